@@ -1,0 +1,1 @@
+"""The ``rulekit`` command line (DESIGN.md layer 8): thin typer app, rich output."""

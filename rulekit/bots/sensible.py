@@ -1,0 +1,250 @@
+"""A generic Monte Carlo bot (perfect-information sampling).
+
+For each decision the bot samples worlds consistent with its observation
+(:meth:`~rulekit.engine.observation.Observation.sample_world`), applies each
+candidate action and plays the hand out with a fast greedy policy, then picks
+the action with the best mean utility: its own entry minus the mean entry of
+the others (negated when lower scores are better).
+
+Whether a seat wants tricks or wants to avoid them is not known by game name:
+it is probed from the variant's scoring formulas (:func:`trick_preferences`).
+Bids: for each strain, the declarer's tricks are estimated by bidding its
+lowest legal bid in sampled worlds where the others pass; a bid is made only
+when its expected entry (from the variant's own formulas) is positive and it
+is made in at least ``min_make`` of the samples.
+"""
+from __future__ import annotations
+
+from rulekit.bots.base import Bot
+from rulekit.cards import bits
+from rulekit.engine.actions import PASS, Action
+from rulekit.engine.scoring import envs_for, formulas_for
+
+
+class SensibleBot(Bot):
+    """Monte Carlo bot.
+
+    :param seed: its own random seed.
+    :param samples: worlds sampled per card decision.
+    :param bid_samples: worlds sampled per auction decision.
+    :param min_make: least fraction of samples in which a bid must be made.
+    """
+
+    name = "sensible"
+
+    def __init__(self, seed: int = 0, samples: int = 10, bid_samples: int = 20, min_make: float = 0.6):
+        super().__init__(seed)
+        self.samples = samples
+        self.bid_samples = bid_samples
+        self.min_make = min_make
+
+    def act(self, obs):
+        """Choose an action among ``obs.legal``."""
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        if obs.phase == "ladder_auction":
+            return self.bid(obs)
+        if obs.phase == "widow_exchange":
+            st = obs._state
+            return Action.discard(st.variant.deck, choose_discards(st, obs.seat, obs.legal[0].cards.bit_count()))
+        if obs.phase == "name_trump":
+            return max(obs.legal, key=lambda a: trump_strength(obs._state, obs.hand, a.suit))
+        if obs.phase == "tricks":
+            return self.play(obs)
+        return obs.legal[int(self.rng.random() * len(obs.legal))]
+
+    # ------------------------------------------------------------------ play
+    def play(self, obs):
+        """The legal play with the best mean utility over sampled worlds."""
+        totals = [0.0] * len(obs.legal)
+        for _ in range(self.samples):
+            world = obs.sample_world(self.rng)
+            prefs = trick_preferences(world)
+            for i, a in enumerate(obs.legal):
+                w = world.clone(light=True)
+                w._apply_checked(a)
+                totals[i] += utility(playout(w, prefs, world.hand), obs.seat, world.variant)
+        best = max(range(len(totals)), key=lambda i: totals[i])
+        return obs.legal[best]
+
+    # ------------------------------------------------------------------ auction
+    def bid(self, obs):
+        """Bid the legal bid with the best expected entry, or pass."""
+        st = obs._state
+        spec = st.current_phase
+        by_text = {b.text: b for b in spec.bids}
+        legal_bids = [by_text[a.bid] for a in obs.legal if a.kind == "bid"]
+        if not legal_bids:
+            return PASS
+        reps = {}
+        for b in legal_bids:  # the lowest legal bid of each strain stands for the strain
+            reps.setdefault(b.strain, b)
+        results = {s: [] for s in reps}
+        for _ in range(self.bid_samples):
+            world = obs.sample_world(self.rng)
+            for strain, rep in reps.items():
+                w = world.clone(light=True)
+                outcome = self._declare(w, obs.seat, rep)
+                if outcome is not None:
+                    results[strain].append(outcome)
+        best, best_ev = None, 0.0
+        v = st.variant
+        for b in legal_bids:
+            outs = results[b.strain]
+            if not outs:
+                continue
+            made = 0
+            ev = 0.0
+            for won, points, trump in outs:
+                fs = formulas_for(v, b, obs.seat)
+                envs = envs_for(v, b, obs.seat, trump, won, points)
+                ev += fs[obs.seat](envs[obs.seat])
+                made += won[obs.seat] >= b.level
+            ev /= len(outs)
+            if made / len(outs) >= self.min_make and ev > best_ev:
+                best, best_ev = b, ev
+        return PASS if best is None else Action.make_bid(best.text)
+
+    def _declare(self, w, seat, bid):
+        """In world ``w``: bid ``bid``, others pass, exchange, name trumps, play out.
+
+        :returns: ``(tricks per seat, points per seat, trump)`` or ``None``.
+        """
+        h0 = w.hand
+        w._apply_checked(Action.make_bid(bid.text))
+        guard = 0
+        while w.hand is h0 and w.phase_kind == "ladder_auction" and guard < 64:
+            w._apply_checked(PASS)
+            guard += 1
+        if w.hand is not h0 or h0.declarer != seat:
+            return None
+        while w.hand is h0 and w.phase_kind != "tricks" and not w.is_over:
+            kind = w.phase_kind
+            if kind == "widow_exchange":
+                n = w.current_phase.discard
+                w._apply_checked(Action.discard(w.variant.deck, choose_discards(w, seat, n)))
+            elif kind == "name_trump":
+                choice = max(w.current_phase.choices, key=lambda s: trump_strength(w, h0.hands[seat], s))
+                w._apply_checked(Action.trump(choice))
+            else:
+                return None
+        prefs = trick_preferences(w)
+        h = playout(w, prefs, h0)
+        pts = w.variant.card_points
+        points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
+        return list(h.won), points, h.trump
+
+
+# ---------------------------------------------------------------------- helpers
+def utility(hand, seat: int, variant) -> float:
+    """Own entry minus the mean of the others' (sign flipped for penalty games)."""
+    e = hand.entries or [0] * variant.players
+    others = [e[s] for s in range(len(e)) if s != seat]
+    u = e[seat] - (sum(others) / len(others) if others else 0)
+    return -u if variant.scoring.lower_is_better else u
+
+
+def trick_preferences(world) -> list:
+    """Per seat: True if winning tricks raises its utility under this hand's scoring.
+
+    Probes the variant's formulas with two made-up outcomes: the seat wins
+    every trick (and every card point) or none.
+    """
+    v = world.variant
+    h = world.hand
+    n = v.players
+    T = v.hand_size
+    P = sum(v.card_points)
+    fs = formulas_for(v, h.contract, h.declarer)
+    prefs = []
+    for s in range(n):
+        us = []
+        for k, p in ((T, P), (0, 0)):
+            won = [(T - k) // (n - 1) if x != s else k for x in range(n)]
+            points = [(P - p) // (n - 1) if x != s else p for x in range(n)]
+            envs = envs_for(v, h.contract, h.declarer, h.trump, won, points)
+            e = [int(fs[x](envs[x])) for x in range(n)]
+            u = e[s] - sum(e[x] for x in range(n) if x != s) / (n - 1)
+            us.append(-u if v.scoring.lower_is_better else u)
+        prefs.append(us[0] >= us[1])
+    return prefs
+
+
+def playout(w, prefs, h0):
+    """Play the hand ``h0`` of world ``w`` to its end with :func:`greedy_card`; return ``h0``."""
+    while w.hand is h0 and not w.is_over:
+        if w.phase_kind != "tricks":
+            break
+        w.play_fast(greedy_card(w, prefs))
+    return h0
+
+
+def greedy_card(w, prefs) -> int:
+    """A fast policy: a seat that wants tricks wins as cheaply as it can, else throws its
+    lowest card; a seat that avoids them plays its highest card that does not win."""
+    h = w.hand
+    mask = w.legal_play_mask()
+    if not mask & (mask - 1):
+        return mask.bit_length() - 1
+    ctx = h.ctx
+    strength = ctx.strength
+    group_of = ctx.group_of
+    tg = ctx.trump_group
+    pts = w.variant.card_points
+    want = prefs[h.to_move]
+    cards = list(bits(mask))
+    if not h.trick:
+        if want:
+            return max(cards, key=lambda c: (strength[c], -pts[c]))
+        return min(cards, key=lambda c: (strength[c], pts[c]))
+    lg = h.led_group
+
+    def key(c):
+        g = group_of[c]
+        return 1000 + strength[c] if g == tg else (strength[c] if g == lg else -1)
+    best = max(key(c) for _s, c in h.trick)
+    winners = [c for c in cards if key(c) > best]
+    losers = [c for c in cards if key(c) <= best]
+    if want:
+        if winners:
+            return min(winners, key=key)
+        return min(cards, key=lambda c: (group_of[c] == tg, strength[c], pts[c]))
+    if losers:
+        return max(losers, key=lambda c: (pts[c], strength[c]))
+    return max(winners, key=key)
+
+
+def choose_discards(state, seat: int, n: int) -> int:
+    """Bitmask of the ``n`` weakest cards: never trumps first; short side suits go first."""
+    h = state.hand
+    ctx = h.ctx or state.variant.contexts.get("NT")
+    hand = h.hands[seat]
+    counts = {}
+    for c in bits(hand):
+        counts[ctx.group_of[c]] = counts.get(ctx.group_of[c], 0) + 1
+    top_of_group = {}
+    for c in bits(hand):
+        g = ctx.group_of[c]
+        if g not in top_of_group or ctx.strength[c] > ctx.strength[top_of_group[g]]:
+            top_of_group[g] = c
+
+    def keep(c):
+        g = ctx.group_of[c]
+        if g == ctx.trump_group:
+            return 10_000 + ctx.strength[c]
+        high = ctx.group_mask[g] and ctx.strength[c] == max(ctx.strength[x] for x in bits(ctx.group_mask[g]))
+        return (500 if high else 0) + 10 * counts[g] + ctx.strength[c]
+    drop = sorted(bits(hand), key=keep)[:n]
+    m = 0
+    for c in drop:
+        m |= 1 << c
+    return m
+
+
+def trump_strength(state, hand: int, strain: str) -> float:
+    """How good ``strain`` is as trumps for ``hand``: trump count, then their strength."""
+    ctx = state.variant.contexts[strain]
+    if ctx.trump_group is None:
+        return 0.0
+    trumps = [c for c in bits(hand) if ctx.group_of[c] == ctx.trump_group]
+    return len(trumps) + sum(ctx.strength[c] for c in trumps) / 1000.0

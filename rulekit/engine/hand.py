@@ -1,0 +1,80 @@
+"""The data of one hand in progress (plain fields, no rules).
+
+Phase modules read and change a :class:`Hand`; :class:`~rulekit.engine.state.State`
+strings hands into a match.  Card sets are int bitmasks.
+"""
+from __future__ import annotations
+
+
+class Hand:
+    """One deal from shuffle to score.
+
+    :ivar number: 0-based index of the hand in the match.
+    :ivar dealer: seat of the dealer; ``eldest`` is the seat on his left.
+    :ivar deck_order: the cards in dealing order (list of card indices).
+    :ivar hands: seat -> bitmask of cards held.
+    :ivar zones: zone name (``widow``) -> bitmask of its cards.
+    :ivar zone_up: zone name -> whether it lies face up.
+    :ivar phase: index in ``variant.phases`` of the current phase.
+    :ivar to_move: seat to act, or -1 when the hand is over.
+    :ivar calls: auction calls as ``(seat, text)``.
+    :ivar high: the highest :class:`~rulekit.variant.model.Bid` so far (or None);
+        ``high_seat`` its bidder; ``passed`` seats out of the auction.
+    :ivar contract: the winning bid (None when all passed); ``declarer`` its seat or -1.
+    :ivar trump: ``"S"``.. or ``"NT"``: the context of play; ``ctx`` its tables.
+    :ivar discards: bitmask of the declarer's discards (seen by him only).
+    :ivar trick: ``(seat, card)`` pairs of the trick in progress; ``leader`` its leader;
+        ``led_group`` the group to follow; ``named`` the suit named by a led top card.
+    :ivar tricks: completed tricks as ``(leader, ((seat, card), ...), winner)``.
+    :ivar won: seat -> tricks won; ``won_cards`` seat -> bitmask of cards in them.
+    :ivar failed: seat -> bitmask of groups he failed to follow ([T4]).
+    :ivar entries: score entries of each seat once scored; ``void`` when voided.
+    """
+
+    __slots__ = ("number", "dealer", "eldest", "deck_order", "hands", "zones", "zone_up", "phase",
+                 "to_move", "calls", "high", "high_seat", "passed", "contract", "declarer", "trump",
+                 "ctx", "discards", "trick", "leader", "led_group", "named", "tricks", "won",
+                 "won_cards", "failed", "entries", "void", "dealt", "actions", "trick_winners")
+
+    def __init__(self, number: int, dealer: int, players: int):
+        self.number = number
+        self.dealer = dealer
+        self.eldest = (dealer + 1) % players
+        self.deck_order: list = []
+        self.hands = [0] * players
+        self.dealt = [0] * players
+        self.zones: dict = {}
+        self.zone_up: dict = {}
+        self.phase = 0
+        self.to_move = -1
+        self.calls: list = []
+        self.high = None
+        self.high_seat = -1
+        self.passed: set = set()
+        self.contract = None
+        self.declarer = -1
+        self.trump = "NT"
+        self.ctx = None
+        self.discards = 0
+        self.trick: list = []
+        self.leader = -1
+        self.led_group = -1
+        self.named = ""
+        self.tricks: list = []
+        self.trick_winners: list = []
+        self.won = [0] * players
+        self.won_cards = [0] * players
+        self.failed = [0] * players
+        self.entries = None
+        self.void = False
+        self.actions: list = []
+
+    def clone(self) -> "Hand":
+        """A copy that can be changed without touching this one."""
+        h = Hand.__new__(Hand)
+        for k in Hand.__slots__:
+            v = getattr(self, k)
+            if isinstance(v, (list, dict, set)):
+                v = v.copy()
+            setattr(h, k, v)
+        return h

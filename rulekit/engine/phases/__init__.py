@@ -1,0 +1,17 @@
+"""Phase kinds: one module each, registered by the ``kind`` word of the schema.
+
+A phase module provides ``start(state) -> bool`` (False: the phase does not
+apply to this hand and is skipped), ``legal(state) -> list[Action]``,
+``check(state, action)`` (raises :class:`~rulekit.errors.IllegalActionError`
+with the rule broken) and ``apply(state, action) -> bool`` (True when the
+phase is over).
+"""
+from rulekit.engine.phases import auction, deal, exchange, name_trump, tricks
+
+REGISTRY = {
+    "deal": deal,
+    "ladder_auction": auction,
+    "widow_exchange": exchange,
+    "name_trump": name_trump,
+    "tricks": tricks,
+}

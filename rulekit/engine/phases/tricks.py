@@ -1,0 +1,172 @@
+"""``tricks`` phase: trick play (rules/fivehundred.md [T1]-[T6], rams.md [T1] [J1]).
+
+Following is computed on bitmasks with the context tables of the trump
+choice (:class:`~rulekit.variant.model.Context`): a player must play a card of
+the led group if he holds one; otherwise (``must_trump``) a trump if he holds
+one; otherwise any card.  A led *top* card at no trump may make the leader
+name the suit to follow (``top_led: name_suit``); he may not name a suit he
+has failed to follow this hand unless he has failed them all ([T4]).  The
+trick goes to the strongest card of the trump group, else of the led group.
+"""
+from __future__ import annotations
+
+from rulekit.cards import SUIT_NAMES, bits
+from rulekit.engine.actions import Action
+from rulekit.errors import IllegalActionError
+
+
+def start(state) -> bool:
+    """Set the first leader: the declarer when ``lead: declarer`` and there is one, else the eldest."""
+    h = state.hand
+    if h.ctx is None:
+        state.set_trump("NT")
+    spec = state.current_phase
+    h.leader = h.declarer if spec.lead == "declarer" and h.declarer >= 0 else h.eldest
+    h.to_move = h.leader
+    return True
+
+
+def legal_mask(state, seat: int) -> int:
+    """Bitmask of the cards ``seat`` may play now (no suit naming considered)."""
+    h = state.hand
+    hand = h.hands[seat]
+    if not h.trick:
+        return hand
+    ctx = h.ctx
+    m = hand & ctx.group_mask[h.led_group]
+    if m:
+        return m
+    if state.current_phase.must_trump and ctx.trump_suit_group is not None:
+        t = hand & ctx.group_mask[ctx.trump_suit_group]
+        if t:
+            return t
+    return hand
+
+
+def nameable_suits(state, seat: int) -> list:
+    """Suits a leader of a top card may name ([T4]): those he has not failed, or all."""
+    deck = state.variant.deck
+    failed = state.hand.failed[seat]
+    ok = [s for i, s in enumerate(deck.suits) if not failed >> i & 1]
+    return ok or list(deck.suits)
+
+
+def _names_suit(state, card: int) -> bool:
+    h = state.hand
+    ctx = h.ctx
+    return not h.trick and ctx.top_names_suit and ctx.group_of[card] == len(state.variant.deck.suits)
+
+
+def legal(state) -> list:
+    """Play actions in deck order; a led top card that names a suit gives one action per suit."""
+    deck = state.variant.deck
+    seat = state.hand.to_move
+    out = []
+    for c in bits(legal_mask(state, seat)):
+        if _names_suit(state, c):
+            out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
+        else:
+            out.append(state.play_action(c))
+    return out
+
+
+def group_name(state, g: int) -> str:
+    """A group's name for messages: ``hearts``, ``trumps (spades)``, ``the top cards``."""
+    suits = state.variant.deck.suits
+    ctx = state.hand.ctx
+    if g >= len(suits):
+        return "the top cards (" + " ".join(state.variant.deck.names_of(ctx.group_mask[g])) + ")"
+    name = SUIT_NAMES.get(suits[g], suits[g])
+    return f"trumps ({name})" if g == ctx.trump_suit_group else name
+
+
+def check(state, action) -> None:
+    """:raises IllegalActionError: with the reason (``you must follow hearts: you hold 9♥``)."""
+    if action.kind != "play":
+        raise IllegalActionError("play a card now (e.g. play " +
+                                 state.variant.deck.name(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
+    h = state.hand
+    deck = state.variant.deck
+    seat = h.to_move
+    c = action.card
+    if not h.hands[seat] >> c & 1:
+        raise IllegalActionError(f"you do not hold {deck.pretty(c)}")
+    allowed = legal_mask(state, seat)
+    if not allowed >> c & 1:
+        lg = h.led_group
+        follow = h.hands[seat] & h.ctx.group_mask[lg]
+        shown = " ".join(deck.pretty(x) for x in bits(follow or allowed))
+        if follow:
+            raise IllegalActionError(f"you must follow {group_name(state, lg)}: you hold {shown}")
+        raise IllegalActionError(f"you cannot follow {group_name(state, lg)} and must trump: you hold {shown}")
+    if _names_suit(state, c):
+        ok = nameable_suits(state, seat)
+        if not action.suit:
+            raise IllegalActionError(f"name the suit the others must follow: play {deck.name(c)} "
+                                     f"{'|'.join(ok)}")
+        if action.suit not in ok:
+            raise IllegalActionError(f"you cannot name {SUIT_NAMES.get(action.suit, action.suit)}: you failed "
+                                     f"to follow it earlier in this hand")
+    elif action.suit:
+        raise IllegalActionError(f"only a led top card names a suit; play {deck.name(c)} alone")
+
+
+def apply(state, action) -> bool:
+    """Play the card; close the trick when everyone has played. True when the hand is over."""
+    return play_card(state, action.card, action.suit)
+
+
+def play_card(state, c: int, suit: str = "") -> bool:
+    """Fast path shared with the bots: play ``c`` (already legal) for the seat to move."""
+    h = state.hand
+    ctx = h.ctx
+    seat = h.to_move
+    h.hands[seat] &= ~(1 << c)
+    n = state.variant.players
+    if not h.trick:
+        h.leader = seat
+        if suit:
+            h.named = suit
+            h.led_group = state.variant.deck.suits.index(suit)
+        else:
+            h.named = ""
+            h.led_group = ctx.group_of[c]
+    elif ctx.group_of[c] != h.led_group:
+        h.failed[seat] |= 1 << h.led_group
+    h.trick.append((seat, c))
+    if len(h.trick) < n:
+        h.to_move = (seat + 1) % n
+        return False
+    # close the trick
+    tg = ctx.trump_group
+    lg = h.led_group
+    group_of = ctx.group_of
+    strength = ctx.strength
+    best = -1
+    winner = h.leader
+    cards = 0
+    for s, x in h.trick:
+        cards |= 1 << x
+        g = group_of[x]
+        if g == tg:
+            k = 1000 + strength[x]
+        elif g == lg:
+            k = strength[x]
+        else:
+            continue
+        if k > best:
+            best, winner = k, s
+    h.tricks.append((h.leader, tuple(h.trick), winner, h.named))
+    h.trick_winners.append(winner)
+    h.won[winner] += 1
+    h.won_cards[winner] |= cards
+    h.trick = []
+    h.named = ""
+    if h.hands[winner] == 0:
+        if state.current_phase.widow_to == "last_trick":
+            for z, m in h.zones.items():
+                h.won_cards[winner] |= m
+        h.to_move = -1
+        return True
+    h.to_move = winner
+    return False

@@ -1,0 +1,266 @@
+"""The state of a match: the one API shared by the CLI, bots, simulations and tests.
+
+>>> from rulekit.variant import load_variant
+>>> s = State(load_variant("fivehundred"), seed=1)
+>>> s.to_move in (0, 1, 2), str(s.legal_actions()[0])
+(True, 'pass')
+
+A match is a sequence of hands; each hand walks through the variant's phases
+(deal, auction, exchange, trump naming, tricks) and is then scored onto the
+sheet.  Everything is deterministic given the seed (or explicit deals): hand
+``k`` is shuffled by ``random.Random(f"rulekit:{seed}:{k}")`` so that bots'
+own randomness can never change a deal.
+"""
+from __future__ import annotations
+
+import random
+
+from rulekit.engine.actions import Action
+from rulekit.engine.hand import Hand
+from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases import tricks as _tricks
+from rulekit.engine.scoring import match_result, score_hand
+from rulekit.errors import IllegalActionError, InvalidActionError
+from rulekit.sheets.sheet import Sheet
+
+
+class State:
+    """A match in progress.
+
+    :param variant: a compiled :class:`~rulekit.variant.model.Variant`.
+    :param seed: seeds the cut and every shuffle.
+    :param deals: optional explicit deals: one list of card texts (or indices)
+        in dealing order per hand; later hands are shuffled from the seed.
+    :param dealer: first dealer (default: by the variant's cut, [D1]).
+    :param scores: starting totals per seat (default zeros).
+    :param names: column names for the sheet (default ``P0``, ``P1``...).
+
+    :ivar hand: the current :class:`~rulekit.engine.hand.Hand`.
+    :ivar sheet: the :class:`~rulekit.sheets.sheet.Sheet` of finished hands.
+    :ivar history: every action of the match as ``(seat, text)``.
+    :ivar winners: winning seats once the match is over, else ``[]``.
+    """
+
+    def __init__(self, variant, seed: int = 0, deals: list | None = None, dealer: int | None = None,
+                 scores: list | None = None, names: list | None = None):
+        self.variant = variant
+        self.seed = seed
+        self.deals = [self._deck_order(d) for d in (deals or [])]
+        n = variant.players
+        self.names = list(names or [f"P{i}" for i in range(n)])
+        self.sheet = Sheet(self.names, lower_is_better=variant.scoring.lower_is_better,
+                           start=list(scores) if scores else None)
+        self.history: list = []
+        self.hand_log: list = []
+        self.winners: list = []
+        self.end_reason = ""
+        self.cut: list = []
+        self.first_dealer = self._choose_dealer() if dealer is None else dealer
+        self.hands_played = 0
+        self._play_actions = [Action.play(variant.deck, c) for c in range(variant.deck.size)]
+        self._bid_texts = tuple(b.text for p in variant.phases if p.kind == "ladder_auction" for b in p.bids)
+        self._start_hand(0, self.first_dealer)
+
+    # ------------------------------------------------------------------ setup
+    def _deck_order(self, d) -> list:
+        deck = self.variant.deck
+        order = [c if isinstance(c, int) else deck.parse(c) for c in d]
+        if sorted(order) != list(range(deck.size)):
+            raise InvalidActionError(f"an explicit deal must list each of the {deck.size} cards once")
+        return order
+
+    def _rng(self, k) -> random.Random:
+        return random.Random(f"rulekit:{self.seed}:{k}")
+
+    def _choose_dealer(self) -> int:
+        """[D1]: each player cuts one card; the lowest (or highest) cut deals."""
+        fd = self.variant.first_dealer
+        if "seat" in fd:
+            return fd["seat"] % self.variant.players
+        order = list(range(self.variant.deck.size))
+        self._rng("cut").shuffle(order)
+        self.cut = order[: self.variant.players]
+        st = fd["strength"]
+        pick = min if fd["cut"] == "low" else max
+        return pick(range(self.variant.players), key=lambda s: st[self.cut[s]])
+
+    def _start_hand(self, number: int, dealer: int) -> None:
+        h = Hand(number, dealer, self.variant.players)
+        if number < len(self.deals):
+            h.deck_order = list(self.deals[number])
+        else:
+            order = list(range(self.variant.deck.size))
+            self._rng(number).shuffle(order)
+            h.deck_order = order
+        self.hand = h
+        h.phase = -1
+        self._next_phase()
+
+    def _next_phase(self) -> None:
+        """Advance to the next phase that applies; score the hand after the last."""
+        h = self.hand
+        phases = self.variant.phases
+        while True:
+            h.phase += 1
+            if h.phase >= len(phases):
+                self._finish_hand()
+                return
+            if REGISTRY[phases[h.phase].kind].start(self):
+                return
+
+    # ------------------------------------------------------------------ helpers for phases
+    @property
+    def current_phase(self):
+        """The spec of the current phase."""
+        return self.variant.phases[self.hand.phase]
+
+    def set_trump(self, strain: str) -> None:
+        """Set the trump context of the hand (a suit letter or ``NT``)."""
+        self.hand.trump = strain
+        self.hand.ctx = self.variant.contexts[strain]
+
+    def throw_in(self) -> None:
+        """The hand is thrown in unscored; the next dealer deals."""
+        h = self.hand
+        self.sheet.add(h.number, [0] * self.variant.players, note="thrown in", void=True)
+        self._advance_dealer_and_deal(h)
+
+    def play_action(self, card: int) -> Action:
+        """The cached ``play CARD`` action (no suit named)."""
+        return self._play_actions[card]
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def to_move(self) -> int:
+        """Seat to act, or -1 when the match is over."""
+        return -1 if self.winners else self.hand.to_move
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+        return bool(self.winners)
+
+    @property
+    def phase_kind(self) -> str:
+        """Kind of the current phase (``ladder_auction``, ``tricks``...), or ``over``."""
+        return "over" if self.winners else self.current_phase.kind
+
+    def legal_actions(self) -> list:
+        """Legal actions of the seat to move, in a fixed documented order."""
+        if self.winners:
+            return []
+        return REGISTRY[self.current_phase.kind].legal(self)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse action text; short forms ``QS`` (a play) and ``JK H`` are accepted.
+
+        :raises InvalidActionError: when the text is no action.
+        """
+        t = text.strip()
+        words = t.split()
+        if self.phase_kind == "tricks" and words and words[0].lower() != "play" and len(words) <= 2:
+            t = "play " + t
+        return Action.parse(t, self.variant.deck, self._bid_texts)
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`~rulekit.errors.IllegalActionError` (with the reason) unless legal."""
+        if self.winners:
+            raise IllegalActionError("the match is over")
+        REGISTRY[self.current_phase.kind].check(self, action)
+
+    def apply(self, action) -> None:
+        """Apply ``action`` (an :class:`Action` or its text) for the seat to move.
+
+        :raises InvalidActionError: unparsable text.
+        :raises IllegalActionError: an action the rules forbid now, with the reason.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        self.check(action)
+        self._apply_checked(action)
+
+    def _apply_checked(self, action: Action) -> None:
+        h = self.hand
+        seat = h.to_move
+        self.history.append((seat, action.text))
+        h.actions.append((seat, action.text))
+        if REGISTRY[self.current_phase.kind].apply(self, action) and self.hand is h:
+            self._next_phase()
+
+    # Fast paths for bots and simulations (no parsing, no checking).
+    def legal_play_mask(self) -> int:
+        """Bitmask of cards the seat to move may play (trick phase only)."""
+        return _tricks.legal_mask(self, self.hand.to_move)
+
+    def play_fast(self, card: int) -> None:
+        """Play a card known to be legal (led top cards name their first nameable suit)."""
+        h = self.hand
+        suit = ""
+        if not h.trick and h.ctx.top_names_suit and h.ctx.group_of[card] == len(self.variant.deck.suits):
+            suit = _tricks.nameable_suits(self, h.to_move)[0]
+        self.history.append((h.to_move, f"play {self.variant.deck.name(card)}" + (f" {suit}" if suit else "")))
+        h.actions.append(self.history[-1])
+        if _tricks.play_card(self, card, suit):
+            self._next_phase()
+
+    # ------------------------------------------------------------------ end of hand
+    def _finish_hand(self) -> None:
+        h = self.hand
+        v = self.variant
+        entries, void = score_hand(v, h)
+        h.entries, h.void = entries, void
+        before = self.sheet.totals()
+        self.sheet.add(h.number, entries, note=self.describe_hand(h), void=void,
+                       trick_winners=list(h.trick_winners))
+        self.hands_played += 1
+        self.hand_log.append(h)
+        result = match_result(v, h, before, self.sheet.totals(), self.hands_played)
+        if result is not None:
+            self.winners, self.end_reason = result
+            h.to_move = -1
+            return
+        self._advance_dealer_and_deal(h)
+
+    def _advance_dealer_and_deal(self, h: Hand) -> None:
+        self._start_hand(h.number + 1, (h.dealer + self.variant.rotation) % self.variant.players)
+
+    def describe_hand(self, h: Hand) -> str:
+        """One-line description for the sheet: ``P1 8H made (9 tricks)`` or ``no contract``."""
+        if h.contract is None:
+            return "no contract" if self.variant.phase("ladder_auction") else ""
+        text = h.contract.text + (f" ({h.trump})" if h.contract.strain == "chosen" else "")
+        made = h.won[h.declarer] >= h.contract.level
+        return f"{self.names[h.declarer]} {text} {'made' if made else 'failed'} ({h.won[h.declarer]} tricks)"
+
+    # ------------------------------------------------------------------ observation / cloning
+    def observation(self, seat: int):
+        """What ``seat`` may see now (:class:`~rulekit.engine.observation.Observation`)."""
+        from rulekit.engine.observation import observe
+        return observe(self, seat)
+
+    def clone(self, light: bool = False) -> "State":
+        """An independent copy.
+
+        :param light: drop the match history and earlier hands (for bots' sampled
+            worlds, which only play the current hand out).
+        """
+        s = State.__new__(State)
+        s.__dict__.update(self.__dict__)
+        s.hand = self.hand.clone()
+        s.history = [] if light else list(self.history)
+        s.hand_log = [] if light else list(self.hand_log)
+        s.sheet = self.sheet.clone()
+        s.winners = list(self.winners)
+        return s
+
+    def result(self) -> dict:
+        """Totals, winners and the reason the match ended (JSON-ready)."""
+        return {"totals": self.sheet.totals(), "winners": list(self.winners), "reason": self.end_reason}
+
+    def hand_cards(self, seat: int) -> list:
+        """Card indices held by ``seat``, in the display order of the current context."""
+        h = self.hand
+        ctx = h.ctx or self.variant.contexts.get("NT") or next(iter(self.variant.contexts.values()))
+        m = h.hands[seat]
+        return [c for c in ctx.display_order if m >> c & 1]
+
