@@ -62,8 +62,9 @@ class SensibleBot(Bot):
             prefs = trick_preferences(world)
             for i, a in enumerate(obs.legal):
                 w = world.clone(light=True)
+                h0 = w.hand
                 w._apply_checked(a)
-                totals[i] += utility(playout(w, prefs, world.hand), obs.seat, world.variant)
+                totals[i] += utility(playout(w, prefs, h0), obs.seat, world.variant)
         best = max(range(len(totals)), key=lambda i: totals[i])
         return obs.legal[best]
 
@@ -194,9 +195,7 @@ def greedy_card(w, prefs) -> int:
     want = prefs[h.to_move]
     cards = list(bits(mask))
     if not h.trick:
-        if want:
-            return max(cards, key=lambda c: (strength[c], -pts[c]))
-        return min(cards, key=lambda c: (strength[c], pts[c]))
+        return _lead(h, ctx, cards, want, pts)
     lg = h.led_group
 
     def key(c):
@@ -212,6 +211,37 @@ def greedy_card(w, prefs) -> int:
     if losers:
         return max(losers, key=lambda c: (pts[c], strength[c]))
     return max(winners, key=key)
+
+
+def _lead(h, ctx, cards, want, pts) -> int:
+    """Lead: a master card (the best left of its group) if the seat wants tricks,
+    trumps first while it holds the master trump; else a low card of its longest side group."""
+    strength = ctx.strength
+    group_of = ctx.group_of
+    tg = ctx.trump_group
+    remaining = 0
+    for m in h.hands:
+        remaining |= m
+    if want:
+        masters = []
+        for c in cards:
+            g = group_of[c]
+            rest = remaining & ctx.group_mask[g]
+            if all(strength[x] <= strength[c] for x in bits(rest)):
+                masters.append(c)
+        trump_masters = [c for c in masters if group_of[c] == tg]
+        if trump_masters:
+            return trump_masters[0]
+        side = [c for c in masters if group_of[c] != tg]
+        if side:
+            return max(side, key=lambda c: strength[c])
+    counts = {}
+    for c in cards:
+        counts[group_of[c]] = counts.get(group_of[c], 0) + 1
+    side = [c for c in cards if group_of[c] != tg] or cards
+    if want:
+        return min(side, key=lambda c: (-counts[group_of[c]], strength[c]))
+    return min(side, key=lambda c: (strength[c], pts[c]))
 
 
 def choose_discards(state, seat: int, n: int) -> int:
