@@ -33,8 +33,8 @@ def player_envs(variant, hand, upto: int | None = None) -> list:
         for _s, c in played:
             cards[winner] |= 1 << c
     if upto is None:  # widow cards that went to a trick winner count too
-        cards = list(hand.won_cards)
-    points = [sum(pts[c] for c in _bits(m)) for m in cards]
+        cards = hand.won_cards
+    points = [sum(pts[c] for c in _bits(m)) for m in cards] if variant.has_card_points else [0] * n
     return envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points)
 
 
@@ -87,12 +87,13 @@ def formulas_for(variant, contract, declarer: int) -> list:
     return [sc.each] * n
 
 
-def score_hand(variant, hand) -> tuple[list, bool]:
+def score_hand(variant, hand, envs=None) -> tuple[list, bool]:
     """Entries (points per seat) of a finished hand, and whether it is void.
 
+    :param envs: the hand's :func:`player_envs`, when already built.
     :returns: ``(entries, void)``; a void hand has all-zero entries ([S3] of rams.md).
     """
-    envs = player_envs(variant, hand)
+    envs = envs or player_envs(variant, hand)
     sc = variant.scoring
     if sc.void_if is not None and sc.void_if(envs[0]):
         return [0] * variant.players, True
@@ -112,15 +113,16 @@ def best_seats(variant, totals: list) -> list:
     return [s for s, t in enumerate(totals) if t == top]
 
 
-def match_result(variant, hand, before: list, after: list, hands_played: int):
+def match_result(variant, hand, before: list, after: list, hands_played: int, envs=None):
     """Decide whether the match ends after ``hand``.
 
     :param before: totals before this hand; ``after``: totals after it.
+    :param envs: the hand's :func:`player_envs`, when already built.
     :returns: ``None`` when play goes on, else ``(winners, reason)``.
     """
     m = variant.match
     if hand.contract is not None and m.immediate_win is not None and not hand.void:
-        envs = player_envs(variant, hand)
+        envs = envs or player_envs(variant, hand)
         if m.immediate_win(envs[hand.declarer]):
             return [hand.declarer], f"seat {hand.declarer} made {hand.contract.text} and wins at once"
     if m.lose_at is not None:

@@ -19,7 +19,7 @@ from rulekit.engine.actions import Action
 from rulekit.engine.hand import Hand
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
-from rulekit.engine.scoring import match_result, score_hand
+from rulekit.engine.scoring import match_result, player_envs, score_hand
 from rulekit.errors import IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
 
@@ -59,6 +59,7 @@ class State:
         self.hands_played = 0
         self._play_actions = [Action.play(variant.deck, c) for c in range(variant.deck.size)]
         self._bid_texts = tuple(b.text for p in variant.phases if p.kind == "ladder_auction" for b in p.bids)
+        self.bid_actions = {t: Action.make_bid(t) for t in self._bid_texts}
         self._start_hand(0, self.first_dealer)
 
     # ------------------------------------------------------------------ setup
@@ -198,8 +199,9 @@ class State:
         suit = ""
         if not h.trick and h.ctx.top_names_suit and h.ctx.group_of[card] == len(self.variant.deck.suits):
             suit = _tricks.nameable_suits(self, h.to_move)[0]
-        self.history.append((h.to_move, f"play {self.variant.deck.name(card)}" + (f" {suit}" if suit else "")))
-        h.actions.append(self.history[-1])
+        item = (h.to_move, self._play_actions[card].text + (f" {suit}" if suit else ""))
+        self.history.append(item)
+        h.actions.append(item)
         if _tricks.play_card(self, card, suit):
             self._next_phase()
 
@@ -207,14 +209,15 @@ class State:
     def _finish_hand(self) -> None:
         h = self.hand
         v = self.variant
-        entries, void = score_hand(v, h)
+        envs = player_envs(v, h)
+        entries, void = score_hand(v, h, envs)
         h.entries, h.void = entries, void
         before = self.sheet.totals()
         self.sheet.add(h.number, entries, note=self.describe_hand(h), void=void,
                        trick_winners=list(h.trick_winners))
         self.hands_played += 1
         self.hand_log.append(h)
-        result = match_result(v, h, before, self.sheet.totals(), self.hands_played)
+        result = match_result(v, h, before, self.sheet.totals(), self.hands_played, envs)
         if result is not None:
             self.winners, self.end_reason = result
             h.to_move = -1

@@ -191,6 +191,11 @@ class Variant:
     files: tuple = ()
 
     @property
+    def has_card_points(self) -> bool:
+        """True when some card counts points in won tricks."""
+        return any(self.card_points)
+
+    @property
     def hand_size(self) -> int:
         """Cards per player after the deal."""
         d = self.phase("deal")

@@ -30,7 +30,8 @@ def _legal_bids(state):
 
 def legal(state) -> list:
     """``pass`` then every bid that outranks the highest so far, lowest first."""
-    return [PASS] + [Action.make_bid(b.text) for b in _legal_bids(state)]
+    acts = state.bid_actions
+    return [PASS] + [acts[b.text] for b in _legal_bids(state)]
 
 
 def check(state, action) -> None:

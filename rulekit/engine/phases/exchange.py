@@ -6,7 +6,9 @@ seen by nobody else.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
+from math import comb
 
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
@@ -25,19 +27,56 @@ def start(state) -> bool:
     return True
 
 
-def legal(state) -> list:
-    """Every set of ``discard`` cards from the declarer's hand (deck order)."""
-    h = state.hand
-    n = state.current_phase.discard
-    deck = state.variant.deck
-    cards = list(bits(h.hands[h.declarer]))
-    out = []
-    for combo in combinations(cards, n):
+class DiscardChoices(Sequence):
+    """Every set of ``k`` cards from ``hand``, as a lazy sequence of discard actions.
+
+    The choices are ordered lexicographically by card index; item ``i`` is built on
+    demand (combinatorial unranking), so a random choice costs one action, not C(n, k).
+    """
+
+    def __init__(self, deck, hand: int, k: int):
+        self.deck = deck
+        self.cards = list(bits(hand))
+        self.k = k
+        self.n = comb(len(self.cards), k)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self.n))]
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError(i)
         m = 0
-        for c in combo:
-            m |= 1 << c
-        out.append(Action.discard(deck, m))
-    return out
+        k = self.k
+        start = 0
+        cards = self.cards
+        while k:
+            for j in range(start, len(cards)):
+                c = comb(len(cards) - j - 1, k - 1)
+                if i < c:
+                    m |= 1 << cards[j]
+                    start = j + 1
+                    k -= 1
+                    break
+                i -= c
+        return Action.discard(self.deck, m)
+
+    def __iter__(self):
+        for combo in combinations(self.cards, self.k):
+            m = 0
+            for c in combo:
+                m |= 1 << c
+            yield Action.discard(self.deck, m)
+
+
+def legal(state) -> Sequence:
+    """Every set of ``discard`` cards from the declarer's hand (a lazy :class:`DiscardChoices`)."""
+    h = state.hand
+    return DiscardChoices(state.variant.deck, h.hands[h.declarer], state.current_phase.discard)
 
 
 def check(state, action) -> None:

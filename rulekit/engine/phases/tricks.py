@@ -122,22 +122,22 @@ def play_card(state, c: int, suit: str = "") -> bool:
     ctx = h.ctx
     seat = h.to_move
     h.hands[seat] &= ~(1 << c)
-    n = state.variant.players
-    if not h.trick:
+    trick = h.trick
+    if not trick:
         h.leader = seat
         if suit:
             h.named = suit
             h.led_group = state.variant.deck.suits.index(suit)
         else:
-            h.named = ""
             h.led_group = ctx.group_of[c]
     elif ctx.group_of[c] != h.led_group:
         h.failed[seat] |= 1 << h.led_group
-    h.trick.append((seat, c))
-    if len(h.trick) < n:
-        h.to_move = (seat + 1) % n
+    trick.append((seat, c))
+    n = state.variant.players
+    if len(trick) < n:
+        h.to_move = seat + 1 if seat + 1 < n else 0
         return False
-    # close the trick
+    # close the trick: the strongest trump, else the strongest card of the led group
     tg = ctx.trump_group
     lg = h.led_group
     group_of = ctx.group_of
@@ -145,7 +145,7 @@ def play_card(state, c: int, suit: str = "") -> bool:
     best = -1
     winner = h.leader
     cards = 0
-    for s, x in h.trick:
+    for s, x in trick:
         cards |= 1 << x
         g = group_of[x]
         if g == tg:
@@ -155,8 +155,9 @@ def play_card(state, c: int, suit: str = "") -> bool:
         else:
             continue
         if k > best:
-            best, winner = k, s
-    h.tricks.append((h.leader, tuple(h.trick), winner, h.named))
+            best = k
+            winner = s
+    h.tricks.append((h.leader, tuple(trick), winner, h.named))
     h.trick_winners.append(winner)
     h.won[winner] += 1
     h.won_cards[winner] |= cards
@@ -164,7 +165,7 @@ def play_card(state, c: int, suit: str = "") -> bool:
     h.named = ""
     if h.hands[winner] == 0:
         if state.current_phase.widow_to == "last_trick":
-            for z, m in h.zones.items():
+            for m in h.zones.values():
                 h.won_cards[winner] |= m
         h.to_move = -1
         return True
