@@ -26,6 +26,9 @@ class Diagnostic:
     :param path: dotted path in the document (``phases.2.pattern``), ``""`` for the root.
     :param message: what is wrong, with what was expected.
     :param excerpt: optional source excerpt with a caret under the column.
+
+    ``str(d)`` is ``FILE:LINE:COL: path: message`` followed by the excerpt's
+    lines, the form ``rulekit validate`` prints (and editors parse).
     """
 
     file: str
@@ -41,9 +44,16 @@ class Diagnostic:
         return head + ("\n" + self.excerpt if self.excerpt else "")
 
     def as_dict(self) -> dict:
-        """The diagnostic as a JSON-ready dict (for ``--format json``)."""
-        return {"file": self.file, "line": self.line, "column": self.column,
-                "path": self.path, "message": self.message}
+        """The diagnostic as a JSON-ready dict (for ``--format json``).
+
+        Keys: ``file``, ``line``, ``column``, ``path``, ``message`` and, when
+        there is one, ``excerpt`` (the source line with a caret).
+        """
+        out = {"file": self.file, "line": self.line, "column": self.column,
+               "path": self.path, "message": self.message}
+        if self.excerpt:
+            out["excerpt"] = self.excerpt
+        return out
 
 
 class VariantError(RulekitError):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from rulekit.bots.base import Bot
 from rulekit.cards import bits
 from rulekit.engine.actions import PASS, Action
-from rulekit.engine.scoring import envs_for, formulas_for
+from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for
 
 
 class SensibleBot(Bot):
@@ -32,9 +32,11 @@ class SensibleBot(Bot):
 
     name = "sensible"
 
-    def __init__(self, seed: int = 0, samples: int = 10, bid_samples: int = 20, min_make: float = 0.6):
+    def __init__(self, seed: int = 0, samples: int = 10, bid_samples: int = 20, min_make: float = 0.6,
+                 budget: int = 60):
         super().__init__(seed)
         self.samples = samples
+        self.budget = budget
         self.bid_samples = bid_samples
         self.min_make = min_make
 
@@ -42,13 +44,17 @@ class SensibleBot(Bot):
         """Choose an action among ``obs.legal``."""
         if len(obs.legal) == 1:
             return obs.legal[0]
-        if obs.phase == "ladder_auction":
+        if obs.phase in ("ladder_auction", "contract_auction"):
             return self.bid(obs)
         if obs.phase == "widow_exchange":
             st = obs._state
             return Action.discard(st.variant.deck, choose_discards(st, obs.seat, obs.legal[0].cards.bit_count()))
         if obs.phase == "name_trump":
-            return max(obs.legal, key=lambda a: trump_strength(obs._state, obs.hand, a.suit))
+            names = [a for a in obs.legal if a.kind == "trump"]
+            best = max(names, key=lambda a: trump_strength(obs._state, obs.hand, a.suit))
+            if len(names) < len(obs.legal) and trump_strength(obs._state, obs.hand, best.suit) < 4:
+                return next(a for a in obs.legal if a.kind == "pass")  # let the partner name them
+            return best
         if obs.phase == "tricks":
             return self.play(obs)
         return obs.legal[int(self.rng.random() * len(obs.legal))]
@@ -57,7 +63,8 @@ class SensibleBot(Bot):
     def play(self, obs):
         """The legal play with the best mean utility over sampled worlds."""
         totals = [0.0] * len(obs.legal)
-        for _ in range(self.samples):
+        samples = max(3, min(self.samples, self.budget // len(obs.legal)))
+        for _ in range(samples):
             world = obs.sample_world(self.rng)
             prefs = trick_preferences(world)
             for i, a in enumerate(obs.legal):
@@ -90,17 +97,19 @@ class SensibleBot(Bot):
                     results[strain].append(outcome)
         best, best_ev = None, 0.0
         v = st.variant
+        me = column_of(v, obs.seat)
+        extra = {"vulnerable": obs.vulnerable}
         for b in legal_bids:
             outs = results[b.strain]
             if not outs:
                 continue
             made = 0
             ev = 0.0
-            for won, points, trump in outs:
-                fs = formulas_for(v, b, obs.seat)
-                envs = envs_for(v, b, obs.seat, trump, won, points)
-                ev += fs[obs.seat](envs[obs.seat])
-                made += won[obs.seat] >= b.level
+            for won, points, trump, declarer in outs:
+                envs = envs_for(v, b, declarer, trump, won, points, extra)
+                e = entries_for(v, b, declarer, envs)
+                ev += e[me] - sum(e[c] for c in range(len(e)) if c != me) / max(len(e) - 1, 1)
+                made += bool(v.scoring.made(envs[me])) if v.scoring.made is not None else won[declarer] >= b.level
             ev /= len(outs)
             if made / len(outs) >= self.min_make and ev > best_ev:
                 best, best_ev = b, ev
@@ -114,10 +123,11 @@ class SensibleBot(Bot):
         h0 = w.hand
         w._apply_checked(Action.make_bid(bid.text))
         guard = 0
-        while w.hand is h0 and w.phase_kind == "ladder_auction" and guard < 64:
+        while w.hand is h0 and w.phase_kind in ("ladder_auction", "contract_auction") and guard < 64:
             w._apply_checked(PASS)
             guard += 1
-        if w.hand is not h0 or h0.declarer != seat:
+        v = w.variant
+        if w.hand is not h0 or h0.declarer < 0 or column_of(v, h0.declarer) != column_of(v, seat):
             return None
         while w.hand is h0 and w.phase_kind != "tricks" and not w.is_over:
             kind = w.phase_kind
@@ -133,41 +143,48 @@ class SensibleBot(Bot):
         h = playout(w, prefs, h0)
         pts = w.variant.card_points
         points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
-        return list(h.won), points, h.trump
+        return list(h.won), points, h.trump, h0.declarer
 
 
 # ---------------------------------------------------------------------- helpers
 def utility(hand, seat: int, variant) -> float:
-    """Own entry minus the mean of the others' (sign flipped for penalty games)."""
-    e = hand.entries or [0] * variant.players
-    others = [e[s] for s in range(len(e)) if s != seat]
-    u = e[seat] - (sum(others) / len(others) if others else 0)
+    """Own (or own side's) entry minus the mean of the others' (sign flipped for penalty games)."""
+    e = hand.entries or [0] * (len(variant.sides) if variant.scoring.by_side else variant.players)
+    me = column_of(variant, seat)
+    others = [e[c] for c in range(len(e)) if c != me]
+    u = e[me] - (sum(others) / len(others) if others else 0)
     return -u if variant.scoring.lower_is_better else u
 
 
 def trick_preferences(world) -> list:
     """Per seat: True if winning tricks raises its utility under this hand's scoring.
 
-    Probes the variant's formulas with two made-up outcomes: the seat wins
-    every trick (and every card point) or none.
+    Probes the variant's formulas with two made-up outcomes: the seat's column (its
+    side, or itself) wins every trick and every card point, or none.
     """
     v = world.variant
     h = world.hand
     n = v.players
     T = v.hand_size
     P = sum(v.card_points)
-    fs = formulas_for(v, h.contract, h.declarer)
     prefs = []
+    cache = {}
     for s in range(n):
-        us = []
-        for k, p in ((T, P), (0, 0)):
-            won = [(T - k) // (n - 1) if x != s else k for x in range(n)]
-            points = [(P - p) // (n - 1) if x != s else p for x in range(n)]
-            envs = envs_for(v, h.contract, h.declarer, h.trump, won, points)
-            e = [int(fs[x](envs[x])) for x in range(n)]
-            u = e[s] - sum(e[x] for x in range(n) if x != s) / (n - 1)
-            us.append(-u if v.scoring.lower_is_better else u)
-        prefs.append(us[0] >= us[1])
+        col = column_of(v, s)
+        if col not in cache:
+            mates = [x for x in range(n) if column_of(v, x) == col]
+            rest = [x for x in range(n) if x not in mates]
+            us = []
+            for taker in (mates[0], rest[0] if rest else -1):
+                won = [T if x == taker else 0 for x in range(n)]
+                points = [P if x == taker else 0 for x in range(n)]
+                envs = envs_for(v, h.contract, h.declarer, h.trump, won, points,
+                                {"vulnerable": h.vulnerable, "doubled": h.doubled})
+                e = entries_for(v, h.contract, h.declarer, envs)
+                u = e[col] - sum(e[c] for c in range(len(e)) if c != col) / max(len(e) - 1, 1)
+                us.append(-u if v.scoring.lower_is_better else u)
+            cache[col] = us[0] >= us[1]
+        prefs.append(cache[col])
     return prefs
 
 

@@ -53,14 +53,24 @@ class Formula:
     :ivar text: the source text.
     :ivar names: the variable names it reads.
     :ivar fn: ``fn(env) -> int | bool | str``.
+    :ivar type: what it yields: ``"num"`` (a number), ``"bool"`` (a condition),
+        ``"const"`` (a constant such as ``H`` or ``NT``) or ``"any"``.
     """
 
     text: str
     names: frozenset
     fn: Callable
+    type: str = "any"
 
     def __call__(self, env: Env):
         return self.fn(env)
+
+
+#: Readable names of formula types, for messages.
+TYPE_NAMES = {"num": "a number", "bool": "a condition", "const": "a constant", "any": "a value"}
+
+#: Deepest nesting of parentheses and operators a formula may have.
+MAX_DEPTH = 100
 
 
 def _check(v):
@@ -111,93 +121,156 @@ def _round_div(a, b):
 
 
 class _Compiler:
-    def __init__(self, text: str, names: Collection[str], consts: Collection[str],
-                 macros: Mapping[str, Formula]):
+    def __init__(self, text: str, names, consts: Collection[str],
+                 macros: Mapping[str, Formula], notes: Mapping[str, str], ignore: Collection[str]):
         self.text = text
-        self.names = set(names)
+        self.types = dict(names) if isinstance(names, Mapping) else {n: "any" for n in names}
         self.consts = set(consts)
         self.macros = macros
+        self.notes = notes
+        self.ignore = set(ignore)
         self.used: set[str] = set()
+        self.depth = 0
 
     def error(self, tok, msg: str) -> DSLError:
-        line = getattr(tok, "line", None) or getattr(getattr(tok, "meta", None), "line", 1) or 1
-        col = getattr(tok, "column", None) or getattr(getattr(tok, "meta", None), "column", 1) or 1
+        line, col = _where(tok)
         return DSLError(msg, line, col, caret(self.text, line, col))
 
-    def build(self, t) -> Callable:
+    def build(self, t) -> tuple[Callable, str]:
+        """Compile node ``t`` to ``(fn, type)``."""
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise self.error(t, f"the formula is nested too deeply (expected at most {MAX_DEPTH} levels)")
+            return self._build(t)
+        finally:
+            self.depth -= 1
+
+    def _build(self, t) -> tuple[Callable, str]:
         kind = t.data
         ch = t.children
         if kind == "number":
-            v = _check(int(ch[0]))
-            return lambda env: v
+            v = int(ch[0])
+            if v > LIMIT:
+                raise self.error(ch[0], f"the number {_short(ch[0])} is too large (expected at most {LIMIT})")
+            return (lambda env: v), "num"
         if kind == "true":
-            return lambda env: True
+            return (lambda env: True), "bool"
         if kind == "false":
-            return lambda env: False
+            return (lambda env: False), "bool"
         if kind == "var":
             return self.var(ch[0])
         if kind == "const":
             name = str(ch[0])
             if name not in self.consts:
                 raise self.error(ch[0], f"unknown constant {name}" + self.hint(name, self.consts)
-                                 + f" (expected one of {', '.join(sorted(self.consts)) or 'none here'})")
-            return lambda env: name
+                                 + f" (expected {_one_of(self.consts)})")
+            return (lambda env: name), "const"
         if kind == "neg":
-            f = self.build(ch[0])
-            return lambda env: -f(env)
+            f, ty = self.build(ch[0])
+            self.need_number(ch[0], ty, "-")
+            return (lambda env: -f(env)), "num"
         if kind == "binop":
-            a, op, b = self.build(ch[0]), _BINOPS[str(ch[1])], self.build(ch[2])
-            return lambda env: op(a(env), b(env))
+            (a, ta), op, (b, tb) = self.build(ch[0]), str(ch[1]), self.build(ch[2])
+            self.need_number(ch[0], ta, op)
+            self.need_number(ch[2], tb, op)
+            if op in ("/", "%") and ch[2].data == "number" and int(ch[2].children[0]) == 0:
+                raise self.error(ch[2], "division by zero")
+            fop = _BINOPS[op]
+            return (lambda env: fop(a(env), b(env))), "num"
         if kind == "compare":
-            a, op, b = self.build(ch[0]), _CMPS[str(ch[1])], self.build(ch[2])
-            return lambda env: op(a(env), b(env))
+            (a, ta), op, (b, tb) = self.build(ch[0]), str(ch[1]), self.build(ch[2])
+            if op in ("==", "!="):
+                if {ta, tb} == {"const", "num"} or {ta, tb} == {"const", "bool"}:
+                    raise self.error(ch[1], f"{op} compares {TYPE_NAMES[ta]} with {TYPE_NAMES[tb]} "
+                                     f"(expected two numbers or two constants)")
+            else:
+                self.need_number(ch[0], ta, op)
+                self.need_number(ch[2], tb, op)
+            fop = _CMPS[op]
+            return (lambda env: fop(a(env), b(env))), "bool"
         if kind == "member":
-            a = self.build(ch[0])
+            a, ta = self.build(ch[0])
+            if ta in ("num", "bool"):
+                raise self.error(ch[0], f"`in [...]` tests a constant, but this is {TYPE_NAMES[ta]} "
+                                 f"(expected e.g. trump in [H, NT])")
             options = []
             for tok in ch[1].children:
                 if str(tok) not in self.consts:
-                    raise self.error(tok, f"unknown constant {tok}" + self.hint(str(tok), self.consts))
+                    raise self.error(tok, f"unknown constant {tok}" + self.hint(str(tok), self.consts)
+                                     + f" (expected {_one_of(self.consts)})")
                 options.append(str(tok))
             opts = frozenset(options)
-            return lambda env: a(env) in opts
-        if kind == "and_":
-            a, b = self.build(ch[0]), self.build(ch[1])
-            return lambda env: bool(a(env)) and bool(b(env))
-        if kind == "or_":
-            a, b = self.build(ch[0]), self.build(ch[1])
-            return lambda env: bool(a(env)) or bool(b(env))
-        if kind == "not_":
-            a = self.build(ch[0])
-            return lambda env: not a(env)
+            return (lambda env: a(env) in opts), "bool"
+        if kind in ("and_", "or_", "not_"):
+            parts = [self.build(x) for x in ch]
+            for x, (_f, ty) in zip(ch, parts):
+                self.need_condition(x, ty, {"and_": "and", "or_": "or", "not_": "not"}[kind])
+            if kind == "not_":
+                a = parts[0][0]
+                return (lambda env: not a(env)), "bool"
+            a, b = parts[0][0], parts[1][0]
+            if kind == "and_":
+                return (lambda env: bool(a(env)) and bool(b(env))), "bool"
+            return (lambda env: bool(a(env)) or bool(b(env))), "bool"
         if kind == "cond":
-            c, a, b = (self.build(x) for x in ch)
-            return lambda env: a(env) if c(env) else b(env)
+            (c, tc), (a, ta), (b, tb) = (self.build(x) for x in ch)
+            self.need_condition(ch[0], tc, "if")
+            if "const" in (ta, tb) and {ta, tb} & {"num", "bool"}:
+                raise self.error(ch[2], f"the branches give {TYPE_NAMES[ta]} and {TYPE_NAMES[tb]} "
+                                 f"(expected the same kind after then and else)")
+            ty = ta if ta == tb else ("num" if {ta, tb} <= {"num", "bool"} else "any")
+            return (lambda env: a(env) if c(env) else b(env)), ty
         if kind == "call":
-            return self.call(ch[0], [self.build(x) for x in ch[1:]])
+            args = [self.build(x) for x in ch[1:]]
+            for x, (_f, ty) in zip(ch[1:], args):
+                if ty == "const":
+                    raise self.error(x, f"{ch[0]}(...) needs numbers, not {TYPE_NAMES[ty]}")
+            return self.call(ch[0], [f for f, _ty in args]), "num"
         raise self.error(t, f"unsupported expression {kind}")  # pragma: no cover
+
+    def need_number(self, node, ty: str, op: str):
+        if ty == "const":
+            raise self.error(node, f"{op} needs numbers, but this is {TYPE_NAMES[ty]} "
+                             f"(compare constants with == or in [...])")
+
+    def need_condition(self, node, ty: str, op: str):
+        if ty == "const":
+            raise self.error(node, f"{op} needs a condition, but this is {TYPE_NAMES[ty]} "
+                             f"(expected e.g. trump == H)")
 
     def hint(self, name: str, known) -> str:
         close = difflib.get_close_matches(name, sorted(known), n=1)
+        if not close and name.lower() != name:
+            close = [k for k in known if k.lower() == name.lower()][:1]
         return f"; did you mean {close[0]}?" if close else ""
 
-    def var(self, tok: Token) -> Callable:
+    def var(self, tok: Token) -> tuple[Callable, str]:
         name = str(tok)
         if name in self.macros:
-            self.used |= self.macros[name].names
-            return self.macros[name].fn
-        if name not in self.names:
-            known = set(self.names) | set(self.macros)
+            m = self.macros[name]
+            self.used |= m.names
+            return m.fn, m.type
+        if name in self.ignore:
+            return (lambda env: 0), "any"
+        if name not in self.types:
+            known = set(self.types) | set(self.macros)
+            if name in self.notes:
+                raise self.error(tok, f"unknown variable {name}: {self.notes[name]}")
+            if name.upper() in self.consts:
+                raise self.error(tok, f"unknown variable {name}; constants are written in capitals: "
+                                 f"did you mean {name.upper()}?")
             raise self.error(tok, f"unknown variable {name}" + self.hint(name, known)
-                             + f" (expected one of {', '.join(sorted(known))})")
+                             + f" (expected {_one_of(known)})")
         self.used.add(name)
-        return lambda env: env.vars[name]
+        return (lambda env: env.vars[name]), self.types[name]
 
     def call(self, tok: Token, args: list[Callable]) -> Callable:
         name = str(tok)
         n = len(args)
         if name not in FUNCTIONS:
             raise self.error(tok, f"unknown function {name}" + self.hint(name, FUNCTIONS)
-                             + f" (expected one of {', '.join(FUNCTIONS)})")
+                             + f" (expected {_one_of(FUNCTIONS)})")
         if name in ("min", "max") and n >= 2:
             agg = min if name == "min" else max
             return lambda env: agg(a(env) for a in args)
@@ -218,23 +291,68 @@ class _Compiler:
             if name == "count":
                 return lambda env: sum(1 for v in each(env) if v)
             return lambda env: _check(agg(each(env)))
-        raise self.error(tok, f"{name} takes a different number of arguments: {FUNCTIONS[name]}")
+        raise self.error(tok, f"{name} takes a different number of arguments (found {n}): {FUNCTIONS[name]}")
 
 
-def compile_expr(text: str, names: Collection[str], consts: Collection[str] = (),
-                 macros: Mapping[str, Formula] | None = None) -> Formula:
+def _where(tok) -> tuple[int, int]:
+    """1-based (line, column) of a token or tree node."""
+    if isinstance(tok, Token):
+        return tok.line or 1, tok.column or 1
+    meta = getattr(tok, "meta", None)
+    if meta is not None and not getattr(meta, "empty", True):
+        return meta.line or 1, meta.column or 1
+    for child in getattr(tok, "children", ()):
+        return _where(child)
+    return 1, 1
+
+
+def _short(tok) -> str:
+    s = str(tok)
+    return s if len(s) <= 20 else f"{s[:6]}...{s[-4:]} ({len(s)} digits)"
+
+
+def _one_of(names) -> str:
+    names = sorted(names)
+    if not names:
+        return "none here"
+    return ("one of " if len(names) > 1 else "") + ", ".join(names)
+
+
+def compile_expr(text: str, names: Collection[str] | Mapping[str, str], consts: Collection[str] = (),
+                 macros: Mapping[str, Formula] | None = None, expect: str | None = None,
+                 notes: Mapping[str, str] | None = None, ignore: Collection[str] = ()) -> Formula:
     """Compile a formula or condition.
 
     :param text: DSL text, e.g. ``"40 + 20 * strain + 100 * (level - 6)"``.
-    :param names: variables the context defines.
+    :param names: variables the context defines; a mapping gives each one's type
+        (``"num"``, ``"bool"``, ``"const"``, ``"any"``) so that, e.g., ``trump + 1``
+        is refused at load time.
     :param consts: upper-case constants allowed (``NT``, suit letters).
     :param macros: named formulas (a variant's ``let:``) usable as variables.
-    :raises DSLError: syntax error or unknown name, with position in ``text``.
+    :param expect: ``"num"`` for an entry (points), ``"bool"`` for a condition, or ``None``.
+    :param notes: name -> why it is not available here (used in the message).
+    :param ignore: names accepted without checking (already reported elsewhere).
+    :raises DSLError: syntax error, unknown name or a value of the wrong kind,
+        with position in ``text``.
     """
-    tree = parse(str(text), "expr")
-    c = _Compiler(str(text), names, consts, macros or {})
-    fn = c.build(tree) if isinstance(tree, Tree) else None
-    return Formula(str(text), frozenset(c.used), fn)
+    text = str(text)
+    tree = parse(text, "expr")
+    c = _Compiler(text, names, consts, macros or {}, notes or {}, ignore)
+    try:
+        fn, ty = c.build(tree)
+    except RecursionError:  # pragma: no cover - MAX_DEPTH stops well before
+        raise DSLError(f"the formula is nested too deeply (expected at most {MAX_DEPTH} levels)",
+                       1, 1, caret(text, 1, 1)) from None
+    if expect == "num" and ty in ("bool", "const"):
+        raise c.error(tree, f"this gives {TYPE_NAMES[ty]}, but points are expected here "
+                      f"(expected a number, e.g. 10 * tricks or if made then 10 else 0)")
+    if expect == "bool" and ty == "const":
+        raise c.error(tree, f"this gives {TYPE_NAMES[ty]}, but a condition is expected here "
+                      f"(expected e.g. trump == H)")
+    if expect == "bool" and ty == "num":
+        raise c.error(tree, "this gives a number, but a condition is expected here "
+                      "(expected a comparison such as tricks == 0)")
+    return Formula(text, frozenset(c.used), fn, ty)
 
 
 # ------------------------------------------------------------------ rankings
@@ -302,24 +420,29 @@ class DealStep:
 def compile_deal(text: str) -> tuple[DealStep, ...]:
     """Parse a dealing pattern (``"3 3 3 1, widow 3 up"``) into steps.
 
-    :raises DSLError: on syntax errors or a zero count.
+    :raises DSLError: on syntax errors or a zero count (at the count).
     """
-    tree = parse(str(text), "deal")
+    text = str(text)
+    tree = parse(text, "deal")
     steps = []
+
+    def positive(tok, what):
+        n = int(tok)
+        if n <= 0:
+            raise DSLError(f"{what} must be at least 1 (found {n})", tok.line, tok.column,
+                           caret(text, tok.line, tok.column))
+        return n
     for node in tree.children:
         if node.data == "to_players":
             for p in node.children[0].children:
                 if p.data == "repeat":
-                    cnt, rep = int(p.children[0]), int(p.children[1])
-                    tok = p.children[0]
+                    cnt = positive(p.children[0], "a packet's card count")
+                    rep = positive(p.children[1], "the number of rounds after x")
                 else:
-                    rep, cnt, tok = 1, int(p.children[0]), p.children[0]
-                if cnt <= 0 or rep <= 0:
-                    raise DSLError("a packet must have at least one card", tok.line, tok.column,
-                                   caret(str(text), tok.line, tok.column))
+                    rep, cnt = 1, positive(p.children[0], "a packet's card count")
                 steps.append(DealStep("", cnt, rep))
         else:
-            zone, cnt = str(node.children[0]), int(node.children[1])
+            zone, cnt = str(node.children[0]), positive(node.children[1], f"the {node.children[0]}'s card count")
             face = str(node.children[2]) if len(node.children) > 2 else "down"
             steps.append(DealStep(zone, cnt, 1, face == "up"))
     return tuple(steps)

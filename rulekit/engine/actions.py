@@ -5,6 +5,7 @@ kind           text                        meaning
 =============  ==========================  =========================================
 ``pass``       ``pass``                    a pass in an auction
 ``bid``        ``7H``, ``10NT``, ``10T``   a bid (the variant's bid texts)
+``double``     ``X``                       double the last bid (``XX``: ``redouble``)
 ``discard``    ``discard 7C 8C 9D``        cards put away face down after a widow
 ``trump``      ``trump H``                 the declarer names trumps
 ``play``       ``play QS``, ``play JK H``  a card played; a led top card may name a suit
@@ -101,6 +102,8 @@ class Action:
                 return Action.trump(_suit(words[1]))
         except CardError as e:
             raise InvalidActionError(str(e)) from None
+        if len(words) == 1 and head in ("x", "double", "xx", "redouble"):
+            return DOUBLE if head in ("x", "double") else REDOUBLE
         if len(words) == 1:
             up = words[0].upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
             for b in bids:
@@ -119,3 +122,5 @@ def _suit(w: str) -> str:
 
 
 PASS = Action("pass", "pass")
+DOUBLE = Action("double", "X")
+REDOUBLE = Action("redouble", "XX")

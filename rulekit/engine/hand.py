@@ -28,13 +28,19 @@ class Hand:
     :ivar tricks: completed tricks as ``(leader, ((seat, card), ...), winner)``.
     :ivar won: seat -> tricks won; ``won_cards`` seat -> bitmask of cards in them.
     :ivar failed: seat -> bitmask of groups he failed to follow ([T4]).
-    :ivar entries: score entries of each seat once scored; ``void`` when voided.
+    :ivar entries: score entries of each column once scored; ``void`` when voided;
+        ``parts`` the entries split by part (``above``/``below``...) for side scoring.
+    :ivar doubled: 0, 1 (doubled) or 2 (redoubled); ``passes`` passes in a row.
+    :ivar turned: the turned-up trump card (or -1); ``turned_visible`` while it lies face up.
+    :ivar dummy: the dummy's seat once play starts (or -1); exposed after the opening lead.
+    :ivar namer: seat who must name trumps (``name_trump`` by the dealer), or -1.
     """
 
     __slots__ = ("number", "dealer", "eldest", "deck_order", "hands", "zones", "zone_up", "phase",
                  "to_move", "calls", "high", "high_seat", "passed", "contract", "declarer", "trump",
                  "ctx", "discards", "trick", "leader", "led_group", "named", "tricks", "won",
-                 "won_cards", "failed", "entries", "void", "dealt", "actions", "trick_winners")
+                 "won_cards", "failed", "entries", "void", "dealt", "actions", "trick_winners",
+                 "doubled", "passes", "turned", "turned_visible", "dummy", "namer", "parts", "vulnerable")
 
     def __init__(self, number: int, dealer: int, players: int):
         self.number = number
@@ -68,6 +74,14 @@ class Hand:
         self.entries = None
         self.void = False
         self.actions: list = []
+        self.doubled = 0
+        self.passes = 0
+        self.turned = -1
+        self.turned_visible = False
+        self.dummy = -1
+        self.namer = -1
+        self.parts = None
+        self.vulnerable = [False] * players
 
     def clone(self) -> "Hand":
         """A copy that can be changed without touching this one."""

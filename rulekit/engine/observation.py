@@ -32,7 +32,12 @@ class Observation:
     :ivar won: tricks won by each seat.
     :ivar failed: per seat, bitmask of groups he is known to lack.
     :ivar totals: sheet totals.
-    :ivar legal: legal actions when ``to_move == seat`` else ``[]``.
+    :ivar legal: legal actions when this seat decides now (its own turn, or its dummy's)
+        else ``[]``.
+    :ivar dummy: the dummy's seat (-1 if none); ``dummy_hand`` its cards once exposed
+        (after the opening lead), else 0.
+    :ivar exposed: other face-up cards in players' hands (a turned-up trump card).
+    :ivar sides: seats of each side; ``vulnerable`` per score column.
     """
 
     seat: int
@@ -54,12 +59,16 @@ class Observation:
     totals: list
     legal: list
     hand_number: int
+    dummy: int = -1
+    dummy_hand: int = 0
+    exposed: int = 0
+    vulnerable: list = field(default_factory=list)
     _state: object = field(repr=False, compare=False, default=None)
 
     def unseen(self) -> int:
         """Bitmask of cards this seat has not seen (held by others or hidden)."""
         st = self._state
-        seen = self.hand | self.widow | self.discards
+        seen = self.hand | self.widow | self.discards | self.dummy_hand | self.exposed
         for _l, plays, _w, _n in self.tricks:
             for _s, c in plays:
                 seen |= 1 << c
@@ -74,8 +83,12 @@ class Observation:
         h = world.hand
         n = st.variant.players
         ctx = h.ctx or st.variant.contexts.get("NT")
-        others = [s for s in range(n) if s != self.seat]
-        need = {s: h.hands[s].bit_count() for s in others}
+        known = {self.seat}
+        if self.dummy_hand:
+            known.add(self.dummy)
+        others = [s for s in range(n) if s not in known]
+        exposed = {s: h.hands[s] & self.exposed for s in others}
+        need = {s: h.hands[s].bit_count() - exposed[s].bit_count() for s in others}
         hidden_zones = {z: m.bit_count() for z, m in h.zones.items() if m and not (self.widow & m)}
         hidden_discards = h.discards.bit_count() if h.declarer != self.seat else 0
         pool = list(bits(self.unseen()))
@@ -88,7 +101,7 @@ class Observation:
             assign = _deal_constrained(pool, others, need, [0] * n, ctx, rng)
         rest = assign.pop(None)
         for s in others:
-            h.hands[s] = assign[s]
+            h.hands[s] = assign[s] | exposed[s]
         i = 0
         for z, k in hidden_zones.items():
             m = 0
@@ -132,11 +145,15 @@ def observe(state, seat: int) -> Observation:
     for z, m in h.zones.items():
         if h.zone_up.get(z):
             widow |= m
-    legal = state.legal_actions() if state.to_move == seat else []
+    legal = state.legal_actions() if state.to_move >= 0 and state.controller(state.to_move) == seat else []
+    dummy_up = h.dummy >= 0 and (h.tricks or h.trick)
+    exposed = (1 << h.turned) if h.turned_visible and h.hands[h.dealer] >> h.turned & 1 else 0
     return Observation(
         seat=seat, phase=state.phase_kind, to_move=state.to_move, dealer=h.dealer, hand=h.hands[seat],
         hand_sizes=[m.bit_count() for m in h.hands], widow=widow,
         discards=h.discards if h.declarer == seat else 0, calls=list(h.calls),
         contract=h.contract.text if h.contract else "", declarer=h.declarer, trump=h.trump,
         trick=list(h.trick), tricks=list(h.tricks), won=list(h.won), failed=list(h.failed),
-        totals=state.sheet.totals(), legal=legal, hand_number=h.number, _state=state)
+        totals=state.sheet.totals(), legal=legal, hand_number=h.number, dummy=h.dummy,
+        dummy_hand=h.hands[h.dummy] if dummy_up else 0, exposed=exposed, vulnerable=list(h.vulnerable),
+        _state=state)

@@ -1,12 +1,15 @@
 """Score a finished hand and decide whether the match is over.
 
-Scoring formulas are evaluated once per player with these variables
-(points are card points, tricks are counts):
+Scoring formulas are evaluated once per score column — each player, or each
+side with ``scoring.by: side`` — with these variables (points are card
+points, tricks are counts; a side's are its players' added up):
 
-``players``, ``total_tricks``, ``tricks`` (his), ``points`` (his card points),
-``seat``, ``is_declarer``, ``has_contract``; with a contract also ``level``,
-``strain`` (index of the strain in the auction's strain list), ``trump``
-(``S``.. or ``NT``), ``declarer_tricks`` and ``declarer_points``.
+``players``, ``total_tricks``, ``tricks``, ``points``, ``seat`` (column index),
+``is_declarer``, ``has_contract``, ``trump`` (``S``.. or ``NT``),
+``vulnerable``, ``game_score`` (game points since the last line); with a
+contract also ``level``, ``strain`` (index of the strain in the auction's
+strain list), ``declarer_tricks``, ``declarer_points``, ``doubled``,
+``redoubled``, ``declarer_vulnerable``; plus each of ``scoring.tallies``.
 
 Match end (``match:``): ``immediate_win`` (declarer context), ``lose_at``,
 ``target`` with ``ties`` (``declarer``; ``trick_order``: the tied player
@@ -18,10 +21,16 @@ from __future__ import annotations
 from rulekit.dsl import Env
 
 
-def player_envs(variant, hand, upto: int | None = None) -> list:
-    """One :class:`~rulekit.dsl.Env` per seat for ``hand``.
+def columns(variant) -> int:
+    """Number of score columns: sides when scoring is by side, else seats."""
+    return len(variant.sides) if variant.scoring.by_side else variant.players
+
+
+def player_envs(variant, hand, upto: int | None = None, extra: dict | None = None) -> list:
+    """One :class:`~rulekit.dsl.Env` per score column (seat or side) for ``hand``.
 
     :param upto: count only the first ``upto`` tricks (for [G3] trick order).
+    :param extra: per-column lists for ``vulnerable`` and ``game_score`` (match progress).
     """
     n = variant.players
     pts = variant.card_points
@@ -35,28 +44,88 @@ def player_envs(variant, hand, upto: int | None = None) -> list:
     if upto is None:  # widow cards that went to a trick winner count too
         cards = hand.won_cards
     points = [sum(pts[c] for c in _bits(m)) for m in cards] if variant.has_card_points else [0] * n
-    return envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points)
+    ex = dict(extra or {})
+    if variant.scoring.tallies:
+        ex["tallies"] = tallies(variant, hand, cards)
+    ex.setdefault("doubled", getattr(hand, "doubled", 0))
+    return envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
 
 
-def envs_for(variant, contract, declarer: int, trump: str, won: list, points: list) -> list:
+def tallies(variant, hand, won_cards: list) -> list:
+    """Per column, a dict of tally name -> count (rules/bridge.md [S7], whist.md [S2]).
+
+    ``hand``: the most such cards in one dealt hand of the column's seats;
+    ``side_hands``: in its dealt hands together; ``tricks``: in its won tricks.
+    """
+    deck = variant.deck
+    cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
+    out = [dict() for _ in cols]
+    for t in variant.scoring.tallies:
+        if t.trump_only and hand.trump not in deck.suits:
+            mask = 0
+        else:
+            suits = [hand.trump] if t.trump_only else deck.suits
+            mask = 0
+            for su in suits:
+                for r in t.ranks:
+                    mask |= 1 << deck.index[r + su]
+        for i, seats in enumerate(cols):
+            if t.where == "tricks":
+                m = 0
+                for s in seats:
+                    m |= won_cards[s]
+                out[i][t.name] = (m & mask).bit_count()
+            elif t.where == "side_hands":
+                m = 0
+                for s in seats:
+                    m |= hand.dealt[s]
+                out[i][t.name] = (m & mask).bit_count()
+            else:
+                out[i][t.name] = max((hand.dealt[s] & mask).bit_count() for s in seats)
+    return out
+
+
+def envs_for(variant, contract, declarer: int, trump: str, won: list, points: list,
+             extra: dict | None = None) -> list:
     """Scoring environments from explicit trick and point counts (also for bots' what-ifs).
 
     :param contract: the :class:`~rulekit.variant.model.Bid` or ``None``.
     :param won: tricks per seat; ``points``: card points per seat.
+    :param extra: ``vulnerable`` / ``game_score`` per column, ``doubled`` (0, 1, 2),
+        ``tallies`` per column.
+    :returns: one env per score column (sides when scoring is by side).
     """
     n = variant.players
     total = variant.hand_size
+    ex = extra or {}
+    by_side = variant.scoring.by_side
+    if by_side:
+        cols = len(variant.sides)
+        won = [sum(won[s] for s in seats) for seats in variant.sides]
+        points = [sum(points[s] for s in seats) for seats in variant.sides]
+        dcol = variant.side_of[declarer] if declarer >= 0 else -1
+    else:
+        cols = n
+        dcol = declarer
+    vul = ex.get("vulnerable") or [False] * cols
+    gs = ex.get("game_score") or [0] * cols
+    tal = ex.get("tallies") or [{t.name: 0 for t in variant.scoring.tallies} for _ in range(cols)]
+    doubled = ex.get("doubled", 0)
+    auction = variant.auction()
     envs = []
-    auction = variant.phase("ladder_auction")
-    for s in range(n):
+    for s in range(cols):
         v = {"players": n, "total_tricks": total, "tricks": won[s], "points": points[s], "seat": s,
-             "is_declarer": s == declarer, "has_contract": contract is not None}
+             "is_declarer": s == dcol, "has_contract": contract is not None, "trump": trump,
+             "vulnerable": bool(vul[s]), "game_score": gs[s]}
         if contract is not None:
             strains = auction.strains
             v.update(level=contract.level, strain=strains.index(trump) if trump in strains else 0,
-                     trump=trump, declarer_tricks=won[declarer], declarer_points=points[declarer])
+                     declarer_tricks=won[dcol], declarer_points=points[dcol], doubled=doubled == 1,
+                     redoubled=doubled == 2, declarer_vulnerable=bool(vul[dcol]))
         else:
-            v.update(level=0, strain=0, trump=trump, declarer_tricks=0, declarer_points=0)
+            v.update(level=0, strain=0, declarer_tricks=0, declarer_points=0, doubled=False,
+                     redoubled=False, declarer_vulnerable=False)
+        v.update(tal[s])
         envs.append(Env(v))
     for e in envs:
         e.everyone = envs
@@ -71,34 +140,68 @@ def _bits(m):
 
 
 def entry_formulas(variant, hand) -> list:
-    """The formula scoring each seat for this hand."""
+    """The formula scoring each column for this hand."""
     return formulas_for(variant, hand.contract, hand.declarer)
 
 
-def formulas_for(variant, contract, declarer: int) -> list:
-    """The formula scoring each seat, given the contract (or ``None``) and declarer."""
-    sc = variant.scoring
-    n = variant.players
+def formulas_for(variant, contract, declarer: int, spec=None) -> list:
+    """The formula scoring each column, given the contract (or ``None``) and declarer.
+
+    :param spec: an object with ``each``/``declarer``/``defender`` (a part); default the scoring.
+    """
+    sc = spec or variant.scoring
+    cols = columns(variant)
     if contract is None:
-        f = sc.no_contract or sc.each
-        return [f] * n
+        f = getattr(sc, "no_contract", None) or sc.each
+        return [f] * cols
     if sc.declarer is not None:
-        return [sc.declarer if s == declarer else sc.defender for s in range(n)]
-    return [sc.each] * n
+        dcol = variant.side_of[declarer] if variant.scoring.by_side else declarer
+        return [sc.declarer if s == dcol else sc.defender for s in range(cols)]
+    return [sc.each] * cols
+
+
+def entries_for(variant, contract, declarer: int, envs: list) -> list:
+    """Entries per column for a hypothetical outcome (parts added up); for bots' what-ifs."""
+    sc = variant.scoring
+    cols = len(envs)
+    specs = sc.parts or (None,)
+    out = [0] * cols
+    for spec in specs:
+        fs = formulas_for(variant, contract, declarer, spec)
+        for c in range(cols):
+            if fs[c] is not None:
+                out[c] += int(fs[c](envs[c]))
+    return out
+
+
+def column_of(variant, seat: int) -> int:
+    """The score column of ``seat``: its side's index when scoring is by side."""
+    return variant.side_of[seat] if variant.scoring.by_side else seat
 
 
 def score_hand(variant, hand, envs=None) -> tuple[list, bool]:
-    """Entries (points per seat) of a finished hand, and whether it is void.
+    """Entries (points per column) of a finished hand, and whether it is void.
+
+    With ``scoring.parts`` the entries are the sums of the parts, and
+    ``hand.parts`` keeps each part's entries (``{"below": [..], "above": [..]}``).
 
     :param envs: the hand's :func:`player_envs`, when already built.
     :returns: ``(entries, void)``; a void hand has all-zero entries ([S3] of rams.md).
     """
     envs = envs or player_envs(variant, hand)
     sc = variant.scoring
+    cols = len(envs)
     if sc.void_if is not None and sc.void_if(envs[0]):
-        return [0] * variant.players, True
+        return [0] * cols, True
+    if sc.parts:
+        parts = {}
+        for part in sc.parts:
+            fs = formulas_for(variant, hand.contract, hand.declarer, part)
+            parts[part.name] = [int(fs[c](envs[c])) if fs[c] is not None else 0 for c in range(cols)]
+        hand.parts = parts
+        return [sum(p[c] for p in parts.values()) for c in range(cols)], False
     fs = entry_formulas(variant, hand)
-    return [int(fs[s](envs[s])) for s in range(variant.players)], False
+    return [int(fs[s](envs[s])) for s in range(cols)], False
 
 
 def better(variant, a: int, b: int) -> bool:

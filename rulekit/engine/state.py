@@ -19,6 +19,7 @@ from rulekit.engine.actions import Action
 from rulekit.engine.hand import Hand
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
+from rulekit.engine.progress import Progress
 from rulekit.engine.scoring import match_result, player_envs, score_hand
 from rulekit.errors import IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
@@ -47,9 +48,12 @@ class State:
         self.seed = seed
         self.deals = [self._deck_order(d) for d in (deals or [])]
         n = variant.players
-        self.names = list(names or [f"P{i}" for i in range(n)])
-        self.sheet = Sheet(self.names, lower_is_better=variant.scoring.lower_is_better,
+        self.names = list(names or variant.seat_names or [f"P{i}" for i in range(n)])
+        cols = list(variant.side_names) if variant.scoring.by_side else self.names
+        self.sheet = Sheet(cols, lower_is_better=variant.scoring.lower_is_better,
                            start=list(scores) if scores else None)
+        self.progress = Progress(len(cols))
+        self.board = 0
         self.history: list = []
         self.hand_log: list = []
         self.winners: list = []
@@ -58,7 +62,8 @@ class State:
         self.first_dealer = self._choose_dealer() if dealer is None else dealer
         self.hands_played = 0
         self._play_actions = [Action.play(variant.deck, c) for c in range(variant.deck.size)]
-        self._bid_texts = tuple(b.text for p in variant.phases if p.kind == "ladder_auction" for b in p.bids)
+        auction = variant.auction()
+        self._bid_texts = tuple(b.text for b in auction.bids) if auction else ()
         self.bid_actions = {t: Action.make_bid(t) for t in self._bid_texts}
         self._start_hand(0, self.first_dealer)
 
@@ -87,6 +92,7 @@ class State:
 
     def _start_hand(self, number: int, dealer: int) -> None:
         h = Hand(number, dealer, self.variant.players)
+        h.vulnerable = self.progress.vulnerable(self.variant, self.board, dealer)
         if number < len(self.deals):
             h.deck_order = list(self.deals[number])
         else:
@@ -120,11 +126,36 @@ class State:
         self.hand.trump = strain
         self.hand.ctx = self.variant.contexts[strain]
 
-    def throw_in(self) -> None:
-        """The hand is thrown in unscored; the next dealer deals."""
+    def throw_in(self, same_dealer: bool = False) -> None:
+        """The hand is thrown in unscored; the next dealer deals, or with ``same_dealer``
+        the same dealer deals again and the deal does not count as a board."""
         h = self.hand
-        self.sheet.add(h.number, [0] * self.variant.players, note="thrown in", void=True)
+        h.void = True
+        h.entries = [0] * len(self.sheet.columns)
+        self.hand_log.append(h)
+        if same_dealer:
+            self._start_hand(h.number + 1, h.dealer)
+            return
+        self.sheet.add(h.number, h.entries, note="passed out", void=True)
+        self.board += 1
+        self.hands_played += 1
+        if self._check_end(h, self.sheet.totals(), None):
+            return
         self._advance_dealer_and_deal(h)
+
+    def partner_of(self, seat: int) -> int:
+        """The next seat clockwise on ``seat``'s side (``seat`` itself without partners)."""
+        side = self.variant.sides[self.variant.side_of[seat]]
+        n = self.variant.players
+        for k in range(1, n):
+            if (seat + k) % n in side:
+                return (seat + k) % n
+        return seat
+
+    def controller(self, seat: int) -> int:
+        """The seat that decides for ``seat``: the declarer for his dummy, else ``seat``."""
+        h = self.hand
+        return h.declarer if seat >= 0 and seat == h.dummy else seat
 
     def play_action(self, card: int) -> Action:
         """The cached ``play CARD`` action (no suit named)."""
@@ -209,31 +240,79 @@ class State:
     def _finish_hand(self) -> None:
         h = self.hand
         v = self.variant
-        envs = player_envs(v, h)
+        envs = player_envs(v, h, extra={"vulnerable": h.vulnerable, "game_score": self.progress.game_score})
         entries, void = score_hand(v, h, envs)
         h.entries, h.void = entries, void
         before = self.sheet.totals()
-        self.sheet.add(h.number, entries, note=self.describe_hand(h), void=void,
-                       trick_winners=list(h.trick_winners))
+        row = self.sheet.add(h.number, entries, note=self.describe_hand(h, envs), void=void,
+                             trick_winners=list(h.trick_winners), parts=h.parts)
         self.hands_played += 1
+        self.board += 1
         self.hand_log.append(h)
-        result = match_result(v, h, before, self.sheet.totals(), self.hands_played, envs)
-        if result is not None:
-            self.winners, self.end_reason = result
-            h.to_move = -1
+        if h.parts and not void:
+            for kind, col, value in self.progress.record(v, h.parts):
+                if kind == "game":
+                    row.line = True
+                    row.games[col] += value
+                elif v.match.bonus_to == "game_points":
+                    row.games[col] += value
+                    row.note = (row.note + "; " if row.note else "") + f"rubber to {self.sheet.columns[col]} (+{value})"
+                else:
+                    bonus = [value if c == col else 0 for c in range(len(entries))]
+                    part = next((p.name for p in v.scoring.parts if not p.game), v.scoring.parts[-1].name)
+                    self.sheet.add(h.number, bonus, note=f"rubber to {self.sheet.columns[col]}",
+                                   parts={part: bonus}, bonus=True)
+        if self._check_end(h, before, envs):
             return
         self._advance_dealer_and_deal(h)
+
+    def _check_end(self, h: Hand, before: list, envs) -> bool:
+        """Decide whether the match is over after hand ``h``; True if it is."""
+        v = self.variant
+        m = v.match
+        after = self.sheet.totals()
+        result = None
+        if m.rubbers and self.progress.rubbers >= m.rubbers:
+            score = self.progress.game_points if m.result == "game_points" else after
+            best = max(score)
+            result = [c for c, x in enumerate(score) if x == best], f"{m.rubbers} rubber(s) played"
+        elif not m.rubbers or m.deals is not None:
+            if envs is None and m.deals is None:
+                return False
+            result = match_result(v, h, before, after, self.board if v.scoring.by_side else self.hands_played,
+                                  envs) if envs is not None or m.deals is not None else None
+        if result is None:
+            return False
+        cols, self.end_reason = result
+        if v.scoring.by_side:
+            self.winning_columns = list(cols)
+            self.winners = [s for c in cols for s in v.sides[c]]
+        else:
+            self.winners = list(cols)
+        h.to_move = -1
+        return True
 
     def _advance_dealer_and_deal(self, h: Hand) -> None:
         self._start_hand(h.number + 1, (h.dealer + self.variant.rotation) % self.variant.players)
 
-    def describe_hand(self, h: Hand) -> str:
-        """One-line description for the sheet: ``P1 8H made (9 tricks)`` or ``no contract``."""
+    def describe_hand(self, h: Hand, envs=None) -> str:
+        """One-line description for the sheet: ``P1 8H made (9 tricks)`` or ``no contract``.
+
+        "made" is the variant's own ``made`` formula when it has one (``scoring.let.made``),
+        else tricks >= level.
+        """
         if h.contract is None:
-            return "no contract" if self.variant.phase("ladder_auction") else ""
+            return "no contract" if self.variant.auction() else ""
+        v = self.variant
         text = h.contract.text + (f" ({h.trump})" if h.contract.strain == "chosen" else "")
-        made = h.won[h.declarer] >= h.contract.level
-        return f"{self.names[h.declarer]} {text} {'made' if made else 'failed'} ({h.won[h.declarer]} tricks)"
+        text += ("", " X", " XX")[h.doubled]
+        col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
+        won = sum(h.won[s] for s in v.sides[col]) if v.scoring.by_side else h.won[h.declarer]
+        if envs is not None and v.scoring.made is not None:
+            made = bool(v.scoring.made(envs[col]))
+        else:
+            made = won >= h.contract.level
+        return f"{self.names[h.declarer]} {text} {'made' if made else 'failed'} ({won} tricks)"
 
     # ------------------------------------------------------------------ observation / cloning
     def observation(self, seat: int):
@@ -253,6 +332,7 @@ class State:
         s.history = [] if light else list(self.history)
         s.hand_log = [] if light else list(self.hand_log)
         s.sheet = self.sheet.clone()
+        s.progress = self.progress.clone()
         s.winners = list(self.winners)
         return s
 

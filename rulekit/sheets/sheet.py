@@ -19,6 +19,10 @@ class Row:
     :ivar note: what happened (``P1 8H made (9 tricks)``).
     :ivar void: the hand counted for nothing (thrown in, or voided by the rules).
     :ivar trick_winners: seat that won each trick, in order.
+    :ivar parts: entries split by part (``{"below": [..], "above": [..]}``) or ``None``.
+    :ivar line: a game ended with this row (a line is drawn under it, rules/bridge.md [S2]).
+    :ivar games: game points won with this row, per column.
+    :ivar bonus: the row is a bonus (rubber bonus), not a deal.
     """
 
     hand: int
@@ -27,11 +31,18 @@ class Row:
     note: str = ""
     void: bool = False
     trick_winners: list = field(default_factory=list)
+    parts: dict | None = None
+    line: bool = False
+    games: list = field(default_factory=list)
+    bonus: bool = False
 
     def as_dict(self) -> dict:
         """JSON-ready form."""
-        return {"hand": self.hand, "entries": self.entries, "totals": self.totals, "note": self.note,
-                "void": self.void, "trick_winners": self.trick_winners}
+        d = {"hand": self.hand, "entries": self.entries, "totals": self.totals, "note": self.note,
+             "void": self.void, "trick_winners": self.trick_winners}
+        if self.parts is not None:
+            d.update(parts=self.parts, line=self.line, games=self.games, bonus=self.bonus)
+        return d
 
 
 class Sheet:
@@ -53,7 +64,8 @@ class Sheet:
         return list(self.rows[-1].totals) if self.rows else list(self.start)
 
     def add(self, hand: int, entries: list, note: str = "", void: bool = False,
-            trick_winners: list | None = None) -> Row:
+            trick_winners: list | None = None, parts: dict | None = None, line: bool = False,
+            games: list | None = None, bonus: bool = False) -> Row:
         """Append a hand's entries (points per column) and return the new row.
 
         :raises ValueError: when the number of entries is not the number of columns.
@@ -61,9 +73,15 @@ class Sheet:
         if len(entries) != len(self.columns):
             raise ValueError(f"{len(entries)} entries for {len(self.columns)} columns")
         totals = [t + e for t, e in zip(self.totals(), entries)]
-        row = Row(hand, list(entries), totals, note, void, list(trick_winners or []))
+        row = Row(hand, list(entries), totals, note, void, list(trick_winners or []),
+                  dict(parts) if parts is not None else None, line,
+                  list(games) if games else [0] * len(self.columns), bonus)
         self.rows.append(row)
         return row
+
+    def game_points(self) -> list:
+        """Game points per column (game values and bonuses sent there)."""
+        return [sum(r.games[c] for r in self.rows) for c in range(len(self.columns))]
 
     def clone(self) -> "Sheet":
         """A copy whose rows can be added to independently."""
@@ -81,5 +99,6 @@ class Sheet:
         """Rebuild a sheet from :meth:`as_dict` output."""
         s = cls(d["columns"], d.get("lower_is_better", False), d.get("start"))
         for r in d.get("rows", []):
-            s.add(r["hand"], r["entries"], r.get("note", ""), r.get("void", False), r.get("trick_winners"))
+            s.add(r["hand"], r["entries"], r.get("note", ""), r.get("void", False), r.get("trick_winners"),
+                  r.get("parts"), r.get("line", False), r.get("games"), r.get("bonus", False))
         return s

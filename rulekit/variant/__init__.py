@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulekit.errors import Diagnostic, VariantError
-from rulekit.variant.loader import builtin_ids, resolve, resolve_text
-from rulekit.variant.model import NT, Bid, Context, Variant, compile_variant
+from rulekit.variant.loader import VariantFileError, builtin_ids, read_text, resolve, resolve_text
+from rulekit.variant.model import NT, Bid, Context, Variant, check, compile_variant
 
 
 def load_variant(name: str, players: int | None = None) -> Variant:
@@ -24,21 +24,36 @@ def load_variant(name: str, players: int | None = None) -> Variant:
 
 
 def check_file(path: str, players: int | None = None) -> list[Diagnostic]:
-    """Every problem of the variant file at ``path`` (empty when valid). Never raises."""
+    """Every problem of the variant file at ``path`` (empty when valid), in file order.
+
+    ``path`` may also be the id of an installed variant.  Without ``players``, a
+    variant offering several player counts is checked for each.  Never raises for
+    bad input: an unreadable or missing file is a diagnostic too.
+    """
     p = Path(path)
-    if not p.is_file():
-        return [Diagnostic(path, 0, 0, "", "no such file")]
+    if not p.exists():
+        if "/" not in path and not path.endswith((".yaml", ".yml")) and path in builtin_ids():
+            return check(resolve(path), players)
+        return [Diagnostic(path, 1, 1, "", f"no such file{_near_miss(p)} (expected a variant .yaml file, "
+                           f"or the id of an installed variant: {', '.join(builtin_ids())})")]
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        return [Diagnostic(path, 0, 0, "", f"cannot read the file: {e}")]
-    r = resolve_text(path, text)
-    try:
-        compile_variant(r, {"players": players} if players else {})
-    except VariantError as e:
-        return e.diagnostics
-    return []
+        text = read_text(p, path)
+    except VariantFileError as e:
+        return [e.diagnostic]
+    return check(resolve_text(path, text), players)
 
 
-__all__ = ["Bid", "Context", "NT", "Variant", "VariantError", "builtin_ids", "check_file",
+def _near_miss(p: Path) -> str:
+    """``"; did you mean X?"`` for a file name with a close sibling."""
+    import difflib
+    folder = p.parent if str(p.parent) else Path(".")
+    try:
+        names = [f.name for f in folder.iterdir() if f.suffix in (".yaml", ".yml")]
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(p.name, names, n=1, cutoff=0.75)
+    return f"; did you mean {folder / close[0] if str(p.parent) != '.' else close[0]}?" if close else ""
+
+
+__all__ = ["Bid", "Context", "NT", "Variant", "VariantError", "builtin_ids", "check", "check_file",
            "compile_variant", "load_variant", "resolve"]

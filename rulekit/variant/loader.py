@@ -7,7 +7,9 @@ then checks meaning and compiles it.
 """
 from __future__ import annotations
 
+import difflib
 import json
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files
@@ -19,9 +21,13 @@ from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
 from rulekit.errors import Diagnostic
-from rulekit.variant.yamlpos import Pos, load_yaml
+from rulekit.variant.yamlpos import Pos, Source, load_yaml
 
 MAX_EXTENDS_DEPTH = 16
+#: Largest variant file read (bytes); variant files are a few kilobytes.
+MAX_FILE_SIZE = 1_000_000
+#: Keys a complete (merged) variant must have.
+REQUIRED_KEYS = ("deck", "ranking", "phases")
 
 
 @lru_cache(maxsize=1)
@@ -54,23 +60,98 @@ def locate(name: str, near: Path | None = None) -> tuple[str, str] | None:
     :param name: an id (``fivehundred``) or a path to a ``.yaml`` file.
     :param near: folder of the file that names it (``extends:`` looks there first).
     :returns: ``(display path, text)`` or ``None`` when nothing is found.
+    :raises VariantFileError: when the file exists but cannot be read as text.
     """
+    found = _locate(name, near)
+    return None if found is None else found[:2]
+
+
+class VariantFileError(Exception):
+    """A variant file exists but cannot be read (not UTF-8, too large, unreadable).
+
+    :ivar diagnostic: the problem, positioned where possible.
+    """
+
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def read_text(path: str | Path, display: str | None = None) -> str:
+    """The text of a variant file (UTF-8, an optional byte-order mark dropped).
+
+    :raises VariantFileError: with a positioned diagnostic when it cannot be read.
+    """
+    display = str(path) if display is None else display
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_SIZE:
+            raise VariantFileError(Diagnostic(display, 1, 1, "", f"the file has {size} bytes "
+                                              f"(expected a variant file of at most {MAX_FILE_SIZE})"))
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise VariantFileError(Diagnostic(display, 1, 1, "", "is a directory (expected a variant .yaml file)")) from None
+    except OSError as e:
+        raise VariantFileError(Diagnostic(display, 1, 1, "", f"cannot read the file: {e.strerror or e}")) from None
+    return decode(display, data)
+
+
+def decode(display: str, data: bytes) -> str:
+    """Decode a file's bytes as UTF-8 text.
+
+    :raises VariantFileError: at the line and column of the first bad byte.
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        good = data[:e.start].decode("utf-8", "replace")
+        src = Source(display, good)
+        line, col = src.linecol(len(src.text))
+        raise VariantFileError(Diagnostic(
+            display, line, col, "", f"not a text file: byte 0x{data[e.start]:02x} is not UTF-8 "
+            f"(expected a YAML text file in UTF-8)")) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _locate(name: str, near: Path | None = None) -> tuple[str, str, str] | None:
+    """``(display path, text, identity)`` of a variant; the identity detects ``extends:`` cycles."""
     candidates = []
     p = Path(name)
     if name.endswith((".yaml", ".yml")) or "/" in name:
         candidates.append(p if p.is_absolute() or near is None else near / p)
         candidates.append(p)
-    else:
-        if near is not None:
-            candidates.append(near / f"{name}.yaml")
+    elif near is not None:
+        candidates.append(near / f"{name}.yaml")
     for c in candidates:
         if c.is_file():
-            return str(c), c.read_text(encoding="utf-8")
+            return str(c), read_text(c), str(c.resolve())
     if "/" not in name:
         res = builtin_dir().joinpath(name if name.endswith(".yaml") else f"{name}.yaml")
         if res.is_file():
-            return f"variants/{res.name}", res.read_text(encoding="utf-8")
+            display = f"variants/{res.name}"
+            return display, decode(display, res.read_bytes()), f"builtin:{res.name}"
     return None
+
+
+def _suggest(name: str, near: Path | None) -> str:
+    """A close match for a variant name that was not found (``"; did you mean X?"``)."""
+    known = list(builtin_ids())
+    if near is not None and near.is_dir():
+        try:
+            known += [f.name for f in near.iterdir() if f.suffix in (".yaml", ".yml")]
+        except OSError:
+            pass
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
+def order_diagnostics(diags, files=()) -> list[Diagnostic]:
+    """Diagnostics without repeats, in file order: the files of ``files`` first
+    (the most derived first), each by line and column."""
+    rank = {f: i for i, f in enumerate(files)}
+    out = list(dict.fromkeys(diags))
+    out.sort(key=lambda d: (rank.get(d.file, len(rank)), d.file, d.line, d.column))
+    return out
 
 
 @dataclass
@@ -81,6 +162,8 @@ class Resolved:
     :ivar positions: document path tuple -> :class:`Pos` (the file that set it).
     :ivar files: the chain of files, the most derived first.
     :ivar diagnostics: problems found (YAML, duplicate keys, extends, schema).
+    :ivar blocking: some problem keeps the meaning checks from running (a schema
+        error); duplicate keys alone do not.
     """
 
     data: dict | None
@@ -88,6 +171,7 @@ class Resolved:
     files: list = field(default_factory=list)
     diagnostics: list = field(default_factory=list)
     top_file: str = ""
+    blocking: bool = False
 
     def pos(self, path) -> Pos:
         """Position of the value at ``path`` (or its nearest ancestor)."""
@@ -99,19 +183,43 @@ class Resolved:
         return self.positions.get((), Pos(self.top_file, 1, 1))
 
     def diag(self, path, message: str, line: int = 0, column: int = 0, excerpt: str = "") -> Diagnostic:
-        """Make a :class:`Diagnostic` at ``path`` (or at an explicit line/column)."""
+        """Make a :class:`Diagnostic` at ``path`` (or at an explicit line/column).
+
+        A path ending in ``"<key>"`` points at the key rather than its value.
+        """
         pos = self.pos(path)
         return Diagnostic(pos.file, line or pos.line, column or pos.column,
-                          ".".join(str(x) for x in path), message, excerpt)
+                          ".".join(str(x) for x in path if x != "<key>"), message, excerpt)
 
 
-def _yaml_problem(file: str, e: yaml.YAMLError) -> Diagnostic:
+def _yaml_problem(file: str, e: yaml.YAMLError, source: Source | None = None) -> Diagnostic:
     mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    if isinstance(e, yaml.reader.ReaderError):  # a character YAML does not allow
+        if source is not None:
+            line, col = source.linecol(min(e.position, len(source.text)))
+        what = (f"the character {chr(e.character)!r} (code {e.character:#x}) is not allowed "
+                f"(expected printable text)") if isinstance(e.character, int) else str(e.reason)
+        return Diagnostic(file, line, col, "", f"YAML syntax error: {what}")
     what = getattr(e, "problem", None) or str(e)
     ctx = getattr(e, "context", None)
-    msg = f"YAML syntax error: {what}" + (f" ({ctx})" if ctx else "")
-    return Diagnostic(file, line, col, "", msg)
+    hint = _YAML_HINTS.get(what, "")
+    if "tab" in what and "tab" not in hint:
+        hint = "indent with spaces; YAML does not allow tabs for indentation"
+    msg = f"YAML syntax error: {what}" + (f" ({ctx})" if ctx else "") + (f"; {hint}" if hint else "")
+    excerpt = source.excerpt(line, col) if source is not None else ""
+    return Diagnostic(file, line, col, "", msg, excerpt)
+
+
+# Hints for the commonest YAML mistakes, keyed by the parser's problem text.
+_YAML_HINTS = {
+    "mapping values are not allowed here": "a value containing \": \" needs quotes, or a key is missing its indentation",
+    "could not find expected ':'": "each key needs a colon and a space after it (key: value)",
+    "found character that cannot start any token": "quote the value (\"...\") if it starts with a special character",
+    "found unexpected end of stream": "a quote or bracket is not closed",
+    "did not find expected key": "check the indentation of this line against the one above",
+    "found undefined alias": "an alias (*name) needs an anchor (&name) earlier in the file",
+}
 
 
 def _merge(base, over, bpos: dict, opos: dict, path: tuple):
@@ -151,76 +259,127 @@ def resolve(name: str, near: Path | None = None, _seen: tuple = ()) -> Resolved:
     Never raises for bad input: every problem is a :class:`Diagnostic` in
     ``Resolved.diagnostics``.
     """
-    found = locate(name, near)
+    try:
+        found = _locate(name, near)
+    except VariantFileError as e:
+        r = Resolved(None, top_file=e.diagnostic.file, files=[e.diagnostic.file])
+        r.diagnostics.append(e.diagnostic)
+        return r
     if found is None:
-        r = Resolved(None, top_file=name)
-        r.diagnostics.append(Diagnostic(name, 0, 0, "", f"no such variant or file {name!r} "
+        r = Resolved(None, top_file=name, files=[name])
+        r.diagnostics.append(Diagnostic(name, 1, 1, "", f"no such variant or file {name!r}{_suggest(name, near)} "
                                         f"(expected a path or one of: {', '.join(builtin_ids())})"))
         return r
-    file, text = found
-    r = _resolve_text(file, text, _seen)
-    if not _seen and r.data is not None and not r.diagnostics:
-        r.diagnostics.extend(schema_problems(r))
-    return r
+    file, text, key = found
+    return _finish(_resolve_text(file, text, ((key, file, None),)))
 
 
 def resolve_text(file: str, text: str) -> Resolved:
     """Like :func:`resolve` for text already read (``file`` names it in messages)."""
-    r = _resolve_text(file, text, ())
-    if r.data is not None and not r.diagnostics:
-        r.diagnostics.extend(schema_problems(r))
+    key = str(Path(file).resolve()) if not file.startswith("variants/") else f"builtin:{Path(file).name}"
+    return _finish(_resolve_text(file, text, ((key, file, None),)))
+
+
+def _finish(r: Resolved) -> Resolved:
+    """Check the merged document against the schema (when it could be read)."""
+    if r.data is not None:
+        missing = [k for k in REQUIRED_KEYS if k not in r.data]
+        for k in missing:
+            r.diagnostics.append(r.diag((), f"missing required key {k!r} (a variant needs "
+                                        f"{', '.join(REQUIRED_KEYS)}; a house rule gets them from extends:)"))
+        problems = schema_problems(r)
+        r.diagnostics.extend(problems)
+        r.blocking = r.blocking or bool(problems or missing)
+    r.diagnostics = order_diagnostics(r.diagnostics, r.files)
     return r
 
 
-def _resolve_text(file: str, text: str, seen: tuple) -> Resolved:
+def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
+    """Read one file and its bases; ``chain`` is ``((identity, display, extends Pos), ...)``."""
     r = Resolved(None, top_file=file, files=[file])
+    source = Source(file, text)
     try:
         doc = load_yaml(file, text)
     except yaml.YAMLError as e:
-        r.diagnostics.append(_yaml_problem(file, e))
+        r.diagnostics.append(_yaml_problem(file, e, source))
+        return r
+    except RecursionError:
+        r.diagnostics.append(Diagnostic(file, 1, 1, "", "YAML syntax error: the document is nested too deeply"))
         return r
     r.diagnostics.extend(doc.diagnostics)
     r.positions = dict(doc.positions)
     if not isinstance(doc.data, dict):
-        r.diagnostics.append(Diagnostic(file, 1, 1, "", "a variant file must be a YAML mapping "
-                                        "(expected keys such as id, deck, phases)"))
+        found = "an empty file" if doc.data is None else f"a {_kind(doc.data)}"
+        r.diagnostics.append(Diagnostic(file, 1, 1, "", f"a variant file must be a YAML mapping, "
+                                        f"not {found} (expected keys such as id, deck, phases)"))
         return r
     data = doc.data
     base_name = data.get("extends")
     if base_name is None:
         r.data = data
         return r
-    if not isinstance(base_name, str):
+    if not isinstance(base_name, str) or not base_name.strip():
         r.data = data  # the schema reports the wrong type
         return r
     here = Path(file).parent if not file.startswith("variants/") else None
-    key = base_name if "/" not in base_name else str((here or Path()) / base_name)
-    if key in seen or base_name == data.get("id"):
-        chain = " -> ".join(seen + (key,))
-        r.diagnostics.append(r_diag(doc, ("extends",), f"extends: forms a cycle ({chain})"))
+    epos = doc.pos(("extends",))
+    top_pos = chain[0][2] or epos
+    try:
+        found = _locate(base_name, here)
+    except VariantFileError as e:
+        r.diagnostics.append(Diagnostic(epos.file, epos.line, epos.column, "extends",
+                                        f"base variant {base_name!r} cannot be read: {e.diagnostic.message}"))
+        r.diagnostics.append(e.diagnostic)
         return r
-    if len(seen) >= MAX_EXTENDS_DEPTH:
-        r.diagnostics.append(r_diag(doc, ("extends",), f"extends: chain deeper than {MAX_EXTENDS_DEPTH}"))
-        return r
-    found = locate(base_name, here)
     if found is None:
-        r.diagnostics.append(r_diag(doc, ("extends",), f"base variant {base_name!r} does not exist "
-                                    f"(expected a path or one of: {', '.join(builtin_ids())})"))
+        r.diagnostics.append(r_diag(doc, ("extends",), f"base variant {base_name!r} does not exist"
+                                    f"{_suggest(base_name, here)} (expected a path relative to this file "
+                                    f"or one of: {', '.join(builtin_ids())})"))
         return r
-    bfile, btext = found
-    base = _resolve_text(bfile, btext, seen + (key,))
+    bfile, btext, bkey = found
+    keys = [c[0] for c in chain]
+    if bkey in keys:
+        names = [c[1] for c in chain[keys.index(bkey):]] + [bfile]
+        r.diagnostics.append(Diagnostic(top_pos.file, top_pos.line, top_pos.column, "extends",
+                                        f"extends: forms a cycle ({' -> '.join(names)}; expected a chain "
+                                        f"that ends at a variant without extends:)"))
+        return r
+    if len(chain) > MAX_EXTENDS_DEPTH:
+        r.diagnostics.append(Diagnostic(top_pos.file, top_pos.line, top_pos.column, "extends",
+                                        f"extends: chain deeper than {MAX_EXTENDS_DEPTH} files"))
+        return r
+    chain = chain[:-1] + ((chain[-1][0], chain[-1][1], epos),) if chain[-1][2] is None else chain
+    base = _resolve_text(bfile, btext, chain + ((bkey, bfile, None),))
     r.files += base.files
-    if base.diagnostics or base.data is None:
-        r.diagnostics.extend(base.diagnostics)
-        if base.data is None:
-            return r
+    r.diagnostics.extend(base.diagnostics)
+    if base.data is None:
+        return r
     bpos = dict(base.positions)
     over = {k: v for k, v in data.items() if k != "extends"}
     merged = _merge(base.data, over, bpos, doc.positions, ())
     bpos[()] = doc.positions.get((), Pos(file, 1, 1))
+    if ("extends",) in doc.positions:
+        bpos[("extends",)] = doc.positions[("extends",)]
     r.data = merged
     r.positions = bpos
     return r
+
+
+def _kind(v) -> str:
+    """A YAML word for a value's type (for messages)."""
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, (int, float)):
+        return "number"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, list):
+        return "list"
+    if isinstance(v, dict):
+        return "mapping"
+    if v is None:
+        return "null"
+    return type(v).__name__
 
 
 def r_diag(doc, path, message) -> Diagnostic:
@@ -230,41 +389,127 @@ def r_diag(doc, path, message) -> Diagnostic:
 
 
 def schema_problems(r: Resolved) -> list[Diagnostic]:
-    """Validate ``r.data`` against the schema; one diagnostic per error, in file order."""
+    """Validate ``r.data`` against the schema; one diagnostic per problem, in file order.
+
+    An unknown key is reported at the key (each one, with a close match); other
+    problems at the value.
+    """
     out = []
     for err in validator().iter_errors(r.data):
         e = best_match([err])
         path = tuple(e.absolute_path)
-        msg = _schema_message(e)
-        d = r.diag(path, msg)
-        # an unexpected key is reported at the key itself
         if e.validator == "additionalProperties" and isinstance(e.instance, dict):
-            extra = [k for k in e.instance if k not in e.schema.get("properties", {})]
-            if extra and (path + (extra[0], "<key>")) in r.positions:
-                d = r.diag(path + (extra[0], "<key>"), msg)
-                d = type(d)(d.file, d.line, d.column, ".".join(map(str, path + (extra[0],))), msg)
-        out.append(d)
-    out.sort(key=lambda d: (d.file, d.line, d.column))
+            props = e.schema.get("properties", {})
+            for k in e.instance:
+                if k not in props:
+                    kp = path + (k, "<key>")
+                    out.append(r.diag(kp if kp in r.positions else path + (k,), _unknown_key(k, props)))
+            continue
+        if e.validator == "propertyNames" or (len(e.relative_schema_path) > 1
+                                             and "propertyNames" in e.relative_schema_path):
+            continue  # reported below by _property_name_problems
+        out.append(r.diag(path, _schema_message(e)))
+    out += _property_name_problems(r)
+    return order_diagnostics(out, r.files)
+
+
+def _property_name_problems(r: Resolved) -> list[Diagnostic]:
+    """Keys that break a ``propertyNames`` rule, reported at the key."""
+    out = []
+    for err in validator().iter_errors(r.data):
+        for e in [err] + list(err.context or ()):
+            if e.validator != "propertyNames" or not isinstance(e.instance, dict):
+                continue
+            sub = validator().evolve(schema=e.validator_value)
+            for k in e.instance:
+                problems = list(sub.iter_errors(k))
+                if problems:
+                    path = tuple(e.absolute_path) + (k, "<key>")
+                    out.append(r.diag(path, f"{k!r} is not allowed as a key here "
+                                      f"({_schema_message(best_match(problems), key=True)})"))
     return out
 
 
-def _schema_message(e) -> str:
+def _unknown_key(key: str, props) -> str:
+    allowed = sorted(k for k in props)
+    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    if key == "<<":
+        hint = "; YAML merge keys are not supported (expected extends: for a house rule)"
+    return f"unknown key {key!r}{hint}" + (f" (expected one of: {', '.join(allowed)})" if allowed else "")
+
+
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "array": "a list",
+               "object": "a mapping (key: value lines)", "boolean": "true or false", "null": "nothing"}
+
+
+def _found(v) -> str:
+    """``found text 'x'`` / ``found a list`` for messages."""
+    if isinstance(v, (dict, list)):
+        return f"found a {_kind(v)}"
+    shown = repr(v)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return f"found {_kind(v)} {shown}"
+
+
+def _yaml11(v) -> str:
+    """A hint when YAML 1.1 turned a word into a boolean or a number."""
+    if isinstance(v, bool):
+        return "; YAML reads yes/no/on/off/true/false as booleans: put the word in quotes"
+    return ""
+
+
+def _schema_message(e, key: bool = False) -> str:
     v = e.validator
-    s = e.schema
-    desc = s.get("description", "") if isinstance(s, dict) else ""
-    if v == "additionalProperties":
-        allowed = ", ".join(sorted(s.get("properties", {})))
-        extra = [k for k in e.instance if k not in s.get("properties", {})]
-        return f"unknown key {extra[0]!r}" + (f" (expected one of: {allowed})" if allowed else "")
+    s = e.schema if isinstance(e.schema, dict) else {}
+    desc = s.get("description", "")
+    inst = e.instance
     if v == "required":
-        return f"{e.message} (expected key {e.validator_value[0]!r})" if len(e.validator_value) == 1 \
-            else e.message
-    if v == "enum":
-        return f"{e.instance!r} is not allowed (expected one of: {', '.join(map(str, e.validator_value))})"
+        missing = [k for k in e.validator_value if isinstance(e.instance, dict) and k not in e.instance]
+        k = missing[0] if missing else e.validator_value[0]
+        kdesc = (s.get("properties", {}).get(k) or {}).get("description", "") if isinstance(
+            s.get("properties", {}).get(k), dict) else ""
+        return f"missing required key {k!r}" + (f" (expected {kdesc[0].lower() + kdesc[1:].rstrip('.')})"
+                                                  if kdesc else "")
+    if v == "enum" or v == "const":
+        allowed = e.validator_value if v == "enum" else [e.validator_value]
+        close = difflib.get_close_matches(str(inst), [str(a) for a in allowed], n=1, cutoff=0.6) \
+            if isinstance(inst, str) else []
+        hint = f"; did you mean {close[0]}?" if close else _yaml11(inst)
+        return f"{inst!r} is not allowed{hint} (expected {'one of: ' if len(allowed) > 1 else ''}" \
+               f"{', '.join(map(str, allowed))})"
     if v == "type":
-        return f"{e.instance!r} has the wrong type (expected {e.validator_value})" + (f": {desc}" if desc else "")
+        want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
+        words = " or ".join(_TYPE_WORDS.get(w, w) for w in want)
+        return f"wrong type: {_found(inst)}{_yaml11(inst) if 'string' in want else ''} (expected {words}" \
+               + (f": {desc[0].lower() + desc[1:].rstrip('.')})" if desc else ")")
     if v == "pattern":
-        return f"{e.instance!r} is not well formed (expected text matching {e.validator_value})"
+        what = desc[0].lower() + desc[1:].rstrip(".") if desc and not key else f"text matching {e.validator_value}"
+        return f"{inst!r} is not well formed (expected {what})"
     if v in ("oneOf", "anyOf"):
-        return f"{e.instance!r} is not valid here" + (f" (expected {desc[0].lower() + desc[1:]})" if desc else "")
-    return e.message + (f" ({desc})" if desc and v not in ("minimum", "maximum") else "")
+        return f"{_found(inst)}, which is not valid here" + (
+            f" (expected {desc[0].lower() + desc[1:].rstrip('.')})" if desc else "")
+    if v == "minimum":
+        return f"{_found(inst)} (expected at least {e.validator_value})"
+    if v == "maximum":
+        return f"{_found(inst)} (expected at most {e.validator_value})"
+    if v in ("minItems", "minProperties", "minLength"):
+        unit = {"minItems": "item", "minProperties": "entry", "minLength": "character"}[v]
+        return f"too short (expected at least {e.validator_value} {unit}{'s' if e.validator_value != 1 else ''})"
+    if v in ("maxItems", "maxLength"):
+        unit = {"maxItems": "item", "maxLength": "character"}[v]
+        return f"too long (expected at most {e.validator_value} {unit}s)"
+    if v == "uniqueItems":
+        seen, dup = [], None
+        for x in inst:
+            if x in seen:
+                dup = x
+                break
+            seen.append(x)
+        return f"{dup!r} is listed twice (expected each item once)"
+    if v == "format":
+        return f"{inst!r} is not a valid {e.validator_value}" + (f" (expected {desc})" if desc else "")
+    if v == "additionalProperties" and s.get("additionalProperties") is False:
+        return _unknown_key(next(iter(inst)), s.get("properties", {}))
+    return e.message + (f" (expected {desc[0].lower() + desc[1:].rstrip('.')})" if desc else "")

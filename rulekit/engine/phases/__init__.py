@@ -6,7 +6,7 @@ apply to this hand and is skipped), ``legal(state) -> list[Action]``,
 with the rule broken) and ``apply(state, action) -> bool`` (True when the
 phase is over).
 """
-from rulekit.engine.phases import auction, deal, exchange, name_trump, tricks
+from rulekit.engine.phases import auction, contract_auction, deal, exchange, name_trump, tricks, turn_up
 
 REGISTRY = {
     "deal": deal,
@@ -14,4 +14,6 @@ REGISTRY = {
     "widow_exchange": exchange,
     "name_trump": name_trump,
     "tricks": tricks,
+    "contract_auction": contract_auction,
+    "turn_up": turn_up,
 }

@@ -21,8 +21,17 @@ def start(state) -> bool:
     if h.ctx is None:
         state.set_trump("NT")
     spec = state.current_phase
-    h.leader = h.declarer if spec.lead == "declarer" and h.declarer >= 0 else h.eldest
+    n = state.variant.players
+    if spec.lead == "declarer" and h.declarer >= 0:
+        h.leader = h.declarer
+    elif spec.lead == "declarer_left" and h.declarer >= 0:
+        h.leader = (h.declarer + 1) % n
+    else:
+        h.leader = h.eldest
+    if spec.dummy and h.declarer >= 0:
+        h.dummy = state.partner_of(h.declarer)
     h.to_move = h.leader
+    h.turned_visible = h.turned >= 0
     return True
 
 
@@ -133,6 +142,8 @@ def play_card(state, c: int, suit: str = "") -> bool:
     elif ctx.group_of[c] != h.led_group:
         h.failed[seat] |= 1 << h.led_group
     trick.append((seat, c))
+    if seat == h.dealer:
+        h.turned_visible = False
     n = state.variant.players
     if len(trick) < n:
         h.to_move = seat + 1 if seat + 1 < n else 0
