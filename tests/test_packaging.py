@@ -1,0 +1,63 @@
+"""A plain wheel, installed into a fresh virtual environment and run from a folder outside
+the clone, finds the variants, the grammar and the schema (issue: packaging)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+                       capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        pytest.skip(f"cannot build a wheel here: {r.stderr[-400:]}")
+    return next(out.glob("rulekit-*.whl"))
+
+
+def test_wheel_contains_data_files(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for vid in ("fivehundred", "rams", "bridge", "whist"):
+        assert f"rulekit/variants/{vid}.yaml" in names
+    assert "rulekit/grammar/rulekit.lark" in names
+    assert "rulekit/schemas/variant.schema.json" in names
+    assert "rulekit/cli/app.py" in names
+
+
+def test_wheel_runs_outside_the_clone(wheel, tmp_path):
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, system_site_packages=True, with_pip=True)
+    py = env_dir / "bin" / "python"
+    r = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", str(wheel)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    code = ("import rulekit, sys; assert 'site-packages' in rulekit.__file__, rulekit.__file__;"
+            "from rulekit.variant import load_variant, builtin_ids;"
+            "print(len(builtin_ids()), load_variant('fivehundred-must-trump').players)")
+    r = subprocess.run([str(py), "-c", code], cwd=outside, capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    count, players = r.stdout.split()
+    assert int(count) >= 7 and players == "3"
+    script = env_dir / "bin" / "rulekit"
+    r = subprocess.run([str(script), "list"], cwd=outside, capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0 and "fivehundred" in r.stdout
+
+
+def test_every_package_is_listed():
+    """pyproject lists packages explicitly (package-dir mapping); a new sub-package must be added."""
+    import tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "rulekit").rglob("__init__.py")}
+    assert found <= listed, f"add to pyproject.toml packages: {sorted(found - listed)}"
