@@ -34,7 +34,9 @@ class State:
         in dealing order per hand; later hands are shuffled from the seed.
     :param dealer: first dealer (default: by the variant's cut, [D1]).
     :param scores: starting totals per seat (default zeros).
-    :param names: column names for the sheet (default ``P0``, ``P1``...).
+    :param names: player names (default the variant's seat names, else ``P0``, ``P1``...).
+    :param vulnerable: vulnerability of each score column on the first deal (e.g. from a
+        PBN file), instead of the variant's rule.
 
     :ivar hand: the current :class:`~rulekit.engine.hand.Hand`.
     :ivar sheet: the :class:`~rulekit.sheets.sheet.Sheet` of finished hands.
@@ -43,7 +45,7 @@ class State:
     """
 
     def __init__(self, variant, seed: int = 0, deals: list | None = None, dealer: int | None = None,
-                 scores: list | None = None, names: list | None = None):
+                 scores: list | None = None, names: list | None = None, vulnerable: list | None = None):
         self.variant = variant
         self.seed = seed
         self.deals = [self._deck_order(d) for d in (deals or [])]
@@ -54,6 +56,7 @@ class State:
                            start=list(scores) if scores else None)
         self.progress = Progress(len(cols))
         self.board = 0
+        self._first_vulnerable = list(vulnerable) if vulnerable is not None else None
         self.history: list = []
         self.hand_log: list = []
         self.winners: list = []
@@ -93,6 +96,8 @@ class State:
     def _start_hand(self, number: int, dealer: int) -> None:
         h = Hand(number, dealer, self.variant.players)
         h.vulnerable = self.progress.vulnerable(self.variant, self.board, dealer)
+        if number == 0 and self._first_vulnerable is not None:
+            h.vulnerable = list(self._first_vulnerable)
         if number < len(self.deals):
             h.deck_order = list(self.deals[number])
         else:

@@ -958,7 +958,7 @@ class _Compiler:
         vulnerability = self.vulnerability(side_names)
         if self.diags:
             raise VariantError(order_diagnostics(self.diags, self.r.files))
-        blob = json.dumps({"data": d, "settings": self.settings}, sort_keys=True, default=str)
+        blob = json.dumps({"data": d, "settings": {"players": players}}, sort_keys=True, default=str)
         return Variant(d.get("id", "unnamed"), d.get("name", d.get("id", "unnamed")), d.get("source", ""),
                        players, deck, pts, contexts, first, rot, phases, scoring, match,
                        hashlib.sha256(blob.encode()).hexdigest()[:16], d,

@@ -65,6 +65,13 @@ class DiscardChoices(Sequence):
                 i -= c
         return Action.discard(self.deck, m)
 
+    def __eq__(self, other):
+        if isinstance(other, DiscardChoices):
+            return self.cards == other.cards and self.k == other.k
+        return list(self) == other
+
+    __hash__ = None
+
     def __iter__(self):
         for combo in combinations(self.cards, self.k):
             m = 0
