@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from rulekit.dsl import Env
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import Hand
 from rulekit.engine.phases import REGISTRY
@@ -342,8 +343,37 @@ class State:
         return s
 
     def result(self) -> dict:
-        """Totals, winners and the reason the match ended (JSON-ready)."""
-        return {"totals": self.sheet.totals(), "winners": list(self.winners), "reason": self.end_reason}
+        """Totals, winners, the reason the match ended and, when the variant settles in
+        units (rules/bridge.md [S10]), what each winner gets from each loser (JSON-ready)."""
+        out = {"totals": self.sheet.totals(), "winners": list(self.winners), "reason": self.end_reason}
+        settle = self.variant.match.settle
+        if self.winners and settle is not None:
+            totals = out["totals"]
+            ranked = sorted(totals, reverse=True)
+            diff = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
+            out["settlement"] = int(settle(Env({"difference": diff})))
+        return out
+
+    def stop(self) -> None:
+        """End the match now, as players agreeing to stop: an unfinished rubber scores its
+        bonuses (rules/bridge.md [S9]); the best total wins. No-op once the match is over."""
+        if self.winners:
+            return
+        v = self.variant
+        m = v.match
+        if m.unfinished_game or m.unfinished_part:
+            bonus = self.progress.unfinished(v)
+            if any(bonus):
+                part = next((p.name for p in v.scoring.parts if not p.game), None)
+                self.sheet.add(self.hand.number, bonus, note="unfinished rubber",
+                               parts={part: bonus} if part else None, bonus=True)
+        totals = self.sheet.totals()
+        pick = min if v.scoring.lower_is_better else max
+        best = pick(totals)
+        cols = [c for c, t in enumerate(totals) if t == best]
+        self.winners = [s for c in cols for s in v.sides[c]] if v.scoring.by_side else cols
+        self.end_reason = "stopped"
+        self.hand.to_move = -1
 
     def hand_cards(self, seat: int) -> list:
         """Card indices held by ``seat``, in the display order of the current context."""
