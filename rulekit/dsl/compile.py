@@ -17,7 +17,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Callable, Collection, Mapping
 
-from lark import Token, Tree
+from lark import Token
 
 from rulekit.dsl.parser import caret, parse
 from rulekit.errors import DSLError, RulekitError
@@ -69,8 +69,9 @@ class Formula:
 #: Readable names of formula types, for messages.
 TYPE_NAMES = {"num": "a number", "bool": "a condition", "const": "a constant", "any": "a value"}
 
-#: Deepest nesting of parentheses and operators a formula may have.
-MAX_DEPTH = 100
+#: Deepest nesting of operations a formula may have (``a + b + c`` nests two); the
+#: compiled closures recurse this deep when evaluated.
+MAX_DEPTH = 200
 
 
 def _check(v):
@@ -141,7 +142,7 @@ class _Compiler:
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
-                raise self.error(t, f"the formula is nested too deeply (expected at most {MAX_DEPTH} levels)")
+                raise self.error(t, f"the formula nests more than {MAX_DEPTH} operations (expected a shorter formula)")
             return self._build(t)
         finally:
             self.depth -= 1
@@ -240,7 +241,7 @@ class _Compiler:
                              f"(expected e.g. trump == H)")
 
     def hint(self, name: str, known) -> str:
-        close = difflib.get_close_matches(name, sorted(known), n=1)
+        close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.5)
         if not close and name.lower() != name:
             close = [k for k in known if k.lower() == name.lower()][:1]
         return f"; did you mean {close[0]}?" if close else ""
@@ -341,7 +342,7 @@ def compile_expr(text: str, names: Collection[str] | Mapping[str, str], consts: 
     try:
         fn, ty = c.build(tree)
     except RecursionError:  # pragma: no cover - MAX_DEPTH stops well before
-        raise DSLError(f"the formula is nested too deeply (expected at most {MAX_DEPTH} levels)",
+        raise DSLError(f"the formula nests more than {MAX_DEPTH} operations (expected a shorter formula)",
                        1, 1, caret(text, 1, 1)) from None
     if expect == "num" and ty in ("bool", "const"):
         raise c.error(tree, f"this gives {TYPE_NAMES[ty]}, but points are expected here "

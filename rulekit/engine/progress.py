@@ -7,6 +7,9 @@ game before picture points are added.  When a column reaches
 ``match.game.target`` it wins the game: a line is drawn, every column starts
 the next game from zero, and the winner may get game points.  The first
 column to win ``match.rubber.games`` games wins the rubber and its bonus.
+Points of the same deal's later parts (whist pictures after trick points won
+the game) do not carry into the next game, which starts from zero (choice:
+whist.md is silent).
 """
 from __future__ import annotations
 
@@ -87,6 +90,7 @@ class Progress:
                 events.append(("rubber", winner, bonus))
                 self.games = [0] * self.columns
                 self.rubbers += 1
+            break  # the deal's later parts do not open the next game: it starts from zero
         return events
 
     def unfinished(self, variant) -> list:

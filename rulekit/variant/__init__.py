@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulekit.errors import Diagnostic, VariantError
-from rulekit.variant.loader import VariantFileError, builtin_ids, read_text, resolve, resolve_text
+from rulekit.variant.loader import VariantFileError, builtin_ids, is_file, read_text, resolve, resolve_text
 from rulekit.variant.model import NT, Bid, Context, Variant, check, compile_variant
 
 
@@ -31,9 +31,11 @@ def check_file(path: str, players: int | None = None) -> list[Diagnostic]:
     bad input: an unreadable or missing file is a diagnostic too.
     """
     p = Path(path)
-    if not p.exists():
+    if not is_file(p) and not _is_dir(p):
         if "/" not in path and not path.endswith((".yaml", ".yml")) and path in builtin_ids():
             return check(resolve(path), players)
+        if _exists(p):
+            return [Diagnostic(path, 1, 1, "", "not a regular file (expected a variant .yaml file)")]
         return [Diagnostic(path, 1, 1, "", f"no such file{_near_miss(p)} (expected a variant .yaml file, "
                            f"or the id of an installed variant: {', '.join(builtin_ids())})")]
     try:
@@ -43,13 +45,27 @@ def check_file(path: str, players: int | None = None) -> list[Diagnostic]:
     return check(resolve_text(path, text), players)
 
 
+def _is_dir(p: Path) -> bool:
+    try:
+        return p.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _exists(p: Path) -> bool:
+    try:
+        return p.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _near_miss(p: Path) -> str:
     """``"; did you mean X?"`` for a file name with a close sibling."""
     import difflib
     folder = p.parent if str(p.parent) else Path(".")
     try:
         names = [f.name for f in folder.iterdir() if f.suffix in (".yaml", ".yml")]
-    except OSError:
+    except (OSError, ValueError):
         return ""
     close = difflib.get_close_matches(p.name, names, n=1, cutoff=0.75)
     return f"; did you mean {folder / close[0] if str(p.parent) != '.' else close[0]}?" if close else ""

@@ -113,6 +113,14 @@ def decode(display: str, data: bytes) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+def is_file(p: Path) -> bool:
+    """``p.is_file()`` that answers ``False`` for names the system refuses (too long, NUL bytes)."""
+    try:
+        return p.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _locate(name: str, near: Path | None = None) -> tuple[str, str, str] | None:
     """``(display path, text, identity)`` of a variant; the identity detects ``extends:`` cycles."""
     candidates = []
@@ -123,9 +131,9 @@ def _locate(name: str, near: Path | None = None) -> tuple[str, str, str] | None:
     elif near is not None:
         candidates.append(near / f"{name}.yaml")
     for c in candidates:
-        if c.is_file():
+        if is_file(c):
             return str(c), read_text(c), str(c.resolve())
-    if "/" not in name:
+    if "/" not in name and "\0" not in name and len(name) < 200:
         res = builtin_dir().joinpath(name if name.endswith(".yaml") else f"{name}.yaml")
         if res.is_file():
             display = f"variants/{res.name}"
@@ -136,10 +144,10 @@ def _locate(name: str, near: Path | None = None) -> tuple[str, str, str] | None:
 def _suggest(name: str, near: Path | None) -> str:
     """A close match for a variant name that was not found (``"; did you mean X?"``)."""
     known = list(builtin_ids())
-    if near is not None and near.is_dir():
+    if near is not None:
         try:
             known += [f.name for f in near.iterdir() if f.suffix in (".yaml", ".yml")]
-        except OSError:
+        except (OSError, ValueError):
             pass
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
     return f"; did you mean {close[0]}?" if close else ""
@@ -203,8 +211,12 @@ def _yaml_problem(file: str, e: yaml.YAMLError, source: Source | None = None) ->
         return Diagnostic(file, line, col, "", f"YAML syntax error: {what}")
     what = getattr(e, "problem", None) or str(e)
     ctx = getattr(e, "context", None)
+    cmark = getattr(e, "context_mark", None)
+    if ctx and cmark is not None and (cmark.line, cmark.column) != (line - 1, col - 1):
+        ctx += f" that starts at line {cmark.line + 1}, column {cmark.column + 1}"
     hint = _YAML_HINTS.get(what, "")
-    if "tab" in what and "tab" not in hint:
+    at = source.text[source.index(line, col):][:1] if source is not None else ""
+    if "tab" in what or at == "\t":
         hint = "indent with spaces; YAML does not allow tabs for indentation"
     msg = f"YAML syntax error: {what}" + (f" ({ctx})" if ctx else "") + (f"; {hint}" if hint else "")
     excerpt = source.excerpt(line, col) if source is not None else ""
@@ -214,6 +226,12 @@ def _yaml_problem(file: str, e: yaml.YAMLError, source: Source | None = None) ->
 # Hints for the commonest YAML mistakes, keyed by the parser's problem text.
 _YAML_HINTS = {
     "mapping values are not allowed here": "a value containing \": \" needs quotes, or a key is missing its indentation",
+    "mapping values are not allowed in this context": "a value containing \": \" needs quotes, "
+                                                      "or a key is missing its indentation",
+    "did not find expected ',' or ']'": "a [ is not closed, or list items lack commas",
+    "did not find expected ',' or '}'": "a { is not closed, or entries lack commas",
+    "did not find expected <document start>": "check the indentation: top-level keys start in column 1",
+    "did not find expected node content": "a value is missing",
     "could not find expected ':'": "each key needs a colon and a space after it (key: value)",
     "found character that cannot start any token": "quote the value (\"...\") if it starts with a special character",
     "found unexpected end of stream": "a quote or bracket is not closed",
@@ -238,8 +256,10 @@ def _merge(base, over, bpos: dict, opos: dict, path: tuple):
             else:
                 out[k] = v
                 _copy_positions(bpos, opos, kp)
-        if path in opos:
-            bpos.setdefault(path, opos[path])
+        if path in opos:  # a mapping the override touches is reported there (the most derived file)
+            bpos[path] = opos[path]
+            if path + ("<key>",) in opos:
+                bpos[path + ("<key>",)] = opos[path + ("<key>",)]
         return out
     for p in [p for p in bpos if p[:len(path)] == path]:
         del bpos[p]
@@ -253,7 +273,7 @@ def _copy_positions(dst: dict, src: dict, prefix: tuple):
             dst[p] = v
 
 
-def resolve(name: str, near: Path | None = None, _seen: tuple = ()) -> Resolved:
+def resolve(name: str, near: Path | None = None) -> Resolved:
     """Read ``name`` (id or path), follow ``extends:`` and validate the merged document.
 
     Never raises for bad input: every problem is a :class:`Diagnostic` in
@@ -267,7 +287,7 @@ def resolve(name: str, near: Path | None = None, _seen: tuple = ()) -> Resolved:
         return r
     if found is None:
         r = Resolved(None, top_file=name, files=[name])
-        r.diagnostics.append(Diagnostic(name, 1, 1, "", f"no such variant or file {name!r}{_suggest(name, near)} "
+        r.diagnostics.append(Diagnostic(name, 1, 1, "", f"no such variant or file {_short(name)}{_suggest(name, near)} "
                                         f"(expected a path or one of: {', '.join(builtin_ids())})"))
         return r
     file, text, key = found
@@ -276,8 +296,7 @@ def resolve(name: str, near: Path | None = None, _seen: tuple = ()) -> Resolved:
 
 def resolve_text(file: str, text: str) -> Resolved:
     """Like :func:`resolve` for text already read (``file`` names it in messages)."""
-    key = str(Path(file).resolve()) if not file.startswith("variants/") else f"builtin:{Path(file).name}"
-    return _finish(_resolve_text(file, text, ((key, file, None),)))
+    return _finish(_resolve_text(file, text, ((str(Path(file).resolve()), file, None),)))
 
 
 def _finish(r: Resolved) -> Resolved:
@@ -310,8 +329,9 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     r.positions = dict(doc.positions)
     if not isinstance(doc.data, dict):
         found = "an empty file" if doc.data is None else f"a {_kind(doc.data)}"
-        r.diagnostics.append(Diagnostic(file, 1, 1, "", f"a variant file must be a YAML mapping, "
-                                        f"not {found} (expected keys such as id, deck, phases)"))
+        where = doc.positions.get((), Pos(file, 1, 1))
+        r.diagnostics.append(Diagnostic(file, where.line, where.column, "", f"a variant file must be a YAML "
+                                        f"mapping, not {found} (expected keys such as id, deck, phases)"))
         return r
     data = doc.data
     base_name = data.get("extends")
@@ -321,18 +341,18 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     if not isinstance(base_name, str) or not base_name.strip():
         r.data = data  # the schema reports the wrong type
         return r
-    here = Path(file).parent if not file.startswith("variants/") else None
+    here = None if chain[-1][0].startswith("builtin:") else Path(file).parent
     epos = doc.pos(("extends",))
     top_pos = chain[0][2] or epos
     try:
         found = _locate(base_name, here)
     except VariantFileError as e:
         r.diagnostics.append(Diagnostic(epos.file, epos.line, epos.column, "extends",
-                                        f"base variant {base_name!r} cannot be read: {e.diagnostic.message}"))
+                                        f"base variant {_short(base_name)} cannot be read: {e.diagnostic.message}"))
         r.diagnostics.append(e.diagnostic)
         return r
     if found is None:
-        r.diagnostics.append(r_diag(doc, ("extends",), f"base variant {base_name!r} does not exist"
+        r.diagnostics.append(r_diag(doc, ("extends",), f"base variant {_short(base_name)} does not exist"
                                     f"{_suggest(base_name, here)} (expected a path relative to this file "
                                     f"or one of: {', '.join(builtin_ids())})"))
         return r
@@ -341,8 +361,8 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     if bkey in keys:
         names = [c[1] for c in chain[keys.index(bkey):]] + [bfile]
         r.diagnostics.append(Diagnostic(top_pos.file, top_pos.line, top_pos.column, "extends",
-                                        f"extends: forms a cycle ({' -> '.join(names)}; expected a chain "
-                                        f"that ends at a variant without extends:)"))
+                                        f"the extends: chain forms a cycle ({' -> '.join(names)}; expected a "
+                                        f"chain that ends at a variant without extends:)"))
         return r
     if len(chain) > MAX_EXTENDS_DEPTH:
         r.diagnostics.append(Diagnostic(top_pos.file, top_pos.line, top_pos.column, "extends",
@@ -363,6 +383,12 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     r.data = merged
     r.positions = bpos
     return r
+
+
+def _short(name: str, width: int = 60) -> str:
+    """``repr(name)``, shortened in the middle when long."""
+    r = repr(name)
+    return r if len(r) <= width else r[:width // 2 - 2] + "..." + r[-(width // 2 - 2):]
 
 
 def _kind(v) -> str:
@@ -391,43 +417,52 @@ def r_diag(doc, path, message) -> Diagnostic:
 def schema_problems(r: Resolved) -> list[Diagnostic]:
     """Validate ``r.data`` against the schema; one diagnostic per problem, in file order.
 
-    An unknown key is reported at the key (each one, with a close match); other
-    problems at the value.
+    An unknown or malformed key is reported at the key (each one, with a close
+    match); other problems at the value.
     """
     out = []
     for err in validator().iter_errors(r.data):
-        e = best_match([err])
-        path = tuple(e.absolute_path)
-        if e.validator == "additionalProperties" and isinstance(e.instance, dict):
-            props = e.schema.get("properties", {})
-            for k in e.instance:
-                if k not in props:
-                    kp = path + (k, "<key>")
-                    out.append(r.diag(kp if kp in r.positions else path + (k,), _unknown_key(k, props)))
-            continue
-        if e.validator == "propertyNames" or (len(e.relative_schema_path) > 1
-                                             and "propertyNames" in e.relative_schema_path):
-            continue  # reported below by _property_name_problems
-        out.append(r.diag(path, _schema_message(e)))
-    out += _property_name_problems(r)
+        out += _schema_diags(r, _best(err))
     return order_diagnostics(out, r.files)
 
 
-def _property_name_problems(r: Resolved) -> list[Diagnostic]:
-    """Keys that break a ``propertyNames`` rule, reported at the key."""
-    out = []
-    for err in validator().iter_errors(r.data):
-        for e in [err] + list(err.context or ()):
-            if e.validator != "propertyNames" or not isinstance(e.instance, dict):
-                continue
-            sub = validator().evolve(schema=e.validator_value)
-            for k in e.instance:
-                problems = list(sub.iter_errors(k))
-                if problems:
-                    path = tuple(e.absolute_path) + (k, "<key>")
-                    out.append(r.diag(path, f"{k!r} is not allowed as a key here "
-                                      f"({_schema_message(best_match(problems), key=True)})"))
-    return out
+def _schema_diags(r: Resolved, e) -> list[Diagnostic]:
+    path = tuple(e.absolute_path)
+    if e.validator == "additionalProperties" and isinstance(e.instance, dict) \
+            and e.schema.get("additionalProperties") is False:
+        props = e.schema.get("properties", {})
+        out = []
+        for k in e.instance:
+            if k not in props:
+                kp = path + (k, "<key>")
+                out.append(r.diag(kp if kp in r.positions else path + (k,), _unknown_key(k, props)))
+        return out
+    if "propertyNames" in e.relative_schema_path and isinstance(e.instance, str):
+        kp = path + (e.instance, "<key>")
+        msg = _schema_message(e, key=True)
+        return [r.diag(kp if kp in r.positions else path,
+                       "key " + msg if msg.startswith(repr(e.instance)) else f"key {e.instance!r}: {msg}")]
+    return [r.diag(path, _schema_message(e))]
+
+
+def _best(err):
+    """The most useful error for one schema failure.
+
+    For a ``oneOf``/``anyOf`` whose instance has the type of exactly one branch
+    (a mapping where a number or a mapping is allowed), that branch's own error;
+    otherwise jsonschema's :func:`best_match`.
+    """
+    e = best_match([err])
+    if err.validator in ("oneOf", "anyOf") and isinstance(err.validator_value, list):
+        v = validator()
+        fits = [i for i, b in enumerate(err.validator_value)
+                if isinstance(b, dict) and "type" in b and v.is_type(err.instance, b["type"])
+                and not (isinstance(err.instance, bool) and b["type"] in ("integer", "number"))]
+        if len(fits) == 1:
+            sub = [c for c in err.context if c.relative_schema_path and c.relative_schema_path[0] == fits[0]]
+            if sub:
+                return _best(best_match(sub))
+    return e
 
 
 def _unknown_key(key: str, props) -> str:
@@ -485,7 +520,8 @@ def _schema_message(e, key: bool = False) -> str:
         return f"wrong type: {_found(inst)}{_yaml11(inst) if 'string' in want else ''} (expected {words}" \
                + (f": {desc[0].lower() + desc[1:].rstrip('.')})" if desc else ")")
     if v == "pattern":
-        what = desc[0].lower() + desc[1:].rstrip(".") if desc and not key else f"text matching {e.validator_value}"
+        what = desc[0].lower() + desc[1:].rstrip(".") if desc and not key else \
+            f"text matching the pattern {e.validator_value}"
         return f"{inst!r} is not well formed (expected {what})"
     if v in ("oneOf", "anyOf"):
         return f"{_found(inst)}, which is not valid here" + (

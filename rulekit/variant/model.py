@@ -330,6 +330,9 @@ DSL_PATHS = (
     (("scoring", "let", "*"), "expr"), (("scoring", "each"), "expr"), (("scoring", "declarer"), "expr"),
     (("scoring", "defender"), "expr"), (("scoring", "no_contract"), "expr"), (("scoring", "void_if"), "expr"),
     (("match", "immediate_win"), "expr"), (("match", "deals"), "expr"),
+    (("scoring", "parts", "*", "declarer"), "expr"), (("scoring", "parts", "*", "defender"), "expr"),
+    (("scoring", "parts", "*", "each"), "expr"), (("match", "game", "value"), "expr"),
+    (("match", "rubber", "bonus"), "expr"), (("match", "settle"), "expr"),
 )
 
 
@@ -748,7 +751,7 @@ class _Compiler:
                 if not 0 <= seat < players:
                     self.err(("sides", name, j), f"seat {seat} does not exist (expected 0..{players - 1})")
                 elif side_of[seat] >= 0:
-                    self.err(("sides", name, j), f"seat {seat} is already on side {side_names[side_of[seat]]}")
+                    self.err(("sides", name, j), f"seat {seat} is already on side {list(sd)[side_of[seat]]}")
                 else:
                     side_of[seat] = i
             sides.append(tuple(seats))

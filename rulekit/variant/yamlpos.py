@@ -29,6 +29,8 @@ from rulekit.errors import Diagnostic
 MAX_NODES = 100_000
 #: At most this many levels of nested mappings and lists.
 MAX_DEPTH = 64
+#: Longest source line shown in an excerpt (longer lines show a window around the column).
+EXCERPT_WIDTH = 100
 
 # The line breaks libyaml counts (its marks are in characters, breaks normalised).
 _BREAKS = re.compile("\r\n|[\r\x85\u2028\u2029]")
@@ -74,6 +76,12 @@ class Source:
         src = "".join(ch if ch.isprintable() or ch == "\t" else "\ufffd" for ch in self.line(line))
         if not src.strip():
             return ""
+        if len(src) > EXCERPT_WIDTH:  # a window around the column
+            start = max(0, min(column - 1 - EXCERPT_WIDTH // 2, len(src) - EXCERPT_WIDTH))
+            head = "..." if start else ""
+            tail = "..." if start + EXCERPT_WIDTH < len(src) else ""
+            column = column - start + len(head)
+            src = head + src[start:start + EXCERPT_WIDTH] + tail
         lead = "".join("\t" if ch == "\t" else " " for ch in src[:max(column - 1, 0)])
         lead += " " * max(column - 1 - len(src), 0)
         num = str(line)
@@ -300,12 +308,21 @@ class YamlDocument:
             return out
         if isinstance(node, yaml.SequenceNode):
             return [self._build(v, path + (i,), depth + 1) for i, v in enumerate(node.value)]
-        return self._constructor.construct_object(node, deep=True)
+        return self._scalar(node)
+
+    def _scalar(self, node):
+        """Construct a scalar; a value Python refuses (a 5000-digit number) is a marked error."""
+        try:
+            return self._constructor.construct_object(node, deep=True)
+        except (ValueError, OverflowError) as e:
+            what = "number" if "digits" in str(e) or "int" in str(e) else "value"
+            raise yaml.MarkedYAMLError(problem=f"this {what} cannot be read ({e}; expected a shorter value)",
+                                       problem_mark=node.start_mark) from None
 
     def _key(self, knode) -> str:
         """A mapping key as text: ``3`` and ``"3"`` are the same key; ``no`` stays ``"no"``."""
         if isinstance(knode, yaml.ScalarNode):
-            key = self._constructor.construct_object(knode, deep=True)
+            key = self._scalar(knode)
             if isinstance(key, str):
                 return key
             if isinstance(key, int) and not isinstance(key, bool):
