@@ -315,7 +315,8 @@ CONTRACT_NAMES = BASE_NAMES + ("level", "strain", "declarer_tricks", "declarer_p
 # condition, ``const`` a constant such as H or NT); names not listed are ``any``.
 NAME_TYPES = {"players": "num", "total_tricks": "num", "tricks": "num", "points": "num", "seat": "num",
               "is_declarer": "bool", "has_contract": "bool", "trump": "const", "level": "num",
-              "strain": "num", "declarer_tricks": "num", "declarer_points": "num"}
+              "strain": "num", "declarer_tricks": "num", "declarer_points": "num", "vulnerable": "bool",
+              "game_score": "num", "doubled": "bool", "redoubled": "bool", "declarer_vulnerable": "bool"}
 
 
 def _typed(names) -> dict:
