@@ -1,36 +1,56 @@
 """``rulekit`` commands: play, list, validate, replay.
 
-Exit codes: 0 success; 1 invalid input (a broken file, a record that does not
-replay); 2 usage errors (unknown option, missing argument, bad value).
+Exit codes: 0 success; 1 invalid input (a broken variant file or record, a
+record that does not replay, the input of a game ended before the game);
+2 usage errors (unknown option, missing argument, bad value, unknown
+variant, a file that does not exist); 128+N when a game was stopped by
+signal N (130 for Ctrl-C; the game is saved first).
 """
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from rulekit import records
 from rulekit.engine import State
 from rulekit.errors import RulekitError, VariantError
 from rulekit.variant import builtin_ids, check_file, load_variant
 
-from .game import Game
-from .render import sheet_table
+from .game import SHEET_TITLE, Game, resume_command
+from .render import sheet_table, winner_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Describe, check, play and score trick-taking card games and their house rules.")
-console = Console()
+
+
+class _Console(Console):
+    """A console whose closed output (``rulekit play --auto | head``) raises BrokenPipeError, so that
+    the game loop saves the record before stopping (rich itself would exit at once)."""
+
+    def on_broken_pipe(self) -> None:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        raise BrokenPipeError
+
+
+console = _Console()
 err = Console(stderr=True)
 
 CONTROLLERS = ("human", "bot", "random")
 
 
 def _fail(msg: str, code: int = 1):
-    err.print(f"[red]error:[/] {msg}", highlight=False)
+    err.print(f"[red]error:[/] {escape(msg)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -41,118 +61,268 @@ def _load(variant: str, players: int | None = None):
         for d in e.diagnostics:
             err.print(str(d), highlight=False, markup=False)
         raise typer.Exit(1)
+    except RulekitError as e:
+        _fail(str(e))
+
+
+def _player_choices(v) -> list:
+    """The player counts a variant offers (``[3, 4]`` for a choice, else ``[v.players]``)."""
+    p = v.data.get("players")
+    if isinstance(p, dict) and isinstance(p.get("choices"), list):
+        return sorted(x for x in p["choices"] if isinstance(x, int))
+    return [v.players]
+
+
+def _or_list(xs) -> str:
+    xs = [str(x) for x in xs]
+    return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " or " + xs[-1]
 
 
 @app.command("list")
 def list_variants():
-    """List the installed variants (id, players, name)."""
+    """List the installed variants (id, players, name; house rules name their base)."""
+    rows = []
     for vid in builtin_ids():
         try:
             v = load_variant(vid)
-            base = v.data.get("extends") or ""
-            console.print(f"{vid:32} {v.players} players  {v.name}" + (f"  [dim](house rule of {base})[/]" if base else ""),
-                          highlight=False)
         except RulekitError as e:  # a broken installed file must not hide the others
-            console.print(f"{vid:32} [red]invalid[/]: {str(e).splitlines()[0]}", highlight=False)
+            first = str(e).splitlines()[0] if str(e) else type(e).__name__
+            rows.append((vid, "", f"[red]invalid[/]: {escape(first)}"))
+            continue
+        files = list(getattr(v, "files", ()) or ())
+        base = Path(files[1]).stem if len(files) > 1 else ""
+        rows.append((vid, f"{_or_list(_player_choices(v))} players",
+                     escape(v.name) + (f"  [dim](house rule of {escape(base)})[/]" if base else "")))
+    w0 = max((len(r[0]) for r in rows), default=0)
+    w1 = max((len(r[1]) for r in rows), default=0)
+    for vid, players, name in rows:
+        console.print(f"[bold]{escape(vid.ljust(w0))}[/]  {players.rjust(w1)}  {name}", highlight=False,
+                      soft_wrap=True)
 
 
 @app.command()
-def validate(files: List[str] = typer.Argument(..., help="Variant files to check."),
-             format: str = typer.Option("text", "--format", help="text or json"),
-             players: Optional[int] = typer.Option(None, "--players", help="Number of players setting to check.")):
-    """Check variant files; print every problem as FILE:LINE:COL: path: message. Exit 1 if any."""
+def validate(files: List[str] = typer.Argument(..., help="Variant files (or ids of installed variants) to check."),
+             format: str = typer.Option("text", "--format", help="Output: text (FILE:LINE:COL: path: message) "
+                                        "or json (a list of {file, line, column, path, message})."),
+             players: Optional[int] = typer.Option(None, "--players", help="Check for this number of players "
+                                                   "only (default: every choice the variant offers).")):
+    """Check variant files; print every problem as FILE:LINE:COL: path: message.
+
+    Exit 0 when every file is valid, 1 when any problem is found (or a file is
+    missing), 2 on a usage error.
+    """
     if format not in ("text", "json"):
         _fail(f"--format must be text or json, not {format!r}", 2)
     problems = []
+    bad_files = 0
     for f in files:
-        problems += check_file(f, players)
+        found = check_file(f, players)
+        problems += found
+        bad_files += bool(found)
     if format == "json":
-        console.print_json(json.dumps([d.as_dict() for d in problems]))
+        typer.echo(json.dumps([d.as_dict() for d in problems], indent=2, ensure_ascii=False))
     else:
         for d in problems:
-            console.print(str(d), highlight=False, markup=False, soft_wrap=True)
-        if not problems:
-            console.print(f"{len(files)} file{'s' if len(files) != 1 else ''} valid")
+            typer.echo(str(d))
+        n = len(files)
+        if problems:
+            typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {bad_files} of {n} "
+                       f"file{'s' if n != 1 else ''}", err=True)
+        else:
+            typer.echo(f"{n} file{'s' if n != 1 else ''} valid")
     raise typer.Exit(1 if problems else 0)
 
 
 @app.command()
-def play(variant: str = typer.Argument(..., help="Variant id (see `rulekit list`) or path to a .yaml file."),
-         auto: bool = typer.Option(False, "--auto", help="Bots in every seat."),
-         seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the cut and every shuffle."),
+def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `rulekit list`) or path to a .yaml "
+                                                 "file; optional with --resume."),
+         auto: bool = typer.Option(False, "--auto", help="Bots in every seat; print a short summary per hand."),
+         seed: Optional[int] = typer.Option(None, "--seed",
+                                            help="Seed of the cut and every shuffle (and of the bots)."),
          players: Optional[str] = typer.Option(None, "--players",
-                                               help="Controller of each seat, comma separated: human, bot, random. "
-                                                    "Its length sets the number of players."),
-         save: Optional[Path] = typer.Option(None, "--save", help="Keep the game record in this file."),
-         resume: Optional[Path] = typer.Option(None, "--resume", help="Resume a saved game record."),
-         quiet: bool = typer.Option(False, "--quiet", help="Bot-only games: print only the sheets.")):
-    """Play a variant in the terminal (you are the first human seat)."""
+                                               help="Controller of each seat, comma separated: human, bot, random "
+                                                    "(e.g. human,bot,bot). Its length sets the number of players "
+                                                    "when the variant offers a choice. A number N means you and "
+                                                    "N-1 bots."),
+         save: Optional[Path] = typer.Option(None, "--save", help="Keep the game record in this file (written "
+                                             "atomically before each of your moves and after each hand)."),
+         resume: Optional[Path] = typer.Option(None, "--resume", help="Resume a saved game record (and keep "
+                                               "saving into it)."),
+         quiet: bool = typer.Option(False, "--quiet", help="Bot-only games: print only the final sheet and the "
+                                    "winner.")):
+    """Play a variant in the terminal against bots, or watch bots play (--auto).
+
+    At the prompt type an action: pass, a bid (7H, 10NT, 10T), discard 7C 8C 9D,
+    play QS (or just QS), play JK H (or JK H) to lead the Joker naming hearts;
+    ? lists the legal actions, help the commands, sheet the score sheet, save
+    writes the record, quit saves and stops. Ctrl-C and the end of the input
+    also save the game; resume it with --resume FILE.
+    """
+    spec = _parse_players(players)
+    if isinstance(spec, list) and auto and "human" in spec:
+        _fail("--auto puts bots in every seat; drop human from --players", 2)
+    if resume is not None and seed is not None:
+        _fail("--seed cannot be used with --resume (the record keeps its seed)", 2)
+    if resume is None and variant is None:
+        _fail("missing VARIANT (see `rulekit list`), or --resume FILE", 2)
+    if save is not None:
+        _check_save_path(save, resume)
     if resume is not None:
+        state, rec = _resumed(resume, variant)
+        n = state.variant.players
+        if spec is not None and _count(spec) != n:
+            _fail(f"--players names {_count(spec)} seats but the saved game has {n} players", 2)
+        controllers = _controllers(spec, n, auto, rec.get("players"))
+    else:
+        v = _variant_for_play(variant, _count(spec) if spec is not None else None)
+        controllers = _controllers(spec, v.players, auto, None)
+        seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+        names = _names(controllers)
         try:
-            rec = records.load(resume)
-            state = records.replay(rec, source=str(resume))
+            state = State(v, seed=seed, names=names)
         except RulekitError as e:
             _fail(str(e))
-        controllers = _controllers(players, state.variant.players, auto) if players or auto else \
-            list(rec.get("players") or ["human"] + ["bot"] * (state.variant.players - 1))
-        save = save or resume
-        console.print(f"resumed {state.variant.name} at hand {state.hand.number + 1} "
-                      f"({len(state.history)} actions replayed)")
-    else:
-        n = len(players.split(",")) if players else None
-        v = _load(variant, n if _has_setting(variant, n) else None)
-        controllers = _controllers(players, v.players, auto)
-        seed = seed if seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
-        names = [("You" if c == "human" and controllers.count("human") == 1 else f"P{i}") for i, c in enumerate(controllers)]
-        state = State(v, seed=seed, names=names)
-        console.print(f"[bold]{v.name}[/] — seed {seed}, {v.players} players, first dealer "
-                      f"{state.names[state.first_dealer]}")
-    if len(controllers) != state.variant.players:
-        _fail(f"--players names {len(controllers)} seats but this game has {state.variant.players}", 2)
-    game = Game(state, controllers, console, save, verbose=not quiet, bot_seed=state.seed)
+    if quiet and "human" in controllers:
+        _fail("--quiet is for games without a human seat (add --auto, or --players bot,bot,...)", 2)
+    game = Game(state, controllers, console, save or resume, quiet=quiet, status=err)
+    if not quiet:
+        if resume is not None:
+            console.print(f"resumed [bold]{escape(state.variant.name)}[/] from {escape(str(resume))}: "
+                          f"hand {state.hand.number + 1}, "
+                          f"{len(state.history)} actions replayed", highlight=False)
+        else:
+            seats = ", ".join(f"{nm}: {c}" for nm, c in zip(state.names, controllers))
+            console.print(f"[bold]{escape(state.variant.name)}[/] — seed {state.seed}, {state.variant.players} "
+                          f"players ({escape(seats)}), first dealer {escape(state.names[state.first_dealer])}",
+                          highlight=False)
+        if "human" in controllers:
+            console.print("[dim]Type ? for the legal actions, help for the commands; Ctrl-C saves the game.[/]")
+    if game.save_path is not None:
+        try:
+            game.save()
+        except OSError as e:
+            _fail(f"cannot write the record {game.save_path}: {e.strerror or e}", 2)
     raise typer.Exit(game.run())
 
 
-def _has_setting(variant: str, n: int | None) -> bool:
-    """True when the variant offers a choice of player count (so --players sets it)."""
-    if n is None:
-        return False
-    try:
-        v = load_variant(variant)
-    except RulekitError:
-        return False
-    return isinstance(v.data.get("players"), dict)
-
-
-def _controllers(players: str | None, n: int, auto: bool) -> list:
-    if auto:
-        if players and any(p.strip() == "human" for p in players.split(",")):
-            _fail("--auto puts bots in every seat; drop human from --players", 2)
-        return [p.strip() for p in players.split(",")] if players else ["bot"] * n
-    if not players:
-        return ["human"] + ["bot"] * (n - 1)
-    out = [p.strip().lower() for p in players.split(",")]
+def _parse_players(players: str | None):
+    """``None``, a seat count (``"3"``) or the list of controllers; exit 2 when malformed."""
+    if players is None:
+        return None
+    text = players.strip()
+    if text.isdigit():
+        n = int(text)
+        if not 1 <= n <= 16:
+            _fail(f"--players {text}: expected a number of players such as 3, or controllers such as "
+                  f"human,bot,bot", 2)
+        return n
+    out = [p.strip().lower() for p in text.split(",")]
+    if not text or any(not p for p in out):
+        _fail(f"--players {players!r}: an empty seat (expected controllers separated by commas, "
+              f"e.g. human,bot,bot)", 2)
     for p in out:
         if p not in CONTROLLERS:
             _fail(f"--players: {p!r} is not a controller (expected {', '.join(CONTROLLERS)})", 2)
     return out
 
 
+def _count(spec) -> int:
+    return spec if isinstance(spec, int) else len(spec)
+
+
+def _controllers(spec, n: int, auto: bool, saved: list | None) -> list:
+    """The controller of each of the ``n`` seats."""
+    if isinstance(spec, list):
+        return list(spec)
+    if auto:
+        return ["bot"] * n
+    if isinstance(spec, int) or not saved or len(saved) != n:
+        return ["human"] + ["bot"] * (n - 1)
+    return list(saved)
+
+
+def _names(controllers: list) -> list:
+    """``You`` for a single human, ``P1``, ``P2``... for the others (by seat)."""
+    one = controllers.count("human") == 1
+    return ["You" if c == "human" and one else f"P{i}" for i, c in enumerate(controllers)]
+
+
+def _variant_for_play(variant: str, n: int | None):
+    """Load ``variant`` for ``n`` players (exit 2: unknown variant or impossible count; 1: broken file)."""
+    from rulekit.variant.loader import locate
+    try:
+        found = locate(variant)
+    except Exception:  # noqa: BLE001 - exists but unreadable: load_variant reports it with its position
+        found = True
+    if found is None:
+        _fail(f"no such variant or file {variant!r} (installed: {', '.join(builtin_ids())}; "
+              f"see `rulekit list`)", 2)
+    v = _load(variant)
+    if n is None or n == v.players:
+        return v
+    choices = _player_choices(v)
+    if n not in choices:
+        _fail(f"{v.name} is played by {_or_list(choices)} players, but --players names {n} seat"
+              f"{'s' if n != 1 else ''}", 2)
+    return _load(variant, n)
+
+
+def _check_save_path(save: Path, resume: Path | None) -> None:
+    """Refuse a --save target that is a folder or another existing file (exit 2)."""
+    if save.is_dir():
+        _fail(f"--save {save}: is a folder (expected a file name such as game.json)", 2)
+    if save.exists() and (resume is None or save.resolve() != resume.resolve()):
+        _fail(f"--save {save}: the file already exists; continue that game with "
+              f"`{resume_command(save)}`, or choose another file", 2)
+
+
+def _resumed(resume: Path, variant: str | None):
+    """The replayed state and the record of ``--resume FILE`` (exit 2: missing file; 1: broken record)."""
+    if not resume.exists():
+        _fail(f"--resume {resume}: no such file", 2)
+    try:
+        rec = records.load(resume)
+    except RulekitError as e:
+        _fail(str(e))
+    if variant is not None and variant != rec["variant"]:
+        from rulekit.variant.loader import locate
+        try:
+            same = locate(variant) is not None and load_variant(variant).id == rec["variant"]
+        except RulekitError:
+            same = False
+        except Exception:  # noqa: BLE001
+            same = False
+        if not same:
+            _fail(f"{resume} is a game of {rec['variant']!r}, not {variant!r} "
+                  f"(drop VARIANT: `{resume_command(resume)}`)", 2)
+    try:
+        state = records.replay(rec, source=str(resume))
+    except RulekitError as e:
+        _fail(str(e))
+    return state, rec
+
+
 @app.command()
 def replay(file: Path = typer.Argument(..., help="A game record (JSON) written by `rulekit play --save`.")):
-    """Replay a record and print its score sheet; exit 1 if it does not replay."""
+    """Replay a record and print its score sheet; exit 1 if it is broken or does not replay."""
+    if not file.exists():
+        _fail(f"{file}: no such file", 2)
     try:
         rec = records.load(file)
         state = records.replay(rec, source=str(file))
     except RulekitError as e:
         _fail(str(e))
-    console.print(sheet_table(state.sheet, f"{state.variant.name} — replayed {len(state.history)} actions"))
-    if rec.get("sheet") and rec["sheet"].get("rows") != state.sheet.as_dict()["rows"]:
-        _fail("the replayed sheet differs from the sheet stored in the record")
+    console.print(f"[bold]{escape(state.variant.name)}[/] — seed {state.seed}, replayed {len(state.history)} actions",
+                  highlight=False)
+    console.print(sheet_table(state.sheet, SHEET_TITLE))
+    problem = records.sheet_mismatch(rec, state)
+    if problem:
+        _fail(f"{file}: the replayed sheet differs from the sheet stored in the record ({problem})")
     if state.is_over:
-        console.print(f"winner: {', '.join(state.names[s] for s in state.winners)} ({state.end_reason})")
+        console.print(winner_text(state))
     else:
-        console.print(f"game in progress: hand {state.hand.number + 1}, {state.names[state.to_move]} to move")
+        console.print(f"game in progress: hand {state.hand.number + 1}, {state.names[state.to_move]} to move "
+                      f"(continue with `{resume_command(file)}`)", highlight=False, markup=False)
 
 
 def main() -> None:
@@ -162,6 +332,9 @@ def main() -> None:
     except RulekitError as e:  # a user error that slipped through: message, not traceback
         err.print(f"error: {e}", highlight=False, markup=False)
         sys.exit(1)
+    except KeyboardInterrupt:  # Ctrl-C outside a game (a game saves itself first)
+        err.print("interrupted", highlight=False)
+        sys.exit(130)
 
 
 if __name__ == "__main__":

@@ -1,137 +1,406 @@
 """The terminal game loop of ``rulekit play``: humans at the prompt, bots elsewhere.
 
+Three ways to show a match:
+
+* ``live`` (a human plays): before each prompt the table as that seat sees it
+  (hand sorted by suit, widow, auction, contract, trick, tricks won, totals);
+  one line per finished auction, exchange and trick; the whole score sheet
+  between hands and at the end.
+* ``summary`` (``--auto``): per hand a compact story (auction in one line, the
+  contract, one line per trick, the hand's sheet row), the whole sheet at the end.
+* ``quiet`` (``--quiet``): only the final sheet and the winner.
+
 A human's wrong move is refused with the reason and asked again.  With
-``--save`` the record is written (atomically) after every action; on Ctrl-C
-or end of input the game is saved and the command says how to resume.
+``--save`` the record is written atomically before every human decision and
+after every hand; on Ctrl-C (SIGINT, also SIGTERM/SIGHUP), end of input or
+``quit`` the game is saved and the command says how to resume it.  A signal
+that arrives while an action is being applied or the record written is held
+until that step is complete, so a saved record always replays.
+
+Bots are re-seeded before every decision from ``(bot seed, seat, action
+index)``: a match interrupted and resumed goes on exactly as it would have
+without the interruption.
 """
 from __future__ import annotations
 
+import os
+import shlex
+import signal
+import sys
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
 from rulekit import records
 from rulekit.bots import make_bot
-from rulekit.errors import ActionError
-from .render import card_text, sheet_table, table_view
+from rulekit.engine.actions import Action
+from rulekit.errors import InvalidActionError, RulekitError
+
+from .render import (AUCTIONS, PHASE_LABELS, auction_text, contract_text, exchange_text, hand_header, hand_summary,
+                     legal_text, row_text, sheet_table, table_view, trick_text, trump_named_text,
+                     winner_text)
 
 HELP = ("Type an action: pass, a bid (7H, 10NT, 10T), discard 7C 8C 9D, trump H, play QS "
-        "(or just QS), play JK H to lead the Joker naming hearts. ? lists the legal actions; "
-        "save writes the game; quit saves and stops.")
+        "(or just QS), play JK H (or JK H) to lead the Joker naming hearts.\n"
+        "  ?        list the legal actions\n"
+        "  sheet    show the score sheet\n"
+        "  save     write the game record now\n"
+        "  quit     save and stop (resume later with --resume)")
+SHEET_TITLE = "Score sheet"
+
+
+class Stopped(KeyboardInterrupt):
+    """The match was stopped by a signal (Ctrl-C, SIGTERM, SIGHUP); ``signum`` says which."""
+
+    def __init__(self, signum: int = signal.SIGINT):
+        super().__init__(signum)
+        self.signum = signum
+
+
+class Quit(Exception):
+    """The human typed ``quit``."""
+
+
+def resume_command(path: Path) -> str:
+    """The command line that resumes the game saved at ``path``."""
+    return f"rulekit play --resume {shlex.quote(str(path))}"
 
 
 class Game:
     """A match with a controller per seat.
 
-    :param state: the :class:`~rulekit.engine.State`.
+    :param state: the :class:`~rulekit.engine.State` (new or replayed from a record).
     :param controllers: ``"human"``, ``"bot"`` (sensible) or ``"random"`` per seat.
-    :param console: where to print.
-    :param save_path: record file kept up to date (atomic writes), or ``None``.
-    :param verbose: print every call and trick of bot-only play.
+    :param console: where the game is shown.
+    :param save_path: record file kept up to date (atomic writes), or ``None``
+        (then a record is written only on interruption, to a fresh file in the
+        current folder).
+    :param quiet: bot-only games: print only the final sheet and the winner.
+    :param bot_seed: seeds the bots' own randomness (default: the match seed).
+    :param status: console for messages about saving (default: ``console``).
     """
 
-    def __init__(self, state, controllers: list, console: Console, save_path: Path | None,
-                 verbose: bool = True, bot_seed: int = 0):
+    def __init__(self, state, controllers: list, console: Console, save_path: Path | None = None,
+                 quiet: bool = False, bot_seed: int | None = None, status: Console | None = None):
         self.state = state
-        self.controllers = controllers
+        self.controllers = list(controllers)
         self.console = console
-        self.save_path = save_path
-        self.verbose = verbose
-        self.bots = {s: make_bot(c, seed=bot_seed * 1009 + s) for s, c in enumerate(controllers) if c != "human"}
+        self.status = status or console
+        self.save_path = Path(save_path) if save_path else None
+        self.bot_seed = state.seed if bot_seed is None else bot_seed
+        self.bots = {s: make_bot(c, seed=0) for s, c in enumerate(self.controllers) if c != "human"}
+        self.humans = [s for s, c in enumerate(self.controllers) if c == "human"]
+        self.mode = "live" if self.humans else ("quiet" if quiet else "summary")
+        self._saved_at = -1          # len(history) at the last successful save
+        self._critical = False
+        self._pending: int | None = None
+        self._stopping = False       # saving after an interruption: ignore further signals
 
+    # ------------------------------------------------------------------ records
     def record(self) -> dict:
         """The match record so far."""
         return records.to_record(self.state, self.controllers)
 
+    def default_path(self) -> Path:
+        """A file name in the current folder that does not exist yet."""
+        base = f"rulekit-{self.state.variant.id}-{self.state.seed}"
+        p = Path(f"{base}.json")
+        k = 1
+        while p.exists():
+            p = Path(f"{base}-{k}.json")
+            k += 1
+        return p
+
     def save(self, path: Path | None = None) -> Path:
-        """Write the record atomically to ``path`` (or the save path); return the path."""
-        path = path or self.save_path or Path(f"rulekit-{self.state.variant.id}-{self.state.seed}.json")
-        records.save(path, self.record())
+        """Write the record atomically to ``path`` (or the save path, or a fresh default); return it.
+
+        :raises OSError: the file cannot be written (the previous record is intact).
+        """
+        if path is None:
+            if self.save_path is None:
+                self.save_path = self.default_path()
+            path = self.save_path
+        rec = self.record()
+        with self._shielded():
+            records.save(path, rec)
+        self._saved_at = len(self.state.history)
         return path
 
-    def run(self) -> int:
-        """Play until the match ends; return the process exit code."""
-        st = self.state
+    def autosave(self) -> None:
+        """Save to ``--save`` if anything changed; a failure is reported, not fatal."""
+        if self.save_path is None or self._saved_at == len(self.state.history):
+            return
         try:
-            while not st.is_over:
-                self.step()
-        except (KeyboardInterrupt, EOFError) as e:
-            path = self.save()
-            why = "interrupted" if isinstance(e, KeyboardInterrupt) else "input ended"
-            self.console.print(f"\n{why}: game saved to {path}. Resume with:\n"
-                               f"  rulekit play {st.variant.id} --resume {path}")
-            return 130 if isinstance(e, KeyboardInterrupt) else 1
-        except _Quit:
-            path = self.save()
-            self.console.print(f"game saved to {path}. Resume with:\n  rulekit play {st.variant.id} --resume {path}")
-            return 0
-        if self.save_path:
             self.save()
-        self.console.print(sheet_table(st.sheet, "Final score sheet"))
-        names = " and ".join(st.names[s] for s in st.winners)
-        self.console.print(f"[bold]{names} win{'s' if len(st.winners) == 1 else ''}[/] ({st.end_reason}).")
+        except OSError as e:
+            self.status.print(f"[yellow]warning:[/] could not save to {escape(str(self.save_path))}: "
+                              f"{escape(str(e.strerror or e))}", highlight=False)
+
+    # ------------------------------------------------------------------ signals
+    @contextmanager
+    def _signals(self):
+        """Turn SIGINT/SIGTERM/SIGHUP into :class:`Stopped` (held inside critical steps)."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def handler(signum, frame):
+            if self._stopping:
+                return
+            if self._critical:
+                self._pending = signum
+                return
+            raise Stopped(signum)
+
+        old = {}
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is not None:
+                try:
+                    old[sig] = signal.signal(sig, handler)
+                except (ValueError, OSError):
+                    pass
+        try:
+            yield
+        finally:
+            for sig, h in old.items():
+                signal.signal(sig, h)
+
+    @contextmanager
+    def _shielded(self):
+        """Hold signals while the state or the record file changes."""
+        if self._critical:  # nested
+            yield
+            return
+        self._critical = True
+        try:
+            yield
+        finally:
+            self._critical = False
+        if self._pending is not None:
+            sig, self._pending = self._pending, None
+            raise Stopped(sig)
+
+    # ------------------------------------------------------------------ the match
+    def run(self) -> int:
+        """Play until the match ends; return the process exit code.
+
+        0 when the match is over (or the human quit after saving); 1 when the
+        input ended; 128+signal (130 for Ctrl-C) when stopped by a signal.
+        """
+        st = self.state
+        with self._signals():
+            try:
+                if self.mode == "live" and not st.is_over:
+                    if st.sheet.rows:
+                        self.console.print(sheet_table(st.sheet, SHEET_TITLE))
+                    self.console.rule(hand_header(st, st.hand), align="left")
+                self.autosave()
+                while not st.is_over:
+                    self.step()
+            except Stopped as e:
+                why = "interrupted" if e.signum == signal.SIGINT else f"stopped by signal {e.signum}"
+                return self._stop(why, 128 + int(e.signum))
+            except KeyboardInterrupt:
+                return self._stop("interrupted", 130)
+            except EOFError:
+                return self._stop("input ended", 1)
+            except Quit:
+                return self._stop("", 0)
+            except BrokenPipeError:          # `rulekit play --auto | head`: save (if asked to), then go quietly
+                _silence_stdout()
+                if self.save_path is None and not self.humans:
+                    return 141
+                return self._stop("output closed", 141)
+        if self.save_path:
+            try:
+                self.save()
+            except OSError as e:
+                self.status.print(f"[yellow]warning:[/] could not save to {escape(str(self.save_path))}: "
+                                  f"{escape(str(e.strerror or e))}", highlight=False)
+        self.show_end()
         return 0
+
+    def show_end(self) -> None:
+        """The final sheet and the winner."""
+        st = self.state
+        self.console.print(sheet_table(st.sheet, SHEET_TITLE))
+        self.console.print(winner_text(st))
+
+    def _stop(self, why: str, code: int) -> int:
+        """Save after an interruption and say how to resume (further signals are ignored meanwhile)."""
+        self._stopping = True
+        try:
+            path = self.save()
+        except OSError as e:
+            self._say(f"\n[red]error:[/] {why or 'stopped'}, and the game could not be saved to "
+                      f"{escape(str(self.save_path))}: {escape(str(e.strerror or e))}")
+            return code or 1
+        head = f"\n{why}: game saved" if why else "game saved"
+        self._say(escape(f"{head} to {path}. Resume with:\n  {resume_command(path)}"))
+        return code
+
+    def _say(self, markup: str) -> None:
+        """A status message; a closed terminal (SIGHUP) must not turn a saved game into a traceback."""
+        try:
+            self.status.print(markup, highlight=False, soft_wrap=True)
+        except OSError:
+            pass
+
+    def decider(self, seat: int) -> int:
+        """The seat whose controller decides for ``seat`` (the declarer for his dummy)."""
+        controller = getattr(self.state, "controller", None)
+        return controller(seat) if controller is not None else seat
+
+    def bot_action(self, seat: int):
+        """The action of the bot at ``seat`` (re-seeded from the seat and the action index)."""
+        bot = self.bots[seat]
+        bot.rng.seed(f"rulekit-bot:{self.bot_seed}:{seat}:{len(self.state.history)}")
+        return bot.act(self.state.observation(seat))
 
     def step(self) -> None:
         """One action by the seat to move (asking a human until the action is legal)."""
         st = self.state
         seat = st.to_move
-        hand_before = st.hands_played
-        if self.controllers[seat] == "human":
-            action = self.ask(seat)
+        decider = self.decider(seat)
+        if self.controllers[decider] == "human":
+            self.autosave()
+            action = self.ask(decider)
         else:
-            action = self.bots[seat].act(st.observation(seat))
+            action = self.bot_action(decider)
         h = st.hand
-        trick_before = len(h.tricks)
-        st.apply(action)
-        if self.verbose or "human" in self.controllers:
-            self.announce(seat, action, h, trick_before)
-        if self.save_path:
-            self.save()
-        if st.hands_played != hand_before:
-            self.console.print(sheet_table(st.sheet))
+        rows = len(st.sheet.rows)
+        tricks = len(h.tricks)
+        phase = st.phase_kind
+        with self._shielded():
+            st.apply(action)
+        if self.mode == "live":
+            self.announce(seat, action, h, phase, tricks)
+        if st.hand is not h or st.is_over:
+            self.hand_over(h, st.sheet.rows[rows:])
 
-    def announce(self, seat, action, h, trick_before) -> None:
-        """Print what a seat did (and who won a trick that just closed)."""
+    def announce(self, seat: int, action, h, phase: str, tricks_before: int) -> None:
+        """Live mode: what just happened that the prompt's table will not show."""
         st = self.state
-        name = st.names[seat]
-        if action.kind == "play":
-            line = f"{name} plays "
-            self.console.print(f"  {line}", card_text(st.variant.deck, action.card),
-                               f" naming {action.suit}" if action.suit else "", sep="", end="\n")
-        elif action.kind == "discard" and self.controllers[seat] != "human":
-            self.console.print(f"  {name} takes the widow and discards {action.cards.bit_count()} cards")
-        else:
-            self.console.print(f"  {name}: {action.text}")
-        if len(h.tricks) > trick_before:
-            winner = h.tricks[-1][2]
-            self.console.print(f"  [dim]trick {len(h.tricks)} to {st.names[winner]}[/]")
+        out = self.console
+        if phase in AUCTIONS and _auction_over(st, h):
+            t = Text("auction: ", style="dim")
+            t.append_text(auction_text(st, h))
+            ct = contract_text(st, h)
+            if ct is not None:
+                t.append("  → ")
+                t.append_text(ct)
+            out.print(t)
+        elif action.kind == "discard":
+            reveal = self.controllers[seat] == "human"
+            out.print(exchange_text(st, h, action.text, seat, reveal=reveal))
+        elif action.kind == "trump":
+            out.print(trump_named_text(st, h, seat))
+        if len(h.tricks) > tricks_before:
+            out.print(trick_text(st, h, len(h.tricks) - 1))
+
+    def hand_over(self, h, rows) -> None:
+        """A hand has ended: its summary (``--auto``) or its rows and the sheet (live)."""
+        st = self.state
+        if self.mode == "summary":
+            for line in hand_summary(st, h, rows):
+                self.console.print(line)
+        elif self.mode == "live":
+            for r in rows:
+                self.console.print(row_text(st.sheet, r))
+            if not st.is_over:
+                self.console.print(sheet_table(st.sheet, SHEET_TITLE))
+                self.console.rule(hand_header(st, st.hand), align="left")
+        if self.save_path:
+            self.autosave()
+
+    # ------------------------------------------------------------------ the prompt
+    def prompt(self, seat: int) -> str:
+        """``You (bid) > ``."""
+        st = self.state
+        label = PHASE_LABELS.get(st.phase_kind, st.phase_kind.replace("_", " "))
+        if st.to_move != seat and st.to_move >= 0:
+            label += f" for {st.names[st.to_move]}"
+        return f"[bold]{escape(st.names[seat])}[/] ({escape(label)}) > "
 
     def ask(self, seat: int):
-        """Prompt the human at ``seat`` until a legal action is typed."""
+        """Prompt the human at ``seat`` until a legal action is typed.
+
+        :raises EOFError: the input ended.  :raises Quit: the human typed ``quit``.
+        """
         st = self.state
         self.console.print(table_view(st, seat))
         while True:
-            text = self.console.input(f"[bold]{st.names[seat]}[/] ({st.phase_kind.replace('_', ' ')}) > ").strip()
+            try:
+                text = self.console.input(self.prompt(seat)).strip()
+            except UnicodeDecodeError:
+                self.console.print(Text.assemble(Text("refused: ", style="red"), "that line is not UTF-8 text"))
+                continue
+            low = text.lower()
             if not text:
                 continue
-            if text in ("?", "help"):
-                if text == "help":
-                    self.console.print(HELP)
-                self.console.print("legal: " + ", ".join(a.text for a in st.legal_actions()))
+            if low in ("?", "help", "h"):
+                if low != "?":
+                    self.console.print(HELP, markup=False, highlight=False)
+                self.console.print(legal_text(st))
                 continue
-            if text == "save":
-                self.console.print(f"saved to {self.save()}")
+            if low == "sheet":
+                self.console.print(sheet_table(st.sheet, SHEET_TITLE))
                 continue
-            if text in ("quit", "exit"):
-                raise _Quit()
+            if low in ("table", "hand"):
+                self.console.print(table_view(st, seat))
+                continue
+            if low == "save":
+                try:
+                    self.status.print(f"saved to {self.save()}", highlight=False, markup=False)
+                except OSError as e:
+                    self.status.print(f"[red]could not save:[/] {escape(str(e.strerror or e))}", highlight=False)
+                continue
+            if low in ("quit", "exit", "q"):
+                raise Quit()
             try:
-                action = st.parse_action(text)
+                action = self.parse(text)
                 st.check(action)
                 return action
-            except ActionError as e:
-                self.console.print(f"[red]refused:[/] {e}")
+            except RulekitError as e:
+                self.console.print(Text.assemble(Text("refused: ", style="red"), str(e)))
+            except Exception as e:  # noqa: BLE001 - odd text must never end the game
+                self.console.print(Text.assemble(Text("refused: ", style="red"),
+                                                 f"cannot read {text!r} ({type(e).__name__}: {e})"))
 
 
-class _Quit(Exception):
-    pass
+    def parse(self, text: str):
+        """The action typed (short forms such as ``QS`` and ``JK H`` included).
+
+        When the short-form reading fails, the plain reading is tried so that
+        ``pass`` typed during play is refused for what it is ("play a card now").
+
+        :raises InvalidActionError: text that is no action.
+        """
+        st = self.state
+        try:
+            return st.parse_action(text)
+        except InvalidActionError:
+            try:
+                return Action.parse(text, st.variant.deck, getattr(st, "_bid_texts", ()))
+            except RulekitError:
+                pass
+            raise
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _auction_over(st, h) -> bool:
+    """True when the auction of ``h`` has just ended (a contract, all passed, or a new hand)."""
+    return st.hand is not h or st.is_over or st.phase_kind not in AUCTIONS

@@ -1,12 +1,40 @@
-"""Rich renderings of cards, hands, the table and the score sheet (terminal only)."""
+"""Rich renderings of cards, hands, the table and the score sheet (terminal only).
+
+Everything here is a pure function of a :class:`~rulekit.engine.State` (or a
+finished :class:`~rulekit.engine.hand.Hand`) returning rich ``Text`` or
+``Table`` objects; ``cli/game.py`` decides what to print and when.  Colours
+follow rich's rules (``NO_COLOR``, ``TERM=dumb`` and pipes print plain text):
+hearts and diamonds red, spades and clubs bold, the joker magenta.
+"""
 from __future__ import annotations
+
+import re
 
 from rich.table import Table
 from rich.text import Text
 
-from rulekit.cards import SUIT_SYMBOLS, bits
+from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, bits
 
 SUIT_STYLE = {"H": "bold red", "D": "bold red", "S": "bold", "C": "bold"}
+# Readable names of the engine's phase kinds, for the prompt ("You (bid) > ").
+PHASE_LABELS = {"ladder_auction": "bid", "contract_auction": "bid", "widow_exchange": "discard",
+                "name_trump": "trumps", "turn_up": "turn up", "tricks": "play"}
+AUCTIONS = ("ladder_auction", "contract_auction")
+_BID = re.compile(r"^(\d+)([SHDC])$")
+
+
+def _name(state, seat: int) -> str:
+    return state.names[seat]
+
+
+def _verb(name: str, third: str, base: str) -> str:
+    """``P1 takes`` but ``You take``."""
+    return base if name == "You" else third
+
+
+def suit_text(suit: str) -> Text:
+    """A suit letter as its coloured symbol (``H`` -> red ``♥``); ``NT`` stays ``NT``."""
+    return Text(SUIT_SYMBOLS.get(suit, suit), style=SUIT_STYLE.get(suit, ""))
 
 
 def card_text(deck, c: int) -> Text:
@@ -27,8 +55,21 @@ def cards_text(deck, cards) -> Text:
     return t
 
 
-def hand_text(state, seat: int) -> Text:
-    """The seat's hand grouped by effective suit, trump group first (display order of the context)."""
+def call_text(text: str) -> Text:
+    """An auction call for display: ``7H`` -> ``7♥`` (coloured); ``pass``, ``10NT`` unchanged."""
+    m = _BID.match(text)
+    if not m:
+        return Text(text)
+    t = Text(m.group(1))
+    t.append_text(suit_text(m.group(2)))
+    return t
+
+
+def hand_text(state, seat: int, mark: int = 0) -> Text:
+    """The seat's hand grouped by effective suit, trump group first (display order of the context).
+
+    :param mark: bitmask of cards to underline (cards just taken from the widow).
+    """
     deck = state.variant.deck
     h = state.hand
     ctx = h.ctx or state.variant.contexts.get("NT") or next(iter(state.variant.contexts.values()))
@@ -38,9 +79,178 @@ def hand_text(state, seat: int) -> Text:
         g = ctx.group_of[c]
         if last is not None:
             t.append("  " if g != last else " ")
-        t.append_text(card_text(deck, c))
+        ct = card_text(deck, c)
+        if mark >> c & 1:
+            ct.stylize("underline")
+        t.append_text(ct)
         last = g
     return t
+
+
+def dealt_zone_cards(h) -> int:
+    """Bitmask of the cards dealt to zones (the widow) in hand ``h``, whatever happened since."""
+    held = 0
+    for m in h.dealt:
+        held |= m
+    full = 0
+    for c in h.deck_order:
+        full |= 1 << c
+    return full & ~held
+
+
+def widow_up(h) -> bool:
+    """True when some zone of ``h`` was dealt face up (everyone saw it)."""
+    return any(h.zone_up.values())
+
+
+def trump_text(h) -> Text:
+    """``trumps ♥``, ``no trump``, or ``trumps not named yet`` (a contract whose declarer names them)."""
+    if h.ctx is None and h.contract is not None and getattr(h.contract, "strain", "") == "chosen":
+        return Text("trumps not named yet")
+    if h.trump == "NT":
+        return Text("no trump")
+    t = Text("trumps ")
+    t.append_text(suit_text(h.trump))
+    return t
+
+
+def auction_text(state, h) -> Text:
+    """The calls of hand ``h`` in one line: ``P1 pass · P2 7♥ · You 8♠``."""
+    t = Text()
+    for i, (s, a) in enumerate(h.calls):
+        if i:
+            t.append(" · ", style="dim")
+        t.append(f"{_name(state, s)} ")
+        t.append_text(call_text(a))
+    return t
+
+
+def contract_text(state, h) -> Text | None:
+    """``8♠ by P1, trumps ♠``; ``none: all passed, played at no trump``; None without an auction."""
+    if h.contract is not None:
+        t = call_text(h.contract.text)
+        doubled = getattr(h, "doubled", 0)
+        if doubled:
+            t.append(" redoubled" if doubled > 1 else " doubled")
+        t.append(f" by {_name(state, h.declarer)}, ")
+        t.append_text(trump_text(h))
+        return t
+    if any(state.variant.phase(k) is not None for k in AUCTIONS) and h.calls:
+        return Text("none: all passed, played at " + ("no trump" if h.trump == "NT" else h.trump))
+    return None
+
+
+def trick_text(state, h, i: int, label: bool = True) -> Text:
+    """Completed trick ``i`` (0-based) of ``h``: ``trick 3  P1 K♠  P2 7♠  You A♠  → P1``."""
+    deck = state.variant.deck
+    trick = h.tricks[i]
+    plays, winner = trick[1], trick[2]
+    named = trick[3] if len(trick) > 3 else ""
+    t = Text(f"trick {i + 1:>2} " if label else "", style="dim")
+    for k, (s, c) in enumerate(plays):
+        t.append(f"{'  ' if k else ' '}{_name(state, s)} ")
+        t.append_text(card_text(deck, c))
+        if named and s == trick[0]:
+            t.append(" naming ")
+            t.append_text(suit_text(named))
+    t.append("  → ")
+    t.append(_name(state, winner), style="bold")
+    return t
+
+
+def exchange_text(state, h, action_text: str, seat: int, reveal: bool) -> Text:
+    """What a declarer did at the widow: ``P1 takes the widow and discards 3 cards``.
+
+    :param reveal: show the discarded cards (to their owner only).
+    """
+    name = _name(state, seat)
+    words = action_text.split()[1:]
+    t = Text(f"{name} {_verb(name, 'takes', 'take')} the widow and {_verb(name, 'discards', 'discard')} ")
+    if reveal:
+        deck = state.variant.deck
+        t.append_text(cards_text(deck, [deck.parse(w) for w in words]))
+    else:
+        t.append(f"{len(words)} cards")
+    return t
+
+
+def trumps_line(state, h, label: bool = True) -> Text:
+    """``trumps ♦ (turned up 7♦)`` for a hand whose trumps come without a contract."""
+    t = trump_text(h) if label else suit_text(h.trump)
+    turned = getattr(h, "turned", -1)
+    if turned is not None and turned >= 0:
+        t.append(" (turned up ")
+        t.append_text(card_text(state.variant.deck, turned))
+        t.append(")")
+    return t
+
+
+def trump_named_text(state, h, seat: int) -> Text:
+    """``P1 names trumps ♥`` / ``You name trumps ♥``."""
+    name = _name(state, seat)
+    return Text(f"{name} {_verb(name, 'names', 'name')} ") + trump_text(h)
+
+
+def row_text(sheet, row) -> Text:
+    """One sheet row in a line: ``hand 3  P0 +20 (340) · P1 +240 (580) — P1 8S made (9 tricks)``."""
+    t = Text(f"hand {row.hand + 1}", style="bold")
+    t.append("  ")
+    if row.void:
+        t.append("void, nothing written")
+    else:
+        for i, (name, e, tot) in enumerate(zip(sheet.columns, row.entries, row.totals)):
+            if i:
+                t.append(" · ", style="dim")
+            t.append(f"{name} ")
+            t.append(f"{e:+d}" if e else "0", style="green" if (e > 0) != sheet.lower_is_better and e else
+                     ("red" if e else "dim"))
+            t.append(f" ({tot})")
+    if row.note:
+        t.append(f" — {row.note}", style="dim")
+    return t
+
+
+def hand_header(state, h) -> Text:
+    """``Hand 3 — dealer P1 — widow K♦ A♦ 10♥`` (the widow only when dealt face up)."""
+    t = Text(f"Hand {h.number + 1}", style="bold")
+    t.append(f" — dealer {_name(state, h.dealer)}")
+    if widow_up(h):
+        t.append(" — widow ")
+        t.append_text(cards_text(state.variant.deck, bits(dealt_zone_cards(h))))
+    return t
+
+
+def hand_summary(state, h, rows) -> list:
+    """The compact story of a finished hand for ``--auto``: header, auction, contract,
+    exchange, one line per trick, then the hand's sheet row(s)."""
+    out = [hand_header(state, h)]
+    if h.calls:
+        t = Text("  auction   ", style="dim")
+        t.append_text(auction_text(state, h))
+        out.append(t)
+    ct = contract_text(state, h)
+    if ct is not None:
+        t = Text("  contract  ", style="dim")
+        t.append_text(ct)
+        out.append(t)
+    elif h.ctx is not None and h.trump != "NT":
+        out.append(Text("  ") + trumps_line(state, h))
+    for s, a in h.actions:
+        if a.startswith("discard "):
+            t = Text("  ")
+            t.append_text(exchange_text(state, h, a, s, reveal=False))
+            out.append(t)
+        elif a.startswith("trump "):
+            out.append(Text("  ") + trump_named_text(state, h, s))
+    for i in range(len(h.tricks)):
+        t = Text("  ")
+        t.append_text(trick_text(state, h, i))
+        out.append(t)
+    for r in rows:
+        t = Text("  ")
+        t.append_text(row_text(state.sheet, r))
+        out.append(t)
+    return out
 
 
 def table_view(state, seat: int) -> Table:
@@ -52,20 +262,34 @@ def table_view(state, seat: int) -> Table:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", justify="right")
     grid.add_column()
-    grid.add_row("hand", f"{h.number + 1}, dealer {names[h.dealer]}")
+    grid.add_row("hand", Text(f"{h.number + 1}, dealer {names[h.dealer]}"))
     for z, m in h.zones.items():
         if m and h.zone_up.get(z):
-            grid.add_row(z, cards_text(deck, bits(m)))
+            grid.add_row(Text(z), cards_text(deck, bits(m)))
         elif m:
-            grid.add_row(z, Text(f"{m.bit_count()} cards face down", style="dim"))
+            grid.add_row(Text(z), Text(f"{m.bit_count()} cards face down", style="dim"))
     if h.calls:
-        grid.add_row("auction", ", ".join(f"{names[s]} {a}" for s, a in h.calls))
-    if h.contract is not None:
-        trump = "no trump" if h.trump == "NT" else f"trumps {SUIT_SYMBOLS.get(h.trump, h.trump)}"
-        grid.add_row("contract", f"{h.contract.text} by {names[h.declarer]} ({trump})")
-    elif state.phase_kind == "tricks" and v.phase("ladder_auction") is not None:
-        grid.add_row("contract", "none: all passed, no trump")
+        grid.add_row("auction", auction_text(state, h))
+    ct = contract_text(state, h)
+    if ct is not None and (h.contract is not None or state.phase_kind == "tricks"):
+        grid.add_row("contract", ct)
+    elif ct is None and h.ctx is not None and h.trump != "NT":
+        grid.add_row("trumps", trumps_line(state, h, label=False))
+    taken = 0
+    if state.phase_kind == "widow_exchange" and h.declarer == seat:
+        taken = h.hands[seat] & ~h.dealt[seat]
+        grid.add_row("from widow", cards_text(deck, bits(taken)))
+    if h.declarer == seat and h.discards:
+        grid.add_row("discarded", cards_text(deck, bits(h.discards)))
+    turned = getattr(h, "turned", -1)
+    if turned is not None and turned >= 0 and getattr(h, "turned_visible", False):
+        grid.add_row("turned up", card_text(deck, turned))
+    dummy = getattr(h, "dummy", -1)
+    if dummy is not None and dummy >= 0 and dummy != seat and (h.tricks or h.trick or h.to_move == dummy):
+        grid.add_row(Text(f"dummy {names[dummy]}"), hand_text(state, dummy))
     if state.phase_kind == "tricks":
+        if h.tricks:
+            grid.add_row("last trick", trick_text(state, h, len(h.tricks) - 1, label=False))
         trick = Text()
         for i, (s, c) in enumerate(h.trick):
             if i:
@@ -73,12 +297,34 @@ def table_view(state, seat: int) -> Table:
             trick.append(f"{names[s]} ")
             trick.append_text(card_text(deck, c))
         if h.named:
-            trick.append(f" (follow {SUIT_SYMBOLS.get(h.named, h.named)})")
-        grid.add_row("trick", trick if h.trick else Text("(you lead)" if h.to_move == seat else "-", style="dim"))
-        grid.add_row("tricks won", ", ".join(f"{names[s]} {h.won[s]}" for s in range(v.players)))
-    grid.add_row("totals", ", ".join(f"{names[s]} {t}" for s, t in enumerate(state.sheet.totals())))
-    grid.add_row("your hand", hand_text(state, seat))
+            trick.append(" (follow ")
+            trick.append_text(suit_text(h.named))
+            trick.append(f" {SUIT_NAMES.get(h.named, '')})")
+        lead = "(you lead)" if h.to_move == seat else (f"({names[h.to_move]} leads)" if h.to_move >= 0 else "-")
+        grid.add_row("trick", trick if h.trick else Text(lead, style="dim"))
+        grid.add_row("tricks won", Text(", ".join(f"{names[s]} {h.won[s]}" for s in range(v.players))))
+    sheet = state.sheet
+    grid.add_row("totals", Text(", ".join(f"{c} {t}" for c, t in zip(sheet.columns, sheet.totals()))))
+    grid.add_row("your hand", hand_text(state, seat, mark=taken))
     return grid
+
+
+def legal_text(state) -> Text:
+    """The answer to ``?``: the legal actions, as typed.
+
+    A long list of discards (every choice of N cards) is summarised instead.
+    """
+    legal = state.legal_actions()
+    if len(legal) > 30 and all(a.kind == "discard" for a in legal):
+        deck = state.variant.deck
+        n = legal[0].cards.bit_count()
+        held = 0
+        for a in legal:
+            held |= a.cards
+        t = Text(f"discard any {n} of your cards ({len(legal)} choices), e.g. {legal[0].text}: ")
+        t.append_text(cards_text(deck, [c for c in state.hand_cards(state.to_move) if held >> c & 1]))
+        return t
+    return Text("legal: " + ", ".join(a.text for a in legal))
 
 
 def sheet_table(sheet, title: str = "Score sheet") -> Table:
@@ -86,7 +332,7 @@ def sheet_table(sheet, title: str = "Score sheet") -> Table:
     t = Table(title=title, show_lines=False)
     t.add_column("#", justify="right", style="dim")
     for name in sheet.columns:
-        t.add_column(name, justify="right")
+        t.add_column(Text(str(name)), justify="right")
     t.add_column("hand", style="dim")
     if any(sheet.start):
         t.add_row("", *[str(x) for x in sheet.start], "start")
@@ -95,5 +341,15 @@ def sheet_table(sheet, title: str = "Score sheet") -> Table:
             cells = ["—" for _ in r.entries]
         else:
             cells = [f"{e:+d}  [bold]{tot}[/]" if e else f"  [bold]{tot}[/]" for e, tot in zip(r.entries, r.totals)]
-        t.add_row(str(r.hand + 1), *cells, r.note or ("void" if r.void else ""))
+        t.add_row(str(r.hand + 1), *cells, Text(r.note or ("void" if r.void else "")))
+    if sheet.rows:
+        t.add_section()
+        t.add_row("", *[f"[bold]{x}[/]" for x in sheet.totals()], "total")
     return t
+
+
+def winner_text(state) -> Text:
+    """``P2 wins (reached 500).`` (``You win``; several winners joined with ``and``)."""
+    names = [state.names[s] for s in state.winners]
+    verb = "win" if len(names) != 1 or names[0] == "You" else "wins"
+    return Text.assemble(Text(f"{' and '.join(names)} {verb}", style="bold"), f" ({state.end_reason}).")

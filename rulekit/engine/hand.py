@@ -30,6 +30,7 @@ class Hand:
     :ivar failed: seat -> bitmask of groups he failed to follow ([T4]).
     :ivar entries: score entries of each column once scored; ``void`` when voided;
         ``parts`` the entries split by part (``above``/``below``...) for side scoring.
+    :ivar actions: the hand's actions other than card plays, as ``(seat, text)``.
     :ivar doubled: 0, 1 (doubled) or 2 (redoubled); ``passes`` passes in a row.
     :ivar turned: the turned-up trump card (or -1); ``turned_visible`` while it lies face up.
     :ivar dummy: the dummy's seat once play starts (or -1); exposed after the opening lead.
@@ -39,7 +40,7 @@ class Hand:
     __slots__ = ("number", "dealer", "eldest", "deck_order", "hands", "zones", "zone_up", "phase",
                  "to_move", "calls", "high", "high_seat", "passed", "contract", "declarer", "trump",
                  "ctx", "discards", "trick", "leader", "led_group", "named", "tricks", "won",
-                 "won_cards", "failed", "entries", "void", "dealt", "actions", "trick_winners",
+                 "won_cards", "failed", "entries", "void", "dealt", "trick_winners", "actions",
                  "doubled", "passes", "turned", "turned_visible", "dummy", "namer", "parts", "vulnerable")
 
     def __init__(self, number: int, dealer: int, players: int):

@@ -21,6 +21,7 @@ from rulekit.engine.hand import Hand
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
+from rulekit.engine.tables import action_tables
 from rulekit.engine.scoring import match_result, player_envs, score_hand
 from rulekit.errors import IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
@@ -41,7 +42,8 @@ class State:
 
     :ivar hand: the current :class:`~rulekit.engine.hand.Hand`.
     :ivar sheet: the :class:`~rulekit.sheets.sheet.Sheet` of finished hands.
-    :ivar history: every action of the match as ``(seat, text)``.
+    :ivar history: every action of the match as ``(seat, text)`` (built on access from
+        ``log``, the ``(seat, Action)`` pairs, which is what the hot path appends to).
     :ivar winners: winning seats once the match is over, else ``[]``.
     """
 
@@ -58,17 +60,18 @@ class State:
         self.progress = Progress(len(cols))
         self.board = 0
         self._first_vulnerable = list(vulnerable) if vulnerable is not None else None
-        self.history: list = []
+        self.log: list = []
         self.hand_log: list = []
         self.winners: list = []
         self.end_reason = ""
         self.cut: list = []
         self.first_dealer = self._choose_dealer() if dealer is None else dealer
         self.hands_played = 0
-        self._play_actions = [Action.play(variant.deck, c) for c in range(variant.deck.size)]
-        auction = variant.auction()
-        self._bid_texts = tuple(b.text for b in auction.bids) if auction else ()
-        self.bid_actions = {t: Action.make_bid(t) for t in self._bid_texts}
+        tables = action_tables(variant)
+        self._play_actions = tables["play"]
+        self._bid_texts = tables["bid_texts"]
+        self.bid_actions = tables["bids"]
+        self.bid_by_text = tables["bid_by_text"]
         self._start_hand(0, self.first_dealer)
 
     # ------------------------------------------------------------------ setup
@@ -169,6 +172,11 @@ class State:
 
     # ------------------------------------------------------------------ public API
     @property
+    def history(self) -> list:
+        """Every action of the match as ``(seat, text)`` pairs (what records store)."""
+        return [(seat, a.text) for seat, a in self.log]
+
+    @property
     def to_move(self) -> int:
         """Seat to act, or -1 when the match is over."""
         return -1 if self.winners else self.hand.to_move
@@ -220,8 +228,9 @@ class State:
     def _apply_checked(self, action: Action) -> None:
         h = self.hand
         seat = h.to_move
-        self.history.append((seat, action.text))
-        h.actions.append((seat, action.text))
+        self.log.append((seat, action))
+        if action.kind != "play":
+            h.actions.append((seat, action.text))
         if REGISTRY[self.current_phase.kind].apply(self, action) and self.hand is h:
             self._next_phase()
 
@@ -236,9 +245,8 @@ class State:
         suit = ""
         if not h.trick and h.ctx.top_names_suit and h.ctx.group_of[card] == len(self.variant.deck.suits):
             suit = _tricks.nameable_suits(self, h.to_move)[0]
-        item = (h.to_move, self._play_actions[card].text + (f" {suit}" if suit else ""))
-        self.history.append(item)
-        h.actions.append(item)
+        self.log.append((h.to_move, Action.play(self.variant.deck, card, suit) if suit
+                         else self._play_actions[card]))
         if _tricks.play_card(self, card, suit):
             self._next_phase()
 
@@ -335,7 +343,7 @@ class State:
         s = State.__new__(State)
         s.__dict__.update(self.__dict__)
         s.hand = self.hand.clone()
-        s.history = [] if light else list(self.history)
+        s.log = [] if light else list(self.log)
         s.hand_log = [] if light else list(self.hand_log)
         s.sheet = self.sheet.clone()
         s.progress = self.progress.clone()

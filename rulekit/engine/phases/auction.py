@@ -9,7 +9,8 @@ pass ([A5]).
 """
 from __future__ import annotations
 
-from rulekit.engine.actions import PASS, Action
+from rulekit.engine.actions import PASS
+from rulekit.engine.tables import action_tables
 from rulekit.errors import IllegalActionError
 
 
@@ -21,11 +22,16 @@ def start(state) -> bool:
     return True
 
 
-def _legal_bids(state):
+def _legal_bids(state) -> tuple:
+    """The bids that outrank the highest so far (cached per highest bid)."""
     h = state.hand
     top = h.high.rank if h.high is not None else -1
-    return [b for b in state.current_phase.bids
-            if b.rank > top and (b.only_over < 0 or b.only_over == top)]
+    cache = action_tables(state.variant)["legal_bids"]
+    bids = cache.get(top)
+    if bids is None:
+        bids = cache[top] = tuple(b for b in state.current_phase.bids
+                                  if b.rank > top and (b.only_over < 0 or b.only_over == top))
+    return bids
 
 
 def legal(state) -> list:
@@ -41,12 +47,13 @@ def check(state, action) -> None:
     spec = state.current_phase
     if action.kind != "bid":
         raise IllegalActionError(f"this is the auction: pass or bid (e.g. {spec.bids[0].text})")
-    bid = next((b for b in spec.bids if b.text == action.bid), None)
+    bid = state.bid_by_text.get(action.bid)
     if bid is None:
         raise IllegalActionError(f"{action.bid} is not a bid of this game")
     h = state.hand
-    if bid not in _legal_bids(state):
-        if bid.only_over >= 0 and (h.high is None or h.high.rank != bid.only_over):
+    top = h.high.rank if h.high is not None else -1
+    if bid.rank <= top or (bid.only_over >= 0 and bid.only_over != top):
+        if bid.only_over >= 0 and top != bid.only_over:
             need = spec.bids[bid.only_over].text
             raise IllegalActionError(f"{bid.text} may only overcall {need}")
         raise IllegalActionError(f"{bid.text} does not outrank the highest bid {h.high.text}")
@@ -62,7 +69,7 @@ def apply(state, action) -> bool:
     if action.kind == "pass":
         h.passed.add(seat)
     else:
-        h.high = next(b for b in spec.bids if b.text == action.bid)
+        h.high = state.bid_by_text[action.bid]
         h.high_seat = seat
     active = [s for s in range(n) if s not in h.passed]
     if not active:

@@ -50,7 +50,7 @@ def check(state, action) -> None:
     if action.kind == "pass":
         return
     if action.kind == "bid":
-        bid = next((b for b in state.current_phase.bids if b.text == action.bid), None)
+        bid = state.bid_by_text.get(action.bid)
         if bid is None:
             raise IllegalActionError(f"{action.bid} is not a bid of this game")
         if h.high is not None and bid.rank <= h.high.rank:
@@ -84,7 +84,7 @@ def apply(state, action) -> bool:
     else:
         h.passes = 0
         if action.kind == "bid":
-            h.high = next(b for b in spec.bids if b.text == action.bid)
+            h.high = state.bid_by_text[action.bid]
             h.high_seat = seat
             h.doubled = 0
         elif action.kind == "double":

@@ -1,0 +1,176 @@
+"""Bot strength benchmark: made contracts of SensibleBot declarers, and its win rate.
+
+Usage::
+
+    python benchmarks/bots.py [--hands 1000] [--games 50] [--workers 2] [--seed 0] [--json]
+
+1. ``--hands N``: N single hands of Five Hundred with three SensibleBots (hand ``i`` is
+   ``State(v, seed=S_i)`` played until ``hands_played`` becomes 1).  Reports the share of
+   hands that got a contract and the share of contracts the declarer made.
+2. ``--games M``: M complete games with one SensibleBot and two RandomBots; the sensible
+   bot sits in seat ``i % players`` in game ``i``.  Reports its win rate (a shared win
+   counts as a win; ties are reported).  Chance is 1/players.
+
+Each hand/game ``i`` is seeded from ``(root seed, kind, i)`` (deal seed and every bot's
+seed), so results do not depend on ``--workers`` or scheduling.  Workers receive variant
+ids and load the variant themselves (compiled variants hold closures that do not pickle).
+Use ``--hands 0`` or ``--games 0`` to skip a part.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+_VARIANTS: dict = {}
+
+
+def _variant(vid: str):
+    """Load (once per worker process) the variant ``vid``."""
+    if vid not in _VARIANTS:
+        from rulekit.variant import load_variant
+        _VARIANTS[vid] = load_variant(vid)
+    return _VARIANTS[vid]
+
+
+def derive_seed(root: int, kind: str, index: int, part: int = 0) -> int:
+    """A 63-bit seed from ``(root, kind, index, part)``, stable across processes and runs."""
+    return random.Random(f"bench:{root}:{kind}:{index}:{part}").getrandbits(63)
+
+
+def play_hand(job) -> dict:
+    """Play one hand with three SensibleBots; return its contract outcome."""
+    vid, root, i = job
+    from rulekit.bots import SensibleBot
+    from rulekit.engine import State
+    v = _variant(vid)
+    t0 = time.process_time()
+    st = State(v, seed=derive_seed(root, "hand", i))
+    bots = [SensibleBot(seed=derive_seed(root, "hand", i, 1 + s)) for s in range(v.players)]
+    while st.hands_played == 0 and not st.is_over:
+        seat = st.to_move
+        st.apply(bots[seat].act(st.observation(seat)))
+    h = st.hand_log[0]
+    out = {"index": i, "contract": h.contract.text if h.contract is not None else None,
+           "declarer": h.declarer, "cpu_s": time.process_time() - t0}
+    if h.contract is not None:
+        out["tricks"] = h.won[h.declarer]
+        out["level"] = h.contract.level
+        out["made"] = h.won[h.declarer] >= h.contract.level
+    return out
+
+
+def play_game(job) -> dict:
+    """Play one game: a SensibleBot in seat ``i % players``, RandomBots elsewhere."""
+    vid, root, i, max_hands = job
+    from rulekit.bots import RandomBot, SensibleBot
+    from rulekit.engine import State
+    v = _variant(vid)
+    t0 = time.process_time()
+    me = i % v.players
+    st = State(v, seed=derive_seed(root, "game", i))
+    bots = [SensibleBot(seed=derive_seed(root, "game", i, 1 + s)) if s == me
+            else RandomBot(seed=derive_seed(root, "game", i, 1 + s)) for s in range(v.players)]
+    while not st.is_over and st.hands_played < max_hands:
+        seat = st.to_move
+        st.apply(bots[seat].act(st.observation(seat)))
+    return {"index": i, "seat": me, "finished": st.is_over, "winners": list(st.winners),
+            "won": me in st.winners, "tie": len(st.winners) > 1 and me in st.winners,
+            "hands": st.hands_played, "totals": st.sheet.totals(), "reason": st.end_reason,
+            "cpu_s": time.process_time() - t0}
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple:
+    """95 % Wilson score interval of a proportion ``k/n``."""
+    if n == 0:
+        return (float("nan"), float("nan"))
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    w = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (c - w, c + w)
+
+
+def run(ex: Executor, variant: str, hands: int, games: int, root: int, max_hands: int) -> dict:
+    """Both measurements on executor ``ex``; a JSON-ready summary."""
+    out: dict = {"variant": variant, "seed": root}
+    if hands:
+        t = time.perf_counter()
+        rs = list(ex.map(play_hand, [(variant, root, i) for i in range(hands)], chunksize=4))
+        el = time.perf_counter() - t
+        contracts = [r for r in rs if r["contract"] is not None]
+        made = sum(r["made"] for r in contracts)
+        by_level: dict = {}
+        for r in contracts:
+            k = by_level.setdefault(r["level"], [0, 0])
+            k[0] += r["made"]
+            k[1] += 1
+        out["hands"] = {"n": hands, "contracts": len(contracts), "made": made,
+                        "made_rate": made / len(contracts) if contracts else None,
+                        "made_ci95": wilson(made, len(contracts)),
+                        "contract_rate": len(contracts) / hands,
+                        "by_level": {str(k): {"made": m, "n": n} for k, (m, n) in sorted(by_level.items())},
+                        "elapsed_s": el, "cpu_s": sum(r["cpu_s"] for r in rs)}
+    if games:
+        t = time.perf_counter()
+        rs = list(ex.map(play_game, [(variant, root, i, max_hands) for i in range(games)], chunksize=1))
+        el = time.perf_counter() - t
+        wins = sum(r["won"] for r in rs)
+        out["games"] = {"n": games, "wins": wins, "win_rate": wins / games, "win_ci95": wilson(wins, games),
+                        "ties": sum(r["tie"] for r in rs), "unfinished": sum(not r["finished"] for r in rs),
+                        "mean_hands": sum(r["hands"] for r in rs) / games,
+                        "max_hands": max(r["hands"] for r in rs),
+                        "elapsed_s": el, "cpu_s": sum(r["cpu_s"] for r in rs)}
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="SensibleBot strength: made contracts and win rate.")
+    ap.add_argument("--hands", type=int, default=1000, help="bot-only hands (default 1000; 0 skips)")
+    ap.add_argument("--games", type=int, default=50, help="games vs two RandomBots (default 50; 0 skips)")
+    ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    ap.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    ap.add_argument("--variant", default="fivehundred", help="variant id (default fivehundred)")
+    ap.add_argument("--max-hands", type=int, default=2000, help="stop a game after this many hands")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    a = ap.parse_args(argv)
+
+    t = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=a.workers) as ex:
+        res = run(ex, a.variant, a.hands, a.games, a.seed, a.max_hands)
+    res["elapsed_s"] = time.perf_counter() - t
+    res["workers"] = a.workers
+    res["loadavg"] = os.getloadavg() if hasattr(os, "getloadavg") else None
+    if a.json:
+        print(json.dumps(res, indent=2))
+        return 0
+    print(f"{a.variant}, root seed {a.seed}, {a.workers} workers")
+    if "hands" in res:
+        r = res["hands"]
+        lo, hi = r["made_ci95"]
+        print(f"  {r['n']} hands, 3 SensibleBots: {r['contracts']} contracts ({100 * r['contract_rate']:.1f}% of hands), "
+              f"declarer made {r['made']} = {100 * (r['made_rate'] or 0):.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+        print("    by level: " + ", ".join(f"{k}: {v['made']}/{v['n']}" for k, v in r["by_level"].items()))
+        print(f"    {r['elapsed_s']:.1f} s elapsed, {r['cpu_s']:.1f} CPU s in workers")
+    if "games" in res:
+        r = res["games"]
+        lo, hi = r["win_ci95"]
+        print(f"  {r['n']} games, 1 SensibleBot vs 2 RandomBots: sensible won {r['wins']} = "
+              f"{100 * r['win_rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%; ties {r['ties']}, "
+              f"unfinished {r['unfinished']})")
+        print(f"    {r['mean_hands']:.1f} hands per game (max {r['max_hands']}); "
+              f"{r['elapsed_s']:.1f} s elapsed, {r['cpu_s']:.1f} CPU s in workers")
+    print(f"  total {res['elapsed_s']:.1f} s elapsed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

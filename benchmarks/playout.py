@@ -1,0 +1,191 @@
+"""Random-playout speed of the generic engine, next to a hand-written Five Hundred.
+
+Usage::
+
+    python benchmarks/playout.py [--seconds 3] [--repeat 1] [--json] [--variants fivehundred,rams]
+
+For each variant, complete deals are played with uniformly random legal decisions, one
+process, one core, matches strung together (a new ``State`` when a match ends):
+
+``api``   every decision through the public API: ``legal_actions()`` then ``apply(action)``
+          (auction, widow exchange, trump naming, every card play).
+``fast``  the auction and trump naming through ``legal_actions()``/``apply()``; the widow
+          exchange as ``apply(Action.discard(deck, 3 random held cards))``; card play
+          through ``legal_play_mask()`` and ``play_fast(card)``.
+``fast/1-deal``  the same, but a fresh ``State(variant, seed=i)`` per deal (how single-deal
+          simulations and ``bots.py --hands`` use the engine): adds the cost of ``State()``.
+
+Random Five Hundred matches are very long (uniformly random bids fail, totals sink far
+below zero; a match lasts ~2,000 deals on average), so ``api``/``fast`` also pay for a
+match history that keeps growing (and for the garbage collector walking it).
+
+and ``handwritten`` is ``benchmarks/handwritten500.py`` (plain per-card tuples and lists).
+Rates are per second of this process's CPU time (``time.process_time``), which is less
+disturbed than wall time when the machine is shared.  The ratio column is plays/s over the
+hand-written Five Hundred's plays/s (for Rams it compares card-play throughput only: the
+games differ).  Never used as a timed test (DESIGN.md "Speed where it matters").
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import handwritten500  # noqa: E402
+from rulekit.engine import Action, State  # noqa: E402
+from rulekit.variant import load_variant  # noqa: E402
+
+
+def revision() -> str:
+    """Short commit of the checkout, ``+dirty`` when rulekit/ or variants/ have local changes."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE.parent, capture_output=True,
+                              text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "rulekit", "variants"], cwd=HERE.parent,
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+        return (head or "unknown") + ("+dirty" if dirty else "")
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def _clock():
+    return time.process_time()
+
+
+def playout_api(variant, seconds: float, seed: int = 1):
+    """Random playout through ``legal_actions()``/``apply()``; ``(deals, plays, cpu seconds)``."""
+    rng = random.Random(seed)
+    deals = plays = 0
+    match = 0
+    start = _clock()
+    end = start + seconds
+    while True:
+        st = State(variant, seed=match)
+        match += 1
+        done = 0
+        while not st.is_over:
+            legal = st.legal_actions()
+            a = legal[int(rng.random() * len(legal))]
+            st.apply(a)
+            if a.kind == "play":
+                plays += 1
+            if st.hands_played != done:
+                done = st.hands_played
+                deals += 1
+                if _clock() >= end:
+                    return deals, plays, _clock() - start
+
+
+def playout_fast(variant, seconds: float, seed: int = 1, one_deal: bool = False):
+    """Random calls via the API, random discards, plays via ``legal_play_mask``/``play_fast``.
+
+    :param one_deal: a fresh ``State(variant, seed=i)`` for every deal (as simulations of
+        single deals and ``benchmarks/bots.py --hands`` do) instead of whole matches.
+    """
+    rng = random.Random(seed)
+    deck = variant.deck
+    deals = plays = 0
+    match = 0
+    start = _clock()
+    end = start + seconds
+    while True:
+        st = State(variant, seed=match)
+        match += 1
+        done = 0
+        while not st.is_over and not (one_deal and done):
+            kind = st.phase_kind
+            if kind == "tricks":
+                mask = st.legal_play_mask()
+                k = int(rng.random() * mask.bit_count())
+                while k:                      # drop the k lowest set bits
+                    mask &= mask - 1
+                    k -= 1
+                st.play_fast((mask & -mask).bit_length() - 1)
+                plays += 1
+            elif kind == "widow_exchange":
+                h = st.hand
+                held = [c for c in range(deck.size) if h.hands[h.declarer] >> c & 1]
+                m = 0
+                for c in rng.sample(held, st.current_phase.discard):
+                    m |= 1 << c
+                st.apply(Action.discard(deck, m))
+            else:
+                legal = st.legal_actions()
+                st.apply(legal[int(rng.random() * len(legal))])
+            if st.hands_played != done:
+                done = st.hands_played
+                deals += 1
+                if _clock() >= end:
+                    return deals, plays, _clock() - start
+
+
+def handwritten(seconds: float, seed: int = 1):
+    """The hand-written Five Hundred, timed on the same clock."""
+    return handwritten500.run(seconds, seed)
+
+
+def measure(fn, repeat: int, *args):
+    """Best of ``repeat`` runs (highest plays/s)."""
+    best = None
+    for _ in range(repeat):
+        deals, plays, el = fn(*args)
+        r = (deals / el, plays / el, deals, plays, el)
+        if best is None or r[1] > best[1]:
+            best = r
+    return best
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="Random-playout deals/s and plays/s (one core).")
+    ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement (default 3)")
+    ap.add_argument("--repeat", type=int, default=1, help="take the best of N runs (default 1)")
+    ap.add_argument("--variants", default="fivehundred,rams", help="comma-separated variant ids")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    a = ap.parse_args(argv)
+
+    rows = []
+    d, p, n_d, n_p, el = measure(handwritten, a.repeat, a.seconds)
+    base = p
+    rows.append({"variant": "fivehundred", "path": "handwritten", "deals_per_s": d, "plays_per_s": p,
+                 "deals": n_d, "plays": n_p, "cpu_s": el})
+    for vid in a.variants.split(","):
+        v = load_variant(vid.strip())
+        for path, fn, extra in (("api", playout_api, ()), ("fast", playout_fast, ()),
+                                ("fast/1-deal", playout_fast, (1, True))):
+            d, p, n_d, n_p, el = measure(fn, a.repeat, v, a.seconds, *extra)
+            rows.append({"variant": v.id, "path": path, "deals_per_s": d,
+                         "plays_per_s": p, "deals": n_d, "plays": n_p, "cpu_s": el})
+    for r in rows:
+        r["ratio"] = r["plays_per_s"] / base
+
+    meta = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
+            "python": platform.python_version(), "revision": revision(), "machine": platform.machine(),
+            "cpus": os.cpu_count(), "loadavg": os.getloadavg() if hasattr(os, "getloadavg") else None,
+            "seconds": a.seconds, "repeat": a.repeat}
+    if a.json:
+        print(json.dumps({"meta": meta, "rows": rows}, indent=2))
+        return 0
+    load = f", load avg {meta['loadavg'][0]:.1f}" if meta["loadavg"] else ""
+    print(f"random playout, one core, {a.seconds:g} CPU s per measurement, best of {a.repeat} "
+          f"(Python {meta['python']}, rulekit {meta['revision']}{load})")
+    print(f"{'variant':<12} {'path':<13} {'deals/s':>10} {'plays/s':>12} {'ratio':>7}")
+    for r in rows:
+        print(f"{r['variant']:<12} {r['path']:<13} {r['deals_per_s']:>10,.0f} {r['plays_per_s']:>12,.0f} "
+              f"{r['ratio']:>6.2f}x")
+    print("ratio = plays/s / hand-written Five Hundred plays/s (target: generic engine >= 1.0x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

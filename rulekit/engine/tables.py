@@ -1,0 +1,21 @@
+"""Tables of immutable actions built once per variant (hot-path caches)."""
+from __future__ import annotations
+
+from rulekit.engine.actions import Action
+
+
+def action_tables(variant) -> dict:
+    """Per-variant tables of immutable actions, built once and kept on the variant:
+    ``play`` (card -> ``play CARD``), ``bids`` (text -> bid action), ``bid_texts``,
+    ``bid_by_text`` (text -> :class:`~rulekit.variant.model.Bid`)."""
+    tables = variant.__dict__.get("_action_tables")
+    if tables is None:
+        auction = variant.auction()
+        bids = auction.bids if auction else ()
+        tables = {"play": [Action.play(variant.deck, c) for c in range(variant.deck.size)],
+                  "bid_texts": tuple(b.text for b in bids),
+                  "bids": {b.text: Action.make_bid(b.text) for b in bids},
+                  "bid_by_text": {b.text: b for b in bids},
+                  "legal_bids": {}}
+        object.__setattr__(variant, "_action_tables", tables)
+    return tables
