@@ -44,6 +44,7 @@ sys.path.insert(0, str(HERE))
 
 import handwritten500  # noqa: E402
 from rulekit.engine import Action, State  # noqa: E402
+from rulekit.engine.playout import random_hand  # noqa: E402
 from rulekit.variant import load_variant  # noqa: E402
 
 
@@ -130,6 +131,24 @@ def playout_fast(variant, seconds: float, seed: int = 1, one_deal: bool = False)
                     return deals, plays, _clock() - start
 
 
+def playout_engine(variant, seconds: float, seed: int = 1):
+    """Whole matches through the engine's own random playout loop
+    (:func:`rulekit.engine.playout.random_hand`), as simulations use it."""
+    rng = random.Random(seed)
+    deals = plays = 0
+    match = 0
+    start = _clock()
+    end = start + seconds
+    while True:
+        st = State(variant, seed=match)
+        match += 1
+        while not st.is_over:
+            plays += random_hand(st, rng)
+            deals += 1
+            if deals % 16 == 0 and _clock() >= end:
+                return deals, plays, _clock() - start
+
+
 def handwritten(seconds: float, seed: int = 1):
     """The hand-written Five Hundred, timed on the same clock."""
     return handwritten500.run(seconds, seed)
@@ -152,7 +171,14 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=1, help="take the best of N runs (default 1)")
     ap.add_argument("--variants", default="fivehundred,rams", help="comma-separated variant ids")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    ap.add_argument("--gc", choices=("default", "batch"), default="default",
+                    help="garbage collector: Python's default thresholds, or `batch` "
+                         "(gc.set_threshold(100000, 50, 100), as a simulation worker would set; "
+                         "applied to every row, the hand-written one included)")
     a = ap.parse_args(argv)
+    if a.gc == "batch":
+        import gc
+        gc.set_threshold(100_000, 50, 100)
 
     rows = []
     d, p, n_d, n_p, el = measure(handwritten, a.repeat, a.seconds)
@@ -162,6 +188,7 @@ def main(argv=None) -> int:
     for vid in a.variants.split(","):
         v = load_variant(vid.strip())
         for path, fn, extra in (("api", playout_api, ()), ("fast", playout_fast, ()),
+                                ("engine loop", playout_engine, ()),
                                 ("fast/1-deal", playout_fast, (1, True))):
             d, p, n_d, n_p, el = measure(fn, a.repeat, v, a.seconds, *extra)
             rows.append({"variant": v.id, "path": path, "deals_per_s": d,
@@ -172,12 +199,12 @@ def main(argv=None) -> int:
     meta = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
             "python": platform.python_version(), "revision": revision(), "machine": platform.machine(),
             "cpus": os.cpu_count(), "loadavg": os.getloadavg() if hasattr(os, "getloadavg") else None,
-            "seconds": a.seconds, "repeat": a.repeat}
+            "seconds": a.seconds, "repeat": a.repeat, "gc": a.gc}
     if a.json:
         print(json.dumps({"meta": meta, "rows": rows}, indent=2))
         return 0
     load = f", load avg {meta['loadavg'][0]:.1f}" if meta["loadavg"] else ""
-    print(f"random playout, one core, {a.seconds:g} CPU s per measurement, best of {a.repeat} "
+    print(f"random playout, one core, {a.seconds:g} CPU s per measurement, best of {a.repeat}, gc {a.gc} "
           f"(Python {meta['python']}, rulekit {meta['revision']}{load})")
     print(f"{'variant':<12} {'path':<13} {'deals/s':>10} {'plays/s':>12} {'ratio':>7}")
     for r in rows:

@@ -41,12 +41,13 @@ class Hand:
                  "to_move", "calls", "high", "high_seat", "passed", "contract", "declarer", "trump",
                  "ctx", "discards", "trick", "leader", "led_group", "named", "tricks", "won",
                  "won_cards", "failed", "entries", "void", "dealt", "trick_winners", "actions",
-                 "doubled", "passes", "turned", "turned_visible", "dummy", "namer", "parts", "vulnerable")
+                 "doubled", "passes", "turned", "dummy", "players", "namer", "parts", "vulnerable")
 
     def __init__(self, number: int, dealer: int, players: int):
         self.number = number
         self.dealer = dealer
         self.eldest = (dealer + 1) % players
+        self.players = players
         self.deck_order: list = []
         self.hands = [0] * players
         self.dealt = [0] * players
@@ -78,11 +79,18 @@ class Hand:
         self.doubled = 0
         self.passes = 0
         self.turned = -1
-        self.turned_visible = False
         self.dummy = -1
         self.namer = -1
         self.parts = None
         self.vulnerable = [False] * players
+
+    @property
+    def turned_visible(self) -> bool:
+        """The turned-up trump card still lies face up: the dealer has not yet played
+        to the first trick (rules/whist.md [K1])."""
+        if self.turned < 0 or self.tricks:
+            return False
+        return all(s != self.dealer for s, _c in self.trick)
 
     def clone(self) -> "Hand":
         """A copy that can be changed without touching this one."""

@@ -38,6 +38,8 @@ class Context:
     :ivar trump_suit_group: the trump suit's group (for must-trump), or ``None`` at no trump.
     :ivar top_names_suit: a led top card makes the leader name a suit to follow ([T4]).
     :ivar display_order: cards in display order (trump group first, then suits, high to low).
+    :ivar win_keys: per led group, card -> key (trumps 1000 + strength, the led group its
+        strength, others -1): the highest key wins the trick.
     """
 
     name: str
@@ -48,6 +50,7 @@ class Context:
     trump_suit_group: int | None
     top_names_suit: bool
     display_order: tuple
+    win_keys: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -558,10 +561,14 @@ class _Compiler:
         tg = deck.suits.index(trump) if trump else (ns if gmask[ns] else None)
         order = sorted(range(deck.size), key=lambda c: (
             0 if group[c] == tg else 1, group[c], -strength[c]))
+        # win_keys[led group][card]: trumps above the led group, other cards never win
+        win_keys = tuple(tuple(1000 + strength[c] if group[c] == tg else
+                               (strength[c] if group[c] == lg else -1) for c in range(deck.size))
+                         for lg in range(ns + 1))
         return Context(name, tuple(group), tuple(strength), tuple(gmask), tg,
                        deck.suits.index(trump) if trump else None,
                        trump is None and self.d["ranking"].get("top_led") == "name_suit",
-                       tuple(order))
+                       tuple(order), win_keys)
 
     def phase_order(self, phases: dict):
         """The deal comes first, trick play last, a declarer's phases after an auction."""

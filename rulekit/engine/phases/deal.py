@@ -6,30 +6,45 @@ The deal needs no decision: it happens in :func:`start` from the hand's
 from __future__ import annotations
 
 
+def deal_plan(spec, players: int) -> tuple:
+    """Where each position of the dealing order goes: a player offset from the eldest
+    hand (0 = eldest) or a zone name.  Built once per pattern."""
+    plan = []
+    for step in spec.steps:
+        if step.zone:
+            plan += [step.zone] * step.count
+            continue
+        for _ in range(step.repeat):
+            for k in range(players):
+                plan += [k] * step.count
+    return tuple(plan)
+
+
+_PLANS: dict = {}
+
+
 def deal_cards(spec, hand, players: int) -> None:
     """Give out ``hand.deck_order`` by ``spec.steps``, clockwise from the eldest hand.
 
     Player packets go to every seat in turn starting with ``hand.eldest``;
     zone steps (``widow 3 up``) put cards in that zone.
     """
-    order = hand.deck_order
-    i = 0
-    for step in spec.steps:
-        if step.zone:
-            m = 0
-            for c in order[i:i + step.count]:
-                m |= 1 << c
-            i += step.count
-            hand.zones[step.zone] = hand.zones.get(step.zone, 0) | m
-            hand.zone_up[step.zone] = step.face_up
-            continue
-        for _ in range(step.repeat):
-            for k in range(players):
-                seat = (hand.eldest + k) % players
-                for c in order[i:i + step.count]:
-                    hand.hands[seat] |= 1 << c
-                i += step.count
-    hand.dealt = list(hand.hands)
+    key = (id(spec), players)
+    plan = _PLANS.get(key)
+    if plan is None or plan[0] is not spec:
+        plan = _PLANS[key] = (spec, deal_plan(spec, players))
+    eldest = hand.eldest
+    hands = hand.hands
+    zones = hand.zones
+    for target, c in zip(plan[1], hand.deck_order):
+        if target.__class__ is int:
+            seat = (eldest + target) % players
+            hands[seat] |= 1 << c
+        else:
+            zones[target] = zones.get(target, 0) | 1 << c
+    for name, (_size, up) in spec.zones.items():
+        hand.zone_up[name] = up
+    hand.dealt = list(hands)
 
 
 def start(state) -> bool:

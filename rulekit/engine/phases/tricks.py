@@ -31,7 +31,6 @@ def start(state) -> bool:
     if spec.dummy and h.declarer >= 0:
         h.dummy = state.partner_of(h.declarer)
     h.to_move = h.leader
-    h.turned_visible = h.turned >= 0
     return True
 
 
@@ -126,49 +125,42 @@ def apply(state, action) -> bool:
 
 
 def play_card(state, c: int, suit: str = "") -> bool:
-    """Fast path shared with the bots: play ``c`` (already legal) for the seat to move."""
+    """Fast path shared with the bots: play ``c`` (already legal) for the seat to move.
+
+    :returns: True when this card ended the hand (its last trick is closed).
+    """
     h = state.hand
-    ctx = h.ctx
     seat = h.to_move
-    h.hands[seat] &= ~(1 << c)
+    h.hands[seat] ^= 1 << c
     trick = h.trick
-    if not trick:
+    if trick:
+        lg = h.led_group
+        if h.ctx.group_of[c] != lg:
+            h.failed[seat] |= 1 << lg
+    else:
         h.leader = seat
         if suit:
             h.named = suit
             h.led_group = state.variant.deck.suits.index(suit)
         else:
-            h.led_group = ctx.group_of[c]
-    elif ctx.group_of[c] != h.led_group:
-        h.failed[seat] |= 1 << h.led_group
+            h.led_group = h.ctx.group_of[c]
     trick.append((seat, c))
-    if seat == h.dealer:
-        h.turned_visible = False
-    n = state.variant.players
+    n = h.players
     if len(trick) < n:
         h.to_move = seat + 1 if seat + 1 < n else 0
         return False
     # close the trick: the strongest trump, else the strongest card of the led group
-    tg = ctx.trump_group
-    lg = h.led_group
-    group_of = ctx.group_of
-    strength = ctx.strength
+    keys = h.ctx.win_keys[h.led_group]
     best = -1
-    winner = h.leader
+    winner = seat
     cards = 0
     for s, x in trick:
         cards |= 1 << x
-        g = group_of[x]
-        if g == tg:
-            k = 1000 + strength[x]
-        elif g == lg:
-            k = strength[x]
-        else:
-            continue
+        k = keys[x]
         if k > best:
             best = k
             winner = s
-    h.tricks.append((h.leader, tuple(trick), winner, h.named))
+    h.tricks.append((h.leader, trick, winner, h.named))
     h.trick_winners.append(winner)
     h.won[winner] += 1
     h.won_cards[winner] |= cards
