@@ -216,18 +216,20 @@ def best_seats(variant, totals: list) -> list:
     return [s for s, t in enumerate(totals) if t == top]
 
 
-def match_result(variant, hand, before: list, after: list, hands_played: int, envs=None):
+def match_result(variant, hand, before: list, after: list, hands_played: int, envs=None, names=None):
     """Decide whether the match ends after ``hand``.
 
     :param before: totals before this hand; ``after``: totals after it.
     :param envs: the hand's :func:`player_envs`, when already built.
+    :param names: player names for the reason (default ``seat N``).
     :returns: ``None`` when play goes on, else ``(winners, reason)``.
     """
     m = variant.match
+    name = (lambda s: names[s]) if names else (lambda s: f"seat {s}")
     if hand.contract is not None and m.immediate_win is not None and not hand.void:
         envs = envs or player_envs(variant, hand)
         if m.immediate_win(envs[hand.declarer]):
-            return [hand.declarer], f"seat {hand.declarer} made {hand.contract.text} and wins at once"
+            return [hand.declarer], f"{name(hand.declarer)} made {hand.contract.text} and wins at once"
     if m.lose_at is not None:
         losers = [s for s in range(variant.players) if after[s] <= m.lose_at]
         if losers:
@@ -236,7 +238,7 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
             key = min if variant.scoring.lower_is_better else max
             top = key(t for t in totals if t is not None) if rest else None
             win = [s for s in rest if after[s] == top]
-            return win, f"seat {losers[0]} fell to {after[losers[0]]} and loses"
+            return win, f"{name(losers[0])} fell to {after[losers[0]]} and loses"
     if m.target is not None:
         reached = [s for s in range(variant.players) if after[s] >= m.target]
         if reached:

@@ -23,7 +23,7 @@ from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
 from rulekit.engine.tables import action_tables
 from rulekit.engine.scoring import match_result, player_envs, score_hand
-from rulekit.errors import IllegalActionError, InvalidActionError
+from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
 
 
@@ -39,6 +39,8 @@ class State:
     :param names: player names (default the variant's seat names, else ``P0``, ``P1``...).
     :param vulnerable: vulnerability of each score column on the first deal (e.g. from a
         PBN file), instead of the variant's rule.
+    :param max_hands: stop the match (:meth:`stop`) after this many hands if it has not
+        ended by then (simulations of games that may never reach their target).
 
     :ivar hand: the current :class:`~rulekit.engine.hand.Hand`.
     :ivar sheet: the :class:`~rulekit.sheets.sheet.Sheet` of finished hands.
@@ -48,7 +50,8 @@ class State:
     """
 
     def __init__(self, variant, seed: int = 0, deals: list | None = None, dealer: int | None = None,
-                 scores: list | None = None, names: list | None = None, vulnerable: list | None = None):
+                 scores: list | None = None, names: list | None = None, vulnerable: list | None = None,
+                 max_hands: int | None = None):
         self.variant = variant
         self.seed = seed
         self.deals = [self._deck_order(d) for d in (deals or [])]
@@ -60,6 +63,7 @@ class State:
         self.progress = Progress(len(cols))
         self.board = 0
         self._first_vulnerable = list(vulnerable) if vulnerable is not None else None
+        self.max_hands = max_hands
         self.log: list = []
         self.hand_log: list = []
         self.winners: list = []
@@ -205,7 +209,11 @@ class State:
         t = text.strip()
         words = t.split()
         if self.phase_kind == "tricks" and words and words[0].lower() != "play" and len(words) <= 2:
-            t = "play " + t
+            try:
+                self.variant.deck.parse(words[0])
+                t = "play " + t
+            except CardError:
+                pass  # not a card: let Action.parse say what the text is (or is not)
         return Action.parse(t, self.variant.deck, self._bid_texts)
 
     def check(self, action: Action) -> None:
@@ -278,6 +286,10 @@ class State:
                                    parts={part: bonus}, bonus=True)
         if self._check_end(h, before, envs):
             return
+        if self.max_hands is not None and self.hands_played >= self.max_hands:
+            self.stop()
+            self.end_reason = f"stopped after {self.hands_played} hands"
+            return
         self._advance_dealer_and_deal(h)
 
     def _check_end(self, h: Hand, before: list, envs) -> bool:
@@ -294,7 +306,7 @@ class State:
             if envs is None and m.deals is None:
                 return False
             result = match_result(v, h, before, after, self.board if v.scoring.by_side else self.hands_played,
-                                  envs) if envs is not None or m.deals is not None else None
+                                  envs, self.names) if envs is not None or m.deals is not None else None
         if result is None:
             return False
         cols, self.end_reason = result
@@ -315,9 +327,16 @@ class State:
         "made" is the variant's own ``made`` formula when it has one (``scoring.let.made``),
         else tricks >= level.
         """
-        if h.contract is None:
-            return "no contract" if self.variant.auction() else ""
         v = self.variant
+        if h.contract is None:
+            if v.auction():
+                return "no contract"
+            parts = []
+            if h.trump != "NT":
+                parts.append(f"trumps {h.trump}")
+            if v.has_card_points and envs is not None and not v.scoring.by_side:
+                parts.append("points " + "/".join(str(e.vars["points"]) for e in envs))
+            return ", ".join(parts)
         text = h.contract.text + (f" ({h.trump})" if h.contract.strain == "chosen" else "")
         text += ("", " X", " XX")[h.doubled]
         col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer

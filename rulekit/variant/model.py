@@ -258,6 +258,9 @@ class Variant:
     :ivar hash: sha256 of the merged document and settings (records carry it).
     :ivar data: the merged document (plain data), for records and ``explain``.
     :ivar settings: chosen settings (``players``).
+    :ivar seat_names: seat names (``N E S W``); ``sides`` seats of each side, ``side_names``,
+        ``side_of`` (seat -> side index); ``vulnerability`` the compiled rule;
+        ``home_seat`` the seat a lone human takes by default.
     """
 
     id: str
@@ -281,6 +284,7 @@ class Variant:
     side_names: tuple = ()
     side_of: tuple = ()
     vulnerability: tuple = ()
+    home_seat: int = 0
 
     def auction(self):
         """The auction phase spec (ladder or contract), or ``None``."""
@@ -967,6 +971,9 @@ class _Compiler:
         first = self.first_dealer(deck, players)
         rot = {"left": 1, "right": -1, "none": 0}[(d.get("dealer") or {}).get("rotation", "left")]
         vulnerability = self.vulnerability(side_names)
+        home = d.get("home_seat", 0)
+        if home >= players:
+            self.err(("home_seat",), f"seat {home} does not exist (expected 0..{players - 1})")
         if self.diags:
             raise VariantError(order_diagnostics(self.diags, self.r.files))
         blob = json.dumps({"data": d, "settings": {"players": players}}, sort_keys=True, default=str)
@@ -974,7 +981,7 @@ class _Compiler:
                        players, deck, pts, contexts, first, rot, phases, scoring, match,
                        hashlib.sha256(blob.encode()).hexdigest()[:16], d,
                        {"players": players}, tuple(self.r.files), seat_names, sides, side_names, side_of,
-                       vulnerability)
+                       vulnerability, home)
 
 
 def _env(vars):
