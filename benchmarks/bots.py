@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/bots.py [--hands 1000] [--games 50] [--workers 2] [--seed 0] [--json]
 
-1. ``--hands N``: N single hands of Five Hundred with three SensibleBots (hand ``i`` is
+1. ``--hands N``: N single hands (Five Hundred by default) with a SensibleBot in every seat (hand ``i`` is
    ``State(v, seed=S_i)`` played until ``hands_played`` becomes 1).  Reports the share of
    hands that got a contract and the share of contracts the declarer made.
 2. ``--games M``: M complete games with one SensibleBot and two RandomBots; the sensible
@@ -47,7 +47,7 @@ def derive_seed(root: int, kind: str, index: int, part: int = 0) -> int:
 
 
 def play_hand(job) -> dict:
-    """Play one hand with three SensibleBots; return its contract outcome."""
+    """Play one hand with a SensibleBot in every seat; return its contract outcome."""
     vid, root, i = job
     from rulekit.bots import SensibleBot
     from rulekit.engine import State
@@ -56,15 +56,19 @@ def play_hand(job) -> dict:
     st = State(v, seed=derive_seed(root, "hand", i))
     bots = [SensibleBot(seed=derive_seed(root, "hand", i, 1 + s)) for s in range(v.players)]
     while st.hands_played == 0 and not st.is_over:
-        seat = st.to_move
+        seat = st.controller(st.to_move)   # the declarer decides for his dummy
         st.apply(bots[seat].act(st.observation(seat)))
     h = st.hand_log[0]
     out = {"index": i, "contract": h.contract.text if h.contract is not None else None,
            "declarer": h.declarer, "cpu_s": time.process_time() - t0}
     if h.contract is not None:
-        out["tricks"] = h.won[h.declarer]
+        from rulekit.engine.scoring import column_of, player_envs
+        col = column_of(v, h.declarer)
+        side = v.sides[col] if v.scoring.by_side else (h.declarer,)
+        out["tricks"] = sum(h.won[s] for s in side)
         out["level"] = h.contract.level
-        out["made"] = h.won[h.declarer] >= h.contract.level
+        made = v.scoring.made
+        out["made"] = bool(made(player_envs(v, h)[col])) if made is not None else out["tricks"] >= h.contract.level
     return out
 
 
@@ -80,7 +84,7 @@ def play_game(job) -> dict:
     bots = [SensibleBot(seed=derive_seed(root, "game", i, 1 + s)) if s == me
             else RandomBot(seed=derive_seed(root, "game", i, 1 + s)) for s in range(v.players)]
     while not st.is_over and st.hands_played < max_hands:
-        seat = st.to_move
+        seat = st.controller(st.to_move)   # the declarer decides for his dummy
         st.apply(bots[seat].act(st.observation(seat)))
     return {"index": i, "seat": me, "finished": st.is_over, "winners": list(st.winners),
             "won": me in st.winners, "tie": len(st.winners) > 1 and me in st.winners,
@@ -156,7 +160,7 @@ def main(argv=None) -> int:
     if "hands" in res:
         r = res["hands"]
         lo, hi = r["made_ci95"]
-        print(f"  {r['n']} hands, 3 SensibleBots: {r['contracts']} contracts ({100 * r['contract_rate']:.1f}% of hands), "
+        print(f"  {r['n']} hands, SensibleBots in every seat: {r['contracts']} contracts ({100 * r['contract_rate']:.1f}% of hands), "
               f"declarer made {r['made']} = {100 * (r['made_rate'] or 0):.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
         print("    by level: " + ", ".join(f"{k}: {v['made']}/{v['n']}" for k, v in r["by_level"].items()))
         print(f"    {r['elapsed_s']:.1f} s elapsed, {r['cpu_s']:.1f} CPU s in workers")

@@ -169,7 +169,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Random-playout deals/s and plays/s (one core).")
     ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement (default 3)")
     ap.add_argument("--repeat", type=int, default=1, help="take the best of N runs (default 1)")
-    ap.add_argument("--variants", default="fivehundred,rams", help="comma-separated variant ids")
+    ap.add_argument("--variants", default="fivehundred,rams,bridge,whist", help="comma-separated variant ids")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     ap.add_argument("--gc", choices=("default", "batch"), default="default",
                     help="garbage collector: Python's default thresholds, or `batch` "
