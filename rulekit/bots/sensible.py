@@ -46,13 +46,14 @@ class SensibleBot(Bot):
             return obs.legal[0]
         if obs.phase in ("ladder_auction", "contract_auction"):
             return self.bid(obs)
+        v = obs.variant
         if obs.phase == "widow_exchange":
-            st = obs._state
-            return Action.discard(st.variant.deck, choose_discards(st, obs.seat, obs.legal[0].cards.bit_count()))
+            n = obs.legal[0].cards.bit_count()
+            return Action.discard(v.deck, choose_discards(v, obs.hand, obs.trump, n))
         if obs.phase == "name_trump":
             names = [a for a in obs.legal if a.kind == "trump"]
-            best = max(names, key=lambda a: trump_strength(obs._state, obs.hand, a.suit))
-            if len(names) < len(obs.legal) and trump_strength(obs._state, obs.hand, best.suit) < 4:
+            best = max(names, key=lambda a: trump_strength(v, obs.hand, a.suit))
+            if len(names) < len(obs.legal) and trump_strength(v, obs.hand, best.suit) < 4:
                 return next(a for a in obs.legal if a.kind == "pass")  # let the partner name them
             return best
         if obs.phase == "tricks":
@@ -78,8 +79,7 @@ class SensibleBot(Bot):
     # ------------------------------------------------------------------ auction
     def bid(self, obs):
         """Bid the legal bid with the best expected entry, or pass."""
-        st = obs._state
-        spec = st.current_phase
+        spec = obs.phase_spec
         by_text = {b.text: b for b in spec.bids}
         legal_bids = [by_text[a.bid] for a in obs.legal if a.kind == "bid"]
         if not legal_bids:
@@ -96,7 +96,7 @@ class SensibleBot(Bot):
                 if outcome is not None:
                     results[strain].append(outcome)
         best, best_ev = None, 0.0
-        v = st.variant
+        v = obs.variant
         me = column_of(v, obs.seat)
         extra = {"vulnerable": obs.vulnerable}
         for b in legal_bids:
@@ -133,9 +133,10 @@ class SensibleBot(Bot):
             kind = w.phase_kind
             if kind == "widow_exchange":
                 n = w.current_phase.discard
-                w._apply_checked(Action.discard(w.variant.deck, choose_discards(w, seat, n)))
+                w._apply_checked(Action.discard(w.variant.deck, choose_discards(w.variant, h0.hands[seat],
+                                                                                h0.trump, n)))
             elif kind == "name_trump":
-                choice = max(w.current_phase.choices, key=lambda s: trump_strength(w, h0.hands[seat], s))
+                choice = max(w.current_phase.choices, key=lambda s: trump_strength(w.variant, h0.hands[seat], s))
                 w._apply_checked(Action.trump(choice))
             else:
                 return None
@@ -261,11 +262,10 @@ def _lead(h, ctx, cards, want, pts) -> int:
     return min(side, key=lambda c: (strength[c], pts[c]))
 
 
-def choose_discards(state, seat: int, n: int) -> int:
-    """Bitmask of the ``n`` weakest cards: never trumps first; short side suits go first."""
-    h = state.hand
-    ctx = h.ctx or state.variant.contexts.get("NT")
-    hand = h.hands[seat]
+def choose_discards(variant, hand: int, trump: str, n: int) -> int:
+    """Bitmask of the ``n`` weakest cards of ``hand`` with ``trump`` (a strain) as trumps:
+    never trumps first; short side suits go first."""
+    ctx = variant.contexts.get(trump) or variant.contexts.get("NT")
     counts = {}
     for c in bits(hand):
         counts[ctx.group_of[c]] = counts.get(ctx.group_of[c], 0) + 1
@@ -288,9 +288,9 @@ def choose_discards(state, seat: int, n: int) -> int:
     return m
 
 
-def trump_strength(state, hand: int, strain: str) -> float:
+def trump_strength(variant, hand: int, strain: str) -> float:
     """How good ``strain`` is as trumps for ``hand``: trump count, then their strength."""
-    ctx = state.variant.contexts[strain]
+    ctx = variant.contexts[strain]
     if ctx.trump_group is None:
         return 0.0
     trumps = [c for c in bits(hand) if ctx.group_of[c] == ctx.trump_group]

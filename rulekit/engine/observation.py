@@ -37,7 +37,8 @@ class Observation:
     :ivar dummy: the dummy's seat (-1 if none); ``dummy_hand`` its cards once exposed
         (after the opening lead), else 0.
     :ivar exposed: other face-up cards in players' hands (a turned-up trump card).
-    :ivar sides: seats of each side; ``vulnerable`` per score column.
+    :ivar vulnerable: vulnerability per score column.
+    :ivar variant: the compiled variant (public knowledge); ``phase_spec`` the current phase's spec.
     """
 
     seat: int
@@ -63,6 +64,8 @@ class Observation:
     dummy_hand: int = 0
     exposed: int = 0
     vulnerable: list = field(default_factory=list)
+    variant: object = field(repr=False, compare=False, default=None)
+    phase_spec: object = field(repr=False, compare=False, default=None)
     _state: object = field(repr=False, compare=False, default=None)
 
     def unseen(self) -> int:
@@ -156,4 +159,4 @@ def observe(state, seat: int) -> Observation:
         trick=list(h.trick), tricks=list(h.tricks), won=list(h.won), failed=list(h.failed),
         totals=state.sheet.totals(), legal=legal, hand_number=h.number, dummy=h.dummy,
         dummy_hand=h.hands[h.dummy] if dummy_up else 0, exposed=exposed, vulnerable=list(h.vulnerable),
-        _state=state)
+        variant=state.variant, phase_spec=None if state.is_over else state.current_phase, _state=state)
