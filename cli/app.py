@@ -18,13 +18,14 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from rulekit import pbn as pbn_format
 from rulekit import records
 from rulekit.engine import State
 from rulekit.errors import RulekitError, VariantError
 from rulekit.variant import builtin_ids, check_file, load_variant
 
 from .game import SHEET_TITLE, Game, resume_command
-from .render import sheet_table, winner_text
+from .render import score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Describe, check, play and score trick-taking card games and their house rules.")
@@ -149,14 +150,21 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
          resume: Optional[Path] = typer.Option(None, "--resume", help="Resume a saved game record (and keep "
                                                "saving into it)."),
          quiet: bool = typer.Option(False, "--quiet", help="Bot-only games: print only the final sheet and the "
-                                    "winner.")):
+                                    "winner."),
+         deal: Optional[Path] = typer.Option(None, "--deal", help="Play the deal of this PBN file (its Deal, Dealer "
+                                             "and Vulnerable tags) first; later deals are shuffled from the "
+                                             "seed."),
+         max_hands: Optional[int] = typer.Option(None, "--max-hands", min=1,
+                                                 help="Stop the match after this many hands if it has not "
+                                                      "ended by then (the best total wins).")):
     """Play a variant in the terminal against bots, or watch bots play (--auto).
 
-    At the prompt type an action: pass, a bid (7H, 10NT, 10T), discard 7C 8C 9D,
-    play QS (or just QS), play JK H (or JK H) to lead the Joker naming hearts;
-    ? lists the legal actions, help the commands, sheet the score sheet, save
-    writes the record, quit saves and stops. Ctrl-C and the end of the input
-    also save the game; resume it with --resume FILE.
+    At the prompt type an action: pass, a bid (7H, 10NT, 10T, 1H, 2NT), X or
+    double, XX or redouble, discard 7C 8C 9D, play QS (or just QS), play JK H
+    (or JK H) to lead the Joker naming hearts; a declarer also plays his
+    dummy's cards. ? lists the legal actions, help the commands, sheet the
+    score sheet, save writes the record, quit saves and stops. Ctrl-C and the
+    end of the input also save the game; resume it with --resume FILE.
     """
     spec = _parse_players(players)
     if isinstance(spec, list) and auto and "human" in spec:
@@ -165,6 +173,12 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
         _fail("--seed cannot be used with --resume (the record keeps its seed)", 2)
     if resume is None and variant is None:
         _fail("missing VARIANT (see `rulekit list`), or --resume FILE", 2)
+    if resume is not None and deal is not None:
+        _fail("--deal cannot be used with --resume (the record keeps its deals)", 2)
+    if resume is not None and max_hands is not None:
+        _fail("--max-hands cannot be used with --resume (the record keeps its setting)", 2)
+    if deal is not None and not deal.is_file():
+        _fail(f"--deal {deal}: no such file" if not deal.exists() else f"--deal {deal}: not a file", 2)
     if save is not None:
         _check_save_path(save, resume)
     if resume is not None:
@@ -172,16 +186,19 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
         n = state.variant.players
         if spec is not None and _count(spec) != n:
             _fail(f"--players names {_count(spec)} seats but the saved game has {n} players", 2)
-        controllers = _controllers(spec, n, auto, rec.get("players"))
+        controllers = _controllers(spec, state.variant, auto, rec.get("players"))
     else:
         v = _variant_for_play(variant, _count(spec) if spec is not None else None)
-        controllers = _controllers(spec, v.players, auto, None)
+        controllers = _controllers(spec, v, auto, None)
         seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-        names = _names(controllers)
+        names = _names(controllers, v)
+        extra, pbn_hands = _pbn_deal(deal, v) if deal is not None else ({}, None)
         try:
-            state = State(v, seed=seed, names=names)
+            state = State(v, seed=seed, names=names, max_hands=max_hands, **extra)
         except RulekitError as e:
             _fail(str(e))
+        if pbn_hands is not None:
+            _check_dealt(state, pbn_hands, deal)
     if quiet and "human" in controllers:
         _fail("--quiet is for games without a human seat (add --auto, or --players bot,bot,...)", 2)
     game = Game(state, controllers, console, save or resume, quiet=quiet, status=err)
@@ -191,10 +208,15 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
                           f"hand {state.hand.number + 1}, "
                           f"{len(state.history)} actions replayed", highlight=False)
         else:
-            seats = ", ".join(f"{nm}: {c}" for nm, c in zip(state.names, controllers))
+            seats = ", ".join(f"{seat_label(state, i)}: {c}" for i, c in enumerate(controllers))
             console.print(f"[bold]{escape(state.variant.name)}[/] — seed {state.seed}, {state.variant.players} "
                           f"players ({escape(seats)}), first dealer {escape(state.names[state.first_dealer])}",
-                          highlight=False)
+                          highlight=False, soft_wrap=True)
+            if deal is not None:
+                vul = vulnerability_text(state, state.hand)
+                console.print(f"deal 1 from {escape(str(deal))}"
+                              + (f" ({escape(vul.plain)})" if vul is not None else ""), highlight=False,
+                              soft_wrap=True)
         if "human" in controllers:
             console.print("[dim]Type ? for the legal actions, help for the commands; Ctrl-C saves the game.[/]")
     if game.save_path is not None:
@@ -230,21 +252,68 @@ def _count(spec) -> int:
     return spec if isinstance(spec, int) else len(spec)
 
 
-def _controllers(spec, n: int, auto: bool, saved: list | None) -> list:
-    """The controller of each of the ``n`` seats."""
+def _controllers(spec, v, auto: bool, saved: list | None) -> list:
+    """The controller of each seat of variant ``v``: as listed, bots only (``--auto``), the saved
+    ones, else you at the variant's home seat (``home_seat``) and bots elsewhere."""
+    n = v.players
     if isinstance(spec, list):
         return list(spec)
     if auto:
         return ["bot"] * n
     if isinstance(spec, int) or not saved or len(saved) != n:
-        return ["human"] + ["bot"] * (n - 1)
+        home = getattr(v, "home_seat", 0)
+        home = home if 0 <= home < n else 0
+        return ["human" if s == home else "bot" for s in range(n)]
     return list(saved)
 
 
-def _names(controllers: list) -> list:
-    """``You`` for a single human, ``P1``, ``P2``... for the others (by seat)."""
+def _names(controllers: list, v) -> list:
+    """``You`` for a single human, the seat names (``N``, ``E``... or ``P1``, ``P2``...) for the others."""
     one = controllers.count("human") == 1
-    return ["You" if c == "human" and one else f"P{i}" for i, c in enumerate(controllers)]
+    seats = list(v.seat_names) if len(v.seat_names) == len(controllers) else []
+    return ["You" if c == "human" and one else (seats[i] if seats else f"P{i}") for i, c in enumerate(controllers)]
+
+
+def _pbn_deal(path: Path, v) -> tuple:
+    """State arguments for the deal of a PBN file (``deals``, ``dealer``, and ``vulnerable`` when the
+    file gives it) and the hands it deals (seat -> card texts). Exit 1: a file that is not a usable
+    PBN deal, or a variant it does not fit."""
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        _fail(f"--deal {path}: cannot read the file: {e.strerror or e}", 2)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")      # PBN files are often ISO 8859-1
+    try:
+        found = pbn_format.read(text, str(path))
+    except RulekitError as e:
+        _fail(str(e))
+    if v.players != 4 or v.deck.size != 52:
+        _fail(f"--deal {path}: a PBN deal is four hands of 13 cards, but {v.name} deals "
+              f"{v.deck.size} cards to {v.players} players")
+    try:
+        order = [v.deck.parse(c) for c in found.deck_order()]
+    except RulekitError as e:
+        _fail(f"--deal {path}: {e}")
+    out = {"deals": [order], "dealer": found.dealer}
+    if found.vulnerable is not None and v.vulnerability:     # a game without vulnerability ignores the tag
+        out["vulnerable"] = found.vulnerability(v.side_names)
+    return out, found.hands
+
+
+def _check_dealt(state, hands: dict, path: Path) -> None:
+    """Exit 1 unless every seat was dealt the hand the PBN file gives it (a variant that does not
+    deal one card at a time from the dealer's left would scramble the hands)."""
+    deck = state.variant.deck
+    for seat, cards in hands.items():
+        want = 0
+        for c in cards:
+            want |= 1 << deck.parse(c)
+        if state.hand.dealt[seat] != want:
+            _fail(f"--deal {path}: {state.variant.name} does not deal 13 cards one at a time from the dealer's "
+                  f"left, so the PBN hands cannot be dealt as written")
 
 
 def _variant_for_play(variant: str, n: int | None):
@@ -303,26 +372,63 @@ def _resumed(resume: Path, variant: str | None):
 
 
 @app.command()
-def replay(file: Path = typer.Argument(..., help="A game record (JSON) written by `rulekit play --save`.")):
+def replay(file: Path = typer.Argument(..., help="A game record (JSON) written by `rulekit play --save`."),
+           out: Optional[Path] = typer.Argument(None, help="With --pbn: the PBN file to write (default: "
+                                                "standard output)."),
+           pbn: bool = typer.Option(False, "--pbn", help="Export the played deals that had an auction as PBN "
+                                    "(Deal, Dealer, Vulnerable, Auction, Contract, Declarer, Result, Score) "
+                                    "instead of printing the sheet.")):
     """Replay a record and print its score sheet; exit 1 if it is broken or does not replay."""
     if not file.exists():
         _fail(f"{file}: no such file", 2)
+    if out is not None and not pbn:
+        _fail(f"unexpected argument {out} (an output file is only for --pbn)", 2)
+    if out is not None and out.is_dir():
+        _fail(f"{out}: is a folder (expected a file name such as deals.pbn)", 2)
     try:
         rec = records.load(file)
         state = records.replay(rec, source=str(file))
     except RulekitError as e:
         _fail(str(e))
-    console.print(f"[bold]{escape(state.variant.name)}[/] — seed {state.seed}, replayed {len(state.history)} actions",
-                  highlight=False)
-    console.print(sheet_table(state.sheet, SHEET_TITLE))
     problem = records.sheet_mismatch(rec, state)
     if problem:
         _fail(f"{file}: the replayed sheet differs from the sheet stored in the record ({problem})")
+    if pbn:
+        _export_pbn(state, file, out)
+        return
+    console.print(f"[bold]{escape(state.variant.name)}[/] — seed {state.seed}, replayed {len(state.history)} actions",
+                  highlight=False)
+    console.print(score_sheet(state, title=SHEET_TITLE))
     if state.is_over:
         console.print(winner_text(state))
+        settle = settlement_text(state)
+        if settle is not None:
+            console.print(settle)
     else:
         console.print(f"game in progress: hand {state.hand.number + 1}, {state.names[state.to_move]} to move "
                       f"(continue with `{resume_command(file)}`)", highlight=False, markup=False)
+
+
+def _export_pbn(state, file: Path, out: Path | None) -> None:
+    """Write the finished deals of ``state`` that had an auction (a contract, or passed out) as PBN."""
+    hands = [h for h in state.hand_log if h.contract is not None or (h.calls and h.void)]
+    if not hands:
+        _fail(f"{file}: no finished deal with an auction to export as PBN")
+    try:
+        games = [pbn_format.write(state, h) for h in hands]
+    except RulekitError as e:
+        _fail(f"{file}: {e}")
+    text = "% PBN 2.1\n% exported by rulekit from " + file.name + "\n\n" + "\n".join(games)
+    if out is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as e:
+        _fail(f"cannot write {out}: {e.strerror or e}", 1)
+    console.print(f"{len(games)} deal{'s' if len(games) != 1 else ''} written to {escape(str(out))}",
+                  highlight=False)
 
 
 def main() -> None:

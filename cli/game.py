@@ -37,15 +37,17 @@ from rich.text import Text
 
 from rulekit import records
 from rulekit.bots import make_bot
+from rulekit.engine import State
 from rulekit.engine.actions import Action
-from rulekit.errors import InvalidActionError, RulekitError
+from rulekit.errors import ActionError, InvalidActionError, RecordError, RulekitError
 
-from .render import (AUCTIONS, PHASE_LABELS, auction_text, contract_text, exchange_text, hand_header, hand_summary,
-                     legal_text, row_text, sheet_table, table_view, trick_text, trump_named_text,
-                     winner_text)
+from .render import (AUCTIONS, PHASE_LABELS, auction_table, auction_text, contract_text, exchange_text,
+                     hand_header, hand_summary, hand_text, legal_text, partnership, row_text, score_sheet,
+                     settlement_text, table_view, trick_text, trump_named_text, winner_text)
 
-HELP = ("Type an action: pass, a bid (7H, 10NT, 10T), discard 7C 8C 9D, trump H, play QS "
-        "(or just QS), play JK H (or JK H) to lead the Joker naming hearts.\n"
+HELP = ("Type an action: pass, a bid (7H, 10NT, 10T, 1H, 2NT), X or double, XX or redouble, discard 7C 8C 9D, "
+        "trump H, play QS (or just QS), play JK H (or JK H) to lead the Joker naming hearts; the declarer "
+        "also types the dummy's cards when it is the dummy's turn.\n"
         "  ?        list the legal actions\n"
         "  sheet    show the score sheet\n"
         "  save     write the game record now\n"
@@ -95,6 +97,10 @@ class Game:
         self.bots = {s: make_bot(c, seed=0) for s, c in enumerate(self.controllers) if c != "human"}
         self.humans = [s for s, c in enumerate(self.controllers) if c == "human"]
         self.mode = "live" if self.humans else ("quiet" if quiet else "summary")
+        v = state.variant
+        # the seat whose view the tables take (the auction with this seat last) and its score column
+        self.viewer = self.humans[0] if self.humans else getattr(v, "home_seat", 0)
+        self.we = v.side_of[self.humans[0]] if self.humans and v.scoring.by_side else 0
         self._saved_at = -1          # len(history) at the last successful save
         self._critical = False
         self._pending: int | None = None
@@ -102,8 +108,12 @@ class Game:
 
     # ------------------------------------------------------------------ records
     def record(self) -> dict:
-        """The match record so far."""
+        """The match record so far (:func:`rulekit.records.to_record`)."""
         return records.to_record(self.state, self.controllers)
+
+    def sheet(self):
+        """The score sheet in the variant's layout, the human's side as WE."""
+        return score_sheet(self.state, we=self.we, title=SHEET_TITLE)
 
     def default_path(self) -> Path:
         """A file name in the current folder that does not exist yet."""
@@ -197,7 +207,7 @@ class Game:
             try:
                 if self.mode == "live" and not st.is_over:
                     if st.sheet.rows:
-                        self.console.print(sheet_table(st.sheet, SHEET_TITLE))
+                        self.console.print(self.sheet())
                     self.console.rule(hand_header(st, st.hand), align="left")
                 self.autosave()
                 while not st.is_over:
@@ -222,14 +232,21 @@ class Game:
             except OSError as e:
                 self.status.print(f"[yellow]warning:[/] could not save to {escape(str(self.save_path))}: "
                                   f"{escape(str(e.strerror or e))}", highlight=False)
-        self.show_end()
+        try:
+            self.show_end()
+        except BrokenPipeError:              # `rulekit play --auto | head` closed before the end
+            _silence_stdout()
+            return 141
         return 0
 
     def show_end(self) -> None:
         """The final sheet and the winner."""
         st = self.state
-        self.console.print(sheet_table(st.sheet, SHEET_TITLE))
+        self.console.print(self.sheet())
         self.console.print(winner_text(st))
+        settle = settlement_text(st)
+        if settle is not None:
+            self.console.print(settle)
 
     def _stop(self, why: str, code: int) -> int:
         """Save after an interruption and say how to resume (further signals are ignored meanwhile)."""
@@ -287,7 +304,23 @@ class Game:
         """Live mode: what just happened that the prompt's table will not show."""
         st = self.state
         out = self.console
-        if phase in AUCTIONS and _auction_over(st, h):
+        if phase in AUCTIONS and _auction_over(st, h) and partnership(st.variant):
+            out.print(Text("auction:", style="dim"))
+            out.print(auction_table(st, h, self.viewer))
+            ct = contract_text(st, h)
+            if ct is not None:
+                out.print(Text("contract: ", style="dim") + ct)
+            dummy = getattr(h, "dummy", -1)
+            if st.hand is h and dummy is not None and dummy >= 0:
+                ctl = self.decider(dummy)
+                d, c = st.names[dummy], st.names[ctl]
+                if self.controllers[dummy] == "human" and self.controllers[ctl] != "human":
+                    out.print(Text(f"{d} {'are' if d == 'You' else 'is'} dummy: {c} plays both hands.", style="bold"))
+                elif self.controllers[ctl] == "human":
+                    out.print(Text(f"{c} {'declare' if c == 'You' else 'declares'}: {c.lower() if c == 'You' else c} "
+                                   f"{'play' if c == 'You' else 'plays'} {'your' if c == 'You' else 'his'} own hand "
+                                   f"and dummy {d}'s.", style="bold"))
+        elif phase in AUCTIONS and _auction_over(st, h):
             t = Text("auction: ", style="dim")
             t.append_text(auction_text(st, h))
             ct = contract_text(st, h)
@@ -300,6 +333,12 @@ class Game:
             out.print(exchange_text(st, h, action.text, seat, reveal=reveal))
         elif action.kind == "trump":
             out.print(trump_named_text(st, h, seat))
+        dummy = getattr(h, "dummy", -1)
+        if (action.kind == "play" and dummy is not None and dummy >= 0 and not h.tricks and len(h.trick) == 1
+                and self.controllers[dummy] != "human"):
+            t = Text(f"dummy {st.names[dummy]} goes down: ", style="dim")   # after the opening lead
+            t.append_text(hand_text(st, dummy))
+            out.print(t)
         if len(h.tricks) > tricks_before:
             out.print(trick_text(st, h, len(h.tricks) - 1))
 
@@ -313,7 +352,7 @@ class Game:
             for r in rows:
                 self.console.print(row_text(st.sheet, r))
             if not st.is_over:
-                self.console.print(sheet_table(st.sheet, SHEET_TITLE))
+                self.console.print(self.sheet())
                 self.console.rule(hand_header(st, st.hand), align="left")
         if self.save_path:
             self.autosave()
@@ -324,7 +363,8 @@ class Game:
         st = self.state
         label = PHASE_LABELS.get(st.phase_kind, st.phase_kind.replace("_", " "))
         if st.to_move != seat and st.to_move >= 0:
-            label += f" for {st.names[st.to_move]}"
+            dummy = getattr(st.hand, "dummy", -1)
+            label += f" from dummy {st.names[st.to_move]}" if st.to_move == dummy else f" for {st.names[st.to_move]}"
         return f"[bold]{escape(st.names[seat])}[/] ({escape(label)}) > "
 
     def ask(self, seat: int):
@@ -349,7 +389,7 @@ class Game:
                 self.console.print(legal_text(st))
                 continue
             if low == "sheet":
-                self.console.print(sheet_table(st.sheet, SHEET_TITLE))
+                self.console.print(self.sheet())
                 continue
             if low in ("table", "hand"):
                 self.console.print(table_view(st, seat))

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, bits
+from rulekit.sheets.render import sheet_renderable
 
 SUIT_STYLE = {"H": "bold red", "D": "bold red", "S": "bold", "C": "bold"}
 # Readable names of the engine's phase kinds, for the prompt ("You (bid) > ").
@@ -126,16 +127,19 @@ def auction_text(state, h) -> Text:
 
 
 def contract_text(state, h) -> Text | None:
-    """``8♠ by P1, trumps ♠``; ``none: all passed, played at no trump``; None without an auction."""
+    """``8♠ by P1, trumps ♠``, ``4♥X (doubled) by You, trumps ♥``; ``none: all passed, played at
+    no trump``; None without an auction."""
     if h.contract is not None:
         t = call_text(h.contract.text)
         doubled = getattr(h, "doubled", 0)
         if doubled:
-            t.append(" redoubled" if doubled > 1 else " doubled")
+            t.append("XX (redoubled)" if doubled > 1 else "X (doubled)", style="bold")
         t.append(f" by {_name(state, h.declarer)}, ")
         t.append_text(trump_text(h))
         return t
     if any(state.variant.phase(k) is not None for k in AUCTIONS) and h.calls:
+        if getattr(h, "void", False):
+            return Text("none: all passed, the deal is thrown in")
         return Text("none: all passed, played at " + ("no trump" if h.trump == "NT" else h.trump))
     return None
 
@@ -211,9 +215,14 @@ def row_text(sheet, row) -> Text:
 
 
 def hand_header(state, h) -> Text:
-    """``Hand 3 — dealer P1 — widow K♦ A♦ 10♥`` (the widow only when dealt face up)."""
+    """``Hand 3 — dealer P1 — widow K♦ A♦ 10♥`` (the widow only when dealt face up);
+    ``Hand 2 — dealer N — NS vulnerable, EW not`` when the variant has vulnerability."""
     t = Text(f"Hand {h.number + 1}", style="bold")
     t.append(f" — dealer {_name(state, h.dealer)}")
+    vul = vulnerability_text(state, h)
+    if vul is not None:
+        t.append(" — ")
+        t.append_text(vul)
     if widow_up(h):
         t.append(" — widow ")
         t.append_text(cards_text(state.variant.deck, bits(dealt_zone_cards(h))))
@@ -253,22 +262,138 @@ def hand_summary(state, h, rows) -> list:
     return out
 
 
+def partnership(variant) -> bool:
+    """True when partners score together (some side has more than one seat)."""
+    return any(len(side) > 1 for side in variant.sides)
+
+
+def seat_label(state, seat: int) -> str:
+    """The seat's name, with its place at the table when the name differs (``You (S)``)."""
+    name = _name(state, seat)
+    seats = state.variant.seat_names
+    place = seats[seat] if seat < len(seats) else ""
+    return f"{name} ({place})" if place and place != name and partnership(state.variant) else name
+
+
+def vulnerability_text(state, h) -> Text | None:
+    """``NS vulnerable, EW not`` (vulnerable sides first), ``NS and EW vulnerable``, ``NS and EW not
+    vulnerable``; None when the variant knows no vulnerability (and none was given for this deal)."""
+    v = state.variant
+    vul = list(getattr(h, "vulnerable", ()) or ())[:len(v.side_names)]
+    if not v.scoring.by_side or (not v.vulnerability and not any(vul)):
+        return None
+    vul += [False] * (len(v.side_names) - len(vul))
+    yes = [n for n, x in zip(v.side_names, vul) if x]
+    no = [n for n, x in zip(v.side_names, vul) if not x]
+    if not no:
+        return Text(f"{' and '.join(yes)} vulnerable", style="bold red")
+    if not yes:
+        return Text(f"{' and '.join(no)} not vulnerable")
+    t = Text(f"{' and '.join(yes)} vulnerable", style="bold red")
+    t.append(f", {' and '.join(no)} not")
+    return t
+
+
+def games_text(state) -> Text | None:
+    """``NS 60, EW 0 toward 100; games won NS 1, EW 0`` for variants played in games
+    (``match.game``); None otherwise."""
+    v = state.variant
+    target = getattr(v.match, "game_target", None)
+    progress = getattr(state, "progress", None)
+    if not target or progress is None:
+        return None
+    cols = state.sheet.columns
+    t = Text(", ".join(f"{c} {x}" for c, x in zip(cols, progress.game_score)) + f" toward {target}")
+    if any(progress.games):
+        t.append("; games won " + ", ".join(f"{c} {x}" for c, x in zip(cols, progress.games)))
+    return t
+
+
+def auction_table(state, h, viewer: int) -> Table:
+    """The auction of ``h`` as players write it: one column per seat, ``viewer``'s seat last
+    (W N E S for South), the dealer's (first caller's) first call under his column, and ``?``
+    where the next call goes while the auction is open."""
+    v = state.variant
+    n = v.players
+    order = [(viewer + 1 + k) % n for k in range(n)]
+    t = Table(show_header=True, box=None, padding=(0, 2, 0, 0), header_style="bold")
+    for s in order:
+        t.add_column(seat_label(state, s), justify="left", min_width=4)
+    cells = [call_text(a) for _s, a in h.calls]
+    first = h.calls[0][0] if h.calls else (h.to_move if h.to_move >= 0 else (h.dealer))
+    open_ = state.hand is h and state.phase_kind in AUCTIONS and h.to_move >= 0
+    if open_:
+        cells.append(Text("?", style="bold"))
+    row = [Text("")] * order.index(first)
+    for c in cells:
+        row.append(c)
+        if len(row) == n:
+            t.add_row(*row)
+            row = []
+    if row:
+        t.add_row(*(row + [Text("")] * (n - len(row))))
+    return t
+
+
+def score_sheet(state, we: int = 0, title: str = "Score sheet"):
+    """The score sheet in the variant's layout: WE/THEY above and below the line when parts of the
+    score count toward games (``we`` = the column shown as WE), else one column per player or side
+    with each hand's entry, the running total and the totals (:func:`sheet_table`)."""
+    v = state.variant
+    if v.scoring.by_side and any(p.game for p in v.scoring.parts):
+        return sheet_renderable(state, we=we, title=title)
+    return sheet_table(state.sheet, title, we=we if v.scoring.by_side and len(state.sheet.columns) == 2 else None)
+
+
+def settlement_text(state) -> Text | None:
+    """``settlement: EW pay NS 5 (difference 520 points)`` at the end of a match whose variant
+    settles in units: its ``match.settle`` of the difference of the totals (in hundreds for rubber
+    bridge, rules/bridge.md [S10]); None otherwise."""
+    res = state.result()
+    units = res.get("settlement")
+    if units is None:
+        return None
+    totals = res["totals"]
+    cols = state.sheet.columns
+    ranked = sorted(range(len(totals)), key=lambda c: -totals[c])
+    diff = totals[ranked[0]] - (totals[ranked[1]] if len(ranked) > 1 else 0)
+    t = Text("settlement: ", style="bold")
+    if diff == 0 or len(ranked) < 2:
+        t.append("nothing to pay (the totals are level)")
+        return t
+    losers = " and ".join(cols[c] for c in ranked[1:])
+    t.append(f"{losers} pay{'s' if len(ranked) == 2 and not partnership(state.variant) else ''} "
+             f"{cols[ranked[0]]} {units}")
+    t.append(f" (difference {diff} points)", style="dim")
+    return t
+
+
 def table_view(state, seat: int) -> Table:
-    """What ``seat`` sees: hand, widow, auction, contract, trick, tricks won, totals."""
+    """What ``seat`` sees: hand, widow, auction, contract, vulnerability, trick, tricks won, totals.
+
+    In partnership games the auction is drawn as a table with ``seat``'s column last, and
+    when ``seat`` decides for the dummy, the dummy's row says that it is to play.
+    """
     v = state.variant
     h = state.hand
     deck = v.deck
     names = state.names
+    pairs = partnership(v)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", justify="right")
     grid.add_column()
     grid.add_row("hand", Text(f"{h.number + 1}, dealer {names[h.dealer]}"))
+    vul = vulnerability_text(state, h)
+    if vul is not None:
+        grid.add_row("vulnerable", vul)
     for z, m in h.zones.items():
         if m and h.zone_up.get(z):
             grid.add_row(Text(z), cards_text(deck, bits(m)))
         elif m:
             grid.add_row(Text(z), Text(f"{m.bit_count()} cards face down", style="dim"))
-    if h.calls:
+    if pairs and state.phase_kind in AUCTIONS:
+        grid.add_row("auction", auction_table(state, h, seat))
+    elif h.calls and not (pairs and h.contract is not None):
         grid.add_row("auction", auction_text(state, h))
     ct = contract_text(state, h)
     if ct is not None and (h.contract is not None or state.phase_kind == "tricks"):
@@ -286,7 +411,12 @@ def table_view(state, seat: int) -> Table:
         grid.add_row("turned up", card_text(deck, turned))
     dummy = getattr(h, "dummy", -1)
     if dummy is not None and dummy >= 0 and dummy != seat and (h.tricks or h.trick or h.to_move == dummy):
-        grid.add_row(Text(f"dummy {names[dummy]}"), hand_text(state, dummy))
+        label = Text(f"dummy {names[dummy]}")
+        cards = hand_text(state, dummy)
+        if h.to_move == dummy and state.controller(dummy) == seat:
+            label.stylize("bold")
+            cards.append("   ← you play from here", style="bold")
+        grid.add_row(label, cards)
     if state.phase_kind == "tricks":
         if h.tricks:
             grid.add_row("last trick", trick_text(state, h, len(h.tricks) - 1, label=False))
@@ -300,12 +430,32 @@ def table_view(state, seat: int) -> Table:
             trick.append(" (follow ")
             trick.append_text(suit_text(h.named))
             trick.append(f" {SUIT_NAMES.get(h.named, '')})")
-        lead = "(you lead)" if h.to_move == seat else (f"({names[h.to_move]} leads)" if h.to_move >= 0 else "-")
+        if h.to_move == seat:
+            lead = "(you lead)"
+        elif h.to_move >= 0 and state.controller(h.to_move) == seat:
+            lead = f"(you lead from {names[h.to_move]}'s hand)"
+        elif h.to_move >= 0:
+            lead = f"({names[h.to_move]} leads)"
+        else:
+            lead = "-"
         grid.add_row("trick", trick if h.trick else Text(lead, style="dim"))
-        grid.add_row("tricks won", Text(", ".join(f"{names[s]} {h.won[s]}" for s in range(v.players))))
+        if pairs and v.scoring.by_side:
+            won = Text(", ".join(f"{name} {sum(h.won[s] for s in side)}"
+                                 for name, side in zip(v.side_names, v.sides)))
+            won.append(f"  ({', '.join(f'{names[s]} {h.won[s]}' for s in range(v.players))})", style="dim")
+            grid.add_row("tricks won", won)
+        else:
+            grid.add_row("tricks won", Text(", ".join(f"{names[s]} {h.won[s]}" for s in range(v.players))))
     sheet = state.sheet
     grid.add_row("totals", Text(", ".join(f"{c} {t}" for c, t in zip(sheet.columns, sheet.totals()))))
-    grid.add_row("your hand", hand_text(state, seat, mark=taken))
+    games = games_text(state)
+    if games is not None:
+        grid.add_row("game", games)
+    mine = Text("your hand")
+    if h.to_move == seat and state.phase_kind == "tricks" and dummy is not None and dummy >= 0 \
+            and state.controller(dummy) == seat:
+        mine.stylize("bold")
+    grid.add_row(mine, hand_text(state, seat, mark=taken))
     return grid
 
 
@@ -327,29 +477,49 @@ def legal_text(state) -> Text:
     return Text("legal: " + ", ".join(a.text for a in legal))
 
 
-def sheet_table(sheet, title: str = "Score sheet") -> Table:
-    """One column per player: each hand's entry and the running total (``+240  540``)."""
+def sheet_table(sheet, title: str = "Score sheet", we: int | None = None) -> Table:
+    """One column per player: each hand's entry and the running total (``+240  540``).
+
+    :param we: for a sheet of two sides, the column of the human's side: it comes first,
+        headed ``WE (NS)``, the other ``THEY (EW)``.
+    """
+    order = list(range(len(sheet.columns)))
+    heads = [str(name) for name in sheet.columns]
+    if we is not None and 0 <= we < len(order):
+        order = [we] + [c for c in order if c != we]
+        heads = [f"WE ({sheet.columns[c]})" if c == we else f"THEY ({sheet.columns[c]})" for c in order]
     t = Table(title=title, show_lines=False)
     t.add_column("#", justify="right", style="dim")
-    for name in sheet.columns:
-        t.add_column(Text(str(name)), justify="right")
+    for head in heads:
+        t.add_column(Text(head), justify="right")
     t.add_column("hand", style="dim")
     if any(sheet.start):
-        t.add_row("", *[str(x) for x in sheet.start], "start")
+        t.add_row("", *[str(sheet.start[c]) for c in order], "start")
     for r in sheet.rows:
         if r.void:
-            cells = ["—" for _ in r.entries]
+            cells = ["—" for _ in order]
         else:
-            cells = [f"{e:+d}  [bold]{tot}[/]" if e else f"  [bold]{tot}[/]" for e, tot in zip(r.entries, r.totals)]
+            cells = [f"{r.entries[c]:+d}  [bold]{r.totals[c]}[/]" if r.entries[c] else f"  [bold]{r.totals[c]}[/]"
+                     for c in order]
         t.add_row(str(r.hand + 1), *cells, Text(r.note or ("void" if r.void else "")))
     if sheet.rows:
         t.add_section()
-        t.add_row("", *[f"[bold]{x}[/]" for x in sheet.totals()], "total")
+        totals = sheet.totals()
+        t.add_row("", *[f"[bold]{totals[c]}[/]" for c in order], "total")
     return t
 
 
 def winner_text(state) -> Text:
-    """``P2 wins (reached 500).`` (``You win``; several winners joined with ``and``)."""
+    """``P2 wins (reached 500).`` (``You win``; several winners joined with ``and``);
+    ``NS win: N and You (1 rubber(s) played).`` when sides score."""
+    v = state.variant
+    cols = getattr(state, "winning_columns", None)
+    if v.scoring.by_side and partnership(v) and cols is None:
+        cols = sorted({v.side_of[s] for s in state.winners})
+    if v.scoring.by_side and partnership(v) and cols:
+        sides = " and ".join(state.sheet.columns[c] for c in cols)
+        who = " and ".join(state.names[s] for s in state.winners)
+        return Text.assemble(Text(f"{sides} win", style="bold"), f": {who} ({state.end_reason}).")
     names = [state.names[s] for s in state.winners]
     verb = "win" if len(names) != 1 or names[0] == "You" else "wins"
     return Text.assemble(Text(f"{' and '.join(names)} {verb}", style="bold"), f" ({state.end_reason}).")

@@ -51,6 +51,7 @@ def to_record(state: State, players: list | None = None, explicit_deals: bool = 
         "settings": dict(v.settings),
         "seed": state.seed, "dealer": state.first_dealer, "deals": deals, "names": list(state.names),
         "players": list(players) if players is not None else None, "start": list(state.sheet.start),
+        "vulnerable": state.first_vulnerable, "max_hands": state.max_hands,
         "actions": [[s, a] for s, a in state.history],
         "sheet": state.sheet.as_dict(), "result": state.result(),
     }
@@ -234,18 +235,23 @@ def replay(record: dict, upto: int | None = None, source: str = "record") -> Sta
         raise RecordError(f"{source}: {problem}")
     v = load_record_variant(record, source)
     n = v.players
-    names = record.get("names")
+    columns = len(v.side_names) if v.scoring.by_side else n
+    names, start, dealer = record.get("names"), record.get("start"), record.get("dealer")
+    vul, max_hands = record.get("vulnerable"), record.get("max_hands")
     if names is not None and len(names) != n:
         raise RecordError(f"{source}: {len(names)} names for a game of {n} players")
-    start = record.get("start")
-    if start is not None and len(start) != n:
-        raise RecordError(f"{source}: {len(start)} starting scores for a game of {n} players")
-    dealer = record.get("dealer")
+    if start is not None and len(start) != columns:
+        raise RecordError(f"{source}: {len(start)} starting scores for {columns} score columns")
     if dealer is not None and not 0 <= dealer < n:
         raise RecordError(f"{source}: dealer {dealer} is not a seat (0..{n - 1})")
+    if vul is not None and (not isinstance(vul, list) or len(vul) != columns
+                            or not all(isinstance(x, bool) for x in vul)):
+        raise RecordError(f"{source}: \"vulnerable\" must be a list of {columns} true/false values")
+    if max_hands is not None and (not isinstance(max_hands, int) or isinstance(max_hands, bool) or max_hands < 1):
+        raise RecordError(f"{source}: \"max_hands\" must be a positive integer")
     try:
-        state = State(v, seed=record["seed"], deals=record.get("deals"), dealer=dealer,
-                      scores=start, names=names)
+        state = State(v, seed=record["seed"], deals=record.get("deals"), dealer=dealer, scores=start,
+                      names=names, vulnerable=vul, max_hands=max_hands)
     except RulekitError as e:
         raise RecordError(f"{source}: cannot start the match: {e}") from None
     except Exception as e:  # noqa: BLE001 - a malformed record must give a message, not a traceback

@@ -406,3 +406,14 @@ def test_J1_scoring_unchanged_for_same_tricks(rams, jacks, seed):
     s = random_hand(jacks, seed)
     h = s.hand_log[0]
     assert score_hand(rams, h) == (s.sheet.rows[0].entries, s.sheet.rows[0].void)
+
+
+def test_minus_500_everyone_falls_best_total_wins():
+    """[G4] when every player falls to -500 or below on one hand, the best total still wins
+    (found by the property tests: the match used to end with no winner)."""
+    from rulekit.engine.hand import Hand
+    from rulekit.engine.scoring import match_result
+    v = load_variant("fivehundred-minus-500")
+    h = Hand(0, 0, 3)
+    winners, reason = match_result(v, h, [0, 0, 0], [-520, -500, -610], 1)
+    assert winners == [1] and "loses" in reason

@@ -233,10 +233,10 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
     if m.lose_at is not None:
         losers = [s for s in range(variant.players) if after[s] <= m.lose_at]
         if losers:
-            rest = [s for s in range(variant.players) if s not in losers]
-            totals = [after[s] if s in rest else None for s in range(variant.players)]
+            # the best total among the others wins; if everyone fell, the best total of all
+            rest = [s for s in range(variant.players) if s not in losers] or list(range(variant.players))
             key = min if variant.scoring.lower_is_better else max
-            top = key(t for t in totals if t is not None) if rest else None
+            top = key(after[s] for s in rest)
             win = [s for s in rest if after[s] == top]
             return win, f"{name(losers[0])} fell to {after[losers[0]]} and loses"
     if m.target is not None:

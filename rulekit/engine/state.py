@@ -47,6 +47,7 @@ class State:
     :ivar history: every action of the match as ``(seat, text)`` (built on access from
         ``log``, the ``(seat, Action)`` pairs, which is what the hot path appends to).
     :ivar winners: winning seats once the match is over, else ``[]``.
+    :ivar first_vulnerable: the first deal's vulnerability override (or ``None``); ``max_hands``.
     """
 
     def __init__(self, variant, seed: int = 0, deals: list | None = None, dealer: int | None = None,
@@ -62,7 +63,7 @@ class State:
                            start=list(scores) if scores else None)
         self.progress = Progress(len(cols))
         self.board = 0
-        self._first_vulnerable = list(vulnerable) if vulnerable is not None else None
+        self.first_vulnerable = list(vulnerable) if vulnerable is not None else None
         self.max_hands = max_hands
         self.log: list = []
         self.hand_log: list = []
@@ -104,8 +105,8 @@ class State:
     def _start_hand(self, number: int, dealer: int) -> None:
         h = Hand(number, dealer, self.variant.players)
         h.vulnerable = self.progress.vulnerable(self.variant, self.board, dealer)
-        if number == 0 and self._first_vulnerable is not None:
-            h.vulnerable = list(self._first_vulnerable)
+        if number == 0 and self.first_vulnerable is not None:
+            h.vulnerable = list(self.first_vulnerable)
         if number < len(self.deals):
             h.deck_order = list(self.deals[number])
         else:
