@@ -511,7 +511,7 @@ def sheet_table(sheet, title: str = "Score sheet", we: int | None = None) -> Tab
 
 def winner_text(state) -> Text:
     """``P2 wins (reached 500).`` (``You win``; several winners joined with ``and``);
-    ``NS win: N and You (1 rubber(s) played).`` when sides score."""
+    ``NS win: N and You (1 rubber played).`` when sides score."""
     v = state.variant
     cols = getattr(state, "winning_columns", None)
     if v.scoring.by_side and partnership(v) and cols is None:

@@ -425,6 +425,6 @@ def test_max_hands_stops_a_long_match():
     r = play(["whist", "--auto", "--players", "random,random,random,random", "--seed", "4", "--max-hands", "1"])
     assert r.exit_code == 0, r.output
     assert len(re.findall(r"^Hand \d+ — dealer", r.output, re.M)) == 1
-    assert "stopped after 1 hands" in r.output
+    assert "stopped after 1 hand" in r.output
     r = play(["--resume", "x.json", "--max-hands", "3"])
     assert r.exit_code == 2 and "--max-hands cannot be used with --resume" in r.output

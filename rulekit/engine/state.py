@@ -289,7 +289,7 @@ class State:
             return
         if self.max_hands is not None and self.hands_played >= self.max_hands:
             self.stop()
-            self.end_reason = f"stopped after {self.hands_played} hands"
+            self.end_reason = f"stopped after {self.hands_played} hand{'' if self.hands_played == 1 else 's'}"
             return
         self._advance_dealer_and_deal(h)
 
@@ -302,7 +302,7 @@ class State:
         if m.rubbers and self.progress.rubbers >= m.rubbers:
             score = self.progress.game_points if m.result == "game_points" else after
             best = max(score)
-            result = [c for c, x in enumerate(score) if x == best], f"{m.rubbers} rubber(s) played"
+            result = [c for c, x in enumerate(score) if x == best], f"{m.rubbers} rubber{'' if m.rubbers == 1 else 's'} played"
         elif not m.rubbers or m.deals is not None:
             if envs is None and m.deals is None:
                 return False

@@ -52,10 +52,11 @@ def we_they_table(sheet, game_parts, we: int = 0, title: str = "Score sheet") ->
     for vals in reversed(above_rows):
         t.add_row(*[str(v) if v else "" for v in vals])
     t.add_row(*[Text("═" * 12, style="bold") for _ in order])
-    for vals, line in below_rows:
-        t.add_row(*[str(v) if v else "" for v in vals], end_section=line)
+    for i, (vals, line) in enumerate(below_rows):
+        last = i == len(below_rows) - 1
+        t.add_row(*[str(v) if v else "" for v in vals], end_section=line and not last)
     totals = sheet.totals()
-    t.add_section()
+    t.add_row(*[Text("─" * 12, style="dim") for _ in order])
     t.add_row(*[Text(str(totals[c]), style="bold") for c in order])
     gp = sheet.game_points()
     if any(gp):
