@@ -18,7 +18,8 @@ from typer.testing import CliRunner
 
 from rulekit import pbn, records
 from rulekit.cli.app import app
-from rulekit.cli.game import Game
+
+from tests.cli_helpers import Scripted
 from rulekit.engine import State
 from rulekit.variant import load_variant
 
@@ -57,19 +58,6 @@ def deal_file(tmp_path):
     return f
 
 
-class Scripted(Game):
-    """The CLI's game loop with ``policy(game, state, seat) -> [lines]`` at the prompt."""
-
-    def __init__(self, *a, policy, **k):
-        super().__init__(*a, **k)
-        self.policy = policy
-        self.lines: list = []
-        self.events: set = set()
-
-    def ask(self, seat):
-        lines = self.policy(self, self.state, seat)
-        self.lines += lines
-        return self.state.parse_action(lines[-1])
 
 
 def play(args, input=None):

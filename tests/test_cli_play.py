@@ -21,6 +21,7 @@ from rulekit import records
 from rulekit.cards import bits
 from rulekit.cli.app import app
 from rulekit.cli.game import Game
+from tests.cli_helpers import Scripted
 from rulekit.engine import Action, State
 from rulekit.variant import builtin_ids, load_variant
 
@@ -35,19 +36,6 @@ def _in_tmp(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
 
-class Scripted(Game):
-    """The CLI's game loop with ``policy(game, state, seat) -> [lines]`` at the prompt."""
-
-    def __init__(self, *a, policy, **k):
-        super().__init__(*a, **k)
-        self.policy = policy
-        self.lines: list = []
-        self.events: set = set()
-
-    def ask(self, seat):
-        lines = self.policy(self, self.state, seat)
-        self.lines += lines
-        return self.state.parse_action(lines[-1])
 
 
 def bold_policy(g, st, seat):
