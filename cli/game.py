@@ -37,9 +37,8 @@ from rich.text import Text
 
 from rulekit import records
 from rulekit.bots import make_bot
-from rulekit.engine import State
 from rulekit.engine.actions import Action
-from rulekit.errors import ActionError, InvalidActionError, RecordError, RulekitError
+from rulekit.errors import InvalidActionError, RulekitError
 
 from .render import (AUCTIONS, PHASE_LABELS, auction_table, auction_text, contract_text, exchange_text,
                      hand_header, hand_summary, hand_text, legal_text, partnership, row_text, score_sheet,

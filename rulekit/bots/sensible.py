@@ -18,7 +18,7 @@ from __future__ import annotations
 from rulekit.bots.base import Bot
 from rulekit.cards import bits
 from rulekit.engine.actions import PASS, Action
-from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for
+from rulekit.engine.scoring import column_of, entries_for, envs_for
 
 
 class SensibleBot(Bot):

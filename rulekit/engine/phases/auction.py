@@ -89,7 +89,6 @@ def apply(state, action) -> bool:
 
 def _all_passed(state) -> bool:
     """[A5] [N1]: no contract; play at no trump, or throw the hand in."""
-    h = state.hand
     if state.current_phase.all_pass == "redeal":
         state.throw_in()
         return True
