@@ -11,7 +11,7 @@ from rulekit.dsl.compile import LIMIT, MAX_DEPTH
 from rulekit.dsl.parser import MAX_LENGTH, expected_text
 from rulekit.errors import DSLError
 from rulekit.variant import builtin_ids, resolve
-from rulekit.variant.model import dsl_strings
+from rulekit.variant.compiler import dsl_strings
 
 NAMES = {"tricks": "num", "level": "num", "points": "num", "made": "bool", "trump": "const"}
 CONSTS = ("S", "H", "D", "C", "NT")

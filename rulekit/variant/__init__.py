@@ -10,7 +10,8 @@ from pathlib import Path
 
 from rulekit.errors import Diagnostic, VariantError
 from rulekit.variant.loader import VariantFileError, builtin_ids, is_file, read_text, resolve, resolve_text
-from rulekit.variant.model import NT, Bid, Context, Variant, check, compile_variant
+from rulekit.variant.compiler import check, compile_variant
+from rulekit.variant.model import NT, Bid, Context, Variant
 
 
 def load_variant(name: str, players: int | None = None) -> Variant:

@@ -2,7 +2,7 @@
 
 The result of :func:`resolve` is a :class:`Resolved` document: the merged data,
 the position (file, line, column) of every value through the whole
-``extends:`` chain, and every problem found so far.  :mod:`rulekit.variant.model`
+``extends:`` chain, and every problem found so far.  :mod:`rulekit.variant.compiler`
 then checks meaning and compiles it.
 """
 from __future__ import annotations

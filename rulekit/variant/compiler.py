@@ -1,0 +1,766 @@
+"""Check the meaning of a resolved variant document and compile it.
+
+:func:`compile_variant` turns a :class:`~rulekit.variant.loader.Resolved`
+document into an immutable :class:`~rulekit.variant.model.Variant`: the deck,
+one :class:`~rulekit.variant.model.Context` table per trump choice, phase
+specs, compiled formulas.  Every problem becomes a
+:class:`~rulekit.errors.Diagnostic` carrying the file, line and column through
+the ``extends:`` chain; all of them are collected before
+:class:`~rulekit.errors.VariantError` is raised.
+"""
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+
+from rulekit.cards import Deck, JOKER
+from rulekit.dsl import FormulaError, compile_deal, compile_expr, compile_ranking
+from rulekit.errors import Diagnostic, DSLError, VariantError
+from rulekit.variant.loader import Resolved, order_diagnostics
+from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, AuctionSpec, Bid,
+                                   ContractAuctionSpec, Context, DealSpec, ExchangeSpec, MatchSpec,
+                                   NameTrumpSpec, PartSpec, ScoringSpec, TallySpec, TricksSpec, TurnUpSpec,
+                                   Variant)
+
+
+def _typed(names) -> dict:
+    """``names`` with their :data:`NAME_TYPES` (for :func:`~rulekit.dsl.compile_expr`)."""
+    return {n: NAME_TYPES.get(n, "any") for n in names}
+
+# The DSL strings of a variant document: path pattern ("*" any key) -> start rule.
+DSL_PATHS = (
+    (("ranking", "suit"), "ranking"), (("ranking", "trump"), "ranking"), (("ranking", "top"), "ranking"),
+    (("dealer", "first", "ranks"), "ranking"), (("dealer", "first", "suits"), "ranking"),
+    (("phases", "*", "pattern"), "deal"), (("phases", "*", "pattern", "*"), "deal"),
+    (("scoring", "let", "*"), "expr"), (("scoring", "each"), "expr"), (("scoring", "declarer"), "expr"),
+    (("scoring", "defender"), "expr"), (("scoring", "no_contract"), "expr"), (("scoring", "void_if"), "expr"),
+    (("match", "immediate_win"), "expr"), (("match", "deals"), "expr"),
+    (("scoring", "parts", "*", "declarer"), "expr"), (("scoring", "parts", "*", "defender"), "expr"),
+    (("scoring", "parts", "*", "each"), "expr"), (("match", "game", "value"), "expr"),
+    (("match", "rubber", "bonus"), "expr"), (("match", "settle"), "expr"),
+)
+
+
+def _dotted(path) -> str:
+    return ".".join(str(x) for x in path if x != "<key>")
+
+
+def _close(name: str, known) -> str:
+    """``"; did you mean X?"`` for the closest of ``known``, or ``""``."""
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.5)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
+def _item_text(it) -> str:
+    return f"{it.value}:{it.ref}" if it.kind == "relative" else it.value
+
+
+
+
+class _Compiler:
+    def __init__(self, r: Resolved, settings: dict):
+        self.r = r
+        self.d = r.data
+        self.settings = dict(settings)
+        self.diags: list[Diagnostic] = list(r.diagnostics)
+        self.macros: dict = {}
+        self.bad_lets: set = set()
+
+    def err(self, path, msg):
+        """A problem at the value at ``path`` (``path + ("<key>",)``: at its key)."""
+        pos = self.r.pos(path)
+        self.diags.append(Diagnostic(pos.file, pos.line, pos.column, _dotted(path), msg))
+
+    def err_in(self, path, line, column, msg):
+        """A problem at (line, column) inside the DSL string at ``path``, with an excerpt."""
+        pos = self.r.pos(path)
+        fl, fc = pos.dsl_offset(line, column)
+        self.diags.append(Diagnostic(pos.file, fl, fc, _dotted(path), msg, pos.excerpt(fl, fc)))
+
+    def dsl(self, path, fn, *args, **kw):
+        """Run a DSL compiler on the string at ``path``; on error, report it and return ``None``."""
+        text = self._get(path)
+        try:
+            return fn(text, *args, **kw)
+        except DSLError as e:
+            pos = self.r.pos(path)
+            line, col = pos.dsl_offset(e.line, e.column)
+            self.diags.append(Diagnostic(pos.file, line, col, _dotted(path), e.message,
+                                         pos.excerpt(line, col) or e.excerpt))
+            return None
+
+    def _get(self, path):
+        v = self.d
+        for k in path:
+            v = v[k]
+        return v
+
+    # ------------------------------------------------------------------ parts
+    def choices(self) -> list:
+        """The player counts this variant offers."""
+        p = self.d.get("players", 4)
+        return list(p["choices"]) if isinstance(p, dict) else [p]
+
+    def players(self) -> int:
+        p = self.d.get("players", 4)
+        want = self.settings.get("players")
+        if isinstance(p, dict):
+            if p["default"] not in p["choices"]:
+                self.err(("players", "default"), f"the default {p['default']} is not among the choices "
+                         f"{p['choices']} (expected one of them)")
+            if want is not None and want not in p["choices"]:
+                self.err(("players",), f"{want} players is not a choice of this variant "
+                         f"(expected one of {p['choices']})")
+                return p["default"]
+            return p["default"] if want is None else want
+        if want is not None and want != p:
+            self.err(("players",), f"this variant is for {p} players, not {want} "
+                     f"(expected --players {p}, or a setting players: {{default: {p}, choices: [...]}})")
+        return p
+
+    def deck(self) -> Deck:
+        dk = self.d["deck"]
+        ranks = tuple(str(r) for r in dk["ranks"])
+        for i, r in enumerate(ranks):
+            if r in ranks[:i]:
+                self.err(("deck", "ranks", i), f"rank {r} is listed twice (expected each rank once; "
+                         f"10 and \"10\" are the same rank)")
+        ranks = tuple(dict.fromkeys(ranks))
+        colours = dict(dk.get("colours", {}))
+        for s in dk["suits"]:
+            colours.setdefault(s, {"S": "black", "C": "black"}.get(s, "red"))
+        return Deck(tuple(dk["suits"]), ranks, dk.get("jokers", 0), colours)
+
+    def card_points(self, deck: Deck) -> tuple:
+        pts = self.d["deck"].get("card_points", {})
+        for r in pts:
+            if str(r) not in deck.ranks:
+                self.err(("deck", "card_points", r, "<key>"), f"unknown rank {r!r}{_close(r, deck.ranks)} "
+                         f"(expected one of {' '.join(deck.ranks)})")
+        return tuple(0 if deck.is_joker(c) else pts.get(deck.rank_of(c), 0) for c in range(deck.size))
+
+    def item_problem(self, deck: Deck, key: str, it) -> str | None:
+        """What is wrong with ranking item ``it`` of ``ranking.<key>``, or ``None``."""
+        ranks = " ".join(deck.ranks)
+        if it.kind == "joker":
+            if it.value not in deck.index:
+                if not deck.jokers:
+                    return f"{it.value}: this deck has no joker (expected deck.jokers: 1 to use JK)"
+                names = [deck.name(c) for c in range(deck.size) if deck.is_joker(c)]
+                return f"unknown joker {it.value} (expected {' or '.join(names)})"
+            if key == "suit":
+                return "the joker cannot rank inside every plain suit (expected it in ranking.trump or ranking.top)"
+            return None
+        if it.kind == "card":
+            if it.value not in deck.index:
+                rank, suit = it.value[:-1], it.value[-1]
+                if rank not in deck.ranks:
+                    return (f"unknown card {it.value}: this deck has no rank {rank}{_close(rank, deck.ranks)} "
+                            f"(expected a rank of {ranks})")
+                return f"unknown card {it.value}: this deck has no suit {suit} (expected a suit of {' '.join(deck.suits)})"
+            if key == "suit":
+                return (f"a single card ({it.value}) cannot rank inside every plain suit "
+                        f"(expected ranks here; put single cards in ranking.trump or ranking.top)")
+            return None
+        if it.kind == "suit":
+            return (f"a suit letter ({it.value}) cannot stand in a card ranking "
+                    f"(expected a rank, a card such as A{it.value}, or JK)")
+        if it.value not in deck.ranks:
+            return f"unknown rank {it.value}{_close(it.value, deck.ranks)} (expected one of {ranks})"
+        if it.kind == "relative" and key != "trump":
+            return f"{_item_text(it)} names a card of the trump suit (expected it only in ranking.trump)"
+        if it.kind == "rank" and key == "top":
+            return (f"a bare rank ({it.value}) does not say which card rises to the top "
+                    f"(expected cards such as {it.value}{deck.suits[0]}, or JK)")
+        return None
+
+    def check_ranking(self, deck: Deck, key: str, items) -> bool:
+        """Report every item of ``ranking.<key>`` that names nothing in this deck, or twice."""
+        path = ("ranking", key)
+        seen: dict = {}
+        ok = True
+        for it in items:
+            msg = self.item_problem(deck, key, it)
+            ident = (it.kind, it.value, it.ref)
+            if msg is None and ident in seen:
+                msg = f"{_item_text(it)} is listed twice (first at column {seen[ident]} of the text; expected each once)"
+            if msg:
+                self.err_in(path, it.line, it.column, msg)
+                ok = False
+            seen.setdefault(ident, it.column)
+        return ok
+
+    def resolve_item(self, deck: Deck, item, path, suit: str | None, trump: str | None):
+        """Card index of a (checked) ranking item in this context, or ``None``."""
+        if item.kind in ("joker", "card"):
+            return deck.index.get(item.value)
+        if item.kind == "suit" or item.value not in deck.ranks:
+            return None
+        if item.kind == "relative":
+            if trump is None:
+                return None
+            target = trump if item.ref == "trump" else self.sister(deck, trump)
+            if target is None:
+                self.err_in(path, item.line, item.column,
+                            f"{_item_text(item)}: the trump suit {trump} has no sister suit of the same colour "
+                            f"(expected exactly one other suit of its colour in deck.colours)")
+                return None
+            return deck.index[item.value + target]
+        return deck.index[item.value + suit] if suit else None
+
+    def sister(self, deck: Deck, suit: str) -> str | None:
+        same = [s for s in deck.suits if s != suit and deck.colours.get(s) == deck.colours.get(suit)]
+        return same[0] if len(same) == 1 else None
+
+    def context(self, deck: Deck, name: str) -> Context | None:
+        rk = self.d["ranking"]
+        ns = len(deck.suits)
+        trump = None if name == NT else name
+        group = [-1] * deck.size
+        strength = [0] * deck.size
+
+        def assign(items, key, g, s_of, suit):
+            mine = {}
+            for i, it in enumerate(items):
+                c = self.resolve_item(deck, it, ("ranking", key), suit, trump)
+                if c is None:
+                    continue
+                if c in mine:
+                    other = mine[c]
+                    self.err_in(("ranking", key), it.line, it.column,
+                                f"{_item_text(it)} is the same card as {_item_text(other)} "
+                                f"({deck.name(c)}{' when trumps are ' + trump if trump else ''}; "
+                                f"expected each card once)")
+                    continue
+                mine[c] = it
+                if group[c] != -1:
+                    continue
+                group[c] = g
+                strength[c] = s_of(i)
+        if trump is not None:
+            items = self.rankings.get("trump") or self.rankings.get("suit") or []
+            assign(items, "trump" if "trump" in rk else "suit", deck.suits.index(trump),
+                   lambda i, n=len(items): 100 + n - i, trump)
+        elif self.rankings.get("top"):
+            items = self.rankings["top"]
+            assign(items, "top", ns, lambda i, n=len(items): 100 + n - i, None)
+        items = self.rankings.get("suit") or []
+        for si, s in enumerate(deck.suits):
+            assign(items, "suit", si, lambda i, n=len(items): n - i, s)
+        missing = [c for c in range(deck.size) if group[c] == -1]
+        if missing:
+            where = "when trumps are " + name if trump else "at no trump"
+            names = [deck.name(c) for c in missing]
+            shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+            verb = "is" if len(names) == 1 else "are"
+            self.err(("ranking",), f"{shown} {verb} not ranked {where} "
+                     f"(expected every card in ranking.suit, ranking.trump or ranking.top)")
+            return None
+        gmask = [0] * (ns + 1)
+        for c in range(deck.size):
+            gmask[group[c]] |= 1 << c
+        tg = deck.suits.index(trump) if trump else (ns if gmask[ns] else None)
+        order = sorted(range(deck.size), key=lambda c: (
+            0 if group[c] == tg else 1, group[c], -strength[c]))
+        # win_keys[led group][card]: trumps above the led group, other cards never win
+        win_keys = tuple(tuple(1000 + strength[c] if group[c] == tg else
+                               (strength[c] if group[c] == lg else -1) for c in range(deck.size))
+                         for lg in range(ns + 1))
+        return Context(name, tuple(group), tuple(strength), tuple(gmask), tg,
+                       deck.suits.index(trump) if trump else None,
+                       trump is None and self.d["ranking"].get("top_led") == "name_suit",
+                       tuple(order), win_keys)
+
+    def phase_order(self, phases: dict):
+        """The deal comes first, trick play last, a declarer's phases after an auction."""
+        names = list(phases)
+        kinds = [p["kind"] for p in phases.values()]
+        for kind, word in (("deal", "deal"), ("tricks", "tricks")):
+            idx = [i for i, k in enumerate(kinds) if k == kind]
+            if not idx:
+                self.err(("phases",), f"a hand needs a {word} phase (expected a phase with kind: {kind})")
+            for i in idx[1:]:
+                self.err(("phases", names[i], "kind"), f"a hand has one {word} phase; this is a second one "
+                         f"(the first is phases.{names[idx[0]]})")
+        if "deal" in kinds and kinds[0] != "deal":
+            i = kinds.index("deal")
+            self.err(("phases", names[i], "<key>"), f"the deal must be the first phase "
+                     f"(found phases.{names[0]} before it)")
+        if "tricks" in kinds and kinds[-1] != "tricks" and kinds.count("tricks") == 1:
+            i = kinds.index("tricks")
+            self.err(("phases", names[i + 1], "<key>"), f"no phase can follow trick play "
+                     f"(phases.{names[i]}; expected tricks last)")
+        for i, k in enumerate(kinds):
+            by_declarer = k == "widow_exchange" or (k == "name_trump" and
+                                                    phases[names[i]].get("by", "declarer") == "declarer")
+            if by_declarer and not any(x.endswith("auction") for x in kinds[:i]):
+                self.err(("phases", names[i], "kind"), f"{k} acts for the declarer, so it needs an "
+                         f"auction phase before it (expected e.g. kind: ladder_auction earlier)")
+
+    def compile_phases(self, deck: Deck, players: int):
+        specs = []
+        phases = self.d["phases"]
+        kinds = [p["kind"] for p in phases.values()]
+        self.phase_order(phases)
+        strains_used = {NT}
+        deal = None
+        for name, p in phases.items():
+            path = ("phases", name)
+            k = p["kind"]
+            if k == "deal":
+                spec = self.deal(deck, players, p, path)
+                deal = deal or spec
+                specs.append(spec)
+            elif k == "ladder_auction":
+                specs.append(self.auction(deck, p, path, "name_trump" in kinds, deal))
+                strains_used |= {s for s in p["strains"]}
+            elif k == "contract_auction":
+                specs.append(self.contract_auction(deck, p, path))
+                strains_used |= {s for s in p["strains"]}
+            elif k == "turn_up":
+                specs.append(TurnUpSpec(k, name))
+                strains_used |= set(deck.suits)
+            elif k == "widow_exchange":
+                specs.append(ExchangeSpec(k, name, p.get("discard", -1), "widow"))
+            elif k == "name_trump":
+                for i, s in enumerate(p["choices"]):
+                    if s != NT and s not in deck.suits:
+                        self.err(path + ("choices", i), f"unknown suit {s}{_close(s, deck.suits)} "
+                                 f"(expected one of {' '.join(deck.suits)} or NT)")
+                strains_used |= set(p["choices"])
+                specs.append(NameTrumpSpec(k, name, tuple(p["choices"]), p.get("by", "declarer"),
+                                           bool(p.get("partner_may_name", False))))
+                if p.get("partner_may_name") and not self.has_sides:
+                    self.err(path + ("partner_may_name",), "a partner needs sides (expected a top-level sides: block)")
+            elif k == "tricks":
+                specs.append(TricksSpec(k, name, p.get("lead", "eldest"), bool(p.get("must_trump", False)),
+                                        p.get("widow_to", "none"), bool(p.get("dummy", False))))
+                if p.get("dummy") and not self.has_sides:
+                    self.err(path + ("dummy",), "a dummy is the declarer's partner: it needs sides "
+                             "(expected a top-level sides: block)")
+        if deal:
+            for i, s in enumerate(specs):
+                if s and s.kind == "widow_exchange":
+                    if "widow" not in deal.zones:
+                        self.err(("phases", s.name), "a widow_exchange needs a widow in the deal pattern "
+                                 "(expected e.g. \"..., widow 3 up\")")
+                        continue
+                    size = deal.zones["widow"][0]
+                    if s.discard < 0:
+                        specs[i] = ExchangeSpec(s.kind, s.name, size, "widow")
+                    elif s.discard != size:
+                        hand = sum(st.count * st.repeat for st in deal.steps if not st.zone)
+                        self.err(("phases", s.name, "discard"), f"discarding {s.discard} after taking the "
+                                 f"{size}-card widow leaves the declarer {hand + size - s.discard} cards and the "
+                                 f"others {hand} (expected discard: {size})")
+        return tuple(specs), strains_used
+
+    def deal(self, deck, players, p, path):
+        pat = p["pattern"]
+        ppath = path + ("pattern",)
+        if isinstance(pat, dict):
+            offered = self.choices()
+            for key in pat:
+                if int(key) not in offered:
+                    self.err(ppath + (key, "<key>"), f"a pattern for {key} players, but this variant is for "
+                             f"{' or '.join(map(str, offered))} (expected keys {', '.join(repr(str(c)) for c in offered)})")
+            key = str(players)
+            if key not in pat:
+                self.err(ppath, f"no dealing pattern for {players} players (expected a key {key!r})")
+                return None
+            ppath = ppath + (key,)
+        steps = self.dsl(ppath, compile_deal)
+        if steps is None:
+            return None
+        zones: dict = {}
+        each = 0
+        for st in steps:
+            if st.zone:
+                size, up = zones.get(st.zone, (0, st.face_up))
+                zones[st.zone] = (size + st.count, up)
+            else:
+                each += st.count * st.repeat
+        total = each * players + sum(z[0] for z in zones.values())
+        if each == 0:
+            self.err(ppath, "the pattern deals no cards to the players (expected packets such as \"3 3 2\")")
+        elif total != deck.size:
+            parts = [f"{players} players x {each}"] + [f"{z} {n}" for z, (n, _up) in zones.items()]
+            self.err(ppath, f"the deal gives out {total} cards ({' + '.join(parts)}) but the deck has "
+                     f"{deck.size} (expected the pattern to use every card once)")
+        return DealSpec("deal", path[-1], steps, zones)
+
+    def auction(self, deck, p, path, has_name_trump, deal=None):
+        bids = []
+        tricks = sum(st.count * st.repeat for st in deal.steps if not st.zone) if deal else None
+        for s_i, s in enumerate(p["strains"]):
+            if s != NT and s not in deck.suits:
+                self.err(path + ("strains", s_i), f"unknown strain {s} (expected one of {' '.join(deck.suits)} or NT)")
+        for i, lv in enumerate(p["levels"]):
+            if i and lv <= p["levels"][i - 1]:
+                self.err(path + ("levels", i), f"levels go from low to high (found {lv} after {p['levels'][i - 1]})")
+            if tricks is not None and lv > tricks:
+                self.err(path + ("levels", i), f"level {lv} cannot be made: a hand has {tricks} tricks "
+                         f"(expected levels up to {tricks})")
+        for lv in p["levels"]:
+            for s in p["strains"]:
+                bids.append(Bid(f"{lv}{s}", lv, s, len(bids)))
+        texts = {b.text: b.rank for b in bids}
+        for i, x in enumerate(p.get("extra_bids", [])):
+            xp = path + ("extra_bids", i)
+            over = -1
+            if "only_over" in x:
+                if x["only_over"] not in texts:
+                    self.err(xp + ("only_over",), f"unknown bid {x['only_over']!r}{_close(x['only_over'], texts)} "
+                             f"(expected one of the bids such as {bids[-1].text if bids else '?'})")
+                else:
+                    over = texts[x["only_over"]]
+            if x["call"] in texts or x["call"].lower() == "pass":
+                self.err(xp + ("call",), f"bid {x['call']!r} is already defined (expected a new call)")
+            if x["strain"] == "chosen" and not has_name_trump:
+                self.err(xp + ("strain",), "strain `chosen` needs a name_trump phase (expected one in phases)")
+            if x["strain"] not in (NT, "chosen") and x["strain"] not in deck.suits:
+                self.err(xp + ("strain",), f"unknown strain {x['strain']} "
+                         f"(expected one of {' '.join(deck.suits)}, NT or chosen)")
+            if tricks is not None and x["level"] > tricks:
+                self.err(xp + ("level",), f"level {x['level']} cannot be made: a hand has {tricks} tricks "
+                         f"(expected at most {tricks})")
+            b = Bid(x["call"], x["level"], x["strain"], len(bids), over)
+            texts[b.text] = b.rank
+            bids.append(b)
+        return AuctionSpec("ladder_auction", path[-1], p.get("first", "eldest"), tuple(bids),
+                           tuple(p["strains"]), bool(p.get("pass_is_final", True)), p.get("all_pass", "play"))
+
+    def contract_auction(self, deck, p, path):
+        for s_i, s in enumerate(p["strains"]):
+            if s != NT and s not in deck.suits:
+                self.err(path + ("strains", s_i), f"unknown strain {s} (expected one of {' '.join(deck.suits)} or NT)")
+        bids = []
+        for lv in p["levels"]:
+            for s in p["strains"]:
+                bids.append(Bid(f"{lv}{s}", lv, s, len(bids)))
+        if (p.get("double", True) or p.get("redouble", True)) and not self.has_sides:
+            self.err(path, "doubling needs sides (expected a top-level sides: block, or double: false)")
+        return ContractAuctionSpec("contract_auction", path[-1], p.get("first", "dealer"), tuple(bids),
+                                   tuple(p["strains"]), bool(p.get("double", True)),
+                                   bool(p.get("redouble", True)), p.get("all_pass", "redeal"))
+
+    def sides(self, players: int):
+        sd = self.d.get("sides")
+        names = self.d.get("seats")
+        seat_names = tuple(names) if names else tuple(f"P{i}" for i in range(players))
+        if names and len(names) != players:
+            self.err(("seats",), f"{len(names)} seat names for {players} players (expected one name per seat)")
+            seat_names = tuple(f"P{i}" for i in range(players))
+        if not sd:
+            return seat_names, tuple((i,) for i in range(players)), seat_names, tuple(range(players))
+        side_of = [-1] * players
+        sides, side_names = [], []
+        for i, (name, seats) in enumerate(sd.items()):
+            for j, seat in enumerate(seats):
+                if not 0 <= seat < players:
+                    self.err(("sides", name, j), f"seat {seat} does not exist (expected 0..{players - 1})")
+                elif side_of[seat] >= 0:
+                    self.err(("sides", name, j), f"seat {seat} is already on side {list(sd)[side_of[seat]]}")
+                else:
+                    side_of[seat] = i
+            sides.append(tuple(seats))
+            side_names.append(str(name))
+        if any(x < 0 for x in side_of):
+            self.err(("sides",), f"seats {[i for i, x in enumerate(side_of) if x < 0]} belong to no side "
+                     "(expected every seat on one side)")
+        return seat_names, tuple(sides), tuple(side_names), tuple(side_of)
+
+    def vulnerability(self, side_names):
+        v = self.d.get("vulnerability")
+        if not v:
+            return ()
+        if "cycle" in v:
+            for i, x in enumerate(v["cycle"]):
+                if x not in ("none", "both", "dealer") and x not in side_names:
+                    self.err(("vulnerability", "cycle", i), f"unknown vulnerability {x!r} (expected none, both, "
+                             f"dealer or a side: {', '.join(side_names)})")
+            return ("cycle",) + tuple(v["cycle"])
+        return ("games",)
+
+    def scoring(self, deck: Deck, has_contract: bool, plays_without_contract: bool = False) -> ScoringSpec:
+        sc = self.d.get("scoring", {})
+        names = CONTRACT_NAMES if has_contract else BASE_NAMES
+        notes = {n: "it is only defined in games with an auction (expected an auction phase)"
+                 for n in CONTRACT_NAMES if n not in names}
+        tallies = []
+        for tname, t in (sc.get("tallies") or {}).items():
+            ranks = tuple(str(r) for r in str(t["ranks"]).split())
+            for r in ranks:
+                if r not in deck.ranks:
+                    self.err(("scoring", "tallies", tname, "ranks"), f"unknown rank {r} (expected one of {' '.join(deck.ranks)})")
+            if tname in names:
+                self.err(("scoring", "tallies", tname), f"{tname} is a built-in variable")
+            tallies.append(TallySpec(tname, ranks, t.get("suit") == "trump", t.get("in", "hand")))
+        self.tallies_ = tuple(tallies)
+        names = _typed(names + tuple(t.name for t in tallies))
+        consts = tuple(deck.suits) + (NT,)
+        macros: dict = {}
+        lets = list(sc.get("let", {}))
+        for i, k in enumerate(lets):
+            if k in names:
+                self.err(("scoring", "let", k, "<key>"), f"{k} is a built-in variable and cannot be redefined "
+                         f"(expected another name)")
+                continue
+            later = {n: "it is defined later in scoring.let (expected only the ones above it here)"
+                     for n in lets[i + 1:]}
+            later[k] = "a let formula cannot use itself"
+            f = self.dsl(("scoring", "let", k), compile_expr, names, consts, dict(macros),
+                         notes={**notes, **later}, ignore=self.bad_lets)
+            if f is None:
+                self.bad_lets.add(k)
+            else:
+                macros[k] = f
+        self.macros = macros
+
+        def f(key, nm=names, base=("scoring",), src=sc, expect=None):
+            if key not in src:
+                return None
+            return self.dsl(base + (key,), compile_expr, nm, consts, macros, expect=expect, notes=notes,
+                            ignore=self.bad_lets)
+        parts = []
+        for pname, part in (sc.get("parts") or {}).items():
+            base = ("scoring", "parts", pname)
+            parts.append(PartSpec(pname, bool(part.get("game", False)), f("declarer", base=base, src=part, expect="num"),
+                                  f("defender", base=base, src=part, expect="num"),
+                                  f("each", base=base, src=part, expect="num")))
+            if has_contract and part.get("each") is None and (part.get("declarer") is None or part.get("defender") is None):
+                self.err(base, "a part needs declarer and defender formulas, or each")
+        spec = ScoringSpec(f("each", expect="num"), f("declarer", expect="num"), f("defender", expect="num"),
+                           f("no_contract", expect="num"), f("void_if", expect="bool"),
+                           bool(sc.get("lower_is_better", False)), macros.get("made"),
+                           sc.get("by") == "side", tuple(parts), self.tallies_)
+        if sc.get("by") == "side" and not self.has_sides:
+            self.err(("scoring", "by"), "scoring by side needs sides (expected a top-level sides: block)")
+        if parts:
+            return spec
+        if has_contract and not ({"declarer", "defender"} <= set(sc) or "each" in sc):
+            self.err(("scoring",), "a game with an auction needs scoring.declarer and scoring.defender "
+                     "(or scoring.each)")
+        elif has_contract and plays_without_contract and not {"no_contract", "each"} & set(sc):
+            self.err(("scoring",), "when everyone passes the hand is played without a contract "
+                     "(all_pass: play), so it needs scoring.no_contract (or scoring.each)")
+        if not has_contract and "each" not in sc:
+            self.err(("scoring",), "a game without an auction needs scoring.each "
+                     "(expected a formula such as \"10 * tricks\")")
+        return spec
+
+    def match(self, deck, players) -> MatchSpec:
+        m = self.d.get("match", {})
+        consts = tuple(deck.suits) + (NT,)
+        iw = None
+        if "immediate_win" in m:
+            iw = self.dsl(("match", "immediate_win"), compile_expr, _typed(CONTRACT_NAMES), consts, self.macros,
+                          expect="bool", ignore=self.bad_lets)
+        deals = m.get("deals")
+        if isinstance(deals, str):
+            f = self.dsl(("match", "deals"), compile_expr, {"players": "num"}, (), expect="num",
+                         notes={n: "the number of deals may only use players" for n in CONTRACT_NAMES})
+            deals = None
+            if f is not None:
+                try:
+                    deals = int(f(_env({"players": players})))
+                except FormulaError as e:
+                    self.err(("match", "deals"), f"cannot compute the number of deals for {players} players: {e}")
+        if isinstance(deals, int) and deals < 1:
+            self.err(("match", "deals"), f"a match needs at least one deal (found {deals}"
+                     + (f" for {players} players)" if isinstance(m.get("deals"), str) else ")"))
+        game = m.get("game") or {}
+        rubber = m.get("rubber") or {}
+        gv = self.dsl(("match", "game", "value"), compile_expr, ("their_points",)) if "value" in game else None
+        rb = self.dsl(("match", "rubber", "bonus"), compile_expr, ("their_games",)) if "bonus" in rubber else None
+        st = self.dsl(("match", "settle"), compile_expr, ("difference",)) if "settle" in m else None
+        if rubber and not game:
+            self.err(("match", "rubber"), "a rubber is made of games (expected match.game.target)")
+        if "deals" not in m and m.get("target") is None and not rubber:
+            self.err(("match",), "a match needs an end: match.target, match.deals or match.rubber")
+        unf = m.get("unfinished") or {}
+        return MatchSpec(m.get("target"), m.get("lose_at"), iw, tuple(m.get("ties", ())), deals,
+                         game.get("target"), gv, rubber.get("games"), rb, rubber.get("to", "points"),
+                         m.get("rubbers", 1 if rubber else None), m.get("result", "points"),
+                         unf.get("game", 0), unf.get("part_score", 0), st)
+
+    def cut_order(self, path, items, want: list, kind: str) -> list | None:
+        """Check a cut order (each of ``want`` once); return the values or ``None``."""
+        what = "rank" if kind == "rank" else "suit"
+        seen: dict = {}
+        ok = True
+        for it in items:
+            v = "JK" if it.kind == "joker" and JOKER in want else it.value
+            good = (it.kind == "suit") if kind == "suit" else (it.kind in ("rank", "joker"))
+            if not good or v not in want:
+                extra = f" (expected a {what} of this deck: {' '.join(want)})"
+                self.err_in(path, it.line, it.column, f"{_item_text(it)} is not a {what} of this deck"
+                            + _close(v, want) + extra)
+                ok = False
+            elif v in seen:
+                self.err_in(path, it.line, it.column, f"{v} is listed twice (expected each {what} once)")
+                ok = False
+            seen.setdefault(v, it)
+        missing = [w for w in want if w not in seen]
+        if ok and missing:
+            self.err(path, f"the cut order leaves out {' '.join(missing)} (expected each {what} once: "
+                     f"{' '.join(want)})")
+            ok = False
+        return [("JK" if i.kind == "joker" else i.value) for i in items] if ok else None
+
+    def first_dealer(self, deck: Deck, players: int | None = None) -> dict:
+        fd = (self.d.get("dealer") or {}).get("first", {"cut": "high"})
+        if "seat" in fd:
+            if players is not None and fd["seat"] >= players:
+                self.err(("dealer", "first", "seat"), f"seat {fd['seat']} does not exist with {players} players "
+                         f"(expected 0 to {players - 1})")
+            return {"seat": fd["seat"]}
+        rank_order = list(deck.ranks)[::-1] + ([JOKER] if deck.jokers else [])
+        suit_order = list(deck.suits)[::-1]
+        if "ranks" in fd:
+            items = self.dsl(("dealer", "first", "ranks"), compile_ranking)
+            need = list(deck.ranks)[::-1] + ([JOKER] if deck.jokers else [])
+            got = self.cut_order(("dealer", "first", "ranks"), items, need, "rank") if items else None
+            rank_order = got or rank_order
+        if "suits" in fd:
+            items = self.dsl(("dealer", "first", "suits"), compile_ranking)
+            got = self.cut_order(("dealer", "first", "suits"), items, list(deck.suits), "suit") if items else None
+            suit_order = got or suit_order
+        # strength: higher is a higher cut card
+        strength = []
+        for c in range(deck.size):
+            r = JOKER if deck.is_joker(c) else deck.rank_of(c)
+            s = deck.suit_of(c)
+            rs = len(rank_order) - rank_order.index(r)
+            ss = len(suit_order) - suit_order.index(s) if s else 0
+            strength.append(rs * 10 + ss)
+        return {"cut": fd.get("cut", "high"), "strength": tuple(strength)}
+
+    def build(self) -> Variant:
+        d = self.d
+        players = self.players()
+        seat_names, sides, side_names, side_of = self.sides(players)
+        self.has_sides = bool(self.d.get("sides"))
+        deck = self.deck()
+        pts = self.card_points(deck)
+        rk = d["ranking"]
+        self.rankings = {}
+        items_ok = True
+        for key in ("suit", "trump", "top"):
+            if key in rk:
+                items = self.dsl(("ranking", key), compile_ranking)
+                self.rankings[key] = items
+                if items is None or not self.check_ranking(deck, key, items):
+                    items_ok = False
+        phases, strains = self.compile_phases(deck, players)
+        contexts = {}
+        if items_ok:
+            for s in sorted(strains, key=lambda x: (x == NT, x)):
+                if s == "chosen" or (s != NT and s not in deck.suits):
+                    continue
+                ctx = self.context(deck, s)
+                if ctx is not None:
+                    contexts[s] = ctx
+        has_auction = any(p is not None and p.kind in ("ladder_auction", "contract_auction") for p in phases)
+        plays_on = any(p is not None and getattr(p, "all_pass", "") == "play" for p in phases)
+        scoring = self.scoring(deck, has_auction, plays_on)
+        match = self.match(deck, players)
+        first = self.first_dealer(deck, players)
+        rot = {"left": 1, "right": -1, "none": 0}[(d.get("dealer") or {}).get("rotation", "left")]
+        vulnerability = self.vulnerability(side_names)
+        home = d.get("home_seat", 0)
+        if home >= players:
+            self.err(("home_seat",), f"seat {home} does not exist (expected 0..{players - 1})")
+        if self.diags:
+            raise VariantError(order_diagnostics(self.diags, self.r.files))
+        blob = json.dumps({"data": d, "settings": {"players": players}}, sort_keys=True, default=str)
+        return Variant(d.get("id", "unnamed"), d.get("name", d.get("id", "unnamed")), d.get("source", ""),
+                       players, deck, pts, contexts, first, rot, phases, scoring, match,
+                       hashlib.sha256(blob.encode()).hexdigest()[:16], d,
+                       {"players": players}, tuple(self.r.files), seat_names, sides, side_names, side_of,
+                       vulnerability, home)
+
+
+def _env(vars):
+    from rulekit.dsl import Env
+    return Env(vars)
+
+
+def _matches(path: tuple, pattern: tuple) -> bool:
+    return len(path) == len(pattern) and all(p == "*" or p == k for k, p in zip(path, pattern))
+
+
+def dsl_strings(data) -> list:
+    """``(path, start rule)`` of every DSL string in a document, in document order."""
+    out = []
+
+    def walk(v, path):
+        if isinstance(v, str):
+            for pattern, start in DSL_PATHS:
+                if _matches(path, pattern):
+                    out.append((path, start))
+                    break
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, path + (k,))
+    walk(data, ())
+    return out
+
+
+def syntax_problems(r: Resolved) -> list[Diagnostic]:
+    """DSL syntax errors of every DSL string in ``r`` (run even when the schema fails,
+    so that one run reports them too)."""
+    from rulekit.dsl import parse
+    out = []
+    bad = {tuple(d.path.split(".")) for d in r.diagnostics if d.path}
+    for path, start in dsl_strings(r.data):
+        if tuple(str(x) for x in path) in bad:
+            continue
+        v = r.data
+        for k in path:
+            v = v[k]
+        try:
+            parse(v, start)
+        except DSLError as e:
+            pos = r.pos(path)
+            line, col = pos.dsl_offset(e.line, e.column)
+            out.append(Diagnostic(pos.file, line, col, _dotted(path), e.message,
+                                  pos.excerpt(line, col) or e.excerpt))
+    return out
+
+
+def compile_variant(r: Resolved, settings: dict | None = None) -> Variant:
+    """Check and compile a resolved document.
+
+    :param settings: chosen settings, e.g. ``{"players": 3}``.
+    :raises VariantError: with every diagnostic found (including those of ``r``),
+        in file order.
+    """
+    if r.data is None:
+        raise VariantError(r.diagnostics or [Diagnostic(r.top_file, 1, 1, "", "empty variant file")])
+    if r.blocking:
+        raise VariantError(order_diagnostics(r.diagnostics + syntax_problems(r), r.files))
+    return _Compiler(r, settings or {}).build()
+
+
+def check(r: Resolved, players: int | None = None) -> list[Diagnostic]:
+    """Every problem of a resolved document (empty when valid); never raises for bad input.
+
+    Without ``players``, a variant that offers several player counts is checked
+    for each of them (a deal pattern must add up for every choice).
+    """
+    if players is not None or r.data is None or r.blocking or not isinstance(r.data.get("players"), dict):
+        runs = [players]
+    else:
+        runs = list(dict.fromkeys(r.data["players"]["choices"]))
+    found: list = []
+    for n in runs:
+        try:
+            compile_variant(r, {"players": n} if n is not None else {})
+        except VariantError as e:
+            found += e.diagnostics
+    return order_diagnostics(found, r.files)
+
+
+__all__ = ["check", "compile_variant", "dsl_strings", "syntax_problems"]
