@@ -28,7 +28,10 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+try:  # an installed rulekit (pip install . or -e .) wins; else run from the checkout
+    import rulekit.variants  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 _VARIANTS: dict = {}
 

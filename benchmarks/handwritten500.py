@@ -280,7 +280,10 @@ def crosscheck(n_matches: int, seed: int = 0) -> int:
     The engine makes random decisions; this code replays each one and checks that the
     engine's legal set equals its own at every step, then compares entries and winners.
     """
-    sys.path.insert(0, __file__.rsplit("/", 2)[0])
+    try:  # an installed rulekit wins; else run from the checkout
+        import rulekit.variants  # noqa: F401
+    except ImportError:
+        sys.path.insert(0, __file__.rsplit("/", 2)[0])
     from rulekit.variant import load_variant
     from rulekit.engine import State
 

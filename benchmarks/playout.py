@@ -39,7 +39,10 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+try:  # an installed rulekit (pip install . or -e .) wins; else run from the checkout
+    import rulekit.variants  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import handwritten500  # noqa: E402

@@ -24,7 +24,7 @@ from rulekit.engine import State
 from rulekit.errors import RulekitError, VariantError
 from rulekit.variant import builtin_ids, check_file, load_variant
 
-from .game import SHEET_TITLE, Game, resume_command
+from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
 from .render import score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -364,6 +364,8 @@ def _resumed(resume: Path, variant: str | None):
         if not same:
             _fail(f"{resume} is a game of {rec['variant']!r}, not {variant!r} "
                   f"(drop VARIANT: `{resume_command(resume)}`)", 2)
+    if variant is not None and Path(variant).is_file():
+        rec = dict(rec, variant_file=str(Path(variant).resolve()))  # the file may have moved
     try:
         state = records.replay(rec, source=str(resume))
     except RulekitError as e:
@@ -424,6 +426,7 @@ def _export_pbn(state, file: Path, out: Path | None) -> None:
         sys.stdout.flush()
         return
     try:
+        out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")
     except OSError as e:
         _fail(f"cannot write {out}: {e.strerror or e}", 1)
@@ -433,8 +436,16 @@ def _export_pbn(state, file: Path, out: Path | None) -> None:
 
 def main() -> None:
     """Console-script entry point."""
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show ♠ gets '?' instead of a crash
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError):
+            pass
     try:
         app()
+    except BrokenPipeError:  # `rulekit replay x.json | head`: the reader left; nothing to report
+        _silence_stdout()
+        sys.exit(141)
     except RulekitError as e:  # a user error that slipped through: message, not traceback
         err.print(f"error: {e}", highlight=False, markup=False)
         sys.exit(1)

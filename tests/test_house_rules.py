@@ -416,4 +416,4 @@ def test_minus_500_everyone_falls_best_total_wins():
     v = load_variant("fivehundred-minus-500")
     h = Hand(0, 0, 3)
     winners, reason = match_result(v, h, [0, 0, 0], [-520, -500, -610], 1)
-    assert winners == [1] and "loses" in reason
+    assert winners == [1] and "at or below -500" in reason

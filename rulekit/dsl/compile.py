@@ -63,7 +63,12 @@ class Formula:
     type: str = "any"
 
     def __call__(self, env: Env):
-        return self.fn(env)
+        try:
+            return self.fn(env)
+        except FormulaError as e:
+            if self.text in str(e):
+                raise
+            raise FormulaError(f"{e} in formula {self.text!r}") from None
 
 
 #: Readable names of formula types, for messages.

@@ -238,7 +238,7 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
             key = min if variant.scoring.lower_is_better else max
             top = key(after[s] for s in rest)
             win = [s for s in rest if after[s] == top]
-            return win, f"{name(losers[0])} fell to {after[losers[0]]} and loses"
+            return win, f"{name(losers[0])} fell to {after[losers[0]]}, at or below {m.lose_at}"
     if m.target is not None:
         reached = [s for s in range(variant.players) if after[s] >= m.target]
         if reached:

@@ -346,7 +346,7 @@ class State:
             made = bool(v.scoring.made(envs[col]))
         else:
             made = won >= h.contract.level
-        return f"{self.names[h.declarer]} {text} {'made' if made else 'failed'} ({won} tricks)"
+        return f"{self.names[h.declarer]} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'})"
 
     # ------------------------------------------------------------------ observation / cloning
     def observation(self, seat: int):

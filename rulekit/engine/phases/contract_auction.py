@@ -64,9 +64,11 @@ def check(state, action) -> None:
             if action.kind == "double":
                 why = ("you cannot double your own side's bid" if mine else
                        "the last bid is already doubled")
+            elif h.doubled == 0:
+                why = "there is no double to redouble"
             else:
                 why = ("only the side whose bid was doubled may redouble" if not mine else
-                       "only a doubled bid, not yet redoubled, may be redoubled")
+                       "the bid is already redoubled")
             raise IllegalActionError(why)
         return
     raise IllegalActionError("this is the auction: pass, a bid such as 1H, X (double) or XX (redouble)")

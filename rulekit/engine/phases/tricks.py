@@ -98,6 +98,11 @@ def check(state, action) -> None:
     seat = h.to_move
     c = action.card
     if not h.hands[seat] >> c & 1:
+        if seat == h.dummy:
+            raise IllegalActionError(f"it is dummy's turn ({state.names[seat]}): dummy does not hold "
+                                     f"{deck.pretty(c)}; play one of dummy's cards")
+        if h.dummy >= 0 and h.hands[h.dummy] >> c & 1:
+            raise IllegalActionError(f"it is your own turn, not dummy's: {deck.pretty(c)} is in dummy")
         raise IllegalActionError(f"you do not hold {deck.pretty(c)}")
     allowed = legal_mask(state, seat)
     if not allowed >> c & 1:
@@ -112,6 +117,8 @@ def check(state, action) -> None:
         if not action.suit:
             raise IllegalActionError(f"name the suit the others must follow: play {deck.name(c)} "
                                      f"{'|'.join(ok)}")
+        if action.suit not in deck.suits:
+            raise IllegalActionError(f"{action.suit} is not a suit to follow: name one of {' '.join(ok)}")
         if action.suit not in ok:
             raise IllegalActionError(f"you cannot name {SUIT_NAMES.get(action.suit, action.suit)}: you failed "
                                      f"to follow it earlier in this hand")

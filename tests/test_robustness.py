@@ -1,0 +1,101 @@
+"""Problems a fresh user found (closed pipes, a latin-1 terminal, a moved variant file, unclear
+refusals): each gives a clean result and the right reason, never a traceback."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulekit.dsl import Env, FormulaError, compile_expr
+from rulekit.engine import State
+from rulekit.errors import IllegalActionError
+from rulekit.variant import load_variant
+
+RULEKIT = [sys.executable, "-c", "from rulekit.cli.app import main; main()"]
+
+
+def test_closed_pipe_is_not_an_error():
+    """`rulekit list | head -1`: the reader leaves early; no traceback."""
+    p = subprocess.Popen(RULEKIT + ["list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.wait(timeout=60)
+    assert "Traceback" not in err
+
+
+def test_terminal_without_suit_symbols():
+    """A latin-1 terminal cannot show ♠: the game still runs to its end."""
+    env = dict(os.environ, PYTHONIOENCODING="latin-1")
+    r = subprocess.run(RULEKIT + ["play", "fivehundred", "--auto", "--seed", "1", "--quiet"],
+                       capture_output=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr.decode("latin-1")
+    assert b"Traceback" not in r.stderr and b"wins" in r.stdout
+
+
+def test_resume_after_moving_the_variant_file(tmp_path):
+    """A saved game of a variant file that was moved resumes when the new path is given."""
+    from typer.testing import CliRunner
+    from rulekit.cli.app import app
+    src = tmp_path / "a" / "tiny.yaml"
+    src.parent.mkdir()
+    shutil.copy(Path(__file__).parent.parent / "docs" / "examples" / "tiny.yaml", src)
+    rec = tmp_path / "g.json"
+    r = CliRunner().invoke(app, ["play", str(src), "--players", "human,random,random", "--save", str(rec)],
+                           input="quit\n")
+    assert rec.exists(), r.output
+    moved = tmp_path / "b" / "tiny.yaml"
+    moved.parent.mkdir()
+    shutil.move(str(src), moved)
+    r = CliRunner().invoke(app, ["play", str(moved), "--resume", str(rec), "--players", "random,random,random"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(rec.read_text())["variant_file"] == str(moved.resolve())
+
+
+def test_dummy_turn_refusal_names_dummy():
+    """Bridge [T1]: a card of the declarer's hand typed on dummy's turn says it is dummy's turn."""
+    v = load_variant("bridge")
+    s = State(v, seed=3, dealer=0)
+    for call in ["1C", "pass", "pass", "pass"]:       # N declares clubs; E leads, S is dummy
+        s.apply(call)
+    s.apply(s.legal_actions()[0])                     # opening lead by E
+    assert s.to_move == 2 and s.controller(2) == 0     # dummy (S) to play, North decides
+    h = s.hand
+    card = (h.hands[0] & -h.hands[0]).bit_length() - 1
+    with pytest.raises(IllegalActionError, match="dummy's turn"):
+        s.apply(f"play {v.deck.name(card)}")
+
+
+def test_redouble_without_double_says_so():
+    """Bridge [A3]: XX with no double in force."""
+    s = State(load_variant("bridge"), seed=1, dealer=0)
+    s.apply("1H")
+    s.apply("pass")
+    with pytest.raises(IllegalActionError, match="no double to redouble"):
+        s.apply("XX")
+
+
+def test_joker_cannot_name_no_trump():
+    """Five Hundred [T4]: the Joker led at no trump names a suit, and NT is not one."""
+    v = load_variant("fivehundred")
+    s = State(v, seed=0)
+    s.apply("pass"); s.apply("pass"); s.apply("pass")  # noqa: E702  all pass: no trump, eldest leads
+    seat = s.to_move
+    jk = v.deck.parse("JK")
+    s.hand.hands[seat] |= 1 << jk                     # make sure the leader holds the Joker
+    for other in range(3):
+        if other != seat:
+            s.hand.hands[other] &= ~(1 << jk)
+    with pytest.raises(IllegalActionError, match="not a suit"):
+        s.apply("play JK NT")
+
+
+def test_formula_error_names_the_formula():
+    f = compile_expr("points / (tricks - tricks)", ["points", "tricks"])
+    with pytest.raises(FormulaError, match="points / \\(tricks - tricks\\)"):
+        f(Env({"points": 1, "tricks": 2}))
