@@ -44,13 +44,34 @@ from .render import (AUCTIONS, PHASE_LABELS, auction_table, auction_text, contra
                      hand_header, hand_summary, hand_text, legal_text, partnership, row_text, score_sheet,
                      settlement_text, table_view, trick_text, trump_named_text, winner_text)
 
-HELP = ("Type an action: pass, a bid (7H, 10NT, 10T, 1H, 2NT), X or double, XX or redouble, discard 7C 8C 9D, "
-        "trump H, play QS (or just QS), play JK H (or JK H) to lead the Joker naming hearts; the declarer "
-        "also types the dummy's cards when it is the dummy's turn.\n"
-        "  ?        list the legal actions\n"
-        "  sheet    show the score sheet\n"
-        "  save     write the game record now\n"
-        "  quit     save and stop (resume later with --resume)")
+HELP_COMMANDS = ("  ?        list the legal actions\n"
+                 "  help     this text\n"
+                 "  sheet    show the score sheet\n"
+                 "  save     write the game record now\n"
+                 "  quit     save and stop (resume later with --resume)")
+
+
+def help_text(variant) -> str:
+    """The action forms this variant uses (from its phases), then the prompt commands."""
+    forms = []
+    auction = variant.auction()
+    if auction is not None:
+        bids = [b.text for b in auction.bids]
+        forms.append(f"pass, a bid from {bids[0]} to {bids[-1]}")
+        if auction.kind == "contract_auction":
+            forms.append("X or double, XX or redouble")
+    kinds = {p.kind for p in variant.phases}
+    if "widow_exchange" in kinds:
+        n = variant.phase("widow_exchange").discard
+        forms.append("discard " + " ".join(["CARD"] * n) + " (e.g. discard 7C 8C 9D)")
+    if "name_trump" in kinds:
+        forms.append("trump SUIT (e.g. trump H)" + (" or pass" if variant.phase("name_trump").partner_may_name else ""))
+    forms.append("play CARD or just CARD (e.g. QS, 10H)")
+    if any(ctx.top_names_suit for ctx in variant.contexts.values()):
+        forms.append("a led top card names the suit to follow: play JK H (or JK H)")
+    if any(p.kind == "tricks" and p.dummy for p in variant.phases):
+        forms.append("the declarer also types the dummy's cards on the dummy's turn")
+    return "Type an action: " + "; ".join(forms) + ".\n" + HELP_COMMANDS
 SHEET_TITLE = "Score sheet"
 
 
@@ -384,7 +405,7 @@ class Game:
                 continue
             if low in ("?", "help", "h"):
                 if low != "?":
-                    self.console.print(HELP, markup=False, highlight=False)
+                    self.console.print(help_text(st.variant), markup=False, highlight=False)
                 self.console.print(legal_text(st))
                 continue
             if low == "sheet":

@@ -287,4 +287,7 @@ def sheet_mismatch(record: dict, state: State) -> str:
         if not isinstance(a, dict) or a.get("entries") != b["entries"] or a.get("totals") != b["totals"]:
             return f"hand {b['hand'] + 1} differs: stored {a.get('entries') if isinstance(a, dict) else a!r}, " \
                    f"replayed {b['entries']}"
+    result = record.get("result")
+    if isinstance(result, dict) and "winners" in result and result["winners"] != list(state.winners):
+        return f"the stored winners {result['winners']} differ from the replayed {list(state.winners)}"
     return ""
