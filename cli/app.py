@@ -60,7 +60,7 @@ def _load(variant: str, players: int | None = None):
         return load_variant(variant, players=players)
     except VariantError as e:
         for d in e.diagnostics:
-            err.print(str(d), highlight=False, markup=False)
+            err.print(str(d), highlight=False, markup=False, soft_wrap=True)
         raise typer.Exit(1)
     except RulekitError as e:
         _fail(str(e))
@@ -447,7 +447,7 @@ def main() -> None:
         _silence_stdout()
         sys.exit(141)
     except RulekitError as e:  # a user error that slipped through: message, not traceback
-        err.print(f"error: {e}", highlight=False, markup=False)
+        err.print(f"error: {e}", highlight=False, markup=False, soft_wrap=True)
         sys.exit(1)
     except KeyboardInterrupt:  # Ctrl-C outside a game (a game saves itself first)
         err.print("interrupted", highlight=False)

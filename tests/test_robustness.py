@@ -99,3 +99,23 @@ def test_formula_error_names_the_formula():
     f = compile_expr("points / (tricks - tricks)", ["points", "tricks"])
     with pytest.raises(FormulaError, match="points / \\(tricks - tricks\\)"):
         f(Env({"points": 1, "tricks": 2}))
+
+
+def test_unparsable_action_says_what_is_expected_here():
+    """A bid above the ladder or garbage at the prompt names the legal forms of this moment."""
+    s = State(load_variant("bridge"), seed=1, dealer=0)
+    from rulekit.errors import InvalidActionError
+    with pytest.raises(InvalidActionError, match="expected pass, a bid from 1C to 7NT"):
+        s.parse_action("8C")
+    assert s.parse_action("1N").text == "1NT"
+    with pytest.raises(InvalidActionError) as e:
+        s.parse_action("z" * 4000)
+    assert len(str(e.value)) < 200
+
+
+def test_yaml_merge_key_is_explained(tmp_path):
+    from rulekit.variant import check_file
+    f = tmp_path / "m.yaml"
+    f.write_text("a: &x {id: m}\n<<: *x\n")
+    (d,) = [d for d in check_file(str(f)) if "merge" in d.message]
+    assert "not supported" in d.message and "extends" in d.message

@@ -107,9 +107,10 @@ class Action:
         if len(words) == 1:
             up = words[0].upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
             for b in bids:
-                if up == b.upper():
+                if up == b.upper() or up + "T" == b.upper() and up.endswith("N"):  # 1N = 1NT
                     return Action.make_bid(b)
-        raise InvalidActionError(f"{text.strip()!r} is not an action (expected pass, a bid such as "
+        shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "…"
+        raise InvalidActionError(f"{shown!r} is not an action (expected pass, a bid such as "
                                  f"{bids[0] if bids else '7H'}, discard CARDS, trump SUIT or play CARD)")
 
 

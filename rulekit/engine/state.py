@@ -215,7 +215,36 @@ class State:
                 t = "play " + t
             except CardError:
                 pass  # not a card: let Action.parse say what the text is (or is not)
-        return Action.parse(t, self.variant.deck, self._bid_texts)
+        try:
+            return Action.parse(t, self.variant.deck, self._bid_texts)
+        except InvalidActionError as e:
+            if self.is_over:
+                raise
+            shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "…"
+            detail = f" ({e})" if "not a card" in str(e) else ""  # e.g. a mistyped card
+            raise InvalidActionError(f"{shown!r} is not an action here; {self.expected_forms()}{detail}") from None
+
+    def expected_forms(self) -> str:
+        """What the seat to move may type now, in words (``pass, a bid 1C..7NT, X``)."""
+        legal = self.legal_actions()
+        kinds = []
+        for a in legal:
+            if a.kind not in kinds:
+                kinds.append(a.kind)
+        words = []
+        for k in kinds:
+            if k == "bid":
+                bids = [a.text for a in legal if a.kind == "bid"]
+                words.append(f"a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"the bid {bids[0]}")
+            elif k == "play":
+                words.append("play CARD (or just CARD)")
+            elif k == "discard":
+                words.append(f"discard {legal[0].cards.bit_count()} cards (discard C C C)")
+            elif k == "trump":
+                words.append("trump " + "|".join(a.suit for a in legal if a.kind == "trump"))
+            else:
+                words.append({"pass": "pass", "double": "X (double)", "redouble": "XX (redouble)"}.get(k, k))
+        return "expected " + ", ".join(words)
 
     def check(self, action: Action) -> None:
         """Raise :class:`~rulekit.errors.IllegalActionError` (with the reason) unless legal."""

@@ -215,6 +215,8 @@ def _yaml_problem(file: str, e: yaml.YAMLError, source: Source | None = None) ->
     if ctx and cmark is not None and (cmark.line, cmark.column) != (line - 1, col - 1):
         ctx += f" that starts at line {cmark.line + 1}, column {cmark.column + 1}"
     hint = _YAML_HINTS.get(what, "")
+    if "tag:yaml.org,2002:merge" in str(what):
+        hint = "YAML merge keys (<<) are not supported: use extends: for a house rule, or write the keys out"
     at = source.text[source.index(line, col):][:1] if source is not None else ""
     if "tab" in what or at == "\t":
         hint = "indent with spaces; YAML does not allow tabs for indentation"
