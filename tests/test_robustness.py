@@ -119,3 +119,34 @@ def test_yaml_merge_key_is_explained(tmp_path):
     f.write_text("a: &x {id: m}\n<<: *x\n")
     (d,) = [d for d in check_file(str(f)) if "merge" in d.message]
     assert "not supported" in d.message and "extends" in d.message
+
+
+@pytest.mark.parametrize("vid", ["fivehundred", "rams", "rams-jacks", "bridge", "whist", "whist-declared"])
+def test_every_legal_action_text_round_trips(vid):
+    """STYLE.md: one action text for the CLI, records and docs: every legal action of a random
+    hand parses back (through the prompt's parser) to the same action."""
+    import random
+    v = load_variant(vid)
+    rng = random.Random(7)
+    s = State(v, seed=11)
+    for _ in range(3):
+        h = s.hand
+        while s.hand is h and not s.is_over:
+            legal = list(s.legal_actions())
+            sample = legal if len(legal) < 40 else rng.sample(legal, 40)
+            for a in sample:
+                assert s.parse_action(a.text) == a, a.text
+            s.apply(rng.choice(legal) if s.phase_kind != "contract_auction" or rng.random() < 0.3
+                    else legal[0])
+
+
+def test_broken_base_is_pointed_at_from_the_house_rule(tmp_path):
+    """A house rule whose base file is broken: both the base's problem (in its file) and a
+    pointer at the house rule's extends: are reported."""
+    from rulekit.variant import check_file
+    (tmp_path / "b.yaml").write_text("id: b\nname: [B\n")
+    (tmp_path / "h.yaml").write_text("id: h\nextends: b.yaml\nname: H\n")
+    ds = check_file(str(tmp_path / "h.yaml"))
+    assert any(d.file.endswith("h.yaml") and (d.line, d.column) == (2, 10) and "base variant" in d.message
+               for d in ds)
+    assert any(d.file.endswith("b.yaml") and "YAML syntax error" in d.message for d in ds)

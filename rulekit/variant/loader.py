@@ -374,6 +374,11 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     base = _resolve_text(bfile, btext, chain + ((bkey, bfile, None),))
     r.files += base.files
     r.diagnostics.extend(base.diagnostics)
+    own = [d for d in base.diagnostics if d.file == bfile]
+    if own:  # say, at this file's extends:, why problems of another file are listed
+        r.diagnostics.append(r_diag(doc, ("extends",), f"the base variant {_short(base_name)} has "
+                                    f"{len(own)} problem{'s' if len(own) != 1 else ''} (listed for {bfile}); "
+                                    f"expected a valid base"))
     if base.data is None:
         return r
     bpos = dict(base.positions)
