@@ -362,7 +362,7 @@ def test_bridge_auto_sensible_bots_short_match():
     assert r.exit_code == 0, r.output
     out = r.output
     assert "WE (NS)" in out and "THEY (EW)" in out and "═" in out
-    assert re.search(r"^(NS|EW) win: .* \(stopped after 2 hands\)\.$", out, re.M)
+    assert re.search(r"^(NS|EW) win: .* \((stopped after 2 hands|1 rubber played)\)\.$", out, re.M)
     assert re.search(r"^settlement: ", out, re.M)
     assert "Hand 1" not in out                            # quiet: no hand stories
 

@@ -113,7 +113,41 @@ class SensibleBot(Bot):
             ev /= len(outs)
             if made / len(outs) >= self.min_make and ev > best_ev:
                 best, best_ev = b, ev
-        return PASS if best is None else Action.make_bid(best.text)
+        if best is None:
+            return self.double_or_pass(obs)
+        return Action.make_bid(best.text)
+
+    def double_or_pass(self, obs):
+        """Double the opponents' contract when, in sampled worlds where the auction then ends,
+        doubling beats passing by a clear margin and the contract fails in most of them."""
+        double = next((a for a in obs.legal if a.kind == "double"), None)
+        if double is None:
+            return PASS
+        v = obs.variant
+        me = column_of(v, obs.seat)
+        gain = 0.0
+        fails = 0
+        n = max(4, self.bid_samples // 2)
+        for _ in range(n):
+            world = obs.sample_world(self.rng)
+            outcomes = []
+            for first in (double, PASS):
+                w = world.clone(light=True)
+                h0 = w.hand
+                w._apply_checked(first)
+                guard = 0
+                while w.hand is h0 and w.phase_kind == "contract_auction" and guard < 16:
+                    w._apply_checked(PASS)
+                    guard += 1
+                if w.hand is not h0 or h0.declarer < 0:
+                    return PASS
+                playout(w, trick_preferences(w), h0)
+                outcomes.append(utility(h0, obs.seat, v))
+            gain += outcomes[0] - outcomes[1]
+            fails += bool(v.scoring.made is not None and not v.scoring.made(
+                envs_for(v, h0.contract, h0.declarer, h0.trump, list(h0.won), [0] * v.players)[
+                    column_of(v, h0.declarer)]))
+        return double if fails >= 0.9 * n and gain / n > 100 else PASS
 
     def _declare(self, w, seat, bid):
         """In world ``w``: bid ``bid``, others pass, exchange, name trumps, play out.
