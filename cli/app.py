@@ -331,8 +331,8 @@ def _variant_for_play(variant: str, n: int | None):
         return v
     choices = _player_choices(v)
     if n not in choices:
-        _fail(f"{v.name} is played by {_or_list(choices)} players, but --players names {n} seat"
-              f"{'s' if n != 1 else ''}", 2)
+        _fail(f"{v.name} is played by {_or_list(choices)} players, not {n} (--players gives one "
+              f"controller per seat, or the number of players)", 2)
     return _load(variant, n)
 
 
