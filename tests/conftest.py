@@ -1,14 +1,9 @@
-"""Shared fixtures: the shared/ folder beside the project root, variants."""
+"""Shared fixtures: the reference variants, loaded once per test session."""
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from rulekit.variant import load_variant
-
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
 
 
 @pytest.fixture(scope="session")

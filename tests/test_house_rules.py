@@ -290,11 +290,6 @@ def test_minus_500_only_ends_the_match_earlier(base, m500, seed):
 
 # --------------------------------------------------------------------------- rams jacks [J1]
 @pytest.fixture(scope="module")
-def rams():
-    return load_variant("rams")
-
-
-@pytest.fixture(scope="module")
 def jacks():
     return load_variant("rams-jacks")
 

@@ -124,7 +124,6 @@ class SensibleBot(Bot):
         if double is None:
             return PASS
         v = obs.variant
-        me = column_of(v, obs.seat)
         gain = 0.0
         fails = 0
         n = max(4, self.bid_samples // 2)

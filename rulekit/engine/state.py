@@ -62,7 +62,6 @@ class State:
         self.sheet = Sheet(cols, lower_is_better=variant.scoring.lower_is_better,
                            start=list(scores) if scores else None)
         self.progress = Progress(len(cols))
-        self.board = 0
         self.first_vulnerable = list(vulnerable) if vulnerable is not None else None
         self.max_hands = max_hands
         self.log: list = []
@@ -104,7 +103,7 @@ class State:
 
     def _start_hand(self, number: int, dealer: int) -> None:
         h = Hand(number, dealer, self.variant.players)
-        h.vulnerable = self.progress.vulnerable(self.variant, self.board, dealer)
+        h.vulnerable = self.progress.vulnerable(self.variant, self.hands_played, dealer)
         if number == 0 and self.first_vulnerable is not None:
             h.vulnerable = list(self.first_vulnerable)
         if number < len(self.deals):
@@ -151,7 +150,6 @@ class State:
             self._start_hand(h.number + 1, h.dealer)
             return
         self.sheet.add(h.number, h.entries, note="passed out", void=True)
-        self.board += 1
         self.hands_played += 1
         if self._check_end(h, self.sheet.totals(), None):
             return
@@ -165,6 +163,12 @@ class State:
             if (seat + k) % n in side:
                 return (seat + k) % n
         return seat
+
+    @property
+    def board(self) -> int:
+        """Deals counted so far (a deal redealt by the same dealer does not count): the
+        board number of the next deal, 0-based, for vulnerability cycles."""
+        return self.hands_played
 
     def controller(self, seat: int) -> int:
         """The seat that decides for ``seat``: the declarer for his dummy, else ``seat``."""
@@ -299,7 +303,6 @@ class State:
         row = self.sheet.add(h.number, entries, note=self.describe_hand(h, envs), void=void,
                              trick_winners=list(h.trick_winners), parts=h.parts)
         self.hands_played += 1
-        self.board += 1
         self.hand_log.append(h)
         if h.parts and not void:
             for kind, col, value in self.progress.record(v, h.parts):
@@ -333,10 +336,7 @@ class State:
             best = max(score)
             result = [c for c, x in enumerate(score) if x == best], f"{m.rubbers} rubber{'' if m.rubbers == 1 else 's'} played"
         elif not m.rubbers or m.deals is not None:
-            if envs is None and m.deals is None:
-                return False
-            result = match_result(v, h, before, after, self.board if v.scoring.by_side else self.hands_played,
-                                  envs, self.names) if envs is not None or m.deals is not None else None
+            result = match_result(v, h, before, after, self.hands_played, envs, self.names)
         if result is None:
             return False
         cols, self.end_reason = result
