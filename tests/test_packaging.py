@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import sysconfig
 import venv
 import zipfile
 from pathlib import Path
@@ -34,12 +35,21 @@ def test_wheel_contains_data_files(wheel):
 
 
 def test_wheel_runs_outside_the_clone(wheel, tmp_path):
+    """Issue 12 case 13: the venv is made without the base interpreter's site-packages (which
+    hold none of the project's packages on a fresh machine). Its dependencies come from the
+    test venv's own site-packages through a ``.pth`` line, so no network and nothing outside
+    the venv that ``.ci/run`` creates; the wheel's ``rulekit`` comes first on ``sys.path``."""
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, system_site_packages=True, with_pip=True)
+    venv.create(env_dir, system_site_packages=False, with_pip=True)
     py = env_dir / "bin" / "python"
     r = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", str(wheel)],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
+    site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    # A plain directory line in a .pth file adds the folder without running the editable
+    # install's own .pth hooks there, so the test venv's editable rulekit stays out of sight.
+    (Path(site) / "rulekit-test-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
