@@ -769,6 +769,12 @@ class _Compiler:
             self.err(path, f"the target {target} needs at least {-(-target // best)} hands at the most "
                      f"{what} can give ({best}) (expected a target reachable within {MAX_HANDS_TO_END} hands)")
 
+    def any_zone(self) -> bool:
+        """Whether some deal pattern, for some player count offered, puts cards aside."""
+        pats = [p.get("pattern") for p in self.d["phases"].values() if p.get("kind") == "deal"]
+        texts = [t for x in pats for t in (x.values() if isinstance(x, dict) else [x])]
+        return any(z in str(t) for t in texts for z in ("widow", "talon", "kitty", "aside"))
+
     def no_effect(self, phases):
         """Warn about options that change nothing (issue 12 case 9): each needs another
         option that is absent."""
@@ -803,7 +809,7 @@ class _Compiler:
             if p.get("kind") == "name_trump" and "partner_may_name" in p and p.get("by", "declarer") != "dealer":
                 self.warn(path + ("partner_may_name",), "has no effect unless by: dealer (only the dealer may "
                           "leave the choice to his partner)")
-            if p.get("widow_to") == "last_trick" and deal is not None and not deal.zones:
+            if p.get("widow_to") == "last_trick" and deal is not None and not self.any_zone():
                 self.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
 
     def build(self) -> Variant:
@@ -961,11 +967,14 @@ def compile_variant(r: Resolved, settings: dict | None = None) -> Variant:
     return _Compiler(r, settings or {}).build()
 
 
-def check(r: Resolved, players: int | None = None) -> list[Diagnostic]:
+def check(r: Resolved, players: int | None = None, warnings: bool = False) -> list[Diagnostic]:
     """Every problem of a resolved document (empty when valid); never raises for bad input.
 
     Without ``players``, a variant that offers several player counts is checked
     for each of them (a deal pattern must add up for every choice).
+
+    :param warnings: also return the :class:`VariantWarning` of each option that has
+        no effect (they do not make the file invalid).
     """
     if players is not None or r.data is None or r.blocking or not isinstance(r.data.get("players"), dict):
         runs = [players]
@@ -973,11 +982,21 @@ def check(r: Resolved, players: int | None = None) -> list[Diagnostic]:
         runs = list(dict.fromkeys(r.data["players"]["choices"]))
     found: list = []
     for n in runs:
+        settings = {"players": n} if n is not None else {}
+        if r.data is None or r.blocking:
+            try:
+                compile_variant(r, settings)
+            except VariantError as e:
+                found += e.diagnostics
+            continue
+        c = _Compiler(r, settings)
         try:
-            compile_variant(r, {"players": n} if n is not None else {})
+            c.build()
         except VariantError as e:
             found += e.diagnostics
+        if warnings:
+            found += c.warnings
     return order_diagnostics(found, r.files)
 
 
-__all__ = ["check", "compile_variant", "dsl_strings", "syntax_problems"]
+__all__ = ["VariantWarning", "check", "compile_variant", "dsl_strings", "syntax_problems"]
