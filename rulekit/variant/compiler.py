@@ -31,6 +31,8 @@ from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, A
 #: Most hands a match may need to reach its end (a target, a game) at the best possible
 #: entry per hand; a file needing more is refused (issue 13: matches that never end).
 MAX_HANDS_TO_END = 1000
+#: Most deals in a match (the schema's maximum for match.deals).
+MAX_DEALS = 1000
 #: Most value combinations tried when confirming a formula flagged by its static bounds.
 MAX_TRIALS = 4000
 
@@ -103,9 +105,15 @@ class _Compiler:
         self.diags.append(Diagnostic(pos.file, pos.line, pos.column, _dotted(path), msg))
 
     def warn(self, path, msg):
-        """An option at ``path`` that has no effect (reported at its key)."""
+        """An option at ``path`` that has no effect (reported at its key).
+
+        Only an option written in the checked file itself is reported: a house rule
+        that sets ``dealer.first.seat`` is not blamed for its base's ``cut``.
+        """
         kp = tuple(path) + ("<key>",)
         pos = self.r.pos(kp if kp in self.r.positions else path)
+        if pos.file != self.r.top_file:
+            return
         self.warnings.append(VariantWarning(pos.file, pos.line, pos.column, _dotted(path), msg))
 
     def err_in(self, path, line, column, msg):
@@ -606,6 +614,9 @@ class _Compiler:
                     deals = int(f(_env({"players": players})))
                 except FormulaError as e:
                     self.err(("match", "deals"), f"cannot compute the number of deals for {players} players: {e}")
+        if isinstance(deals, int) and deals > MAX_DEALS and isinstance(m.get("deals"), str):
+            self.err(("match", "deals"), f"{deals} deals for {players} players is too many "
+                     f"(expected at most {MAX_DEALS})")
         if isinstance(deals, int) and deals < 1:
             self.err(("match", "deals"), f"a match needs at least one deal (found {deals}"
                      + (f" for {players} players)" if isinstance(m.get("deals"), str) else ")"))
