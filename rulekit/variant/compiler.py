@@ -739,7 +739,8 @@ class _Compiler:
                 failed = _first_failure(f, domains, columns)
                 if failed:
                     values, why = failed
-                    line, col, _ = b.risks[0]
+                    # one risky operation: point at it; several: at the formula
+                    line, col = b.risks[0][:2] if len({r[:2] for r in b.risks}) == 1 else (1, 1)
                     self.err_in(path, line, col, f"{why} when {values} (expected a formula that gives a "
                                 f"value for every possible {', '.join(sorted(f.names)) or 'case'})")
         return out
