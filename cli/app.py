@@ -22,7 +22,7 @@ from rulekit import pbn as pbn_format
 from rulekit import records
 from rulekit.engine import State
 from rulekit.errors import RulekitError, VariantError
-from rulekit.variant import builtin_ids, check_file, load_variant
+from rulekit.variant import VariantWarning, builtin_ids, check_file, load_variant
 
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
 from .render import score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
@@ -106,32 +106,39 @@ def validate(files: List[str] = typer.Argument(..., help="Variant files (or ids 
              format: str = typer.Option("text", "--format", help="Output: text (FILE:LINE:COL: path: message) "
                                         "or json (a list of {file, line, column, path, message})."),
              players: Optional[int] = typer.Option(None, "--players", help="Check for this number of players "
-                                                   "only (default: every choice the variant offers).")):
+                                                   "only (default: every choice the variant offers)."),
+             strict: bool = typer.Option(False, "--strict", help="Count warnings (options that have no "
+                                         "effect) as errors.")):
     """Check variant files; print every problem as FILE:LINE:COL: path: message.
 
-    Exit 0 when every file is valid, 1 when any problem is found (or a file is
-    missing), 2 on a usage error.
+    Options that have no effect are printed as FILE:LINE:COL: warning: path: message.
+    Exit 0 when every file is valid (warnings allowed, unless --strict), 1 when any
+    problem is found (or a file is missing), 2 on a usage error.
     """
     if format not in ("text", "json"):
         _fail(f"--format must be text or json, not {format!r}", 2)
-    problems = []
+    found = []
     bad_files = 0
     for f in files:
-        found = check_file(f, players)
-        problems += found
-        bad_files += bool(found)
+        mine = check_file(f, players, warnings=True)
+        found += mine
+        bad_files += any(strict or not isinstance(d, VariantWarning) for d in mine)
+    errors = sum(1 for d in found if not isinstance(d, VariantWarning))
+    warned = len(found) - errors
+    failing = errors + (warned if strict else 0)
     if format == "json":
-        typer.echo(json.dumps([d.as_dict() for d in problems], indent=2, ensure_ascii=False))
+        typer.echo(json.dumps([d.as_dict() for d in found], indent=2, ensure_ascii=False))
     else:
-        for d in problems:
+        for d in found:
             typer.echo(str(d))
         n = len(files)
-        if problems:
-            typer.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {bad_files} of {n} "
+        note = f" ({warned} warning{'s' if warned != 1 else ''})" if warned and not failing else ""
+        if failing:
+            typer.echo(f"{failing} problem{'s' if failing != 1 else ''} in {bad_files} of {n} "
                        f"file{'s' if n != 1 else ''}", err=True)
         else:
-            typer.echo(f"{n} file{'s' if n != 1 else ''} valid")
-    raise typer.Exit(1 if problems else 0)
+            typer.echo(f"{n} file{'s' if n != 1 else ''} valid{note}")
+    raise typer.Exit(1 if failing else 0)
 
 
 @app.command()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rulekit.errors import Diagnostic, VariantError
 from rulekit.variant.loader import VariantFileError, builtin_ids, is_file, read_text, resolve, resolve_text
-from rulekit.variant.compiler import check, compile_variant
+from rulekit.variant.compiler import VariantWarning, check, compile_variant
 from rulekit.variant.model import NT, Bid, Context, Variant
 
 
@@ -24,8 +24,11 @@ def load_variant(name: str, players: int | None = None) -> Variant:
     return compile_variant(resolve(name), settings)
 
 
-def check_file(path: str, players: int | None = None) -> list[Diagnostic]:
+def check_file(path: str, players: int | None = None, warnings: bool = False) -> list[Diagnostic]:
     """Every problem of the variant file at ``path`` (empty when valid), in file order.
+
+    With ``warnings``, also each option that has no effect, as a
+    :class:`~rulekit.variant.compiler.VariantWarning` (a valid file may have some).
 
     ``path`` may also be the id of an installed variant.  Without ``players``, a
     variant offering several player counts is checked for each.  Never raises for
@@ -34,7 +37,7 @@ def check_file(path: str, players: int | None = None) -> list[Diagnostic]:
     p = Path(path)
     if not is_file(p) and not _is_dir(p):
         if "/" not in path and not path.endswith((".yaml", ".yml")) and path in builtin_ids():
-            return check(resolve(path), players)
+            return check(resolve(path), players, warnings)
         if _exists(p):
             return [Diagnostic(path, 1, 1, "", "not a regular file (expected a variant .yaml file)")]
         return [Diagnostic(path, 1, 1, "", f"no such file{_near_miss(p)} (expected a variant .yaml file, "
@@ -43,7 +46,7 @@ def check_file(path: str, players: int | None = None) -> list[Diagnostic]:
         text = read_text(p, path)
     except VariantFileError as e:
         return [e.diagnostic]
-    return check(resolve_text(path, text), players)
+    return check(resolve_text(path, text), players, warnings)
 
 
 def _is_dir(p: Path) -> bool:
@@ -72,5 +75,5 @@ def _near_miss(p: Path) -> str:
     return f"; did you mean {folder / close[0] if str(p.parent) != '.' else close[0]}?" if close else ""
 
 
-__all__ = ["Bid", "Context", "NT", "Variant", "VariantError", "builtin_ids", "check", "check_file",
+__all__ = ["Bid", "Context", "NT", "Variant", "VariantError", "VariantWarning", "builtin_ids", "check", "check_file",
            "compile_variant", "load_variant", "resolve"]

@@ -12,16 +12,46 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import itertools
 import json
+import random
+from dataclasses import dataclass
 
 from rulekit.cards import Deck, JOKER
-from rulekit.dsl import FormulaError, compile_deal, compile_expr, compile_ranking
+from rulekit.dsl import Env, FormulaError, compile_deal, compile_expr, compile_ranking
+from rulekit.dsl.bounds import interval
 from rulekit.errors import Diagnostic, DSLError, VariantError
 from rulekit.variant.loader import Resolved, order_diagnostics
 from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, AuctionSpec, Bid,
                                    ContractAuctionSpec, Context, DealSpec, ExchangeSpec, MatchSpec,
                                    NameTrumpSpec, PartSpec, ScoringSpec, TallySpec, TricksSpec, TurnUpSpec,
                                    Variant)
+
+
+#: Most hands a match may need to reach its end (a target, a game) at the best possible
+#: entry per hand; a file needing more is refused (issue 13: matches that never end).
+MAX_HANDS_TO_END = 1000
+#: Most deals in a match (the schema's maximum for match.deals).
+MAX_DEALS = 1000
+#: Most value combinations tried when confirming a formula flagged by its static bounds.
+MAX_TRIALS = 4000
+
+
+@dataclass(frozen=True)
+class VariantWarning(Diagnostic):
+    """A problem that does not stop the variant from playing (an option with no effect).
+
+    ``str(w)`` is ``FILE:LINE:COL: warning: path: message``; ``rulekit validate``
+    counts it as an error only with ``--strict``.
+    """
+
+    def __str__(self) -> str:
+        head = f"{self.file}:{self.line}:{self.column}: warning: {self.path or '(document)'}: {self.message}"
+        return head + ("\n" + self.excerpt if self.excerpt else "")
+
+    def as_dict(self) -> dict:
+        """Like :meth:`Diagnostic.as_dict`, with ``"severity": "warning"``."""
+        return {**super().as_dict(), "severity": "warning"}
 
 
 def _typed(names) -> dict:
@@ -66,11 +96,25 @@ class _Compiler:
         self.diags: list[Diagnostic] = list(r.diagnostics)
         self.macros: dict = {}
         self.bad_lets: set = set()
+        self.warnings: list[VariantWarning] = []
+        self.formulas: dict = {}  # document path -> compiled Formula (for the bounds checks)
 
     def err(self, path, msg):
         """A problem at the value at ``path`` (``path + ("<key>",)``: at its key)."""
         pos = self.r.pos(path)
         self.diags.append(Diagnostic(pos.file, pos.line, pos.column, _dotted(path), msg))
+
+    def warn(self, path, msg):
+        """An option at ``path`` that has no effect (reported at its key).
+
+        Only an option written in the checked file itself is reported: a house rule
+        that sets ``dealer.first.seat`` is not blamed for its base's ``cut``.
+        """
+        kp = tuple(path) + ("<key>",)
+        pos = self.r.pos(kp if kp in self.r.positions else path)
+        if pos.file != self.r.top_file:
+            return
+        self.warnings.append(VariantWarning(pos.file, pos.line, pos.column, _dotted(path), msg))
 
     def err_in(self, path, line, column, msg):
         """A problem at (line, column) inside the DSL string at ``path``, with an excerpt."""
@@ -82,7 +126,10 @@ class _Compiler:
         """Run a DSL compiler on the string at ``path``; on error, report it and return ``None``."""
         text = self._get(path)
         try:
-            return fn(text, *args, **kw)
+            out = fn(text, *args, **kw)
+            if fn is compile_expr:
+                self.formulas[tuple(path)] = out
+            return out
         except DSLError as e:
             pos = self.r.pos(path)
             line, col = pos.dsl_offset(e.line, e.column)
@@ -567,6 +614,9 @@ class _Compiler:
                     deals = int(f(_env({"players": players})))
                 except FormulaError as e:
                     self.err(("match", "deals"), f"cannot compute the number of deals for {players} players: {e}")
+        if isinstance(deals, int) and deals > MAX_DEALS and isinstance(m.get("deals"), str):
+            self.err(("match", "deals"), f"{deals} deals for {players} players is too many "
+                     f"(expected at most {MAX_DEALS})")
         if isinstance(deals, int) and deals < 1:
             self.err(("match", "deals"), f"a match needs at least one deal (found {deals}"
                      + (f" for {players} players)" if isinstance(m.get("deals"), str) else ")"))
@@ -637,6 +687,143 @@ class _Compiler:
             strength.append(rs * 10 + ss)
         return {"cut": fd.get("cut", "high"), "strength": tuple(strength)}
 
+    # ------------------------------------------------------------------ what play can produce
+    def value_ranges(self, deck: Deck, players: int, phases, pts: tuple, columns: int):
+        """``(ranges, domains)`` of every variable a formula may read, or ``None`` without a deal.
+
+        ``ranges``: name -> ``(lo, hi)`` for :func:`~rulekit.dsl.bounds.interval`;
+        ``domains``: name -> the values tried when a formula's bounds look risky.
+        """
+        deal = next((p for p in phases if p is not None and p.kind == "deal"), None)
+        if deal is None:
+            return None
+        n = sum(st.count * st.repeat for st in deal.steps if not st.zone)
+        auction = next((p for p in phases if p is not None and p.kind.endswith("auction")), None)
+        levels = sorted({0} | {b.level for b in auction.bids}) if auction else [0]
+        m = self.d.get("match") or {}
+        game_target = (m.get("game") or {}).get("target") or 1
+        ranges = {"players": (players, players), "total_tricks": (n, n), "tricks": (0, n),
+                  "declarer_tricks": (0, n), "points": (sum(x for x in pts if x < 0), sum(x for x in pts if x > 0)),
+                  "seat": (0, columns - 1), "strain": (0, len(auction.strains) - 1 if auction else 0),
+                  "game_score": (0, game_target - 1), "level": (levels[0], levels[-1]),
+                  "their_points": (0, game_target - 1),
+                  "their_games": (0, max(((m.get("rubber") or {}).get("games") or 1) - 1, 0)),
+                  "difference": (0, 10 ** 9)}
+        ranges["declarer_points"] = ranges["points"]
+        for t in getattr(self, "tallies_", ()):
+            ranges[t.name] = (0, len(t.ranks) * (1 if t.trump_only else len(deck.suits)))
+        domains = {k: _spread(lo, hi) for k, (lo, hi) in ranges.items()}
+        domains["level"] = tuple(levels)
+        for k, ty in NAME_TYPES.items():
+            if ty == "bool":
+                ranges[k], domains[k] = (0, 1), (False, True)
+            elif ty == "const":
+                domains[k] = tuple(deck.suits) + (NT,)
+        return ranges, domains
+
+    def check_values(self, ranges: dict, domains: dict, columns: int) -> dict:
+        """Refuse formulas that divide by zero or pass the arithmetic bound for some
+        possible values (issue 12 case 10); return path -> ``(lo, hi)`` of each formula.
+
+        Static bounds first (cheap, sound); a formula they flag is then run on the
+        possible values of its variables, and refused only when one really fails.
+        """
+        out = {}
+        ranges = dict(ranges)
+        for path, f in self.formulas.items():
+            b = interval(f.text, ranges, columns)
+            out[path] = (b.lo, b.hi)
+            if path[:2] == ("scoring", "let"):
+                ranges[path[2]] = (b.lo, b.hi)
+            if b.risks:
+                failed = _first_failure(f, domains, columns)
+                if failed:
+                    values, why = failed
+                    # one risky operation: point at it; several: at the formula
+                    line, col = b.risks[0][:2] if len({r[:2] for r in b.risks}) == 1 else (1, 1)
+                    self.err_in(path, line, col, f"{why} when {values} (expected a formula that gives a "
+                                f"value for every possible {', '.join(sorted(f.names)) or 'case'})")
+        return out
+
+    def check_end(self, bounds: dict):
+        """Refuse a match that can never end (issue 13 case 4): an unreachable target or
+        game, a rubber without a part that counts toward a game, a hand always void."""
+        m = self.d.get("match") or {}
+        sc = self.d.get("scoring") or {}
+        if bounds.get(("scoring", "void_if"), (0, 0)) == (1, 1):
+            self.err(("scoring", "void_if"), "this condition is always true, so every hand is void and "
+                     "scores nothing (expected a condition that can be false)")
+            return
+        entries = [b for p, b in bounds.items() if p[0] == "scoring" and p[1] != "let" and p[-1] in ENTRY_KEYS]
+        if m.get("target") is not None and entries:
+            self.reachable(("match", "target"), m["target"], max(b[1] for b in entries), "a hand's entry")
+        rubber, game = m.get("rubber"), m.get("game")
+        if rubber and game:
+            parts = sc.get("parts") or {}
+            games = [b for p, b in bounds.items() if p[:2] == ("scoring", "parts") and parts[p[2]].get("game")]
+            if not any(p.get("game") for p in parts.values()):
+                self.err(("match", "rubber"), "a rubber is won by games, but no part of the score counts "
+                         "toward a game (expected a part with game: true in scoring.parts)")
+            elif games:
+                self.reachable(("match", "game", "target"), game["target"], max(b[1] for b in games),
+                               "the game parts of a hand")
+        if m.get("rubbers") is not None and not rubber:
+            self.err(("match", "rubbers"), "rubbers counts rubbers, but this match has none "
+                     "(expected match.rubber, or no rubbers)")
+
+    def reachable(self, path, target: int, best: int, what: str):
+        """Refuse ``target`` when ``best`` points a hand cannot reach it within
+        :data:`MAX_HANDS_TO_END` hands."""
+        if best <= 0:
+            self.err(path, f"the target {target} can never be reached: {what} is never above 0 "
+                     f"(expected a formula that can score points, or no target)")
+        elif -(-target // best) > MAX_HANDS_TO_END:
+            self.err(path, f"the target {target} needs at least {-(-target // best)} hands at the most "
+                     f"{what} can give ({best}) (expected a target reachable within {MAX_HANDS_TO_END} hands)")
+
+    def any_zone(self) -> bool:
+        """Whether some deal pattern, for some player count offered, puts cards aside."""
+        pats = [p.get("pattern") for p in self.d["phases"].values() if p.get("kind") == "deal"]
+        texts = [t for x in pats for t in (x.values() if isinstance(x, dict) else [x])]
+        return any(z in str(t) for t in texts for z in ("widow", "talon", "kitty", "aside"))
+
+    def no_effect(self, phases):
+        """Warn about options that change nothing (issue 12 case 9): each needs another
+        option that is absent."""
+        d = self.d
+        rk, m = d.get("ranking") or {}, d.get("match") or {}
+        fd = (d.get("dealer") or {}).get("first") or {}
+        if "top_led" in rk and "top" not in rk:
+            self.warn(("ranking", "top_led"), "has no effect without ranking.top (no card is above the suits)")
+        if "ties" in m and m.get("target") is None:
+            self.warn(("match", "ties"), "has no effect without match.target (ties break a target reached together)")
+        if "unfinished" in m and not m.get("rubber"):
+            self.warn(("match", "unfinished"), "has no effect without match.rubber (it scores an unfinished rubber)")
+        if m.get("result") == "game_points" and not m.get("game"):
+            self.warn(("match", "result"), "game_points has no effect without match.game (no game points are won)")
+        if (d.get("vulnerability") or {}).get("by") == "games" and not m.get("game"):
+            self.warn(("vulnerability", "by"), "games has no effect without match.game (no side ever wins a game)")
+        if "seat" in fd:
+            for k in ("cut", "ranks", "suits"):
+                if k in fd:
+                    self.warn(("dealer", "first", k), "has no effect with dealer.first.seat (nobody cuts)")
+        auction = next((p for p in phases if p is not None and p.kind.endswith("auction")), None)
+        if "immediate_win" in m and auction is None:
+            self.warn(("match", "immediate_win"), "has no effect without an auction phase (there is no declarer)")
+        if "no_contract" in (d.get("scoring") or {}) and auction is not None and auction.all_pass != "play":
+            self.warn(("scoring", "no_contract"), f"has no effect: when all pass the deal is thrown in "
+                      f"(all_pass: {auction.all_pass}), never played without a contract")
+        deal = next((p for p in phases if p is not None and p.kind == "deal"), None)
+        for name, p in (d.get("phases") or {}).items():
+            path = ("phases", name)
+            if p.get("kind") == "contract_auction" and p.get("redouble") and p.get("double") is False:
+                self.warn(path + ("redouble",), "has no effect with double: false (only a doubled bid is redoubled)")
+            if p.get("kind") == "name_trump" and "partner_may_name" in p and p.get("by", "declarer") != "dealer":
+                self.warn(path + ("partner_may_name",), "has no effect unless by: dealer (only the dealer may "
+                          "leave the choice to his partner)")
+            if p.get("widow_to") == "last_trick" and deal is not None and not self.any_zone():
+                self.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
+
     def build(self) -> Variant:
         d = self.d
         players = self.players()
@@ -672,6 +859,11 @@ class _Compiler:
         home = d.get("home_seat", 0)
         if home >= players:
             self.err(("home_seat",), f"seat {home} does not exist (expected 0..{players - 1})")
+        self.no_effect(phases)
+        known = None if self.diags else self.value_ranges(deck, players, phases, pts, len(sides) if scoring.by_side
+                                                           else players)
+        if known is not None:  # only a file whose formulas all compiled
+            self.check_end(self.check_values(*known, len(sides) if scoring.by_side else players))
         if self.diags:
             raise VariantError(order_diagnostics(self.diags, self.r.files))
         blob = json.dumps({"data": d, "settings": {"players": players}}, sort_keys=True, default=str)
@@ -680,6 +872,49 @@ class _Compiler:
                        hashlib.sha256(blob.encode()).hexdigest()[:16], d,
                        {"players": players}, tuple(self.r.files), seat_names, sides, side_names, side_of,
                        vulnerability, home)
+
+
+#: Keys of the formulas that give a hand's entries.
+ENTRY_KEYS = ("each", "declarer", "defender", "no_contract")
+
+
+def _spread(lo: int, hi: int) -> tuple:
+    """Values of ``lo..hi`` to try: all of them when few, else the ends, the values
+    around zero and a few between."""
+    if hi - lo <= 40:
+        return tuple(range(lo, hi + 1))
+    picks = {lo, lo + 1, hi - 1, hi} | {v for v in (-1, 0, 1) if lo <= v <= hi}
+    picks |= {lo + (hi - lo) * i // 16 for i in range(17)}
+    return tuple(sorted(picks))
+
+
+def _first_failure(f, domains: dict, columns: int):
+    """``(values, reason)`` of the first values of its variables on which formula ``f``
+    fails, or ``None``; every combination when there are at most :data:`MAX_TRIALS`,
+    else a fixed-seed sample of them."""
+    names = sorted(f.names)
+    doms = [domains.get(n, (0,)) for n in names]
+    total = 1
+    for d in doms:
+        total *= len(d)
+    if total <= MAX_TRIALS:
+        combos = itertools.product(*doms)
+    else:
+        rnd = random.Random(0)
+        combos = [tuple(d[0] for d in doms), tuple(d[-1] for d in doms)] + \
+                 [tuple(rnd.choice(d) for d in doms) for _ in range(MAX_TRIALS)]
+    for c in combos:
+        env = Env(dict(zip(names, c)))
+        env.everyone = [env] * columns
+        try:
+            f.fn(env)
+        except FormulaError as e:
+            return ", ".join(f"{k} = {_show(v)}" for k, v in zip(names, c)) or "always", str(e)
+    return None
+
+
+def _show(v) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
 
 
 def _env(vars):
@@ -744,11 +979,14 @@ def compile_variant(r: Resolved, settings: dict | None = None) -> Variant:
     return _Compiler(r, settings or {}).build()
 
 
-def check(r: Resolved, players: int | None = None) -> list[Diagnostic]:
+def check(r: Resolved, players: int | None = None, warnings: bool = False) -> list[Diagnostic]:
     """Every problem of a resolved document (empty when valid); never raises for bad input.
 
     Without ``players``, a variant that offers several player counts is checked
     for each of them (a deal pattern must add up for every choice).
+
+    :param warnings: also return the :class:`VariantWarning` of each option that has
+        no effect (they do not make the file invalid).
     """
     if players is not None or r.data is None or r.blocking or not isinstance(r.data.get("players"), dict):
         runs = [players]
@@ -756,11 +994,21 @@ def check(r: Resolved, players: int | None = None) -> list[Diagnostic]:
         runs = list(dict.fromkeys(r.data["players"]["choices"]))
     found: list = []
     for n in runs:
+        settings = {"players": n} if n is not None else {}
+        if r.data is None or r.blocking:
+            try:
+                compile_variant(r, settings)
+            except VariantError as e:
+                found += e.diagnostics
+            continue
+        c = _Compiler(r, settings)
         try:
-            compile_variant(r, {"players": n} if n is not None else {})
+            c.build()
         except VariantError as e:
             found += e.diagnostics
+        if warnings:
+            found += c.warnings
     return order_diagnostics(found, r.files)
 
 
-__all__ = ["check", "compile_variant", "dsl_strings", "syntax_problems"]
+__all__ = ["VariantWarning", "check", "compile_variant", "dsl_strings", "syntax_problems"]

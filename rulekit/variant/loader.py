@@ -16,7 +16,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import yaml
-from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema import Draft202012Validator, FormatChecker, validators
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
@@ -38,10 +38,20 @@ def schema() -> dict:
 
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
-    """A validator for :func:`schema` with the bundled registry."""
+    """A validator for :func:`schema` with the bundled registry; ``integer`` refuses floats."""
     s = schema()
     registry = Registry().with_resource(s["$id"], Resource.from_contents(s))
-    return Draft202012Validator(s, registry=registry, format_checker=FormatChecker())
+    return _StrictIntegers(s, registry=registry, format_checker=FormatChecker())
+
+
+def _is_whole_number(checker, value) -> bool:
+    """JSON Schema's ``integer`` accepts ``4.0``; a YAML float is never a count of
+    players, seats or deals here (the engine would fail on it deep in play)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_StrictIntegers = validators.extend(
+    Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number))
 
 
 def builtin_dir():
