@@ -136,8 +136,9 @@ class Game:
         return score_sheet(self.state, we=self.we, title=SHEET_TITLE)
 
     def default_path(self) -> Path:
-        """A file name in the current folder that does not exist yet."""
-        base = f"rulekit-{self.state.variant.id}-{self.state.seed}"
+        """A file name in the current folder that does not exist yet (``rulekit-ID.json``; not the
+        seed, which would show every hidden card of a game in progress, issue 12 case 2)."""
+        base = f"rulekit-{self.state.variant.id}"
         p = Path(f"{base}.json")
         k = 1
         while p.exists():
@@ -260,13 +261,16 @@ class Game:
         return 0
 
     def show_end(self) -> None:
-        """The final sheet and the winner."""
+        """The final sheet, the winner, and the seed: only now, when no card is hidden any more
+        (issue 12 case 2), so that the same deals can be played again."""
         st = self.state
         self.console.print(self.sheet())
         self.console.print(winner_text(st))
         settle = settlement_text(st)
         if settle is not None:
             self.console.print(settle)
+        self.console.print(f"seed {st.seed} (play these deals again with --seed {st.seed})", highlight=False,
+                           markup=False)
 
     def _stop(self, why: str, code: int) -> int:
         """Save after an interruption and say how to resume (further signals are ignored meanwhile)."""
