@@ -56,8 +56,12 @@ def help_text(variant) -> str:
     forms = []
     auction = variant.auction()
     if auction is not None:
-        bids = [b.text for b in auction.bids]
-        forms.append(f"pass, a bid from {bids[0]} to {bids[-1]}")
+        # the bids named as the refusals name them (issue 12 case 20): the ladder, then the bids
+        # that only go over one bid (10T over 10NT), not the last of them as the top of the ladder
+        bids = [b.text for b in auction.bids if getattr(b, "only_over", -1) < 0]
+        forms.append(f"pass, a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"pass, the bid {bids[0]}")
+        forms += [f"{b.text} over {auction.bids[b.only_over].text}" for b in auction.bids
+                  if getattr(b, "only_over", -1) >= 0]
         if auction.kind == "contract_auction":
             forms.append("X or double, XX or redouble")
     kinds = {p.kind for p in variant.phases}
@@ -448,11 +452,14 @@ class Game:
         st = self.state
         try:
             return st.parse_action(text)
-        except InvalidActionError:
+        except InvalidActionError as e:
             try:
                 return Action.parse(text, st.variant.deck, getattr(st, "_bid_texts", ()))
-            except RulekitError:
-                pass
+            except RulekitError as plain:
+                # say which card was wrong (``7C is named twice``), not only what may be typed
+                detail = str(plain)
+                if "is not an action" not in detail and detail not in str(e):
+                    raise InvalidActionError(f"{e} ({detail})") from None
             raise
 
 
