@@ -217,7 +217,7 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
             _check_dealt(state, pbn_hands, deal)
     if quiet and "human" in controllers:
         _fail("--quiet is for games without a human seat (add --auto, or --players bot,bot,...)", 2)
-    game = Game(state, controllers, console, save or resume, quiet=quiet, status=err)
+    game = Game(state, controllers, console, save or resume, quiet=quiet, status=err, pauses=_interactive())
     if not quiet:
         if resume is not None:
             console.print(f"resumed [bold]{escape(state.variant.name)}[/] from {escape(str(resume))}: "
@@ -242,6 +242,15 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
         except OSError as e:
             _fail(f"cannot write the record {game.save_path}: {e.strerror or e}", 2)
     raise typer.Exit(game.run())
+
+
+def _interactive() -> bool:
+    """True when a person types at a terminal (the game then pauses for Enter); piped input is a
+    script, which never waits."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):
+        return False
 
 
 def _parse_players(players: str | None):

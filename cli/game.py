@@ -108,10 +108,14 @@ class Game:
     :param quiet: bot-only games: print only the final sheet and the winner.
     :param bot_seed: seeds the bots' own randomness (default: the match seed).
     :param status: console for messages about saving (default: ``console``).
+    :param pauses: a human reads the screen at a terminal: wait for Enter between hands, after each
+        trick of a hand he only watches (as dummy), and before the turn of another human at the same
+        terminal, whose hand is hidden until then (issue 12 cases 2 and 18). Off for piped input.
     """
 
     def __init__(self, state, controllers: list, console: Console, save_path: Path | None = None,
-                 quiet: bool = False, bot_seed: int | None = None, status: Console | None = None):
+                 quiet: bool = False, bot_seed: int | None = None, status: Console | None = None,
+                 pauses: bool = False):
         self.state = state
         self.controllers = list(controllers)
         self.console = console
@@ -129,6 +133,8 @@ class Game:
         self._critical = False
         self._pending: int | None = None
         self._stopping = False       # saving after an interruption: ignore further signals
+        self.pauses = pauses and bool(self.humans)
+        self._at_table: int | None = None   # the human whose hand the screen last showed
 
     # ------------------------------------------------------------------ records
     def record(self) -> dict:
@@ -314,6 +320,7 @@ class Game:
         decider = self.decider(seat)
         if self.controllers[decider] == "human":
             self.autosave()
+            self.hand_to(decider)
             action = self.ask(decider)
         else:
             action = self.bot_action(decider)
@@ -369,6 +376,29 @@ class Game:
             out.print(t)
         if len(h.tricks) > tricks_before:
             out.print(trick_text(st, h, len(h.tricks) - 1))
+            if st.hand is h and not st.is_over and not self._human_plays():
+                self.pause("press Enter for the next trick")   # as dummy: trick by trick, not 13 at once
+
+    def _human_plays(self) -> bool:
+        """True when a human decides some seat's cards in this hand (False for a human dummy)."""
+        return any(self.controllers[self.decider(s)] == "human" for s in range(self.state.variant.players))
+
+    def pause(self, text: str) -> None:
+        """Wait for Enter, when a human reads the screen at a terminal (``pauses``).
+
+        :raises EOFError: the input ended.
+        """
+        if self.pauses:
+            self.console.input(Text(f"{text} ", style="dim"))
+
+    def hand_to(self, seat: int) -> None:
+        """Several humans at one terminal: before another human's turn, clear the screen (the last
+        one's hand) and wait until the next one is at the keyboard (issue 12 case 2)."""
+        last, self._at_table = self._at_table, seat
+        if len(self.humans) < 2 or last is None or last == seat or not self.pauses:
+            return
+        self.console.clear()
+        self.pause(f"Pass to {self.state.names[seat]}, press Enter")
 
     def hand_over(self, h, rows) -> None:
         """A hand has ended: its summary (``--auto``) or its rows and the sheet (live)."""
@@ -381,6 +411,7 @@ class Game:
                 self.console.print(row_text(st.sheet, r))
             if not st.is_over:
                 self.console.print(self.sheet())
+                self.pause("press Enter for the next hand")   # time to read the last trick and the sheet
                 self.console.rule(hand_header(st, st.hand), align="left")
         if self.save_path:
             self.autosave()
