@@ -477,6 +477,14 @@ def main() -> None:
     except RulekitError as e:  # a user error that slipped through: message, not traceback
         err.print(f"error: {e}", highlight=False, markup=False, soft_wrap=True)
         sys.exit(1)
+    except OSError as e:  # `rulekit list > /dev/full`: a message, not a traceback (issue 13 case 9)
+        _silence_stdout()
+        try:
+            err.print(f"error: cannot write the output ({e.strerror or e})", highlight=False, markup=False,
+                      soft_wrap=True)
+        except OSError:
+            pass
+        sys.exit(1)
     except KeyboardInterrupt:  # Ctrl-C outside a game (a game saves itself first)
         err.print("interrupted", highlight=False)
         sys.exit(130)

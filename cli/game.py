@@ -257,6 +257,13 @@ class Game:
                 if self.save_path is None and not self.humans:
                     return 141
                 return self._stop("output closed", 141)
+            except OSError as e:             # `> /dev/full`: say so on stderr, save, exit 1 (issue 13 case 9)
+                _silence_stdout()
+                why = f"cannot write the output ({e.strerror or e})"
+                if self.save_path is None and not self.humans:
+                    self._say(f"[red]error:[/] {escape(why)}")
+                    return 1
+                return self._stop(why, 1)
         if self.save_path:
             try:
                 self.save()
@@ -268,6 +275,10 @@ class Game:
         except BrokenPipeError:              # `rulekit play --auto | head` closed before the end
             _silence_stdout()
             return 141
+        except OSError as e:
+            _silence_stdout()
+            self._say(f"[red]error:[/] cannot write the output ({escape(str(e.strerror or e))})")
+            return 1
         return 0
 
     def show_end(self) -> None:
@@ -389,7 +400,19 @@ class Game:
         :raises EOFError: the input ended.
         """
         if self.pauses:
-            self.console.input(Text(f"{text} ", style="dim"))
+            self.read(Text(f"{text} ", style="dim"))
+
+    def read(self, prompt) -> str:
+        """A line typed at the prompt.
+
+        :raises EOFError: the input ended, is closed (``<&-``) or cannot be read (issue 13 case 9).
+        """
+        try:
+            return self.console.input(prompt)
+        except RuntimeError as e:       # input(): lost sys.stdin
+            raise EOFError(str(e)) from None
+        except OSError as e:
+            raise EOFError(str(e.strerror or e)) from None
 
     def hand_to(self, seat: int) -> None:
         """Several humans at one terminal: before another human's turn, clear the screen (the last
@@ -435,7 +458,7 @@ class Game:
         self.console.print(table_view(st, seat))
         while True:
             try:
-                text = self.console.input(self.prompt(seat)).strip()
+                text = self.read(self.prompt(seat)).strip()
             except UnicodeDecodeError:
                 self.console.print(Text.assemble(Text("refused: ", style="red"), "that line is not UTF-8 text"))
                 continue
