@@ -290,8 +290,9 @@ class Game:
         settle = settlement_text(st)
         if settle is not None:
             self.console.print(settle)
-        self.console.print(f"seed {st.seed} (play these deals again with --seed {st.seed})", highlight=False,
-                           markup=False)
+        if self.mode != "quiet":     # --quiet: only the sheet and the winner
+            self.console.print(f"seed {st.seed} (play these deals again with --seed {st.seed})",
+                               highlight=False, markup=False)
 
     def _stop(self, why: str, code: int) -> int:
         """Save after an interruption and say how to resume (further signals are ignored meanwhile)."""

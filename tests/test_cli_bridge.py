@@ -41,7 +41,7 @@ DEAL_PBN = """% PBN 2.1
 [Declarer "?"]
 [Contract "?"]
 """
-SOUTH = "A♣ K♣ Q♣  A♦ K♦ Q♦  A♥ K♥ Q♥  A♠ K♠ Q♠ J♠"   # the hand as the table shows it
+SOUTH = "A♠ K♠ Q♠ J♠  A♥ K♥ Q♥  A♦ K♦ Q♦  A♣ K♣ Q♣"   # the hand as the table shows it: ♠ ♥ ♦ ♣, high first (issue 12 case 18)
 DEAL_OUT = "S:AKQJ.AKQ.AKQ.AKQ ..765432.T987654 T98765..JT98.J32 432.JT98765432.."
 
 
