@@ -17,6 +17,7 @@ from typing import List, Optional
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.segment import Segment
 
 from rulekit import pbn as pbn_format
 from rulekit import records
@@ -25,15 +26,30 @@ from rulekit.errors import RulekitError, VariantError
 from rulekit.variant import VariantWarning, builtin_ids, check_file, load_variant
 
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
-from .render import score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
+from .render import score_sheet, seat_label, settlement_text, visible, vulnerability_text, winner_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Describe, check, play and score trick-taking card games and their house rules.")
 
 
-class _Console(Console):
-    """A console whose closed output (``rulekit play --auto | head``) raises BrokenPipeError, so that
-    the game loop saves the record before stopping (rich itself would exit at once)."""
+class _SafeConsole(Console):
+    """A console for text that comes from files (variant, seat and player names, records,
+    diagnostics): emoji codes stay text (``FILE:100:COL`` is not turned into an emoji, issue 13
+    case 12) and control characters are made visible (``^[``), so that no name can clear the screen
+    or retitle the window (issue 13 case 6). Rich's own control codes (colours) pass."""
+
+    def __init__(self, **kwargs):
+        super().__init__(emoji=False, **kwargs)
+
+    def _render_buffer(self, buffer) -> str:
+        return super()._render_buffer(Segment(visible(text), style, None) if control is None
+                                      else Segment(text, style, control) for text, style, control in buffer)
+
+
+class _Console(_SafeConsole):
+    """The standard output console: a closed output (``rulekit play --auto | head``) raises
+    BrokenPipeError, so that the game loop saves the record before stopping (rich itself would
+    exit at once)."""
 
     def on_broken_pipe(self) -> None:
         try:
@@ -45,7 +61,7 @@ class _Console(Console):
 
 
 console = _Console()
-err = Console(stderr=True)
+err = _SafeConsole(stderr=True)
 
 CONTROLLERS = ("human", "bot", "random")
 
@@ -208,7 +224,7 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
             _check_dealt(state, pbn_hands, deal)
     if quiet and "human" in controllers:
         _fail("--quiet is for games without a human seat (add --auto, or --players bot,bot,...)", 2)
-    game = Game(state, controllers, console, save or resume, quiet=quiet, status=err)
+    game = Game(state, controllers, console, save or resume, quiet=quiet, status=err, pauses=_interactive())
     if not quiet:
         if resume is not None:
             console.print(f"resumed [bold]{escape(state.variant.name)}[/] from {escape(str(resume))}: "
@@ -216,7 +232,8 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
                           f"{len(state.history)} actions replayed", highlight=False)
         else:
             seats = ", ".join(f"{seat_label(state, i)}: {c}" for i, c in enumerate(controllers))
-            console.print(f"[bold]{escape(state.variant.name)}[/] — seed {state.seed}, {state.variant.players} "
+            # no seed here: with it, `play --auto --seed N` elsewhere shows every hidden card (issue 12 case 2)
+            console.print(f"[bold]{escape(state.variant.name)}[/] — {state.variant.players} "
                           f"players ({escape(seats)}), first dealer {escape(state.names[state.first_dealer])}",
                           highlight=False, soft_wrap=True)
             if deal is not None:
@@ -232,6 +249,15 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
         except OSError as e:
             _fail(f"cannot write the record {game.save_path}: {e.strerror or e}", 2)
     raise typer.Exit(game.run())
+
+
+def _interactive() -> bool:
+    """True when a person types at a terminal (the game then pauses for Enter); piped input is a
+    script, which never waits."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):
+        return False
 
 
 def _parse_players(players: str | None):
@@ -405,7 +431,9 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON) written b
     if pbn:
         _export_pbn(state, file, out)
         return
-    console.print(f"[bold]{escape(state.variant.name)}[/] — seed {state.seed}, replayed {len(state.history)} actions",
+    # the seed of a game in progress would show every hidden card (issue 12 case 2)
+    seed = f"seed {state.seed}, " if state.is_over else ""
+    console.print(f"[bold]{escape(state.variant.name)}[/] — {seed}replayed {len(state.history)} actions",
                   highlight=False)
     console.print(score_sheet(state, title=SHEET_TITLE))
     if state.is_over:
@@ -455,6 +483,14 @@ def main() -> None:
         sys.exit(141)
     except RulekitError as e:  # a user error that slipped through: message, not traceback
         err.print(f"error: {e}", highlight=False, markup=False, soft_wrap=True)
+        sys.exit(1)
+    except OSError as e:  # `rulekit list > /dev/full`: a message, not a traceback (issue 13 case 9)
+        _silence_stdout()
+        try:
+            err.print(f"error: cannot write the output ({e.strerror or e})", highlight=False, markup=False,
+                      soft_wrap=True)
+        except OSError:
+            pass
         sys.exit(1)
     except KeyboardInterrupt:  # Ctrl-C outside a game (a game saves itself first)
         err.print("interrupted", highlight=False)

@@ -56,8 +56,12 @@ def help_text(variant) -> str:
     forms = []
     auction = variant.auction()
     if auction is not None:
-        bids = [b.text for b in auction.bids]
-        forms.append(f"pass, a bid from {bids[0]} to {bids[-1]}")
+        # the bids named as the refusals name them (issue 12 case 20): the ladder, then the bids
+        # that only go over one bid (10T over 10NT), not the last of them as the top of the ladder
+        bids = [b.text for b in auction.bids if getattr(b, "only_over", -1) < 0]
+        forms.append(f"pass, a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"pass, the bid {bids[0]}")
+        forms += [f"{b.text} over {auction.bids[b.only_over].text}" for b in auction.bids
+                  if getattr(b, "only_over", -1) >= 0]
         if auction.kind == "contract_auction":
             forms.append("X or double, XX or redouble")
     kinds = {p.kind for p in variant.phases}
@@ -104,10 +108,14 @@ class Game:
     :param quiet: bot-only games: print only the final sheet and the winner.
     :param bot_seed: seeds the bots' own randomness (default: the match seed).
     :param status: console for messages about saving (default: ``console``).
+    :param pauses: a human reads the screen at a terminal: wait for Enter between hands, after each
+        trick of a hand he only watches (as dummy), and before the turn of another human at the same
+        terminal, whose hand is hidden until then (issue 12 cases 2 and 18). Off for piped input.
     """
 
     def __init__(self, state, controllers: list, console: Console, save_path: Path | None = None,
-                 quiet: bool = False, bot_seed: int | None = None, status: Console | None = None):
+                 quiet: bool = False, bot_seed: int | None = None, status: Console | None = None,
+                 pauses: bool = False):
         self.state = state
         self.controllers = list(controllers)
         self.console = console
@@ -125,6 +133,8 @@ class Game:
         self._critical = False
         self._pending: int | None = None
         self._stopping = False       # saving after an interruption: ignore further signals
+        self.pauses = pauses and bool(self.humans)
+        self._at_table: int | None = None   # the human whose hand the screen last showed
 
     # ------------------------------------------------------------------ records
     def record(self) -> dict:
@@ -136,8 +146,9 @@ class Game:
         return score_sheet(self.state, we=self.we, title=SHEET_TITLE)
 
     def default_path(self) -> Path:
-        """A file name in the current folder that does not exist yet."""
-        base = f"rulekit-{self.state.variant.id}-{self.state.seed}"
+        """A file name in the current folder that does not exist yet (``rulekit-ID.json``; not the
+        seed, which would show every hidden card of a game in progress, issue 12 case 2)."""
+        base = f"rulekit-{self.state.variant.id}"
         p = Path(f"{base}.json")
         k = 1
         while p.exists():
@@ -246,6 +257,13 @@ class Game:
                 if self.save_path is None and not self.humans:
                     return 141
                 return self._stop("output closed", 141)
+            except OSError as e:             # `> /dev/full`: say so on stderr, save, exit 1 (issue 13 case 9)
+                _silence_stdout()
+                why = f"cannot write the output ({e.strerror or e})"
+                if self.save_path is None and not self.humans:
+                    self._say(f"[red]error:[/] {escape(why)}")
+                    return 1
+                return self._stop(why, 1)
         if self.save_path:
             try:
                 self.save()
@@ -257,16 +275,24 @@ class Game:
         except BrokenPipeError:              # `rulekit play --auto | head` closed before the end
             _silence_stdout()
             return 141
+        except OSError as e:
+            _silence_stdout()
+            self._say(f"[red]error:[/] cannot write the output ({escape(str(e.strerror or e))})")
+            return 1
         return 0
 
     def show_end(self) -> None:
-        """The final sheet and the winner."""
+        """The final sheet, the winner, and the seed: only now, when no card is hidden any more
+        (issue 12 case 2), so that the same deals can be played again."""
         st = self.state
         self.console.print(self.sheet())
         self.console.print(winner_text(st))
         settle = settlement_text(st)
         if settle is not None:
             self.console.print(settle)
+        if self.mode != "quiet":     # --quiet: only the sheet and the winner
+            self.console.print(f"seed {st.seed} (play these deals again with --seed {st.seed})",
+                               highlight=False, markup=False)
 
     def _stop(self, why: str, code: int) -> int:
         """Save after an interruption and say how to resume (further signals are ignored meanwhile)."""
@@ -306,6 +332,7 @@ class Game:
         decider = self.decider(seat)
         if self.controllers[decider] == "human":
             self.autosave()
+            self.hand_to(decider)
             action = self.ask(decider)
         else:
             action = self.bot_action(decider)
@@ -361,6 +388,41 @@ class Game:
             out.print(t)
         if len(h.tricks) > tricks_before:
             out.print(trick_text(st, h, len(h.tricks) - 1))
+            if st.hand is h and not st.is_over and not self._human_plays():
+                self.pause("press Enter for the next trick")   # as dummy: trick by trick, not 13 at once
+
+    def _human_plays(self) -> bool:
+        """True when a human decides some seat's cards in this hand (False for a human dummy)."""
+        return any(self.controllers[self.decider(s)] == "human" for s in range(self.state.variant.players))
+
+    def pause(self, text: str) -> None:
+        """Wait for Enter, when a human reads the screen at a terminal (``pauses``).
+
+        :raises EOFError: the input ended.
+        """
+        if self.pauses:
+            self.read(Text(f"{text} ", style="dim"))
+
+    def read(self, prompt) -> str:
+        """A line typed at the prompt.
+
+        :raises EOFError: the input ended, is closed (``<&-``) or cannot be read (issue 13 case 9).
+        """
+        try:
+            return self.console.input(prompt)
+        except RuntimeError as e:       # input(): lost sys.stdin
+            raise EOFError(str(e)) from None
+        except OSError as e:
+            raise EOFError(str(e.strerror or e)) from None
+
+    def hand_to(self, seat: int) -> None:
+        """Several humans at one terminal: before another human's turn, clear the screen (the last
+        one's hand) and wait until the next one is at the keyboard (issue 12 case 2)."""
+        last, self._at_table = self._at_table, seat
+        if len(self.humans) < 2 or last is None or last == seat or not self.pauses:
+            return
+        self.console.clear()
+        self.pause(f"Pass to {self.state.names[seat]}, press Enter")
 
     def hand_over(self, h, rows) -> None:
         """A hand has ended: its summary (``--auto``) or its rows and the sheet (live)."""
@@ -373,6 +435,7 @@ class Game:
                 self.console.print(row_text(st.sheet, r))
             if not st.is_over:
                 self.console.print(self.sheet())
+                self.pause("press Enter for the next hand")   # time to read the last trick and the sheet
                 self.console.rule(hand_header(st, st.hand), align="left")
         if self.save_path:
             self.autosave()
@@ -396,7 +459,7 @@ class Game:
         self.console.print(table_view(st, seat))
         while True:
             try:
-                text = self.console.input(self.prompt(seat)).strip()
+                text = self.read(self.prompt(seat)).strip()
             except UnicodeDecodeError:
                 self.console.print(Text.assemble(Text("refused: ", style="red"), "that line is not UTF-8 text"))
                 continue
@@ -444,11 +507,14 @@ class Game:
         st = self.state
         try:
             return st.parse_action(text)
-        except InvalidActionError:
+        except InvalidActionError as e:
             try:
                 return Action.parse(text, st.variant.deck, getattr(st, "_bid_texts", ()))
-            except RulekitError:
-                pass
+            except RulekitError as plain:
+                # say which card was wrong (``7C is named twice``), not only what may be typed
+                detail = str(plain)
+                if "is not an action" not in detail and detail not in str(e):
+                    raise InvalidActionError(f"{e} ({detail})") from None
             raise
 
 

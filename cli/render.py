@@ -14,6 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, bits
+from rulekit.engine.phases.deal import deal_plan
+from rulekit.errors import RulekitError
 from rulekit.sheets.render import sheet_renderable
 
 SUIT_STYLE = {"H": "bold red", "D": "bold red", "S": "bold", "C": "bold"}
@@ -22,6 +24,20 @@ PHASE_LABELS = {"ladder_auction": "bid", "contract_auction": "bid", "widow_excha
                 "name_trump": "trumps", "turn_up": "turn up", "tricks": "play"}
 AUCTIONS = ("ladder_auction", "contract_auction")
 _BID = re.compile(r"^(\d+)([SHDC])$")
+# C0 controls but newline, DEL, and the C1 controls (0x9b is a one-byte CSI on some terminals)
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """``text`` with its control characters made visible, so that a name read from a file cannot
+    clear the screen or retitle the window (issue 13 case 6): ESC is shown as ``^[``, another C0
+    control as ``^X``, DEL as ``^?``, a C1 control as ``\\x9b``; newlines are kept."""
+    def show(m):
+        c = ord(m.group())
+        if c < 0x20:
+            return "^" + chr(c + 64)
+        return "^?" if c == 0x7f else f"\\x{c:02x}"
+    return _CONTROL.sub(show, text)
 
 
 def _name(state, seat: int) -> str:
@@ -66,17 +82,45 @@ def call_text(text: str) -> Text:
     return t
 
 
+def suit_order(deck, trump: str | None = None) -> list:
+    """The suits as a card player sorts a hand (issue 12 case 18): the trump suit first, then the
+    others from the highest of the deck's order (``deck.suits``, low to high) down: ``S H D C``
+    (♠ ♥ ♦ ♣) for a deck of ``C D H S``, ``H S D C`` with hearts trumps."""
+    return ([trump] if trump else []) + [s for s in reversed(deck.suits) if s != trump]
+
+
+def _context(state):
+    h = state.hand
+    return h.ctx or state.variant.contexts.get("NT") or next(iter(state.variant.contexts.values()))
+
+
+def sorted_cards(state, mask: int) -> list:
+    """The cards of ``mask`` in display order: grouped by effective suit of the current context
+    (trumps first, bowers and jokers with them), suits in :func:`suit_order`, high cards first."""
+    deck = state.variant.deck
+    ctx = _context(state)
+    ns = len(deck.suits)
+    tg = ctx.trump_group
+    groups = [] if tg is None else [tg]
+    groups += [deck.suits.index(x) for x in suit_order(deck, deck.suits[tg] if tg is not None and tg < ns else None)]
+    groups.append(ns)                   # the top group (jokers) when it is not the trump group
+    pos: dict = {}
+    for g in groups:
+        pos.setdefault(g, len(pos))
+    return sorted(bits(mask), key=lambda c: (pos.get(ctx.group_of[c], len(pos)), -ctx.strength[c]))
+
+
 def hand_text(state, seat: int, mark: int = 0) -> Text:
-    """The seat's hand grouped by effective suit, trump group first (display order of the context).
+    """The seat's hand grouped by effective suit, trumps first, then alternating colours, high
+    cards first (:func:`sorted_cards`).
 
     :param mark: bitmask of cards to underline (cards just taken from the widow).
     """
     deck = state.variant.deck
-    h = state.hand
-    ctx = h.ctx or state.variant.contexts.get("NT") or next(iter(state.variant.contexts.values()))
+    ctx = _context(state)
     t = Text()
     last = None
-    for c in state.hand_cards(seat):
+    for c in sorted_cards(state, state.hand.hands[seat]):
         g = ctx.group_of[c]
         if last is not None:
             t.append("  " if g != last else " ")
@@ -88,20 +132,13 @@ def hand_text(state, seat: int, mark: int = 0) -> Text:
     return t
 
 
-def dealt_zone_cards(h) -> int:
-    """Bitmask of the cards dealt to zones (the widow) in hand ``h``, whatever happened since."""
-    held = 0
-    for m in h.dealt:
-        held |= m
-    full = 0
-    for c in h.deck_order:
-        full |= 1 << c
-    return full & ~held
-
-
-def widow_up(h) -> bool:
-    """True when some zone of ``h`` was dealt face up (everyone saw it)."""
-    return any(h.zone_up.values())
+def dealt_zones(state, h) -> dict:
+    """Zone name -> bitmask of the cards dealt to it in hand ``h``, whatever happened since."""
+    out: dict = {}
+    for target, c in zip(deal_plan(state.variant.phase("deal"), state.variant.players), h.deck_order):
+        if target.__class__ is str:
+            out[target] = out.get(target, 0) | 1 << c
+    return out
 
 
 def trump_text(h) -> Text:
@@ -215,7 +252,7 @@ def row_text(sheet, row) -> Text:
 
 
 def hand_header(state, h) -> Text:
-    """``Hand 3 — dealer P1 — widow K♦ A♦ 10♥`` (the widow only when dealt face up);
+    """``Hand 3 — dealer P1 — widow K♦ A♦ 10♥`` (the cards dealt face up only);
     ``Hand 2 — dealer N — NS vulnerable, EW not`` when the variant has vulnerability."""
     t = Text(f"Hand {h.number + 1}", style="bold")
     t.append(f" — dealer {_name(state, h.dealer)}")
@@ -223,9 +260,10 @@ def hand_header(state, h) -> Text:
     if vul is not None:
         t.append(" — ")
         t.append_text(vul)
-    if widow_up(h):
-        t.append(" — widow ")
-        t.append_text(cards_text(state.variant.deck, bits(dealt_zone_cards(h))))
+    for zone, cards in dealt_zones(state, h).items():
+        if h.zone_up.get(zone):        # a zone dealt face down is nobody's to see (issue 12 case 3)
+            t.append(f" — {zone} ")
+            t.append_text(cards_text(state.variant.deck, bits(cards)))
     return t
 
 
@@ -319,17 +357,18 @@ def auction_table(state, h, viewer: int) -> Table:
     t = Table(show_header=True, box=None, padding=(0, 2, 0, 0), header_style="bold")
     for s in order:
         t.add_column(seat_label(state, s), justify="left", min_width=4)
-    cells = [call_text(a) for _s, a in h.calls]
-    first = h.calls[0][0] if h.calls else (h.to_move if h.to_move >= 0 else (h.dealer))
-    open_ = state.hand is h and state.phase_kind in AUCTIONS and h.to_move >= 0
-    if open_:
-        cells.append(Text("?", style="bold"))
-    row = [Text("")] * order.index(first)
-    for c in cells:
-        row.append(c)
-        if len(row) == n:
-            t.add_row(*row)
+    calls = [(s, call_text(a)) for s, a in h.calls]
+    if state.hand is h and state.phase_kind in AUCTIONS and h.to_move >= 0:
+        calls.append((h.to_move, Text("?", style="bold")))
+    # each call under its caller's column: a seat that has passed for good is skipped by the
+    # auction, and its cell stays empty instead of shifting the later calls (issue 12 case 16)
+    row: list = []
+    for s, cell in calls:
+        col = order.index(s)
+        if len(row) > col:
+            t.add_row(*(row + [Text("")] * (n - len(row))))
             row = []
+        row += [Text("")] * (col - len(row)) + [cell]
     if row:
         t.add_row(*(row + [Text("")] * (n - len(row))))
     return t
@@ -446,8 +485,13 @@ def table_view(state, seat: int) -> Table:
             grid.add_row("tricks won", won)
         else:
             grid.add_row("tricks won", Text(", ".join(f"{names[s]} {h.won[s]}" for s in range(v.players))))
+        if v.has_card_points:          # games scored by the cards taken (issue 12 case 19)
+            grid.add_row("card points", Text(", ".join(f"{names[s]} {card_points(v, h.won_cards[s])}"
+                                                       for s in range(v.players))))
     sheet = state.sheet
-    grid.add_row("totals", Text(", ".join(f"{c} {t}" for c, t in zip(sheet.columns, sheet.totals()))))
+    totals = Text(", ".join(f"{c} {t}" for c, t in zip(sheet.columns, sheet.totals())))
+    totals.append("  (lowest total wins)" if v.scoring.lower_is_better else "  (highest total wins)", style="dim")
+    grid.add_row("totals", totals)
     games = games_text(state)
     if games is not None:
         grid.add_row("game", games)
@@ -457,6 +501,38 @@ def table_view(state, seat: int) -> Table:
         mine.stylize("bold")
     grid.add_row(mine, hand_text(state, seat, mark=taken))
     return grid
+
+
+def card_points(variant, cards: int) -> int:
+    """The card points (``deck.card_points``) of the cards of bitmask ``cards``."""
+    return sum(variant.card_points[c] for c in bits(cards))
+
+
+def bid_worth(state, bid) -> int | None:
+    """What ``bid`` (a :class:`~rulekit.variant.model.Bid`) brings its bidder, the seat to move, when
+    it is made exactly: his column's entry (all score parts, not doubled, this hand's vulnerability)
+    for the fewest tricks that give a positive entry; None when no count does, or the formula fails.
+    From the variant's own scoring formulas (issue 12 case 20): ``7C`` is worth 160 in Five Hundred."""
+    from rulekit.engine.scoring import column_of, entries_for, envs_for
+    v = state.variant
+    seat = state.to_move
+    total = v.hand_size
+    other = next((x for x in range(v.players) if v.side_of[x] != v.side_of[seat]), (seat + 1) % v.players) \
+        if v.scoring.by_side else (seat + 1) % v.players
+    trump = bid.strain if bid.strain in v.contexts else "NT"
+    vul = list(getattr(state.hand, "vulnerable", ()) or ())
+    extra = {"vulnerable": vul[:len(v.side_names)]} if v.scoring.by_side and any(vul) else None
+    try:
+        for tricks in range(total + 1):
+            won = [0] * v.players
+            won[seat], won[other] = tricks, total - tricks
+            entry = entries_for(v, bid, seat, envs_for(v, bid, seat, trump, won, [0] * v.players, extra))[
+                column_of(v, seat)]
+            if entry > 0:
+                return entry
+    except (RulekitError, ArithmeticError, ValueError, TypeError, IndexError, KeyError):
+        return None
+    return None
 
 
 def legal_text(state) -> Text:
@@ -472,9 +548,14 @@ def legal_text(state) -> Text:
         for a in legal:
             held |= a.cards
         t = Text(f"discard any {n} of your cards ({len(legal)} choices), e.g. {legal[0].text}: ")
-        t.append_text(cards_text(deck, [c for c in state.hand_cards(state.to_move) if held >> c & 1]))
+        t.append_text(cards_text(deck, sorted_cards(state, state.hand.hands[state.to_move] & held)))
         return t
-    return Text("legal: " + ", ".join(a.text for a in legal))
+    bids = {b.text: b for b in getattr(state.variant.auction(), "bids", ())}
+    out = []
+    for a in legal:
+        worth = bid_worth(state, bids[a.text]) if a.kind == "bid" and a.text in bids else None
+        out.append(a.text if worth is None else f"{a.text} ({worth})")
+    return Text("legal: " + ", ".join(out))
 
 
 def sheet_table(sheet, title: str = "Score sheet", we: int | None = None) -> Table:

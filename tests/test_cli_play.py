@@ -179,11 +179,12 @@ def test_quit_and_save_commands(tmp_path, scripted_game):
 def test_resume_without_save_path_uses_a_fresh_default_file(tmp_path, monkeypatch, scripted_game):
     seed, g = scripted_game
     monkeypatch.chdir(tmp_path)
-    (tmp_path / f"rulekit-{SHORT}-{seed}.json").write_text("keep me")
+    # the default name has no seed in it: that would show the hidden cards (issue 12 case 2)
+    (tmp_path / f"rulekit-{SHORT}.json").write_text("keep me")
     r = play([SHORT, "--seed", str(seed), "--players", "human,random,random"], input="pass\n")
     assert r.exit_code == 1
-    assert (tmp_path / f"rulekit-{SHORT}-{seed}.json").read_text() == "keep me"   # never overwritten
-    assert records.load(tmp_path / f"rulekit-{SHORT}-{seed}-1.json")
+    assert (tmp_path / f"rulekit-{SHORT}.json").read_text() == "keep me"   # never overwritten
+    assert records.load(tmp_path / f"rulekit-{SHORT}-1.json")
 
 
 def test_illegal_and_malformed_input_is_refused_and_asked_again(tmp_path, scripted_game):

@@ -1,0 +1,64 @@
+"""Hostile files and streams at the terminal (issue 13 cases 6, 9, 12)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rulekit.cli.app import app
+from tests.test_cli_table import ZONES
+
+runner = CliRunner()
+RULEKIT = [sys.executable, "-c", "from rulekit.cli.app import main; main()"]
+
+
+def test_escape_sequences_from_files_are_shown_visibly(tmp_path):
+    """issue 13 case 6: a variant name and seat names written with YAML escapes (clear screen, OSC
+    window title, BEL) and player names in a record reach the screen as ``^[``, never raw."""
+    f = tmp_path / "esc.yaml"
+    f.write_text(ZONES.replace("name: Zones", 'name: "\\e[2J\\e]0;owned\\a"')
+                 + 'seats: ["\\e]52;c;b3duZWQ=\\a", B, C]\n')
+    rec = tmp_path / "g.json"
+    r = runner.invoke(app, ["play", str(f), "--auto", "--seed", "1", "--max-hands", "1", "--save", str(rec)])
+    assert r.exit_code == 0, r.output
+    assert "\x1b" not in r.output and "\x07" not in r.output
+    assert "^[[2J^[]0;owned" in r.output and "^[]52;c;b3duZWQ=" in r.output
+    r = runner.invoke(app, ["replay", str(rec)])
+    assert r.exit_code == 0, r.output
+    assert "\x1b" not in r.output and "^[[2J^[]0;owned" in r.output
+
+
+def test_full_disk_is_a_message_not_a_traceback():
+    """issue 13 case 9: `rulekit play fivehundred --auto > /dev/full` and `rulekit list > /dev/full`."""
+    if not Path("/dev/full").exists():
+        return
+    for args in (["play", "fivehundred", "--auto", "--seed", "1", "--max-hands", "1"], ["list"]):
+        with open("/dev/full", "w") as full:
+            p = subprocess.run(RULEKIT + args, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+        assert p.returncode == 1, p.stderr
+        assert "Traceback" not in p.stderr
+        assert "error: cannot write the output (No space left on device)" in p.stderr
+
+
+def test_closed_stdin_saves_the_game_and_exits_1(tmp_path):
+    """issue 13 case 9: a human game whose stdin is closed (`<&-`) ends as at the end of the input."""
+    rec = tmp_path / "g.json"
+    p = subprocess.run(RULEKIT + ["play", "fivehundred", "--seed", "1", "--save", str(rec)],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+                       preexec_fn=lambda: __import__("os").close(0))
+    assert p.returncode == 1, p.stderr
+    assert "Traceback" not in p.stderr
+    assert "input ended: game saved to" in p.stderr and rec.exists()
+
+
+def test_file_line_100_is_not_an_emoji(tmp_path):
+    """issue 13 case 12: a problem on line 100 is printed as FILE:100:COL, not FILE💯COL."""
+    f = tmp_path / "bad.yaml"
+    lines = ZONES.splitlines()
+    f.write_text("\n".join(lines[:-2] + ["#"] * (99 - len(lines) + 2) + ["match: {deals: -1}"]) + "\n")
+    r = runner.invoke(app, ["play", str(f), "--auto"])
+    assert r.exit_code == 1
+    out = r.output + (r.stderr if r.stderr_bytes is not None else "")
+    assert f"{f}:100:" in out and "💯" not in out

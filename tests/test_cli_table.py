@@ -1,0 +1,277 @@
+"""What the terminal shows at the table (issue 12 cases 2, 3, 16, 18, 19, 20): no hidden card or
+seed on screen, hands sorted as card players sort them, the auction grid by seat, card points and
+bid values shown."""
+from __future__ import annotations
+
+import io
+import json
+import re
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from rulekit.cli.app import app
+from rulekit.cli.game import Game, help_text
+from rulekit.cli.render import auction_table, hand_header, hand_text, legal_text, suit_order, table_view
+from rulekit.engine import State
+from rulekit.errors import InvalidActionError
+from rulekit.variant import load_variant
+
+runner = CliRunner()
+
+
+def play(args, input=None):
+    return runner.invoke(app, ["play", *args], input=input)
+
+
+def plain(renderable, width=120) -> str:
+    buf = io.StringIO()
+    Console(file=buf, width=width, color_system=None).print(renderable)
+    return buf.getvalue()
+
+
+class Typist(Console):
+    """A console whose prompt answers Enter to pauses and the first legal action otherwise."""
+
+    def __init__(self, *a, game=None, **k):
+        super().__init__(*a, file=io.StringIO(), width=120, color_system=None, **k)
+        self.game = game
+        self.pauses = 0
+
+    def input(self, prompt="", **kw):
+        self.print(prompt, end="")
+        if "press Enter" in str(prompt):
+            self.pauses += 1
+            self.print("")
+            return ""
+        st = self.game.state
+        text = st.legal_actions()[0].text
+        self.print(text)
+        return text
+
+
+# ---------------------------------------------------------------------- issue 12 case 2: the seed
+def test_seed_is_not_shown_before_the_end(tmp_path):
+    """issue 12 case 2: a seed on screen lets `play --auto --seed N` elsewhere show every hidden card;
+    it is shown when the match is over (and by replay of a finished match) only."""
+    r = play(["fivehundred", "--seed", "987654321", "--save", str(tmp_path / "g.json")], input="pass\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "987654321" not in r.output
+    r = runner.invoke(app, ["replay", str(tmp_path / "g.json")])
+    assert r.exit_code == 0, r.output
+    assert "987654321" not in r.output and "game in progress" in r.output
+    r = play(["fivehundred", "--auto", "--seed", "987654321", "--max-hands", "1"])
+    assert r.exit_code == 0, r.output
+    assert [line for line in r.output.splitlines() if "987654321" in line] == [r.output.splitlines()[-1]]
+    assert "seed 987654321 (play these deals again with --seed 987654321)" in r.output.splitlines()[-1]
+
+
+def test_random_seed_is_not_shown_before_the_end(tmp_path, monkeypatch):
+    """issue 12 case 2: the seed drawn at random appears neither on screen nor in the default record name."""
+    monkeypatch.chdir(tmp_path)
+    r = play(["fivehundred"], input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "rulekit-fivehundred.json").exists()
+    seed = json.loads((tmp_path / "rulekit-fivehundred.json").read_text())["seed"]
+    assert not re.search(rf"\b{seed}\b", r.output)
+
+
+def test_hands_are_hidden_between_two_humans_at_one_terminal():
+    """issue 12 case 2: with several humans on one terminal, the screen is cleared and the game
+    waits ("Pass to P1, press Enter") before the next human's hand is shown."""
+    v = load_variant("fivehundred")
+    st = State(v, seed=5, names=["P0", "P1", "P2"])
+    con = Typist()
+    g = Game(st, ["human", "human", "bot"], con, None, pauses=True)
+    con.game = g
+    while len({s for s, _ in st.history if s < 2}) < 2:
+        g.step()
+    out = con.file.getvalue()
+    first, second = [s for s, _ in st.history if s < 2]
+    hand_off = out.index(f"Pass to {st.names[second]}, press Enter")
+    assert out.index(f"{st.names[first]} (bid) >") < hand_off < out.index(f"{st.names[second]} (bid) >")
+    assert out[:hand_off].count("your hand") == 1          # only the first human's hand before it
+
+
+def test_no_pause_for_piped_input():
+    """issue 12 cases 2 and 18: a script on stdin never waits (pauses off), so its lines are all actions."""
+    v = load_variant("fivehundred")
+    st = State(v, seed=5, names=["P0", "P1", "P2"])
+    con = Typist()
+    g = Game(st, ["human", "human", "bot"], con, None)
+    con.game = g
+    for _ in range(6):
+        g.step()
+    assert con.pauses == 0 and "press Enter" not in con.file.getvalue()
+
+
+# ---------------------------------------------------------------------- issue 12 case 3: face-down zones
+ZONES = """\
+id: zones
+name: Zones
+players: 3
+deck:
+  suits: [S, H, D, C]
+  ranks: ["9", "10", J, Q, K, A]
+ranking:
+  suit: "A K Q J 10 9"
+dealer:
+  first: {cut: high}
+  rotation: left
+phases:
+  deal:
+    kind: deal
+    pattern: "3 3 1, widow 1 up, aside 2 down"
+  play:
+    kind: tricks
+    lead: eldest
+scoring:
+  each: "tricks"
+match:
+  deals: 3
+"""
+
+
+def test_face_down_zone_is_not_in_the_hand_header(tmp_path):
+    """issue 12 case 3: `widow 1 up, aside 2 down`: the header shows the face-up widow card, never
+    the two cards put aside face down."""
+    f = tmp_path / "zones.yaml"
+    f.write_text(ZONES)
+    v = load_variant(str(f))
+    st = State(v, seed=3)
+    h = st.hand
+    deck = v.deck
+    widow, aside = h.zones["widow"], h.zones["aside"]
+    assert widow.bit_count() == 1 and aside.bit_count() == 2
+    text = plain(hand_header(st, h))
+    up = deck.name(widow.bit_length() - 1)
+    assert f"widow {up[:-1]}" in text
+    assert "aside" not in text
+    for c in range(deck.size):
+        if aside >> c & 1:
+            name = deck.name(c)
+            sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[name[-1]]
+            assert name[:-1] + sym not in text
+    r = play([str(f), "--auto", "--seed", "3", "--max-hands", "1"])
+    assert r.exit_code == 0, r.output
+    assert "aside" not in r.output.splitlines()[1]
+
+
+# ---------------------------------------------------------------------- issue 12 case 16: auction grid
+def test_auction_grid_keeps_calls_under_their_seat_after_a_pass_for_good():
+    """issue 12 case 16: in a ladder auction a passed seat is skipped; the later calls stay in their
+    callers' columns (the old grid shifted them one column left)."""
+    v = load_variant("fivehundred")
+    st = State(v, seed=2)
+    h = st.hand
+    for text in ("pass", "6S", "6C", "7S", "7C"):     # eldest passes for good, the others go on
+        st.apply(text)
+    t = auction_table(st, h, viewer=0)
+    columns = {str(c.header).split()[0]: [str(x) for x in c._cells] for c in t.columns}
+    by_seat = {}
+    for s, a in h.calls:
+        by_seat.setdefault(st.names[s], []).append(a.replace("S", "♠").replace("C", "♣"))
+    for name, calls in by_seat.items():
+        assert [x for x in columns[name] if x and x != "?"] == calls, columns
+    assert [x for x in columns[st.names[h.eldest]] if x] == ["pass"]
+
+
+# ---------------------------------------------------------------------- issue 12 case 18: hands, pauses
+def test_bridge_hand_is_sorted_spades_hearts_diamonds_clubs_high_first():
+    """issue 12 case 18: ♠ ♥ ♦ ♣, high cards first; with trumps, the trump suit first."""
+    v = load_variant("bridge")
+    assert suit_order(v.deck) == ["S", "H", "D", "C"]
+    assert suit_order(v.deck, "D") == ["D", "S", "H", "C"]
+    st = State(v, seed=11)
+    for seat in range(4):
+        groups = hand_text(st, seat).plain.split("  ")
+        suits = [g.split()[0][-1] for g in groups]
+        assert suits == [s for s in "♠♥♦♣" if s in suits]
+        ranks = "AKQJ1098765432"
+        for g in groups:
+            order = [ranks.index(c[:-1][0]) for c in g.split()]
+            assert order == sorted(order)
+
+
+def _dummy_game(pauses=True):
+    """A bridge deal where North declares and the human South is dummy (random bots)."""
+    v = load_variant("bridge")
+    for seed in range(80):
+        st = State(v, seed=seed, names=["N", "E", "You", "W"])
+        con = Typist()
+        g = Game(st, ["random", "random", "human", "random"], con, None, pauses=pauses)
+        con.game = g
+        h = st.hand
+        while st.phase_kind != "tricks" and st.hand is h:
+            if st.to_move == 2:
+                con.input(g.prompt(2))    # the human passes (first legal action)
+                st.apply("pass")
+            else:
+                g.step()
+        if st.hand is h and h.declarer == 0:
+            return g, con, h
+    raise AssertionError("no seed where North declares")
+
+
+def test_dummy_sees_the_declarers_play_trick_by_trick():
+    """issue 12 case 18: as dummy, a pause (Enter) after each trick, and one before the next hand."""
+    g, con, h = _dummy_game()
+    st = g.state
+    while st.hand is h:
+        g.step()
+    out = con.file.getvalue()
+    assert out.count("press Enter for the next trick") == 12      # none after the last trick
+    assert out.count("press Enter for the next hand") == 1
+    assert out.index("trick  1") < out.index("press Enter for the next trick") < out.index("trick  2")
+
+
+# ---------------------------------------------------------------------- issue 12 case 19: card points
+def test_card_points_and_which_total_wins_are_shown_in_play():
+    """issue 12 case 19: Rams (lower_is_better, card_points A 11, 10 10, K 4, Q 3, J 2): the points
+    taken so far are shown during play, and that the lowest total wins."""
+    v = load_variant("rams")
+    st = State(v, seed=4, names=["You", "P1", "P2", "P3"])
+    while len(st.hand.tricks) < 2:
+        st.apply(st.legal_actions()[0])
+    h = st.hand
+    want = [sum(v.card_points[c] for c in range(v.deck.size) if h.won_cards[s] >> c & 1) for s in range(4)]
+    assert sum(want) > 0
+    text = plain(table_view(st, 0))
+    assert "card points You {}, P1 {}, P2 {}, P3 {}".format(*want) in text
+    assert "(lowest total wins)" in text
+    assert "(highest total wins)" in plain(table_view(State(load_variant("fivehundred"), seed=1), 0))
+
+
+# ---------------------------------------------------------------------- issue 12 case 20: bids, discards
+def test_bid_list_shows_each_bids_worth_and_help_names_bids_as_refusals_do():
+    """issue 12 case 20: `?` lists 7C (160) from the scoring formula (40 + 20 * strain + 100 * (level - 6),
+    rules/fivehundred.md [S1]); help and the refusal both name the ladder 6S to 10NT."""
+    v = load_variant("fivehundred")
+    st = State(v, seed=3)
+    legal = legal_text(st).plain
+    assert "6S (40)" in legal and "7C (160)" in legal and "10NT (520)" in legal
+    assert "a bid from 6S to 10NT" in help_text(v)
+    assert "10T over 10NT" in help_text(v)
+    g = Game(st, ["human", "bot", "bot"], Console(file=io.StringIO()), None)
+    try:
+        g.parse("5S")
+    except InvalidActionError as e:
+        assert "a bid from 6S to 10NT" in str(e)
+    else:
+        raise AssertionError("5S accepted")
+
+
+def test_discard_refusal_names_the_repeated_card():
+    """issue 12 case 20: `discard 7C 7C 9D` is refused with `7C is named twice`."""
+    v = load_variant("fivehundred")
+    st = State(v, seed=3)
+    st.apply("6S")
+    while st.phase_kind != "widow_exchange":
+        st.apply("pass")
+    g = Game(st, ["human", "bot", "bot"], Console(file=io.StringIO()), None)
+    try:
+        g.parse("discard 7C 7C 9D")
+    except InvalidActionError as e:
+        assert "7C is named twice" in str(e)
+    else:
+        raise AssertionError("repeated discard accepted")
