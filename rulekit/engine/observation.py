@@ -141,19 +141,22 @@ class Observation:
         if self.hidden_discards:
             places.append(("discards", None, self.hidden_discards, self.declarer))
         pool &= ~self.exposed
+        spare = pool.bit_count() - sum(k for _kind, _key, k, _o in places)
+        if spare > 0:  # cards nobody was dealt (a stub): they stay out of play
+            places.append(("stub", None, spare, -1))
         out = None
         for voids in (True,) * 40 + (False,):
             out = _fill(rng, pool, places, self.placed, placed_all, self.failed if voids else None, ctx)
             if out is not None:
                 break
         if out is None:  # the public facts cannot all hold (hand-made state): ignore them
-            out = _fill(rng, pool | placed_all, places, [0] * n, 0, None, ctx)
+            out = _fill(rng, pool, places, [0] * n, 0, None, ctx)
         for (kind, key, _k, _o), m in zip(places, out):
             if kind == "hand":
                 h.hands[key] = m | (self.exposed if key == self.dealer else 0)
             elif kind == "zone":
                 h.zones[key] = m
-            else:
+            elif kind == "discards":
                 h.discards = m
         self._redeal(world, others, rng)
         return world
