@@ -15,7 +15,6 @@ from rulekit.variant import load_variant
 # Q 9 8 7 6 5 of diamonds: a part-score hand, no game without help from South.
 DEAL = ("5C 5S 5H 10S 8H 7S AD 5D 2D QD 4H 7D 6C 9H 3S JC 3D 7H 4S JS 3H QS 4C 6D KS QC 9S AH "
         "10H 8S 7C KH 4D AC 8C 10C 2C 6S 3C KC JD 2H AS JH 9C KD 10D 8D 2S 6H QH 9D").split()
-NS, EW = 0, 1
 
 
 @pytest.fixture(scope="module")
@@ -69,10 +68,9 @@ def test_sampled_worlds_fit_the_auction(bridge):
     """issue 12 case 21: after East opened 1S, the worlds North's bot imagines give East
     at least three spades and an average hand (10 of the 40 high-card points)."""
     from rulekit.bots.sensible import fits_calls, high_card_points
-    s = State(bridge, seed=1, deals=[DEAL], dealer=3)   # West deals, North... East calls second
-    s.apply("pass")                                      # W (dealer) — N is next
-    s.apply("pass")                                      # N
-    s.apply("1S")                                        # E
+    s = State(bridge, seed=1, deals=[DEAL], dealer=3)   # West deals and calls first
+    for call in ("pass", "pass", "1S"):                  # West, North, East
+        s.apply(call)
     o = s.observation(0)
     bot = SensibleBot(seed=2)
     spades = bridge.contexts["S"].group_mask[bridge.contexts["S"].trump_group]

@@ -193,7 +193,7 @@ def test_worlds_keep_a_taken_face_up_widow_with_the_declarer(fivehundred):
     assert checked >= 5
 
 
-def test_worlds_keep_the_turned_up_card_with_the_dealer(bridge):
+def test_worlds_keep_the_turned_up_card_with_the_dealer():
     """issue 12 case 4 (rules/whist.md [K1]): after the first trick the turned-up trump card
     is no longer face up, but everyone knows the dealer holds it until he plays it: every
     sampled world of every other seat gives it to the dealer."""
