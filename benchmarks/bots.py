@@ -6,7 +6,9 @@ Usage::
 
 1. ``--hands N``: N single hands (Five Hundred by default) with a SensibleBot in every seat (hand ``i`` is
    ``State(v, seed=S_i)`` played until ``hands_played`` becomes 1).  Reports the share of
-   hands that got a contract and the share of contracts the declarer made.
+   hands that got a contract and the share of contracts the declarer made; in variants with
+   games (``match.game``), how often the declaring side took enough tricks for game and how
+   often it had bid one then.
 2. ``--games M``: M complete games with one SensibleBot and two RandomBots; the sensible
    bot sits in seat ``i % players`` in game ``i``.  Reports its win rate (a shared win
    counts as a win; ties are reported).  Chance is 1/players.
@@ -72,27 +74,41 @@ def play_hand(job) -> dict:
         out["level"] = h.contract.level
         made = v.scoring.made
         out["made"] = bool(made(player_envs(v, h)[col])) if made is not None else out["tricks"] >= h.contract.level
+        if v.match.game_target is not None:
+            out["game_bid"], out["game_there"] = game_reach(v, h)
     return out
 
 
-def play_game(job) -> dict:
-    """Play one game: a SensibleBot in seat ``i % players``, RandomBots elsewhere."""
-    vid, root, i, max_hands = job
-    from rulekit.bots import RandomBot, SensibleBot
-    from rulekit.engine import State
-    v = _variant(vid)
-    t0 = time.process_time()
-    me = i % v.players
-    st = State(v, seed=derive_seed(root, "game", i))
-    bots = [SensibleBot(seed=derive_seed(root, "game", i, 1 + s)) if s == me
-            else RandomBot(seed=derive_seed(root, "game", i, 1 + s)) for s in range(v.players)]
-    while not st.is_over and st.hands_played < max_hands:
-        seat = st.controller(st.to_move)   # the declarer decides for his dummy
-        st.apply(bots[seat].act(st.observation(seat)))
-    return {"index": i, "seat": me, "finished": st.is_over, "winners": list(st.winners),
-            "won": me in st.winners, "tie": len(st.winners) > 1 and me in st.winners,
-            "hands": st.hands_played, "totals": st.sheet.totals(), "reason": st.end_reason,
-            "cpu_s": time.process_time() - t0}
+def game_reach(v, h) -> tuple:
+    """For a hand of a variant with games, played from a fresh match (no part-score):
+    ``(game_bid, game_there)``: whether the contract, made, would score a game by itself
+    (its ``game`` parts reach ``match.game.target``), and whether some bid of the same
+    strain that the declaring side's tricks made would have.  By the variant's formulas."""
+    from rulekit.engine.scoring import column_of, envs_for, formulas_for
+    col = column_of(v, h.declarer)
+    game_parts = [p for p in v.scoring.parts if p.game]
+    extra = {"vulnerable": h.vulnerable, "doubled": h.doubled}
+
+    def game_points(bid, won):
+        """The declaring column's game points for ``bid`` with tricks ``won``; None if failed."""
+        envs = envs_for(v, bid, h.declarer, h.trump, won, [0] * v.players, extra)
+        if v.scoring.made is not None and not v.scoring.made(envs[col]):
+            return None
+        return sum(int(formulas_for(v, bid, h.declarer, p)[col](envs[col])) for p in game_parts)
+
+    def exact(bid):
+        """Game points of ``bid`` made with the fewest tricks that make it."""
+        for t in range(v.hand_size + 1):
+            won = [0] * v.players
+            won[h.declarer] = t
+            x = game_points(bid, won)
+            if x is not None:
+                return x
+        return 0
+    target = v.match.game_target
+    bids = [b for b in v.auction().bids if b.strain == h.contract.strain]
+    there = any(game_points(b, list(h.won)) is not None and exact(b) >= target for b in bids)
+    return exact(h.contract) >= target, there
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple:
@@ -125,6 +141,9 @@ def run(ex: Executor, variant: str, hands: int, games: int, root: int, max_hands
                         "made_ci95": wilson(made, len(contracts)),
                         "contract_rate": len(contracts) / hands,
                         "by_level": {str(k): {"made": m, "n": n} for k, (m, n) in sorted(by_level.items())},
+                        "game_there": sum(bool(r.get("game_there")) for r in contracts),
+                        "game_bid_when_there": sum(bool(r.get("game_there") and r.get("game_bid")) for r in contracts),
+                        "game_bid": sum(bool(r.get("game_bid")) for r in contracts),
                         "elapsed_s": el, "cpu_s": sum(r["cpu_s"] for r in rs)}
     if games:
         t = time.perf_counter()
@@ -166,6 +185,9 @@ def main(argv=None) -> int:
         print(f"  {r['n']} hands, SensibleBots in every seat: {r['contracts']} contracts ({100 * r['contract_rate']:.1f}% of hands), "
               f"declarer made {r['made']} = {100 * (r['made_rate'] or 0):.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
         print("    by level: " + ", ".join(f"{k}: {v['made']}/{v['n']}" for k, v in r["by_level"].items()))
+        if r["game_there"] or r["game_bid"]:
+            print(f"    game: there (the tricks made it) in {r['game_there']} contracts, bid in "
+                  f"{r['game_bid_when_there']} of them; {r['game_bid']} game contracts bid in all")
         print(f"    {r['elapsed_s']:.1f} s elapsed, {r['cpu_s']:.1f} CPU s in workers")
     if "games" in res:
         r = res["games"]

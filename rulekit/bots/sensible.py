@@ -10,15 +10,23 @@ Whether a seat wants tricks or wants to avoid them is not known by game name:
 it is probed from the variant's scoring formulas (:func:`trick_preferences`).
 Bids: for each strain, the declarer's tricks are estimated by bidding its
 lowest legal bid in sampled worlds where the others pass; a bid is made only
-when its expected entry (from the variant's own formulas) is positive and it
-is made in at least ``min_make`` of the samples.
+when its expected value is positive and it is made in at least ``min_make`` of
+the samples.  The value of an outcome is its entry (the variant's own formulas)
+plus what it does to the match (:func:`match_value`): a game won with the
+part-score already held, a rubber and its bonus.
+
+Sampled worlds are kept consistent with the auction (:func:`fits_calls`): a
+player who bid a suit holds at least his share of it and at least an average
+hand by a simple high-card count; a world that breaks this is drawn again.
 """
 from __future__ import annotations
 
 from rulekit.bots.base import Bot
 from rulekit.cards import bits
+from rulekit.dsl import Env
 from rulekit.engine.actions import PASS, Action
-from rulekit.engine.scoring import column_of, entries_for, envs_for
+from rulekit.engine.progress import Progress
+from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for
 
 
 class SensibleBot(Bot):
@@ -60,13 +68,22 @@ class SensibleBot(Bot):
             return self.play(obs)
         return obs.legal[int(self.rng.random() * len(obs.legal))]
 
+    def sample(self, obs, tries: int = 12):
+        """A world of ``obs`` that fits the calls made so far (:func:`fits_calls`); after
+        ``tries`` misfits, the last one drawn."""
+        for _ in range(tries):
+            world = obs.sample_world(self.rng)
+            if fits_calls(world, obs):
+                return world
+        return world
+
     # ------------------------------------------------------------------ play
     def play(self, obs):
         """The legal play with the best mean utility over sampled worlds."""
         totals = [0.0] * len(obs.legal)
         samples = max(3, min(self.samples, self.budget // len(obs.legal)))
         for _ in range(samples):
-            world = obs.sample_world(self.rng)
+            world = self.sample(obs)
             prefs = trick_preferences(world)
             for i, a in enumerate(obs.legal):
                 w = world.clone(light=True)
@@ -89,7 +106,7 @@ class SensibleBot(Bot):
             reps.setdefault(b.strain, b)
         results = {s: [] for s in reps}
         for _ in range(self.bid_samples):
-            world = obs.sample_world(self.rng)
+            world = self.sample(obs)
             for strain, rep in reps.items():
                 w = world.clone(light=True)
                 outcome = self._declare(w, obs.seat, rep)
@@ -98,7 +115,7 @@ class SensibleBot(Bot):
         best, best_ev = None, 0.0
         v = obs.variant
         me = column_of(v, obs.seat)
-        extra = {"vulnerable": obs.vulnerable}
+        extra = {"vulnerable": obs.vulnerable, "game_score": obs.game_score}
         for b in legal_bids:
             outs = results[b.strain]
             if not outs:
@@ -108,6 +125,8 @@ class SensibleBot(Bot):
             for won, points, trump, declarer in outs:
                 envs = envs_for(v, b, declarer, trump, won, points, extra)
                 e = entries_for(v, b, declarer, envs)
+                for c, x in enumerate(match_value(v, b, declarer, envs, obs)):
+                    e[c] += x
                 ev += e[me] - sum(e[c] for c in range(len(e)) if c != me) / max(len(e) - 1, 1)
                 made += bool(v.scoring.made(envs[me])) if v.scoring.made is not None else won[declarer] >= b.level
             ev /= len(outs)
@@ -128,7 +147,7 @@ class SensibleBot(Bot):
         fails = 0
         n = max(4, self.bid_samples // 2)
         for _ in range(n):
-            world = obs.sample_world(self.rng)
+            world = self.sample(obs)
             outcomes = []
             for first in (double, PASS):
                 w = world.clone(light=True)
@@ -181,6 +200,85 @@ class SensibleBot(Bot):
 
 
 # ---------------------------------------------------------------------- helpers
+def match_value(variant, contract, declarer: int, envs: list, obs) -> list:
+    """Per score column, what an outcome is worth to the match beyond its entry.
+
+    The outcome's game parts are added to the part-scores of ``obs`` (``game_score``,
+    ``games``) by the variant's own rule (:meth:`Progress.record`): a game won is worth
+    its game points plus its share of the rubber (the variant's bonus for an unfinished
+    game, else the rubber bonus over the games a rubber needs); a rubber won is worth
+    its bonus.  Zero for variants without games (rules/bridge.md [S2] [S8] [S9]).
+
+    :param envs: the outcome's scoring environments (:func:`envs_for`).
+    :returns: points per column.
+    """
+    m = variant.match
+    cols = len(envs)
+    out = [0] * cols
+    if m.game_target is None or not variant.scoring.parts or len(obs.game_score) != cols:
+        return out
+    parts = {}
+    for part in variant.scoring.parts:
+        fs = formulas_for(variant, contract, declarer, part)
+        parts[part.name] = [int(fs[c](envs[c])) if fs[c] is not None else 0 for c in range(cols)]
+    p = Progress(cols)
+    p.game_score = list(obs.game_score)
+    p.games = list(obs.games) or [0] * cols
+    events = p.record(variant, parts)
+    rubber = any(kind == "rubber" for kind, _c, _x in events)
+    for kind, col, value in events:
+        if kind == "rubber":
+            out[col] += value
+        elif not rubber:
+            share = m.unfinished_game
+            if not share and m.rubber_bonus is not None and m.rubber_games:
+                share = int(m.rubber_bonus(Env({"their_games": 0}))) // m.rubber_games
+            out[col] += value + share
+    return out
+
+
+def high_card_points(ctx, hand: int) -> int:
+    """A simple strength count: the four best cards of each suit by rank at no trump
+    count 4, 3, 2, 1 (the Milton Work count in a 13-card suit)."""
+    total = 0
+    for g, mask in enumerate(ctx.group_mask):
+        order = sorted(bits(mask), key=lambda c: -ctx.strength[c])
+        for i, c in enumerate(order[:4]):
+            if hand >> c & 1:
+                total += 4 - i
+    return total
+
+
+def fits_calls(world, obs) -> bool:
+    """Whether the hands of ``world`` fit the bids made so far by the other seats: each
+    bidder holds at least his share of a suit he bid (its cards times hand size over
+    the deck) and at least an average hand by :func:`high_card_points`."""
+    v = world.variant
+    auction = v.auction()
+    if auction is None or not obs.calls:
+        return True
+    by_text = {b.text: b for b in auction.bids}
+    nt = v.contexts.get("NT") or next(iter(v.contexts.values()))
+    h = world.hand
+    size = v.deck.size
+    average = None
+    for seat, text in obs.calls:
+        bid = by_text.get(text)
+        if bid is None or seat == obs.seat or seat == obs.dummy and obs.dummy_hand:
+            continue
+        dealt = h.dealt[seat] or h.hands[seat]
+        ctx = v.contexts.get(bid.strain)
+        if ctx is not None and ctx.trump_group is not None:
+            group = ctx.group_mask[ctx.trump_group]
+            if (dealt & group).bit_count() < group.bit_count() * v.hand_size // size:
+                return False
+        if average is None:
+            average = high_card_points(nt, v.deck.full_mask) / v.players
+        if high_card_points(nt, dealt) < average:
+            return False
+    return True
+
+
 def utility(hand, seat: int, variant) -> float:
     """Own (or own side's) entry minus the mean of the others' (sign flipped for penalty games)."""
     e = hand.entries or [0] * (len(variant.sides) if variant.scoring.by_side else variant.players)

@@ -1,10 +1,17 @@
 """What one seat may see: its hand, face-up cards, the public history.
 
-Bots act only on an :class:`Observation`.  :meth:`Observation.sample_world`
-builds a full :class:`~rulekit.engine.state.State` whose hidden cards (the
-other hands, a face-down widow, another player's discards) are re-dealt at
-random consistently with what the seat has seen (hand sizes and the groups
-each player is known to lack), for Monte Carlo bots.
+Bots act only on an :class:`Observation`.  An observation is a value: its fields
+are plain data (ints, bitmasks, lists, tuples; the compiled variant, which is
+public), with no reference back to the :class:`~rulekit.engine.state.State` it was
+taken from.  For Monte Carlo bots it also keeps a private, *redacted* copy of the
+match (``_view``): the seat's own cards and every public fact, with every hidden
+card removed and the shuffle seed, the explicit deals, the deck order and the match
+log dropped.  :meth:`Observation.sample_world` copies that view and deals the
+hidden cards at random consistently with the public facts (hand sizes, groups a
+player is known to lack, cards known to be with a player such as a face-up widow
+the declarer took or the turned-up trump card in the dealer's hand), re-derives
+each hand as dealt (so honours are counted from the world's own cards) and draws a
+fresh seed for later deals (DESIGN.md "An observation is a value").
 """
 from __future__ import annotations
 
@@ -38,6 +45,16 @@ class Observation:
         (after the opening lead), else 0.
     :ivar exposed: other face-up cards in players' hands (a turned-up trump card).
     :ivar vulnerable: vulnerability per score column.
+    :ivar placed: per seat, cards every seat knows that seat holds (in hand, or among his
+        discards) though they no longer lie face up: a face-up widow the declarer took
+        (rules/fivehundred.md [W1]), the turned-up trump card after the first trick until
+        the dealer plays it (rules/whist.md [K1]).
+    :ivar widow_taken: cards of a face-up zone that the declarer took into his hand.
+    :ivar hidden_zones: zone name -> number of face-down cards in it now.
+    :ivar hidden_discards: number of discards the seat has not seen (another's).
+    :ivar dealt_sizes: cards each seat was dealt.
+    :ivar game_score: per score column, game-counting points since the last line
+        (part-scores); ``games`` games won in the current rubber.
     :ivar variant: the compiled variant (public knowledge); ``phase_spec`` the current phase's spec.
     """
 
@@ -64,93 +81,213 @@ class Observation:
     dummy_hand: int = 0
     exposed: int = 0
     vulnerable: list = field(default_factory=list)
+    placed: list = field(default_factory=list)
+    widow_taken: int = 0
+    hidden_zones: dict = field(default_factory=dict)
+    hidden_discards: int = 0
+    dealt_sizes: list = field(default_factory=list)
+    game_score: list = field(default_factory=list)
+    games: list = field(default_factory=list)
     variant: object = field(repr=False, compare=False, default=None)
     phase_spec: object = field(repr=False, compare=False, default=None)
-    _state: object = field(repr=False, compare=False, default=None)
+    _view: object = field(repr=False, compare=False, default=None)
 
-    def unseen(self) -> int:
-        """Bitmask of cards this seat has not seen (held by others or hidden)."""
-        st = self._state
+    def _visible(self) -> int:
+        """Cards this seat sees now: its own, face-up ones, played ones."""
         seen = self.hand | self.widow | self.discards | self.dummy_hand | self.exposed
         for _l, plays, _w, _n in self.tricks:
             for _s, c in plays:
                 seen |= 1 << c
         for _s, c in self.trick:
             seen |= 1 << c
-        return st.variant.deck.full_mask & ~seen
+        return seen
+
+    def unseen(self) -> int:
+        """Bitmask of cards this seat has not seen and cannot place (held by others or hidden)."""
+        placed = 0
+        for m in self.placed:
+            placed |= m
+        return self.variant.deck.full_mask & ~self._visible() & ~placed
 
     def sample_world(self, rng: random.Random):
-        """A full state consistent with this observation (hidden cards re-dealt at random)."""
-        st = self._state
-        world = st.clone(light=True)
+        """A full :class:`~rulekit.engine.state.State` consistent with this observation.
+
+        Built from the redacted view only: every hidden card (other hands, face-down
+        zones, another player's discards) is dealt at random among the cards this seat
+        has not seen, honouring hand sizes, shown voids and :attr:`placed` cards; each
+        hand as dealt is re-derived from the world's own cards; later deals are
+        shuffled from a seed drawn from ``rng``.
+
+        :param rng: the bot's own random source (never the deal's).
+        """
+        world = self._view.clone(light=True)
+        world.seed = rng.getrandbits(64)
         h = world.hand
-        n = st.variant.players
-        ctx = h.ctx or st.variant.contexts.get("NT")
+        n = self.variant.players
+        ctx = h.ctx or self.variant.contexts.get("NT")
         known = {self.seat}
         if self.dummy_hand:
             known.add(self.dummy)
         others = [s for s in range(n) if s not in known]
-        exposed = {s: h.hands[s] & self.exposed for s in others}
-        need = {s: h.hands[s].bit_count() - exposed[s].bit_count() for s in others}
-        hidden_zones = {z: m.bit_count() for z, m in h.zones.items() if m and not (self.widow & m)}
-        hidden_discards = h.discards.bit_count() if h.declarer != self.seat else 0
-        pool = list(bits(self.unseen()))
-        for _ in range(50):
-            rng.shuffle(pool)
-            assign = _deal_constrained(pool, others, need, self.failed, ctx, rng)
-            if assign is not None:
+        placed_all = 0
+        for m in self.placed:
+            placed_all |= m
+        pool = self.variant.deck.full_mask & ~self._visible()
+        # the places hidden cards go to: (kind, key, count, seat whose placed cards may go
+        # there); the face-up turned card stays where it is, in the dealer's hand
+        places = [("hand", s, self.hand_sizes[s] - (self.exposed.bit_count() if s == self.dealer else 0), s)
+                  for s in others]
+        places += [("zone", z, k, -1) for z, k in self.hidden_zones.items() if k]
+        if self.hidden_discards:
+            places.append(("discards", None, self.hidden_discards, self.declarer))
+        pool &= ~self.exposed
+        spare = pool.bit_count() - sum(k for _kind, _key, k, _o in places)
+        if spare > 0:  # cards nobody was dealt (a stub): they stay out of play
+            places.append(("stub", None, spare, -1))
+        out = None
+        for voids in (True,) * 40 + (False,):
+            out = _fill(rng, pool, places, self.placed, placed_all, self.failed if voids else None, ctx)
+            if out is not None:
                 break
-        else:
-            assign = _deal_constrained(pool, others, need, [0] * n, ctx, rng)
-        rest = assign.pop(None)
-        for s in others:
-            h.hands[s] = assign[s] | exposed[s]
-        i = 0
-        for z, k in hidden_zones.items():
-            m = 0
-            for c in rest[i:i + k]:
-                m |= 1 << c
-            h.zones[z] = m
-            i += k
-        if hidden_discards:
-            m = 0
-            for c in rest[i:i + hidden_discards]:
-                m |= 1 << c
-            h.discards = m
+        if out is None:  # the public facts cannot all hold (hand-made state): ignore them
+            out = _fill(rng, pool, places, [0] * n, 0, None, ctx)
+        for (kind, key, _k, _o), m in zip(places, out):
+            if kind == "hand":
+                h.hands[key] = m | (self.exposed if key == self.dealer else 0)
+            elif kind == "zone":
+                h.zones[key] = m
+            elif kind == "discards":
+                h.discards = m
+        self._redeal(world, others, rng)
         return world
 
+    def _redeal(self, world, others, rng) -> None:
+        """Re-derive the hands as dealt of the hidden seats from the world's cards (for
+        tallies such as honours held in one hand)."""
+        h = world.hand
+        played = {}
+        for _l, plays, _w, _n in self.tricks:
+            for s, c in plays:
+                played[s] = played.get(s, 0) | 1 << c
+        for s, c in self.trick:
+            played[s] = played.get(s, 0) | 1 << c
+        for s in others:
+            m = h.hands[s] | played.get(s, 0) | (h.discards if s == self.declarer else 0)
+            m &= ~self.widow_taken
+            extra = m.bit_count() - self.dealt_sizes[s]
+            if extra > 0:  # he took face-down cards too: which ones nobody knows
+                drop = rng.sample(list(bits(m)), extra)
+                for c in drop:
+                    m &= ~(1 << c)
+            h.dealt[s] = m
 
-def _deal_constrained(pool, others, need, failed, ctx, rng):
-    """Give each seat ``need[s]`` cards of ``pool`` avoiding groups in ``failed[s]``; None if stuck."""
-    out = {s: 0 for s in others}
-    left = list(pool)
-    order = sorted(others, key=lambda s: -bin(failed[s]).count("1"))
-    for s in order:
-        if ctx is None or not failed[s]:
-            ok = left
-        else:
-            ok = [c for c in left if not failed[s] >> ctx.group_of[c] & 1]
-        if len(ok) < need[s]:
+
+def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, ctx):
+    """Deal the cards of ``pool`` over ``places`` (each takes exactly its count).
+
+    A card in ``placed[s]`` may only go to a place of seat ``s``; with ``failed``, a
+    player's hand gets no card of a group he is known to lack.  Most constrained
+    cards go first, each to a random allowed place weighted by its free room.
+
+    :returns: one bitmask per place, or ``None`` when the random choices got stuck.
+    """
+    allowed = []
+    for kind, key, _k, owner in places:
+        ok = ~placed_all
+        if 0 <= owner < len(placed):
+            ok |= placed[owner]
+        if kind == "hand" and failed is not None and ctx is not None:
+            for g in bits(failed[key]):
+                ok &= ~ctx.group_mask[g]
+        allowed.append(ok)
+    cards = list(bits(pool))
+    rng.shuffle(cards)
+    opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards}
+    cards.sort(key=lambda c: len(opts[c]))
+    room = [k for _kind, _key, k, _o in places]
+    out = [0] * len(places)
+    for c in cards:
+        choice = [i for i in opts[c] if room[i] > 0]
+        total = sum(room[i] for i in choice)
+        if not total:
             return None
-        take = ok[:need[s]]
-        taken = set(take)
-        for c in take:
-            out[s] |= 1 << c
-        left = [c for c in left if c not in taken]
-    out[None] = left
+        r = rng.random() * total
+        for i in choice:
+            r -= room[i]
+            if r < 0:
+                break
+        out[i] |= 1 << c
+        room[i] -= 1
     return out
+
+
+def _face_up_dealt(state) -> int:
+    """Cards dealt this hand into face-up zones (seen by every seat)."""
+    h = state.hand
+    if not any(h.zone_up.values()):
+        return 0
+    from rulekit.engine.phases.deal import deal_plan
+    spec = next((p for p in state.variant.phases if p.kind == "deal"), None)
+    if spec is None:
+        return 0
+    m = 0
+    for target, c in zip(deal_plan(spec, state.variant.players), h.deck_order):
+        if target.__class__ is not int and h.zone_up.get(target):
+            m |= 1 << c
+    return m
+
+
+def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_discards: bool):
+    """A light copy of ``state`` holding only what ``seat`` may know (see module doc)."""
+    view = state.clone(light=True)
+    view.seed = None
+    view.deals = []
+    view.cut = list(state.cut)
+    view.names = list(state.names)
+    h = view.hand
+    h.deck_order = []
+    for s in hidden_seats:
+        h.hands[s] = 0
+        h.dealt[s] = 0
+    for z in hidden_zones:
+        h.zones[z] = 0
+    if hide_discards:
+        h.discards = 0
+        h.actions = [(s, "discard") if t.startswith("discard") else (s, t) for s, t in h.actions]
+    return view
 
 
 def observe(state, seat: int) -> Observation:
     """Build the :class:`Observation` of ``seat`` from ``state``."""
     h = state.hand
+    v = state.variant
+    n = v.players
     widow = 0
     for z, m in h.zones.items():
         if h.zone_up.get(z):
             widow |= m
     legal = state.legal_actions() if state.to_move >= 0 and state.controller(state.to_move) == seat else []
-    dummy_up = h.dummy >= 0 and (h.tricks or h.trick)
+    dummy_up = bool(h.dummy >= 0 and (h.tricks or h.trick))
     exposed = (1 << h.turned) if h.turned_visible and h.hands[h.dealer] >> h.turned & 1 else 0
+    visible = h.hands[seat] | widow | (h.discards if h.declarer == seat else 0) | exposed
+    if dummy_up:
+        visible |= h.hands[h.dummy]
+    for _l, plays, _w, _n in h.tricks:
+        for _s, c in plays:
+            visible |= 1 << c
+    for _s, c in h.trick:
+        visible |= 1 << c
+    placed = [0] * n
+    if h.turned >= 0:                                     # [K1] the dealer holds it until he plays it
+        placed[h.dealer] |= 1 << h.turned
+    taken = _face_up_dealt(state) & ~widow if h.declarer >= 0 else 0
+    if taken:                                             # [W1] only the declarer takes a widow
+        placed[h.declarer] |= taken                       # (less those played, below)
+    placed = [m & ~visible for m in placed]
+    known = {seat} | ({h.dummy} if dummy_up else set())
+    hidden_seats = [s for s in range(n) if s not in known]
+    hidden_zones = [z for z, m in h.zones.items() if m and not h.zone_up.get(z)]
+    hide_discards = h.declarer != seat
     return Observation(
         seat=seat, phase=state.phase_kind, to_move=state.to_move, dealer=h.dealer, hand=h.hands[seat],
         hand_sizes=[m.bit_count() for m in h.hands], widow=widow,
@@ -159,4 +296,9 @@ def observe(state, seat: int) -> Observation:
         trick=list(h.trick), tricks=list(h.tricks), won=list(h.won), failed=list(h.failed),
         totals=state.sheet.totals(), legal=legal, hand_number=h.number, dummy=h.dummy,
         dummy_hand=h.hands[h.dummy] if dummy_up else 0, exposed=exposed, vulnerable=list(h.vulnerable),
-        variant=state.variant, phase_spec=None if state.is_over else state.current_phase, _state=state)
+        placed=placed, widow_taken=taken, hidden_zones={z: h.zones[z].bit_count() for z in hidden_zones},
+        hidden_discards=h.discards.bit_count() if hide_discards else 0,
+        dealt_sizes=[m.bit_count() for m in h.dealt],
+        game_score=list(state.progress.game_score), games=list(state.progress.games),
+        variant=v, phase_spec=None if state.is_over else state.current_phase,
+        _view=_redacted(state, seat, hidden_seats, hidden_zones, hide_discards))
