@@ -120,7 +120,7 @@ def play_deal(v, root: int, index: int, kinds) -> dict:
     from rulekit.engine import State
     from rulekit.engine.scoring import column_of, player_envs
     seed = deal_seed(root, index)
-    state = State(v, seed=seed)
+    state = State(v, seed=seed, max_hands=1)  # no next hand is dealt after this one
     h = state.hand
     all_random = all(k == "random" for k in kinds)
     bots = None if all_random else _bots(kinds, root, index)
