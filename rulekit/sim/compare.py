@@ -267,8 +267,8 @@ def _fmt(x, m: Metric) -> str:
     if x is None:
         return "-"
     if m.unit == "rate":
-        return f"{100 * x:.1f}%"
-    return f"{x:.2f}" if abs(x) < 100 else f"{x:.1f}"
+        return f"{round(100 * x, 1) + 0.0:.1f}%"  # + 0.0: no "-0.0%"
+    return f"{round(x, 2) + 0.0:.2f}" if abs(x) < 100 else f"{round(x, 1) + 0.0:.1f}"
 
 
 def paired(values_a: list, values_b: list) -> tuple:
