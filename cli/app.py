@@ -499,3 +499,130 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+@app.command()
+def diff(a: str = typer.Argument(..., help="The first variant: an installed id or a path to a .yaml file."),
+         b: str = typer.Argument(..., help="The second variant, compared with the first."),
+         format: str = typer.Option("text", "--format", help="Output: text (one line per rule) or json."),
+         players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
+                                               "that offer a choice.")):
+    """Say which rules differ between two variant files, in rule words, after extends:.
+
+    Exit 0 when no rule differs, 1 when some rule differs, 2 on an error (a variant
+    that does not load, a usage error), like diff(1).
+    """
+    from rulekit.sim.diff import diff_variants
+    if format not in ("text", "json"):
+        _fail(f"--format must be text or json, not {format!r}", 2)
+    try:
+        d = diff_variants(a, b, players=players)
+    except VariantError as e:
+        for dg in e.diagnostics:
+            err.print(str(dg), highlight=False, markup=False, soft_wrap=True)
+        raise typer.Exit(2)
+    except RulekitError as e:
+        _fail(str(e), 2)
+    if format == "json":
+        console.print_json(json.dumps(d.as_dict(), ensure_ascii=False))
+    else:
+        for line in d.lines():
+            console.print(line, highlight=False, markup=False, soft_wrap=True)
+    raise typer.Exit(0 if d.same else 1)
+
+
+@app.command()
+def compare(variants: List[str] = typer.Argument(..., help="Two or more variants (ids or .yaml paths); the "
+                                                 "first is the reference the others are compared with."),
+            deals: Optional[int] = typer.Option(None, "--deals", help="Number of single deals to play under "
+                                                "each variant (default 1000)."),
+            matches: Optional[int] = typer.Option(None, "--matches", help="Play this many whole matches "
+                                                  "instead of single deals."),
+            bots: str = typer.Option("random", "--bots", help="Players: random or sensible, one for every seat "
+                                     "or a comma list per seat (sensible,random,random)."),
+            seed: int = typer.Option(1, "--seed", help="Root seed: deal i of every variant is seeded from "
+                                     "(seed, i)."),
+            jobs: int = typer.Option(0, "--jobs", help="Worker processes (0: one per CPU; 1: no pool); "
+                                     "the numbers do not depend on it."),
+            scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on this dask.distributed "
+                                                    "scheduler (tcp://host:8786) instead of local processes."),
+            out: Optional[Path] = typer.Option(None, "--out", help="Folder for rows.csv, rows.jsonl, "
+                                               "summary.json and PNG plots."),
+            max_hands: int = typer.Option(200, "--max-hands", help="With --matches: stop a match after this "
+                                          "many hands."),
+            players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
+                                                  "that offer a choice.")):
+    """Play the same deals under each variant and compare them: every metric's paired
+    difference with its 95% confidence interval.
+
+    Exit 0 when the comparison ran, 1 for a variant file with problems, 2 on a usage
+    error (files that cannot share deals, bad options).
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from rulekit.sim.compare import CompareError
+    from rulekit.sim.compare import compare as run_compare
+    from rulekit.sim.output import write_plots, write_rows
+    if deals is not None and matches is not None:
+        _fail("give --deals or --matches, not both", 2)
+    unit, n = ("matches", matches) if matches is not None else ("deals", deals if deals is not None else 1000)
+    executor = client = None
+    if scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            _fail("--scheduler needs dask.distributed: pip install 'rulekit[dask]'", 2)
+        try:
+            client = Client(scheduler, timeout=30)
+        except (OSError, TimeoutError, ValueError) as e:
+            _fail(f"cannot reach the dask scheduler {scheduler}: {e}", 2)
+        executor = client.get_executor()
+    try:
+        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=err, transient=True) as bar:
+            task = bar.add_task(f"{n} {unit} x {len(variants)} variants", total=n)
+            result = run_compare(list(variants), n=n, unit=unit, bots=[b.strip() for b in bots.split(",")],
+                                 seed=seed, jobs=jobs or (os.cpu_count() or 1), executor=executor,
+                                 max_hands=max_hands, progress=lambda k: bar.advance(task, k), players=players)
+    except VariantError as e:
+        for dg in e.diagnostics:
+            err.print(str(dg), highlight=False, markup=False, soft_wrap=True)
+        raise typer.Exit(1)
+    except CompareError as e:
+        _fail(str(e), 2)
+    finally:
+        if client is not None:
+            client.close()
+    from rulekit.sim.compare import _fmt
+    ref = result.variants[0]
+    for other in result.variants[1:]:
+        console.print(f"A = {ref}, B = {other}: {result.n} paired {unit}, bots {','.join(result.bots)}, seed {seed}",
+                      highlight=False, markup=False, soft_wrap=True)
+        table = Table()
+        for col in ("metric", "A", "B", "B - A", "95% CI", "n", ""):
+            table.add_column(col, justify="left" if col == "metric" else "right")
+        ours = [d for d in result.differences if d.b == other]
+        for d in ours:
+            m = d.metric
+            mark = ("[bold]higher[/]" if d.diff > 0 else "[bold]lower[/]") if d.detectable else "[dim]-[/]"
+            ci = "-" if d.lo is None else f"{_fmt(d.lo, m)}..{_fmt(d.hi, m)}"
+            table.add_row(escape(m.label), _fmt(d.mean_a, m), _fmt(d.mean_b, m), _fmt(d.diff, m), ci, str(d.n), mark)
+        console.print(table)
+        for d in (d for d in ours if d.detectable):
+            console.print("- " + d.sentence(), highlight=False, markup=False, soft_wrap=True)
+        none = [d.metric.label for d in ours if not d.detectable]
+        if none:
+            console.print(f"No difference is detectable at this N ({result.n} {unit}) in: {', '.join(none)}.",
+                          highlight=False, markup=False, soft_wrap=True)
+    if out is not None:
+        try:
+            files = write_rows(result, out)
+            plots = write_plots(result, out)
+        except OSError as e:
+            _fail(f"cannot write to {out}: {e.strerror or e}", 1)
+        if isinstance(plots, str):
+            console.print(plots, highlight=False, markup=False)
+        else:
+            files += plots
+        console.print("wrote " + ", ".join(str(f) for f in files), highlight=False, markup=False, soft_wrap=True)

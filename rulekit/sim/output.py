@@ -1,0 +1,119 @@
+"""Files of a comparison (``rulekit compare --out DIR``): rows as CSV and JSON lines, the
+summary as JSON, and PNG plots when matplotlib is installed (the ``plots`` extra).
+
+matplotlib is imported only inside :func:`write_plots`, so the rest of rulekit never needs it.
+"""
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from rulekit.sim.compare import Comparison, metric_value, paired
+
+#: Said instead of writing plots when matplotlib is missing.
+NO_PLOTS = "plots skipped: matplotlib is not installed (pip install 'rulekit[plots]')"
+
+
+def write_rows(result: Comparison, out: Path) -> list[Path]:
+    """Write ``rows.csv``, ``rows.jsonl`` (one row per index and variant, for pandas) and
+    ``summary.json`` into ``out`` (created when missing).  :returns: the files written.
+    :raises OSError: when the folder cannot be written."""
+    out.mkdir(parents=True, exist_ok=True)
+    fields: list = []
+    for r in result.rows:
+        fields += [k for k in r if k not in fields]
+    files = [out / "rows.csv", out / "rows.jsonl", out / "summary.json"]
+    with open(files[0], "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        w.writerows(result.rows)
+    with open(files[1], "w", encoding="utf-8") as f:
+        for r in result.rows:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    files[2].write_text(json.dumps(result.summary(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return files
+
+
+def headline(result: Comparison) -> tuple[str, str]:
+    """The metric plotted against N: ``(key, label)`` of the difference with the largest
+    ratio of difference to interval half-width (the clearest), else the declarer's success
+    (deals) or seat 0's win rate (matches)."""
+    def clarity(d):
+        half = (d.hi - d.lo) / 2
+        return abs(d.diff) / half if half > 0 else 0.0
+    ranked = sorted((d for d in result.differences if d.lo is not None and d.hi > d.lo), key=clarity, reverse=True)
+    if ranked:
+        return ranked[0].metric.key, ranked[0].metric.label
+    return ("made", "declarer makes the contract") if result.unit == "deals" else ("win_0", "seat 0 wins")
+
+
+def score_key(result: Comparison) -> tuple[str, str]:
+    """The score whose distribution is plotted: ``(key, label)``."""
+    if result.unit == "deals":
+        return "declarer_score", "declarer's entry (points)"
+    return "spread", "spread of final totals (points)"
+
+
+def write_plots(result: Comparison, out: Path) -> list[Path] | str:
+    """Write ``scores.png`` (the distribution of a score under each variant) and
+    ``convergence.png`` (the paired difference of the headline metric, with its 95 %
+    interval, against the number of deals) into ``out``.
+
+    :returns: the files written, or :data:`NO_PLOTS` when matplotlib is not installed.
+    """
+    try:
+        import matplotlib
+    except ImportError:
+        return NO_PLOTS
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out.mkdir(parents=True, exist_ok=True)
+    files = []
+    key, label = score_key(result)
+    fig, ax = plt.subplots(figsize=(6, 3.6), dpi=80)
+    data = [[x for x in result.column(v, key) if x is not None] for v in result.variants]
+    if any(data):
+        lo = min(min(d) for d in data if d)
+        hi = max(max(d) for d in data if d)
+        bins = min(40, max(5, int(hi - lo) // 10 + 1))
+        for v, d in zip(result.variants, data):
+            ax.hist(d, bins=bins, range=(lo, hi + 1), histtype="step", linewidth=1.5, label=v)
+    ax.set_xlabel(label)
+    ax.set_ylabel(result.unit)
+    ax.set_title(f"{label}, {result.n} {result.unit}")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    files.append(out / "scores.png")
+    fig.savefig(files[-1])
+    plt.close(fig)
+
+    key, label = headline(result)
+    fig, ax = plt.subplots(figsize=(6, 3.6), dpi=80)
+    a = [metric_value(r, key) for r in result.rows if r["variant"] == result.variants[0]]
+    steps = sorted({min(result.n, int(round(10 ** (k / 8)))) for k in range(8, 8 * 7)} | {result.n})
+    steps = [s for s in steps if 2 <= s <= result.n]
+    for other in result.variants[1:]:
+        b = [metric_value(r, key) for r in result.rows if r["variant"] == other]
+        pts = [(s, paired(a[:s], b[:s])) for s in steps]
+        pts = [(s, p) for s, p in pts if p[4] is not None]
+        if not pts:
+            continue
+        xs = [s for s, _ in pts]
+        ax.plot(xs, [p[3] for _, p in pts], label=f"{other} - {result.variants[0]}")
+        ax.fill_between(xs, [p[4] for _, p in pts], [p[5] for _, p in pts], alpha=0.25)
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xscale("log")
+    ax.set_xlabel(f"{result.unit} (N)")
+    ax.set_ylabel("difference (B - A)")
+    ax.set_title(f"{label}: paired difference, 95% interval", fontsize=10)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    files.append(out / "convergence.png")
+    fig.savefig(files[-1])
+    plt.close(fig)
+    return files
+
+
+__all__ = ["NO_PLOTS", "headline", "score_key", "write_plots", "write_rows"]
