@@ -375,9 +375,14 @@ def resolve(name: str, near: Path | None = None) -> Resolved:
     return _finish(_resolve_text(file, text, ((key, file, None),)))
 
 
-def resolve_text(file: str, text: str) -> Resolved:
-    """Like :func:`resolve` for text already read (``file`` names it in messages)."""
-    return _finish(_resolve_text(file, text, ((str(Path(file).resolve()), file, None),)))
+def resolve_text(file: str, text: str, embedded: bool = False) -> Resolved:
+    """Like :func:`resolve` for text already read (``file`` names it in messages).
+
+    :param embedded: the text is not a file of its own (a variant stored in a game record): its
+        ``extends:`` may name installed variants only, never a file.
+    """
+    identity = f"builtin:{file}" if embedded else str(Path(file).resolve())
+    return _finish(_resolve_text(file, text, ((identity, file, None),)))
 
 
 def _finish(r: Resolved) -> Resolved:
