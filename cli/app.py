@@ -204,7 +204,8 @@ def play(ctx: typer.Context,
     if quiet and "human" in controllers:
         _fail("--quiet is for games without a human seat (add --auto, or --players bot,bot,...)", 2)
     game = Game(state, controllers, console, save or resume, quiet=quiet, status=err)
-    game.new_record = save is not None and (resume is None or not _same_file(save, resume))
+    if save is not None:    # a new record is created exclusively (never over another process's file)
+        game.new_record = resume is None or not _same_file(save, resume)
     if not quiet:
         if resume is not None:
             console.print(f"resumed [bold]{escape(state.variant.name)}[/] from {escape(str(resume))}: "
