@@ -158,7 +158,8 @@ def validate(files: List[str] = typer.Argument(..., help="Variant files (or ids 
 
 
 @app.command()
-def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `rulekit list`) or path to a .yaml "
+def play(ctx: typer.Context,
+         variant: Optional[str] = typer.Argument(None, help="Variant id (see `rulekit list`) or path to a .yaml "
                                                  "file; optional with --resume."),
          auto: bool = typer.Option(False, "--auto", help="Bots in every seat; print a short summary per hand."),
          seed: Optional[int] = typer.Option(None, "--seed",
@@ -204,6 +205,7 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
         _fail(f"--deal {deal}: no such file" if not deal.exists() else f"--deal {deal}: not a file", 2)
     if save is not None:
         _check_save_path(save, resume)
+    ctx.call_on_close(_lock_record(save, resume).release)   # held for the game: no other process writes it
     if resume is not None:
         state, rec = _resumed(resume, variant)
         n = state.variant.players
@@ -225,6 +227,8 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
     if quiet and "human" in controllers:
         _fail("--quiet is for games without a human seat (add --auto, or --players bot,bot,...)", 2)
     game = Game(state, controllers, console, save or resume, quiet=quiet, status=err, pauses=_interactive())
+    if save is not None:    # a new record is created exclusively (never over another process's file)
+        game.new_record = resume is None or not _same_file(save, resume)
     if not quiet:
         if resume is not None:
             console.print(f"resumed [bold]{escape(state.variant.name)}[/] from {escape(str(resume))}: "
@@ -246,6 +250,9 @@ def play(variant: Optional[str] = typer.Argument(None, help="Variant id (see `ru
     if game.save_path is not None:
         try:
             game.save()
+        except FileExistsError:
+            _fail(f"--save {save}: the file already exists (another process created it just now); "
+                  f"choose another file", 2)
         except OSError as e:
             _fail(f"cannot write the record {game.save_path}: {e.strerror or e}", 2)
     raise typer.Exit(game.run())
@@ -378,8 +385,28 @@ def _check_save_path(save: Path, resume: Path | None) -> None:
               f"`{resume_command(save)}`, or choose another file", 2)
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _lock_record(save: Path | None, resume: Path | None):
+    """The :class:`~rulekit.records.RecordLock` of the record this game writes (``--save``, else
+    an existing ``--resume`` file), or one that holds nothing; exit 2 when another rulekit
+    process plays into that record."""
+    target = save if save is not None else resume
+    if target is None or (save is None and not resume.exists()):
+        return records.RecordLock(None)
+    try:
+        return records.RecordLock(target)
+    except RulekitError as e:
+        _fail(str(e), 2)
+    except OSError as e:
+        _fail(f"cannot write the record {target}: {e.strerror or e}", 2)
+
+
 def _resumed(resume: Path, variant: str | None):
-    """The replayed state and the record of ``--resume FILE`` (exit 2: missing file; 1: broken record)."""
+    """The replayed state and the record of ``--resume FILE`` (exit 2: missing file; 1: broken
+    record, or one whose stored sheet disagrees with its replay, as ``replay`` says)."""
     if not resume.exists():
         _fail(f"--resume {resume}: no such file", 2)
     try:
@@ -397,10 +424,11 @@ def _resumed(resume: Path, variant: str | None):
         if not same:
             _fail(f"{resume} is a game of {rec['variant']!r}, not {variant!r} "
                   f"(drop VARIANT: `{resume_command(resume)}`)", 2)
-    if variant is not None and Path(variant).is_file():
-        rec = dict(rec, variant_file=str(Path(variant).resolve()))  # the file may have moved
+    named = _load(variant, (rec.get("settings") or {}).get("players")) \
+        if variant is not None and Path(variant).is_file() else None   # a file the user names is trusted
     try:
-        state = records.replay(rec, source=str(resume))
+        state = records.replay(rec, source=str(resume), folder=resume.parent, variant=named)
+        records.verify(rec, state, str(resume))
     except RulekitError as e:
         _fail(str(e))
     return state, rec
@@ -422,12 +450,10 @@ def replay(file: Path = typer.Argument(..., help="A game record (JSON) written b
         _fail(f"{out}: is a folder (expected a file name such as deals.pbn)", 2)
     try:
         rec = records.load(file)
-        state = records.replay(rec, source=str(file))
+        state = records.replay(rec, source=str(file), folder=file.parent)
+        records.verify(rec, state, str(file))
     except RulekitError as e:
         _fail(str(e))
-    problem = records.sheet_mismatch(rec, state)
-    if problem:
-        _fail(f"{file}: the replayed sheet differs from the sheet stored in the record ({problem})")
     if pbn:
         _export_pbn(state, file, out)
         return

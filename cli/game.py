@@ -130,6 +130,7 @@ class Game:
         self.viewer = self.humans[0] if self.humans else getattr(v, "home_seat", 0)
         self.we = v.side_of[self.humans[0]] if self.humans and v.scoring.by_side else 0
         self._saved_at = -1          # len(history) at the last successful save
+        self.new_record = save_path is None  # the next save creates its file (never over an existing one)
         self._critical = False
         self._pending: int | None = None
         self._stopping = False       # saving after an interruption: ignore further signals
@@ -167,7 +168,8 @@ class Game:
             path = self.save_path
         rec = self.record()
         with self._shielded():
-            records.save(path, rec)
+            records.save(path, rec, exclusive=self.new_record)
+        self.new_record = False
         self._saved_at = len(self.state.history)
         return path
 

@@ -138,6 +138,14 @@ def _hand_text(deck, mask: int) -> str:
     return ".".join(out)
 
 
+def board_number(state, hand) -> int:
+    """The 1-based board number of ``hand``: a deal thrown in and redealt by the same dealer
+    (``all_pass: redeal_same``, Chicago) is not a board of its own, so it and its redeal
+    share one number.  Such a deal is the one that left no row on the sheet."""
+    scored = {r.hand for r in state.sheet.rows}
+    return 1 + sum(1 for h in state.hand_log if h.number < hand.number and (h.number in scored or not h.void))
+
+
 def write(state, hand) -> str:
     """PBN text of a finished ``hand`` of ``state`` (tags Event..Score, then the auction).
 
@@ -152,7 +160,7 @@ def write(state, hand) -> str:
     vul = hand.vulnerable
     ns, ew = (bool(vul[0]), bool(vul[1])) if len(vul) >= 2 else (False, False)
     vul_text = "All" if ns and ew else "NS" if ns else "EW" if ew else "None"
-    tags = [("Event", "rulekit"), ("Site", "-"), ("Board", str(hand.number + 1)), ("Dealer", SEATS[d]),
+    tags = [("Event", "rulekit"), ("Site", "-"), ("Board", str(board_number(state, hand))), ("Dealer", SEATS[d]),
             ("Vulnerable", vul_text), ("Deal", deal)]
     if hand.contract is None:
         tags += [("Declarer", ""), ("Contract", "Pass"), ("Result", ""), ("Score", "")]

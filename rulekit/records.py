@@ -3,37 +3,77 @@
 A record is JSON::
 
     {"format": "rulekit-record/1", "variant": "fivehundred", "variant_hash": "…",
-     "variant_file": null | "/abs/path/house.yaml",
+     "variant_file": null | "house.yaml", "variant_text": null | "id: my-house\n…",
      "settings": {"players": 3}, "seed": 1, "dealer": 0, "deals": [["7S", …], …] | null,
      "names": ["You", "P1", "P2"], "players": ["human", "bot", "bot"], "start": [0, 0, 0],
      "actions": [[1, "pass"], [2, "7H"], …], "sheet": {…}, "result": {…}}
 
-``variant_file`` is set when the variant was read from a file rather than
-installed; replay reads that file (and falls back to the installed id).
+A record is untrusted input (players mail records to each other), so it never
+makes rulekit open a path it names.  A game of an installed variant names its
+id; a game of any other variant carries the variant it was played under:
+``variant_text`` is the whole merged variant (``extends:`` already applied) and
+must compile to ``variant_hash``.  ``variant_file`` is only the file's name; an
+older record without ``variant_text`` is replayed with the file of that name
+*beside the record*, else with the installed id.  The file is read only when it
+is a regular file of at most :data:`MAX_RECORD_SIZE` bytes, and text fields
+have bounded lengths (:data:`MAX_NAME`, :data:`MAX_TEXT`).
+
 The ``sheet`` and ``result`` are informative: replay recomputes them, and
 :func:`sheet_mismatch` tells whether the stored sheet agrees.
 
 Saving is atomic: the JSON goes to a temporary file in the same folder which
 is flushed to disk and then replaces the target, so an interrupted save never
-leaves half a file (the previous record stays intact).
+leaves half a file (the previous record stays intact).  A new record is
+created exclusively (never over a file another process made meanwhile), and a
+game holds :class:`RecordLock` on its record while it plays, so that two
+processes never write one record.  A record reached through a symbolic link is
+written to the link's target (the link stays).
 """
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
+from functools import lru_cache
 from pathlib import Path
+
+import yaml
 
 from rulekit.engine import State
 from rulekit.errors import ActionError, RecordError, RulekitError
-from rulekit.variant import load_variant
+from rulekit.variant import builtin_ids, compile_variant, load_variant, resolve_text
+from rulekit.variant.loader import MAX_FILE_SIZE
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: records are not locked there
+    fcntl = None
 
 FORMAT = "rulekit-record/1"
 CONTROLLERS = ("human", "bot", "random", "sensible")
+#: Largest record file read (bytes): a record of thousands of hands is well below.
+MAX_RECORD_SIZE = 10_000_000
+#: Longest player name (characters).
+MAX_NAME = 64
+#: Longest other text field of a record (variant id, hash, file name, an action), in characters.
+MAX_TEXT = 200
+
+
+@lru_cache(maxsize=None)
+def _installed_hash(vid: str, players) -> str | None:
+    """The hash of the installed variant ``vid`` for ``players`` (``None`` if it does not load)."""
+    try:
+        return load_variant(vid, players=players).hash
+    except RulekitError:
+        return None
 
 
 def to_record(state: State, players: list | None = None, explicit_deals: bool = False) -> dict:
     """The JSON-ready record of ``state``.
+
+    A variant that is not exactly an installed one is stored whole (``variant_text``,
+    the merged document) so the record replays anywhere without opening any file.
 
     :param players: controller of each seat (``human``/``bot``...), informative.
     :param explicit_deals: also store every hand's deal (cards in dealing order).
@@ -42,13 +82,15 @@ def to_record(state: State, players: list | None = None, explicit_deals: bool = 
     deals = None
     if explicit_deals or state.deals:
         deals = [[v.deck.name(c) for c in h.deck_order] for h in state.hand_log + [state.hand]]
-    files = getattr(v, "files", ()) or ()
-    variant_file = None
-    if files and not str(files[0]).startswith("variants/"):
-        variant_file = str(Path(files[0]).resolve())
+    variant_file = variant_text = None
+    installed = v.id in builtin_ids() and _installed_hash(v.id, v.settings.get("players")) == v.hash
+    if not installed:
+        files = getattr(v, "files", ()) or ()
+        variant_file = Path(files[0]).name if files else None
+        variant_text = yaml.safe_dump(v.data, sort_keys=False, allow_unicode=True, width=100)
     return {
         "format": FORMAT, "variant": v.id, "variant_hash": v.hash, "variant_file": variant_file,
-        "settings": dict(v.settings),
+        "variant_text": variant_text, "settings": dict(v.settings),
         "seed": state.seed, "dealer": state.first_dealer, "deals": deals, "names": list(state.names),
         "players": list(players) if players is not None else None, "start": list(state.sheet.start),
         "vulnerable": state.first_vulnerable, "max_hands": state.max_hands,
@@ -57,13 +99,18 @@ def to_record(state: State, players: list | None = None, explicit_deals: bool = 
     }
 
 
-def save(path: str | Path, record: dict) -> None:
+def save(path: str | Path, record: dict, exclusive: bool = False) -> None:
     """Write ``record`` to ``path`` atomically (temporary file, fsync, rename).
 
+    A symbolic link at ``path`` is followed: its target is replaced, the link stays.
+
+    :param exclusive: create a new record: fail if ``path`` exists, even if another
+        process created it a moment ago (the check and the creation are one step).
+    :raises FileExistsError: ``exclusive`` and ``path`` exists (nothing is written).
     :raises OSError: the folder cannot be created or written; ``path`` is then unchanged.
     :raises TypeError, ValueError: ``record`` is not JSON data (nothing is written).
     """
-    path = Path(path)
+    path = Path(os.path.realpath(path))
     text = json.dumps(record, indent=1, ensure_ascii=False, allow_nan=False)
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = _file_mode(path)
@@ -78,7 +125,10 @@ def save(path: str | Path, record: dict) -> None:
             f.write("\n")
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        if exclusive:
+            _create(tmp, path)
+        else:
+            os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -86,6 +136,96 @@ def save(path: str | Path, record: dict) -> None:
             pass
         raise
     _fsync_dir(path.parent)
+
+
+def _create(tmp: str, path: Path) -> None:
+    """Give the finished file ``tmp`` the name ``path`` unless that name exists (one atomic step)."""
+    try:
+        os.link(tmp, path)             # fails with FileExistsError when the name is taken
+    except FileExistsError:
+        raise
+    except OSError:                    # a file system without hard links: claim the name, then fill it
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)
+
+
+class RecordInUse(RecordError):
+    """Another rulekit process is playing into this record."""
+
+
+class RecordLock:
+    """An exclusive lock on a record for the length of a game (``fcntl.flock`` on
+    ``.NAME.lock`` beside it), so two processes never write one record (``None``: a lock
+    that holds nothing).
+
+    Taking the lock also removes temporary files a killed save left behind (every
+    writer of the record holds this lock, so such files belong to no live save).
+    Release it with :meth:`release` (or use it as a context manager); the system
+    releases it when the process ends, even on ``kill -9``.
+
+    :raises RecordInUse: another process holds the lock.
+    :raises OSError: the lock file cannot be created (e.g. a read-only folder).
+    """
+
+    def __init__(self, record_path: str | Path | None):
+        self.fd = None
+        if record_path is None or fcntl is None:   # no record (``None``), or no flock on this system
+            return
+        target = Path(os.path.realpath(record_path))
+        self.record = target
+        self.path = target.parent / f".{target.name}.lock"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        for _ in range(100):  # another process may remove the lock file between our open and lock
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                raise RecordInUse(f"{record_path}: the record is in use by another rulekit process "
+                                  f"(wait until that game ends, or choose another file)") from None
+            try:
+                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                self.fd = fd
+                break
+            os.close(fd)
+        else:  # pragma: no cover - only under extreme contention
+            raise RecordInUse(f"{record_path}: the record is in use by another rulekit process")
+        self._remove_stale_temp_files()
+
+    def _remove_stale_temp_files(self) -> None:
+        prefix = f".{self.record.name}."
+        try:
+            names = [n for n in os.listdir(self.record.parent) if n.startswith(prefix) and n.endswith(".tmp")
+                     and len(n) == len(prefix) + 8 + len(".tmp")]     # mkstemp's 8 random characters
+        except OSError:
+            return
+        for n in names:
+            try:
+                os.unlink(self.record.parent / n)
+            except OSError:
+                pass
+
+    def release(self) -> None:
+        """Give up the lock and remove the lock file (safe: a waiting process re-checks it)."""
+        if self.fd is None:
+            return
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
+        os.close(self.fd)
+        self.fd = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.release()
 
 
 def _file_mode(path: Path) -> int:
@@ -117,18 +257,46 @@ def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def read_bytes(path: str | Path, limit: int = MAX_RECORD_SIZE) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes.
+
+    A FIFO, a device (``/dev/zero``), a folder or a larger file is refused before it
+    is read (the file is opened without blocking and checked before reading).
+
+    :raises RecordError: naming the file and what is wrong.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except IsADirectoryError:
+        raise RecordError(f"{path}: is a folder, not a record file") from None
+    except (OSError, ValueError) as e:
+        raise RecordError(f"{path}: cannot read the record: {getattr(e, 'strerror', None) or e}") from None
+    st = os.fstat(fd)
+    problem = ("is a folder, not a record file" if stat.S_ISDIR(st.st_mode) else
+               "not a regular file (expected a record file written by rulekit)" if not stat.S_ISREG(st.st_mode)
+               else f"the file has {st.st_size} bytes (expected a record of at most {limit})"
+               if st.st_size > limit else "")
+    if problem:
+        os.close(fd)
+        raise RecordError(f"{path}: {problem}")
+    with os.fdopen(fd, "rb") as f:
+        try:
+            data = f.read(limit + 1)
+        except OSError as e:
+            raise RecordError(f"{path}: cannot read the record: {e.strerror or e}") from None
+    if len(data) > limit:                       # it grew while we read it
+        raise RecordError(f"{path}: the file has more than {limit} bytes (expected a record of at most {limit})")
+    return data
+
+
 def load(path: str | Path) -> dict:
     """Read a record and check its shape (not yet whether it replays: see :func:`replay`).
 
-    :raises RecordError: unreadable file, bad JSON, not a rulekit record, or a
-        field of the wrong type (the message names the file and the field).
+    :raises RecordError: not a regular file, too large, unreadable, bad JSON, not a
+        rulekit record, or a field of the wrong type or length (the message names the
+        file and the field).
     """
-    try:
-        raw = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise RecordError(f"{path}: is a folder, not a record file") from None
-    except OSError as e:
-        raise RecordError(f"{path}: cannot read the record: {e.strerror or e}") from None
+    raw = read_bytes(path)
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as e:
@@ -146,6 +314,29 @@ def load(path: str | Path) -> dict:
     return data
 
 
+def _not_text(value, where: str = "") -> str:
+    """Where ``value`` holds a string that is not text (a lone UTF-16 surrogate such as
+    JSON ``"\\ud800"``, which cannot be written back as UTF-8), else ``""``."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as e:
+            return f"{where or 'a text'}: character {e.start + 1} is a lone UTF-16 surrogate " \
+                   f"({value[e.start]!r}), which is not text (expected UTF-8 text)"
+        return ""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for k, v in items:
+        found = _not_text(k, where) if isinstance(k, str) else ""
+        found = found or _not_text(v, f"{where}[{k!r}]" if isinstance(k, int) else f"{where}.{k}".lstrip("."))
+        if found:
+            return found
+    return ""
+
+
+def _too_long(text: str, key: str, limit: int) -> str:
+    return f"{key!r} is {len(text)} characters long (expected at most {limit})" if len(text) > limit else ""
+
+
 def shape_problem(data: dict) -> str:
     """The first problem with the fields of a record, or ``""`` when its shape is right."""
     for key in ("variant", "seed", "actions"):
@@ -155,9 +346,17 @@ def shape_problem(data: dict) -> str:
         return "\"variant\" must be a variant id (text)"
     if not _is_int(data["seed"]):
         return f"\"seed\" must be an integer, not {data['seed']!r}"
-    for key in ("variant_hash", "variant_file"):
+    for key in ("variant_hash", "variant_file", "variant_text"):
         if data.get(key) is not None and not isinstance(data[key], str):
             return f"{key!r} must be text"
+    problem = _not_text(data)
+    if problem:
+        return problem
+    for key, limit in (("variant", MAX_TEXT), ("variant_hash", MAX_TEXT), ("variant_file", MAX_TEXT),
+                       ("variant_text", MAX_FILE_SIZE)):
+        problem = _too_long(data.get(key) or "", key, limit)
+        if problem:
+            return problem
     settings = data.get("settings")
     if settings is not None:
         if not isinstance(settings, dict):
@@ -170,6 +369,11 @@ def shape_problem(data: dict) -> str:
         v = data.get(key)
         if v is not None and (not isinstance(v, list) or not all(isinstance(x, str) for x in v)):
             return f"{key!r} must be a list of texts"
+        if v is not None and len(v) > 64:
+            return f"{key!r} lists {len(v)} seats (expected at most 64)"
+        for i, x in enumerate(v or ()):
+            if len(x) > MAX_NAME:
+                return f"{key}[{i}] is {len(x)} characters long (expected at most {MAX_NAME})"
     if data.get("players") is not None:
         bad = [p for p in data["players"] if p not in CONTROLLERS]
         if bad:
@@ -189,51 +393,93 @@ def shape_problem(data: dict) -> str:
     for i, item in enumerate(actions):
         if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and isinstance(item[1], str)):
             return f"action {i} is not a [seat, \"action\"] pair: {json.dumps(item)[:60]}"
+        if len(item[1]) > MAX_TEXT:
+            return f"action {i} is {len(item[1])} characters long (expected at most {MAX_TEXT})"
     sheet = data.get("sheet")
     if sheet is not None and (not isinstance(sheet, dict) or not isinstance(sheet.get("rows", []), list)):
         return "\"sheet\" must be an object with \"rows\""
     return ""
 
 
-def load_record_variant(record: dict, source: str = "record"):
-    """The compiled variant of ``record`` (its file if it names one, else the installed id).
+def load_record_variant(record: dict, source: str = "record", folder: str | Path | None = None,
+                        variant=None):
+    """The compiled variant of ``record``, without opening any path the record names.
 
-    :raises RecordError: the variant cannot be loaded, or it changed since the record was made.
+    In order: ``variant`` when the caller gives one (a file the user named); the
+    ``variant_text`` stored in the record; the file named ``variant_file`` (its name
+    only) in ``folder``, the record's own folder; the installed variant ``variant``.
+
+    :param source: names the record in messages.
+    :param folder: the folder of the record file (``None``: no file beside it is read).
+    :raises RecordError: the variant cannot be loaded, or it is not the one the record
+        was made with (its hash differs).
     """
     settings = record.get("settings") or {}
     players = settings.get("players")
-    candidates = []
-    if record.get("variant_file"):
-        candidates.append(record["variant_file"])
-    candidates.append(record["variant"])
-    first_error = None
-    v = None
-    for name in candidates:
+    vid = record["variant"]
+    if variant is not None:
+        v = variant
+    elif record.get("variant_text"):
+        if not record.get("variant_hash"):
+            raise RecordError(f"{source}: the record stores its variant but no \"variant_hash\" to check it by")
+        r = resolve_text(f"{source} (variant_text)", record["variant_text"], embedded=True)
         try:
-            v = load_variant(name, players=players)
-            break
+            v = compile_variant(r, {"players": players} if players is not None else {})
         except RulekitError as e:
-            first_error = first_error or e
-    if v is None:
-        msg = str(first_error).splitlines()[0] if first_error else "not found"
-        raise RecordError(f"{source}: variant {record.get('variant')!r} cannot be loaded: {msg}")
+            raise RecordError(f"{source}: the variant stored in the record does not load: "
+                              f"{str(e).splitlines()[0]}") from None
+        if v.hash != record["variant_hash"]:
+            raise RecordError(f"{source}: the variant stored in the record does not match its hash "
+                              f"({record['variant_hash']} != {v.hash}); the record was altered")
+    else:
+        v = _variant_beside(record, folder, players, source)
+        if v is None:
+            if vid not in builtin_ids():
+                raise RecordError(f"{source}: variant {vid!r} cannot be loaded: it is not installed "
+                                  f"(installed: {', '.join(builtin_ids())}) and the record does not "
+                                  f"carry its text")
+            try:
+                v = load_variant(vid, players=players)
+            except RulekitError as e:
+                raise RecordError(f"{source}: variant {vid!r} cannot be loaded: "
+                                  f"{str(e).splitlines()[0]}") from None
     if record.get("variant_hash") and record["variant_hash"] != v.hash:
         raise RecordError(f"{source}: the variant {v.id!r} has changed since this record was made "
                           f"(hash {record['variant_hash']} != {v.hash}); it cannot be replayed exactly")
     return v
 
 
-def replay(record: dict, upto: int | None = None, source: str = "record") -> State:
+def _variant_beside(record: dict, folder, players, source: str):
+    """The variant of an older record from the file of its ``variant_file``'s *name* in the
+    record's folder (a ``.yaml`` regular file), or ``None`` when there is none."""
+    name = Path(record.get("variant_file") or "").name
+    if folder is None or not name.endswith((".yaml", ".yml")):
+        return None
+    f = Path(folder) / name
+    try:
+        if not stat.S_ISREG(os.stat(f).st_mode):
+            return None
+    except (OSError, ValueError):
+        return None
+    try:
+        return load_variant(str(f), players=players)
+    except RulekitError as e:
+        raise RecordError(f"{source}: variant file {f} cannot be loaded: {str(e).splitlines()[0]}") from None
+
+
+def replay(record: dict, upto: int | None = None, source: str = "record", folder: str | Path | None = None,
+           variant=None) -> State:
     """Rebuild the state of a record by re-applying its actions.
 
     :param upto: apply only the first ``upto`` actions.
+    :param folder, variant: where the variant comes from (:func:`load_record_variant`).
     :raises RecordError: unknown variant, changed variant file, a malformed
         record, or an action that does not replay (with its index).
     """
     problem = shape_problem(record) if isinstance(record, dict) else "not a record"
     if problem:
         raise RecordError(f"{source}: {problem}")
-    v = load_record_variant(record, source)
+    v = load_record_variant(record, source, folder, variant)
     n = v.players
     columns = len(v.side_names) if v.scoring.by_side else n
     names, start, dealer = record.get("names"), record.get("start"), record.get("dealer")
@@ -273,21 +519,39 @@ def replay(record: dict, upto: int | None = None, source: str = "record") -> Sta
 
 
 def sheet_mismatch(record: dict, state: State) -> str:
-    """``""`` when the sheet stored in ``record`` (if any) equals the replayed one, else what differs."""
+    """``""`` when the sheet stored in ``record`` (if any) equals the replayed one, else what
+    differs, naming the field (start scores, entries, totals, rows, winners) and both values."""
     stored = record.get("sheet")
     if not isinstance(stored, dict) or "rows" not in stored:
         return ""
-    mine = state.sheet.as_dict()["rows"]
+    mine = state.sheet.as_dict()
+    if "start" in stored and stored["start"] != mine["start"]:
+        return f"start scores: the stored sheet starts at {stored['start']}, the replay at {mine['start']}"
     theirs = stored.get("rows")
     if not isinstance(theirs, list):
         return "the stored sheet has no list of rows"
-    if len(theirs) != len(mine):
-        return f"the stored sheet has {len(theirs)} rows, the replay {len(mine)}"
-    for a, b in zip(theirs, mine):
-        if not isinstance(a, dict) or a.get("entries") != b["entries"] or a.get("totals") != b["totals"]:
-            return f"hand {b['hand'] + 1} differs: stored {a.get('entries') if isinstance(a, dict) else a!r}, " \
-                   f"replayed {b['entries']}"
+    if len(theirs) != len(mine["rows"]):
+        return f"the stored sheet has {len(theirs)} rows, the replay {len(mine['rows'])}"
+    for a, b in zip(theirs, mine["rows"]):
+        if not isinstance(a, dict):
+            return f"hand {b['hand'] + 1}: the stored row is not an object"
+        for key in ("entries", "totals"):
+            if a.get(key) != b[key]:
+                return f"hand {b['hand'] + 1} differs in its {key}: stored {a.get(key)}, replayed {b[key]}"
     result = record.get("result")
     if isinstance(result, dict) and "winners" in result and result["winners"] != list(state.winners):
-        return f"the stored winners {result['winners']} differ from the replayed {list(state.winners)}"
+        return f"winners: stored {result['winners']}, replayed {list(state.winners)}"
     return ""
+
+
+def verify(record: dict, state: State, source: str = "record") -> None:
+    """Refuse a record whose stored sheet disagrees with its replay (a tampered record).
+
+    ``rulekit replay`` and ``rulekit play --resume`` both call this, so they accept the same records.
+
+    :raises RecordError: ``SOURCE: the replayed sheet differs from the sheet stored in the
+        record (WHAT)``.
+    """
+    problem = sheet_mismatch(record, state)
+    if problem:
+        raise RecordError(f"{source}: the replayed sheet differs from the sheet stored in the record ({problem})")

@@ -111,6 +111,7 @@ def test_house_rule_extends_a_base_by_relative_path(tmp_path, monkeypatch):
     house = tmp_path / "house" / "must-trump.yaml"
     house.write_text("id: my-house\nextends: ../base/five.yaml\nphases:\n  play:\n    must_trump: true\n")
     monkeypatch.chdir(tmp_path / "elsewhere")  # relative to the file, not to the working folder
+    monkeypatch.setenv("RULEKIT_PATH", str(tmp_path / "base"))  # ../base is outside house/ (issue 13 case 5)
     result = run("validate", "../house/must-trump.yaml")
     assert result.exit_code == 0, result.output
     # and a problem in the base is reported in the base file, at its line

@@ -24,6 +24,8 @@ from rulekit.errors import Diagnostic
 from rulekit.variant.yamlpos import Pos, Source, load_yaml
 
 MAX_EXTENDS_DEPTH = 16
+#: Environment variable: more folders (``os.pathsep``-separated) that ``extends:`` may read from.
+RULEKIT_PATH = "RULEKIT_PATH"
 #: Largest variant file read (bytes); variant files are a few kilobytes.
 MAX_FILE_SIZE = 1_000_000
 #: Keys a complete (merged) variant must have.
@@ -143,12 +145,89 @@ def _locate(name: str, near: Path | None = None) -> tuple[str, str, str] | None:
     for c in candidates:
         if is_file(c):
             return str(c), read_text(c), str(c.resolve())
-    if "/" not in name and "\0" not in name and len(name) < 200:
+    return _builtin(name)
+
+
+def _builtin(name: str) -> tuple[str, str, str] | None:
+    """``(display path, text, identity)`` of the installed variant ``name`` (``fivehundred`` or
+    ``fivehundred.yaml``), or ``None``."""
+    if "/" not in name and "\\" not in name and "\0" not in name and len(name) < 200:
         res = builtin_dir().joinpath(name if name.endswith(".yaml") else f"{name}.yaml")
         if res.is_file():
             display = f"variants/{res.name}"
             return display, decode(display, res.read_bytes()), f"builtin:{res.name}"
     return None
+
+
+def search_path() -> list[Path]:
+    """The folders named by ``RULEKIT_PATH`` (separated by ``os.pathsep``), resolved, that exist.
+
+    ``extends:`` may name variant files under these folders besides the top file's own folder.
+    """
+    out = []
+    for part in os.environ.get(RULEKIT_PATH, "").split(os.pathsep):
+        if part.strip():
+            try:
+                f = Path(part).expanduser().resolve()
+            except (OSError, ValueError, RuntimeError):
+                continue
+            if f.is_dir():
+                out.append(f)
+    return out
+
+
+class ExtendsRefused(Exception):
+    """An ``extends:`` value names a file rulekit will not open (outside the allowed folders, or not
+    a ``.yaml`` file); the message says why.  The file is never read."""
+
+
+def _under(path: Path, roots) -> bool:
+    return any(path == r or r in path.parents for r in roots)
+
+
+def _locate_base(name: str, here: Path | None, roots: list) -> tuple[str, str, str] | None:
+    """The base variant named by ``extends: name`` in a file of folder ``here``.
+
+    A bare name (``mybase``) is ``here/mybase.yaml``, else ``mybase.yaml`` in a ``RULEKIT_PATH``
+    folder, else an installed variant.  A path (``../base/five.yaml``, an absolute path) is taken
+    relative to ``here`` and must be a ``.yaml``/``.yml`` file whose real location (symlinks
+    followed) lies under one of ``roots``: the folder of the file the user named and the
+    ``RULEKIT_PATH`` folders.  An installed file (``here`` is ``None``) extends installed ids only.
+
+    :raises ExtendsRefused: a path outside ``roots`` or not a ``.yaml`` file (nothing is read).
+    :raises VariantFileError: an allowed file that cannot be read.
+    """
+    is_path = name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name
+    if here is None:
+        return None if "/" in name else _builtin(name)
+    if is_path:
+        candidates = [here / name]
+    else:
+        candidates = [here / f"{name}.yaml"] + [r / f"{name}.yaml" for r in search_path()]
+    for c in candidates:
+        try:
+            real = c.resolve()
+        except (OSError, ValueError, RuntimeError):
+            continue
+        if not _under(real, roots):
+            raise ExtendsRefused(_outside(name, roots))
+        if c.suffix not in (".yaml", ".yml") or real.suffix not in (".yaml", ".yml"):
+            raise ExtendsRefused(f"base variant {_short(name)} is not a .yaml file; it is not opened "
+                                 f"(expected an installed id or a variant .yaml file)")
+        if is_file(real):
+            return str(c), read_text(real, str(c)), str(real)
+    return None if "/" in name else _builtin(name)
+
+
+def _outside(name: str, roots) -> str:
+    return (f"base variant {_short(name)} lies outside the folders a variant may extend from; it is not "
+            f"opened (expected an installed id, or a .yaml file under {_or_folders(roots)}; add a folder "
+            f"to {RULEKIT_PATH} to allow it)")
+
+
+def _or_folders(roots) -> str:
+    names = [str(r) for r in roots]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _suggest(name: str, near: Path | None) -> str:
@@ -306,9 +385,14 @@ def resolve(name: str, near: Path | None = None) -> Resolved:
     return _finish(_resolve_text(file, text, ((key, file, None),)))
 
 
-def resolve_text(file: str, text: str) -> Resolved:
-    """Like :func:`resolve` for text already read (``file`` names it in messages)."""
-    return _finish(_resolve_text(file, text, ((str(Path(file).resolve()), file, None),)))
+def resolve_text(file: str, text: str, embedded: bool = False) -> Resolved:
+    """Like :func:`resolve` for text already read (``file`` names it in messages).
+
+    :param embedded: the text is not a file of its own (a variant stored in a game record): its
+        ``extends:`` may name installed variants only, never a file.
+    """
+    identity = f"builtin:{file}" if embedded else str(Path(file).resolve())
+    return _finish(_resolve_text(file, text, ((identity, file, None),)))
 
 
 def _finish(r: Resolved) -> Resolved:
@@ -356,8 +440,13 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     here = None if chain[-1][0].startswith("builtin:") else Path(file).parent
     epos = doc.pos(("extends",))
     top_pos = chain[0][2] or epos
+    top = chain[0][0]
+    roots = [] if top.startswith("builtin:") else [Path(top).parent] + search_path()
     try:
-        found = _locate(base_name, here)
+        found = _locate_base(base_name, here, roots)
+    except ExtendsRefused as e:
+        r.diagnostics.append(r_diag(doc, ("extends",), str(e)))
+        return r
     except VariantFileError as e:
         r.diagnostics.append(Diagnostic(epos.file, epos.line, epos.column, "extends",
                                         f"base variant {_short(base_name)} cannot be read: {e.diagnostic.message}"))
