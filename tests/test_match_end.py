@@ -25,11 +25,14 @@ def variant_file(tmp_path, name: str, text: str):
     return load_variant(str(f)), f
 
 
-def play_out(s: State, seed: int, policy=None) -> State:
+def play_out(s: State, seed: int, policy=None, limit: int = 200000) -> State:
+    """Play to the end of the match (random bots, or ``policy``); fail rather than loop forever."""
     bot = RandomBot(seed)
-    while not s.is_over:
+    for _ in range(limit):
+        if s.is_over:
+            return s
         s.apply(policy(s) if policy else bot.act(s.observation(s.to_move)))
-    return s
+    raise AssertionError(f"the match did not end within {limit} actions ({s.hand.number + 1} deals)")
 
 
 def always_pass(s: State):
