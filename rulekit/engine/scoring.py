@@ -11,10 +11,12 @@ contract also ``level``, ``strain`` (index of the strain in the auction's
 strain list), ``declarer_tricks``, ``declarer_points``, ``doubled``,
 ``redoubled``, ``declarer_vulnerable``; plus each of ``scoring.tallies``.
 
-Match end (``match:``): ``immediate_win`` (declarer context), ``lose_at``,
-``target`` with ``ties`` (``declarer``; ``trick_order``: the tied player
-whose running total reached the target at the earliest trick wins —
-rules/fivehundred.md [G3]), or a fixed number of ``deals``.
+Match end (``match:``), decided on score columns (seats, or sides):
+``immediate_win`` (declarer context), ``target`` with ``ties`` (``declarer``;
+``trick_order``: the tied column whose running total reached the target at the
+earliest trick wins — rules/fivehundred.md [G3]; in a penalty game the target is
+a limit that loses), ``lose_at``, or a fixed number of ``deals``.  Rubbers and
+the ``max_hands`` cap are decided by :class:`~rulekit.engine.state.State`.
 """
 from __future__ import annotations
 
