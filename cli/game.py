@@ -38,6 +38,7 @@ from rich.text import Text
 from rulekit import records
 from rulekit.bots import make_bot
 from rulekit.engine.actions import Action
+from rulekit.dsl import FormulaError
 from rulekit.errors import InvalidActionError, RulekitError
 
 from .render import (AUCTIONS, PHASE_LABELS, auction_table, auction_text, contract_text, exchange_text,
@@ -136,6 +137,7 @@ class Game:
         self._stopping = False       # saving after an interruption: ignore further signals
         self.pauses = pauses and bool(self.humans)
         self._at_table: int | None = None   # the human whose hand the screen last showed
+        self._before = 0             # len(log) before the action being applied
 
     # ------------------------------------------------------------------ records
     def record(self) -> dict:
@@ -170,12 +172,12 @@ class Game:
         with self._shielded():
             records.save(path, rec, exclusive=self.new_record)
         self.new_record = False
-        self._saved_at = len(self.state.history)
+        self._saved_at = len(self.state.log)
         return path
 
     def autosave(self) -> None:
         """Save to ``--save`` if anything changed; a failure is reported, not fatal."""
-        if self.save_path is None or self._saved_at == len(self.state.history):
+        if self.save_path is None or self._saved_at == len(self.state.log):
             return
         try:
             self.save()
@@ -254,6 +256,8 @@ class Game:
                 return self._stop("input ended", 1)
             except Quit:
                 return self._stop("", 0)
+            except FormulaError as e:
+                return self._formula_failed(e)
             except BrokenPipeError:          # `rulekit play --auto | head`: save (if asked to), then go quietly
                 _silence_stdout()
                 if self.save_path is None and not self.humans:
@@ -309,6 +313,20 @@ class Game:
         self._say(escape(f"{head} to {path}. Resume with:\n  {resume_command(path)}"))
         return code
 
+    def _formula_failed(self, e: FormulaError) -> int:
+        """A variant formula failed in play (issue 13 case 10): say where (FILE:LINE:COL of the
+        formula), save the game as it was before the failing action (a record that resumes),
+        and return 1.  The half-applied action leaves the state inconsistent, so the saved
+        state is rebuilt by replaying the actions before it."""
+        st = self.state
+        if len(st.log) > self._before:
+            self.state = records.replay(self.record(), upto=self._before)
+        try:
+            self.status.print(Text(f"error: {e}"), highlight=False, soft_wrap=True)
+        except OSError:
+            pass
+        return self._stop("the game stopped on this error", 1)
+
     def _say(self, markup: str) -> None:
         """A status message; a closed terminal (SIGHUP) must not turn a saved game into a traceback."""
         try:
@@ -324,12 +342,13 @@ class Game:
     def bot_action(self, seat: int):
         """The action of the bot at ``seat`` (re-seeded from the seat and the action index)."""
         bot = self.bots[seat]
-        bot.rng.seed(f"rulekit-bot:{self.bot_seed}:{seat}:{len(self.state.history)}")
+        bot.rng.seed(f"rulekit-bot:{self.bot_seed}:{seat}:{len(self.state.log)}")
         return bot.act(self.state.observation(seat))
 
     def step(self) -> None:
         """One action by the seat to move (asking a human until the action is legal)."""
         st = self.state
+        self._before = len(st.log)   # the clean point if a formula fails during this step
         seat = st.to_move
         decider = self.decider(seat)
         if self.controllers[decider] == "human":

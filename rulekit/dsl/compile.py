@@ -14,7 +14,7 @@ context defines (the ``names`` argument); an unknown name is a
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Collection, Mapping
 
 from lark import Token
@@ -43,7 +43,46 @@ class Env:
 
 
 class FormulaError(RulekitError):
-    """A formula failed at run time (division by zero, value out of bounds)."""
+    """A formula failed at run time (division by zero, value out of bounds).
+
+    :ivar message: what went wrong (``division by zero``).
+    :ivar line, column: 1-based position of the failing operation inside the formula's
+        text (``None`` when unknown).
+    :ivar formula: the :class:`Formula` whose text holds that operation (a ``let``
+        formula used inside another is named itself), set as the error leaves it.
+
+    ``str(e)`` is ``FILE:LINE:COL: path: message in formula '...'`` when the formula
+    came from a variant file (its ``origin``), else ``message in formula '...'``.
+    """
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.formula = None
+
+    def __str__(self) -> str:
+        f = self.formula
+        if f is None:
+            return self.message
+        tail = f"{self.message} in formula {f.text!r}"
+        if f.origin is None:
+            return tail
+        return f"{f.origin(self.line or 1, self.column or 1)}: {tail}"
+
+
+def _tag(fn: Callable, line: int, column: int) -> Callable:
+    """``fn`` that marks a :class:`FormulaError` it raises with (line, column) in the formula,
+    unless an operation nested deeper already did (the innermost position wins)."""
+    def tagged(env):
+        try:
+            return fn(env)
+        except FormulaError as e:
+            if e.line is None:
+                e.line, e.column = line, column
+            raise
+    return tagged
 
 
 @dataclass(frozen=True)
@@ -55,20 +94,27 @@ class Formula:
     :ivar fn: ``fn(env) -> int | bool | str``.
     :ivar type: what it yields: ``"num"`` (a number), ``"bool"`` (a condition),
         ``"const"`` (a constant such as ``H`` or ``NT``) or ``"any"``.
+    :ivar origin: where the text comes from, for run-time errors: a callable
+        ``origin(line, column) -> "FILE:LINE:COL: path"`` mapping a position inside the
+        text to the file (set by the variant compiler), or ``None``.
+
+    :raises FormulaError: when called, for a division by zero or a value out of bounds,
+        naming this formula (or the ``let`` formula it uses that failed) and the position.
     """
 
     text: str
     names: frozenset
     fn: Callable
     type: str = "any"
+    origin: Callable | None = field(default=None, compare=False, repr=False)
 
     def __call__(self, env: Env):
         try:
             return self.fn(env)
         except FormulaError as e:
-            if self.text in str(e):
-                raise
-            raise FormulaError(f"{e} in formula {self.text!r}") from None
+            if e.formula is None:
+                e.formula = self
+            raise
 
 
 #: Readable names of formula types, for messages.
@@ -183,7 +229,7 @@ class _Compiler:
             if op in ("/", "%") and ch[2].data == "number" and int(ch[2].children[0]) == 0:
                 raise self.error(ch[2], "division by zero")
             fop = _BINOPS[op]
-            return (lambda env: fop(a(env), b(env))), "num"
+            return _tag(lambda env: fop(a(env), b(env)), *_where(ch[1])), "num"
         if kind == "compare":
             (a, ta), op, (b, tb) = self.build(ch[0]), str(ch[1]), self.build(ch[2])
             if op in ("==", "!="):
@@ -232,7 +278,7 @@ class _Compiler:
             for x, (_f, ty) in zip(ch[1:], args):
                 if ty == "const":
                     raise self.error(x, f"{ch[0]}(...) needs numbers, not {TYPE_NAMES[ty]}")
-            return self.call(ch[0], [f for f, _ty in args]), "num"
+            return _tag(self.call(ch[0], [f for f, _ty in args]), *_where(ch[0])), "num"
         raise self.error(t, f"unsupported expression {kind}")  # pragma: no cover
 
     def need_number(self, node, ty: str, op: str):
@@ -256,7 +302,7 @@ class _Compiler:
         if name in self.macros:
             m = self.macros[name]
             self.used |= m.names
-            return m.fn, m.type
+            return m.__call__, m.type   # through Formula.__call__: its errors name the let formula
         if name in self.ignore:
             return (lambda env: 0), "any"
         if name not in self.types:

@@ -31,6 +31,7 @@ class Progress:
         self.games = [0] * columns
         self.game_points = [0] * columns
         self.rubbers = 0
+        self.rubbers_won = [0] * columns
 
     def clone(self) -> "Progress":
         """An independent copy."""
@@ -39,6 +40,7 @@ class Progress:
         p.games = list(self.games)
         p.game_points = list(self.game_points)
         p.rubbers = self.rubbers
+        p.rubbers_won = list(self.rubbers_won)
         return p
 
     def vulnerable(self, variant, deal_number: int, dealer: int) -> list:
@@ -90,6 +92,7 @@ class Progress:
                 events.append(("rubber", winner, bonus))
                 self.games = [0] * self.columns
                 self.rubbers += 1
+                self.rubbers_won[winner] += 1
             break  # the deal's later parts do not open the next game: it starts from zero
         return events
 

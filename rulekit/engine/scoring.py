@@ -11,10 +11,12 @@ contract also ``level``, ``strain`` (index of the strain in the auction's
 strain list), ``declarer_tricks``, ``declarer_points``, ``doubled``,
 ``redoubled``, ``declarer_vulnerable``; plus each of ``scoring.tallies``.
 
-Match end (``match:``): ``immediate_win`` (declarer context), ``lose_at``,
-``target`` with ``ties`` (``declarer``; ``trick_order``: the tied player
-whose running total reached the target at the earliest trick wins —
-rules/fivehundred.md [G3]), or a fixed number of ``deals``.
+Match end (``match:``), decided on score columns (seats, or sides):
+``immediate_win`` (declarer context), ``target`` with ``ties`` (``declarer``;
+``trick_order``: the tied column whose running total reached the target at the
+earliest trick wins — rules/fivehundred.md [G3]; in a penalty game the target is
+a limit that loses), ``lose_at``, or a fixed number of ``deals``.  Rubbers and
+the ``max_hands`` cap are decided by :class:`~rulekit.engine.state.State`.
 """
 from __future__ import annotations
 
@@ -219,53 +221,66 @@ def best_seats(variant, totals: list) -> list:
 def match_result(variant, hand, before: list, after: list, hands_played: int, envs=None, names=None):
     """Decide whether the match ends after ``hand``.
 
+    Totals are per score column (seat, or side with ``scoring.by: side``); the winners
+    returned are columns too.  In order: ``immediate_win`` (the declarer's column);
+    ``target`` reached — with ``lower_is_better`` the limit of a penalty game, which ends
+    the match with the lowest total winning, else the first to reach it wins, ties broken
+    by ``ties`` (rules/fivehundred.md [G1] [G3]) even when someone fell to ``lose_at`` on
+    the same hand; ``lose_at`` (the best other total wins, [G4]); a number of ``deals``.
+
     :param before: totals before this hand; ``after``: totals after it.
     :param envs: the hand's :func:`player_envs`, when already built.
-    :param names: player names for the reason (default ``seat N``).
-    :returns: ``None`` when play goes on, else ``(winners, reason)``.
+    :param names: score column names for the reason (default ``column N``).
+    :returns: ``None`` when play goes on, else ``(winning columns, reason)``.
     """
     m = variant.match
-    name = (lambda s: names[s]) if names else (lambda s: f"seat {s}")
+    cols = range(len(after))
+    name = (lambda c: names[c]) if names else (lambda c: f"column {c}")
+    low = variant.scoring.lower_is_better
     if hand.contract is not None and m.immediate_win is not None and not hand.void:
         envs = envs or player_envs(variant, hand)
-        if m.immediate_win(envs[hand.declarer]):
-            return [hand.declarer], f"{name(hand.declarer)} made {hand.contract.text} and wins at once"
-    if m.lose_at is not None:
-        losers = [s for s in range(variant.players) if after[s] <= m.lose_at]
-        if losers:
-            # the best total among the others wins; if everyone fell, the best total of all
-            rest = [s for s in range(variant.players) if s not in losers] or list(range(variant.players))
-            key = min if variant.scoring.lower_is_better else max
-            top = key(after[s] for s in rest)
-            win = [s for s in rest if after[s] == top]
-            return win, f"{name(losers[0])} fell to {after[losers[0]]}, at or below {m.lose_at}"
+        dcol = column_of(variant, hand.declarer)
+        if m.immediate_win(envs[dcol]):
+            return [dcol], f"{name(dcol)} made {hand.contract.text} and wins at once"
     if m.target is not None:
-        reached = [s for s in range(variant.players) if after[s] >= m.target]
+        reached = [c for c in cols if after[c] >= m.target]
+        if reached and low:  # a penalty limit: reaching it loses, the lowest total wins
+            return (best_seats(variant, after),
+                    f"{name(reached[0])} reached the limit of {m.target}; the lowest total wins")
         if reached:
             return _break_ties(variant, hand, before, reached), f"reached {m.target}"
+    if m.lose_at is not None:
+        losers = [c for c in cols if after[c] <= m.lose_at]
+        if losers:
+            # the best total among the others wins; if everyone fell, the best total of all
+            rest = [c for c in cols if c not in losers] or list(cols)
+            top = (min if low else max)(after[c] for c in rest)
+            win = [c for c in rest if after[c] == top]
+            return win, f"{name(losers[0])} fell to {after[losers[0]]}, at or below {m.lose_at}"
     if m.deals is not None and hands_played >= m.deals:
         return best_seats(variant, after), f"{m.deals} deals played"
     return None
 
 
 def _break_ties(variant, hand, before, reached) -> list:
+    """The columns of ``reached`` that win by ``match.ties`` ([G3]): the declarer's column,
+    then the one whose running total reached the target at the earliest trick."""
     m = variant.match
     cands = list(reached)
     for rule in m.ties:
         if len(cands) <= 1:
             break
-        if rule == "declarer" and hand.declarer in cands:
-            cands = [hand.declarer]
+        dcol = column_of(variant, hand.declarer) if hand.declarer >= 0 else -1
+        if rule == "declarer" and dcol in cands:
+            cands = [dcol]
         elif rule == "trick_order":
-            fs = entry_formulas(variant, hand)
-            first = {}
-            for s in cands:
-                first[s] = len(hand.tricks) + 1
-                for t in range(1, len(hand.tricks) + 1):
-                    envs = player_envs(variant, hand, upto=t)
-                    if before[s] + int(fs[s](envs[s])) >= m.target:
-                        first[s] = t
-                        break
+            first = {c: len(hand.tricks) + 1 for c in cands}
+            for t in range(1, len(hand.tricks) + 1):
+                envs = player_envs(variant, hand, upto=t)
+                entries = entries_for(variant, hand.contract, hand.declarer, envs)
+                for c in cands:
+                    if first[c] > t and before[c] + entries[c] >= m.target:
+                        first[c] = t
             early = min(first.values())
-            cands = [s for s in cands if first[s] == early]
+            cands = [c for c in cands if first[c] == early]
     return cands

@@ -27,6 +27,11 @@ from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
 
 
+def history_entry(seat: int, action: Action) -> tuple:
+    """One ``(seat, text)`` pair of :attr:`State.history` (the form records store)."""
+    return seat, action.text
+
+
 class State:
     """A match in progress.
 
@@ -39,8 +44,10 @@ class State:
     :param names: player names (default the variant's seat names, else ``P0``, ``P1``...).
     :param vulnerable: vulnerability of each score column on the first deal (e.g. from a
         PBN file), instead of the variant's rule.
-    :param max_hands: stop the match (:meth:`stop`) after this many hands if it has not
-        ended by then (simulations of games that may never reach their target).
+    :param max_hands: stop the match (:meth:`stop`) after this many deals if it has not
+        ended by then (``--max-hands``); default the variant's ``match.max_hands`` (1000
+        unless the file says otherwise), so that every match ends.  Thrown-in deals count,
+        a deal redealt by the same dealer too (issue 13 cases 2 and 3).
 
     :ivar hand: the current :class:`~rulekit.engine.hand.Hand`.
     :ivar sheet: the :class:`~rulekit.sheets.sheet.Sheet` of finished hands.
@@ -65,12 +72,14 @@ class State:
         self.first_vulnerable = list(vulnerable) if vulnerable is not None else None
         self.max_hands = max_hands
         self.log: list = []
+        self._history = (self.log, [])   # (the log it mirrors, its (seat, text) pairs)
         self.hand_log: list = []
         self.winners: list = []
         self.end_reason = ""
         self.cut: list = []
         self.first_dealer = self._choose_dealer() if dealer is None else dealer
         self.hands_played = 0
+        self.thrown_in = 0
         tables = action_tables(variant)
         self._play_actions = tables["play"]
         self._bid_texts = tables["bid_texts"]
@@ -146,12 +155,14 @@ class State:
         h.void = True
         h.entries = [0] * len(self.sheet.columns)
         self.hand_log.append(h)
+        self.thrown_in += 1
         if same_dealer:
-            self._start_hand(h.number + 1, h.dealer)
+            if not self._stopped_at_cap(h):
+                self._start_hand(h.number + 1, h.dealer)
             return
         self.sheet.add(h.number, h.entries, note="passed out", void=True)
         self.hands_played += 1
-        if self._check_end(h, self.sheet.totals(), None):
+        if self._check_end(h, self.sheet.totals(), None) or self._stopped_at_cap(h):
             return
         self._advance_dealer_and_deal(h)
 
@@ -182,8 +193,19 @@ class State:
     # ------------------------------------------------------------------ public API
     @property
     def history(self) -> list:
-        """Every action of the match as ``(seat, text)`` pairs (what records store)."""
-        return [(seat, a.text) for seat, a in self.log]
+        """Every action of the match as ``(seat, text)`` pairs (what records store).
+
+        Append-only: each action of ``log`` is converted once, on the first access after
+        it was played, so reading the history after every move costs O(1) per move, not
+        O(moves) (issue 12 case 14).  The list is shared: do not change it.
+        """
+        log, texts = self._history
+        if log is not self.log:  # a clone has its own log: start its own history
+            texts = []
+            self._history = (self.log, texts)
+        for i in range(len(texts), len(self.log)):
+            texts.append(history_entry(*self.log[i]))
+        return texts
 
     @property
     def to_move(self) -> int:
@@ -317,13 +339,27 @@ class State:
                     part = next((p.name for p in v.scoring.parts if not p.game), v.scoring.parts[-1].name)
                     self.sheet.add(h.number, bonus, note=f"rubber to {self.sheet.columns[col]}",
                                    parts={part: bonus}, bonus=True)
-        if self._check_end(h, before, envs):
-            return
-        if self.max_hands is not None and self.hands_played >= self.max_hands:
-            self.stop()
-            self.end_reason = f"stopped after {self.hands_played} hand{'' if self.hands_played == 1 else 's'}"
+        if self._check_end(h, before, envs) or self._stopped_at_cap(h):
             return
         self._advance_dealer_and_deal(h)
+
+    def _stopped_at_cap(self, h: Hand) -> bool:
+        """Stop the match when hand ``h`` was the last one the cap allows: ``max_hands``
+        (``--max-hands``), else the variant's ``match.max_hands``.  Every deal counts,
+        thrown-in ones too (else a game whose deals are always thrown in never ends)."""
+        cap = self.max_hands if self.max_hands is not None else self.variant.match.max_hands
+        deals = h.number + 1
+        if cap is None or deals < cap:
+            return False
+        self.stop()
+        s = "" if deals == 1 else "s"
+        thrown = f", {self.thrown_in} thrown in" if self.thrown_in else ""
+        if self.max_hands is not None:
+            self.end_reason = f"stopped after {deals} hand{s}{thrown}"
+        else:
+            self.end_reason = (f"stopped after {deals} hand{s}{thrown} without a winner "
+                               f"(match.max_hands); the best total wins")
+        return True
 
     def _check_end(self, h: Hand, before: list, envs) -> bool:
         """Decide whether the match is over after hand ``h``; True if it is."""
@@ -331,12 +367,17 @@ class State:
         m = v.match
         after = self.sheet.totals()
         result = None
-        if m.rubbers and self.progress.rubbers >= m.rubbers:
+        won = self.progress.rubbers_won
+        if m.rubbers_to_win and max(won) >= m.rubbers_to_win:
+            # first to N rubbers (rules/whist.md: "until one pair wins an agreed number")
+            cols = [c for c, x in enumerate(won) if x >= m.rubbers_to_win]
+            result = cols, f"{self.sheet.columns[cols[0]]} won {m.rubbers_to_win} rubber{'' if m.rubbers_to_win == 1 else 's'}"
+        elif m.rubbers and self.progress.rubbers >= m.rubbers:
             score = self.progress.game_points if m.result == "game_points" else after
             best = max(score)
             result = [c for c, x in enumerate(score) if x == best], f"{m.rubbers} rubber{'' if m.rubbers == 1 else 's'} played"
         elif not m.rubbers or m.deals is not None:
-            result = match_result(v, h, before, after, self.hands_played, envs, self.names)
+            result = match_result(v, h, before, after, self.hands_played, envs, self.sheet.columns)
         if result is None:
             return False
         cols, self.end_reason = result
@@ -402,7 +443,8 @@ class State:
     def result(self) -> dict:
         """Totals, winners, the reason the match ended and, when the variant settles in
         units (rules/bridge.md [S10]), what each winner gets from each loser (JSON-ready)."""
-        out = {"totals": self.sheet.totals(), "winners": list(self.winners), "reason": self.end_reason}
+        out = {"totals": self.sheet.totals(), "winners": list(self.winners), "reason": self.end_reason,
+               "thrown_in": self.thrown_in}
         settle = self.variant.match.settle
         if self.winners and settle is not None:
             totals = out["totals"]

@@ -10,6 +10,7 @@ the ``extends:`` chain; all of them are collected before
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import hashlib
 import itertools
@@ -18,7 +19,7 @@ import random
 from dataclasses import dataclass
 
 from rulekit.cards import Deck, JOKER
-from rulekit.dsl import Env, FormulaError, compile_deal, compile_expr, compile_ranking
+from rulekit.dsl import Env, Formula, FormulaError, compile_deal, compile_expr, compile_ranking
 from rulekit.dsl.bounds import interval
 from rulekit.errors import Diagnostic, DSLError, VariantError
 from rulekit.variant.loader import Resolved, order_diagnostics
@@ -127,6 +128,8 @@ class _Compiler:
         text = self._get(path)
         try:
             out = fn(text, *args, **kw)
+            if isinstance(out, Formula):  # run-time errors name the formula's place in the file
+                out = dataclasses.replace(out, origin=_origin(self.r.pos(path), _dotted(path)))
             if fn is compile_expr:
                 self.formulas[tuple(path)] = out
             return out
@@ -314,9 +317,11 @@ class _Compiler:
         win_keys = tuple(tuple(1000 + strength[c] if group[c] == tg else
                                (strength[c] if group[c] == lg else -1) for c in range(deck.size))
                          for lg in range(ns + 1))
-        return Context(name, tuple(group), tuple(strength), tuple(gmask), tg,
-                       deck.suits.index(trump) if trump else None,
-                       trump is None and self.d["ranking"].get("top_led") == "name_suit",
+        names_suit = trump is None and self.d["ranking"].get("top_led") == "name_suit"
+        # must_trump plays the trump group: the trump suit, or at no trump a top group of
+        # permanent trumps; top cards that name a suit when led are wild cards, not trumps
+        must = tg if trump or not names_suit else None
+        return Context(name, tuple(group), tuple(strength), tuple(gmask), tg, must, names_suit,
                        tuple(order), win_keys)
 
     def phase_order(self, phases: dict):
@@ -613,7 +618,8 @@ class _Compiler:
                 try:
                     deals = int(f(_env({"players": players})))
                 except FormulaError as e:
-                    self.err(("match", "deals"), f"cannot compute the number of deals for {players} players: {e}")
+                    self.err(("match", "deals"), f"cannot compute the number of deals for {players} players: "
+                             f"{e.message}")
         if isinstance(deals, int) and deals > MAX_DEALS and isinstance(m.get("deals"), str):
             self.err(("match", "deals"), f"{deals} deals for {players} players is too many "
                      f"(expected at most {MAX_DEALS})")
@@ -627,13 +633,17 @@ class _Compiler:
         st = self.dsl(("match", "settle"), compile_expr, ("difference",)) if "settle" in m else None
         if rubber and not game:
             self.err(("match", "rubber"), "a rubber is made of games (expected match.game.target)")
+        to_win = m.get("rubbers_to_win")
+        if to_win is not None and not rubber:
+            self.err(("match", "rubbers_to_win"), "rubbers_to_win counts rubbers (expected match.rubber "
+                     "and match.game too)")
         if "deals" not in m and m.get("target") is None and not rubber:
             self.err(("match",), "a match needs an end: match.target, match.deals or match.rubber")
         unf = m.get("unfinished") or {}
         return MatchSpec(m.get("target"), m.get("lose_at"), iw, tuple(m.get("ties", ())), deals,
                          game.get("target"), gv, rubber.get("games"), rb, rubber.get("to", "points"),
-                         m.get("rubbers", 1 if rubber else None), m.get("result", "points"),
-                         unf.get("game", 0), unf.get("part_score", 0), st)
+                         m.get("rubbers", 1 if rubber and to_win is None else None), m.get("result", "points"),
+                         unf.get("game", 0), unf.get("part_score", 0), st, m.get("max_hands", 1000), to_win)
 
     def cut_order(self, path, items, want: list, kind: str) -> list | None:
         """Check a cut order (each of ``want`` once); return the values or ``None``."""
@@ -924,6 +934,14 @@ def _env(vars):
 
 def _matches(path: tuple, pattern: tuple) -> bool:
     return len(path) == len(pattern) and all(p == "*" or p == k for k, p in zip(path, pattern))
+
+
+def _origin(pos, dotted: str):
+    """``origin(line, column)`` of a formula at ``pos``: ``FILE:LINE:COL: path`` in the file."""
+    def where(line: int, column: int) -> str:
+        fl, fc = pos.dsl_offset(line, column)
+        return f"{pos.file}:{fl}:{fc}: {dotted}"
+    return where
 
 
 def dsl_strings(data) -> list:

@@ -28,7 +28,10 @@ class Context:
     :ivar strength: card -> strength, higher wins, compared within a group.
     :ivar group_mask: group -> bitmask of its cards.
     :ivar trump_group: the group that beats every other (trump suit or top group), or ``None``.
-    :ivar trump_suit_group: the trump suit's group (for must-trump), or ``None`` at no trump.
+    :ivar trump_suit_group: the group a player who cannot follow must play with ``must_trump``:
+        the trump suit's, or at no trump a top group of permanent trumps (rules/rams.md [J1]);
+        ``None`` when there is none, or when the top cards name a suit when led (a wild card,
+        rules/fivehundred.md [R3]).
     :ivar top_names_suit: a led top card makes the leader name a suit to follow ([T4]).
     :ivar display_order: cards in display order (trump group first, then suits, high to low).
     :ivar win_keys: per led group, card -> key (trumps 1000 + strength, the led group its
@@ -216,6 +219,10 @@ class MatchSpec:
     :ivar result: ``points`` or ``game_points``: what decides the winner.
     :ivar unfinished_game, unfinished_part: bonuses for an unfinished rubber ([S9]).
     :ivar settle: formula of ``difference`` (points) giving the settlement ([S10]).
+    :ivar max_hands: deals after which an unfinished match stops, the best total winning
+        (every match ends; thrown-in deals count).
+    :ivar rubbers_to_win: the first column to win this many rubbers wins the match
+        (rules/whist.md), instead of a fixed number of ``rubbers``; or ``None``.
     """
 
     target: int | None
@@ -233,6 +240,8 @@ class MatchSpec:
     unfinished_game: int = 0
     unfinished_part: int = 0
     settle: Formula | None = None
+    max_hands: int = 1000
+    rubbers_to_win: int | None = None
 
 
 @dataclass(frozen=True)
