@@ -434,6 +434,7 @@ class State:
         s.__dict__.update(self.__dict__)
         s.hand = self.hand.clone()
         s.log = [] if light else list(self.log)
+        s._history = (s.log, [])   # its own history cache: never a live list of this state's
         s.hand_log = [] if light else list(self.hand_log)
         s.sheet = self.sheet.clone()
         s.progress = self.progress.clone()
