@@ -9,6 +9,7 @@ signal N (130 for Ctrl-C; the game is saved first).
 from __future__ import annotations
 
 import json
+import re
 import os
 import sys
 from pathlib import Path
@@ -143,10 +144,12 @@ def validate(files: List[str] = typer.Argument(..., help="Variant files (or ids 
     warned = len(found) - errors
     failing = errors + (warned if strict else 0)
     if format == "json":
-        typer.echo(json.dumps([d.as_dict() for d in found], indent=2, ensure_ascii=False))
+        out = json.dumps([d.as_dict() for d in found], indent=2, ensure_ascii=False)
+        # json escapes C0 controls itself; C1 controls (CSI as one byte) would reach a terminal raw
+        typer.echo(re.sub("[\x80-\x9f]", lambda m: f"\\u{ord(m.group()):04x}", out))
     else:
-        for d in found:
-            typer.echo(str(d))
+        for d in found:   # messages quote file text: control characters made visible (issue 13 case 6)
+            typer.echo(visible(str(d)))
         n = len(files)
         note = f" ({warned} warning{'s' if warned != 1 else ''})" if warned and not failing else ""
         if failing:

@@ -62,3 +62,16 @@ def test_file_line_100_is_not_an_emoji(tmp_path):
     assert r.exit_code == 1
     out = r.output + (r.stderr if r.stderr_bytes is not None else "")
     assert f"{f}:100:" in out and "💯" not in out
+
+
+def test_validate_messages_never_carry_raw_control_characters(monkeypatch):
+    """issue 13 case 6: `validate` quotes file text in its messages; whatever a check quotes
+    reaches the terminal with its control characters made visible (text) or escaped (JSON)."""
+    from rulekit.errors import Diagnostic
+    import rulekit.cli.app as cli_app
+    bad = Diagnostic("v.yaml", 3, 7, "name", "found '\x1b]0;owned\x07\x9b2J'", "")
+    monkeypatch.setattr(cli_app, "check_file", lambda *a, **k: [bad])
+    r = runner.invoke(app, ["validate", "v.yaml"])
+    assert r.exit_code == 1 and "v.yaml:3:7: name: found '^[]0;owned^G\\x9b2J'" in r.output
+    r = runner.invoke(app, ["validate", "--format", "json", "v.yaml"])
+    assert "\x1b" not in r.output and "\x9b" not in r.output and "\\u001b]0;owned\\u0007\\u009b2J" in r.output
