@@ -274,15 +274,15 @@ class ScorePad:
         total = v.hand_size if name == "tricks" else sum(v.card_points)
         words = t.replace(",", " ").split()
         nums = [self._number(w, name) for w in words]
-        if len(nums) == len(cols) - 1:
-            nums.append(total - sum(nums))
-        if len(nums) != len(cols):
+        if len(nums) not in (len(cols), len(cols) - 1):
             raise FactError(f"{name}: {len(words)} numbers, but there are {len(cols)} columns "
                             f"({' '.join(cols)}; the last may be left out)")
         if any(x < 0 for x in nums):
             raise FactError(f"{name} cannot be negative (expected {len(cols)} numbers adding up to {total})")
-        if sum(nums) != total:
+        if sum(nums) > total or (len(nums) == len(cols) and sum(nums) != total):
             raise FactError(f"{name} add up to {sum(nums)}, but a hand has {total}")
+        if len(nums) == len(cols) - 1:
+            nums.append(total - sum(nums))  # the last column has the rest
         return nums
 
     # ------------------------------------------------------------------ scoring
