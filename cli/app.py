@@ -1,4 +1,4 @@
-"""``rulekit`` commands: play, list, validate, replay.
+"""``rulekit`` commands: play, list, validate, replay, score, diff, compare.
 
 Exit codes: 0 success; 1 invalid input (a broken variant file or record, a
 record that does not replay, the input of a game ended before the game);
