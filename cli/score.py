@@ -45,11 +45,11 @@ def run(console, err, load, fail, variant: str | None, file: Path | None, out: P
             data = _read_pad(file)
         except RulekitError as e:
             fail(str(e))
-        if variant is None:
-            variant = data.get("variant") if isinstance(data, dict) and isinstance(data.get("variant"), str) else None
-            if variant is None:
-                fail(f"{file}: not a rulekit scorepad (expected a file written by `rulekit score`)")
-        if players is None and isinstance(data, dict) and isinstance(data.get("players"), int):
+        saved = data.get("variant") if isinstance(data, dict) and isinstance(data.get("variant"), str) else None
+        if saved is None:
+            fail(f"{file}: not a rulekit scorepad (expected a file written by `rulekit score`)")
+        variant = variant or saved
+        if players is None and variant == saved and isinstance(data.get("players"), int):
             players = data["players"]
     if out is not None and data is None:
         fail(f"{file or 'the pad'}: no such file (export needs --file PAD.json written by `rulekit score`)", 2)
@@ -65,7 +65,7 @@ def run(console, err, load, fail, variant: str | None, file: Path | None, out: P
         else:
             first = None
             if dealer is not None:
-                first = ScorePad(v)._seat(dealer)
+                first = ScorePad(v).seat(dealer)
             pad = ScorePad(v, first_dealer=first)
         if out is not None:
             console.print(escape(export(pad, out)), highlight=False)

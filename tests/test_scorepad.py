@@ -238,3 +238,20 @@ def test_match_end_and_bad_export(tmp_path):
     assert r.exit_code == 2 and "expected .csv, .json or .txt" in r.output
     r = CliRunner().invoke(app, ["score", "--export", str(tmp_path / "x.csv"), "--file", str(tmp_path / "p.json")])
     assert r.exit_code == 2 and "no such file" in r.output
+
+
+def test_resume_refuses_another_variant_or_a_damaged_pad(tmp_path):
+    """issue 8: a pad resumes only with its own variant; a file that is not a pad is refused."""
+    pad_file = tmp_path / "pad.json"
+    runner = CliRunner()
+    r = runner.invoke(app, ["score", "rams", "--players", "3", "--file", str(pad_file)], input="4 3 3\n40 40 40\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert json.loads(pad_file.read_text())["sheet"]["rows"][0]["void"] is True  # all equal points: void ([S3])
+    r = runner.invoke(app, ["score", "whist", "--file", str(pad_file)], input="quit\n")
+    assert r.exit_code == 1 and "a scorepad of 'rams', not of 'whist'" in r.output
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    r = runner.invoke(app, ["score", "whist", "--file", str(bad)], input="quit\n")
+    assert r.exit_code == 1 and "not a rulekit scorepad" in r.output
+    r = runner.invoke(app, ["score", "whist", "--dealer", "Q"], input="quit\n")
+    assert r.exit_code == 1 and "there is no seat 'Q' (expected N, E, S, W)" in r.output

@@ -127,7 +127,11 @@ class ScorePad:
         return self.book.vulnerable(self.dealer)
 
     # ------------------------------------------------------------------ questions
-    def _seat(self, text) -> int:
+    def seat(self, text) -> int:
+        """The seat of a name (``N``, ``P1``, case-insensitive) or number.
+
+        :raises FactError: no such seat.
+        """
         n = self.variant.players
         if isinstance(text, int) and not isinstance(text, bool):
             if 0 <= text < n:
@@ -236,7 +240,7 @@ class ScorePad:
                 raise FactError(f"{t!r} is not a contract of {self.variant.id} (expected {question.help})")
             facts["contract"] = self.bids[t.upper()].text
         elif name == "declarer":
-            facts["declarer"] = self._seat(t)
+            facts["declarer"] = self.seat(t)
         elif name == "trump":
             choices = self._trump_choices(self._contract(facts))
             if t.upper() not in choices:

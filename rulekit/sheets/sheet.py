@@ -23,7 +23,7 @@ class Row:
     :ivar line: a game ended with this row (a line is drawn under it, rules/bridge.md [S2]).
     :ivar games: game points won with this row, per column.
     :ivar bonus: the row is a bonus (rubber bonus), not a deal.
-    :ivar against: entries written against another player, as ``[column, target, value]``
+    :ivar against: entries written against another player, as ``{column, target, value, part}``
         (:class:`~rulekit.sheets.result.Against`); not in ``entries``.
     """
 
