@@ -1,4 +1,4 @@
-"""``rulekit`` commands: play, list, validate, replay.
+"""``rulekit`` commands: play, list, validate, replay, score, diff, compare.
 
 Exit codes: 0 success; 1 invalid input (a broken variant file or record, a
 record that does not replay, the input of a game ended before the game);
@@ -655,3 +655,20 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
         else:
             files += plots
         console.print("wrote " + ", ".join(str(f) for f in files), highlight=False, markup=False, soft_wrap=True)
+
+
+@app.command()
+def score(variant: Optional[str] = typer.Argument(None, help="The variant (an installed id or a .yaml file); "
+                                                  "with --file of an existing pad, the pad's variant by default."),
+          file: Optional[Path] = typer.Option(None, "--file", help="The pad (JSON): saved after every hand, "
+                                              "resumed when it exists."),
+          export: Optional[Path] = typer.Option(None, "--export", help="Write the sheet of --file to FILE.csv, "
+                                                ".json or .txt and stop."),
+          players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants that "
+                                                "offer a choice."),
+          dealer: Optional[str] = typer.Option(None, "--dealer", help="The seat that deals the first hand "
+                                               "(a seat name or number; default the variant's, else the first).")):
+    """Keep the score sheet of a game played with real cards: per hand it asks only the facts the
+    variant's scoring needs, refuses impossible entries, and shows the sheet after each hand."""
+    from .score import run
+    run(console, err, _load, _fail, variant, file, export, players, dealer)

@@ -284,3 +284,86 @@ def _break_ties(variant, hand, before, reached) -> list:
             early = min(first.values())
             cands = [c for c in cands if first[c] == early]
     return cands
+
+
+# ------------------------------------------------------------------ scoring from facts
+class _Scored:
+    """The few fields of a hand that :func:`score_hand` reads, for a hand known only by its facts."""
+
+    __slots__ = ("contract", "declarer", "parts")
+
+    def __init__(self, contract, declarer: int):
+        self.contract, self.declarer, self.parts = contract, declarer, None
+
+
+def seat_values(variant, per_column: list) -> list:
+    """Per-seat values whose column sums are ``per_column`` (a side's value on its first seat),
+    so that :func:`envs_for`, which adds a side's seats up, sees the column values."""
+    if not variant.scoring.by_side:
+        return list(per_column)
+    out = [0] * variant.players
+    for c, seats in enumerate(variant.sides):
+        out[seats[0]] = per_column[c]
+    return out
+
+
+def score_facts(variant, contract, declarer: int, trump: str, tricks: list, points: list | None = None,
+                doubled: int = 0, tallies: list | None = None, vulnerable: list | None = None,
+                game_score: list | None = None) -> tuple:
+    """Score a hand known only by the facts a table writes down (the scorepad, ``rulekit score``),
+    through the same :func:`envs_for` and :func:`score_hand` a played hand goes through.
+
+    :param contract: the :class:`~rulekit.variant.model.Bid` or ``None`` (no contract).
+    :param declarer: the declarer's seat, or -1.
+    :param trump: ``"S"``.. or ``"NT"``: the strain the hand was played in.
+    :param tricks: tricks won per score column (seat, or side with ``scoring.by: side``).
+    :param points: card points won per score column (default zeros).
+    :param doubled: 0, 1 (doubled) or 2 (redoubled).
+    :param tallies: per column, a dict tally name -> count (default zeros).
+    :param vulnerable, game_score: per column, the match's progress before the hand.
+    :returns: ``(entries, parts, void, envs)``: points per column, the entries split by part
+        (or ``None``), whether the hand is void, and the scoring environments.
+    """
+    cols = columns(variant)
+    extra = {"doubled": doubled, "vulnerable": vulnerable or [False] * cols,
+             "game_score": game_score or [0] * cols}
+    if tallies is not None:
+        extra["tallies"] = tallies
+    envs = envs_for(variant, contract, declarer, trump, seat_values(variant, tricks),
+                    seat_values(variant, points or [0] * cols), extra)
+    shim = _Scored(contract, declarer)
+    entries, void = score_hand(variant, shim, envs)
+    return entries, shim.parts, void, envs
+
+
+def hand_facts(variant, hand) -> dict:
+    """The facts of a finished played ``hand`` that a table would write down: ``contract``
+    (bid text or ``None``), ``declarer``, ``trump``, ``doubled``, and per score column
+    ``tricks``, ``points`` and ``tallies`` (JSON-ready; what :func:`score_facts` takes)."""
+    envs = player_envs(variant, hand)
+    names = [t.name for t in variant.scoring.tallies]
+    return {"contract": hand.contract.text if hand.contract is not None else None,
+            "declarer": hand.declarer, "trump": hand.trump, "doubled": getattr(hand, "doubled", 0),
+            "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
+            "tallies": [{n: e.vars[n] for n in names} for e in envs]}
+
+
+def hand_result(state, hand, envs=None):
+    """The :class:`~rulekit.sheets.result.HandResult` of a finished ``hand`` of ``state``'s
+    match (what the engine hands to the sheet layer; :func:`hand_facts` are its facts).
+
+    A deal thrown in (all passed) is ``thrown_in``; redealt by the same dealer it is not
+    ``counted`` (no row, no board).
+    """
+    from rulekit.sheets.result import HandResult
+    v = state.variant
+    auction = v.auction()
+    if hand.void and hand.contract is None and not hand.tricks and auction is not None:
+        return HandResult(hand.number, hand.dealer, thrown_in=True, void=True,
+                          counted=auction.all_pass != "redeal_same", entries=tuple(hand.entries or ()))
+    envs = envs or player_envs(v, hand, extra={"vulnerable": hand.vulnerable})
+    facts = hand_facts(v, hand)
+    facts["vulnerable"] = list(hand.vulnerable)
+    return HandResult(hand.number, hand.dealer, facts["contract"], hand.declarer, facts,
+                      tuple(hand.entries), hand.parts, (), hand.void, note=state.describe_hand(hand, envs),
+                      trick_winners=tuple(hand.trick_winners))

@@ -5,9 +5,16 @@
 * :func:`we_they_table` — the WE/THEY sheet with the line (bridge, whist;
   rules/bridge.md [S2]): above-the-line entries stack upward from the line,
   below-the-line entries go down from it, and a rule is drawn under each game.
+
+The variant declares its layout (``sheet.layout``); :data:`LAYOUTS` maps each layout
+to its renderer, :func:`renderable` draws a sheet as a rich renderable and
+:func:`sheet_text` as plain text.
 """
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -64,29 +71,71 @@ def we_they_table(sheet, game_parts, we: int = 0, title: str = "Score sheet") ->
     return t
 
 
-def columns_table(sheet, title: str = "Score sheet") -> Table:
-    """One column per player: each hand's entry and the running total (``+240  540``)."""
+def columns_table(sheet, title: str = "Score sheet", we: int | None = None) -> Table:
+    """One column per player or side: each hand's entry and the running total (``+240  540``),
+    then the totals.
+
+    :param we: for a sheet of two sides, the column of the human's side: it comes first,
+        headed ``WE (NS)``, the other ``THEY (EW)``.
+    """
+    order = list(range(len(sheet.columns)))
+    heads = [str(name) for name in sheet.columns]
+    if we is not None and 0 <= we < len(order):
+        order = [we] + [c for c in order if c != we]
+        heads = [f"WE ({sheet.columns[c]})" if c == we else f"THEY ({sheet.columns[c]})" for c in order]
     t = Table(title=title, show_lines=False)
     t.add_column("#", justify="right", style="dim")
-    for name in sheet.columns:
-        t.add_column(name, justify="right")
+    for head in heads:
+        t.add_column(Text(head), justify="right")
     t.add_column("hand", style="dim")
     if any(sheet.start):
-        t.add_row("", *[str(x) for x in sheet.start], "start")
+        t.add_row("", *[str(sheet.start[c]) for c in order], "start")
     for r in sheet.rows:
         if r.void:
-            cells = ["—" for _ in r.entries]
+            cells = ["—" for _ in order]
         else:
-            cells = [f"{e:+d}  [bold]{tot}[/]" if e else f"  [bold]{tot}[/]" for e, tot in zip(r.entries, r.totals)]
-        t.add_row(str(r.hand + 1), *cells, r.note or ("void" if r.void else ""))
+            cells = [f"{r.entries[c]:+d}  [bold]{r.totals[c]}[/]" if r.entries[c] else f"  [bold]{r.totals[c]}[/]"
+                     for c in order]
+        t.add_row(str(r.hand + 1), *cells, Text(r.note or ("void" if r.void else "")))
+    if sheet.rows:
+        t.add_section()
+        totals = sheet.totals()
+        t.add_row("", *[f"[bold]{totals[c]}[/]" for c in order], "total")
     return t
 
 
+def _columns(sheet, variant, we, title):
+    side_we = we if variant.scoring.by_side and len(sheet.columns) == 2 else None
+    return columns_table(sheet, title, we=side_we)
+
+
+def _we_they(sheet, variant, we, title):
+    return we_they_table(sheet, [p.name for p in variant.scoring.parts if p.game], we=we or 0, title=title)
+
+
+#: Sheet layouts (the variant's ``sheet.layout``) -> renderer ``(sheet, variant, we, title)``
+#: returning a rich renderable.  A new layout is one function and one entry here (and its
+#: name in the schema's ``sheet.layout`` enum).
+LAYOUTS = {"columns": _columns, "we_they": _we_they}
+
+
+def renderable(sheet, variant, we: int | None = 0, title: str = "Score sheet"):
+    """``sheet`` drawn in ``variant``'s layout (``variant.sheet_layout``) as a rich renderable.
+
+    :param we: the column of the human's side (shown as WE), when sides score.
+    """
+    return LAYOUTS[variant.sheet_layout](sheet, variant, we, title)
+
+
+def sheet_text(sheet, variant, width: int = 100, title: str = "Score sheet") -> str:
+    """``sheet`` in ``variant``'s layout as plain text (no colours, no styles), e.g. for
+    ``rulekit score --export sheet.txt``."""
+    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False,
+                      no_color=True, highlight=False, emoji=False)
+    console.print(renderable(sheet, variant, we=None, title=title))
+    return "\n".join(line.rstrip() for line in console.file.getvalue().splitlines()) + "\n"
+
+
 def sheet_renderable(state, we: int = 0, title: str = "Score sheet"):
-    """The right layout for ``state``'s sheet: WE/THEY when parts count toward games
-    (above and below the line), else one column per player or side."""
-    v = state.variant
-    game_parts = [p.name for p in v.scoring.parts if p.game]
-    if v.scoring.by_side and game_parts:
-        return we_they_table(state.sheet, game_parts, we=we, title=title)
-    return columns_table(state.sheet, title)
+    """``state``'s sheet in its variant's layout (:func:`renderable`)."""
+    return renderable(state.sheet, state.variant, we=we, title=title)

@@ -23,6 +23,8 @@ class Row:
     :ivar line: a game ended with this row (a line is drawn under it, rules/bridge.md [S2]).
     :ivar games: game points won with this row, per column.
     :ivar bonus: the row is a bonus (rubber bonus), not a deal.
+    :ivar against: entries written against another player, as ``{column, target, value, part}``
+        (:class:`~rulekit.sheets.result.Against`); not in ``entries``.
     """
 
     hand: int
@@ -35,6 +37,7 @@ class Row:
     line: bool = False
     games: list = field(default_factory=list)
     bonus: bool = False
+    against: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
         """JSON-ready form."""
@@ -42,6 +45,8 @@ class Row:
              "void": self.void, "trick_winners": self.trick_winners}
         if self.parts is not None:
             d.update(parts=self.parts, line=self.line, games=self.games, bonus=self.bonus)
+        if self.against:
+            d["against"] = self.against
         return d
 
 
@@ -65,7 +70,7 @@ class Sheet:
 
     def add(self, hand: int, entries: list, note: str = "", void: bool = False,
             trick_winners: list | None = None, parts: dict | None = None, line: bool = False,
-            games: list | None = None, bonus: bool = False) -> Row:
+            games: list | None = None, bonus: bool = False, against: list | None = None) -> Row:
         """Append a hand's entries (points per column) and return the new row.
 
         :raises ValueError: when the number of entries is not the number of columns.
@@ -75,7 +80,7 @@ class Sheet:
         totals = [t + e for t, e in zip(self.totals(), entries)]
         row = Row(hand, list(entries), totals, note, void, list(trick_winners or []),
                   dict(parts) if parts is not None else None, line,
-                  list(games) if games else [0] * len(self.columns), bonus)
+                  list(games) if games else [0] * len(self.columns), bonus, list(against or []))
         self.rows.append(row)
         return row
 
@@ -100,5 +105,6 @@ class Sheet:
         s = cls(d["columns"], d.get("lower_is_better", False), d.get("start"))
         for r in d.get("rows", []):
             s.add(r["hand"], r["entries"], r.get("note", ""), r.get("void", False), r.get("trick_winners"),
-                  r.get("parts"), r.get("line", False), r.get("games"), r.get("bonus", False))
+                  r.get("parts"), r.get("line", False), r.get("games"), r.get("bonus", False),
+                  r.get("against"))
         return s

@@ -866,6 +866,7 @@ class _Compiler:
         first = self.first_dealer(deck, players)
         rot = {"left": 1, "right": -1, "none": 0}[(d.get("dealer") or {}).get("rotation", "left")]
         vulnerability = self.vulnerability(side_names)
+        layout = self.sheet_layout(scoring)
         home = d.get("home_seat", 0)
         if home >= players:
             self.err(("home_seat",), f"seat {home} does not exist (expected 0..{players - 1})")
@@ -881,7 +882,16 @@ class _Compiler:
                        players, deck, pts, contexts, first, rot, phases, scoring, match,
                        hashlib.sha256(blob.encode()).hexdigest()[:16], d,
                        {"players": players}, tuple(self.r.files), seat_names, sides, side_names, side_of,
-                       vulnerability, home)
+                       vulnerability, home, layout)
+
+    def sheet_layout(self, scoring) -> str:
+        """The ``sheet.layout``, by default WE/THEY when sides score parts that count toward games."""
+        default = "we_they" if scoring.by_side and any(p.game for p in scoring.parts) else "columns"
+        layout = (self.d.get("sheet") or {}).get("layout") or default
+        if layout == "we_they" and not scoring.parts:
+            self.err(("sheet", "layout"), "the we_they sheet draws scoring.parts above and below the line, "
+                     "but this variant has none (expected layout: columns, or scoring.parts)")
+        return layout
 
 
 #: Keys of the formulas that give a hand's entries.

@@ -262,7 +262,8 @@ class Variant:
     :ivar settings: chosen settings (``players``).
     :ivar seat_names: seat names (``N E S W``); ``sides`` seats of each side, ``side_names``,
         ``side_of`` (seat -> side index); ``vulnerability`` the compiled rule;
-        ``home_seat`` the seat a lone human takes by default.
+        ``home_seat`` the seat a lone human takes by default; ``sheet_layout`` how the score
+        sheet is drawn (``columns`` or ``we_they``, the ``sheet:`` key; rulekit/sheets/).
     """
 
     id: str
@@ -287,6 +288,7 @@ class Variant:
     side_of: tuple = ()
     vulnerability: tuple = ()
     home_seat: int = 0
+    sheet_layout: str = "columns"
 
     def auction(self):
         """The auction phase spec (ladder or contract), or ``None``."""

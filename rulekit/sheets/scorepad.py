@@ -1,0 +1,485 @@
+"""A scorepad for a table that plays with real cards (``rulekit score VARIANT``).
+
+Per hand the pad asks only the facts the variant's scoring reads, found in the
+compiled file, never written per game:
+
+* ``contract`` — when the variant has an auction: a bid of its list, or ``pass``;
+* ``declarer`` — the seat that won the auction;
+* ``trump`` — when the contract leaves it to the declarer (``strain: chosen``), or a
+  variant without an auction turns up or names trumps and its scoring reads them
+  (``trump``, ``strain``, a tally of trump cards);
+* ``doubled`` — when the auction has doubles (``-``, ``X``, ``XX``);
+* ``tricks`` — per score column, when a formula reads tricks; they must add up to the
+  tricks of a hand;
+* ``points`` — card points per column, when the deck counts points and a formula reads
+  them; they must add up to the points of the pack;
+* each tally (``honours``, ``pictures``...) per column — only when its value changes the
+  entries of this hand (tried over its whole range).
+
+Vulnerability and the game score come from the sheet so far.  The hand is then scored
+by :func:`~rulekit.engine.scoring.score_facts`, the functions a played hand goes
+through, and written on the sheet by :class:`~rulekit.sheets.book.SheetBook`; the
+match ends by :func:`~rulekit.engine.scoring.match_result` and the rubber rules, as a
+played match does.  A pad is saved as JSON (the facts of every hand; the sheet is
+rebuilt from them on loading).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+
+from rulekit.engine.scoring import match_result, score_facts
+from rulekit.errors import RulekitError
+from rulekit.sheets.book import SheetBook
+from rulekit.sheets.result import HandResult
+
+#: The ``kind`` of a saved pad.
+PAD_KIND = "rulekit-scorepad"
+DOUBLES = ("-", "X", "XX")
+
+
+class FactError(RulekitError, ValueError):
+    """An entry the pad refuses, with the reason (``tricks add up to 11, but a hand has 10``)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One fact the pad needs for the hand being entered.
+
+    :ivar name: the fact (``contract``, ``declarer``, ``trump``, ``doubled``, ``tricks``,
+        ``points``, or ``tally:NAME:COLUMN``).
+    :ivar prompt: what to ask (``tricks N S`` ...).
+    :ivar help: the accepted answers in words.
+    """
+
+    name: str
+    prompt: str
+    help: str
+
+
+class _Shim:
+    """The fields of a hand that the engine's describe and match-end functions read."""
+
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+class ScorePad:
+    """The sheet of a table game, entered hand by hand.
+
+    :param variant: the compiled variant.
+    :param names: player names (default the variant's seat names, else ``P0``, ``P1``...).
+    :param first_dealer: the seat that deals the first hand (default the variant's fixed
+        first dealer, else seat 0).
+
+    :ivar hands: the facts of every hand entered, as dicts (what the pad file stores).
+    :ivar book: the :class:`~rulekit.sheets.book.SheetBook` (``book.sheet`` is the sheet).
+    :ivar winners: winning columns once the match is over; ``end_reason`` why.
+    """
+
+    def __init__(self, variant, names: list | None = None, first_dealer: int | None = None):
+        self.variant = variant
+        n = variant.players
+        self.names = list(names or variant.seat_names or [f"P{i}" for i in range(n)])
+        if first_dealer is None:
+            first_dealer = variant.first_dealer.get("seat") or 0
+        if not 0 <= first_dealer < n:
+            raise FactError(f"seat {first_dealer} does not exist (expected 0..{n - 1})")
+        self.first_dealer = first_dealer % n
+        self.columns = list(variant.side_names) if variant.scoring.by_side else list(self.names)
+        self.hands: list[dict] = []
+        self.stopped = False
+        self._reset()
+        reads = set()
+        sc, m = variant.scoring, variant.match
+        formulas = [sc.each, sc.declarer, sc.defender, sc.no_contract, sc.void_if, sc.made, m.immediate_win]
+        for p in sc.parts:
+            formulas += [p.each, p.declarer, p.defender]
+        for f in formulas:
+            if f is not None:
+                reads |= f.names
+        self.reads = frozenset(reads)
+        auction = variant.auction()
+        self.bids = {b.text.upper(): b for b in auction.bids} if auction else {}
+
+    # ------------------------------------------------------------------ state of the match
+    def _reset(self) -> None:
+        self.book = SheetBook(self.variant, self.columns)
+        self.number = 0
+        self.dealer = self.first_dealer
+        self.winners: list = []
+        self.end_reason = ""
+
+    @property
+    def sheet(self):
+        """The :class:`~rulekit.sheets.sheet.Sheet` so far."""
+        return self.book.sheet
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended (or the players stopped)."""
+        return bool(self.winners) or self.stopped
+
+    def vulnerable(self) -> list:
+        """Vulnerability of each column on the hand being entered."""
+        return self.book.vulnerable(self.dealer)
+
+    # ------------------------------------------------------------------ questions
+    def seat(self, text) -> int:
+        """The seat of a name (``N``, ``P1``, case-insensitive) or number.
+
+        :raises FactError: no such seat.
+        """
+        n = self.variant.players
+        if isinstance(text, int) and not isinstance(text, bool):
+            if 0 <= text < n:
+                return text
+        else:
+            t = str(text).strip()
+            low = [x.lower() for x in self.names]
+            if t.lower() in low:
+                return low.index(t.lower())
+            if t.isdigit() and int(t) < n:
+                return int(t)
+        raise FactError(f"there is no seat {text!r} (expected {', '.join(self.names)})")
+
+    def _trump_choices(self, contract) -> tuple:
+        v = self.variant
+        nt = v.phase("name_trump")
+        if contract is not None and contract.strain == "chosen":
+            return tuple(nt.choices if nt is not None else v.deck.suits)
+        if contract is not None or v.auction() is not None:
+            return ()
+        if nt is not None:
+            return tuple(nt.choices)
+        if v.phase("turn_up") is not None:
+            return tuple(v.deck.suits)
+        return ()
+
+    def _reads_trump(self) -> bool:
+        return bool({"trump", "strain"} & self.reads) or any(t.trump_only for t in self.variant.scoring.tallies)
+
+    def _contract(self, facts):
+        c = facts.get("contract")
+        return None if c is None else self.bids[c.upper()]
+
+    def _trump(self, facts) -> str:
+        """The strain the hand was played in, from the facts so far."""
+        contract = self._contract(facts)
+        if contract is not None and contract.strain != "chosen":
+            return contract.strain
+        return facts.get("trump") or "NT"
+
+    def _mask_size(self, tally) -> int:
+        suits = 1 if tally.trump_only else len(self.variant.deck.suits)
+        return len(tally.ranks) * suits
+
+    def next_question(self, facts: dict) -> Question | None:
+        """The next fact the hand needs, given the ``facts`` answered so far (``None``: the
+        hand is complete; :meth:`add` it)."""
+        v = self.variant
+        auction = v.auction()
+        if auction is not None and "contract" not in facts:
+            bids = [b.text for b in auction.bids]
+            return Question("contract", "contract", f"a bid from {bids[0]} to {bids[-1]}, or pass")
+        contract = self._contract(facts)
+        if auction is not None and contract is None and auction.all_pass != "play":
+            return None  # thrown in
+        if contract is not None and "declarer" not in facts:
+            return Question("declarer", "declarer", "one of " + ", ".join(self.names))
+        choices = self._trump_choices(contract)
+        if choices and "trump" not in facts and (contract is not None or self._reads_trump()):
+            return Question("trump", "trumps", "one of " + ", ".join(choices))
+        if contract is not None and getattr(auction, "double", False) and "doubled" not in facts:
+            words = DOUBLES if getattr(auction, "redouble", False) else DOUBLES[:2]
+            return Question("doubled", "doubled", "one of " + ", ".join(words) + " (- not doubled)")
+        cols = self.columns
+        if "tricks" not in facts and {"tricks", "declarer_tricks"} & self.reads:
+            return Question("tricks", "tricks " + " ".join(cols),
+                            f"{len(cols)} numbers adding up to {v.hand_size} (the last may be left out)")
+        if v.has_card_points and "points" not in facts and {"points", "declarer_points"} & self.reads:
+            return Question("points", "card points " + " ".join(cols),
+                            f"{len(cols)} numbers adding up to {sum(v.card_points)} (the last may be left out)")
+        trump = self._trump(facts)
+        for t in v.scoring.tallies:
+            for c in range(len(cols)):
+                key = f"tally:{t.name}:{c}"
+                if key in facts or (t.trump_only and trump not in v.deck.suits):
+                    continue
+                if self._matters(facts, t, c):
+                    return Question(key, f"{t.name} {cols[c]}", f"a number from 0 to {self._mask_size(t)}")
+                facts[key] = 0  # does not change this hand's entries: not asked
+        return None
+
+    def _matters(self, facts: dict, tally, col: int) -> bool:
+        """True when the value of ``tally`` for column ``col`` changes this hand's entries."""
+        seen = set()
+        for value in range(self._mask_size(tally) + 1):
+            trial = dict(facts)
+            trial[f"tally:{tally.name}:{col}"] = value
+            seen.add(tuple(self._score(trial)[0]))
+            if len(seen) > 1:
+                return True
+        return False
+
+    def answer(self, question: Question, text: str, facts: dict) -> None:
+        """Parse the typed answer to ``question`` and store it in ``facts``.
+
+        :raises FactError: an impossible entry, with the reason (a contract that does not
+            exist, a seat that does not exist, tricks that do not add up, ...).
+        """
+        t = str(text).strip()
+        name = question.name
+        if name == "contract":
+            if t.lower() in ("pass", "p", "-", "none"):
+                facts["contract"] = None
+                return
+            if t.upper() not in self.bids:
+                raise FactError(f"{t!r} is not a contract of {self.variant.id} (expected {question.help})")
+            facts["contract"] = self.bids[t.upper()].text
+        elif name == "declarer":
+            facts["declarer"] = self.seat(t)
+        elif name == "trump":
+            choices = self._trump_choices(self._contract(facts))
+            if t.upper() not in choices:
+                raise FactError(f"{t!r} is not a trump here (expected {question.help})")
+            facts["trump"] = t.upper()
+        elif name == "doubled":
+            words = {"-": 0, "": 0, "no": 0, "x": 1, "xx": 2}
+            if t.lower() not in words or (words[t.lower()] == 2 and "XX" not in question.help):
+                raise FactError(f"{t!r} is not a doubling (expected {question.help})")
+            facts["doubled"] = words[t.lower()]
+        elif name in ("tricks", "points"):
+            facts[name] = self._numbers(name, t)
+        else:
+            _, tname, col = name.split(":")
+            tally = next(x for x in self.variant.scoring.tallies if x.name == tname)
+            value = self._number(t, name)
+            top = self._mask_size(tally)
+            if not 0 <= value <= top:
+                raise FactError(f"{tname} {self.columns[int(col)]}: {value} is out of range (expected 0..{top})")
+            others = sum(facts.get(f"tally:{tname}:{c}", 0) for c in range(len(self.columns)) if c != int(col))
+            if others + value > top:
+                raise FactError(f"{tname}: {others + value} in all, but the pack has only {top}")
+            facts[name] = value
+
+    @staticmethod
+    def _number(t, what: str) -> int:
+        try:
+            return int(t)
+        except (TypeError, ValueError):
+            raise FactError(f"{what}: {t!r} is not a number") from None
+
+    def _numbers(self, name: str, t: str) -> list:
+        v = self.variant
+        cols = self.columns
+        total = v.hand_size if name == "tricks" else sum(v.card_points)
+        words = t.replace(",", " ").split()
+        nums = [self._number(w, name) for w in words]
+        if len(nums) not in (len(cols), len(cols) - 1):
+            raise FactError(f"{name}: {len(words)} numbers, but there are {len(cols)} columns "
+                            f"({' '.join(cols)}; the last may be left out)")
+        if any(x < 0 for x in nums):
+            raise FactError(f"{name} cannot be negative (expected {len(cols)} numbers adding up to {total})")
+        if sum(nums) > total or (len(nums) == len(cols) and sum(nums) != total):
+            raise FactError(f"{name} add up to {sum(nums)}, but a hand has {total}")
+        if len(nums) == len(cols) - 1:
+            nums.append(total - sum(nums))  # the last column has the rest
+        return nums
+
+    # ------------------------------------------------------------------ scoring
+    def _score(self, facts: dict) -> tuple:
+        v = self.variant
+        cols = len(self.columns)
+        tallies = [{t.name: facts.get(f"tally:{t.name}:{c}", 0) for t in v.scoring.tallies} for c in range(cols)]
+        return score_facts(v, self._contract(facts), facts.get("declarer", -1), self._trump(facts),
+                           facts.get("tricks") or [0] * cols, facts.get("points"), facts.get("doubled", 0),
+                           tallies, self.vulnerable(), list(self.book.progress.game_score))
+
+    def check(self, facts: dict) -> dict:
+        """Check a hand's facts (as :meth:`answer` would, each one) and return them completed
+        (facts the hand does not need dropped, tallies that do not matter set to 0).
+
+        :raises FactError: a missing or impossible fact, with the reason.
+        """
+        given = {k: val for k, val in facts.items() if val is not None or k == "contract"}
+        out: dict = {}
+        while True:
+            q = self.next_question(out)
+            if q is None:
+                return out
+            if q.name not in given:
+                raise FactError(f"hand {self.number + 1}: the {q.prompt} are missing ({q.help})"
+                                if q.name in ("tricks", "points") else
+                                f"hand {self.number + 1}: the {q.prompt} is missing (expected {q.help})")
+            val = given[q.name]
+            text = " ".join(str(x) for x in val) if isinstance(val, list) else (
+                "pass" if val is None else DOUBLES[val] if q.name == "doubled" else str(val))
+            self.answer(q, text, out)
+
+    def add(self, facts: dict) -> HandResult:
+        """Score a hand from its facts and write it on the sheet.
+
+        :param facts: ``contract`` (bid text or ``None``), ``declarer`` (seat or name),
+            ``trump``, ``doubled`` (0, 1, 2), ``tricks`` and ``points`` (per column), and
+            ``tally:NAME:COLUMN`` counts: those :meth:`next_question` asks for.
+        :returns: the :class:`~rulekit.sheets.result.HandResult` written.
+        :raises FactError: the match is over, or a fact is missing or impossible.
+        """
+        if self.is_over:
+            raise FactError("the match is over (undo the last hand to change it)")
+        facts = self.check(facts)
+        v = self.variant
+        before = self.sheet.totals()
+        auction = v.auction()
+        contract = self._contract(facts)
+        if auction is not None and contract is None and auction.all_pass != "play":
+            same = auction.all_pass == "redeal_same"
+            result = HandResult(self.number, self.dealer, thrown_in=True, void=True, counted=not same,
+                                entries=tuple([0] * len(self.columns)), facts=facts)
+            self.book.add(result)
+            self.hands.append(facts)
+            if not same:
+                self._end(None, -1, True, None, before)
+            self._next(same)
+            return result
+        entries, parts, void, envs = self._score(facts)
+        declarer = facts.get("declarer", -1)
+        trump = self._trump(facts)
+        won = [0] * v.players
+        for seat, x in zip((s[0] for s in v.sides) if v.scoring.by_side else range(v.players),
+                           facts.get("tricks") or [0] * len(self.columns)):
+            won[seat] = x
+        hand = _Shim(contract=contract, declarer=declarer, trump=trump, doubled=facts.get("doubled", 0), won=won)
+        # the note of a played hand's row, by the engine's own describe
+        from rulekit.engine.state import State
+        note = State.describe_hand(_Shim(variant=v, names=self.names), hand, envs)
+        stored = dict(facts, vulnerable=self.vulnerable(), game_score=list(self.book.progress.game_score))
+        result = HandResult(self.number, self.dealer, facts.get("contract"), declarer, stored, tuple(entries),
+                            parts, (), void, note=note)
+        self.book.add(result)
+        self.hands.append(facts)
+        self._end(contract, declarer, void, envs, before)
+        self._next(False)
+        return result
+
+    def _next(self, same_dealer: bool) -> None:
+        self.number += 1
+        if not same_dealer:
+            self.dealer = (self.dealer + self.variant.rotation) % self.variant.players
+
+    def _end(self, contract, declarer, void, envs, before) -> None:
+        """Whether the match is over, as :meth:`~rulekit.engine.state.State._check_end` decides
+        it for a played match (trick order, which the pad does not know, cannot break a tie)."""
+        v = self.variant
+        m = v.match
+        after = self.sheet.totals()
+        progress = self.book.progress
+        won = progress.rubbers_won
+        result = None
+        if m.rubbers_to_win and max(won) >= m.rubbers_to_win:
+            cols = [c for c, x in enumerate(won) if x >= m.rubbers_to_win]
+            result = cols, f"{self.columns[cols[0]]} won {m.rubbers_to_win} rubber{'' if m.rubbers_to_win == 1 else 's'}"
+        elif m.rubbers and progress.rubbers >= m.rubbers:
+            score = progress.game_points if m.result == "game_points" else after
+            best = max(score)
+            result = [c for c, x in enumerate(score) if x == best], f"{m.rubbers} rubber{'' if m.rubbers == 1 else 's'} played"
+        elif not m.rubbers or m.deals is not None:
+            hand = _Shim(contract=contract, declarer=declarer, void=void, tricks=[])
+            result = match_result(v, hand, before, after, self.book.deals, envs, self.columns)
+        if result is not None:
+            self.winners, self.end_reason = list(result[0]), result[1]
+
+    def stop(self) -> None:
+        """The players stop: an unfinished rubber scores its bonuses (rules/bridge.md [S9]);
+        the best total wins.  No-op once the match is over."""
+        if self.is_over:
+            return
+        self.book.stop(self.number)
+        totals = self.sheet.totals()
+        best = (min if self.variant.scoring.lower_is_better else max)(totals)
+        self.winners = [c for c, t in enumerate(totals) if t == best]
+        self.end_reason = "stopped"
+        self.stopped = True
+
+    def undo(self) -> dict:
+        """Remove the last hand (or the stop); return its facts.
+
+        :raises FactError: no hand to undo.
+        """
+        if self.stopped:
+            self.stopped = False
+            hands = list(self.hands)
+            last = {"stop": True}
+        elif not self.hands:
+            raise FactError("there is no hand to undo")
+        else:
+            hands, last = self.hands[:-1], self.hands[-1]
+        self.hands = []
+        self._reset()
+        for f in hands:
+            self.add(f)
+        return last
+
+    # ------------------------------------------------------------------ files
+    def as_dict(self) -> dict:
+        """JSON-ready form: the facts of every hand (the sheet is kept for readers, and
+        rebuilt from the facts on loading)."""
+        return {"kind": PAD_KIND, "version": 1, "variant": self.variant.id, "variant_hash": self.variant.hash,
+                "players": self.variant.players, "names": self.names, "first_dealer": self.first_dealer,
+                "hands": self.hands, "stopped": self.stopped, "sheet": self.sheet.as_dict(),
+                "winners": self.winners, "end_reason": self.end_reason}
+
+    @classmethod
+    def from_dict(cls, variant, data: dict, source: str = "pad") -> "ScorePad":
+        """Rebuild a pad from :meth:`as_dict` output, re-entering every hand.
+
+        :raises FactError: the file is not a pad of ``variant``, or a hand in it is refused.
+        """
+        if not isinstance(data, dict) or data.get("kind") != PAD_KIND:
+            raise FactError(f"{source}: not a rulekit scorepad (expected a file written by `rulekit score`)")
+        if data.get("variant") != variant.id:
+            raise FactError(f"{source}: a scorepad of {data.get('variant')!r}, not of {variant.id!r}")
+        hands = data.get("hands")
+        names = data.get("names")
+        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands) or not (
+                isinstance(names, list) and len(names) == variant.players and all(isinstance(x, str) for x in names)):
+            raise FactError(f"{source}: the pad's hands or names are damaged")
+        first = data.get("first_dealer", 0)
+        pad = cls(variant, names, first if isinstance(first, int) else 0)
+        for i, facts in enumerate(hands):
+            try:
+                pad.add(facts)
+            except FactError as e:
+                raise FactError(f"{source}: hand {i + 1}: {e}") from None
+        if data.get("stopped"):
+            pad.stop()
+        return pad
+
+    # ------------------------------------------------------------------ exports
+    def export_json(self) -> str:
+        """The sheet as JSON: columns, rows (entries, running totals, parts, lines, games),
+        totals, game points and the result."""
+        return json.dumps({"variant": self.variant.id, "sheet": self.sheet.as_dict(), "totals": self.sheet.totals(),
+                           "game_points": self.sheet.game_points(),
+                           "winners": [self.columns[c] for c in self.winners], "end_reason": self.end_reason},
+                          indent=1, ensure_ascii=False) + "\n"
+
+    def export_csv(self) -> str:
+        """The sheet as CSV: one line per row, each column's entry and running total."""
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(["hand", *[x for c in self.columns for x in (c, f"{c} total")], "note", "line", "bonus"])
+        for r in self.sheet.rows:
+            w.writerow([r.hand + 1, *[x for c in range(len(self.columns)) for x in (r.entries[c], r.totals[c])],
+                        r.note or ("void" if r.void else ""), int(r.line), int(r.bonus)])
+        w.writerow(["total", *[x for t in self.sheet.totals() for x in ("", t)], "", "", ""])
+        return out.getvalue()
+
+    def export_text(self, width: int = 100) -> str:
+        """The sheet in the variant's layout as plain text."""
+        from rulekit.sheets.render import sheet_text
+        return sheet_text(self.sheet, self.variant, width=width, title=f"{self.variant.name} — score sheet")
+
