@@ -10,6 +10,8 @@ trick goes to the strongest card of the trump group, else of the led group.
 """
 from __future__ import annotations
 
+from rulekit.engine.phases.base import PhaseKind
+
 from rulekit.cards import SUIT_NAMES, bits
 from rulekit.engine.actions import Action
 from rulekit.errors import IllegalActionError
@@ -181,3 +183,75 @@ def play_card(state, c: int, suit: str = "") -> bool:
         return True
     h.to_move = winner
     return False
+
+
+def compile_tricks(c, name: str, p: dict, path: tuple):
+    """The :class:`~rulekit.variant.model.TricksSpec`; a dummy needs sides."""
+    from rulekit.variant.model import TricksSpec
+    spec = TricksSpec("tricks", name, p.get("lead", "eldest"), bool(p.get("must_trump", False)),
+                      p.get("widow_to", "none"), bool(p.get("dummy", False)))
+    if p.get("dummy") and not c.has_sides:
+        c.err(path + ("dummy",), "a dummy is the declarer's partner: it needs sides "
+              "(expected a top-level sides: block)")
+    return spec
+
+
+class TricksKind(PhaseKind):
+    """The ``tricks`` kind (see the module docstring)."""
+
+    name = "tricks"
+    schema = {'description': 'Trick play.',
+              'type': 'object',
+              'additionalProperties': False,
+              'required': ['kind'],
+              'properties': {'kind': True,
+                             'lead': {'description': 'Who leads the first trick: `declarer` (the eldest hand '
+                                                     'when there is none), `declarer_left` (the player on the '
+                                                     "declarer's left) or `eldest`.",
+                                      'enum': ['declarer', 'declarer_left', 'eldest']},
+                             'must_trump': {'description': 'A player who cannot follow suit must play a trump '
+                                                           'if he has one. At no trump the `ranking.top` group '
+                                                           'counts as trumps (permanent trumps), unless top '
+                                                           'cards name a suit when led (`top_led: name_suit`).',
+                                            'type': 'boolean'},
+                             'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
+                                                         '(to its winner, counting for him) or `none`.',
+                                          'enum': ['last_trick', 'none']},
+                             'dummy': {'description': "The declarer's partner is dummy: his hand lies face up "
+                                                      'after the opening lead and the declarer plays it.',
+                                       'type': 'boolean'}}}
+    label = "play"
+    role = "play"
+    required = True
+    position = "last"
+    example = "play: {kind: tricks, lead: declarer, must_trump: false}"
+    compile = staticmethod(compile_tricks)
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+
+    def no_effect(self, c, p: dict, path: tuple) -> None:
+        """``widow_to: last_trick`` when no deal pattern puts cards aside."""
+        if p.get("widow_to") == "last_trick" and c.deal is not None and not c.any_zone():
+            c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
+
+    def help_line(self, spec, variant) -> str:
+        """Card play, suit naming by a led top card, the dummy."""
+        forms = ["play CARD or just CARD (e.g. QS, 10H)"]
+        if any(ctx.top_names_suit for ctx in variant.contexts.values()):
+            forms.append("a led top card names the suit to follow: play JK H (or JK H)")
+        if spec.dummy:
+            forms.append("the declarer also types the dummy's cards on the dummy's turn")
+        return "; ".join(forms)
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        lead = {"declarer": "the declarer", "declarer_left": "the declarer's left-hand opponent"}.get(
+            spec.lead, "the eldest hand")
+        must = ", and must trump when he cannot follow" if spec.must_trump else ""
+        dummy = "; the declarer's partner is dummy, face up after the opening lead" if spec.dummy else ""
+        return f"Trick play led by {lead}: each player must follow suit if he can{must}{dummy}."
+
+
+KIND = TricksKind()
