@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass, field
 
 from rulekit.cards import bits
+from rulekit.engine.phases import REGISTRY
 
 
 @dataclass
@@ -56,6 +57,9 @@ class Observation:
     :ivar game_score: per score column, game-counting points since the last line
         (part-scores); ``games`` games won in the current rubber.
     :ivar variant: the compiled variant (public knowledge); ``phase_spec`` the current phase's spec.
+    :ivar phase_data: what the hand's phase kinds add for this seat
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.observe`), merged in phase order:
+        plain data such as ``{"passed": [1, 2]}``.
     """
 
     seat: int
@@ -88,6 +92,7 @@ class Observation:
     dealt_sizes: list = field(default_factory=list)
     game_score: list = field(default_factory=list)
     games: list = field(default_factory=list)
+    phase_data: dict = field(default_factory=dict)
     variant: object = field(repr=False, compare=False, default=None)
     phase_spec: object = field(repr=False, compare=False, default=None)
     _view: object = field(repr=False, compare=False, default=None)
@@ -257,6 +262,14 @@ def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_dis
     return view
 
 
+def _phase_data(state, seat: int) -> dict:
+    """The observations of the kinds that keep data in this hand, merged."""
+    out: dict = {}
+    for name in state.hand.phase_state:
+        out.update(REGISTRY[name].observe(state, seat))
+    return out
+
+
 def observe(state, seat: int) -> Observation:
     """Build the :class:`Observation` of ``seat`` from ``state``."""
     h = state.hand
@@ -300,5 +313,5 @@ def observe(state, seat: int) -> Observation:
         hidden_discards=h.discards.bit_count() if hide_discards else 0,
         dealt_sizes=[m.bit_count() for m in h.dealt],
         game_score=list(state.progress.game_score), games=list(state.progress.games),
-        variant=v, phase_spec=None if state.is_over else state.current_phase,
+        phase_data=_phase_data(state, seat), variant=v, phase_spec=None if state.is_over else state.current_phase,
         _view=_redacted(state, seat, hidden_seats, hidden_zones, hide_discards))

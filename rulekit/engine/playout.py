@@ -21,13 +21,13 @@ def random_hand(state, rng) -> int:
     plays = 0
     rand = rng.random
     log = state.log
-    play_actions = state._play_actions
+    play_actions = state.play_actions
     ns = len(state.variant.deck.suits)
     while state.hand is h and not state.winners:
         phase = state.current_phase
         if phase.kind != "tricks":
             legal = state.legal_actions()
-            state._apply_checked(legal[int(rand() * len(legal))])
+            state.apply_unchecked(legal[int(rand() * len(legal))])
             continue
         must_trump = phase.must_trump
         ctx = h.ctx
@@ -59,6 +59,6 @@ def random_hand(state, rng) -> int:
                 log.append((seat, play_actions[c]))
             plays += 1
             if _tricks.play_card(state, c, suit):
-                state._next_phase()
+                state.advance_phase()
                 break
     return plays

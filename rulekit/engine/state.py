@@ -19,6 +19,7 @@ from rulekit.dsl import Env
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import Hand
 from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
 from rulekit.engine.tables import action_tables
@@ -123,10 +124,12 @@ class State:
             h.deck_order = order
         self.hand = h
         h.phase = -1
-        self._next_phase()
+        self.advance_phase()
 
-    def _next_phase(self) -> None:
-        """Advance to the next phase that applies; score the hand after the last."""
+    def advance_phase(self) -> None:
+        """End the current phase: start the next one that applies, or score the hand after
+        the last (and deal the next hand, or end the match).  Part of the unchecked fast
+        path: :meth:`apply_unchecked` calls it when a phase's ``apply`` returns True."""
         h = self.hand
         phases = self.variant.phases
         while True:
@@ -222,6 +225,22 @@ class State:
         """Kind of the current phase (``ladder_auction``, ``tricks``...), or ``over``."""
         return "over" if self.winners else self.current_phase.kind
 
+    @property
+    def kind(self) -> PhaseKind | None:
+        """The :class:`~rulekit.engine.phases.base.PhaseKind` of the current phase, or ``None``
+        once the match is over."""
+        return None if self.winners else REGISTRY[self.current_phase.kind]
+
+    @property
+    def play_actions(self) -> tuple[Action, ...]:
+        """The cached ``play CARD`` action of each card (index = card); read-only."""
+        return self._play_actions
+
+    @property
+    def bid_texts(self) -> tuple[str, ...]:
+        """The canonical text of every bid of the variant's auction (``()`` without one)."""
+        return self._bid_texts
+
     def legal_actions(self) -> list:
         """Legal actions of the seat to move, in a fixed documented order."""
         if self.winners:
@@ -235,7 +254,12 @@ class State:
         """
         t = text.strip()
         words = t.split()
-        if self.phase_kind == "tricks" and words and words[0].lower() != "play" and len(words) <= 2:
+        kind = self.kind
+        if kind is not None:
+            own = kind.parse(t, self)  # the phase kind's own action words first
+            if own is not None:
+                return own
+        if kind is not None and kind.role == "play" and words and words[0].lower() != "play" and len(words) <= 2:
             try:
                 self.variant.deck.parse(words[0])
                 t = "play " + t
@@ -287,16 +311,23 @@ class State:
         if isinstance(action, str):
             action = self.parse_action(action)
         self.check(action)
-        self._apply_checked(action)
+        self.apply_unchecked(action)
 
-    def _apply_checked(self, action: Action) -> None:
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply ``action`` for the seat to move WITHOUT checking it: the fast path for
+        bots and simulations (like python-chess's ``push`` next to ``push_san``).
+
+        ``action`` must be one of :meth:`legal_actions` (or pass :meth:`check`); an illegal
+        one leaves the state corrupt, silently.  Records, the CLI and anything that reads
+        a person's input use :meth:`apply`.
+        """
         h = self.hand
         seat = h.to_move
         self.log.append((seat, action))
         if action.kind != "play":
             h.actions.append((seat, action.text))
         if REGISTRY[self.current_phase.kind].apply(self, action) and self.hand is h:
-            self._next_phase()
+            self.advance_phase()
 
     # Fast paths for bots and simulations (no parsing, no checking).
     def legal_play_mask(self) -> int:
@@ -312,7 +343,7 @@ class State:
         self.log.append((h.to_move, Action.play(self.variant.deck, card, suit) if suit
                          else self._play_actions[card]))
         if _tricks.play_card(self, card, suit):
-            self._next_phase()
+            self.advance_phase()
 
     # ------------------------------------------------------------------ end of hand
     def _finish_hand(self) -> None:
