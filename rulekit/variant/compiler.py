@@ -97,6 +97,7 @@ class _Compiler:
         self.macros: dict = {}
         self.bad_lets: set = set()
         self.warnings: list[VariantWarning] = []
+        self.phase_vars: dict = {}  # formula variables the phase kinds give: name -> (lo, hi)
         self.formulas: dict = {}  # document path -> compiled Formula (for the bounds checks)
 
     def err(self, path, msg):
@@ -370,6 +371,10 @@ class _Compiler:
                     self.deal = spec
             specs.append(spec)
         specs = [s if s is None else REGISTRY[s.kind].finish(self, s) for s in specs]
+        self.phase_vars = {}  # formula variables the phases give: name -> (lo, hi)
+        for s in specs:
+            if s is not None:
+                self.phase_vars.update(REGISTRY[s.kind].variables(s))
         return tuple(specs), strains_used
 
     def close(self, name, known) -> str:
@@ -429,7 +434,10 @@ class _Compiler:
                 self.err(("scoring", "tallies", tname), f"{tname} is a built-in variable")
             tallies.append(TallySpec(tname, ranks, t.get("suit") == "trump", t.get("in", "hand")))
         self.tallies_ = tuple(tallies)
-        names = _typed(names + tuple(t.name for t in tallies))
+        for pv in self.phase_vars:
+            if pv in names or pv in {t.name for t in tallies}:
+                self.err(("scoring",), f"phase variable {pv} clashes with a built-in variable or tally")
+        names = _typed(names + tuple(t.name for t in tallies) + tuple(self.phase_vars))
         consts = tuple(deck.suits) + (NT,)
         macros: dict = {}
         lets = list(sc.get("let", {}))
@@ -599,6 +607,7 @@ class _Compiler:
                   "their_games": (0, max(((m.get("rubber") or {}).get("games") or 1) - 1, 0)),
                   "difference": (0, 10 ** 9)}
         ranges["declarer_points"] = ranges["points"]
+        ranges.update(self.phase_vars)
         for t in getattr(self, "tallies_", ()):
             ranges[t.name] = (0, len(t.ranks) * (1 if t.trump_only else len(deck.suits)))
         domains = {k: _spread(lo, hi) for k, (lo, hi) in ranges.items()}

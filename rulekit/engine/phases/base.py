@@ -119,6 +119,16 @@ class PhaseKind:
     def no_effect(self, c: CompileHelpers, p: dict, path: Path) -> None:
         """Warn (``c.warn``) about options of ``p`` that change nothing."""
 
+    def variables(self, spec: Any) -> dict:
+        """Formula variables this phase gives each score column: name -> ``(lowest, highest)``
+        whole-number value (the compiler checks formulas against these bounds)."""
+        return {}
+
+    def values(self, variant: Any, hand: Any, spec: Any) -> list:
+        """Per score column (seat, or side when scoring is by side), a dict of the values of
+        :meth:`variables` for the finished ``hand`` (read from ``hand.phase_state``)."""
+        return []
+
     def describe(self, spec: Any) -> str:
         """One English sentence saying what this phase does (docs, ``rulekit explain``).
         Default: the schema block's description."""
