@@ -5,6 +5,8 @@ strings hands into a match.  Card sets are int bitmasks.
 """
 from __future__ import annotations
 
+from typing import Any
+
 
 class Hand:
     """One deal from shuffle to score.
@@ -58,13 +60,13 @@ class Hand:
         self.phase = 0
         self.to_move = -1
         self.calls: list = []
-        self.high = None
+        self.high: Any = None  # a Bid
         self.high_seat = -1
         self.passed: set = set()
-        self.contract = None
+        self.contract: Any = None  # a Bid
         self.declarer = -1
         self.trump = "NT"
-        self.ctx = None
+        self.ctx: Any = None  # a Context
         self.discards = 0
         self.trick: list = []
         self.leader = -1
@@ -75,14 +77,14 @@ class Hand:
         self.won = [0] * players
         self.won_cards = [0] * players
         self.failed = [0] * players
-        self.entries = None
+        self.entries: list | None = None
         self.void = False
         self.actions: list = []
         self.doubled = 0
         self.turned = -1
         self.dummy = -1
         self.phase_state: dict[str, dict] = {}
-        self.parts = None
+        self.parts: dict | None = None
         self.vulnerable = [False] * players
 
     @property

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
@@ -93,9 +94,9 @@ class Observation:
     game_score: list = field(default_factory=list)
     games: list = field(default_factory=list)
     phase_data: dict = field(default_factory=dict)
-    variant: object = field(repr=False, compare=False, default=None)
-    phase_spec: object = field(repr=False, compare=False, default=None)
-    _view: object = field(repr=False, compare=False, default=None)
+    variant: Any = field(repr=False, compare=False, default=None)
+    phase_spec: Any = field(repr=False, compare=False, default=None)
+    _view: Any = field(repr=False, compare=False, default=None)
 
     def _visible(self) -> int:
         """Cards this seat sees now: its own, face-up ones, played ones."""
@@ -140,7 +141,7 @@ class Observation:
         pool = self.variant.deck.full_mask & ~self._visible()
         # the places hidden cards go to: (kind, key, count, seat whose placed cards may go
         # there); the face-up turned card stays where it is, in the dealer's hand
-        places = [("hand", s, self.hand_sizes[s] - (self.exposed.bit_count() if s == self.dealer else 0), s)
+        places: list[tuple[str, Any, int, int]] = [("hand", s, self.hand_sizes[s] - (self.exposed.bit_count() if s == self.dealer else 0), s)
                   for s in others]
         places += [("zone", z, k, -1) for z, k in self.hidden_zones.items() if k]
         if self.hidden_discards:
@@ -170,7 +171,7 @@ class Observation:
         """Re-derive the hands as dealt of the hidden seats from the world's cards (for
         tallies such as honours held in one hand)."""
         h = world.hand
-        played = {}
+        played: dict = {}
         for _l, plays, _w, _n in self.tricks:
             for s, c in plays:
                 played[s] = played.get(s, 0) | 1 << c

@@ -8,10 +8,16 @@ phases go through the ordinary ``legal_actions()``.
 """
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING
+
 from rulekit.engine.phases import tricks as _tricks
 
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.engine.state import State
 
-def random_hand(state, rng) -> int:
+
+def random_hand(state: State, rng: random.Random) -> int:
     """Play the current hand to its end at random; return the number of cards played.
 
     :param state: the :class:`~rulekit.engine.state.State` (changed in place).

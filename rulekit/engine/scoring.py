@@ -66,7 +66,7 @@ def tallies(variant, hand, won_cards: list) -> list:
     """
     deck = variant.deck
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
-    out = [dict() for _ in cols]
+    out: list[dict] = [dict() for _ in cols]
     for t in variant.scoring.tallies:
         if t.trump_only and hand.trump not in deck.suits:
             mask = 0

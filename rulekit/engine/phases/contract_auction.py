@@ -133,7 +133,7 @@ def compile_contract_auction(c, name: str, p: dict, path: tuple):
     for s_i, s in enumerate(p["strains"]):
         if s != NT and s not in deck.suits:
             c.err(path + ("strains", s_i), f"unknown strain {s} (expected one of {' '.join(deck.suits)} or NT)")
-    bids = []
+    bids: list = []
     for lv in p["levels"]:
         for s in p["strains"]:
             bids.append(Bid(f"{lv}{s}", lv, s, len(bids)))

@@ -72,7 +72,7 @@ class DiscardChoices(Sequence):
             return self.cards == other.cards and self.k == other.k
         return list(self) == other
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # a mutable-looking sequence: unhashable like a list
 
     def __iter__(self):
         for combo in combinations(self.cards, self.k):

@@ -12,9 +12,15 @@ from __future__ import annotations
 
 from rulekit.engine.phases.base import PhaseKind
 
+from typing import TYPE_CHECKING
+
 from rulekit.cards import SUIT_NAMES, bits
 from rulekit.engine.actions import Action
+from rulekit.engine.types import Card, Mask, Seat
 from rulekit.errors import IllegalActionError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.engine.state import State
 
 
 def start(state) -> bool:
@@ -36,7 +42,7 @@ def start(state) -> bool:
     return True
 
 
-def legal_mask(state, seat: int) -> int:
+def legal_mask(state: State, seat: Seat) -> Mask:
     """Bitmask of the cards ``seat`` may play now (no suit naming considered)."""
     h = state.hand
     hand = h.hands[seat]
@@ -53,7 +59,7 @@ def legal_mask(state, seat: int) -> int:
     return hand
 
 
-def nameable_suits(state, seat: int) -> list:
+def nameable_suits(state: State, seat: Seat) -> list[str]:
     """Suits a leader of a top card may name ([T4]): those he has not failed, or all."""
     deck = state.variant.deck
     failed = state.hand.failed[seat]
@@ -71,7 +77,7 @@ def legal(state) -> list:
     """Play actions in deck order; a led top card that names a suit gives one action per suit."""
     deck = state.variant.deck
     seat = state.hand.to_move
-    out = []
+    out: list[Action] = []
     for c in bits(legal_mask(state, seat)):
         if _names_suit(state, c):
             out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
@@ -133,7 +139,7 @@ def apply(state, action) -> bool:
     return play_card(state, action.card, action.suit)
 
 
-def play_card(state, c: int, suit: str = "") -> bool:
+def play_card(state: State, c: Card, suit: str = "") -> bool:
     """Fast path shared with the bots: play ``c`` (already legal) for the seat to move.
 
     :returns: True when this card ended the hand (its last trick is closed).
