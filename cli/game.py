@@ -38,11 +38,12 @@ from rich.text import Text
 from rulekit import records
 from rulekit.bots import make_bot
 from rulekit.engine.actions import Action
+from rulekit.engine.phases import REGISTRY
 from rulekit.dsl import FormulaError
 from rulekit.errors import InvalidActionError, RulekitError
 
-from .render import (AUCTIONS, PHASE_LABELS, auction_table, auction_text, contract_text, exchange_text,
-                     hand_header, hand_summary, hand_text, legal_text, partnership, row_text, score_sheet,
+from .render import (auction_table, auction_text, contract_text, exchange_text, hand_header, hand_summary,
+                     hand_text, legal_text, partnership, phase_label, role_of, row_text, score_sheet,
                      settlement_text, table_view, trick_text, trump_named_text, winner_text)
 
 HELP_COMMANDS = ("  ?        list the legal actions\n"
@@ -53,29 +54,12 @@ HELP_COMMANDS = ("  ?        list the legal actions\n"
 
 
 def help_text(variant) -> str:
-    """The action forms this variant uses (from its phases), then the prompt commands."""
+    """The action forms this variant uses (each phase kind's help line), then the prompt commands."""
     forms = []
-    auction = variant.auction()
-    if auction is not None:
-        # the bids named as the refusals name them (issue 12 case 20): the ladder, then the bids
-        # that only go over one bid (10T over 10NT), not the last of them as the top of the ladder
-        bids = [b.text for b in auction.bids if getattr(b, "only_over", -1) < 0]
-        forms.append(f"pass, a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"pass, the bid {bids[0]}")
-        forms += [f"{b.text} over {auction.bids[b.only_over].text}" for b in auction.bids
-                  if getattr(b, "only_over", -1) >= 0]
-        if auction.kind == "contract_auction":
-            forms.append("X or double, XX or redouble")
-    kinds = {p.kind for p in variant.phases}
-    if "widow_exchange" in kinds:
-        n = variant.phase("widow_exchange").discard
-        forms.append("discard " + " ".join(["CARD"] * n) + " (e.g. discard 7C 8C 9D)")
-    if "name_trump" in kinds:
-        forms.append("trump SUIT (e.g. trump H)" + (" or pass" if variant.phase("name_trump").partner_may_name else ""))
-    forms.append("play CARD or just CARD (e.g. QS, 10H)")
-    if any(ctx.top_names_suit for ctx in variant.contexts.values()):
-        forms.append("a led top card names the suit to follow: play JK H (or JK H)")
-    if any(p.kind == "tricks" and p.dummy for p in variant.phases):
-        forms.append("the declarer also types the dummy's cards on the dummy's turn")
+    for spec in variant.phases:
+        line = REGISTRY[spec.kind].help_line(spec, variant)
+        if line and line not in forms:
+            forms.append(line)
     return "Type an action: " + "; ".join(forms) + ".\n" + HELP_COMMANDS
 SHEET_TITLE = "Score sheet"
 
@@ -372,7 +356,7 @@ class Game:
         """Live mode: what just happened that the prompt's table will not show."""
         st = self.state
         out = self.console
-        if phase in AUCTIONS and _auction_over(st, h) and partnership(st.variant):
+        if role_of(phase) == "auction" and _auction_over(st, h) and partnership(st.variant):
             out.print(Text("auction:", style="dim"))
             out.print(auction_table(st, h, self.viewer))
             ct = contract_text(st, h)
@@ -388,7 +372,7 @@ class Game:
                     out.print(Text(f"{c} {'declare' if c == 'You' else 'declares'}: {c.lower() if c == 'You' else c} "
                                    f"{'play' if c == 'You' else 'plays'} {'your' if c == 'You' else 'his'} own hand "
                                    f"and dummy {d}'s.", style="bold"))
-        elif phase in AUCTIONS and _auction_over(st, h):
+        elif role_of(phase) == "auction" and _auction_over(st, h):
             t = Text("auction: ", style="dim")
             t.append_text(auction_text(st, h))
             ct = contract_text(st, h)
@@ -465,7 +449,7 @@ class Game:
     def prompt(self, seat: int) -> str:
         """``You (bid) > ``."""
         st = self.state
-        label = PHASE_LABELS.get(st.phase_kind, st.phase_kind.replace("_", " "))
+        label = phase_label(st.phase_kind)
         if st.to_move != seat and st.to_move >= 0:
             dummy = getattr(st.hand, "dummy", -1)
             label += f" from dummy {st.names[st.to_move]}" if st.to_move == dummy else f" for {st.names[st.to_move]}"
@@ -530,7 +514,7 @@ class Game:
             return st.parse_action(text)
         except InvalidActionError as e:
             try:
-                return Action.parse(text, st.variant.deck, getattr(st, "_bid_texts", ()))
+                return Action.parse(text, st.variant.deck, st.bid_texts)
             except RulekitError as plain:
                 # say which card was wrong (``7C is named twice``), not only what may be typed
                 detail = str(plain)
@@ -550,4 +534,4 @@ def _silence_stdout() -> None:
 
 def _auction_over(st, h) -> bool:
     """True when the auction of ``h`` has just ended (a contract, all passed, or a new hand)."""
-    return st.hand is not h or st.is_over or st.phase_kind not in AUCTIONS
+    return st.hand is not h or st.is_over or role_of(st.phase_kind) != "auction"

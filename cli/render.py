@@ -14,15 +14,25 @@ from rich.table import Table
 from rich.text import Text
 
 from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, bits
+from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.deal import deal_plan
 from rulekit.errors import RulekitError
 from rulekit.sheets.render import sheet_renderable
 
 SUIT_STYLE = {"H": "bold red", "D": "bold red", "S": "bold", "C": "bold"}
-# Readable names of the engine's phase kinds, for the prompt ("You (bid) > ").
-PHASE_LABELS = {"ladder_auction": "bid", "contract_auction": "bid", "widow_exchange": "discard",
-                "name_trump": "trumps", "turn_up": "turn up", "tricks": "play"}
-AUCTIONS = ("ladder_auction", "contract_auction")
+
+
+def role_of(kind: str) -> str:
+    """The role of phase kind ``kind`` (``auction``, ``play``...; ``""`` for ``over``)."""
+    k = REGISTRY.get(kind)
+    return k.role if k is not None else ""
+
+
+def phase_label(kind: str) -> str:
+    """The prompt label of phase kind ``kind`` ("You (bid) > "): the kind's own ``label``."""
+    k = REGISTRY.get(kind)
+    return (k.label if k is not None and k.label else kind.replace("_", " "))
+
 _BID = re.compile(r"^(\d+)([SHDC])$")
 # C0 controls but newline, DEL, and the C1 controls (0x9b is a one-byte CSI on some terminals)
 _CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
@@ -174,7 +184,7 @@ def contract_text(state, h) -> Text | None:
         t.append(f" by {_name(state, h.declarer)}, ")
         t.append_text(trump_text(h))
         return t
-    if any(state.variant.phase(k) is not None for k in AUCTIONS) and h.calls:
+    if state.variant.auction() is not None and h.calls:
         if getattr(h, "void", False):
             return Text("none: all passed, the deal is thrown in")
         return Text("none: all passed, played at " + ("no trump" if h.trump == "NT" else h.trump))
@@ -358,7 +368,7 @@ def auction_table(state, h, viewer: int) -> Table:
     for s in order:
         t.add_column(seat_label(state, s), justify="left", min_width=4)
     calls = [(s, call_text(a)) for s, a in h.calls]
-    if state.hand is h and state.phase_kind in AUCTIONS and h.to_move >= 0:
+    if state.hand is h and role_of(state.phase_kind) == "auction" and h.to_move >= 0:
         calls.append((h.to_move, Text("?", style="bold")))
     # each call under its caller's column: a seat that has passed for good is skipped by the
     # auction, and its cell stays empty instead of shifting the later calls (issue 12 case 16)
@@ -430,17 +440,17 @@ def table_view(state, seat: int) -> Table:
             grid.add_row(Text(z), cards_text(deck, bits(m)))
         elif m:
             grid.add_row(Text(z), Text(f"{m.bit_count()} cards face down", style="dim"))
-    if pairs and state.phase_kind in AUCTIONS:
+    if pairs and role_of(state.phase_kind) == "auction":
         grid.add_row("auction", auction_table(state, h, seat))
     elif h.calls and not (pairs and h.contract is not None):
         grid.add_row("auction", auction_text(state, h))
     ct = contract_text(state, h)
-    if ct is not None and (h.contract is not None or state.phase_kind == "tricks"):
+    if ct is not None and (h.contract is not None or role_of(state.phase_kind) == "play"):
         grid.add_row("contract", ct)
     elif ct is None and h.ctx is not None and h.trump != "NT":
         grid.add_row("trumps", trumps_line(state, h, label=False))
     taken = 0
-    if state.phase_kind == "widow_exchange" and h.declarer == seat:
+    if role_of(state.phase_kind) == "exchange" and h.declarer == seat:
         taken = h.hands[seat] & ~h.dealt[seat]
         grid.add_row("from widow", cards_text(deck, bits(taken)))
     if h.declarer == seat and h.discards:
@@ -456,7 +466,7 @@ def table_view(state, seat: int) -> Table:
             label.stylize("bold")
             cards.append("   ← you play from here", style="bold")
         grid.add_row(label, cards)
-    if state.phase_kind == "tricks":
+    if role_of(state.phase_kind) == "play":
         if h.tricks:
             grid.add_row("last trick", trick_text(state, h, len(h.tricks) - 1, label=False))
         trick = Text()
@@ -496,7 +506,7 @@ def table_view(state, seat: int) -> Table:
     if games is not None:
         grid.add_row("game", games)
     mine = Text("your hand")
-    if h.to_move == seat and state.phase_kind == "tricks" and dummy is not None and dummy >= 0 \
+    if h.to_move == seat and role_of(state.phase_kind) == "play" and dummy is not None and dummy >= 0 \
             and state.controller(dummy) == seat:
         mine.stylize("bold")
     grid.add_row(mine, hand_text(state, seat, mark=taken))

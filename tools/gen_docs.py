@@ -36,6 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
+from rulekit.schemas import composed_schema  # noqa: E402 (after the path set-up)
+
 DOCS = ROOT / "docs"
 REFERENCE = DOCS / "reference.md"
 VARIANT_DOCS = DOCS / "variants"
@@ -47,8 +49,8 @@ BLOCK = re.compile(r"(<!-- generated: (?P<name>[^>]*?) -->\n)(?P<body>.*?)(<!-- 
 
 # ====================================================================== helpers
 def schema() -> dict:
-    """The variant schema, read from the installed package data."""
-    return json.loads(files("rulekit.schemas").joinpath("variant.schema.json").read_text("utf-8"))
+    """The variant schema: the installed file plus the registered phase kinds' blocks."""
+    return composed_schema()
 
 
 def slug(heading: str) -> str:

@@ -25,8 +25,15 @@ from rulekit.bots.base import Bot
 from rulekit.cards import bits
 from rulekit.dsl import Env
 from rulekit.engine.actions import PASS, Action
+from rulekit.engine.phases import REGISTRY
 from rulekit.engine.progress import Progress
 from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for
+
+
+def _role(w) -> str:
+    """The role of the current phase of state ``w`` (``over`` once the match is over)."""
+    kind = w.kind
+    return "over" if kind is None else kind.role
 
 
 class SensibleBot(Bot):
@@ -52,21 +59,24 @@ class SensibleBot(Bot):
         """Choose an action among ``obs.legal``."""
         if len(obs.legal) == 1:
             return obs.legal[0]
-        if obs.phase in ("ladder_auction", "contract_auction"):
+        kind = REGISTRY[obs.phase]
+        role = kind.role  # the bot knows roles, not kinds (a new kind says which it plays)
+        if role == "auction":
             return self.bid(obs)
         v = obs.variant
-        if obs.phase == "widow_exchange":
+        if role == "exchange":
             n = obs.legal[0].cards.bit_count()
             return Action.discard(v.deck, choose_discards(v, obs.hand, obs.trump, n))
-        if obs.phase == "name_trump":
+        if role == "trump":
             names = [a for a in obs.legal if a.kind == "trump"]
             best = max(names, key=lambda a: trump_strength(v, obs.hand, a.suit))
             if len(names) < len(obs.legal) and trump_strength(v, obs.hand, best.suit) < 4:
                 return next(a for a in obs.legal if a.kind == "pass")  # let the partner name them
             return best
-        if obs.phase == "tricks":
+        if role == "play":
             return self.play(obs)
-        return obs.legal[int(self.rng.random() * len(obs.legal))]
+        own = kind.bot_act(self, obs)
+        return own if own is not None else obs.legal[int(self.rng.random() * len(obs.legal))]
 
     def sample(self, obs, tries: int = 12):
         """A world of ``obs`` that fits the calls made so far (:func:`fits_calls`); after
@@ -88,7 +98,7 @@ class SensibleBot(Bot):
             for i, a in enumerate(obs.legal):
                 w = world.clone(light=True)
                 h0 = w.hand
-                w._apply_checked(a)
+                w.apply_unchecked(a)
                 totals[i] += utility(playout(w, prefs, h0), obs.seat, world.variant)
         best = max(range(len(totals)), key=lambda i: totals[i])
         return obs.legal[best]
@@ -152,10 +162,10 @@ class SensibleBot(Bot):
             for first in (double, PASS):
                 w = world.clone(light=True)
                 h0 = w.hand
-                w._apply_checked(first)
+                w.apply_unchecked(first)
                 guard = 0
-                while w.hand is h0 and w.phase_kind == "contract_auction" and guard < 16:
-                    w._apply_checked(PASS)
+                while w.hand is h0 and w.phase_kind == obs.phase and guard < 16:
+                    w.apply_unchecked(PASS)
                     guard += 1
                 if w.hand is not h0 or h0.declarer < 0:
                     return PASS
@@ -173,23 +183,23 @@ class SensibleBot(Bot):
         :returns: ``(tricks per seat, points per seat, trump)`` or ``None``.
         """
         h0 = w.hand
-        w._apply_checked(Action.make_bid(bid.text))
+        w.apply_unchecked(Action.make_bid(bid.text))
         guard = 0
-        while w.hand is h0 and w.phase_kind in ("ladder_auction", "contract_auction") and guard < 64:
-            w._apply_checked(PASS)
+        while w.hand is h0 and _role(w) == "auction" and guard < 64:
+            w.apply_unchecked(PASS)
             guard += 1
         v = w.variant
         if w.hand is not h0 or h0.declarer < 0 or column_of(v, h0.declarer) != column_of(v, seat):
             return None
-        while w.hand is h0 and w.phase_kind != "tricks" and not w.is_over:
-            kind = w.phase_kind
-            if kind == "widow_exchange":
+        while w.hand is h0 and _role(w) != "play" and not w.is_over:
+            role = _role(w)
+            if role == "exchange":
                 n = w.current_phase.discard
-                w._apply_checked(Action.discard(w.variant.deck, choose_discards(w.variant, h0.hands[seat],
+                w.apply_unchecked(Action.discard(w.variant.deck, choose_discards(w.variant, h0.hands[seat],
                                                                                 h0.trump, n)))
-            elif kind == "name_trump":
+            elif role == "trump":
                 choice = max(w.current_phase.choices, key=lambda s: trump_strength(w.variant, h0.hands[seat], s))
-                w._apply_checked(Action.trump(choice))
+                w.apply_unchecked(Action.trump(choice))
             else:
                 return None
         prefs = trick_preferences(w)
@@ -323,7 +333,7 @@ def trick_preferences(world) -> list:
 def playout(w, prefs, h0):
     """Play the hand ``h0`` of world ``w`` to its end with :func:`greedy_card`; return ``h0``."""
     while w.hand is h0 and not w.is_over:
-        if w.phase_kind != "tricks":
+        if _role(w) != "play":
             break
         w.play_fast(greedy_card(w, prefs))
     return h0

@@ -5,6 +5,8 @@ strings hands into a match.  Card sets are int bitmasks.
 """
 from __future__ import annotations
 
+from typing import Any
+
 
 class Hand:
     """One deal from shuffle to score.
@@ -19,7 +21,8 @@ class Hand:
     :ivar to_move: seat to act, or -1 when the hand is over.
     :ivar calls: auction calls as ``(seat, text)``.
     :ivar high: the highest :class:`~rulekit.variant.model.Bid` so far (or None);
-        ``high_seat`` its bidder; ``passed`` seats out of the auction.
+        ``high_seat`` its bidder; ``passed`` seats out of a ladder auction (kept as a slot:
+        tests read it).
     :ivar contract: the winning bid (None when all passed); ``declarer`` its seat or -1.
     :ivar trump: ``"S"``.. or ``"NT"``: the context of play; ``ctx`` its tables.
     :ivar discards: bitmask of the declarer's discards (seen by him only).
@@ -31,17 +34,18 @@ class Hand:
     :ivar entries: score entries of each column once scored; ``void`` when voided;
         ``parts`` the entries split by part (``above``/``below``...) for side scoring.
     :ivar actions: the hand's actions other than card plays, as ``(seat, text)``.
-    :ivar doubled: 0, 1 (doubled) or 2 (redoubled); ``passes`` passes in a row.
+    :ivar doubled: 0, 1 (doubled) or 2 (redoubled).
     :ivar turned: the turned-up trump card (or -1); ``turned_visible`` while it lies face up.
     :ivar dummy: the dummy's seat once play starts (or -1); exposed after the opening lead.
-    :ivar namer: seat who must name trumps (``name_trump`` by the dealer), or -1.
+    :ivar phase_state: phase kind name -> that kind's own data for this hand (a dict of plain
+        values, set by its ``start``; see :class:`~rulekit.engine.phases.base.PhaseKind`).
     """
 
     __slots__ = ("number", "dealer", "eldest", "deck_order", "hands", "zones", "zone_up", "phase",
                  "to_move", "calls", "high", "high_seat", "passed", "contract", "declarer", "trump",
                  "ctx", "discards", "trick", "leader", "led_group", "named", "tricks", "won",
                  "won_cards", "failed", "entries", "void", "dealt", "trick_winners", "actions",
-                 "doubled", "passes", "turned", "dummy", "players", "namer", "parts", "vulnerable")
+                 "doubled", "turned", "dummy", "players", "phase_state", "parts", "vulnerable")
 
     def __init__(self, number: int, dealer: int, players: int):
         self.number = number
@@ -56,13 +60,13 @@ class Hand:
         self.phase = 0
         self.to_move = -1
         self.calls: list = []
-        self.high = None
+        self.high: Any = None  # a Bid
         self.high_seat = -1
         self.passed: set = set()
-        self.contract = None
+        self.contract: Any = None  # a Bid
         self.declarer = -1
         self.trump = "NT"
-        self.ctx = None
+        self.ctx: Any = None  # a Context
         self.discards = 0
         self.trick: list = []
         self.leader = -1
@@ -73,15 +77,14 @@ class Hand:
         self.won = [0] * players
         self.won_cards = [0] * players
         self.failed = [0] * players
-        self.entries = None
+        self.entries: list | None = None
         self.void = False
         self.actions: list = []
         self.doubled = 0
-        self.passes = 0
         self.turned = -1
         self.dummy = -1
-        self.namer = -1
-        self.parts = None
+        self.phase_state: dict[str, dict] = {}
+        self.parts: dict | None = None
         self.vulnerable = [False] * players
 
     @property
@@ -100,4 +103,7 @@ class Hand:
             if isinstance(v, (list, dict, set)):
                 v = v.copy()
             setattr(h, k, v)
+        # each kind's data is its own dict, whose lists, sets and dicts are copied too
+        h.phase_state = {k: {x: y.copy() if isinstance(y, (list, dict, set)) else y for x, y in d.items()}
+                         for k, d in self.phase_state.items()}
         return h

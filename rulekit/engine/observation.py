@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from rulekit.cards import bits
+from rulekit.engine.phases import REGISTRY
 
 
 @dataclass
@@ -56,6 +58,9 @@ class Observation:
     :ivar game_score: per score column, game-counting points since the last line
         (part-scores); ``games`` games won in the current rubber.
     :ivar variant: the compiled variant (public knowledge); ``phase_spec`` the current phase's spec.
+    :ivar phase_data: what the hand's phase kinds add for this seat
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.observe`), merged in phase order:
+        plain data such as ``{"passed": [1, 2]}``.
     """
 
     seat: int
@@ -88,9 +93,10 @@ class Observation:
     dealt_sizes: list = field(default_factory=list)
     game_score: list = field(default_factory=list)
     games: list = field(default_factory=list)
-    variant: object = field(repr=False, compare=False, default=None)
-    phase_spec: object = field(repr=False, compare=False, default=None)
-    _view: object = field(repr=False, compare=False, default=None)
+    phase_data: dict = field(default_factory=dict)
+    variant: Any = field(repr=False, compare=False, default=None)
+    phase_spec: Any = field(repr=False, compare=False, default=None)
+    _view: Any = field(repr=False, compare=False, default=None)
 
     def _visible(self) -> int:
         """Cards this seat sees now: its own, face-up ones, played ones."""
@@ -135,7 +141,7 @@ class Observation:
         pool = self.variant.deck.full_mask & ~self._visible()
         # the places hidden cards go to: (kind, key, count, seat whose placed cards may go
         # there); the face-up turned card stays where it is, in the dealer's hand
-        places = [("hand", s, self.hand_sizes[s] - (self.exposed.bit_count() if s == self.dealer else 0), s)
+        places: list[tuple[str, Any, int, int]] = [("hand", s, self.hand_sizes[s] - (self.exposed.bit_count() if s == self.dealer else 0), s)
                   for s in others]
         places += [("zone", z, k, -1) for z, k in self.hidden_zones.items() if k]
         if self.hidden_discards:
@@ -165,7 +171,7 @@ class Observation:
         """Re-derive the hands as dealt of the hidden seats from the world's cards (for
         tallies such as honours held in one hand)."""
         h = world.hand
-        played = {}
+        played: dict = {}
         for _l, plays, _w, _n in self.tricks:
             for s, c in plays:
                 played[s] = played.get(s, 0) | 1 << c
@@ -257,6 +263,14 @@ def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_dis
     return view
 
 
+def _phase_data(state, seat: int) -> dict:
+    """The observations of the kinds that keep data in this hand, merged."""
+    out: dict = {}
+    for name in state.hand.phase_state:
+        out.update(REGISTRY[name].observe(state, seat))
+    return out
+
+
 def observe(state, seat: int) -> Observation:
     """Build the :class:`Observation` of ``seat`` from ``state``."""
     h = state.hand
@@ -300,5 +314,5 @@ def observe(state, seat: int) -> Observation:
         hidden_discards=h.discards.bit_count() if hide_discards else 0,
         dealt_sizes=[m.bit_count() for m in h.dealt],
         game_score=list(state.progress.game_score), games=list(state.progress.games),
-        variant=v, phase_spec=None if state.is_over else state.current_phase,
+        phase_data=_phase_data(state, seat), variant=v, phase_spec=None if state.is_over else state.current_phase,
         _view=_redacted(state, seat, hidden_seats, hidden_zones, hide_discards))

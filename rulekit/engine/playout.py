@@ -8,10 +8,16 @@ phases go through the ordinary ``legal_actions()``.
 """
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING
+
 from rulekit.engine.phases import tricks as _tricks
 
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.engine.state import State
 
-def random_hand(state, rng) -> int:
+
+def random_hand(state: State, rng: random.Random) -> int:
     """Play the current hand to its end at random; return the number of cards played.
 
     :param state: the :class:`~rulekit.engine.state.State` (changed in place).
@@ -21,13 +27,13 @@ def random_hand(state, rng) -> int:
     plays = 0
     rand = rng.random
     log = state.log
-    play_actions = state._play_actions
+    play_actions = state.play_actions
     ns = len(state.variant.deck.suits)
     while state.hand is h and not state.winners:
         phase = state.current_phase
         if phase.kind != "tricks":
             legal = state.legal_actions()
-            state._apply_checked(legal[int(rand() * len(legal))])
+            state.apply_unchecked(legal[int(rand() * len(legal))])
             continue
         must_trump = phase.must_trump
         ctx = h.ctx
@@ -59,6 +65,6 @@ def random_hand(state, rng) -> int:
                 log.append((seat, play_actions[c]))
             plays += 1
             if _tricks.play_card(state, c, suit):
-                state._next_phase()
+                state.advance_phase()
                 break
     return plays

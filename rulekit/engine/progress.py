@@ -67,7 +67,7 @@ class Progress:
             ``("rubber", column, bonus)`` events.
         """
         m = variant.match
-        events = []
+        events: list = []
         if m.game_target is None:
             return events
         for part in variant.scoring.parts:

@@ -21,6 +21,7 @@ the ``max_hands`` cap are decided by :class:`~rulekit.engine.state.State`.
 from __future__ import annotations
 
 from rulekit.dsl import Env
+from rulekit.engine.tables import phase_variables
 
 
 def columns(variant) -> int:
@@ -50,7 +51,11 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     if variant.scoring.tallies:
         ex["tallies"] = tallies(variant, hand, cards)
     ex.setdefault("doubled", getattr(hand, "doubled", 0))
-    return envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
+    envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
+    for kind, spec, _defaults in phase_variables(variant):  # the phases' own variables
+        for env, values in zip(envs, kind.values(variant, hand, spec)):
+            env.vars.update(values)
+    return envs
 
 
 def tallies(variant, hand, won_cards: list) -> list:
@@ -61,7 +66,7 @@ def tallies(variant, hand, won_cards: list) -> list:
     """
     deck = variant.deck
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
-    out = [dict() for _ in cols]
+    out: list[dict] = [dict() for _ in cols]
     for t in variant.scoring.tallies:
         if t.trump_only and hand.trump not in deck.suits:
             mask = 0
@@ -114,6 +119,7 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     tal = ex.get("tallies") or [{t.name: 0 for t in variant.scoring.tallies} for _ in range(cols)]
     doubled = ex.get("doubled", 0)
     auction = variant.auction()
+    phase_vars = phase_variables(variant)
     envs = []
     for s in range(cols):
         v = {"players": n, "total_tricks": total, "tricks": won[s], "points": points[s], "seat": s,
@@ -128,6 +134,8 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
             v.update(level=0, strain=0, declarer_tricks=0, declarer_points=0, doubled=False,
                      redoubled=False, declarer_vulnerable=False)
         v.update(tal[s])
+        for _kind, _spec, defaults in phase_vars:
+            v.update(defaults)
         envs.append(Env(v))
     for e in envs:
         e.everyone = envs

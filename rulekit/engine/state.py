@@ -14,20 +14,28 @@ own randomness can never change a deal.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rulekit.dsl import Env
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import Hand
 from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
 from rulekit.engine.tables import action_tables
+from rulekit.engine.types import Card, Mask, Seat
 from rulekit.engine.scoring import match_result, player_envs, score_hand
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
 
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.engine.observation import Observation
+    from rulekit.variant.model import Variant
 
-def history_entry(seat: int, action: Action) -> tuple:
+
+def history_entry(seat: Seat, action: Action) -> tuple[Seat, str]:
     """One ``(seat, text)`` pair of :attr:`State.history` (the form records store)."""
     return seat, action.text
 
@@ -57,7 +65,7 @@ class State:
     :ivar first_vulnerable: the first deal's vulnerability override (or ``None``); ``max_hands``.
     """
 
-    def __init__(self, variant, seed: int = 0, deals: list | None = None, dealer: int | None = None,
+    def __init__(self, variant: Variant, seed: int = 0, deals: list | None = None, dealer: int | None = None,
                  scores: list | None = None, names: list | None = None, vulnerable: list | None = None,
                  max_hands: int | None = None):
         self.variant = variant
@@ -72,7 +80,7 @@ class State:
         self.first_vulnerable = list(vulnerable) if vulnerable is not None else None
         self.max_hands = max_hands
         self.log: list = []
-        self._history = (self.log, [])   # (the log it mirrors, its (seat, text) pairs)
+        self._history: tuple[list, list] = (self.log, [])   # (the log it mirrors, its (seat, text) pairs)
         self.hand_log: list = []
         self.winners: list = []
         self.end_reason = ""
@@ -123,10 +131,12 @@ class State:
             h.deck_order = order
         self.hand = h
         h.phase = -1
-        self._next_phase()
+        self.advance_phase()
 
-    def _next_phase(self) -> None:
-        """Advance to the next phase that applies; score the hand after the last."""
+    def advance_phase(self) -> None:
+        """End the current phase: start the next one that applies, or score the hand after
+        the last (and deal the next hand, or end the match).  Part of the unchecked fast
+        path: :meth:`apply_unchecked` calls it when a phase's ``apply`` returns True."""
         h = self.hand
         phases = self.variant.phases
         while True:
@@ -166,7 +176,7 @@ class State:
             return
         self._advance_dealer_and_deal(h)
 
-    def partner_of(self, seat: int) -> int:
+    def partner_of(self, seat: Seat) -> Seat:
         """The next seat clockwise on ``seat``'s side (``seat`` itself without partners)."""
         side = self.variant.sides[self.variant.side_of[seat]]
         n = self.variant.players
@@ -181,12 +191,12 @@ class State:
         board number of the next deal, 0-based, for vulnerability cycles."""
         return self.hands_played
 
-    def controller(self, seat: int) -> int:
+    def controller(self, seat: Seat) -> Seat:
         """The seat that decides for ``seat``: the declarer for his dummy, else ``seat``."""
         h = self.hand
         return h.declarer if seat >= 0 and seat == h.dummy else seat
 
-    def play_action(self, card: int) -> Action:
+    def play_action(self, card: Card) -> Action:
         """The cached ``play CARD`` action (no suit named)."""
         return self._play_actions[card]
 
@@ -208,7 +218,7 @@ class State:
         return texts
 
     @property
-    def to_move(self) -> int:
+    def to_move(self) -> Seat:
         """Seat to act, or -1 when the match is over."""
         return -1 if self.winners else self.hand.to_move
 
@@ -222,8 +232,25 @@ class State:
         """Kind of the current phase (``ladder_auction``, ``tricks``...), or ``over``."""
         return "over" if self.winners else self.current_phase.kind
 
-    def legal_actions(self) -> list:
-        """Legal actions of the seat to move, in a fixed documented order."""
+    @property
+    def kind(self) -> PhaseKind | None:
+        """The :class:`~rulekit.engine.phases.base.PhaseKind` of the current phase, or ``None``
+        once the match is over."""
+        return None if self.winners else REGISTRY[self.current_phase.kind]
+
+    @property
+    def play_actions(self) -> tuple[Action, ...]:
+        """The cached ``play CARD`` action of each card (index = card); read-only."""
+        return self._play_actions
+
+    @property
+    def bid_texts(self) -> tuple[str, ...]:
+        """The canonical text of every bid of the variant's auction (``()`` without one)."""
+        return self._bid_texts
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Legal actions of the seat to move, in a fixed documented order (a list, or for a
+        widow exchange a lazy sequence of its discard choices)."""
         if self.winners:
             return []
         return REGISTRY[self.current_phase.kind].legal(self)
@@ -235,7 +262,12 @@ class State:
         """
         t = text.strip()
         words = t.split()
-        if self.phase_kind == "tricks" and words and words[0].lower() != "play" and len(words) <= 2:
+        kind = self.kind
+        if kind is not None:
+            own = kind.parse(t, self)  # the phase kind's own action words first
+            if own is not None:
+                return own
+        if kind is not None and kind.role == "play" and words and words[0].lower() != "play" and len(words) <= 2:
             try:
                 self.variant.deck.parse(words[0])
                 t = "play " + t
@@ -278,7 +310,7 @@ class State:
             raise IllegalActionError("the match is over")
         REGISTRY[self.current_phase.kind].check(self, action)
 
-    def apply(self, action) -> None:
+    def apply(self, action: Action | str) -> None:
         """Apply ``action`` (an :class:`Action` or its text) for the seat to move.
 
         :raises InvalidActionError: unparsable text.
@@ -287,23 +319,30 @@ class State:
         if isinstance(action, str):
             action = self.parse_action(action)
         self.check(action)
-        self._apply_checked(action)
+        self.apply_unchecked(action)
 
-    def _apply_checked(self, action: Action) -> None:
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply ``action`` for the seat to move WITHOUT checking it: the fast path for
+        bots and simulations (like python-chess's ``push`` next to ``push_san``).
+
+        ``action`` must be one of :meth:`legal_actions` (or pass :meth:`check`); an illegal
+        one leaves the state corrupt, silently.  Records, the CLI and anything that reads
+        a person's input use :meth:`apply`.
+        """
         h = self.hand
         seat = h.to_move
         self.log.append((seat, action))
         if action.kind != "play":
             h.actions.append((seat, action.text))
         if REGISTRY[self.current_phase.kind].apply(self, action) and self.hand is h:
-            self._next_phase()
+            self.advance_phase()
 
     # Fast paths for bots and simulations (no parsing, no checking).
-    def legal_play_mask(self) -> int:
+    def legal_play_mask(self) -> Mask:
         """Bitmask of cards the seat to move may play (trick phase only)."""
         return _tricks.legal_mask(self, self.hand.to_move)
 
-    def play_fast(self, card: int) -> None:
+    def play_fast(self, card: Card) -> None:
         """Play a card known to be legal (led top cards name their first nameable suit)."""
         h = self.hand
         suit = ""
@@ -312,7 +351,7 @@ class State:
         self.log.append((h.to_move, Action.play(self.variant.deck, card, suit) if suit
                          else self._play_actions[card]))
         if _tricks.play_card(self, card, suit):
-            self._next_phase()
+            self.advance_phase()
 
     # ------------------------------------------------------------------ end of hand
     def _finish_hand(self) -> None:
@@ -419,7 +458,7 @@ class State:
         return f"{self.names[h.declarer]} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'})"
 
     # ------------------------------------------------------------------ observation / cloning
-    def observation(self, seat: int):
+    def observation(self, seat: Seat) -> Observation:
         """What ``seat`` may see now (:class:`~rulekit.engine.observation.Observation`)."""
         from rulekit.engine.observation import observe
         return observe(self, seat)
@@ -444,7 +483,7 @@ class State:
     def result(self) -> dict:
         """Totals, winners, the reason the match ended and, when the variant settles in
         units (rules/bridge.md [S10]), what each winner gets from each loser (JSON-ready)."""
-        out = {"totals": self.sheet.totals(), "winners": list(self.winners), "reason": self.end_reason,
+        out: dict[str, Any] = {"totals": self.sheet.totals(), "winners": list(self.winners), "reason": self.end_reason,
                "thrown_in": self.thrown_in}
         settle = self.variant.match.settle
         if self.winners and settle is not None:
@@ -475,7 +514,7 @@ class State:
         self.end_reason = "stopped"
         self.hand.to_move = -1
 
-    def hand_cards(self, seat: int) -> list:
+    def hand_cards(self, seat: Seat) -> list[Card]:
         """Card indices held by ``seat``, in the display order of the current context."""
         h = self.hand
         ctx = h.ctx or self.variant.contexts.get("NT") or next(iter(self.variant.contexts.values()))

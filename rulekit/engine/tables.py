@@ -19,3 +19,21 @@ def action_tables(variant) -> dict:
                   "legal_bids": {}}
         object.__setattr__(variant, "_action_tables", tables)
     return tables
+
+
+def phase_variables(variant) -> tuple:
+    """``(kind, spec, defaults)`` of each phase whose kind gives formula variables
+    (:meth:`~rulekit.engine.phases.base.PhaseKind.variables`), built once per variant;
+    ``defaults`` name -> the value used when no hand is at hand (0 when in range)."""
+    out = variant.__dict__.get("_phase_variables")
+    if out is None:
+        from rulekit.engine.phases import REGISTRY
+        out = []
+        for spec in variant.phases:
+            kind = REGISTRY[spec.kind]
+            names = kind.variables(spec)
+            if names:
+                out.append((kind, spec, {k: min(max(0, lo), hi) for k, (lo, hi) in names.items()}))
+        out = tuple(out)
+        object.__setattr__(variant, "_phase_variables", out)
+    return out

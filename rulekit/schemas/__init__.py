@@ -1,0 +1,41 @@
+"""The variant JSON Schema (Draft 2020-12).
+
+``variant.schema.json`` holds everything but the phase kinds; :func:`composed_schema`
+adds one ``$defs/phase_KIND`` block per registered phase kind (each kind's own
+``schema``, :mod:`rulekit.engine.phases`) and the ``kind`` enum, so a kind registered
+at run time is accepted by the validator.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from importlib.resources import files
+
+
+@lru_cache(maxsize=1)
+def base_schema() -> dict:
+    """The shipped schema file without phase blocks (do not change the dict returned)."""
+    return json.loads(files("rulekit.schemas").joinpath("variant.schema.json").read_text("utf-8"))
+
+
+def composed_schema() -> dict:
+    """The full variant schema: the shipped file plus each registered phase kind's block.
+
+    A new dict on every call (the caller may change it).  ``$defs/phase`` gets the
+    ``kind`` enum (registry order) and one ``if kind == K then $ref phase_K`` per kind.
+    """
+    from rulekit.engine.phases import REGISTRY
+    s = copy.deepcopy(base_schema())
+    defs = s["$defs"]
+    phase = defs["phase"]
+    phase.pop("$comment", None)
+    phase["properties"]["kind"]["enum"] = list(REGISTRY)
+    phase["allOf"] = [{"if": {"properties": {"kind": {"const": k}}}, "then": {"$ref": f"#/$defs/phase_{k}"}}
+                      for k in REGISTRY]
+    for k, kind in REGISTRY.items():
+        defs[f"phase_{k}"] = copy.deepcopy(kind.schema)
+    return s
+
+
+__all__ = ["base_schema", "composed_schema"]

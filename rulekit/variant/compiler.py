@@ -19,14 +19,13 @@ import random
 from dataclasses import dataclass
 
 from rulekit.cards import Deck, JOKER
-from rulekit.dsl import Env, Formula, FormulaError, compile_deal, compile_expr, compile_ranking
+from rulekit.dsl import Env, Formula, FormulaError, compile_expr, compile_ranking
 from rulekit.dsl.bounds import interval
+from rulekit.engine.phases import REGISTRY, kinds_with_role
 from rulekit.errors import Diagnostic, DSLError, VariantError
 from rulekit.variant.loader import Resolved, order_diagnostics
-from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, AuctionSpec, Bid,
-                                   ContractAuctionSpec, Context, DealSpec, ExchangeSpec, MatchSpec,
-                                   NameTrumpSpec, PartSpec, ScoringSpec, TallySpec, TricksSpec, TurnUpSpec,
-                                   Variant)
+from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, Context, MatchSpec, PartSpec,
+                                   ScoringSpec, TallySpec, Variant)
 
 
 #: Most hands a match may need to reach its end (a target, a game) at the best possible
@@ -98,6 +97,7 @@ class _Compiler:
         self.macros: dict = {}
         self.bad_lets: set = set()
         self.warnings: list[VariantWarning] = []
+        self.phase_vars: dict = {}  # formula variables the phase kinds give: name -> (lo, hi)
         self.formulas: dict = {}  # document path -> compiled Formula (for the bounds checks)
 
     def err(self, path, msg):
@@ -325,177 +325,61 @@ class _Compiler:
                        tuple(order), win_keys)
 
     def phase_order(self, phases: dict):
-        """The deal comes first, trick play last, a declarer's phases after an auction."""
+        """Each required kind once (the deal, trick play), ``first``/``last`` kinds in place,
+        a declarer's phases after an auction (the rules come from the registry)."""
         names = list(phases)
         kinds = [p["kind"] for p in phases.values()]
-        for kind, word in (("deal", "deal"), ("tricks", "tricks")):
+        for kind in (k.name for k in REGISTRY.values() if k.required):
             idx = [i for i, k in enumerate(kinds) if k == kind]
             if not idx:
-                self.err(("phases",), f"a hand needs a {word} phase (expected a phase with kind: {kind})")
+                self.err(("phases",), f"a hand needs a {kind} phase (expected a phase with kind: {kind})")
             for i in idx[1:]:
-                self.err(("phases", names[i], "kind"), f"a hand has one {word} phase; this is a second one "
+                self.err(("phases", names[i], "kind"), f"a hand has one {kind} phase; this is a second one "
                          f"(the first is phases.{names[idx[0]]})")
-        if "deal" in kinds and kinds[0] != "deal":
-            i = kinds.index("deal")
-            self.err(("phases", names[i], "<key>"), f"the deal must be the first phase "
-                     f"(found phases.{names[0]} before it)")
-        if "tricks" in kinds and kinds[-1] != "tricks" and kinds.count("tricks") == 1:
-            i = kinds.index("tricks")
-            self.err(("phases", names[i + 1], "<key>"), f"no phase can follow trick play "
-                     f"(phases.{names[i]}; expected tricks last)")
+        for kind in (k.name for k in REGISTRY.values() if k.position == "first"):
+            if kind in kinds and kinds[0] != kind:
+                i = kinds.index(kind)
+                self.err(("phases", names[i], "<key>"), f"the {kind} must be the first phase "
+                         f"(found phases.{names[0]} before it)")
+        for kind in (k.name for k in REGISTRY.values() if k.position == "last"):
+            if kind in kinds and kinds[-1] != kind and kinds.count(kind) == 1:
+                i = kinds.index(kind)
+                self.err(("phases", names[i + 1], "<key>"), f"no phase can follow {'trick play' if REGISTRY[kind].role == 'play' else kind} "
+                         f"(phases.{names[i]}; expected {kind} last)")
+        auctions = kinds_with_role("auction")
         for i, k in enumerate(kinds):
-            by_declarer = k == "widow_exchange" or (k == "name_trump" and
-                                                    phases[names[i]].get("by", "declarer") == "declarer")
-            if by_declarer and not any(x.endswith("auction") for x in kinds[:i]):
+            if REGISTRY[k].acts_for_declarer(phases[names[i]]) and not any(x in auctions for x in kinds[:i]):
                 self.err(("phases", names[i], "kind"), f"{k} acts for the declarer, so it needs an "
-                         f"auction phase before it (expected e.g. kind: ladder_auction earlier)")
+                         f"auction phase before it (expected e.g. kind: {auctions[0]} earlier)")
 
     def compile_phases(self, deck: Deck, players: int):
+        """Each phase entry compiled by its kind (:meth:`PhaseKind.compile`), then
+        :meth:`PhaseKind.finish`; also the trump contexts the phases may set."""
         specs = []
         phases = self.d["phases"]
-        kinds = [p["kind"] for p in phases.values()]
+        self.deck, self.player_count = deck, players
+        self.kinds = [p["kind"] for p in phases.values()]
         self.phase_order(phases)
         strains_used = {NT}
-        deal = None
+        self.deal = None
         for name, p in phases.items():
-            path = ("phases", name)
-            k = p["kind"]
-            if k == "deal":
-                spec = self.deal(deck, players, p, path)
-                deal = deal or spec
-                specs.append(spec)
-            elif k == "ladder_auction":
-                specs.append(self.auction(deck, p, path, "name_trump" in kinds, deal))
-                strains_used |= {s for s in p["strains"]}
-            elif k == "contract_auction":
-                specs.append(self.contract_auction(deck, p, path))
-                strains_used |= {s for s in p["strains"]}
-            elif k == "turn_up":
-                specs.append(TurnUpSpec(k, name))
-                strains_used |= set(deck.suits)
-            elif k == "widow_exchange":
-                specs.append(ExchangeSpec(k, name, p.get("discard", -1), "widow"))
-            elif k == "name_trump":
-                for i, s in enumerate(p["choices"]):
-                    if s != NT and s not in deck.suits:
-                        self.err(path + ("choices", i), f"unknown suit {s}{_close(s, deck.suits)} "
-                                 f"(expected one of {' '.join(deck.suits)} or NT)")
-                strains_used |= set(p["choices"])
-                specs.append(NameTrumpSpec(k, name, tuple(p["choices"]), p.get("by", "declarer"),
-                                           bool(p.get("partner_may_name", False))))
-                if p.get("partner_may_name") and not self.has_sides:
-                    self.err(path + ("partner_may_name",), "a partner needs sides (expected a top-level sides: block)")
-            elif k == "tricks":
-                specs.append(TricksSpec(k, name, p.get("lead", "eldest"), bool(p.get("must_trump", False)),
-                                        p.get("widow_to", "none"), bool(p.get("dummy", False))))
-                if p.get("dummy") and not self.has_sides:
-                    self.err(path + ("dummy",), "a dummy is the declarer's partner: it needs sides "
-                             "(expected a top-level sides: block)")
-        if deal:
-            for i, s in enumerate(specs):
-                if s and s.kind == "widow_exchange":
-                    if "widow" not in deal.zones:
-                        self.err(("phases", s.name), "a widow_exchange needs a widow in the deal pattern "
-                                 "(expected e.g. \"..., widow 3 up\")")
-                        continue
-                    size = deal.zones["widow"][0]
-                    if s.discard < 0:
-                        specs[i] = ExchangeSpec(s.kind, s.name, size, "widow")
-                    elif s.discard != size:
-                        hand = sum(st.count * st.repeat for st in deal.steps if not st.zone)
-                        self.err(("phases", s.name, "discard"), f"discarding {s.discard} after taking the "
-                                 f"{size}-card widow leaves the declarer {hand + size - s.discard} cards and the "
-                                 f"others {hand} (expected discard: {size})")
+            kind = REGISTRY[p["kind"]]
+            spec = kind.compile(self, name, p, ("phases", name))
+            if spec is not None:
+                strains_used |= kind.strains(spec, deck)
+                if kind.role == "deal" and self.deal is None:
+                    self.deal = spec
+            specs.append(spec)
+        specs = [s if s is None else REGISTRY[s.kind].finish(self, s) for s in specs]
+        self.phase_vars = {}  # formula variables the phases give: name -> (lo, hi)
+        for s in specs:
+            if s is not None:
+                self.phase_vars.update(REGISTRY[s.kind].variables(s))
         return tuple(specs), strains_used
 
-    def deal(self, deck, players, p, path):
-        pat = p["pattern"]
-        ppath = path + ("pattern",)
-        if isinstance(pat, dict):
-            offered = self.choices()
-            for key in pat:
-                if int(key) not in offered:
-                    self.err(ppath + (key, "<key>"), f"a pattern for {key} players, but this variant is for "
-                             f"{' or '.join(map(str, offered))} (expected keys {', '.join(repr(str(c)) for c in offered)})")
-            key = str(players)
-            if key not in pat:
-                self.err(ppath, f"no dealing pattern for {players} players (expected a key {key!r})")
-                return None
-            ppath = ppath + (key,)
-        steps = self.dsl(ppath, compile_deal)
-        if steps is None:
-            return None
-        zones: dict = {}
-        each = 0
-        for st in steps:
-            if st.zone:
-                size, up = zones.get(st.zone, (0, st.face_up))
-                zones[st.zone] = (size + st.count, up)
-            else:
-                each += st.count * st.repeat
-        total = each * players + sum(z[0] for z in zones.values())
-        if each == 0:
-            self.err(ppath, "the pattern deals no cards to the players (expected packets such as \"3 3 2\")")
-        elif total != deck.size:
-            parts = [f"{players} players x {each}"] + [f"{z} {n}" for z, (n, _up) in zones.items()]
-            self.err(ppath, f"the deal gives out {total} cards ({' + '.join(parts)}) but the deck has "
-                     f"{deck.size} (expected the pattern to use every card once)")
-        return DealSpec("deal", path[-1], steps, zones)
-
-    def auction(self, deck, p, path, has_name_trump, deal=None):
-        bids = []
-        tricks = sum(st.count * st.repeat for st in deal.steps if not st.zone) if deal else None
-        for s_i, s in enumerate(p["strains"]):
-            if s != NT and s not in deck.suits:
-                self.err(path + ("strains", s_i), f"unknown strain {s} (expected one of {' '.join(deck.suits)} or NT)")
-        for i, lv in enumerate(p["levels"]):
-            if i and lv <= p["levels"][i - 1]:
-                self.err(path + ("levels", i), f"levels go from low to high (found {lv} after {p['levels'][i - 1]})")
-            if tricks is not None and lv > tricks:
-                self.err(path + ("levels", i), f"level {lv} cannot be made: a hand has {tricks} tricks "
-                         f"(expected levels up to {tricks})")
-        for lv in p["levels"]:
-            for s in p["strains"]:
-                bids.append(Bid(f"{lv}{s}", lv, s, len(bids)))
-        texts = {b.text: b.rank for b in bids}
-        for i, x in enumerate(p.get("extra_bids", [])):
-            xp = path + ("extra_bids", i)
-            over = -1
-            if "only_over" in x:
-                if x["only_over"] not in texts:
-                    self.err(xp + ("only_over",), f"unknown bid {x['only_over']!r}{_close(x['only_over'], texts)} "
-                             f"(expected one of the bids such as {bids[-1].text if bids else '?'})")
-                else:
-                    over = texts[x["only_over"]]
-            if x["call"] in texts or x["call"].lower() == "pass":
-                self.err(xp + ("call",), f"bid {x['call']!r} is already defined (expected a new call)")
-            if x["strain"] == "chosen" and not has_name_trump:
-                self.err(xp + ("strain",), "strain `chosen` needs a name_trump phase (expected one in phases)")
-            if x["strain"] not in (NT, "chosen") and x["strain"] not in deck.suits:
-                self.err(xp + ("strain",), f"unknown strain {x['strain']} "
-                         f"(expected one of {' '.join(deck.suits)}, NT or chosen)")
-            if tricks is not None and x["level"] > tricks:
-                self.err(xp + ("level",), f"level {x['level']} cannot be made: a hand has {tricks} tricks "
-                         f"(expected at most {tricks})")
-            b = Bid(x["call"], x["level"], x["strain"], len(bids), over)
-            texts[b.text] = b.rank
-            bids.append(b)
-        return AuctionSpec("ladder_auction", path[-1], p.get("first", "eldest"), tuple(bids),
-                           tuple(p["strains"]), bool(p.get("pass_is_final", True)), p.get("all_pass", "play"))
-
-    def contract_auction(self, deck, p, path):
-        for s_i, s in enumerate(p["strains"]):
-            if s != NT and s not in deck.suits:
-                self.err(path + ("strains", s_i), f"unknown strain {s} (expected one of {' '.join(deck.suits)} or NT)")
-        bids = []
-        for lv in p["levels"]:
-            for s in p["strains"]:
-                bids.append(Bid(f"{lv}{s}", lv, s, len(bids)))
-        if (p.get("double", True) or p.get("redouble", True)) and not self.has_sides:
-            self.err(path, "doubling needs sides (expected a top-level sides: block, or double: false)")
-        return ContractAuctionSpec("contract_auction", path[-1], p.get("first", "dealer"), tuple(bids),
-                                   tuple(p["strains"]), bool(p.get("double", True)),
-                                   bool(p.get("redouble", True)), p.get("all_pass", "redeal"))
+    def close(self, name, known) -> str:
+        """``"; did you mean X?"`` for the closest of ``known`` (for phase kinds' messages)."""
+        return _close(name, known)
 
     def sides(self, players: int):
         sd = self.d.get("sides")
@@ -550,7 +434,10 @@ class _Compiler:
                 self.err(("scoring", "tallies", tname), f"{tname} is a built-in variable")
             tallies.append(TallySpec(tname, ranks, t.get("suit") == "trump", t.get("in", "hand")))
         self.tallies_ = tuple(tallies)
-        names = _typed(names + tuple(t.name for t in tallies))
+        for pv in self.phase_vars:
+            if pv in names or pv in {t.name for t in tallies}:
+                self.err(("scoring",), f"phase variable {pv} clashes with a built-in variable or tally")
+        names = _typed(names + tuple(t.name for t in tallies) + tuple(self.phase_vars))
         consts = tuple(deck.suits) + (NT,)
         macros: dict = {}
         lets = list(sc.get("let", {}))
@@ -704,11 +591,11 @@ class _Compiler:
         ``ranges``: name -> ``(lo, hi)`` for :func:`~rulekit.dsl.bounds.interval`;
         ``domains``: name -> the values tried when a formula's bounds look risky.
         """
-        deal = next((p for p in phases if p is not None and p.kind == "deal"), None)
+        deal = next((p for p in phases if p is not None and REGISTRY[p.kind].role == "deal"), None)
         if deal is None:
             return None
         n = sum(st.count * st.repeat for st in deal.steps if not st.zone)
-        auction = next((p for p in phases if p is not None and p.kind.endswith("auction")), None)
+        auction = next((p for p in phases if p is not None and REGISTRY[p.kind].role == "auction"), None)
         levels = sorted({0} | {b.level for b in auction.bids}) if auction else [0]
         m = self.d.get("match") or {}
         game_target = (m.get("game") or {}).get("target") or 1
@@ -720,6 +607,7 @@ class _Compiler:
                   "their_games": (0, max(((m.get("rubber") or {}).get("games") or 1) - 1, 0)),
                   "difference": (0, 10 ** 9)}
         ranges["declarer_points"] = ranges["points"]
+        ranges.update(self.phase_vars)
         for t in getattr(self, "tallies_", ()):
             ranges[t.name] = (0, len(t.ranks) * (1 if t.trump_only else len(deck.suits)))
         domains = {k: _spread(lo, hi) for k, (lo, hi) in ranges.items()}
@@ -817,22 +705,14 @@ class _Compiler:
             for k in ("cut", "ranks", "suits"):
                 if k in fd:
                     self.warn(("dealer", "first", k), "has no effect with dealer.first.seat (nobody cuts)")
-        auction = next((p for p in phases if p is not None and p.kind.endswith("auction")), None)
+        auction = next((p for p in phases if p is not None and REGISTRY[p.kind].role == "auction"), None)
         if "immediate_win" in m and auction is None:
             self.warn(("match", "immediate_win"), "has no effect without an auction phase (there is no declarer)")
         if "no_contract" in (d.get("scoring") or {}) and auction is not None and auction.all_pass != "play":
             self.warn(("scoring", "no_contract"), f"has no effect: when all pass the deal is thrown in "
                       f"(all_pass: {auction.all_pass}), never played without a contract")
-        deal = next((p for p in phases if p is not None and p.kind == "deal"), None)
         for name, p in (d.get("phases") or {}).items():
-            path = ("phases", name)
-            if p.get("kind") == "contract_auction" and p.get("redouble") and p.get("double") is False:
-                self.warn(path + ("redouble",), "has no effect with double: false (only a doubled bid is redoubled)")
-            if p.get("kind") == "name_trump" and "partner_may_name" in p and p.get("by", "declarer") != "dealer":
-                self.warn(path + ("partner_may_name",), "has no effect unless by: dealer (only the dealer may "
-                          "leave the choice to his partner)")
-            if p.get("widow_to") == "last_trick" and deal is not None and not self.any_zone():
-                self.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
+            REGISTRY[p["kind"]].no_effect(self, p, ("phases", name))
 
     def build(self) -> Variant:
         d = self.d
@@ -859,7 +739,7 @@ class _Compiler:
                 ctx = self.context(deck, s)
                 if ctx is not None:
                     contexts[s] = ctx
-        has_auction = any(p is not None and p.kind in ("ladder_auction", "contract_auction") for p in phases)
+        has_auction = any(p is not None and REGISTRY[p.kind].role == "auction" for p in phases)
         plays_on = any(p is not None and getattr(p, "all_pass", "") == "play" for p in phases)
         scoring = self.scoring(deck, has_auction, plays_on)
         match = self.match(deck, players)

@@ -18,9 +18,12 @@ from pathlib import Path
 import yaml
 from jsonschema import Draft202012Validator, FormatChecker, validators
 from jsonschema.exceptions import best_match
+
 from referencing import Registry, Resource
 
+from rulekit.engine.phases import version as phase_kinds_version
 from rulekit.errors import Diagnostic
+from rulekit.schemas import composed_schema
 from rulekit.variant.yamlpos import Pos, Source, load_yaml
 
 MAX_EXTENDS_DEPTH = 16
@@ -32,16 +35,26 @@ MAX_FILE_SIZE = 1_000_000
 REQUIRED_KEYS = ("deck", "ranking", "phases")
 
 
-@lru_cache(maxsize=1)
 def schema() -> dict:
-    """The variant JSON Schema (Draft 2020-12) shipped in ``rulekit/schemas``."""
-    return json.loads(files("rulekit.schemas").joinpath("variant.schema.json").read_text("utf-8"))
+    """The variant JSON Schema (Draft 2020-12): the file shipped in ``rulekit/schemas`` with
+    the registered phase kinds' blocks (:func:`rulekit.schemas.composed_schema`)."""
+    return _schema(phase_kinds_version())
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=2)
+def _schema(_version: int) -> dict:
+    return composed_schema()
+
+
 def validator() -> Draft202012Validator:
-    """A validator for :func:`schema` with the bundled registry; ``integer`` refuses floats."""
-    s = schema()
+    """A validator for :func:`schema` with the bundled registry; ``integer`` refuses floats.
+    Rebuilt when a phase kind is registered or removed."""
+    return _validator(phase_kinds_version())
+
+
+@lru_cache(maxsize=2)
+def _validator(version: int) -> Draft202012Validator:
+    s = _schema(version)
     registry = Registry().with_resource(s["$id"], Resource.from_contents(s))
     return _StrictIntegers(s, registry=registry, format_checker=FormatChecker())
 

@@ -291,9 +291,10 @@ class Variant:
     sheet_layout: str = "columns"
 
     def auction(self):
-        """The auction phase spec (ladder or contract), or ``None``."""
+        """The first auction phase spec (a kind whose role is ``auction``), or ``None``."""
+        from rulekit.engine.phases import REGISTRY
         for p in self.phases:
-            if p.kind in ("ladder_auction", "contract_auction"):
+            if REGISTRY[p.kind].role == "auction":
                 return p
         return None
 
@@ -305,7 +306,8 @@ class Variant:
     @property
     def hand_size(self) -> int:
         """Cards per player after the deal."""
-        d = self.phase("deal")
+        from rulekit.engine.phases import REGISTRY
+        d = next(p for p in self.phases if REGISTRY[p.kind].role == "deal")
         return sum(s.count * s.repeat for s in d.steps if not s.zone)
 
     def phase(self, kind: str):

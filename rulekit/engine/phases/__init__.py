@@ -1,19 +1,65 @@
 """Phase kinds: one module each, registered by the ``kind`` word of the schema.
 
-A phase module provides ``start(state) -> bool`` (False: the phase does not
-apply to this hand and is skipped), ``legal(state) -> list[Action]``,
-``check(state, action)`` (raises :class:`~rulekit.errors.IllegalActionError`
-with the rule broken) and ``apply(state, action) -> bool`` (True when the
-phase is over).
-"""
-from rulekit.engine.phases import auction, contract_auction, deal, exchange, name_trump, tricks, turn_up
+Each kind is a :class:`~rulekit.engine.phases.base.PhaseKind` (its schema block,
+compile checks, ``start / legal / check / apply``, action words, label, what it
+adds to an observation, ``describe()`` and a worked example).  Everything else
+reads :data:`REGISTRY`: the schema (:func:`rulekit.schemas.composed_schema`), the
+compiler, :class:`~rulekit.engine.state.State`, the bots, the CLI and the docs.
 
-REGISTRY = {
-    "deal": deal,
-    "ladder_auction": auction,
-    "widow_exchange": exchange,
-    "name_trump": name_trump,
-    "tricks": tricks,
-    "contract_auction": contract_auction,
-    "turn_up": turn_up,
-}
+>>> kind_of("tricks").role
+'play'
+"""
+from __future__ import annotations
+
+from rulekit.engine.phases import auction, contract_auction, deal, exchange, name_trump, tricks, turn_up
+from rulekit.engine.phases.base import PhaseKind
+
+#: kind word -> its :class:`PhaseKind`, in the order the docs and the schema list them.
+REGISTRY: dict[str, PhaseKind] = {}
+_version = [0]
+
+
+def register(kind: PhaseKind) -> PhaseKind:
+    """Add ``kind`` (a :class:`PhaseKind` instance) to the registry under ``kind.name``.
+
+    Variant files may use it from then on (the schema validator is rebuilt).
+
+    :raises ValueError: the name is empty or already taken by another kind.
+    """
+    if not kind.name or not isinstance(kind, PhaseKind):
+        raise ValueError(f"{kind!r} is not a named PhaseKind")
+    if kind.name in REGISTRY and REGISTRY[kind.name] is not kind:
+        raise ValueError(f"phase kind {kind.name!r} is already registered")
+    REGISTRY[kind.name] = kind
+    _version[0] += 1
+    return kind
+
+
+def unregister(name: str) -> None:
+    """Remove the kind ``name`` (a test's toy kind); no error when it is absent."""
+    if REGISTRY.pop(name, None) is not None:
+        _version[0] += 1
+
+
+def version() -> int:
+    """A number that changes whenever the registry does (caches key on it)."""
+    return _version[0]
+
+
+def kind_of(name: str) -> PhaseKind:
+    """The registered kind ``name``.
+
+    :raises KeyError: no such kind.
+    """
+    return REGISTRY[name]
+
+
+def kinds_with_role(role: str) -> tuple:
+    """Names of the registered kinds whose :attr:`PhaseKind.role` is ``role``."""
+    return tuple(k for k, v in REGISTRY.items() if v.role == role)
+
+
+for _m in (deal, auction, contract_auction, exchange, name_trump, turn_up, tricks):
+    register(_m.KIND)
+
+__all__ = ["PhaseKind", "REGISTRY", "kind_of", "kinds_with_role", "register", "unregister", "version"]

@@ -9,6 +9,8 @@ pass ([A5]).
 """
 from __future__ import annotations
 
+from rulekit.engine.phases.base import PhaseKind
+
 from rulekit.engine.actions import PASS
 from rulekit.engine.tables import action_tables
 from rulekit.errors import IllegalActionError
@@ -65,13 +67,14 @@ def apply(state, action) -> bool:
     spec = state.current_phase
     n = state.variant.players
     seat = h.to_move
+    passed = h.passed
     h.calls.append((seat, action.text))
     if action.kind == "pass":
-        h.passed.add(seat)
+        passed.add(seat)
     else:
         h.high = state.bid_by_text[action.bid]
         h.high_seat = seat
-    active = [s for s in range(n) if s not in h.passed]
+    active = [s for s in range(n) if s not in passed]
     if not active:
         return _all_passed(state)
     if len(active) == 1 and h.high is not None and active[0] == h.high_seat:
@@ -81,7 +84,7 @@ def apply(state, action) -> bool:
             state.set_trump(h.high.strain)
         return True
     nxt = (seat + 1) % n
-    while nxt in h.passed and spec.pass_is_final:
+    while nxt in passed and spec.pass_is_final:
         nxt = (nxt + 1) % n
     h.to_move = nxt
     return False
@@ -94,3 +97,139 @@ def _all_passed(state) -> bool:
         return True
     state.set_trump("NT")
     return True
+
+
+def compile_auction(c, name: str, p: dict, path: tuple):
+    """The :class:`~rulekit.variant.model.AuctionSpec` of a ladder auction entry: its bids,
+    levels from low to high and makeable, extra bids that are new and over a known bid."""
+    from rulekit.variant.model import NT, AuctionSpec, Bid
+    deck, deal = c.deck, c.deal
+    has_name_trump = "name_trump" in c.kinds
+    bids: list = []
+    tricks = sum(st.count * st.repeat for st in deal.steps if not st.zone) if deal else None
+    for s_i, s in enumerate(p["strains"]):
+        if s != NT and s not in deck.suits:
+            c.err(path + ("strains", s_i), f"unknown strain {s} (expected one of {' '.join(deck.suits)} or NT)")
+    for i, lv in enumerate(p["levels"]):
+        if i and lv <= p["levels"][i - 1]:
+            c.err(path + ("levels", i), f"levels go from low to high (found {lv} after {p['levels'][i - 1]})")
+        if tricks is not None and lv > tricks:
+            c.err(path + ("levels", i), f"level {lv} cannot be made: a hand has {tricks} tricks "
+                  f"(expected levels up to {tricks})")
+    for lv in p["levels"]:
+        for s in p["strains"]:
+            bids.append(Bid(f"{lv}{s}", lv, s, len(bids)))
+    texts = {b.text: b.rank for b in bids}
+    for i, x in enumerate(p.get("extra_bids", [])):
+        xp = path + ("extra_bids", i)
+        over = -1
+        if "only_over" in x:
+            if x["only_over"] not in texts:
+                c.err(xp + ("only_over",), f"unknown bid {x['only_over']!r}{c.close(x['only_over'], texts)} "
+                      f"(expected one of the bids such as {bids[-1].text if bids else '?'})")
+            else:
+                over = texts[x["only_over"]]
+        if x["call"] in texts or x["call"].lower() == "pass":
+            c.err(xp + ("call",), f"bid {x['call']!r} is already defined (expected a new call)")
+        if x["strain"] == "chosen" and not has_name_trump:
+            c.err(xp + ("strain",), "strain `chosen` needs a name_trump phase (expected one in phases)")
+        if x["strain"] not in (NT, "chosen") and x["strain"] not in deck.suits:
+            c.err(xp + ("strain",), f"unknown strain {x['strain']} "
+                  f"(expected one of {' '.join(deck.suits)}, NT or chosen)")
+        if tricks is not None and x["level"] > tricks:
+            c.err(xp + ("level",), f"level {x['level']} cannot be made: a hand has {tricks} tricks "
+                  f"(expected at most {tricks})")
+        b = Bid(x["call"], x["level"], x["strain"], len(bids), over)
+        texts[b.text] = b.rank
+        bids.append(b)
+    return AuctionSpec("ladder_auction", path[-1], p.get("first", "eldest"), tuple(bids),
+                       tuple(p["strains"]), bool(p.get("pass_is_final", True)), p.get("all_pass", "play"))
+
+
+def auction_help(spec, variant) -> str:
+    """``pass, a bid from 6S to 10NT; 10T over 10NT`` (the bids as the refusals name them)."""
+    # the ladder, then the bids that only go over one bid (10T over 10NT), not the last of
+    # them as the top of the ladder (issue 12 case 20)
+    bids = [b.text for b in spec.bids if b.only_over < 0]
+    forms = [f"pass, a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"pass, the bid {bids[0]}"]
+    forms += [f"{b.text} over {spec.bids[b.only_over].text}" for b in spec.bids if b.only_over >= 0]
+    return "; ".join(forms)
+
+
+class LadderAuctionKind(PhaseKind):
+    """The ``ladder_auction`` kind (see the module docstring)."""
+
+    name = "ladder_auction"
+    schema = {'description': 'An auction of ascending bids (level and strain); the last bidder standing '
+                             'declares.',
+              'type': 'object',
+              'additionalProperties': False,
+              'required': ['kind', 'levels', 'strains'],
+              'properties': {'kind': True,
+                             'first': {'description': 'Who speaks first.', 'enum': ['eldest', 'dealer']},
+                             'levels': {'description': 'Bid levels (tricks to win), low to high.',
+                                        'type': 'array',
+                                        'minItems': 1,
+                                        'items': {'type': 'integer', 'minimum': 0, 'maximum': 52}},
+                             'strains': {'description': 'Strains low to high: suit letters and NT.',
+                                         'type': 'array',
+                                         'minItems': 1,
+                                         'uniqueItems': True,
+                                         'items': {'$ref': '#/$defs/strain'}},
+                             'pass_is_final': {'description': 'A player who passes may not bid again in this '
+                                                              'auction.',
+                                               'type': 'boolean'},
+                             'extra_bids': {'description': 'Special bids placed above the ladder.',
+                                            'type': 'array',
+                                            'items': {'type': 'object',
+                                                      'additionalProperties': False,
+                                                      'required': ['call', 'level', 'strain'],
+                                                      'properties': {'call': {'description': 'Its text, e.g. '
+                                                                                             '10T.',
+                                                                              'type': 'string',
+                                                                              'pattern': '^[0-9A-Za-z]+$'},
+                                                                     'level': {'description': 'Tricks to win.',
+                                                                               'type': 'integer',
+                                                                               'minimum': 0,
+                                                                               'maximum': 52},
+                                                                     'strain': {'description': 'A strain, or '
+                                                                                               '`chosen`: the '
+                                                                                               'declarer names '
+                                                                                               'the trump later '
+                                                                                               '(name_trump '
+                                                                                               'phase).',
+                                                                                'type': 'string',
+                                                                                'pattern': '^(S|H|D|C|NT|chosen)$'},
+                                                                     'only_over': {'description': 'Allowed only '
+                                                                                                  'when this '
+                                                                                                  'bid is the '
+                                                                                                  'highest so '
+                                                                                                  'far.',
+                                                                                   'type': 'string'}}}},
+                             'all_pass': {'description': 'When every player passes: `play` without a contract, '
+                                                         'or `redeal`.',
+                                          'enum': ['play', 'redeal']}}}
+    label = "bid"
+    role = "auction"
+    example = ("bidding:\n  kind: ladder_auction\n  levels: [6, 7, 8, 9, 10]\n  strains: [S, C, D, H, NT]\n"
+               "  pass_is_final: true\n  all_pass: redeal")
+    compile = staticmethod(compile_auction)
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+    help_line = staticmethod(auction_help)
+
+    def strains(self, spec, deck) -> set:
+        """The strains of its bids."""
+        return set(spec.strains)
+
+    def describe(self, spec) -> str:
+        """One sentence on the ladder and how it ends."""
+        out = "drop out for good" if spec.pass_is_final else "may bid again later"
+        end = "the deal is thrown in" if spec.all_pass == "redeal" else "the hand is played at no trump"
+        return (f"An ascending auction from {spec.bids[0].text} to {spec.bids[-1].text}; players who pass "
+                f"{out}; the last bidder declares, and when all pass {end}.")
+
+
+KIND = LadderAuctionKind()

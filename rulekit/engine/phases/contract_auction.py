@@ -10,6 +10,8 @@ contracting side who first named the strain of the final contract.
 """
 from __future__ import annotations
 
+from rulekit.engine.phases.base import PhaseKind
+
 from rulekit.engine.actions import DOUBLE, PASS, REDOUBLE
 from rulekit.errors import IllegalActionError
 
@@ -20,7 +22,7 @@ def start(state) -> bool:
     spec = state.current_phase
     h.to_move = h.dealer if spec.first == "dealer" else h.eldest
     h.doubled = 0
-    h.passes = 0
+    h.phase_state["contract_auction"] = {"passes": 0}  # passes in a row ([A6])
     return True
 
 
@@ -80,11 +82,12 @@ def apply(state, action) -> bool:
     spec = state.current_phase
     n = state.variant.players
     seat = h.to_move
+    data = h.phase_state["contract_auction"]
     h.calls.append((seat, action.text))
     if action.kind == "pass":
-        h.passes += 1
+        data["passes"] += 1
     else:
-        h.passes = 0
+        data["passes"] = 0
         if action.kind == "bid":
             h.high = state.bid_by_text[action.bid]
             h.high_seat = seat
@@ -93,13 +96,13 @@ def apply(state, action) -> bool:
             h.doubled = 1
         else:
             h.doubled = 2
-    if h.high is None and h.passes == n:
+    if h.high is None and data["passes"] == n:
         if spec.all_pass == "play":
             state.set_trump("NT")
             return True
         state.throw_in(same_dealer=spec.all_pass == "redeal_same")
         return True
-    if h.high is not None and h.passes == n - 1:
+    if h.high is not None and data["passes"] == n - 1:
         side = _side(state, h.high_seat)
         strain = h.high.strain
         first = next(s for s, text in _bids_in_order(state, h.calls)
@@ -120,3 +123,94 @@ def _bids_in_order(state, calls):
 
 def _strain_of(spec, text):
     return next(b.strain for b in spec.bids if b.text == text)
+
+
+def compile_contract_auction(c, name: str, p: dict, path: tuple):
+    """The :class:`~rulekit.variant.model.ContractAuctionSpec` of an entry: known strains,
+    sides when doubling is allowed."""
+    from rulekit.variant.model import NT, Bid, ContractAuctionSpec
+    deck = c.deck
+    for s_i, s in enumerate(p["strains"]):
+        if s != NT and s not in deck.suits:
+            c.err(path + ("strains", s_i), f"unknown strain {s} (expected one of {' '.join(deck.suits)} or NT)")
+    bids: list = []
+    for lv in p["levels"]:
+        for s in p["strains"]:
+            bids.append(Bid(f"{lv}{s}", lv, s, len(bids)))
+    if (p.get("double", True) or p.get("redouble", True)) and not c.has_sides:
+        c.err(path, "doubling needs sides (expected a top-level sides: block, or double: false)")
+    return ContractAuctionSpec("contract_auction", path[-1], p.get("first", "dealer"), tuple(bids),
+                               tuple(p["strains"]), bool(p.get("double", True)),
+                               bool(p.get("redouble", True)), p.get("all_pass", "redeal"))
+
+
+class ContractAuctionKind(PhaseKind):
+    """The ``contract_auction`` kind (see the module docstring)."""
+
+    name = "contract_auction"
+    schema = {'description': 'An auction of calls: bids (level and strain, each higher than the last), double '
+                             'and redouble; a pass does not exclude; three passes after a call end it.',
+              'type': 'object',
+              'additionalProperties': False,
+              'required': ['kind', 'levels', 'strains'],
+              'properties': {'kind': True,
+                             'first': {'description': 'Who calls first.', 'enum': ['dealer', 'eldest']},
+                             'levels': {'description': 'Bid levels, low to high (tricks above the book).',
+                                        'type': 'array',
+                                        'minItems': 1,
+                                        'items': {'type': 'integer', 'minimum': 0, 'maximum': 52}},
+                             'strains': {'description': 'Strains low to high: suit letters and NT.',
+                                         'type': 'array',
+                                         'minItems': 1,
+                                         'uniqueItems': True,
+                                         'items': {'$ref': '#/$defs/strain'}},
+                             'double': {'description': 'X doubles the last bid if an opponent made it (default '
+                                                       'true).',
+                                        'type': 'boolean'},
+                             'redouble': {'description': "XX redoubles one's own side's doubled bid (default "
+                                                         'true).',
+                                          'type': 'boolean'},
+                             'all_pass': {'description': 'When all pass at the start: `redeal` (thrown in, the '
+                                                         'next dealer deals), `redeal_same` (the same dealer '
+                                                         'deals again) or `play` (at no trump without a '
+                                                         'contract).',
+                                          'enum': ['redeal', 'redeal_same', 'play']}}}
+    label = "bid"
+    role = "auction"
+    example = ("auction:\n  kind: contract_auction\n  levels: [1, 2, 3, 4, 5, 6, 7]\n"
+               "  strains: [C, D, H, S, NT]\n  first: dealer")
+    compile = staticmethod(compile_contract_auction)
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+
+    def strains(self, spec, deck) -> set:
+        """The strains of its bids."""
+        return set(spec.strains)
+
+    def no_effect(self, c, p: dict, path: tuple) -> None:
+        """``redouble`` without ``double``."""
+        if p.get("redouble") and p.get("double") is False:
+            c.warn(path + ("redouble",), "has no effect with double: false (only a doubled bid is redoubled)")
+
+    def help_line(self, spec, variant) -> str:
+        """The bids, then double and redouble when allowed."""
+        bids = [b.text for b in spec.bids]
+        out = f"pass, a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"pass, the bid {bids[0]}"
+        return out + "; X or double, XX or redouble"
+
+    def describe(self, spec) -> str:
+        """One sentence on the calls and how the auction ends."""
+        dbl = ", doubles and redoubles" if spec.double else ""
+        return (f"An auction of bids from {spec.bids[0].text} to {spec.bids[-1].text}{dbl}; passes do not "
+                f"exclude, all but one passing in a row after a call ends it, and the first of the winning "
+                f"side to name the final strain declares.")
+
+    def observe(self, state, seat: int) -> dict:
+        """``passes``: passes in a row so far (public)."""
+        data = state.hand.phase_state.get(self.name)
+        return {"passes": data["passes"]} if data else {}
+
+
+KIND = ContractAuctionKind()

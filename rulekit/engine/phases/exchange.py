@@ -6,6 +6,8 @@ seen by nobody else.
 """
 from __future__ import annotations
 
+from rulekit.engine.phases.base import PhaseKind
+
 from collections.abc import Sequence
 from itertools import combinations
 from math import comb
@@ -70,7 +72,7 @@ class DiscardChoices(Sequence):
             return self.cards == other.cards and self.k == other.k
         return list(self) == other
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # a mutable-looking sequence: unhashable like a list
 
     def __iter__(self):
         for combo in combinations(self.cards, self.k):
@@ -106,3 +108,66 @@ def apply(state, action) -> bool:
     h.hands[h.declarer] &= ~action.cards
     h.discards |= action.cards
     return True
+
+
+def compile_exchange(c, name: str, p: dict, path: tuple):
+    """The :class:`~rulekit.variant.model.ExchangeSpec`; the count is checked in :meth:`finish`."""
+    from rulekit.variant.model import ExchangeSpec
+    return ExchangeSpec("widow_exchange", name, p.get("discard", -1), "widow")
+
+
+class ExchangeKind(PhaseKind):
+    """The ``widow_exchange`` kind (see the module docstring)."""
+
+    name = "widow_exchange"
+    schema = {'description': 'The declarer takes the widow into his hand and discards as many cards face down.',
+              'type': 'object',
+              'additionalProperties': False,
+              'required': ['kind'],
+              'properties': {'kind': True,
+                             'discard': {'description': "Cards to discard (default: the widow's size).",
+                                         'type': 'integer',
+                                         'minimum': 0}}}
+    label = "discard"
+    role = "exchange"
+    example = "exchange: {kind: widow_exchange}"
+    compile = staticmethod(compile_exchange)
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+
+    def acts_for_declarer(self, p: dict) -> bool:
+        """The declarer takes the widow."""
+        return True
+
+    def finish(self, c, spec):
+        """The deal must put a widow aside, and the discard match its size."""
+        deal = c.deal
+        if deal is None or spec is None:
+            return spec
+        if "widow" not in deal.zones:
+            c.err(("phases", spec.name), "a widow_exchange needs a widow in the deal pattern "
+                  "(expected e.g. \"..., widow 3 up\")")
+            return spec
+        size = deal.zones["widow"][0]
+        if spec.discard < 0:
+            return type(spec)(spec.kind, spec.name, size, "widow")
+        if spec.discard != size:
+            hand = sum(st.count * st.repeat for st in deal.steps if not st.zone)
+            c.err(("phases", spec.name, "discard"), f"discarding {spec.discard} after taking the "
+                  f"{size}-card widow leaves the declarer {hand + size - spec.discard} cards and the "
+                  f"others {hand} (expected discard: {size})")
+        return spec
+
+    def help_line(self, spec, variant) -> str:
+        """``discard CARD CARD CARD (e.g. discard 7C 8C 9D)``."""
+        return "discard " + " ".join(["CARD"] * spec.discard) + " (e.g. discard 7C 8C 9D)"
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        return (f"The declarer takes the {spec.zone} into his hand and discards {spec.discard} cards "
+                f"face down.")
+
+
+KIND = ExchangeKind()

@@ -7,6 +7,8 @@
 """
 from __future__ import annotations
 
+from rulekit.engine.phases.base import PhaseKind
+
 from rulekit.engine.actions import PASS, Action
 from rulekit.errors import IllegalActionError
 
@@ -16,12 +18,12 @@ def start(state) -> bool:
     h = state.hand
     spec = state.current_phase
     if spec.by == "dealer":
-        h.namer = h.dealer
+        h.phase_state["name_trump"] = {"namer": h.dealer}  # who names now
         h.to_move = h.dealer
         return True
     if h.contract is None or h.contract.strain != "chosen":
         return False
-    h.namer = h.declarer
+    h.phase_state["name_trump"] = {"namer": h.declarer}
     h.to_move = h.declarer
     return True
 
@@ -29,7 +31,7 @@ def start(state) -> bool:
 def _may_pass(state) -> bool:
     h = state.hand
     spec = state.current_phase
-    return spec.by == "dealer" and spec.partner_may_name and h.namer == h.dealer
+    return spec.by == "dealer" and spec.partner_may_name and h.phase_state["name_trump"]["namer"] == h.dealer
 
 
 def legal(state) -> list:
@@ -52,8 +54,83 @@ def apply(state, action) -> bool:
     """Set the trump context, or pass the choice to the partner."""
     h = state.hand
     if action.kind == "pass":
-        h.namer = state.partner_of(h.dealer)
-        h.to_move = h.namer
+        h.to_move = h.phase_state["name_trump"]["namer"] = state.partner_of(h.dealer)
         return False
     state.set_trump(action.suit)
     return True
+
+
+def compile_name_trump(c, name: str, p: dict, path: tuple):
+    """The :class:`~rulekit.variant.model.NameTrumpSpec`: known suits, sides for a partner."""
+    from rulekit.variant.model import NT, NameTrumpSpec
+    deck = c.deck
+    for i, s in enumerate(p["choices"]):
+        if s != NT and s not in deck.suits:
+            c.err(path + ("choices", i), f"unknown suit {s}{c.close(s, deck.suits)} "
+                  f"(expected one of {' '.join(deck.suits)} or NT)")
+    spec = NameTrumpSpec("name_trump", name, tuple(p["choices"]), p.get("by", "declarer"),
+                         bool(p.get("partner_may_name", False)))
+    if p.get("partner_may_name") and not c.has_sides:
+        c.err(path + ("partner_may_name",), "a partner needs sides (expected a top-level sides: block)")
+    return spec
+
+
+class NameTrumpKind(PhaseKind):
+    """The ``name_trump`` kind (see the module docstring)."""
+
+    name = "name_trump"
+    schema = {'description': "The declarer names the trump suit when his contract's strain is `chosen`.",
+              'type': 'object',
+              'additionalProperties': False,
+              'required': ['kind', 'choices'],
+              'properties': {'kind': True,
+                             'choices': {'description': 'Strains he may name.',
+                                         'type': 'array',
+                                         'minItems': 1,
+                                         'items': {'$ref': '#/$defs/strain'}},
+                             'by': {'description': "Who names: `declarer` (when the contract's strain is "
+                                                   '`chosen`) or `dealer` (before play).',
+                                    'enum': ['declarer', 'dealer']},
+                             'partner_may_name': {'description': 'The dealer may pass and let his partner name '
+                                                                 'trumps.',
+                                                  'type': 'boolean'}}}
+    label = "trumps"
+    role = "trump"
+    example = "trumps: {kind: name_trump, choices: [S, H, D, C, NT], by: dealer, partner_may_name: true}"
+    compile = staticmethod(compile_name_trump)
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+
+    def acts_for_declarer(self, p: dict) -> bool:
+        """By the declarer (the default)."""
+        return p.get("by", "declarer") == "declarer"
+
+    def strains(self, spec, deck) -> set:
+        """The choices."""
+        return set(spec.choices)
+
+    def no_effect(self, c, p: dict, path: tuple) -> None:
+        """``partner_may_name`` unless by the dealer."""
+        if "partner_may_name" in p and p.get("by", "declarer") != "dealer":
+            c.warn(path + ("partner_may_name",), "has no effect unless by: dealer (only the dealer may "
+                   "leave the choice to his partner)")
+
+    def help_line(self, spec, variant) -> str:
+        """``trump SUIT (e.g. trump H)``, ``or pass`` when the partner may name them."""
+        return "trump SUIT (e.g. trump H)" + (" or pass" if spec.partner_may_name else "")
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        who = ("The dealer names trumps" + (" or lets his partner name them" if spec.partner_may_name else "")
+               if spec.by == "dealer" else "The declarer of a contract without a suit names trumps")
+        return f"{who}, from {', '.join(spec.choices)}."
+
+    def observe(self, state, seat: int) -> dict:
+        """``namer``: the seat who names trumps now (public)."""
+        data = state.hand.phase_state.get(self.name)
+        return {"namer": data["namer"]} if data else {}
+
+
+KIND = NameTrumpKind()

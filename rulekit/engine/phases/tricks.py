@@ -10,9 +10,17 @@ trick goes to the strongest card of the trump group, else of the led group.
 """
 from __future__ import annotations
 
+from rulekit.engine.phases.base import PhaseKind
+
+from typing import TYPE_CHECKING
+
 from rulekit.cards import SUIT_NAMES, bits
 from rulekit.engine.actions import Action
+from rulekit.engine.types import Card, Mask, Seat
 from rulekit.errors import IllegalActionError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.engine.state import State
 
 
 def start(state) -> bool:
@@ -34,7 +42,7 @@ def start(state) -> bool:
     return True
 
 
-def legal_mask(state, seat: int) -> int:
+def legal_mask(state: State, seat: Seat) -> Mask:
     """Bitmask of the cards ``seat`` may play now (no suit naming considered)."""
     h = state.hand
     hand = h.hands[seat]
@@ -51,7 +59,7 @@ def legal_mask(state, seat: int) -> int:
     return hand
 
 
-def nameable_suits(state, seat: int) -> list:
+def nameable_suits(state: State, seat: Seat) -> list[str]:
     """Suits a leader of a top card may name ([T4]): those he has not failed, or all."""
     deck = state.variant.deck
     failed = state.hand.failed[seat]
@@ -69,7 +77,7 @@ def legal(state) -> list:
     """Play actions in deck order; a led top card that names a suit gives one action per suit."""
     deck = state.variant.deck
     seat = state.hand.to_move
-    out = []
+    out: list[Action] = []
     for c in bits(legal_mask(state, seat)):
         if _names_suit(state, c):
             out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
@@ -131,7 +139,7 @@ def apply(state, action) -> bool:
     return play_card(state, action.card, action.suit)
 
 
-def play_card(state, c: int, suit: str = "") -> bool:
+def play_card(state: State, c: Card, suit: str = "") -> bool:
     """Fast path shared with the bots: play ``c`` (already legal) for the seat to move.
 
     :returns: True when this card ended the hand (its last trick is closed).
@@ -181,3 +189,75 @@ def play_card(state, c: int, suit: str = "") -> bool:
         return True
     h.to_move = winner
     return False
+
+
+def compile_tricks(c, name: str, p: dict, path: tuple):
+    """The :class:`~rulekit.variant.model.TricksSpec`; a dummy needs sides."""
+    from rulekit.variant.model import TricksSpec
+    spec = TricksSpec("tricks", name, p.get("lead", "eldest"), bool(p.get("must_trump", False)),
+                      p.get("widow_to", "none"), bool(p.get("dummy", False)))
+    if p.get("dummy") and not c.has_sides:
+        c.err(path + ("dummy",), "a dummy is the declarer's partner: it needs sides "
+              "(expected a top-level sides: block)")
+    return spec
+
+
+class TricksKind(PhaseKind):
+    """The ``tricks`` kind (see the module docstring)."""
+
+    name = "tricks"
+    schema = {'description': 'Trick play.',
+              'type': 'object',
+              'additionalProperties': False,
+              'required': ['kind'],
+              'properties': {'kind': True,
+                             'lead': {'description': 'Who leads the first trick: `declarer` (the eldest hand '
+                                                     'when there is none), `declarer_left` (the player on the '
+                                                     "declarer's left) or `eldest`.",
+                                      'enum': ['declarer', 'declarer_left', 'eldest']},
+                             'must_trump': {'description': 'A player who cannot follow suit must play a trump '
+                                                           'if he has one. At no trump the `ranking.top` group '
+                                                           'counts as trumps (permanent trumps), unless top '
+                                                           'cards name a suit when led (`top_led: name_suit`).',
+                                            'type': 'boolean'},
+                             'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
+                                                         '(to its winner, counting for him) or `none`.',
+                                          'enum': ['last_trick', 'none']},
+                             'dummy': {'description': "The declarer's partner is dummy: his hand lies face up "
+                                                      'after the opening lead and the declarer plays it.',
+                                       'type': 'boolean'}}}
+    label = "play"
+    role = "play"
+    required = True
+    position = "last"
+    example = "play: {kind: tricks, lead: declarer, must_trump: false}"
+    compile = staticmethod(compile_tricks)
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+
+    def no_effect(self, c, p: dict, path: tuple) -> None:
+        """``widow_to: last_trick`` when no deal pattern puts cards aside."""
+        if p.get("widow_to") == "last_trick" and c.deal is not None and not c.any_zone():
+            c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
+
+    def help_line(self, spec, variant) -> str:
+        """Card play, suit naming by a led top card, the dummy."""
+        forms = ["play CARD or just CARD (e.g. QS, 10H)"]
+        if any(ctx.top_names_suit for ctx in variant.contexts.values()):
+            forms.append("a led top card names the suit to follow: play JK H (or JK H)")
+        if spec.dummy:
+            forms.append("the declarer also types the dummy's cards on the dummy's turn")
+        return "; ".join(forms)
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        lead = {"declarer": "the declarer", "declarer_left": "the declarer's left-hand opponent"}.get(
+            spec.lead, "the eldest hand")
+        must = ", and must trump when he cannot follow" if spec.must_trump else ""
+        dummy = "; the declarer's partner is dummy, face up after the opening lead" if spec.dummy else ""
+        return f"Trick play led by {lead}: each player must follow suit if he can{must}{dummy}."
+
+
+KIND = TricksKind()

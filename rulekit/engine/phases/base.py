@@ -1,0 +1,185 @@
+"""The phase-kind seam: everything the rest of rulekit knows about one kind of phase.
+
+A phase kind (``deal``, ``tricks``, ``ladder_auction``...) is one subclass of
+:class:`PhaseKind`, registered by its ``name`` (the ``kind:`` word of a variant
+file) with :func:`rulekit.engine.phases.register`.  The schema, the compiler,
+:class:`~rulekit.engine.state.State`, observations, the bots, the CLI and the
+docs generator all ask the registry, so a new kind is one module (see
+docs/architecture.md, "Adding a phase kind").
+
+Rules of the engine a kind must keep:
+
+* ``start`` / ``apply`` change only the hand (``state.hand``) and call the
+  :class:`~rulekit.engine.state.State` helpers (``set_trump``, ``throw_in``,
+  ``partner_of``); they never advance the phase themselves (returning True does).
+* A kind's own changing data lives in ``state.hand.phase_state[kind.name]`` (a
+  dict of plain values; :meth:`PhaseKind.data`), never in new ``Hand`` slots:
+  ``Hand.clone`` copies each dict and any list, set or dict value in it.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from rulekit.engine.actions import Action
+from rulekit.errors import IllegalActionError
+
+if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
+    from rulekit.cards import Deck
+    from rulekit.engine.state import State
+
+Path = tuple
+"""A document path such as ``("phases", "bidding", "levels", 0)``."""
+
+
+class CompileHelpers(Protocol):
+    """What the variant compiler offers a kind's :meth:`PhaseKind.compile`.
+
+    :ivar deck: the variant's :class:`~rulekit.cards.Deck`.
+    :ivar player_count: the number of seats chosen.
+    :ivar kinds: the ``kind`` of every phase of the document, in order.
+    :ivar deal: the first compiled ``deal`` spec so far (or ``None``).
+    :ivar has_sides: the document has a top-level ``sides:`` block.
+    """
+
+    deck: Deck
+    player_count: int
+    kinds: list
+    deal: Any
+    has_sides: bool
+
+    def err(self, path: Path, msg: str) -> None:
+        """Report a problem at the value at ``path`` (``path + ("<key>",)``: at its key), with
+        file:line:col; the variant then fails to compile."""
+
+    def warn(self, path: Path, msg: str) -> None:
+        """Report an option at ``path`` that has no effect (a warning)."""
+
+    def dsl(self, path: Path, fn: Any, *args: Any, **kw: Any) -> Any:
+        """Run a DSL compiler on the string at ``path``; report its error and return ``None``."""
+
+    def close(self, name: str, known: Any) -> str:
+        """``"; did you mean X?"`` for the closest of ``known``, or ``""``."""
+
+    def choices(self) -> list:
+        """The player counts the variant offers."""
+
+    def any_zone(self) -> bool:
+        """Whether some deal pattern, for some player count offered, puts cards aside."""
+
+
+class PhaseKind:
+    """Base class of a phase kind: schema, compile checks, rules, words, docs.
+
+    Class attributes (override them):
+
+    :cvar name: the ``kind:`` word (``"tricks"``).
+    :cvar schema: JSON Schema (Draft 2020-12) of one phase entry of this kind; its
+        ``properties`` must list ``kind`` (as ``true``); it may ``$ref`` the shared
+        ``#/$defs/...`` of ``rulekit/schemas/variant.schema.json`` (``strain``, ``suit``).
+    :cvar label: the prompt label (``You (bid) >``).
+    :cvar role: what bots and the CLI treat it as: ``"deal"``, ``"auction"`` (calls with
+        ``state.hand.high`` / ``calls`` / ``contract``), ``"exchange"``, ``"trump"``,
+        ``"play"`` (trick play) or ``""`` (none of these: bots pick at random unless
+        :meth:`bot_act` says otherwise).
+    :cvar required: a hand must have exactly one phase of this kind.
+    :cvar position: ``"first"`` or ``"last"`` when the kind must open or close a hand.
+    :cvar example: a worked example: a YAML ``phases:`` entry using the kind, for the
+        docs and a test.
+    """
+
+    name: ClassVar[str] = ""
+    schema: ClassVar[dict] = {}
+    label: ClassVar[str] = ""
+    role: ClassVar[str] = ""
+    required: ClassVar[bool] = False
+    position: ClassVar[str] = ""
+    example: ClassVar[str] = ""
+
+    # ------------------------------------------------------------------ compile time
+    def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> Any:
+        """The frozen spec of the phase entry ``p`` (already schema-valid) named ``name`` at
+        ``path``, or ``None`` after reporting a problem with ``c.err``.  The spec must have
+        ``kind`` and ``name`` attributes."""
+        raise NotImplementedError
+
+    def finish(self, c: CompileHelpers, spec: Any) -> Any:
+        """Meaning checks that need the other phases (``c.deal`` is known now); returns
+        the spec, possibly completed.  Default: unchanged."""
+        return spec
+
+    def acts_for_declarer(self, p: dict) -> bool:
+        """True when this entry acts for a declarer, so an auction must come before it."""
+        return False
+
+    def strains(self, spec: Any, deck: Deck) -> set:
+        """Trump contexts (suit letters, ``NT``) this phase may set."""
+        return set()
+
+    def no_effect(self, c: CompileHelpers, p: dict, path: Path) -> None:
+        """Warn (``c.warn``) about options of ``p`` that change nothing."""
+
+    def variables(self, spec: Any) -> dict:
+        """Formula variables this phase gives each score column: name -> ``(lowest, highest)``
+        whole-number value (the compiler checks formulas against these bounds)."""
+        return {}
+
+    def values(self, variant: Any, hand: Any, spec: Any) -> list:
+        """Per score column (seat, or side when scoring is by side), a dict of the values of
+        :meth:`variables` for the finished ``hand`` (read from ``hand.phase_state``)."""
+        return []
+
+    def describe(self, spec: Any) -> str:
+        """One English sentence saying what this phase does (docs, ``rulekit explain``).
+        Default: the schema block's description."""
+        return self.schema.get("description", "")
+
+    # ------------------------------------------------------------------ rules
+    def start(self, state: State) -> bool:
+        """Enter the phase; False when it does not apply to this hand (it is skipped)."""
+        raise NotImplementedError
+
+    def legal(self, state: State) -> Sequence[Action]:
+        """The legal actions of ``state.to_move``, in a fixed documented order."""
+        return []
+
+    def check(self, state: State, action: Action) -> None:
+        """:raises IllegalActionError: unless ``action`` is legal now (with the rule broken)."""
+        if action not in self.legal(state):
+            raise IllegalActionError(f"{action.text} is not allowed now; {state.expected_forms()}")
+
+    def apply(self, state: State, action: Action) -> bool:
+        """Apply a checked action; True when the phase is over."""
+        raise NotImplementedError
+
+    def data(self, state: State) -> dict:
+        """This kind's own changing data for the current hand (``hand.phase_state[name]``)."""
+        return state.hand.phase_state[self.name]
+
+    # ------------------------------------------------------------------ words
+    def parse(self, text: str, state: State) -> Action | None:
+        """This kind's own action words: the :class:`Action` ``text`` names, or ``None``
+        when the text is not one of them (the shared words ``pass``, bids, ``X``, ``play``,
+        ``discard``, ``trump`` are read by :meth:`Action.parse`)."""
+        return None
+
+    def help_line(self, spec: Any, variant: Any) -> str:
+        """The action forms of this phase for the CLI's help (``""``: none)."""
+        return ""
+
+    # ------------------------------------------------------------------ views
+    def observe(self, state: State, seat: int) -> dict:
+        """Plain data this phase adds to ``seat``'s observation (``obs.phase_data``);
+        only what that seat may see."""
+        return {}
+
+    def bot_act(self, bot: Any, obs: Any) -> Action | None:
+        """A bot's choice in this phase when :attr:`role` does not tell it how to act
+        (``None``: a random legal action)."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<phase kind {self.name}>"
+
+
+__all__ = ["CompileHelpers", "PhaseKind"]
