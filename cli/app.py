@@ -1,4 +1,4 @@
-"""``rulekit`` commands: play, list, validate, replay, score, diff, compare.
+"""``rulekit`` commands: play, list, validate, replay, score, diff, compare, schema, explain.
 
 Exit codes: 0 success; 1 invalid input (a broken variant file or record, a
 record that does not replay, the input of a game ended before the game);
@@ -672,3 +672,30 @@ def score(variant: Optional[str] = typer.Argument(None, help="The variant (an in
     variant's scoring needs, refuses impossible entries, and shows the sheet after each hand."""
     from .score import run
     run(console, err, _load, _fail, variant, file, export, players, dealer)
+
+
+@app.command()
+def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the schema to FILE "
+                                                 "instead of standard output.")):
+    """Print the JSON Schema of variant files (with every registered phase kind), for an editor's
+    YAML language server: completion and inline errors in variants/*.yaml (docs/authoring.md)."""
+    from rulekit.schemas import composed_schema
+    text = json.dumps(composed_schema(), indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as e:
+        _fail(f"cannot write {output}: {e.strerror or e}", 2)
+    console.print(f"wrote {output}", highlight=False, markup=False, soft_wrap=True)
+
+
+@app.command()
+def explain(variant: str = typer.Argument(..., help="The variant: an installed id or a path to a .yaml file."),
+            players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
+                                                  "that offer a choice.")):
+    """Print the rulebook of a variant in plain English (Markdown), generated from the compiled file:
+    the deck, ranking, deal, each phase, the scoring and how the match ends."""
+    from rulekit.variant.explain import explain as explain_text
+    sys.stdout.write(explain_text(_load(variant, players)))

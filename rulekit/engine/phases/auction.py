@@ -226,10 +226,19 @@ class LadderAuctionKind(PhaseKind):
 
     def describe(self, spec) -> str:
         """One sentence on the ladder and how it ends."""
-        out = "drop out for good" if spec.pass_is_final else "may bid again later"
-        end = "the deal is thrown in" if spec.all_pass == "redeal" else "the hand is played at no trump"
-        return (f"An ascending auction from {spec.bids[0].text} to {spec.bids[-1].text}; players who pass "
-                f"{out}; the last bidder declares, and when all pass {end}.")
+        out = "drops out of the auction for good" if spec.pass_is_final else "may still bid later"
+        end = ("the deal is thrown in and the next dealer deals" if spec.all_pass == "redeal"
+               else "the hand is played without a contract, at no trump")
+        first = "the dealer" if spec.first == "dealer" else "the eldest hand (left of the dealer)"
+        ladder = [b.text for b in spec.bids if b.only_over < 0]
+        extra = "".join(f"; {b.text} may be bid only over {spec.bids[b.only_over].text}"
+                        for b in spec.bids if b.only_over >= 0)
+        return (f"An auction, starting with {first} and going clockwise: each player passes or bids "
+                f"higher than the last bid, a number of tricks (at least that many of the hand's tricks "
+                f"to win) and a strain; the bids, lowest first, are {', '.join(ladder)}{extra}. A higher "
+                f"number beats a lower one, and at the same number the later strain of "
+                f"{', '.join(spec.strains)} is higher. A player who passes {out}; the last bidder becomes "
+                f"the declarer and his bid the contract. When all pass, {end}.")
 
 
 KIND = LadderAuctionKind()

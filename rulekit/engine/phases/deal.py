@@ -128,8 +128,10 @@ class DealKind(PhaseKind):
     def describe(self, spec) -> str:
         """``Deals 10 cards to each player and 3 to the widow.``"""
         each = sum(s.count * s.repeat for s in spec.steps if not s.zone)
-        zones = "".join(f" and {n} to the {z}{' face up' if up else ''}" for z, (n, up) in spec.zones.items())
-        return f"Deals {each} cards to each player{zones}."
+        zones = "".join(f", and {n} to the {z} ({'face up' if up else 'face down'})"
+                        for z, (n, up) in spec.zones.items())
+        return (f"The dealer shuffles and deals {each} cards to each player, clockwise from the eldest hand "
+                f"(left of the dealer){zones}.")
 
 
 KIND = DealKind()

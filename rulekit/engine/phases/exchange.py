@@ -166,8 +166,8 @@ class ExchangeKind(PhaseKind):
 
     def describe(self, spec) -> str:
         """One sentence."""
-        return (f"The declarer takes the {spec.zone} into his hand and discards {spec.discard} cards "
-                f"face down.")
+        return (f"The declarer takes the {spec.zone} into his hand and then discards any {spec.discard} cards "
+                f"face down; the discards take no further part in the hand.")
 
 
 KIND = ExchangeKind()

@@ -125,7 +125,9 @@ class NameTrumpKind(PhaseKind):
         """One sentence."""
         who = ("The dealer names trumps" + (" or lets his partner name them" if spec.partner_may_name else "")
                if spec.by == "dealer" else "The declarer of a contract without a suit names trumps")
-        return f"{who}, from {', '.join(spec.choices)}."
+        from rulekit.cards import SUIT_NAMES
+        names = [{"NT": "no trump"}.get(c, SUIT_NAMES.get(c, c)) for c in spec.choices]
+        return f"{who}: {', '.join(names[:-1]) + ' or ' + names[-1] if len(names) > 1 else names[0]}."
 
     def observe(self, state, seat: int) -> dict:
         """``namer``: the seat who names trumps now (public)."""

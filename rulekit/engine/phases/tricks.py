@@ -257,7 +257,12 @@ class TricksKind(PhaseKind):
             spec.lead, "the eldest hand")
         must = ", and must trump when he cannot follow" if spec.must_trump else ""
         dummy = "; the declarer's partner is dummy, face up after the opening lead" if spec.dummy else ""
-        return f"Trick play led by {lead}: each player must follow suit if he can{must}{dummy}."
+        other = ("he must play a trump if he has one" if spec.must_trump
+                 else "he may play any card, a trump or a discard")
+        return (f"Trick play: {lead} leads to the first trick, and each other player in turn clockwise plays "
+                f"one card. Each player must follow suit (play a card of the suit led) if he can; if he cannot, "
+                f"{other}. The highest trump wins the trick, or if none was played the highest card of the "
+                f"suit led; the winner of a trick leads to the next{dummy}.")
 
 
 KIND = TricksKind()

@@ -48,7 +48,8 @@ class TurnUpKind(PhaseKind):
 
     def describe(self, spec) -> str:
         """One sentence."""
-        return "The dealer's last card is turned face up; its suit is trumps."
+        return ("The dealer's last card is turned face up; its suit is trumps for the hand, and the dealer "
+                "takes the card into his hand when he plays to the first trick.")
 
 
 KIND = TurnUpKind()

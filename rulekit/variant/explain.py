@@ -1,0 +1,287 @@
+"""``rulekit explain``: the rulebook of a compiled variant in plain English (Markdown).
+
+Everything is read from the compiled :class:`~rulekit.variant.model.Variant` (and the
+merged document it keeps in ``variant.data`` for texts the compiler does not keep, such
+as rankings and formulas as written): the deck, the ranking, the dealer, one paragraph
+per phase from its kind's :meth:`~rulekit.engine.phases.base.PhaseKind.describe`, the
+scoring formulas said in words (:func:`formula_words`; the formula text is shown as well)
+and how the match ends.  No game is named here: the words come from the file.
+"""
+from __future__ import annotations
+
+from rulekit.cards import JOKER, SUIT_NAMES
+from rulekit.dsl import Env, compile_expr
+from rulekit.dsl.parser import parse
+from rulekit.engine.phases import REGISTRY
+from rulekit.errors import DSLError, RulekitError
+
+#: How a formula variable reads in a sentence.
+VAR_WORDS = {
+    "tricks": "the tricks taken", "total_tricks": "the number of tricks in the hand", "points": "the card points taken",
+    "players": "the number of players", "level": "the bid level", "strain": "the strain's rank",
+    "declarer_tricks": "the declarer's tricks", "declarer_points": "the declarer's card points",
+    "is_declarer": "this player is the declarer", "has_contract": "there is a contract",
+    "doubled": "the contract is doubled", "redoubled": "the contract is redoubled",
+    "vulnerable": "vulnerable", "trump": "trumps", "game_score": "the game score",
+}
+_CMP = {"==": "is", "!=": "is not", ">=": "is at least", "<=": "is at most", ">": "is more than", "<": "is less than"}
+_OPS = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
+_CALLS = {"max": "the larger of", "min": "the smaller of", "abs": "the absolute value of", "sum": "the sum of",
+          "count": "the number of players for whom"}
+
+
+def _words(t) -> str:
+    """English for one parse tree node of the expression grammar (grammar/rulekit.lark)."""
+    d = getattr(t, "data", None)
+    if d is None:
+        return str(t)
+    c = t.children
+    if d == "number":
+        return str(c[0])
+    if d in ("true", "false"):
+        return d
+    if d == "var":
+        name = str(c[0])
+        return VAR_WORDS.get(name, name.replace("_", " "))
+    if d == "const":
+        return _strain_name(str(c[0]))
+    if d == "neg":
+        return f"minus {_words(c[0])}"
+    if d == "binop":
+        op = str(c[1])
+        left, right = _words(c[0]), _words(c[2])
+        if op in "*/%":  # a sum inside a product keeps its brackets
+            left = f"({left})" if getattr(c[0], "data", "") == "binop" and str(c[0].children[1]) in "+-" else left
+            right = f"({right})" if getattr(c[2], "data", "") == "binop" and str(c[2].children[1]) in "+-" else right
+        return f"{left} {_OPS.get(op, op)} {right}"
+    if d == "compare":
+        return f"{_words(c[0])} {_CMP.get(str(c[1]), str(c[1]))} {_words(c[2])}"
+    if d == "member":
+        names = [_strain_name(str(x)) for x in c[1].children]
+        return f"{_words(c[0])} is {' or '.join(names)}"
+    if d == "and_":
+        return f"{_words(c[0])} and {_words(c[1])}"
+    if d == "or_":
+        return f"{_words(c[0])} or {_words(c[1])}"
+    if d == "not_":
+        return f"not ({_words(c[0])})"
+    if d == "cond":
+        then = _words(c[1])
+        if getattr(c[1], "data", "") == "cond":
+            then = f"({then})"
+        return f"if {_words(c[0])} then {then}, otherwise {_words(c[2])}"
+    if d == "call":
+        args = " and ".join(_words(x) for x in c[1:])
+        return f"{_CALLS.get(str(c[0]), str(c[0]))} {args}"
+    return " ".join(_words(x) for x in c)
+
+
+def formula_words(text: str) -> str:
+    """A formula of the scoring DSL said in words, e.g. ``10 * tricks`` -> ``10 times the
+    tricks taken``; the text itself when it does not parse."""
+    try:
+        return _words(parse(str(text), "expr"))
+    except (DSLError, RulekitError):
+        return str(text)
+
+
+def _strain_name(s: str) -> str:
+    return "no trump" if s == "NT" else SUIT_NAMES.get(s, s)
+
+
+def _list(xs) -> str:
+    xs = [str(x) for x in xs]
+    return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+def _deck(v) -> list:
+    deck = v.deck
+    d = v.data.get("deck", {})
+    suits = _list(SUIT_NAMES.get(s, s) for s in deck.suits)
+    grid = len(deck.suits) * len(deck.ranks)
+    jokers = {0: "", 1: ", and the Joker (JK)"}.get(deck.jokers, f", and {deck.jokers} jokers")
+    out = [f"The deck has **{deck.size} cards**: {' '.join(deck.ranks)} in each of the {len(deck.suits)} suits "
+           f"({suits}){jokers}."]
+    absent = grid + deck.jokers - deck.size
+    if absent:
+        missing = [f"{r}{s}" for s in deck.suits for r in deck.ranks if f"{r}{s}" not in deck.index]
+        out[0] = (f"The deck has **{deck.size} cards**: the ranks {' '.join(deck.ranks)} of the {len(deck.suits)} "
+                  f"suits ({suits}) without {' '.join(missing)}{jokers}.")
+    if any(v.card_points):
+        pts = {}
+        for c in range(deck.size):
+            if v.card_points[c]:
+                pts.setdefault(v.card_points[c], []).append(deck.name(c))
+        out.append("Cards count points in the tricks won: " + "; ".join(
+            f"{' '.join(cs)} {p} point{'s' if abs(p) != 1 else ''} each" for p, cs in pts.items()) + ".")
+    if d.get("colours") and deck.jokers + len(deck.suits):
+        pass
+    return out
+
+
+def _ranking(v) -> list:
+    r = v.data.get("ranking", {})
+    out = []
+    if r.get("suit"):
+        out.append(f"In a plain suit the cards rank {r['suit']}, highest first.")
+    if r.get("trump"):
+        words = []
+        for tok in str(r["trump"]).split():
+            if tok == JOKER or tok.startswith(JOKER):
+                words.append("the Joker")
+            elif tok.endswith(":trump"):
+                words.append(f"the right bower ({tok.split(':')[0]} of trumps)")
+            elif tok.endswith(":sister"):
+                words.append(f"the left bower ({tok.split(':')[0]} of the other suit of the same colour, "
+                             "which counts as a trump)")
+            else:
+                words.append(tok)
+        out.append("In the trump suit they rank " + ", ".join(words) + ", highest first.")
+    if r.get("top"):
+        out.append(f"At no trump {r['top']} ranks above every suit"
+                   + ("; when it is led, its player names the suit the others must follow."
+                      if r.get("top_led") == "name_suit" else "."))
+    return out
+
+
+def _dealer(v) -> list:
+    fd = v.first_dealer
+    if "seat" in fd:
+        first = f"Seat {fd['seat']} deals first"
+    else:
+        first = f"Each player cuts a card; the {'lowest' if fd.get('cut') == 'low' else 'highest'} cut deals first"
+    rot = {1: "to the left", -1: "to the right", 0: "stays with the same player"}.get(
+        v.rotation if v.rotation in (0, 1) else -1, "to the left")
+    return [f"{first}; the deal then passes {rot}."]
+
+
+def _bid_values(v) -> list:
+    """Rows ``(bid text, value)`` when a ``scoring.let`` formula reads only the bid."""
+    auction = v.auction()
+    lets = (v.data.get("scoring") or {}).get("let") or {}
+    if auction is None or not getattr(auction, "bids", None) or not lets:
+        return []
+    consts = tuple(v.deck.suits) + ("NT",)
+    macros: dict = {}
+    names = {n: "any" for n in ("level", "strain", "tricks", "declarer_tricks", "total_tricks", "points",
+                                "players", "is_declarer", "has_contract", "trump", "doubled", "redoubled",
+                                "vulnerable", "declarer_points", "game_score", "seat", "declarer_vulnerable")}
+    for k, text in lets.items():
+        try:
+            macros[k] = compile_expr(text, names, consts, dict(macros))
+        except RulekitError:
+            return []
+    for k, f in macros.items():
+        if not f.names or not set(f.names) <= {"level", "strain"}:
+            continue
+        rows = []
+        for b in auction.bids:
+            if b.strain not in auction.strains:  # trumps named later: valued as the suit named
+                rows.append((b.text, f"as {b.level} in the suit named"))
+                continue
+            strain = auction.strains.index(b.strain)
+            try:
+                rows.append((b.text, f(Env({"level": b.level, "strain": strain}))))
+            except (RulekitError, KeyError, TypeError):
+                rows = []
+                break
+        if rows:
+            return [(k, rows)]
+    return []
+
+
+def _phases(v) -> list:
+    out = []
+    for i, spec in enumerate(v.phases, 1):
+        kind = REGISTRY[spec.kind]
+        text = kind.describe(spec) or kind.schema.get("description", "")
+        out.append(f"{i}. **{spec.name}** — {text}")
+    return out
+
+
+def _scoring(v) -> list:
+    sc = v.data.get("scoring") or {}
+    out = []
+    who = "each side" if v.scoring.by_side else "each player"
+    out.append(f"Scores are kept for {who}" + (", and lower totals are better (points are penalties)."
+                                               if v.scoring.lower_is_better else "."))
+    for name, rows in _bid_values(v):
+        out.append("")
+        out.append(f"The {name} of each bid:")
+        out.append("")
+        out.append("| Bid | " + name.capitalize() + " |")
+        out.append("|---|---|")
+        out += [f"| {b} | {val} |" for b, val in rows]
+    lets = sc.get("let") or {}
+    if lets:
+        out.append("")
+        out.append("Named formulas:")
+        out.append("")
+        out += [f"- **{k}** is {formula_words(t)} (`{t}`)." for k, t in lets.items()]
+    label = {"each": "Every player scores", "declarer": "The declarer scores",
+             "defender": "Each defender scores", "no_contract": "When there is no contract, each player scores",
+             "void_if": "The hand is void (not scored) when"}
+    if v.scoring.by_side:
+        label.update(each="Every side scores", declarer="The declaring side scores",
+                     defender="The defending side scores",
+                     no_contract="When there is no contract, each side scores")
+    lines = [f"- {label[k]} {formula_words(sc[k])} (`{sc[k]}`)." for k in label if sc.get(k) is not None]
+    for pname, part in (sc.get("parts") or {}).items():
+        for k in ("declarer", "defender", "each"):
+            if (part or {}).get(k) is not None:
+                lines.append(f"- In **{pname}**, {label[k][0].lower() + label[k][1:]} {formula_words(part[k])} "
+                             f"(`{part[k]}`).")
+    if lines:
+        out += [""] + lines
+    return out
+
+
+def _match(v) -> list:
+    m = v.match
+    out = []
+    if m.target is not None:
+        if v.scoring.lower_is_better:
+            out.append(f"The match ends when a total reaches {m.target} points; then the lowest total wins.")
+        else:
+            out.append(f"The first to reach **{m.target} points** wins.")
+    if m.lose_at is not None:
+        out.append(f"A total of **{m.lose_at}** or less loses the match.")
+    text = (v.data.get("match") or {}).get("immediate_win")
+    if text:
+        out.append(f"A declarer wins the match at once when {formula_words(text)} (`{text}`).")
+    if m.ties:
+        out.append("When several reach the target in the same hand: " + ", then ".join(
+            {"declarer": "the declarer wins", "trick_order": "the one who reached it at the earliest trick wins"}
+            .get(t, t) for t in m.ties) + ".")
+    deals = (v.data.get("match") or {}).get("deals")
+    if deals is not None:
+        out.append(f"The match lasts {formula_words(deals)} deals (`{deals}`); the best total wins.")
+    if m.rubber_games:
+        out.append(f"A rubber is won by the first side to win {m.rubber_games} games"
+                   + (f" (a game: {m.game_target} points below the line)." if m.game_target else "."))
+    if not out:
+        out.append(f"The match ends after at most {m.max_hands} deals; the best total wins.")
+    return out
+
+
+def explain(v) -> str:
+    """The rulebook of the compiled variant ``v`` as Markdown text (ends with a newline)."""
+    out = [f"# {v.name}", ""]
+    if v.source:
+        out += [f"Source: {v.source}.", ""]
+    n = v.players
+    if len(v.sides) < n and any(len(s) > 1 for s in v.sides):
+        sides = "; ".join(f"{name}: seats {', '.join(str(v.seat_names[s]) if v.seat_names else str(s) for s in seats)}"
+                          for name, seats in zip(v.side_names, v.sides))
+        out += [f"**{n} players** in partnerships ({sides}), partners sitting opposite.", ""]
+    else:
+        out += [f"**{n} players**, each playing for himself.", ""]
+    out += ["## The cards", ""] + _deck(v) + [""] + _ranking(v) + [""]
+    out += ["## The deal", ""] + _dealer(v) + [""]
+    out += ["## A hand, step by step", ""] + _phases(v) + [""]
+    out += ["## Scoring", ""] + _scoring(v) + [""]
+    out += ["## End of the match", ""] + _match(v) + [""]
+    return "\n".join(out)
+
+
+__all__ = ["explain", "formula_words"]
