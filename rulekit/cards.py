@@ -48,24 +48,35 @@ class Deck:
     :param ranks: rank tokens from low to high in natural order (``("7", ..., "A")``).
     :param jokers: number of jokers (0, 1 or 2).
     :param colours: suit letter -> colour name.
+    :param absent: texts of the cards of the suits x ranks grid that the deck leaves out
+        (``("4S", "4C")``: a deck not a full grid, e.g. low cards in two suits only).
 
-    Card ``s * len(ranks) + r`` is rank ``ranks[r]`` of suit ``suits[s]``;
-    jokers follow the suited cards.
+    Cards are numbered suit by suit (suits in order, ranks low to high within each), the
+    grid's absent cards skipped; jokers follow the suited cards.  Without absent cards,
+    card ``s * len(ranks) + r`` is rank ``ranks[r]`` of suit ``suits[s]``.
     """
 
     suits: tuple[str, ...]
     ranks: tuple[str, ...]
     jokers: int = 0
     colours: dict = field(default_factory=lambda: dict(DEFAULT_COLOURS), compare=False)
+    absent: tuple = ()
     names: tuple[str, ...] = field(init=False, compare=False)
     index: dict = field(init=False, compare=False, repr=False)
+    _suit: tuple = field(init=False, compare=False, repr=False)
+    _rank: tuple = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        names = [r + s for s in self.suits for r in self.ranks]
+        gone = set(self.absent)
+        grid = [(si, ri) for si, s in enumerate(self.suits) for ri, r in enumerate(self.ranks) if r + s not in gone]
+        names = [self.ranks[ri] + self.suits[si] for si, ri in grid]
         names += [JOKER] if self.jokers == 1 else [f"{JOKER}{i + 1}" for i in range(self.jokers)]
         object.__setattr__(self, "names", tuple(names))
         index = {n: i for i, n in enumerate(names)}
         object.__setattr__(self, "index", index)
+        # per card: its suit index and rank token (-1 / JOKER for a joker)
+        object.__setattr__(self, "_suit", tuple(si for si, _ri in grid) + (-1,) * self.jokers)
+        object.__setattr__(self, "_rank", tuple(self.ranks[ri] for _si, ri in grid) + (JOKER,) * self.jokers)
 
     @property
     def size(self) -> int:
@@ -79,17 +90,16 @@ class Deck:
 
     def suit_of(self, card: int) -> str | None:
         """Natural suit letter of ``card``, or ``None`` for a joker."""
-        s = card // len(self.ranks)
-        return self.suits[s] if s < len(self.suits) else None
+        s = self._suit[card]
+        return self.suits[s] if s >= 0 else None
 
     def rank_of(self, card: int) -> str:
         """Rank token of ``card`` (``"JK"`` for a joker)."""
-        s, r = divmod(card, len(self.ranks))
-        return self.ranks[r] if s < len(self.suits) else JOKER
+        return self._rank[card]
 
     def is_joker(self, card: int) -> bool:
         """True when ``card`` is a joker."""
-        return card >= len(self.suits) * len(self.ranks)
+        return self._suit[card] < 0
 
     def card(self, rank: str, suit: str) -> int:
         """Index of the card of ``rank`` and ``suit``; raises :class:`CardError`."""
@@ -98,12 +108,11 @@ class Deck:
     def suit_mask(self, suit: str) -> int:
         """Bitmask of the natural cards of ``suit``."""
         s = self.suits.index(suit)
-        n = len(self.ranks)
-        return ((1 << n) - 1) << (s * n)
+        return mask_of(c for c, x in enumerate(self._suit) if x == s)
 
     def joker_mask(self) -> int:
         """Bitmask of the jokers."""
-        base = len(self.suits) * len(self.ranks)
+        base = self.size - self.jokers
         return ((1 << self.jokers) - 1) << base
 
     def name(self, card: int) -> str:

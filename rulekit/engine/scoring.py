@@ -52,6 +52,10 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
         ex["tallies"] = tallies(variant, hand, cards)
     ex.setdefault("doubled", getattr(hand, "doubled", 0))
     envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
+    size = hand.phase_state.get("deal", {}).get("size")
+    if size is not None:  # a schedule of hand sizes: this deal's tricks
+        for env in envs:
+            env.vars["total_tricks"] = size
     for kind, spec, _defaults in phase_variables(variant):  # the phases' own variables
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)
@@ -75,7 +79,8 @@ def tallies(variant, hand, won_cards: list) -> list:
             mask = 0
             for su in suits:
                 for r in t.ranks:
-                    mask |= 1 << deck.index[r + su]
+                    c = deck.index.get(r + su)   # a deck need not hold every rank in every suit
+                    mask |= 0 if c is None else 1 << c
         for i, seats in enumerate(cols):
             if t.where == "tricks":
                 m = 0

@@ -180,7 +180,31 @@ class _Compiler:
         colours = dict(dk.get("colours", {}))
         for s in dk["suits"]:
             colours.setdefault(s, {"S": "black", "C": "black"}.get(s, "red"))
-        return Deck(tuple(dk["suits"]), ranks, dk.get("jokers", 0), colours)
+        return Deck(tuple(dk["suits"]), ranks, dk.get("jokers", 0), colours, self.absent_cards(dk, ranks))
+
+    def absent_cards(self, dk: dict, ranks: tuple) -> tuple:
+        """The grid cards a deck leaves out: ``minus``, the ranks only ``plus`` cards have, or
+        every card not in ``cards`` (a deck listed by card)."""
+        from rulekit.cards import normalise_card_text
+        grid = [r + s for s in dk["suits"] for r in ranks]
+        listed = {}
+        for key in ("minus", "plus", "cards"):
+            for i, text in enumerate(dk.get(key) or []):
+                name = normalise_card_text(str(text))
+                if name not in grid:
+                    self.err(("deck", key, i), f"{text} is not a card of the suits x ranks grid "
+                             f"(expected a rank of {' '.join(ranks)} and a suit of {' '.join(dk['suits'])})")
+                listed.setdefault(key, []).append(name)
+        if "cards" in dk and ("minus" in dk or "plus" in dk):
+            self.err(("deck", "cards", "<key>"), "a deck listed by card takes no minus or plus "
+                     "(expected either cards, or minus/plus)")
+        if "cards" in dk:
+            keep = set(listed.get("cards", []))
+            return tuple(c for c in grid if c not in keep)
+        plus = set(listed.get("plus", []))
+        sparse = {c[:-1] for c in plus}
+        gone = [c for c in grid if c[:-1] in sparse and c not in plus]
+        return tuple(dict.fromkeys(gone + [c for c in listed.get("minus", []) if c not in plus]))
 
     def card_points(self, deck: Deck) -> tuple:
         pts = self.d["deck"].get("card_points", {})
@@ -256,8 +280,8 @@ class _Compiler:
                             f"{_item_text(item)}: the trump suit {trump} has no sister suit of the same colour "
                             f"(expected exactly one other suit of its colour in deck.colours)")
                 return None
-            return deck.index[item.value + target]
-        return deck.index[item.value + suit] if suit else None
+            return deck.index.get(item.value + target)
+        return deck.index.get(item.value + suit) if suit else None
 
     def sister(self, deck: Deck, suit: str) -> str | None:
         same = [s for s in deck.suits if s != suit and deck.colours.get(s) == deck.colours.get(suit)]

@@ -73,12 +73,14 @@ class DealSpec:
 
     :ivar steps: :class:`~rulekit.dsl.compile.DealStep` sequence.
     :ivar zones: zone name -> (size in cards, dealt face up).
+    :ivar sizes: cards per player of deal 1, 2, ... (repeated); ``()``: the pattern's.
     """
 
     kind: str
     name: str
     steps: tuple
     zones: dict
+    sizes: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -110,10 +112,12 @@ class ContractAuctionSpec:
 
 @dataclass(frozen=True)
 class TurnUpSpec:
-    """``turn_up`` phase (rules/whist.md [K1]): trumps are the suit of the dealer's last card."""
+    """``turn_up`` phase (rules/whist.md [K1]): trumps are the suit of the dealer's last card,
+    or with ``card: stock`` of the top card of the undealt stock (no trumps when none is left)."""
 
     kind: str
     name: str
+    card: str = "dealer_last"
 
 
 @dataclass(frozen=True)
@@ -308,6 +312,8 @@ class Variant:
         """Cards per player after the deal."""
         from rulekit.engine.phases import REGISTRY
         d = next(p for p in self.phases if REGISTRY[p.kind].role == "deal")
+        if getattr(d, "sizes", ()):  # a schedule of hand sizes: the largest
+            return max(d.sizes)
         return sum(s.count * s.repeat for s in d.steps if not s.zone)
 
     def phase(self, kind: str):

@@ -51,6 +51,10 @@ def deal_cards(spec, hand, players: int) -> None:
 
 def start(state) -> bool:
     """Deal the hand; the phase needs no action."""
+    spec = state.current_phase
+    if spec.sizes:
+        deal_schedule(spec, state.hand, state.variant.players)
+        return False
     deal_cards(state.current_phase, state.hand, state.variant.players)
     return False
 
@@ -95,7 +99,29 @@ def compile_deal_phase(c, name: str, p: dict, path: tuple):
         parts = [f"{players} players x {each}"] + [f"{z} {n}" for z, (n, _up) in zones.items()]
         c.err(ppath, f"the deal gives out {total} cards ({' + '.join(parts)}) but the deck has "
               f"{c.deck.size} (expected the pattern to use every card once)")
-    return DealSpec("deal", path[-1], steps, zones)
+    sizes = tuple(p.get("hand_sizes") or ())
+    if sizes and max(sizes) * players > c.deck.size:
+        c.err(path + ("hand_sizes",), f"{max(sizes)} cards to each of {players} players need "
+              f"{max(sizes) * players} cards but the deck has {c.deck.size} (expected at most "
+              f"{c.deck.size // players})")
+    return DealSpec("deal", path[-1], steps, zones, sizes)
+
+
+def deal_schedule(spec, hand, players: int) -> None:
+    """Deal ``spec.sizes[hand.number % len]`` cards to each player one at a time, clockwise
+    from the eldest hand; the rest of the pack is the face-down ``stock``."""
+    n = spec.sizes[hand.number % len(spec.sizes)]
+    order = hand.deck_order
+    for i in range(n * players):
+        hand.hands[(hand.eldest + i) % players] |= 1 << order[i]
+    rest = 0
+    for c in order[n * players:]:
+        rest |= 1 << c
+    if rest:
+        hand.zones["stock"] = rest
+        hand.zone_up["stock"] = False
+    hand.phase_state["deal"] = {"size": n}
+    hand.dealt = list(hand.hands)
 
 
 class DealKind(PhaseKind):
@@ -115,7 +141,12 @@ class DealKind(PhaseKind):
                                                     'propertyNames': {'pattern': '^[2-8]$'},
                                                     'additionalProperties': {'type': 'string',
                                                                              'description': 'a pattern for this '
-                                                                                            'many players'}}]}}}
+                                                                                            'many players'}}]},
+                             'hand_sizes': {'description': 'Cards to each player, one at a time, in deal 1, 2, '
+                                                           '... (the list repeats); the undealt rest is the '
+                                                           'stock. The pattern then only checks the deck.',
+                                            'type': 'array', 'minItems': 1,
+                                            'items': {'type': 'integer', 'minimum': 1, 'maximum': 52}}}}
     label = "deal"
     role = "deal"
     required = True
@@ -127,6 +158,11 @@ class DealKind(PhaseKind):
 
     def describe(self, spec) -> str:
         """``Deals 10 cards to each player and 3 to the widow.``"""
+        if spec.sizes:
+            sizes = " ".join(str(n) for n in spec.sizes)
+            return (f"The dealer shuffles and deals cards one at a time clockwise from the eldest hand (left of the "
+                    f"dealer); the number of cards each player gets changes from deal to deal: {sizes} "
+                    f"(then again from the start). The undealt cards are the stock.")
         each = sum(s.count * s.repeat for s in spec.steps if not s.zone)
         zones = "".join(f", and {n} to the {z} ({'face up' if up else 'face down'})"
                         for z, (n, up) in spec.zones.items())

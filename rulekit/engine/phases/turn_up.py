@@ -12,6 +12,12 @@ from rulekit.engine.phases.base import PhaseKind
 def start(state) -> bool:
     """Turn up the last card dealt and set trumps; the phase needs no action."""
     h = state.hand
+    if state.current_phase.card == "stock":  # the top card of the stock, seen by all
+        stock = h.zones.get("stock", 0)
+        top = next((c for c in h.deck_order if stock >> c & 1), -1)
+        state.set_trump("NT" if top < 0 else state.variant.deck.suit_of(top) or "NT")
+        h.phase_state["turn_up"] = {"card": top}
+        return False
     card = h.deck_order[-1]
     h.turned = card
     state.set_trump(state.variant.deck.suit_of(card))
@@ -31,7 +37,11 @@ class TurnUpKind(PhaseKind):
               'type': 'object',
               'additionalProperties': False,
               'required': ['kind'],
-              'properties': {'kind': True}}
+              'properties': {'kind': True,
+                             'card': {'description': '`dealer_last` (default): the dealer\'s last card; '
+                                                     '`stock`: the top card of the undealt stock (deal '
+                                                     'hand_sizes), no trumps when none is left.',
+                                      'enum': ['dealer_last', 'stock']}}}
     label = "turn up"
     example = "trumps: {kind: turn_up}"
     start = staticmethod(start)
@@ -40,14 +50,22 @@ class TurnUpKind(PhaseKind):
     def compile(self, c, name: str, p: dict, path: tuple):
         """The :class:`~rulekit.variant.model.TurnUpSpec`."""
         from rulekit.variant.model import TurnUpSpec
-        return TurnUpSpec("turn_up", name)
+        return TurnUpSpec("turn_up", name, p.get("card", "dealer_last"))
 
     def strains(self, spec, deck) -> set:
-        """Any suit may be turned."""
-        return set(deck.suits)
+        """Any suit may be turned (and no trumps when the stock is empty)."""
+        return set(deck.suits) | ({"NT"} if spec.card == "stock" else set())
+
+    def observe(self, state, seat: int) -> dict:
+        """``turned``: the stock card turned for trumps (public), when there is one."""
+        d = state.hand.phase_state.get("turn_up")
+        return {"turned": d["card"]} if d else {}
 
     def describe(self, spec) -> str:
         """One sentence."""
+        if spec.card == "stock":
+            return ("The top card of the undealt stock is turned face up; its suit is trumps for the hand "
+                    "(when every card was dealt, the hand is played without trumps).")
         return ("The dealer's last card is turned face up; its suit is trumps for the hand, and the dealer "
                 "takes the card into his hand when he plays to the first trick.")
 
