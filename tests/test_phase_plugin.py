@@ -226,7 +226,7 @@ def test_every_builtin_kind_describes_itself_and_its_example_compiles(tmp_path, 
     assert kind.example and kind.schema.get("description")
     entry = next(iter(yaml.safe_load(kind.example).values()))
     assert entry["kind"] == name
-    for vid in ("fivehundred", "bridge", "whist", "whist-declared", "rams"):
+    for vid in ("fivehundred", "bridge", "whist", "whist-declared", "rams", "ohhell"):
         v = load_variant(vid)
         spec = v.phase(name)
         if spec is not None:
