@@ -196,7 +196,7 @@ def test_unregistered_kind_is_refused(tmp_path):
         load_variant(str(f))
     assert str(e.value).endswith("declare-toy.yaml:13:19: phases.declare.kind: 'declare_points' is not allowed "
                                  "(expected one of: deal, ladder_auction, contract_auction, widow_exchange, "
-                                 "name_trump, turn_up, tricks)")
+                                 "name_trump, turn_up, trick_bids, tricks)")
     assert "declare_points" not in REGISTRY
 
 

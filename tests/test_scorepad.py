@@ -61,7 +61,11 @@ def _winning_columns(s: State) -> list:
     return sorted({v.side_of[x] for x in s.winners}) if v.scoring.by_side else sorted(s.winners)
 
 
-CASES = [(vid, None) for vid in builtin_ids()] + [("rams", 3), ("rams-jacks", 3)]
+# The scorepad does not yet ask the facts phase kinds give formulas (trick_bids' bids, a deal's
+# changing hand size): ohhell is played but not yet scored by hand (issue 11; docs/authoring.md).
+_NOT_YET = {"ohhell"}
+CASES = [pytest.param(vid, None, marks=pytest.mark.xfail(reason="scorepad: no phase-kind facts yet", strict=True))
+         if vid in _NOT_YET else (vid, None) for vid in builtin_ids()] + [("rams", 3), ("rams-jacks", 3)]
 
 
 @pytest.mark.parametrize("vid,players", CASES)
