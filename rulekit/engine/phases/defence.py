@@ -169,7 +169,6 @@ def apply(state, action) -> bool:
         d["level"] = 1
         for s in opps:  # [F5] a defender who had passed must play once kontra is said
             d["roles"][s] = "forced" if s != seat and d["roles"].get(s) in (None, "pass") else d["roles"].get(s, "follow")
-        d["roles"][seat] = d["roles"].get(seat) if d["roles"].get(seat) in ("follow", "forced") else "follow"
         return _next_in_chain(state, spec, d)
     # stage "chain": the declarer and the kontra player answer in turn
     if action == PASS:

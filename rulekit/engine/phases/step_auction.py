@@ -404,16 +404,16 @@ class StepAuctionKind(PhaseKind):
             return names[0] if best >= 6 else (PASS if PASS in legal_ else names[0])
         hold = next((a for a in legal_ if a.kind == "hold"), None)
         num = next((a for a in legal_ if a.kind == "bid"), None)
-        reach = 2 + max(0, int(best) - 6)   # a rough level this hand can afford
+        reach = 2 + max(0, int(best) - 5)   # a rough level this hand can afford
         if hold is not None and int(_level(obs)) <= reach:
             return hold
-        if num is not None and int(num.text) <= min(reach, spec.levels[-1]) and best >= 6:
+        if num is not None and int(num.text) <= min(reach, spec.levels[-1]) and best >= 5:
             return num
         return PASS
 
 
 def _level(obs) -> int:
-    return obs.phase_data.get("step_auction", {}).get("level", 0)
+    return obs.phase_data.get("level", 0)
 
 
 KIND = StepAuctionKind()
