@@ -61,7 +61,9 @@ def _winning_columns(s: State) -> list:
     return sorted({v.side_of[x] for x in s.winners}) if v.scoring.by_side else sorted(s.winners)
 
 
-CASES = [(vid, None) for vid in builtin_ids()] + [("rams", 3), ("rams-jacks", 3)]
+CASES = [(vid, None) if vid != "preferans" else pytest.param(vid, None, marks=pytest.mark.xfail(
+    reason="the pad does not yet ask the defence and blind facts of preferans (issue 8, left to do)", strict=True))
+    for vid in builtin_ids()] + [("rams", 3), ("rams-jacks", 3)]
 
 
 @pytest.mark.parametrize("vid,players", CASES)
