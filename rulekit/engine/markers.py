@@ -19,7 +19,7 @@ class Markers:
 
     def __init__(self, specs: tuple, columns: int):
         self.specs = specs
-        self.marks = {m.name: [[] for _ in range(columns)] for m in specs}
+        self.marks: dict[str, list] = {m.name: [[] for _ in range(columns)] for m in specs}
 
     def clone(self) -> "Markers":
         """An independent copy."""
