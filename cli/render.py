@@ -613,4 +613,13 @@ def winner_text(state) -> Text:
         return Text.assemble(Text(f"{sides} win", style="bold"), f": {who} ({state.end_reason}).")
     names = [state.names[s] for s in state.winners]
     verb = "win" if len(names) != 1 or names[0] == "You" else "wins"
-    return Text.assemble(Text(f"{' and '.join(names)} {verb}", style="bold"), f" ({state.end_reason}).")
+    out = Text.assemble(Text(f"{' and '.join(names)} {verb}", style="bold"), f" ({state.end_reason}).")
+    finals = state.result().get("final")
+    if finals is not None:  # match.final: a result per column besides the totals
+        low = v.scoring.lower_is_better
+        cols = state.sheet.columns
+        out.append("\nfinal results (" + ("lower" if low else "higher") + " is better): "
+                   + ", ".join(f"{cols[c]} {x:+d}" for c, x in enumerate(finals)))
+        if low:
+            out.append("\nthe same, higher is better: " + ", ".join(f"{cols[c]} {-x:+d}" for c, x in enumerate(finals)))
+    return out

@@ -46,7 +46,7 @@ def test_default_layouts():
                                                             "whist", "whist-english")} == {
         "fivehundred": "columns", "rams": "columns", "bridge": "we_they", "bridge-duplicate": "columns",
         "whist": "we_they", "whist-english": "we_they"}
-    assert set(LAYOUTS) == {"columns", "we_they"}
+    assert set(LAYOUTS) == {"columns", "we_they", "bula"}
 
 
 def test_declared_layout_changes_the_drawing(tmp_path):
@@ -75,7 +75,7 @@ def test_we_they_without_parts_is_refused(tmp_path):
 def test_unknown_layout_is_refused(tmp_path):
     """issue 8: a layout that does not exist is a schema error with its position."""
     f = tmp_path / "bad.yaml"
-    f.write_text("id: bad\nextends: fivehundred\nsheet:\n  layout: bula\n")
+    f.write_text("id: bad\nextends: fivehundred\nsheet:\n  layout: ledger\n")
     with pytest.raises(VariantError) as e:
         load_variant(str(f))
     assert "bad.yaml:4:11" in str(e.value)

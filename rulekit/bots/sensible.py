@@ -60,6 +60,9 @@ class SensibleBot(Bot):
         if len(obs.legal) == 1:
             return obs.legal[0]
         kind = REGISTRY[obs.phase]
+        own = kind.bot_act(self, obs)  # a kind that knows how to choose says so first
+        if own is not None:
+            return own
         role = kind.role  # the bot knows roles, not kinds (a new kind says which it plays)
         if role == "auction":
             return self.bid(obs)
@@ -75,8 +78,7 @@ class SensibleBot(Bot):
             return best
         if role == "play":
             return self.play(obs)
-        own = kind.bot_act(self, obs)
-        return own if own is not None else obs.legal[int(self.rng.random() * len(obs.legal))]
+        return obs.legal[int(self.rng.random() * len(obs.legal))]
 
     def sample(self, obs, tries: int = 12):
         """A world of ``obs`` that fits the calls made so far (:func:`fits_calls`); after

@@ -267,7 +267,9 @@ def _phase_data(state, seat: int) -> dict:
     """The observations of the kinds that keep data in this hand, merged."""
     out: dict = {}
     for name in state.hand.phase_state:
-        out.update(REGISTRY[name].observe(state, seat))
+        kind = REGISTRY.get(name)  # other keys ("skip", "sheet") are the State's, not a kind's
+        if kind is not None:
+            out.update(kind.observe(state, seat))
     return out
 
 

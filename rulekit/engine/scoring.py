@@ -141,6 +141,8 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
         v.update(tal[s])
         for _kind, _spec, defaults in phase_vars:
             v.update(defaults)
+        for m in variant.scoring.markers:  # the declarer's marker factor, the same in every column
+            v[m.name] = ex.get("markers", {}).get(m.name, 1)
         envs.append(Env(v))
     for e in envs:
         e.everyone = envs
@@ -219,6 +221,43 @@ def score_hand(variant, hand, envs=None) -> tuple[list, bool]:
     return [int(fs[s](envs[s])) for s in range(cols)], False
 
 
+def against_entries(variant, declarer: int, envs: list) -> list:
+    """Entries written against the declarer (``scoring.against_declarer``, a soup of
+    rules/preferans.md [S3] [S5]), as ``{column, target, value, part}`` dicts, zeros left out."""
+    f = variant.scoring.against_declarer
+    if f is None or declarer < 0:
+        return []
+    target = column_of(variant, declarer)
+    out = []
+    for c, env in enumerate(envs):
+        value = int(f(env))
+        if value and c != target:
+            out.append({"column": c, "target": target, "value": value, "part": None})
+    return out
+
+
+def final_results(variant, sheet) -> list | None:
+    """Each column's final result by ``match.final`` (rules/preferans.md [S8]), balanced to add
+    up to zero (the mean taken off; a remainder of the division goes to the first columns),
+    or ``None`` without one.  ``written``: the points a column wrote against the others;
+    ``against``: the points written against it; ``total``: its total."""
+    f = variant.match.final
+    if f is None:
+        return None
+    n = len(sheet.columns)
+    written, against = [0] * n, [0] * n
+    for r in sheet.rows:
+        for a in r.against:
+            written[a["column"]] += a["value"]
+            against[a["target"]] += a["value"]
+    totals = sheet.totals()
+    raw = [int(f(Env({"total": totals[c], "written": written[c], "against": against[c], "players": n})))
+           for c in range(n)]
+    excess = sum(raw)
+    share, rest = divmod(excess, n)
+    return [raw[c] - share - (1 if c < rest else 0) for c in range(n)]
+
+
 def better(variant, a: int, b: int) -> bool:
     """True when total ``a`` beats total ``b`` (lower wins for penalty games)."""
     return a < b if variant.scoring.lower_is_better else a > b
@@ -231,7 +270,8 @@ def best_seats(variant, totals: list) -> list:
     return [s for s, t in enumerate(totals) if t == top]
 
 
-def match_result(variant, hand, before: list, after: list, hands_played: int, envs=None, names=None):
+def match_result(variant, hand, before: list, after: list, hands_played: int, envs=None, names=None,
+                 sheet=None):
     """Decide whether the match ends after ``hand``.
 
     Totals are per score column (seat, or side with ``scoring.by: side``); the winners
@@ -244,9 +284,17 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
     :param before: totals before this hand; ``after``: totals after it.
     :param envs: the hand's :func:`player_envs`, when already built.
     :param names: score column names for the reason (default ``column N``).
+    :param sheet: the sheet so far, for ``final`` results (``sum_at_most``: the totals add up to
+        that or less, rules/preferans.md [S7]; the best final result wins).
     :returns: ``None`` when play goes on, else ``(winning columns, reason)``.
     """
     m = variant.match
+    if m.sum_at_most is not None and sum(after) <= m.sum_at_most:
+        finals = final_results(variant, sheet) if sheet is not None else None
+        score = finals if finals is not None else after
+        best = min(score) if variant.scoring.lower_is_better else max(score)
+        return ([c for c, x in enumerate(score) if x == best],
+                f"the totals add up to {sum(after)}, at or below {m.sum_at_most}")
     cols = range(len(after))
     name = (lambda c: names[c]) if names else (lambda c: f"column {c}")
     low = variant.scoring.lower_is_better
@@ -373,10 +421,15 @@ def hand_result(state, hand, envs=None):
     auction = v.auction()
     if hand.void and hand.contract is None and not hand.tricks and auction is not None:
         return HandResult(hand.number, hand.dealer, thrown_in=True, void=True,
-                          counted=auction.all_pass != "redeal_same", entries=tuple(hand.entries or ()))
+                          counted=auction.all_pass != "redeal_same", entries=tuple(hand.entries or ()),
+                          marks=tuple(hand.phase_state.get("sheet", {}).get("marks", ())))
     envs = envs or player_envs(v, hand, extra={"vulnerable": hand.vulnerable})
     facts = hand_facts(v, hand)
     facts["vulnerable"] = list(hand.vulnerable)
+    from rulekit.sheets.result import Against
+    written = hand.phase_state.get("sheet", {})
     return HandResult(hand.number, hand.dealer, facts["contract"], hand.declarer, facts,
-                      tuple(hand.entries), hand.parts, (), hand.void, note=state.describe_hand(hand, envs),
-                      trick_winners=tuple(hand.trick_winners))
+                      tuple(hand.entries), hand.parts,
+                      tuple(Against(a["column"], a["target"], a["value"], a["part"]) for a in written.get("against", ())),
+                      hand.void, note=state.describe_hand(hand, envs), trick_winners=tuple(hand.trick_winners),
+                      marks=tuple(written.get("marks", ())))

@@ -23,10 +23,11 @@ from rulekit.engine.hand import Hand
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.phases import tricks as _tricks
+from rulekit.engine.markers import Markers
 from rulekit.engine.progress import Progress
 from rulekit.engine.tables import action_tables
 from rulekit.engine.types import Card, Mask, Seat
-from rulekit.engine.scoring import match_result, player_envs, score_hand
+from rulekit.engine.scoring import against_entries, match_result, player_envs, score_hand
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
 
@@ -75,7 +76,8 @@ class State:
         self.names = list(names or variant.seat_names or [f"P{i}" for i in range(n)])
         cols = list(variant.side_names) if variant.scoring.by_side else self.names
         self.sheet = Sheet(cols, lower_is_better=variant.scoring.lower_is_better,
-                           start=list(scores) if scores else None)
+                           start=list(scores) if scores else [variant.scoring.start] * len(cols))
+        self.markers = Markers(variant.scoring.markers, len(cols))
         self.progress = Progress(len(cols))
         self.first_vulnerable = list(vulnerable) if vulnerable is not None else None
         self.max_hands = max_hands
@@ -144,6 +146,8 @@ class State:
             if h.phase >= len(phases):
                 self._finish_hand()
                 return
+            if phases[h.phase].name in h.phase_state.get("skip", ()):
+                continue  # skipped for this hand by an earlier phase (skip_phases)
             if REGISTRY[phases[h.phase].kind].start(self):
                 return
 
@@ -170,11 +174,21 @@ class State:
             if not self._stopped_at_cap(h):
                 self._start_hand(h.number + 1, h.dealer)
             return
-        self.sheet.add(h.number, h.entries, note="passed out", void=True)
+        marks = self.markers.thrown_in(self.sheet.totals())
+        h.phase_state["sheet"] = {"against": [], "marks": marks}
+        self.sheet.add(h.number, h.entries, note="passed out", void=True, marks=marks)
         self.hands_played += 1
         if self._check_end(h, self.sheet.totals(), None) or self._stopped_at_cap(h):
             return
         self._advance_dealer_and_deal(h)
+
+    def skip_phases(self, names) -> None:
+        """Skip the phases named ``names`` (phase names of the variant) for the rest of this
+        hand: their ``start`` is not called (e.g. the talon exchange after a bid played
+        without the talon, or the trick play of a hand nobody defends)."""
+        skip = self.hand.phase_state.setdefault("skip", {})
+        for name in names:
+            skip[name] = True
 
     def partner_of(self, seat: Seat) -> Seat:
         """The next seat clockwise on ``seat``'s side (``seat`` itself without partners)."""
@@ -357,12 +371,22 @@ class State:
     def _finish_hand(self) -> None:
         h = self.hand
         v = self.variant
-        envs = player_envs(v, h, extra={"vulnerable": h.vulnerable, "game_score": self.progress.game_score})
+        extra = {"vulnerable": h.vulnerable, "game_score": self.progress.game_score}
+        if v.scoring.markers:
+            extra["markers"] = self.markers.factors(h.declarer)
+        envs = player_envs(v, h, extra=extra)
         entries, void = score_hand(v, h, envs)
         h.entries, h.void = entries, void
         before = self.sheet.totals()
+        against = against_entries(v, h.declarer, envs) if not void else []
+        marks: list = []
+        if v.scoring.markers and h.declarer >= 0 and not void:
+            dcol = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
+            made = bool(v.scoring.made(envs[dcol])) if v.scoring.made is not None else True
+            marks = self.markers.played(h.declarer, made)
+        h.phase_state["sheet"] = {"against": against, "marks": marks}
         row = self.sheet.add(h.number, entries, note=self.describe_hand(h, envs), void=void,
-                             trick_winners=list(h.trick_winners), parts=h.parts)
+                             trick_winners=list(h.trick_winners), parts=h.parts, against=against, marks=marks)
         self.hands_played += 1
         self.hand_log.append(h)
         if h.parts and not void:
@@ -416,7 +440,7 @@ class State:
             best = max(score)
             result = [c for c, x in enumerate(score) if x == best], f"{m.rubbers} rubber{'' if m.rubbers == 1 else 's'} played"
         elif not m.rubbers or m.deals is not None:
-            result = match_result(v, h, before, after, self.hands_played, envs, self.sheet.columns)
+            result = match_result(v, h, before, after, self.hands_played, envs, self.sheet.columns, self.sheet)
         if result is None:
             return False
         cols, self.end_reason = result
@@ -477,6 +501,7 @@ class State:
         s.hand_log = [] if light else list(self.hand_log)
         s.sheet = self.sheet.clone()
         s.progress = self.progress.clone()
+        s.markers = self.markers.clone()
         s.winners = list(self.winners)
         return s
 
@@ -491,6 +516,9 @@ class State:
             ranked = sorted(totals, reverse=True)
             diff = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
             out["settlement"] = int(settle(Env({"difference": diff})))
+        if self.variant.match.final is not None:
+            from rulekit.engine.scoring import final_results
+            out["final"] = final_results(self.variant, self.sheet)
         return out
 
     def stop(self) -> None:

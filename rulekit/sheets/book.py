@@ -29,7 +29,8 @@ class SheetBook:
 
     def __init__(self, variant, columns: list, start: list | None = None):
         self.variant = variant
-        self.sheet = Sheet(columns, lower_is_better=variant.scoring.lower_is_better, start=start)
+        self.sheet = Sheet(columns, lower_is_better=variant.scoring.lower_is_better,
+                           start=start or [variant.scoring.start] * len(columns))
         self.progress = Progress(len(columns))
         self.deals = 0
         self.results: list[HandResult] = []
@@ -47,10 +48,10 @@ class SheetBook:
             return []
         self.deals += 1
         if r.thrown_in:
-            return [self.sheet.add(r.number, [0] * n, note="passed out", void=True)]
+            return [self.sheet.add(r.number, [0] * n, note="passed out", void=True, marks=list(r.marks))]
         row = self.sheet.add(r.number, list(r.entries), note=r.note, void=r.void,
                              trick_winners=list(r.trick_winners), parts=r.parts,
-                             against=[a.as_dict() for a in r.against])
+                             against=[a.as_dict() for a in r.against], marks=list(r.marks))
         rows = [row]
         v = self.variant
         if r.parts and not r.void:

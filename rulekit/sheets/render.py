@@ -113,10 +113,67 @@ def _we_they(sheet, variant, we, title):
     return we_they_table(sheet, [p.name for p in variant.scoring.parts if p.game], we=we or 0, title=title)
 
 
+def bula_table(sheet, variant, title: str = "Score sheet"):
+    """The bula sheet as players draw it (rules/preferans.md [S1] [S6] [R3]): for each player
+    three columns, his running soup against the left opponent, his total (the bula) in the
+    middle and his soup against the right opponent; a marker written is a short line ``—``,
+    played ``-/-`` (made, crossed half) or ``-X-`` (failed, crossed full); a total below zero is
+    drawn under the hat, without its sign (``^12``); then the final results, lower is better,
+    with the higher-is-better reading.
+
+    :returns: a rich :class:`~rich.console.Group` of the sheet table and the results table.
+    """
+    from rich.console import Group
+    from rulekit.engine.scoring import final_results
+    n = len(sheet.columns)
+    t = Table(title=title, show_lines=False)
+    t.add_column("#", justify="right", style="dim")
+    for c in range(n):
+        left, right = sheet.columns[(c + 1) % n], sheet.columns[(c - 1) % n]
+        t.add_column(Text(f"{sheet.columns[c]}>{left}"), justify="right", style="dim")
+        t.add_column(Text(f"{sheet.columns[c]}"), justify="right")
+        t.add_column(Text(f"{sheet.columns[c]}>{right}"), justify="right", style="dim")
+    soups = [[0] * n for _ in range(n)]
+    shown = {"new": "—", "passed": "-/-", "failed": "-X-"}
+
+    def bula(x: int) -> str:
+        return f"^{-x}" if x < 0 else str(x)  # under the hat: no sign
+    t.add_row("", *[x for c in range(n) for x in ("", bula(sheet.start[c]), "")])
+    for r in sheet.rows:
+        for a in r.against:
+            soups[a["column"]][a["target"]] += a["value"]
+        marks = {}
+        for m in r.marks:
+            marks.setdefault(m["column"], []).append(shown.get(m["state"], "?"))
+        cells = []
+        for c in range(n):
+            mid = bula(r.totals[c]) if r.entries[c] else ""
+            if c in marks:
+                mid = (mid + " " if mid else "") + " ".join(marks[c])
+            cells += [str(soups[c][(c + 1) % n] or ""), mid, str(soups[c][(c - 1) % n] or "")]
+        t.add_row(str(r.hand + 1), *cells)
+    finals = final_results(variant, sheet)
+    if finals is None:
+        return t
+    low = variant.scoring.lower_is_better
+    res = Table(title="Final result", show_lines=False)
+    res.add_column("")
+    for c in range(n):
+        res.add_column(Text(sheet.columns[c]), justify="right")
+    res.add_row("lower is better" if low else "higher is better", *[f"{x:+d}" for x in finals])
+    if low:
+        res.add_row("higher is better", *[f"{-x:+d}" for x in finals])
+    return Group(t, res)
+
+
+def _bula(sheet, variant, we, title):
+    return bula_table(sheet, variant, title)
+
+
 #: Sheet layouts (the variant's ``sheet.layout``) -> renderer ``(sheet, variant, we, title)``
 #: returning a rich renderable.  A new layout is one function and one entry here (and its
 #: name in the schema's ``sheet.layout`` enum).
-LAYOUTS = {"columns": _columns, "we_they": _we_they}
+LAYOUTS = {"columns": _columns, "we_they": _we_they, "bula": _bula}
 
 
 def renderable(sheet, variant, we: int | None = 0, title: str = "Score sheet"):

@@ -45,6 +45,7 @@ class HandResult:
         with ``counted=False`` (redealt by the same dealer), no row at all.
     :ivar note: one line for the sheet (``P1 8H made (9 tricks)``).
     :ivar trick_winners: the seat that won each trick, when known (a played hand).
+    :ivar marks: marker events (a refe written or played; rulekit/engine/markers.py).
     """
 
     number: int
@@ -60,6 +61,7 @@ class HandResult:
     counted: bool = True
     note: str = ""
     trick_winners: tuple = ()
+    marks: tuple = ()
 
     def as_dict(self) -> dict:
         """JSON-ready form."""
@@ -67,4 +69,4 @@ class HandResult:
                 "declarer": self.declarer, "facts": self.facts, "entries": list(self.entries),
                 "parts": self.parts, "against": [a.as_dict() for a in self.against], "void": self.void,
                 "thrown_in": self.thrown_in, "counted": self.counted, "note": self.note,
-                "trick_winners": list(self.trick_winners)}
+                "trick_winners": list(self.trick_winners), "marks": list(self.marks)}

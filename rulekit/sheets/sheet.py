@@ -25,6 +25,8 @@ class Row:
     :ivar bonus: the row is a bonus (rubber bonus), not a deal.
     :ivar against: entries written against another player, as ``{column, target, value, part}``
         (:class:`~rulekit.sheets.result.Against`); not in ``entries``.
+    :ivar marks: marker events of this hand (``{"marker", "column", "state"}``: a refe
+        written ``new``, or played ``passed`` / ``failed``; rulekit/engine/markers.py).
     """
 
     hand: int
@@ -38,6 +40,7 @@ class Row:
     games: list = field(default_factory=list)
     bonus: bool = False
     against: list = field(default_factory=list)
+    marks: list = field(default_factory=list)
 
     def as_dict(self) -> dict:
         """JSON-ready form."""
@@ -47,6 +50,8 @@ class Row:
             d.update(parts=self.parts, line=self.line, games=self.games, bonus=self.bonus)
         if self.against:
             d["against"] = self.against
+        if self.marks:
+            d["marks"] = self.marks
         return d
 
 
@@ -70,7 +75,8 @@ class Sheet:
 
     def add(self, hand: int, entries: list, note: str = "", void: bool = False,
             trick_winners: list | None = None, parts: dict | None = None, line: bool = False,
-            games: list | None = None, bonus: bool = False, against: list | None = None) -> Row:
+            games: list | None = None, bonus: bool = False, against: list | None = None,
+            marks: list | None = None) -> Row:
         """Append a hand's entries (points per column) and return the new row.
 
         :raises ValueError: when the number of entries is not the number of columns.
@@ -80,7 +86,8 @@ class Sheet:
         totals = [t + e for t, e in zip(self.totals(), entries)]
         row = Row(hand, list(entries), totals, note, void, list(trick_winners or []),
                   dict(parts) if parts is not None else None, line,
-                  list(games) if games else [0] * len(self.columns), bonus, list(against or []))
+                  list(games) if games else [0] * len(self.columns), bonus, list(against or []),
+                  list(marks or []))
         self.rows.append(row)
         return row
 
@@ -106,5 +113,5 @@ class Sheet:
         for r in d.get("rows", []):
             s.add(r["hand"], r["entries"], r.get("note", ""), r.get("void", False), r.get("trick_winners"),
                   r.get("parts"), r.get("line", False), r.get("games"), r.get("bonus", False),
-                  r.get("against"))
+                  r.get("against"), r.get("marks"))
         return s

@@ -24,7 +24,7 @@ from rulekit.dsl.bounds import interval
 from rulekit.engine.phases import REGISTRY, kinds_with_role
 from rulekit.errors import Diagnostic, DSLError, VariantError
 from rulekit.variant.loader import Resolved, order_diagnostics
-from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, Context, MatchSpec, PartSpec,
+from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, Context, MarkerSpec, MatchSpec, PartSpec,
                                    ScoringSpec, TallySpec, Variant)
 
 
@@ -69,6 +69,7 @@ DSL_PATHS = (
     (("scoring", "parts", "*", "declarer"), "expr"), (("scoring", "parts", "*", "defender"), "expr"),
     (("scoring", "parts", "*", "each"), "expr"), (("match", "game", "value"), "expr"),
     (("match", "rubber", "bonus"), "expr"), (("match", "settle"), "expr"),
+    (("scoring", "against_declarer"), "expr"), (("match", "final"), "expr"),
 )
 
 
@@ -461,7 +462,10 @@ class _Compiler:
         for pv in self.phase_vars:
             if pv in names or pv in {t.name for t in tallies}:
                 self.err(("scoring",), f"phase variable {pv} clashes with a built-in variable or tally")
-        names = _typed(names + tuple(t.name for t in tallies) + tuple(self.phase_vars))
+        markers = tuple(MarkerSpec(k, m.get("max", 1000), m.get("factor", 2), m.get("not_below"))
+                        for k, m in (sc.get("markers") or {}).items())
+        names = _typed(names + tuple(t.name for t in tallies) + tuple(self.phase_vars)
+                       + tuple(m.name for m in markers))
         consts = tuple(deck.suits) + (NT,)
         macros: dict = {}
         lets = list(sc.get("let", {}))
@@ -497,7 +501,8 @@ class _Compiler:
         spec = ScoringSpec(f("each", expect="num"), f("declarer", expect="num"), f("defender", expect="num"),
                            f("no_contract", expect="num"), f("void_if", expect="bool"),
                            bool(sc.get("lower_is_better", False)), macros.get("made"),
-                           sc.get("by") == "side", tuple(parts), self.tallies_)
+                           sc.get("by") == "side", tuple(parts), self.tallies_,
+                           f("against_declarer", expect="num"), sc.get("start", 0), markers)
         if sc.get("by") == "side" and not self.has_sides:
             self.err(("scoring", "by"), "scoring by side needs sides (expected a top-level sides: block)")
         if parts:
@@ -548,13 +553,16 @@ class _Compiler:
         if to_win is not None and not rubber:
             self.err(("match", "rubbers_to_win"), "rubbers_to_win counts rubbers (expected match.rubber "
                      "and match.game too)")
-        if "deals" not in m and m.get("target") is None and not rubber:
+        fin = self.dsl(("match", "final"), compile_expr, _typed(("total", "written", "against", "players")),
+                       (), expect="num") if "final" in m else None
+        if "deals" not in m and m.get("target") is None and not rubber and "sum_at_most" not in m:
             self.err(("match",), "a match needs an end: match.target, match.deals or match.rubber")
         unf = m.get("unfinished") or {}
         return MatchSpec(m.get("target"), m.get("lose_at"), iw, tuple(m.get("ties", ())), deals,
                          game.get("target"), gv, rubber.get("games"), rb, rubber.get("to", "points"),
                          m.get("rubbers", 1 if rubber and to_win is None else None), m.get("result", "points"),
-                         unf.get("game", 0), unf.get("part_score", 0), st, m.get("max_hands", 1000), to_win)
+                         unf.get("game", 0), unf.get("part_score", 0), st, m.get("max_hands", 1000), to_win,
+                         m.get("sum_at_most"), fin)
 
     def cut_order(self, path, items, want: list, kind: str) -> list | None:
         """Check a cut order (each of ``want`` once); return the values or ``None``."""

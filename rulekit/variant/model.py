@@ -208,6 +208,22 @@ class ScoringSpec:
     by_side: bool = False
     parts: tuple = ()
     tallies: tuple = ()
+    against_declarer: Formula | None = None
+    start: int = 0
+    markers: tuple = ()
+
+
+@dataclass(frozen=True)
+class MarkerSpec:
+    """A marker written for every column when a deal is thrown in (a refe, rules/preferans.md
+    [R1] [R2]): at most ``most`` per column, none for a column whose total is below
+    ``not_below``; the declarer's next hand with an unplayed one is worth ``factor`` times
+    (the formula variable ``name``)."""
+
+    name: str
+    most: int
+    factor: int
+    not_below: int | None
 
 
 @dataclass(frozen=True)
@@ -246,6 +262,8 @@ class MatchSpec:
     settle: Formula | None = None
     max_hands: int = 1000
     rubbers_to_win: int | None = None
+    sum_at_most: int | None = None
+    final: Formula | None = None
 
 
 @dataclass(frozen=True)
@@ -338,6 +356,6 @@ NAME_TYPES = {"players": "num", "total_tricks": "num", "tricks": "num", "points"
               "game_score": "num", "doubled": "bool", "redoubled": "bool", "declarer_vulnerable": "bool"}
 
 
-__all__ = ["AuctionSpec", "Bid", "ContractAuctionSpec", "Context", "DealSpec", "ExchangeSpec", "MatchSpec",
+__all__ = ["AuctionSpec", "Bid", "MarkerSpec", "ContractAuctionSpec", "Context", "DealSpec", "ExchangeSpec", "MatchSpec",
            "NameTrumpSpec", "PartSpec", "ScoringSpec", "TallySpec", "TricksSpec", "TurnUpSpec", "Variant",
            "BASE_NAMES", "CONTRACT_NAMES", "NAME_TYPES", "NT"]

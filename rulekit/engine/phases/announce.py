@@ -1,0 +1,113 @@
+"""``announce`` phase: the declarer announces his contract, at least as high as his bid
+(rules/preferans.md [X1] [X2]).
+
+The auction before it leaves the contracts the declarer may announce in its own data
+(``choices``, lowest first; the auction's bids); one choice is taken at once.  The
+announced contract sets ``hand.contract`` and the trump context.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekit.engine.actions import Action
+from rulekit.engine.phases.base import PhaseKind
+from rulekit.errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class AnnounceSpec:
+    """A compiled ``announce`` entry."""
+
+    kind: str
+    name: str
+
+
+def _choices(state) -> list:
+    """The contract texts the auction left for the declarer (``[]`` without an auction)."""
+    auction = state.variant.auction()
+    if auction is None:
+        return []
+    return list(state.hand.phase_state.get(auction.kind, {}).get("choices", []))
+
+
+def _set(state, text: str) -> None:
+    h = state.hand
+    bid = state.bid_by_text[text]
+    h.contract = bid
+    state.set_trump(bid.strain)
+
+
+class AnnounceKind(PhaseKind):
+    """The ``announce`` kind (see the module docstring)."""
+
+    name = "announce"
+    schema = {"description": "The declarer announces a contract at least as high as his winning bid.",
+              "type": "object", "additionalProperties": False, "required": ["kind"],
+              "properties": {"kind": True}}
+    label = "announce"
+    example = "announce: {kind: announce}"
+
+    def compile(self, c, name, p, path):
+        """No options."""
+        return AnnounceSpec(self.name, name)
+
+    def acts_for_declarer(self, p) -> bool:
+        """It needs the auction's declarer."""
+        return True
+
+    def start(self, state) -> bool:
+        """Skipped without a declarer; one choice is announced at once."""
+        h = state.hand
+        choices = _choices(state)
+        if h.declarer < 0 or not choices:
+            return False
+        if len(choices) == 1:
+            _set(state, choices[0])
+            return False
+        h.to_move = h.declarer
+        return True
+
+    def legal(self, state) -> list:
+        """Each contract the declarer may announce, lowest first."""
+        return [Action("bid", t, bid=t) for t in _choices(state)]
+
+    def check(self, state, action) -> None:
+        """:raises IllegalActionError: a contract below the bid, or not his to announce."""
+        if action not in self.legal(state):
+            raise IllegalActionError(f"announce one of {', '.join(_choices(state))} "
+                                     f"(at least as high as your bid)")
+
+    def apply(self, state, action) -> bool:
+        """Set the contract and trumps."""
+        _set(state, action.text)
+        return True
+
+    def parse(self, text, state):
+        """A contract's name."""
+        t = text.strip().lower()
+        return Action("bid", t, bid=t) if t in _choices(state) else None
+
+    def help_line(self, spec, variant) -> str:
+        """The form."""
+        return "a contract name, at least as high as your bid"
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        return "The declarer announces a contract at least as high as his winning bid."
+
+    def bot_act(self, bot, obs):
+        """The contract of the longest, strongest suit (the lowest choice when none fits)."""
+        from rulekit.engine.phases.defence import hand_strength
+        v = obs.variant
+        by_text = {b.text: b for b in v.auction().bids}
+        best, best_s = obs.legal[0], -1.0
+        for a in obs.legal:
+            b = by_text[a.text]
+            if b.strain in v.deck.suits:
+                s = hand_strength(v, obs.hand, b.strain)
+                if s > best_s + 0.5:
+                    best, best_s = a, s
+        return best
+
+
+KIND = AnnounceKind()

@@ -1,0 +1,340 @@
+"""``defence`` phase: the opponents of the declarer decide whether to play against him,
+may invite each other, and may double in a chain (rules/preferans.md [F1]-[F6]).
+
+* ``follow`` / ``pass``: each opponent in turn, from the declarer's left ([F1]); at the
+  contracts of ``all_play`` both must play.  Both pass: the hand is not played (the
+  phases of ``skips`` are skipped) and counts as made ([F2]).
+* One follows: he plays ``alone`` or ``invite``-s the other, who must play ([F4]).
+* At the contracts of ``kontra_only`` (unless the declarer plays with a marker such as a
+  refe) the opponents do not follow: each says ``kontra`` or ``pass``; without a kontra
+  the hand counts as made ([F2]).
+* The chain ``kontra`` (x2), then the declarer, the kontra player... (``chain`` words, each
+  doubling; [F5]); a defender who had passed must play once kontra is said.
+
+Formula variables per score column (:meth:`DefenceKind.variables`): ``played`` (the
+hand was played), ``kontra`` (the chain's factor, 1..2**len(chain)), ``kontra_player``,
+``defends`` (plays against the declarer), ``writer`` (how many defenders' soup this
+column writes: 0, 1 or 2), ``soup_tricks`` (the tricks it writes soup for) and ``short``
+(it answers for the defence and took fewer tricks than ``need`` asks: ``each`` when both
+play, unless together they reach ``together``; ``alone``; ``invited`` for an inviter and
+his partner; ``kontra`` for the kontra player and his partner).  The lone, inviting or
+kontra defender counts the defence's tricks together ([F4] [F5]).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekit.engine.actions import PASS, Action
+from rulekit.engine.phases.base import PhaseKind
+from rulekit.errors import IllegalActionError
+
+FOLLOW, ALONE, INVITE = Action("defend", "follow"), Action("defend", "alone"), Action("defend", "invite")
+
+
+@dataclass(frozen=True)
+class DefenceSpec:
+    """A compiled ``defence`` entry (see the module docstring)."""
+
+    kind: str
+    name: str
+    need: tuple          # (each, together, alone, invited, kontra)
+    all_play: frozenset
+    kontra_only: frozenset
+    chain: tuple
+    skips: tuple
+
+
+def hand_strength(variant, hand: int, trump: str) -> float:
+    """A rough count of the tricks ``hand`` (a card bitmask) takes with ``trump`` (a suit
+    letter, or ``NT``): aces, guarded kings and queens, and trump length."""
+    deck = variant.deck
+    top = list(deck.ranks)[::-1][:3]  # the three highest ranks of the deck's order, e.g. A K Q
+    score = 0.0
+    for su in deck.suits:
+        held = [r for r in deck.ranks if hand >> deck.index[r + su] & 1]
+        n = len(held)
+        hi = [r for r in top if r in held]
+        score += 1.0 * (top[0] in hi) + 0.7 * (top[1] in hi and n >= 2) + 0.4 * (top[2] in hi and n >= 3)
+        if su == trump:
+            score += max(0, n - 2) * 0.9
+    return score
+
+
+def _d(state) -> dict:
+    return state.hand.phase_state["defence"]
+
+
+def _opponents(state) -> list:
+    h = state.hand
+    n = state.variant.players
+    return [(h.declarer + k) % n for k in range(1, n)]
+
+
+def _uses_marker(state) -> bool:
+    markers = getattr(state, "markers", None)
+    return markers is not None and markers.factor_for(state.hand.declarer) > 1
+
+
+def start(state) -> bool:
+    """Skipped without a contract; forced defenders at ``all_play`` contracts."""
+    h = state.hand
+    if h.contract is None or h.declarer < 0:
+        return False
+    spec = state.current_phase
+    opps = _opponents(state)
+    d = {"roles": {}, "stage": "follow", "queue": list(opps), "level": 0, "kontra_seat": -1, "played": 1}
+    h.phase_state["defence"] = d
+    text = h.contract.text
+    if text in spec.all_play:
+        d["roles"] = {s: "forced" for s in opps}
+        return _to_kontra(state, d)
+    if text in spec.kontra_only and not _uses_marker(state):
+        d["stage"] = "kontra_only"
+    h.to_move = opps[0]
+    return True
+
+
+def _to_kontra(state, d) -> bool:
+    """[F5]: the playing defenders, in turn, may say kontra."""
+    if not state.current_phase.chain:
+        return False
+    d["stage"] = "kontra"
+    d["queue"] = [s for s in _opponents(state) if d["roles"].get(s) in ("follow", "forced", "invited")]
+    state.hand.to_move = d["queue"][0]
+    return True
+
+
+def legal(state) -> list:
+    """The words of the current step, ``pass`` first where passing is allowed."""
+    d = _d(state)
+    chain = state.current_phase.chain
+    if d["stage"] == "follow":
+        return [FOLLOW, PASS]
+    if d["stage"] == "invite":
+        return [ALONE, INVITE]
+    if d["stage"] in ("kontra", "kontra_only"):
+        return [PASS, Action("defend", chain[0])]
+    return [PASS, Action("defend", chain[d["level"]])]  # "chain": the next word of the chain
+
+
+def check(state, action) -> None:
+    """:raises IllegalActionError: the word does not fit this step of the defence."""
+    if action in legal(state):
+        return
+    d = _d(state)
+    words = {"follow": "follow or pass", "invite": "alone or invite",
+             "kontra": f"{state.current_phase.chain[0]} or pass",
+             "kontra_only": f"{state.current_phase.chain[0]} or pass (this contract is played only "
+                            f"against {state.current_phase.chain[0]})"}
+    raise IllegalActionError(f"{action.text} is not allowed now: say "
+                             f"{words.get(d['stage'], ' or '.join(a.text for a in legal(state)))}")
+
+
+def apply(state, action) -> bool:
+    """Record the decision; True once the defence is settled."""
+    h = state.hand
+    spec = state.current_phase
+    d = _d(state)
+    seat = h.to_move
+    h.calls.append((seat, action.text))
+    opps = _opponents(state)
+    stage = d["stage"]
+    if stage == "follow":
+        d["roles"][seat] = "follow" if action == FOLLOW else "pass"
+        d["queue"].pop(0)
+        if d["queue"]:
+            h.to_move = d["queue"][0]
+            return False
+        playing = [s for s in opps if d["roles"][s] == "follow"]
+        if not playing:
+            return _not_played(state, d)
+        if len(playing) == 1:
+            d["stage"] = "invite"
+            h.to_move = playing[0]
+            return False
+        return not _to_kontra(state, d)
+    if stage == "invite":
+        if action == INVITE:
+            other = next(s for s in opps if s != seat)
+            d["roles"][other] = "invited"
+        return not _to_kontra(state, d)
+    if stage in ("kontra", "kontra_only"):
+        d["queue"].pop(0)
+        if action == PASS:
+            if d["queue"]:
+                h.to_move = d["queue"][0]
+                return False
+            return _not_played(state, d) if stage == "kontra_only" else True
+        d["kontra_seat"] = seat
+        d["level"] = 1
+        for s in opps:  # [F5] a defender who had passed must play once kontra is said
+            d["roles"][s] = "forced" if s != seat and d["roles"].get(s) in (None, "pass") else d["roles"].get(s, "follow")
+        return _next_in_chain(state, spec, d)
+    # stage "chain": the declarer and the kontra player answer in turn
+    if action == PASS:
+        return True
+    d["level"] += 1
+    return _next_in_chain(state, spec, d)
+
+
+def _next_in_chain(state, spec, d) -> bool:
+    if d["level"] >= len(spec.chain):
+        return True
+    d["stage"] = "chain"
+    h = state.hand
+    h.to_move = h.declarer if d["level"] % 2 == 1 else d["kontra_seat"]
+    return False
+
+
+def _not_played(state, d) -> bool:
+    """[F2]: nobody plays; the hand is not played and counts as made."""
+    d["played"] = 0
+    state.skip_phases(state.current_phase.skips)
+    return True
+
+
+def outcome(spec, players: int, declarer: int, roles: dict, level: int, kontra_seat: int,
+            won: list, played: bool) -> list:
+    """Per seat, the formula variables of the defence (see the module docstring).
+
+    :param roles: opponent seat -> ``follow``, ``pass``, ``invited`` or ``forced``.
+    :param level: kontra words said (0: none); ``kontra_seat`` who said kontra, or -1.
+    :param won: tricks per seat.
+    """
+    each, together, alone, invited, kontra_need = spec.need
+    out = [{"played": int(played), "kontra": 2 ** level, "kontra_player": 0, "defends": 0, "writer": 0,
+            "soup_tricks": 0, "short": 0} for _ in range(players)]
+    if not played or declarer < 0:
+        return out
+    opps = [(declarer + k) % players for k in range(1, players)]
+    playing = [s for s in opps if roles.get(s) in ("follow", "forced", "invited")]
+    team = sum(won[s] for s in opps)
+    for s in playing:
+        out[s]["defends"] = 1
+    if kontra_seat >= 0:
+        out[kontra_seat].update(kontra_player=1, writer=len(playing), soup_tricks=team, short=int(team < kontra_need))
+    elif any(roles.get(s) == "invited" for s in opps):
+        inviter = next(s for s in opps if roles.get(s) == "follow")
+        out[inviter].update(writer=2, soup_tricks=team, short=int(team < invited))
+    elif len(playing) == 1:
+        out[playing[0]].update(writer=1, soup_tricks=team, short=int(team < alone))
+    else:
+        for s in playing:
+            out[s].update(writer=1, soup_tricks=won[s], short=int(won[s] < each and team < together))
+    return out
+
+
+def compile_defence(c, name: str, p: dict, path: tuple):
+    """The :class:`DefenceSpec` of a ``defence`` entry."""
+    need = p.get("need") or {}
+    chain = tuple(p.get("chain", ("kontra", "rekontra", "subkontra", "mortkontra")))
+    most = p.get("max_factor")
+    if most is not None:
+        steps = max(0, most.bit_length() - 1)
+        if 2 ** steps != most:
+            c.err(path + ("max_factor",), f"the kontra factor doubles, so its highest value is a power of two "
+                  f"(found {most})")
+        chain = chain[:steps]
+    return DefenceSpec("defence", name, (need.get("each", 2), need.get("together", 4), need.get("alone", 2),
+                                         need.get("invited", 4), need.get("kontra", 5)),
+                       frozenset(p.get("all_play", ())), frozenset(p.get("kontra_only", ())), chain,
+                       tuple(p.get("skips", ())))
+
+
+_NEED = {"type": "integer", "minimum": 0, "maximum": 52}
+
+
+class DefenceKind(PhaseKind):
+    """The ``defence`` kind (see the module docstring)."""
+
+    name = "defence"
+    schema = {
+        "description": "The declarer's opponents decide to play against him or pass, may invite each "
+                       "other, and may double in a chain (kontra).",
+        "type": "object", "additionalProperties": False, "required": ["kind"],
+        "properties": {
+            "kind": True,
+            "need": {"description": "Tricks the defence needs: each (when both play) unless together; "
+                                    "alone; invited (inviter and partner); kontra (kontra player and partner).",
+                     "type": "object", "additionalProperties": False,
+                     "properties": {k: _NEED for k in ("each", "together", "alone", "invited", "kontra")}},
+            "all_play": {"description": "Contracts both opponents must play against.",
+                         "type": "array", "items": {"type": "string"}},
+            "kontra_only": {"description": "Contracts played only when an opponent doubles (unless the "
+                                           "declarer plays with a marker); else they count as made.",
+                            "type": "array", "items": {"type": "string"}},
+            "chain": {"description": "The doubling words in order (defender, declarer, defender...); "
+                                     "each doubles.", "type": "array", "items": {"type": "string"}},
+            "max_factor": {"description": "The highest doubling factor (2, 4, 8, 16...).",
+                           "type": "integer", "minimum": 1, "maximum": 1024},
+            "skips": {"description": "Phases skipped when nobody plays (the trick play).",
+                      "type": "array", "items": {"type": "string"}}}}
+    label = "defence"
+    example = ("defence:\n  kind: defence\n  need: {each: 1, together: 2, alone: 1, invited: 2, kontra: 3}\n"
+               "  chain: [double, redouble]\n  skips: [play]")
+    compile = staticmethod(compile_defence)
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+
+    def acts_for_declarer(self, p) -> bool:
+        """It needs a declarer."""
+        return True
+
+    def variables(self, spec) -> dict:
+        """The defence's formula variables and their ranges."""
+        top = 2 ** len(spec.chain)
+        return {"played": (0, 1), "kontra": (1, top), "kontra_player": (0, 1), "defends": (0, 1),
+                "writer": (0, 2), "soup_tricks": (0, 52), "short": (0, 1)}
+
+    def values(self, variant, hand, spec) -> list:
+        """Per seat, from the hand's decisions and tricks."""
+        d = hand.phase_state.get("defence")
+        if d is None:  # no contract, or the phase never started
+            return outcome(spec, variant.players, -1, {}, 0, -1, list(hand.won), hand.declarer >= 0)
+        return outcome(spec, variant.players, hand.declarer, d["roles"], d["level"], d["kontra_seat"],
+                       list(hand.won), bool(d["played"]))
+
+    def parse(self, text, state):
+        """``follow``, ``alone``, ``invite`` and the chain's words."""
+        t = text.strip().lower()
+        if t in ("follow", "alone", "invite") or t in state.current_phase.chain:
+            return Action("defend", t)
+        return None
+
+    def help_line(self, spec, variant) -> str:
+        """The words."""
+        return "follow or pass; alone or invite; " + " / ".join(spec.chain) + " or pass"
+
+    def observe(self, state, seat) -> dict:
+        """Public: every decision said so far."""
+        d = _d(state)
+        return {"roles": dict(d["roles"]), "kontra": 2 ** d["level"], "kontra_seat": d["kontra_seat"]}
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        return ("The declarer's opponents each follow or pass; one alone may invite the other; a playing "
+                f"defender may double ({', '.join(spec.chain) or 'no doubling'}).")
+
+    def bot_act(self, bot, obs):
+        """Follow with about two tricks, invite below that, kontra with four or more, answer a
+        kontra with eight; read from :func:`hand_strength` of the hand in the contract's trumps."""
+        v = obs.variant
+        trump = obs.trump
+        mine = hand_strength(v, obs.hand, trump if trump in v.deck.suits else "NT")
+        opp_view = hand_strength(v, obs.hand, "NT")  # a defender's tricks: high cards, not length
+        words = {a.text: a for a in obs.legal}
+        if "follow" in words:
+            return FOLLOW if opp_view >= 1.5 else PASS
+        if "invite" in words:
+            return ALONE if opp_view >= 2.5 else INVITE
+        chain_word = next((a for a in obs.legal if a is not PASS and a.text != "pass"), None)
+        if chain_word is None:
+            return PASS
+        if obs.seat == obs.declarer:
+            return chain_word if mine >= 8.5 else PASS
+        return chain_word if opp_view >= 4.5 else PASS
+
+
+KIND = DefenceKind()
