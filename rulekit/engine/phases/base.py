@@ -86,6 +86,9 @@ class PhaseKind:
     :cvar position: ``"first"`` or ``"last"`` when the kind must open or close a hand.
     :cvar example: a worked example: a YAML ``phases:`` entry using the kind, for the
         docs and a test.
+    :cvar conditions: keys of the entry holding conditions over the scoring variables
+        (``end_if``); the compiler compiles them once the scoring is known and sets the
+        spec's field of the same name to the :class:`~rulekit.dsl.Formula`.
     """
 
     name: ClassVar[str] = ""
@@ -95,6 +98,7 @@ class PhaseKind:
     required: ClassVar[bool] = False
     position: ClassVar[str] = ""
     example: ClassVar[str] = ""
+    conditions: ClassVar[tuple] = ()
 
     # ------------------------------------------------------------------ compile time
     def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> Any:

@@ -161,8 +161,12 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
             h.led_group = h.ctx.group_of[c]
     trick.append((seat, c))
     n = h.players
-    if len(trick) < n:
-        h.to_move = seat + 1 if seat + 1 < n else 0
+    hands = h.hands
+    nxt = seat + 1 if seat + 1 < n else 0
+    while not hands[nxt] and nxt != h.leader:  # a seat without cards sits this trick out
+        nxt = nxt + 1 if nxt + 1 < n else 0
+    if nxt != h.leader:
+        h.to_move = nxt
         return False
     # close the trick: the strongest trump, else the strongest card of the led group
     keys = h.ctx.win_keys[h.led_group]
@@ -181,14 +185,27 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
     h.won_cards[winner] |= cards
     h.trick = []
     h.named = ""
-    if h.hands[winner] == 0:
-        if state.current_phase.widow_to == "last_trick":
+    spec = state.current_phase
+    if spec.end_if is not None and ends_early(state, spec.end_if):
+        h.to_move = -1
+        return True
+    if not any(hands):
+        if spec.widow_to == "last_trick":
             for m in h.zones.values():
                 h.won_cards[winner] |= m
         h.to_move = -1
         return True
+    while not hands[winner]:  # the winner has no card left: the next seat that has leads
+        winner = winner + 1 if winner + 1 < n else 0
     h.to_move = winner
     return False
+
+
+def ends_early(state, cond) -> bool:
+    """The ``end_if`` condition after a trick: True when it holds for some score column
+    (rules/boston.md [T3]: a null ends as soon as the declarer wins a trick)."""
+    from rulekit.engine.scoring import player_envs
+    return any(cond(e) for e in player_envs(state.variant, state.hand))
 
 
 def compile_tricks(c, name: str, p: dict, path: tuple):
@@ -225,12 +242,18 @@ class TricksKind(PhaseKind):
                                           'enum': ['last_trick', 'none']},
                              'dummy': {'description': "The declarer's partner is dummy: his hand lies face up "
                                                       'after the opening lead and the declarer plays it.',
-                                       'type': 'boolean'}}}
+                                       'type': 'boolean'},
+                             'end_if': {'description': 'A condition over the scoring variables, checked after '
+                                                       'each trick for every score column: when it holds for '
+                                                       'one, play stops and the hand is scored (e.g. '
+                                                       '`"is_declarer and tricks > 0"` for a null game).',
+                                        'type': 'string'}}}
     label = "play"
     role = "play"
     required = True
     position = "last"
     example = "play: {kind: tricks, lead: declarer, must_trump: false}"
+    conditions = ("end_if",)
     compile = staticmethod(compile_tricks)
     start = staticmethod(start)
     legal = staticmethod(legal)
@@ -257,7 +280,8 @@ class TricksKind(PhaseKind):
             spec.lead, "the eldest hand")
         must = ", and must trump when he cannot follow" if spec.must_trump else ""
         dummy = "; the declarer's partner is dummy, face up after the opening lead" if spec.dummy else ""
-        return f"Trick play led by {lead}: each player must follow suit if he can{must}{dummy}."
+        end = "; play may stop early when a condition holds after a trick" if spec.end_if is not None else ""
+        return f"Trick play led by {lead}: each player must follow suit if he can{must}{dummy}{end}."
 
 
 KIND = TricksKind()
