@@ -134,3 +134,42 @@ def test_card_points_by_card_and_by_suit(tmp_path):
     with pytest.raises(VariantError) as e:
         toy(tmp_path, text=bad)
     assert "deck.card_points.ZZ: unknown rank 'ZZ'" in str(e.value) and "a suit (S H D C) or a card" in str(e.value)
+
+
+# ---------------------------------------------------------------------- lead and first-trick restrictions
+#: dealt "4 4" from seat 1: seat 1 hearts and diamonds, seat 2 two hearts and the spades, seat 0 clubs
+RESTRICT_DEAL = ("AH KH QH JH  10H 9H AS KS  AC KC QC JC  AD KD QD JD  QS JS 10S 9S  10C 9C 10D 9D").split()
+
+
+def test_lead_broken_and_first_trick(tmp_path):
+    """issue 6 part 3 (lead restrictions, first-trick restrictions): hearts may not be led while
+    the leader holds another suit until a heart has been played; the queen of spades may not be
+    played to the first trick while the player has another card; both refused with the reason."""
+    v = toy(tmp_path, play=', lead_broken: [H], first_trick: {no_play: "QS"}')
+    s = State(v, seed=1, deals=[RESTRICT_DEAL])
+    deck = v.deck
+    assert s.to_move == 1 and deck.names_of(s.hand.hands[1]) == deck.names_of(
+        sum(1 << deck.index[c] for c in "AH KH QH JH AD KD QD JD".split()))
+    assert sorted(a.text for a in s.legal_actions()) == ["play AD", "play JD", "play KD", "play QD"]
+    with pytest.raises(IllegalActionError, match="hearts may not be led until one has been played, while you hold"):
+        s.apply("AH")
+    s.apply("AD")
+    assert "play QS" not in [a.text for a in s.legal_actions()] and len(s.legal_actions()) == 7
+    with pytest.raises(IllegalActionError, match="QS may not be played to the first trick while you hold another"):
+        s.apply("QS")
+    s.apply("10H")   # hearts are broken now
+    s.apply("9D")
+    assert s.to_move == 1 and "play AH" in [a.text for a in s.legal_actions()]
+    s.apply("KD")
+    assert "play QS" in [a.text for a in s.legal_actions()]   # not the first trick any more
+
+
+def test_lead_broken_gives_way_when_only_that_suit_is_left(tmp_path):
+    """A leader holding only the restricted suit may lead it (the rule's "while he holds another")."""
+    deal = ("AH KH QH JH  AS KS QS JS  AC KC QC JC  10H 9H AD KD  10S 9S 10C 9C  QD JD 10D 9D").split()
+    v = toy(tmp_path, play=", lead_broken: [H]")
+    s = State(v, seed=1, deals=[deal])
+    assert sorted(a.text for a in s.legal_actions()) == ["play AD", "play KD"]
+    with pytest.raises(VariantError) as e:
+        toy(tmp_path, play=", lead_broken: [X]", name="toy3.yaml")
+    assert "phases.play.lead_broken.0:" in str(e.value)

@@ -144,6 +144,12 @@ class TricksSpec:
 
     :ivar end_if: condition over the scoring variables, checked after each trick on every
         score column: when it holds for one, the hand ends at once (``phases.*.end_if``).
+    :ivar lead_broken: ``(suit, mask)`` pairs: the suit (``trump``: the trump suit, mask -1)
+        may not be led while the leader holds a card of another suit, until one of its
+        cards has been played ("broken").
+    :ivar first_no_lead, first_no_play: cards that may not be led to / played to the first
+        trick unless the player has no other legal card.
+    :ivar restricts: some lead or first-trick restriction applies (a hot-path shortcut).
     """
 
     kind: str
@@ -153,6 +159,10 @@ class TricksSpec:
     widow_to: str
     dummy: bool = False
     end_if: Formula | None = None
+    lead_broken: tuple = ()
+    first_no_lead: int = 0
+    first_no_play: int = 0
+    restricts: bool = False
 
 
 @dataclass(frozen=True)
