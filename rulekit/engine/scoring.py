@@ -9,7 +9,10 @@ points, tricks are counts; a side's are its players' added up):
 ``vulnerable``, ``game_score`` (game points since the last line); with a
 contract also ``level``, ``strain`` (index of the strain in the auction's
 strain list), ``declarer_tricks``, ``declarer_points``, ``doubled``,
-``redoubled``, ``declarer_vulnerable``; plus each of ``scoring.tallies``.
+``redoubled``, ``declarer_vulnerable``, and the hand's roles: ``is_partner`` (the
+declarer's partner for this hand, :attr:`Hand.partner`), ``has_partner``, ``is_defender``,
+``side_tricks`` (tricks of the declarer and his partner); plus each of ``scoring.tallies``.
+A per-hand partner is scored with the declarer's formula.
 
 Match end (``match:``), decided on score columns (seats, or sides):
 ``immediate_win`` (declarer context), ``target`` with ``ties`` (``declarer``;
@@ -51,6 +54,7 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     if variant.scoring.tallies:
         ex["tallies"] = tallies(variant, hand, cards)
     ex.setdefault("doubled", getattr(hand, "doubled", 0))
+    ex.setdefault("partner", getattr(hand, "partner", -1))
     envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
     for kind, spec, _defaults in phase_variables(variant):  # the phases' own variables
         for env, values in zip(envs, kind.values(variant, hand, spec)):
@@ -129,6 +133,8 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     gs = ex.get("game_score") or [0] * cols
     tal = ex.get("tallies") or [{t.name: 0 for t in variant.scoring.tallies} for _ in range(cols)]
     doubled = ex.get("doubled", 0)
+    partner = ex.get("partner", -1)
+    pcol = -1 if partner < 0 or contract is None else (variant.side_of[partner] if by_side else partner)
     auction = variant.auction()
     phase_vars = phase_variables(variant)
     envs = []
@@ -140,13 +146,18 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
             strains = auction.strains
             v.update(level=contract.level, strain=strains.index(trump) if trump in strains else 0,
                      declarer_tricks=won[dcol], declarer_points=points[dcol], doubled=doubled == 1,
-                     redoubled=doubled == 2, declarer_vulnerable=bool(vul[dcol]))
+                     redoubled=doubled == 2, declarer_vulnerable=bool(vul[dcol]), is_partner=s == pcol,
+                     has_partner=pcol >= 0, is_defender=s != dcol and s != pcol,
+                     side_tricks=won[dcol] + (won[pcol] if pcol >= 0 and pcol != dcol else 0))
         else:
             v.update(level=0, strain=0, declarer_tricks=0, declarer_points=0, doubled=False,
-                     redoubled=False, declarer_vulnerable=False)
+                     redoubled=False, declarer_vulnerable=False, is_partner=False, has_partner=False,
+                     is_defender=False, side_tricks=0)
         v.update(tal[s])
         for _kind, _spec, defaults in phase_vars:
             v.update(defaults)
+        if contract is not None and hasattr(contract, "variables"):  # a contract record's attributes
+            v.update(contract.variables())
         envs.append(Env(v))
     for e in envs:
         e.everyone = envs
@@ -162,13 +173,14 @@ def _bits(m):
 
 def entry_formulas(variant, hand) -> list:
     """The formula scoring each column for this hand."""
-    return formulas_for(variant, hand.contract, hand.declarer)
+    return formulas_for(variant, hand.contract, hand.declarer, partner=getattr(hand, "partner", -1))
 
 
-def formulas_for(variant, contract, declarer: int, spec=None) -> list:
+def formulas_for(variant, contract, declarer: int, spec=None, partner: int = -1) -> list:
     """The formula scoring each column, given the contract (or ``None``) and declarer.
 
     :param spec: an object with ``each``/``declarer``/``defender`` (a part); default the scoring.
+    :param partner: the declarer's partner for this hand (scored like the declarer), or -1.
     """
     sc = spec or variant.scoring
     cols = columns(variant)
@@ -177,18 +189,19 @@ def formulas_for(variant, contract, declarer: int, spec=None) -> list:
         return [f] * cols
     if sc.declarer is not None:
         dcol = variant.side_of[declarer] if variant.scoring.by_side else declarer
-        return [sc.declarer if s == dcol else sc.defender for s in range(cols)]
+        pcol = -1 if partner < 0 else column_of(variant, partner)
+        return [sc.declarer if s == dcol or s == pcol else sc.defender for s in range(cols)]
     return [sc.each] * cols
 
 
-def entries_for(variant, contract, declarer: int, envs: list) -> list:
+def entries_for(variant, contract, declarer: int, envs: list, partner: int = -1) -> list:
     """Entries per column for a hypothetical outcome (parts added up); for bots' what-ifs."""
     sc = variant.scoring
     cols = len(envs)
     specs = sc.parts or (None,)
     out = [0] * cols
     for spec in specs:
-        fs = formulas_for(variant, contract, declarer, spec)
+        fs = formulas_for(variant, contract, declarer, spec, partner)
         for c in range(cols):
             if fs[c] is not None:
                 out[c] += int(fs[c](envs[c]))
@@ -217,7 +230,7 @@ def score_hand(variant, hand, envs=None) -> tuple[list, bool]:
     if sc.parts:
         parts = {}
         for part in sc.parts:
-            fs = formulas_for(variant, hand.contract, hand.declarer, part)
+            fs = formulas_for(variant, hand.contract, hand.declarer, part, getattr(hand, "partner", -1))
             parts[part.name] = [int(fs[c](envs[c])) if fs[c] is not None else 0 for c in range(cols)]
         hand.parts = parts
         return [sum(p[c] for p in parts.values()) for c in range(cols)], False
@@ -362,7 +375,8 @@ def hand_facts(variant, hand) -> dict:
     envs = player_envs(variant, hand)
     names = [t.name for t in variant.scoring.tallies]
     return {"contract": hand.contract.text if hand.contract is not None else None,
-            "declarer": hand.declarer, "trump": hand.trump, "doubled": getattr(hand, "doubled", 0),
+            "declarer": hand.declarer, "partner": getattr(hand, "partner", -1), "trump": hand.trump,
+            "doubled": getattr(hand, "doubled", 0),
             "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
             "tallies": [{n: e.vars[n] for n in names} for e in envs]}
 
