@@ -68,6 +68,37 @@ class Bid:
 
 
 @dataclass(frozen=True)
+class Contract(Bid):
+    """A contract of a ``list_auction``: a :class:`~rulekit.variant.model.Bid` (``text``,
+    ``level`` = tricks undertaken, ``strain`` = trump suit or ``NT``, ``rank`` = place in
+    the list) with its attributes.
+
+    :ivar value: points it is worth this hand (bids rank by it; ties cannot overcall).
+    :ivar values: its value for suit class 1, 2, 3 (the compiled list; ``value`` is set
+        from it each hand).
+    :ivar null: the declarer undertakes to win no trick.
+    :ivar open: ``""``, ``before_lead`` or ``after_first_trick``: when the declarer's hand
+        is laid face up.
+    :ivar aside: cards the declarer puts aside face down before play.
+    :ivar partner: the declarer may call a partner (``call_partner`` phase).
+    :ivar label: a name for people (``little null``), or ``""``.
+    """
+
+    value: int = 0
+    values: tuple = ()
+    null: bool = False
+    open: str = ""
+    aside: int = 0
+    partner: bool = False
+    label: str = ""
+
+    def variables(self) -> dict:
+        """The contract's attributes as formula variables."""
+        return {"value": self.value, "null": self.null, "open_game": bool(self.open), "aside": self.aside,
+                "partner_allowed": self.partner}
+
+
+@dataclass(frozen=True)
 class DealSpec:
     """``deal`` phase: the dealing pattern for the chosen number of players.
 
@@ -347,16 +378,18 @@ class Variant:
 BASE_NAMES = ("players", "total_tricks", "tricks", "points", "seat", "is_declarer", "has_contract",
               "trump", "vulnerable", "game_score")
 CONTRACT_NAMES = BASE_NAMES + ("level", "strain", "declarer_tricks", "declarer_points", "doubled",
-                               "redoubled", "declarer_vulnerable")
+                               "redoubled", "declarer_vulnerable", "is_partner", "has_partner", "is_defender",
+                               "side_tricks")
 
 # The kind of value of each variable a formula may read (``num`` a number, ``bool`` a
 # condition, ``const`` a constant such as H or NT); names not listed are ``any``.
 NAME_TYPES = {"players": "num", "total_tricks": "num", "tricks": "num", "points": "num", "seat": "num",
               "is_declarer": "bool", "has_contract": "bool", "trump": "const", "level": "num",
               "strain": "num", "declarer_tricks": "num", "declarer_points": "num", "vulnerable": "bool",
-              "game_score": "num", "doubled": "bool", "redoubled": "bool", "declarer_vulnerable": "bool"}
+              "game_score": "num", "doubled": "bool", "redoubled": "bool", "declarer_vulnerable": "bool",
+              "is_partner": "bool", "has_partner": "bool", "is_defender": "bool", "side_tricks": "num"}
 
 
-__all__ = ["AuctionSpec", "Bid", "ContractAuctionSpec", "Context", "DealSpec", "ExchangeSpec", "MatchSpec",
+__all__ = ["AuctionSpec", "Bid", "Contract", "ContractAuctionSpec", "Context", "DealSpec", "ExchangeSpec", "MatchSpec",
            "NameTrumpSpec", "PartSpec", "ScoringSpec", "TallySpec", "TricksSpec", "TurnUpSpec", "Variant",
            "BASE_NAMES", "CONTRACT_NAMES", "NAME_TYPES", "NT"]

@@ -38,6 +38,9 @@ def start(state) -> bool:
         h.leader = h.eldest
     if spec.dummy and h.declarer >= 0:
         h.dummy = state.partner_of(h.declarer)
+    opened = getattr(h.contract, "open", "")
+    if opened and h.declarer >= 0:  # an open game: the declarer's hand lies face up
+        state.lay_open(h.declarer, 0 if opened == "before_lead" else 1)
     h.to_move = h.leader
     return True
 
