@@ -173,3 +173,171 @@ def test_lead_broken_gives_way_when_only_that_suit_is_left(tmp_path):
     with pytest.raises(VariantError) as e:
         toy(tmp_path, play=", lead_broken: [X]", name="toy3.yaml")
     assert "phases.play.lead_broken.0:" in str(e.value)
+
+
+# ---------------------------------------------------------------------- contracts, roles, aside, open, chance
+LISTER = """id: lister
+name: Lister
+players: 3
+deck:
+  suits: [S, H, D, C]
+  ranks: ["9", "10", J, Q, K, A]
+  colours: {S: black, C: black, H: red, D: red}
+ranking:
+  suit: "A K Q J 10 9"
+dealer:
+  first: {seat: 0}
+phases:
+  deal: {kind: deal, pattern: "4 4"}
+  turn: {kind: turn_card, by: dealer}
+  bidding:
+    kind: list_auction
+    contracts:
+      - {tricks: 3, trumps: each, value: "10 - suit_class", partner: true}
+      - {call: MIS, name: misere, value: 8, null: true, aside: 1, open: before_lead}
+      - {tricks: 5, trumps: each, value: "20 - suit_class"}
+  partner: {kind: call_partner%(offers)s}
+  aside: {kind: set_aside}
+  play: {kind: tricks, lead: declarer, end_if: "null and declarer_tricks > 0"}
+scoring:
+  let:
+    made: "if null then declarer_tricks == 0 else side_tricks >= level"
+  declarer: "if made then value else -value"
+  defender: "if is_defender then 0 else 99"
+match:
+  deals: 1
+"""
+
+
+@pytest.fixture
+def lister(tmp_path):
+    def make(offers=""):
+        f = tmp_path / "lister.yaml"
+        f.write_text(LISTER % {"offers": offers}, encoding="utf-8")
+        return load_variant(str(f))
+    return make
+
+
+def test_chance_event_is_an_action_in_the_record_and_public(lister):
+    """issue 6 part 3 (chance events stored in the record): the card turned from a second pack
+    is the turner's one legal action, stored in the history; a record may name any card (a real
+    table's), and every seat sees it and the suit classes it gives."""
+    v = lister()
+    s = State(v, seed=4)
+    assert s.phase_kind == "turn_card" and s.to_move == 0
+    drawn = s.legal_actions()
+    assert len(drawn) == 1 and drawn[0].text.startswith("turn ")
+    s.apply("turn KH")                     # what the table turned, not what the seed drew
+    assert s.history[0] == (0, "turn KH")
+    for seat in range(3):
+        data = s.observation(seat).phase_data
+        assert data["turned_card"] == v.deck.index["KH"]
+        assert data["suit_classes"] == {"H": 1, "D": 2, "S": 3, "C": 3}
+    with pytest.raises(Exception):
+        State(v, seed=4).apply("turn 2H")  # not a card of this pack
+
+
+def test_contracts_ranked_by_value_with_ties(lister):
+    """issue 6 part 3 (contracts as records ranked by value, ties allowed): 3 tricks are worth
+    9 in hearts (class 1), 8 in diamonds, 7 in either black suit; the misere (8) ties 3D and
+    cannot overcall it; the value is a formula variable."""
+    v = lister()
+    s = State(v, seed=4)
+    s.apply("turn KH")
+    vals = {b.text: b.value for b in s.current_bids()}
+    assert (vals["3H"], vals["3D"], vals["3S"], vals["3C"], vals["MIS"], vals["5H"]) == (9, 8, 7, 7, 8, 19)
+    assert [a.text for a in s.legal_actions()][:4] == ["pass", "3S", "3C", "3D"]
+    s.apply("3S")
+    assert "3C" not in [a.text for a in s.legal_actions()]
+    with pytest.raises(IllegalActionError, match=r"3C \(7\) is not worth more than the highest bid 3S \(7\) "
+                                                 r"\(equal games cannot overcall each other\)"):
+        s.apply("3C")
+    s.apply("3D")
+    with pytest.raises(IllegalActionError, match=r"MIS \(8\) is not worth more than the highest bid 3D \(8\)"):
+        s.apply("MIS")
+    s.apply("pass")
+    s.apply("pass")
+    assert s.hand.contract.text == "3D" and s.hand.declarer == 2 and s.hand.trump == "D"
+
+
+def _to_partner_phase(v):
+    s = State(v, seed=4)
+    s.apply("turn KH")
+    s.apply("3H")      # seat 1 (eldest)
+    s.apply("pass")    # seat 2
+    s.apply("pass")    # seat 0
+    assert s.phase_kind == "call_partner" and s.to_move == 1
+    return s
+
+
+def test_called_partner_is_a_role_for_formulas_and_observations(lister):
+    """issue 6 part 3 (per-hand partnerships and roles): the declarer invites; the first player
+    clockwise who accepts partners him for this hand, is scored with the declarer's formula
+    (``side_tricks`` counts both), is no defender, and every observation names him."""
+    v = lister()
+    s = _to_partner_phase(v)
+    assert [a.text for a in s.legal_actions()] == ["alone", "invite"]
+    s.apply("invite")
+    assert s.to_move == 2 and [a.text for a in s.legal_actions()] == ["pass", "accept"]
+    s.apply("pass")
+    assert s.to_move == 0
+    s.apply("accept")
+    assert s.hand.partner == 0 and s.role(0) == "partner" and s.role(2) == "defender" and s.role(1) == "declarer"
+    assert all(s.observation(x).partner == 0 for x in range(3))
+    h = s.hand
+    play_out(s)
+    side = h.won[1] + h.won[0]
+    value = 9 if side >= 3 else -9
+    assert h.entries == [value, value, 0]
+    assert "with P0" in s.sheet.rows[0].note
+
+
+def test_offer_refused_then_accepted(lister):
+    """issue 6 part 3 (called partner): after ``alone`` a player may offer himself; the declarer
+    refuses one offer and accepts the next."""
+    v = lister()
+    s = _to_partner_phase(v)
+    s.apply("alone")
+    assert s.to_move == 2 and [a.text for a in s.legal_actions()] == ["pass", "offer"]
+    s.apply("offer")
+    assert s.to_move == 1 and [a.text for a in s.legal_actions()] == ["refuse", "accept"]
+    with pytest.raises(IllegalActionError, match="invite is not an answer now: the declarer says accept or refuse"):
+        s.apply("invite")
+    s.apply("refuse")
+    assert s.to_move == 0 and s.hand.partner == -1
+    s.apply("offer")
+    s.apply("accept")
+    assert s.hand.partner == 0 and s.phase_kind == "tricks"
+
+
+@pytest.mark.parametrize("seed, won, tricks, entries", [(4, [1, 0, 7], 8, [0, 8, 0]), (5, [0, 1, 1], 2, [0, -8, 0])])
+def test_card_put_aside_unequal_hands_and_open_hand(lister, seed, won, tricks, entries):
+    """issue 6 part 3 (a card put aside face down, seats that sit out, open hands): the misere
+    declarer puts one card aside (seen by him only), his other 7 lie face up for everyone
+    before the first lead, and he has no card for the last trick, which the others play alone
+    (seed 4: made, 8 tricks); play stops at the first trick he wins (seed 5: trick 2, end_if)."""
+    v = lister("")
+    s = State(v, seed=seed)
+    s.apply("turn KH")
+    s.apply("MIS")
+    s.apply("pass")
+    s.apply("pass")
+    assert s.phase_kind == "set_aside" and s.to_move == 1   # no partner for this contract
+    h = s.hand
+    low = min(s.hand_cards(1), key=lambda c: v.contexts["NT"].strength[c])
+    s.apply(f"discard {v.deck.name(low)}")
+    assert h.hands[1].bit_count() == 7 and h.discards == 1 << low
+    assert s.observation(1).discards == 1 << low and s.observation(2).discards == 0
+    assert s.observation(2).hidden_discards == 1
+    assert s.observation(0).open_hands == h.hands[1] and s.observation(0).open_seats == [1]
+    assert s.observation(1).open_hands == 0
+    world = s.observation(2).sample_world(__import__("random").Random(1))
+    assert world.hand.hands[1] == h.hands[1]              # the open hand is not resampled
+    while not s.is_over:
+        legal = s.legal_actions()
+        # the declarer ducks when he can
+        a = min(legal, key=lambda x: v.contexts["NT"].strength[x.card]) if s.to_move == 1 else legal[0]
+        s.apply(a)
+    assert h.won == won and len(h.tricks) == tricks and h.entries == entries
+    if tricks == 8:
+        assert sorted(p for p, _c in h.tricks[-1][1]) == [0, 2]   # the 8th trick: the two others
