@@ -679,7 +679,7 @@ class _Compiler:
         m = self.d.get("match") or {}
         game_target = (m.get("game") or {}).get("target") or 1
         ranges = {"players": (players, players), "total_tricks": (n, n), "tricks": (0, n),
-                  "declarer_tricks": (0, n), "points": (sum(x for x in pts if x < 0), sum(x for x in pts if x > 0)),
+                  "declarer_tricks": (0, n), "side_tricks": (0, n), "points": (sum(x for x in pts if x < 0), sum(x for x in pts if x > 0)),
                   "seat": (0, columns - 1), "strain": (0, len(auction.strains) - 1 if auction else 0),
                   "game_score": (0, game_target - 1), "level": (levels[0], levels[-1]),
                   "their_points": (0, game_target - 1),

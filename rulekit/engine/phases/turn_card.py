@@ -127,7 +127,7 @@ class TurnCardKind(PhaseKind):
         if d["card"] < 0:
             return []
         deck = state.variant.deck
-        by = {}
+        by: dict[int, list] = {}
         for s, k in d["suit_classes"].items():
             by.setdefault(k, []).append(SUIT_NAMES.get(s, s))
         words = {1: "first", 2: "second", 3: "third"}
