@@ -261,8 +261,19 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
 def ends_early(state, cond) -> bool:
     """The ``end_if`` condition after a trick: True when it holds for some score column
     (rules/boston.md [T3]: a null ends as soon as the declarer wins a trick)."""
-    from rulekit.engine.scoring import player_envs
-    return any(cond(e) for e in player_envs(state.variant, state.hand))
+    from rulekit.engine.scoring import envs_for, player_envs
+    from rulekit.engine.tables import phase_variables
+    v = state.variant
+    h = state.hand
+    if v.has_card_points or v.scoring.tallies:
+        envs = player_envs(v, h)
+    else:  # the hot path of bots' playouts: tricks counts only (what player_envs would give)
+        envs = envs_for(v, h.contract, h.declarer, h.trump, h.won, [0] * h.players,
+                        {"partner": h.partner, "doubled": h.doubled})
+        for kind, spec, _d in phase_variables(v):
+            for env, values in zip(envs, kind.values(v, h, spec)):
+                env.vars.update(values)
+    return any(cond(e) for e in envs)
 
 
 def compile_tricks(c, name: str, p: dict, path: tuple):
