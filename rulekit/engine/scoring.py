@@ -322,10 +322,10 @@ def _break_ties(variant, hand, before, reached) -> list:
 class _Scored:
     """The few fields of a hand that :func:`score_hand` reads, for a hand known only by its facts."""
 
-    __slots__ = ("contract", "declarer", "parts")
+    __slots__ = ("contract", "declarer", "parts", "partner")
 
-    def __init__(self, contract, declarer: int):
-        self.contract, self.declarer, self.parts = contract, declarer, None
+    def __init__(self, contract, declarer: int, partner: int = -1):
+        self.contract, self.declarer, self.parts, self.partner = contract, declarer, None, partner
 
 
 def seat_values(variant, per_column: list) -> list:
@@ -341,7 +341,7 @@ def seat_values(variant, per_column: list) -> list:
 
 def score_facts(variant, contract, declarer: int, trump: str, tricks: list, points: list | None = None,
                 doubled: int = 0, tallies: list | None = None, vulnerable: list | None = None,
-                game_score: list | None = None) -> tuple:
+                game_score: list | None = None, partner: int = -1) -> tuple:
     """Score a hand known only by the facts a table writes down (the scorepad, ``rulekit score``),
     through the same :func:`envs_for` and :func:`score_hand` a played hand goes through.
 
@@ -353,17 +353,18 @@ def score_facts(variant, contract, declarer: int, trump: str, tricks: list, poin
     :param doubled: 0, 1 (doubled) or 2 (redoubled).
     :param tallies: per column, a dict tally name -> count (default zeros).
     :param vulnerable, game_score: per column, the match's progress before the hand.
+    :param partner: the declarer's partner for this hand (a called partner), or -1.
     :returns: ``(entries, parts, void, envs)``: points per column, the entries split by part
         (or ``None``), whether the hand is void, and the scoring environments.
     """
     cols = columns(variant)
     extra = {"doubled": doubled, "vulnerable": vulnerable or [False] * cols,
-             "game_score": game_score or [0] * cols}
+             "game_score": game_score or [0] * cols, "partner": partner}
     if tallies is not None:
         extra["tallies"] = tallies
     envs = envs_for(variant, contract, declarer, trump, seat_values(variant, tricks),
                     seat_values(variant, points or [0] * cols), extra)
-    shim = _Scored(contract, declarer)
+    shim = _Scored(contract, declarer, partner)
     entries, void = score_hand(variant, shim, envs)
     return entries, shim.parts, void, envs
 
@@ -376,9 +377,17 @@ def hand_facts(variant, hand) -> dict:
     names = [t.name for t in variant.scoring.tallies]
     return {"contract": hand.contract.text if hand.contract is not None else None,
             "declarer": hand.declarer, "partner": getattr(hand, "partner", -1), "trump": hand.trump,
+            "first_suit": _first_suit(variant, hand),
             "doubled": getattr(hand, "doubled", 0),
             "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
             "tallies": [{n: e.vars[n] for n in names} for e in envs]}
+
+
+def _first_suit(variant, hand) -> str | None:
+    """The suit of the card turned this hand by a ``turn_card`` phase (class 1), or ``None``."""
+    d = getattr(hand, "phase_state", {}).get("turn_card") or {}
+    c = d.get("card", -1)
+    return variant.deck.suit_of(c) if c is not None and c >= 0 else None
 
 
 def hand_result(state, hand, envs=None):

@@ -479,9 +479,10 @@ class State:
         col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
         won = sum(h.won[s] for s in v.sides[col]) if v.scoring.by_side else h.won[h.declarer]
         who = self.names[h.declarer]
-        if h.partner >= 0:  # a partner for this hand: their tricks together
-            won += h.won[h.partner]
-            who += f" with {self.names[h.partner]}"
+        partner = getattr(h, "partner", -1)
+        if partner >= 0:  # a partner for this hand: their tricks together
+            won += h.won[partner]
+            who += f" with {self.names[partner]}"
         if envs is not None and v.scoring.made is not None:
             made = bool(v.scoring.made(envs[col]))
         else:
