@@ -335,7 +335,10 @@ class Game:
         self._before = len(st.log)   # the clean point if a formula fails during this step
         seat = st.to_move
         decider = self.decider(seat)
-        if self.controllers[decider] == "human":
+        kind = st.kind
+        if kind is not None and kind.role == "chance":   # a chance event (a card turned): no one decides
+            action = st.legal_actions()[0]
+        elif self.controllers[decider] == "human":
             self.autosave()
             self.hand_to(decider)
             action = self.ask(decider)

@@ -466,6 +466,17 @@ def table_view(state, seat: int) -> Table:
             label.stylize("bold")
             cards.append("   ← you play from here", style="bold")
         grid.add_row(label, cards)
+    from rulekit.engine.phases import REGISTRY
+    for name in h.phase_state:                     # what the hand's phases show (a turned card...)
+        for label, text in REGISTRY[name].shown(state, seat):
+            grid.add_row(label, Text(text))
+    partner = getattr(h, "partner", -1)
+    if partner is not None and partner >= 0:
+        grid.add_row("partner", Text(f"{names[partner]} plays with {names[h.declarer]} this hand"))
+    opened = getattr(h, "open_after", ())
+    for s, after in enumerate(opened or ()):
+        if s != seat and 0 <= after <= len(h.tricks) and h.hands[s]:
+            grid.add_row(f"open {names[s]}", hand_text(state, s))
     if role_of(state.phase_kind) == "play":
         if h.tricks:
             grid.add_row("last trick", trick_text(state, h, len(h.tricks) - 1, label=False))
@@ -560,7 +571,7 @@ def legal_text(state) -> Text:
         t = Text(f"discard any {n} of your cards ({len(legal)} choices), e.g. {legal[0].text}: ")
         t.append_text(cards_text(deck, sorted_cards(state, state.hand.hands[state.to_move] & held)))
         return t
-    bids = {b.text: b for b in getattr(state.variant.auction(), "bids", ())}
+    bids = {b.text: b for b in state.current_bids()}
     out = []
     for a in legal:
         worth = bid_worth(state, bids[a.text]) if a.kind == "bid" and a.text in bids else None

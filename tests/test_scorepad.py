@@ -38,12 +38,17 @@ def _typed(pad: ScorePad, v, h) -> list:
             text = "pass" if f["contract"] is None else f["contract"].lower()
         elif q.name == "declarer":
             text = pad.names[f["declarer"]]
+        elif q.name == "first_suit":
+            text = f["first_suit"].lower()
+        elif q.name == "partner":
+            text = pad.names[f["partner"]] if f["partner"] >= 0 else "none"
         elif q.name == "trump":
             text = f["trump"].lower()
         elif q.name == "doubled":
             text = DOUBLES[f["doubled"]]
         elif q.name in ("tricks", "points"):
-            text = " ".join(str(x) for x in f[q.name][:-1])  # the last is left out
+            keep = f[q.name] if "all of them" in q.help else f[q.name][:-1]  # the last is left out
+            text = " ".join(str(x) for x in keep)
         else:
             _, name, col = q.name.split(":")
             text = str(f["tallies"][int(col)][name])

@@ -109,13 +109,13 @@ class SensibleBot(Bot):
     def bid(self, obs):
         """Bid the legal bid with the best expected entry, or pass."""
         spec = obs.phase_spec
-        by_text = {b.text: b for b in spec.bids}
+        by_text = {b.text: b for b in obs.phase_data.get("bids") or spec.bids}  # this hand's values
         legal_bids = [by_text[a.bid] for a in obs.legal if a.kind == "bid"]
         if not legal_bids:
             return PASS
         reps = {}
         for b in legal_bids:  # the lowest legal bid of each strain stands for the strain
-            reps.setdefault(b.strain, b)
+            reps.setdefault(_family(b), b)
         results = {s: [] for s in reps}
         for _ in range(self.bid_samples):
             world = self.sample(obs)
@@ -129,14 +129,14 @@ class SensibleBot(Bot):
         me = column_of(v, obs.seat)
         extra = {"vulnerable": obs.vulnerable, "game_score": obs.game_score}
         for b in legal_bids:
-            outs = results[b.strain]
+            outs = results[_family(b)]
             if not outs:
                 continue
             made = 0
             ev = 0.0
-            for won, points, trump, declarer in outs:
-                envs = envs_for(v, b, declarer, trump, won, points, extra)
-                e = entries_for(v, b, declarer, envs)
+            for won, points, trump, declarer, partner in outs:
+                envs = envs_for(v, b, declarer, trump, won, points, {**extra, "partner": partner})
+                e = entries_for(v, b, declarer, envs, partner)
                 for c, x in enumerate(match_value(v, b, declarer, envs, obs)):
                     e[c] += x
                 ev += e[me] - sum(e[c] for c in range(len(e)) if c != me) / max(len(e) - 1, 1)
@@ -182,7 +182,7 @@ class SensibleBot(Bot):
     def _declare(self, w, seat, bid):
         """In world ``w``: bid ``bid``, others pass, exchange, name trumps, play out.
 
-        :returns: ``(tricks per seat, points per seat, trump)`` or ``None``.
+        :returns: ``(tricks per seat, points per seat, trump, declarer, partner)`` or ``None``.
         """
         h0 = w.hand
         w.apply_unchecked(Action.make_bid(bid.text))
@@ -196,22 +196,30 @@ class SensibleBot(Bot):
         while w.hand is h0 and _role(w) != "play" and not w.is_over:
             role = _role(w)
             if role == "exchange":
-                n = w.current_phase.discard
+                n = w.legal_actions()[0].cards.bit_count()
                 w.apply_unchecked(Action.discard(w.variant.deck, choose_discards(w.variant, h0.hands[seat],
                                                                                 h0.trump, n)))
             elif role == "trump":
                 choice = max(w.current_phase.choices, key=lambda s: trump_strength(w.variant, h0.hands[seat], s))
                 w.apply_unchecked(Action.trump(choice))
-            else:
-                return None
+            else:   # another kind (a partner call, cards put aside): its own bot choice, else the first
+                obs2 = w.observation(w.to_move)
+                own = REGISTRY[w.current_phase.kind].bot_act(self, obs2) if obs2.legal else None
+                w.apply_unchecked(own if own is not None else w.legal_actions()[0])
         prefs = trick_preferences(w)
         h = playout(w, prefs, h0)
         pts = w.variant.card_points
         points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
-        return list(h.won), points, h.trump, h0.declarer
+        return list(h.won), points, h.trump, h0.declarer, h0.partner
 
 
 # ---------------------------------------------------------------------- helpers
+def _family(bid) -> tuple:
+    """Bids simulated together: same strain, and for contract records the same kind of game
+    (a null is not a suit game, nor another null: they differ in cards put aside)."""
+    return (bid.strain, bid.text if getattr(bid, "null", False) else "")
+
+
 def match_value(variant, contract, declarer: int, envs: list, obs) -> list:
     """Per score column, what an outcome is worth to the match beyond its entry.
 
@@ -319,12 +327,15 @@ def trick_preferences(world) -> list:
             mates = [x for x in range(n) if column_of(v, x) == col]
             rest = [x for x in range(n) if x not in mates]
             us = []
-            for taker in (mates[0], rest[0] if rest else -1):
+            # against the declarer's side, the other probe is the declarer taking them all (with
+            # three or more columns another defender taking them may score the same as this one)
+            other = h.declarer if h.declarer in rest else rest[0] if rest else -1
+            for taker in (mates[0], other):
                 won = [T if x == taker else 0 for x in range(n)]
                 points = [P if x == taker else 0 for x in range(n)]
                 envs = envs_for(v, h.contract, h.declarer, h.trump, won, points,
-                                {"vulnerable": h.vulnerable, "doubled": h.doubled})
-                e = entries_for(v, h.contract, h.declarer, envs)
+                                {"vulnerable": h.vulnerable, "doubled": h.doubled, "partner": h.partner})
+                e = entries_for(v, h.contract, h.declarer, envs, h.partner)
                 u = e[col] - sum(e[c] for c in range(len(e)) if c != col) / max(len(e) - 1, 1)
                 us.append(-u if v.scoring.lower_is_better else u)
             cache[col] = us[0] >= us[1]

@@ -37,6 +37,10 @@ class Hand:
     :ivar doubled: 0, 1 (doubled) or 2 (redoubled).
     :ivar turned: the turned-up trump card (or -1); ``turned_visible`` while it lies face up.
     :ivar dummy: the dummy's seat once play starts (or -1); exposed after the opening lead.
+    :ivar partner: the declarer's partner for this hand only (a called partner), or -1;
+        the other seats are the defenders (roles: :meth:`~rulekit.engine.state.State.role`).
+    :ivar open_after: per seat, the number of finished tricks after which his hand lies face
+        up for everyone (0: before the first lead, 1: after the first trick), or -1 (closed).
     :ivar phase_state: phase kind name -> that kind's own data for this hand (a dict of plain
         values, set by its ``start``; see :class:`~rulekit.engine.phases.base.PhaseKind`).
     """
@@ -45,7 +49,8 @@ class Hand:
                  "to_move", "calls", "high", "high_seat", "passed", "contract", "declarer", "trump",
                  "ctx", "discards", "trick", "leader", "led_group", "named", "tricks", "won",
                  "won_cards", "failed", "entries", "void", "dealt", "trick_winners", "actions",
-                 "doubled", "turned", "dummy", "players", "phase_state", "parts", "vulnerable")
+                 "doubled", "turned", "dummy", "players", "phase_state", "parts", "vulnerable",
+                 "partner", "open_after")
 
     def __init__(self, number: int, dealer: int, players: int):
         self.number = number
@@ -86,6 +91,8 @@ class Hand:
         self.phase_state: dict[str, dict] = {}
         self.parts: dict | None = None
         self.vulnerable = [False] * players
+        self.partner = -1
+        self.open_after: list = [-1] * players
 
     @property
     def turned_visible(self) -> bool:

@@ -43,6 +43,10 @@ class Observation:
     :ivar totals: sheet totals.
     :ivar legal: legal actions when this seat decides now (its own turn, or its dummy's)
         else ``[]``.
+    :ivar partner: the declarer's partner for this hand (a called partner), or -1; the other
+        seats are defenders.
+    :ivar open_hands: cards of other seats' hands lying face up now (an open game);
+        ``open_seats`` those seats.
     :ivar dummy: the dummy's seat (-1 if none); ``dummy_hand`` its cards once exposed
         (after the opening lead), else 0.
     :ivar exposed: other face-up cards in players' hands (a turned-up trump card).
@@ -84,6 +88,9 @@ class Observation:
     hand_number: int
     dummy: int = -1
     dummy_hand: int = 0
+    partner: int = -1
+    open_hands: int = 0
+    open_seats: list = field(default_factory=list)
     exposed: int = 0
     vulnerable: list = field(default_factory=list)
     placed: list = field(default_factory=list)
@@ -100,7 +107,7 @@ class Observation:
 
     def _visible(self) -> int:
         """Cards this seat sees now: its own, face-up ones, played ones."""
-        seen = self.hand | self.widow | self.discards | self.dummy_hand | self.exposed
+        seen = self.hand | self.widow | self.discards | self.dummy_hand | self.exposed | self.open_hands
         for _l, plays, _w, _n in self.tricks:
             for _s, c in plays:
                 seen |= 1 << c
@@ -131,7 +138,7 @@ class Observation:
         h = world.hand
         n = self.variant.players
         ctx = h.ctx or self.variant.contexts.get("NT")
-        known = {self.seat}
+        known = {self.seat} | set(self.open_seats)
         if self.dummy_hand:
             known.add(self.dummy)
         others = [s for s in range(n) if s not in known]
@@ -288,6 +295,12 @@ def observe(state, seat: int) -> Observation:
     visible = h.hands[seat] | widow | (h.discards if h.declarer == seat else 0) | exposed
     if dummy_up:
         visible |= h.hands[h.dummy]
+    done = len(h.tricks)
+    open_seats = [s for s in range(n) if s != seat and 0 <= h.open_after[s] <= done]
+    open_hands = 0
+    for s in open_seats:                                  # open games: face up for everyone
+        open_hands |= h.hands[s]
+    visible |= open_hands
     for _l, plays, _w, _n in h.tricks:
         for _s, c in plays:
             visible |= 1 << c
@@ -300,7 +313,7 @@ def observe(state, seat: int) -> Observation:
     if taken:                                             # [W1] only the declarer takes a widow
         placed[h.declarer] |= taken                       # (less those played, below)
     placed = [m & ~visible for m in placed]
-    known = {seat} | ({h.dummy} if dummy_up else set())
+    known = {seat} | ({h.dummy} if dummy_up else set()) | set(open_seats)
     hidden_seats = [s for s in range(n) if s not in known]
     hidden_zones = [z for z, m in h.zones.items() if m and not h.zone_up.get(z)]
     hide_discards = h.declarer != seat
@@ -311,7 +324,8 @@ def observe(state, seat: int) -> Observation:
         contract=h.contract.text if h.contract else "", declarer=h.declarer, trump=h.trump,
         trick=list(h.trick), tricks=list(h.tricks), won=list(h.won), failed=list(h.failed),
         totals=state.sheet.totals(), legal=legal, hand_number=h.number, dummy=h.dummy,
-        dummy_hand=h.hands[h.dummy] if dummy_up else 0, exposed=exposed, vulnerable=list(h.vulnerable),
+        dummy_hand=h.hands[h.dummy] if dummy_up else 0, partner=h.partner, open_hands=open_hands,
+        open_seats=open_seats, exposed=exposed, vulnerable=list(h.vulnerable),
         placed=placed, widow_taken=taken, hidden_zones={z: h.zones[z].bit_count() for z in hidden_zones},
         hidden_discards=h.discards.bit_count() if hide_discards else 0,
         dealt_sizes=[m.bit_count() for m in h.dealt],

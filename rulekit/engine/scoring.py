@@ -9,7 +9,10 @@ points, tricks are counts; a side's are its players' added up):
 ``vulnerable``, ``game_score`` (game points since the last line); with a
 contract also ``level``, ``strain`` (index of the strain in the auction's
 strain list), ``declarer_tricks``, ``declarer_points``, ``doubled``,
-``redoubled``, ``declarer_vulnerable``; plus each of ``scoring.tallies``.
+``redoubled``, ``declarer_vulnerable``, and the hand's roles: ``is_partner`` (the
+declarer's partner for this hand, :attr:`Hand.partner`), ``has_partner``, ``is_defender``,
+``side_tricks`` (tricks of the declarer and his partner); plus each of ``scoring.tallies``.
+A per-hand partner is scored with the declarer's formula.
 
 Match end (``match:``), decided on score columns (seats, or sides):
 ``immediate_win`` (declarer context), ``target`` with ``ties`` (``declarer``;
@@ -51,6 +54,7 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     if variant.scoring.tallies:
         ex["tallies"] = tallies(variant, hand, cards)
     ex.setdefault("doubled", getattr(hand, "doubled", 0))
+    ex.setdefault("partner", getattr(hand, "partner", -1))
     envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
     size = hand.phase_state.get("deal", {}).get("size")
     if size is not None:  # a schedule of hand sizes: this deal's tricks
@@ -66,23 +70,34 @@ def tallies(variant, hand, won_cards: list) -> list:
     """Per column, a dict of tally name -> count (rules/bridge.md [S7], whist.md [S2]).
 
     ``hand``: the most such cards in one dealt hand of the column's seats;
-    ``side_hands``: in its dealt hands together; ``tricks``: in its won tricks.
+    ``side_hands``: in its dealt hands together; ``tricks``: in its won tricks (only the
+    tricks picked by index, when the tally names some); with ``count: tricks``, the won
+    tricks (of those picked) that hold one of its cards.
     """
     deck = variant.deck
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
     out: list[dict] = [dict() for _ in cols]
     for t in variant.scoring.tallies:
-        if t.trump_only and hand.trump not in deck.suits:
+        mask = t.mask
+        if mask == -1:  # the ranks of the trump suit (none at no trump)
             mask = 0
-        else:
-            suits = [hand.trump] if t.trump_only else deck.suits
-            mask = 0
-            for su in suits:
+            if hand.trump in deck.suits:
                 for r in t.ranks:
-                    c = deck.index.get(r + su)   # a deck need not hold every rank in every suit
+                    c = deck.index.get(r + hand.trump)   # a deck need not hold every rank in every suit
                     mask |= 0 if c is None else 1 << c
+        picked = t.tricks or t.count == "tricks"
         for i, seats in enumerate(cols):
-            if t.where == "tricks":
+            if t.where == "tricks" and picked:
+                n = 0
+                for k, (_l, plays, winner, _n) in enumerate(hand.tricks):
+                    if winner not in seats or (t.tricks and k not in t.tricks):
+                        continue
+                    m = 0
+                    for _s, c in plays:
+                        m |= 1 << c
+                    n += bool(m & mask) if t.count == "tricks" else (m & mask).bit_count()
+                out[i][t.name] = n
+            elif t.where == "tricks":
                 m = 0
                 for s in seats:
                     m |= won_cards[s]
@@ -123,6 +138,8 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     gs = ex.get("game_score") or [0] * cols
     tal = ex.get("tallies") or [{t.name: 0 for t in variant.scoring.tallies} for _ in range(cols)]
     doubled = ex.get("doubled", 0)
+    partner = ex.get("partner", -1)
+    pcol = -1 if partner < 0 or contract is None else (variant.side_of[partner] if by_side else partner)
     auction = variant.auction()
     phase_vars = phase_variables(variant)
     envs = []
@@ -134,15 +151,20 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
             strains = auction.strains
             v.update(level=contract.level, strain=strains.index(trump) if trump in strains else 0,
                      declarer_tricks=won[dcol], declarer_points=points[dcol], doubled=doubled == 1,
-                     redoubled=doubled == 2, declarer_vulnerable=bool(vul[dcol]))
+                     redoubled=doubled == 2, declarer_vulnerable=bool(vul[dcol]), is_partner=s == pcol,
+                     has_partner=pcol >= 0, is_defender=s != dcol and s != pcol,
+                     side_tricks=won[dcol] + (won[pcol] if pcol >= 0 and pcol != dcol else 0))
         else:
             v.update(level=0, strain=0, declarer_tricks=0, declarer_points=0, doubled=False,
-                     redoubled=False, declarer_vulnerable=False)
+                     redoubled=False, declarer_vulnerable=False, is_partner=False, has_partner=False,
+                     is_defender=False, side_tricks=0)
         v.update(tal[s])
         for _kind, _spec, defaults in phase_vars:
             v.update(defaults)
         for m in variant.scoring.markers:  # the declarer's marker factor, the same in every column
             v[m.name] = ex.get("markers", {}).get(m.name, 1)
+        if contract is not None and hasattr(contract, "variables"):  # a contract record's attributes
+            v.update(contract.variables())
         envs.append(Env(v))
     for e in envs:
         e.everyone = envs
@@ -158,13 +180,14 @@ def _bits(m):
 
 def entry_formulas(variant, hand) -> list:
     """The formula scoring each column for this hand."""
-    return formulas_for(variant, hand.contract, hand.declarer)
+    return formulas_for(variant, hand.contract, hand.declarer, partner=getattr(hand, "partner", -1))
 
 
-def formulas_for(variant, contract, declarer: int, spec=None) -> list:
+def formulas_for(variant, contract, declarer: int, spec=None, partner: int = -1) -> list:
     """The formula scoring each column, given the contract (or ``None``) and declarer.
 
     :param spec: an object with ``each``/``declarer``/``defender`` (a part); default the scoring.
+    :param partner: the declarer's partner for this hand (scored like the declarer), or -1.
     """
     sc = spec or variant.scoring
     cols = columns(variant)
@@ -173,18 +196,19 @@ def formulas_for(variant, contract, declarer: int, spec=None) -> list:
         return [f] * cols
     if sc.declarer is not None:
         dcol = variant.side_of[declarer] if variant.scoring.by_side else declarer
-        return [sc.declarer if s == dcol else sc.defender for s in range(cols)]
+        pcol = -1 if partner < 0 else column_of(variant, partner)
+        return [sc.declarer if s == dcol or s == pcol else sc.defender for s in range(cols)]
     return [sc.each] * cols
 
 
-def entries_for(variant, contract, declarer: int, envs: list) -> list:
+def entries_for(variant, contract, declarer: int, envs: list, partner: int = -1) -> list:
     """Entries per column for a hypothetical outcome (parts added up); for bots' what-ifs."""
     sc = variant.scoring
     cols = len(envs)
     specs = sc.parts or (None,)
     out = [0] * cols
     for spec in specs:
-        fs = formulas_for(variant, contract, declarer, spec)
+        fs = formulas_for(variant, contract, declarer, spec, partner)
         for c in range(cols):
             if fs[c] is not None:
                 out[c] += int(fs[c](envs[c]))
@@ -213,7 +237,7 @@ def score_hand(variant, hand, envs=None) -> tuple[list, bool]:
     if sc.parts:
         parts = {}
         for part in sc.parts:
-            fs = formulas_for(variant, hand.contract, hand.declarer, part)
+            fs = formulas_for(variant, hand.contract, hand.declarer, part, getattr(hand, "partner", -1))
             parts[part.name] = [int(fs[c](envs[c])) if fs[c] is not None else 0 for c in range(cols)]
         hand.parts = parts
         return [sum(p[c] for p in parts.values()) for c in range(cols)], False
@@ -351,10 +375,10 @@ def _break_ties(variant, hand, before, reached) -> list:
 class _Scored:
     """The few fields of a hand that :func:`score_hand` reads, for a hand known only by its facts."""
 
-    __slots__ = ("contract", "declarer", "parts")
+    __slots__ = ("contract", "declarer", "parts", "partner")
 
-    def __init__(self, contract, declarer: int):
-        self.contract, self.declarer, self.parts = contract, declarer, None
+    def __init__(self, contract, declarer: int, partner: int = -1):
+        self.contract, self.declarer, self.parts, self.partner = contract, declarer, None, partner
 
 
 def seat_values(variant, per_column: list) -> list:
@@ -370,7 +394,7 @@ def seat_values(variant, per_column: list) -> list:
 
 def score_facts(variant, contract, declarer: int, trump: str, tricks: list, points: list | None = None,
                 doubled: int = 0, tallies: list | None = None, vulnerable: list | None = None,
-                game_score: list | None = None) -> tuple:
+                game_score: list | None = None, partner: int = -1) -> tuple:
     """Score a hand known only by the facts a table writes down (the scorepad, ``rulekit score``),
     through the same :func:`envs_for` and :func:`score_hand` a played hand goes through.
 
@@ -382,17 +406,18 @@ def score_facts(variant, contract, declarer: int, trump: str, tricks: list, poin
     :param doubled: 0, 1 (doubled) or 2 (redoubled).
     :param tallies: per column, a dict tally name -> count (default zeros).
     :param vulnerable, game_score: per column, the match's progress before the hand.
+    :param partner: the declarer's partner for this hand (a called partner), or -1.
     :returns: ``(entries, parts, void, envs)``: points per column, the entries split by part
         (or ``None``), whether the hand is void, and the scoring environments.
     """
     cols = columns(variant)
     extra = {"doubled": doubled, "vulnerable": vulnerable or [False] * cols,
-             "game_score": game_score or [0] * cols}
+             "game_score": game_score or [0] * cols, "partner": partner}
     if tallies is not None:
         extra["tallies"] = tallies
     envs = envs_for(variant, contract, declarer, trump, seat_values(variant, tricks),
                     seat_values(variant, points or [0] * cols), extra)
-    shim = _Scored(contract, declarer)
+    shim = _Scored(contract, declarer, partner)
     entries, void = score_hand(variant, shim, envs)
     return entries, shim.parts, void, envs
 
@@ -404,9 +429,18 @@ def hand_facts(variant, hand) -> dict:
     envs = player_envs(variant, hand)
     names = [t.name for t in variant.scoring.tallies]
     return {"contract": hand.contract.text if hand.contract is not None else None,
-            "declarer": hand.declarer, "trump": hand.trump, "doubled": getattr(hand, "doubled", 0),
+            "declarer": hand.declarer, "partner": getattr(hand, "partner", -1), "trump": hand.trump,
+            "first_suit": _first_suit(variant, hand),
+            "doubled": getattr(hand, "doubled", 0),
             "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
             "tallies": [{n: e.vars[n] for n in names} for e in envs]}
+
+
+def _first_suit(variant, hand) -> str | None:
+    """The suit of the card turned this hand by a ``turn_card`` phase (class 1), or ``None``."""
+    d = getattr(hand, "phase_state", {}).get("turn_card") or {}
+    c = d.get("card", -1)
+    return variant.deck.suit_of(c) if c is not None and c >= 0 else None
 
 
 def hand_result(state, hand, envs=None):

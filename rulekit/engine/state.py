@@ -199,6 +199,24 @@ class State:
                 return (seat + k) % n
         return seat
 
+    def set_partner(self, seat: Seat) -> None:
+        """Make ``seat`` the declarer's partner for this hand only (a called partner): he is
+        scored with the declarer's formula; the others are the defenders."""
+        self.hand.partner = seat
+
+    def role(self, seat: Seat) -> str:
+        """``seat``'s role in this hand: ``declarer``, ``partner``, ``defender`` (with a
+        declarer), else ``""``."""
+        h = self.hand
+        if h.declarer < 0:
+            return ""
+        return "declarer" if seat == h.declarer else "partner" if seat == h.partner else "defender"
+
+    def lay_open(self, seat: Seat, after_tricks: int = 0) -> None:
+        """``seat``'s hand lies face up for everyone once ``after_tricks`` tricks are finished
+        (0: from now, before the first lead; 1: after the first trick)."""
+        self.hand.open_after[seat] = after_tricks
+
     @property
     def board(self) -> int:
         """Deals counted so far (a deal redealt by the same dealer does not count): the
@@ -261,6 +279,15 @@ class State:
     def bid_texts(self) -> tuple[str, ...]:
         """The canonical text of every bid of the variant's auction (``()`` without one)."""
         return self._bid_texts
+
+    def current_bids(self) -> tuple:
+        """The bids of the variant's auction with this hand's attributes (a ``list_auction``
+        values its contracts anew each hand, e.g. by suit class), else the variant's bids."""
+        a = self.variant.auction()
+        if a is None:
+            return ()
+        d = self.hand.phase_state.get(a.kind) or {}
+        return tuple(d.get("bids", a.bids))
 
     def legal_actions(self) -> Sequence[Action]:
         """Legal actions of the seat to move, in a fixed documented order (a list, or for a
@@ -475,11 +502,16 @@ class State:
         text += ("", " X", " XX")[h.doubled]
         col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
         won = sum(h.won[s] for s in v.sides[col]) if v.scoring.by_side else h.won[h.declarer]
+        who = self.names[h.declarer]
+        partner = getattr(h, "partner", -1)
+        if partner >= 0:  # a partner for this hand: their tricks together
+            won += h.won[partner]
+            who += f" with {self.names[partner]}"
         if envs is not None and v.scoring.made is not None:
             made = bool(v.scoring.made(envs[col]))
         else:
             made = won >= h.contract.level
-        return f"{self.names[h.declarer]} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'})"
+        return f"{who} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'})"
 
     # ------------------------------------------------------------------ observation / cloning
     def observation(self, seat: Seat) -> Observation:

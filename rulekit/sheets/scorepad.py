@@ -161,9 +161,29 @@ class ScorePad:
     def _reads_trump(self) -> bool:
         return bool({"trump", "strain"} & self.reads) or any(t.trump_only for t in self.variant.scoring.tallies)
 
+    def _classed(self) -> bool:
+        """Contract values depend on the suit classes of a card turned this hand (``turn_card``)."""
+        return self.variant.phase("turn_card") is not None and any(
+            len(set(getattr(b, "values", ()))) > 1 for b in self.bids.values())
+
     def _contract(self, facts):
         c = facts.get("contract")
-        return None if c is None else self.bids[c.upper()]
+        if c is None:
+            return None
+        bid = self.bids[c.upper()]
+        if facts.get("first_suit") and hasattr(bid, "values"):  # valued by this hand's suit classes
+            from dataclasses import replace
+            from rulekit.engine.phases.turn_card import classes_of
+            classes = classes_of(self.variant.deck, facts["first_suit"], "colour")
+            bid = replace(bid, value=bid.values[classes.get(bid.strain, 1) - 1])
+        return bid
+
+    def _early_end(self) -> bool:
+        """Play may stop before the cards run out (a ``tricks`` phase with ``end_if``)."""
+        return any(getattr(p, "end_if", None) is not None for p in self.variant.phases)
+
+    def _partner_allowed(self, contract) -> bool:
+        return self.variant.phase("call_partner") is not None and bool(getattr(contract, "partner", False))
 
     def _trump(self, facts) -> str:
         """The strain the hand was played in, from the facts so far."""
@@ -181,6 +201,9 @@ class ScorePad:
         hand is complete; :meth:`add` it)."""
         v = self.variant
         auction = v.auction()
+        if auction is not None and self._classed() and "first_suit" not in facts:
+            return Question("first_suit", "first suit", "the suit of the card turned from the second pack: "
+                            "one of " + ", ".join(v.deck.suits))
         if auction is not None and "contract" not in facts:
             bids = [b.text for b in auction.bids]
             return Question("contract", "contract", f"a bid from {bids[0]} to {bids[-1]}, or pass")
@@ -189,6 +212,8 @@ class ScorePad:
             return None  # thrown in
         if contract is not None and "declarer" not in facts:
             return Question("declarer", "declarer", "one of " + ", ".join(self.names))
+        if self._partner_allowed(contract) and "partner" not in facts:
+            return Question("partner", "partner", "one of " + ", ".join(self.names) + ", or none")
         choices = self._trump_choices(contract)
         if choices and "trump" not in facts and (contract is not None or self._reads_trump()):
             return Question("trump", "trumps", "one of " + ", ".join(choices))
@@ -197,6 +222,10 @@ class ScorePad:
             return Question("doubled", "doubled", "one of " + ", ".join(words) + " (- not doubled)")
         cols = self.columns
         if "tricks" not in facts and {"tricks", "declarer_tricks"} & self.reads:
+            if self._early_end():
+                return Question("tricks", "tricks " + " ".join(cols),
+                                f"{len(cols)} numbers, all of them, adding up to at most {v.hand_size} "
+                                f"(play may stop early)")
             return Question("tricks", "tricks " + " ".join(cols),
                             f"{len(cols)} numbers adding up to {v.hand_size} (the last may be left out)")
         if v.has_card_points and "points" not in facts and {"points", "declarer_points"} & self.reads:
@@ -241,6 +270,14 @@ class ScorePad:
             facts["contract"] = self.bids[t.upper()].text
         elif name == "declarer":
             facts["declarer"] = self.seat(t)
+        elif name == "first_suit":
+            if t.upper() not in self.variant.deck.suits:
+                raise FactError(f"{t!r} is not a suit (expected {question.help})")
+            facts["first_suit"] = t.upper()
+        elif name == "partner":
+            facts["partner"] = -1 if t.lower() in ("none", "-", "") else self.seat(t)
+            if facts["partner"] == facts.get("declarer"):
+                raise FactError("the declarer cannot be his own partner (expected another player, or none)")
         elif name == "trump":
             choices = self._trump_choices(self._contract(facts))
             if t.upper() not in choices:
@@ -278,6 +315,11 @@ class ScorePad:
         total = v.hand_size if name == "tricks" else sum(v.card_points)
         words = t.replace(",", " ").split()
         nums = [self._number(w, name) for w in words]
+        if name == "tricks" and self._early_end():  # tricks may add up to less: every column is given
+            if len(nums) != len(cols) or any(x < 0 for x in nums) or sum(nums) > total:
+                raise FactError(f"tricks: expected {len(cols)} numbers ({' '.join(cols)}), none negative, "
+                                f"adding up to at most {total}")
+            return nums
         if len(nums) not in (len(cols), len(cols) - 1):
             raise FactError(f"{name}: {len(words)} numbers, but there are {len(cols)} columns "
                             f"({' '.join(cols)}; the last may be left out)")
@@ -296,7 +338,8 @@ class ScorePad:
         tallies = [{t.name: facts.get(f"tally:{t.name}:{c}", 0) for t in v.scoring.tallies} for c in range(cols)]
         return score_facts(v, self._contract(facts), facts.get("declarer", -1), self._trump(facts),
                            facts.get("tricks") or [0] * cols, facts.get("points"), facts.get("doubled", 0),
-                           tallies, self.vulnerable(), list(self.book.progress.game_score))
+                           tallies, self.vulnerable(), list(self.book.progress.game_score),
+                           partner=facts.get("partner", -1))
 
     def check(self, facts: dict) -> dict:
         """Check a hand's facts (as :meth:`answer` would, each one) and return them completed
@@ -352,7 +395,8 @@ class ScorePad:
         for seat, x in zip((s[0] for s in v.sides) if v.scoring.by_side else range(v.players),
                            facts.get("tricks") or [0] * len(self.columns)):
             won[seat] = x
-        hand = _Shim(contract=contract, declarer=declarer, trump=trump, doubled=facts.get("doubled", 0), won=won)
+        hand = _Shim(contract=contract, declarer=declarer, trump=trump, doubled=facts.get("doubled", 0), won=won,
+                     partner=facts.get("partner", -1))
         # the note of a played hand's row, by the engine's own describe
         from rulekit.engine.state import State
         note = State.describe_hand(_Shim(variant=v, names=self.names), hand, envs)

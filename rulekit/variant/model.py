@@ -68,6 +68,37 @@ class Bid:
 
 
 @dataclass(frozen=True)
+class Contract(Bid):
+    """A contract of a ``list_auction``: a :class:`~rulekit.variant.model.Bid` (``text``,
+    ``level`` = tricks undertaken, ``strain`` = trump suit or ``NT``, ``rank`` = place in
+    the list) with its attributes.
+
+    :ivar value: points it is worth this hand (bids rank by it; ties cannot overcall).
+    :ivar values: its value for suit class 1, 2, 3 (the compiled list; ``value`` is set
+        from it each hand).
+    :ivar null: the declarer undertakes to win no trick.
+    :ivar open: ``""``, ``before_lead`` or ``after_first_trick``: when the declarer's hand
+        is laid face up.
+    :ivar aside: cards the declarer puts aside face down before play.
+    :ivar partner: the declarer may call a partner (``call_partner`` phase).
+    :ivar label: a name for people (``little null``), or ``""``.
+    """
+
+    value: int = 0
+    values: tuple = ()
+    null: bool = False
+    open: str = ""
+    aside: int = 0
+    partner: bool = False
+    label: str = ""
+
+    def variables(self) -> dict:
+        """The contract's attributes as formula variables."""
+        return {"value": self.value, "null": self.null, "open_game": bool(self.open), "aside": self.aside,
+                "partner_allowed": self.partner}
+
+
+@dataclass(frozen=True)
 class DealSpec:
     """``deal`` phase: the dealing pattern for the chosen number of players.
 
@@ -144,7 +175,17 @@ class NameTrumpSpec:
 
 @dataclass(frozen=True)
 class TricksSpec:
-    """``tricks`` phase: trick play ([T1]-[T6])."""
+    """``tricks`` phase: trick play ([T1]-[T6]).
+
+    :ivar end_if: condition over the scoring variables, checked after each trick on every
+        score column: when it holds for one, the hand ends at once (``phases.*.end_if``).
+    :ivar lead_broken: ``(suit, mask)`` pairs: the suit (``trump``: the trump suit, mask -1)
+        may not be led while the leader holds a card of another suit, until one of its
+        cards has been played ("broken").
+    :ivar first_no_lead, first_no_play: cards that may not be led to / played to the first
+        trick unless the player has no other legal card.
+    :ivar restricts: some lead or first-trick restriction applies (a hot-path shortcut).
+    """
 
     kind: str
     name: str
@@ -152,6 +193,11 @@ class TricksSpec:
     must_trump: bool
     widow_to: str
     dummy: bool = False
+    end_if: Formula | None = None
+    lead_broken: tuple = ()
+    first_no_lead: int = 0
+    first_no_play: int = 0
+    restricts: bool = False
 
 
 @dataclass(frozen=True)
@@ -179,12 +225,22 @@ class TallySpec:
     :ivar trump_only: count only cards of the trump suit (0 at no trump).
     :ivar where: ``hand`` (the most in one dealt hand of the side), ``side_hands``
         (the side's dealt hands together) or ``tricks`` (cards in the side's won tricks).
+    :ivar mask: the cards counted (from ``cards``, or ``ranks`` times ``suits``), or -1 when
+        they depend on the trump suit (``trump_only``).
+    :ivar tricks: with ``where == "tricks"``, only these tricks count: 0-based indices into a
+        full hand's tricks (from ``tricks: [1, -1]``, 1-based, negative from the end); empty: all.
+    :ivar count: ``cards`` (the cards counted) or ``tricks`` (the won tricks holding one of them).
+    :ivar most: the highest value the tally can take (for the formula bounds checks).
     """
 
     name: str
     ranks: tuple
     trump_only: bool
     where: str
+    mask: int = -1
+    tricks: tuple = ()
+    count: str = "cards"
+    most: int = 0
 
 
 @dataclass(frozen=True)
@@ -346,16 +402,18 @@ class Variant:
 BASE_NAMES = ("players", "total_tricks", "tricks", "points", "seat", "is_declarer", "has_contract",
               "trump", "vulnerable", "game_score")
 CONTRACT_NAMES = BASE_NAMES + ("level", "strain", "declarer_tricks", "declarer_points", "doubled",
-                               "redoubled", "declarer_vulnerable")
+                               "redoubled", "declarer_vulnerable", "is_partner", "has_partner", "is_defender",
+                               "side_tricks")
 
 # The kind of value of each variable a formula may read (``num`` a number, ``bool`` a
 # condition, ``const`` a constant such as H or NT); names not listed are ``any``.
 NAME_TYPES = {"players": "num", "total_tricks": "num", "tricks": "num", "points": "num", "seat": "num",
               "is_declarer": "bool", "has_contract": "bool", "trump": "const", "level": "num",
               "strain": "num", "declarer_tricks": "num", "declarer_points": "num", "vulnerable": "bool",
-              "game_score": "num", "doubled": "bool", "redoubled": "bool", "declarer_vulnerable": "bool"}
+              "game_score": "num", "doubled": "bool", "redoubled": "bool", "declarer_vulnerable": "bool",
+              "is_partner": "bool", "has_partner": "bool", "is_defender": "bool", "side_tricks": "num"}
 
 
-__all__ = ["AuctionSpec", "Bid", "MarkerSpec", "ContractAuctionSpec", "Context", "DealSpec", "ExchangeSpec", "MatchSpec",
+__all__ = ["AuctionSpec", "Bid", "MarkerSpec", "Contract", "ContractAuctionSpec", "Context", "DealSpec", "ExchangeSpec", "MatchSpec",
            "NameTrumpSpec", "PartSpec", "ScoringSpec", "TallySpec", "TricksSpec", "TurnUpSpec", "Variant",
            "BASE_NAMES", "CONTRACT_NAMES", "NAME_TYPES", "NT"]

@@ -80,12 +80,16 @@ class PhaseKind:
     :cvar label: the prompt label (``You (bid) >``).
     :cvar role: what bots and the CLI treat it as: ``"deal"``, ``"auction"`` (calls with
         ``state.hand.high`` / ``calls`` / ``contract``), ``"exchange"``, ``"trump"``,
-        ``"play"`` (trick play) or ``""`` (none of these: bots pick at random unless
-        :meth:`bot_act` says otherwise).
+        ``"play"`` (trick play), ``"chance"`` (a chance event: one legal action, which the
+        CLI applies by itself and the record stores) or ``""`` (none of these: bots pick at
+        random unless :meth:`bot_act` says otherwise).
     :cvar required: a hand must have exactly one phase of this kind.
     :cvar position: ``"first"`` or ``"last"`` when the kind must open or close a hand.
     :cvar example: a worked example: a YAML ``phases:`` entry using the kind, for the
         docs and a test.
+    :cvar conditions: keys of the entry holding conditions over the scoring variables
+        (``end_if``); the compiler compiles them once the scoring is known and sets the
+        spec's field of the same name to the :class:`~rulekit.dsl.Formula`.
     """
 
     name: ClassVar[str] = ""
@@ -95,6 +99,7 @@ class PhaseKind:
     required: ClassVar[bool] = False
     position: ClassVar[str] = ""
     example: ClassVar[str] = ""
+    conditions: ClassVar[tuple] = ()
 
     # ------------------------------------------------------------------ compile time
     def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> Any:
@@ -172,6 +177,11 @@ class PhaseKind:
         """Plain data this phase adds to ``seat``'s observation (``obs.phase_data``);
         only what that seat may see."""
         return {}
+
+    def shown(self, state: State, seat: int) -> list:
+        """Rows ``(label, text)`` this phase adds to ``seat``'s table on screen (only what
+        that seat may see); default none."""
+        return []
 
     def bot_act(self, bot: Any, obs: Any) -> Action | None:
         """A bot's choice in this phase when :attr:`role` does not tell it how to act

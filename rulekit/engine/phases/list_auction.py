@@ -1,0 +1,250 @@
+"""``list_auction`` phase: bidding from a list of contracts ranked by value, ties allowed
+(rules/boston.md [A1]-[A3]).
+
+Each contract is a record with attributes: its call, the tricks it undertakes, its trumps
+(one contract per suit with ``trumps: each``, none for a null), its value, and whether it
+is a null game, an open game, how many cards the declarer puts aside and whether he may
+call a partner.  A value may depend on the suit's class this hand (``suit_class``: 1, 2
+or 3, published by another phase such as ``turn_card``; 1 when none does), so the list
+is valued anew at the start of every auction.  A bid must be worth MORE than the highest
+so far: equal values cannot overcall each other.  The attributes are formula variables
+(``value``, ``null``, ``open_game``, ``aside``, ``partner_allowed``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rulekit.engine.actions import PASS, Action
+from rulekit.engine.phases.base import PhaseKind
+from rulekit.errors import IllegalActionError
+
+NT = "NT"
+
+
+@dataclass(frozen=True)
+class ListAuctionSpec:
+    """``list_auction`` phase: the contracts (:class:`~rulekit.variant.model.Contract`) in list order."""
+
+    kind: str
+    name: str
+    first: str
+    bids: tuple
+    strains: tuple
+    pass_is_final: bool
+    all_pass: str
+
+
+def suit_classes(state) -> dict:
+    """Suit -> class (1, 2, 3) published this hand by a phase (``suit_classes`` in its data),
+    or ``{}``."""
+    for d in state.hand.phase_state.values():
+        if "suit_classes" in d:
+            return d["suit_classes"]
+    return {}
+
+
+def hand_bids(state, spec) -> tuple:
+    """The contracts of ``spec`` (:class:`~rulekit.variant.model.Contract`) valued for this
+    hand's suit classes."""
+    classes = suit_classes(state)
+    return tuple(replace(b, value=b.values[classes.get(b.strain, 1) - 1]) for b in spec.bids)
+
+
+def start(state) -> bool:
+    """Value the contracts for this hand; the first speaker is the eldest hand (or the dealer)."""
+    h = state.hand
+    spec = state.current_phase
+    h.phase_state[KIND.name] = {"bids": hand_bids(state, spec), "passed": []}
+    h.to_move = h.eldest if spec.first == "eldest" else h.dealer
+    return True
+
+
+def _top(state) -> int:
+    h = state.hand
+    return h.high.value if h.high is not None else -10 ** 9
+
+
+def legal(state) -> list:
+    """``pass`` then every contract worth more than the highest bid, by value (then list order)."""
+    top = _top(state)
+    acts = state.bid_actions
+    bids = sorted((b for b in KIND.data(state)["bids"] if b.value > top), key=lambda b: (b.value, b.rank))
+    return [PASS] + [acts[b.text] for b in bids]
+
+
+def check(state, action) -> None:
+    """:raises IllegalActionError: a bid not worth more than the highest ([A2])."""
+    if action.kind == "pass":
+        return
+    bids = {b.text: b for b in KIND.data(state)["bids"]}
+    if action.kind != "bid" or action.bid not in bids:
+        raise IllegalActionError(f"this is the auction: pass or bid a game of the list "
+                                 f"(e.g. {next(iter(bids))})")
+    b = bids[action.bid]
+    h = state.hand
+    if h.high is not None and b.value <= h.high.value:
+        same = " (equal games cannot overcall each other)" if b.value == h.high.value else ""
+        raise IllegalActionError(f"{b.text} ({b.value}) is not worth more than the highest bid "
+                                 f"{h.high.text} ({h.high.value}){same}")
+
+
+def apply(state, action) -> bool:
+    """Record the call; the auction ends when all others have passed after a bid ([A3])."""
+    h = state.hand
+    d = KIND.data(state)
+    n = state.variant.players
+    seat = h.to_move
+    h.calls.append((seat, action.text))
+    if action.kind == "pass":
+        d["passed"].append(seat)
+    else:
+        h.high = next(b for b in d["bids"] if b.text == action.bid)
+        h.high_seat = seat
+    active = [s for s in range(n) if s not in d["passed"]]
+    if not active or (h.high is None and len(d["passed"]) == n):
+        if state.current_phase.all_pass == "redeal":
+            state.throw_in()
+        else:
+            state.set_trump(NT)
+        return True
+    if h.high is not None and active == [h.high_seat]:
+        h.contract, h.declarer = h.high, h.high_seat
+        state.set_trump(h.high.strain)
+        return True
+    nxt = (seat + 1) % n
+    while nxt in d["passed"] and state.current_phase.pass_is_final:
+        nxt = (nxt + 1) % n
+    h.to_move = nxt
+    return False
+
+
+def compile_list(c, name: str, p: dict, path: tuple):
+    """The :class:`ListAuctionSpec`: one :class:`~rulekit.variant.model.Contract` per entry (per suit with
+    ``trumps: each``), values computed for each suit class, calls unique."""
+    from rulekit.dsl import Env, compile_expr
+    from rulekit.variant.model import Contract
+    deck = c.deck
+    bids: list = []
+    tricks = sum(st.count * st.repeat for st in c.deal.steps if not st.zone) if c.deal else None
+    for i, e in enumerate(p["contracts"]):
+        ep = path + ("contracts", i)
+        lv = e.get("tricks", 0)
+        if tricks is not None and lv > tricks:
+            c.err(ep + ("tricks",), f"{lv} tricks cannot be made: a hand has {tricks} tricks "
+                  f"(expected at most {tricks})")
+        tr = e.get("trumps", "none")
+        suits = list(deck.suits) if tr == "each" else [NT] if tr == "none" else [tr]
+        if tr not in ("each", "none") and tr not in deck.suits:
+            c.err(ep + ("trumps",), f"unknown suit {tr} (expected each, none or one of {' '.join(deck.suits)})")
+            continue
+        if tr != "each" and "call" not in e:
+            c.err(ep, "a contract without trumps: each needs its call (expected call: ...)")
+            continue
+        value = e["value"]
+        if isinstance(value, str):
+            f = c.dsl(ep + ("value",), compile_expr, {"suit_class": "num", "tricks": "num"}, (), expect="num")
+            if f is None:
+                continue
+            values = tuple(int(f(Env({"suit_class": k, "tricks": lv}))) for k in (1, 2, 3))
+        else:
+            values = (value,) * 3
+        for su in suits:
+            text = e["call"] if tr != "each" else e.get("call", str(lv)) + su
+            if any(b.text == text for b in bids) or text.lower() == "pass":
+                c.err(ep + ("call",), f"the call {text} is already in the list (expected each call once)")
+            bids.append(Contract(text, lv, su, len(bids), -1, values[0], values, bool(e.get("null", False)),
+                                 e.get("open", ""), e.get("aside", 0), bool(e.get("partner", False)),
+                                 e.get("name", "")))
+    strains = tuple(dict.fromkeys(b.strain for b in bids))
+    return ListAuctionSpec("list_auction", name, p.get("first", "eldest"), tuple(bids), strains,
+                           bool(p.get("pass_is_final", True)), p.get("all_pass", "redeal"))
+
+
+class ListAuctionKind(PhaseKind):
+    """The ``list_auction`` kind (see the module docstring)."""
+
+    name = "list_auction"
+    schema = {
+        "description": "An auction from a list of contracts ranked by value (equal values cannot overcall "
+                       "each other); the last bidder standing declares.",
+        "type": "object", "additionalProperties": False, "required": ["kind", "contracts"],
+        "properties": {
+            "kind": True,
+            "first": {"description": "Who speaks first.", "enum": ["eldest", "dealer"]},
+            "pass_is_final": {"description": "A player who passes may not bid again in this auction "
+                                             "(default true).", "type": "boolean"},
+            "all_pass": {"description": "When every player passes: `redeal` (the next dealer deals, the "
+                                        "default) or `play` without a contract at no trump.",
+                         "enum": ["redeal", "play"]},
+            "contracts": {
+                "description": "The contracts, each a record; with `trumps: each` one contract per suit.",
+                "type": "array", "minItems": 1,
+                "items": {
+                    "type": "object", "additionalProperties": False, "required": ["value"],
+                    "properties": {
+                        "call": {"description": "Its call (with `trumps: each`: a prefix, the suit letter is "
+                                                "added; default the number of tricks).",
+                                 "type": "string", "pattern": "^[0-9A-Za-z]+$"},
+                        "name": {"description": "A name for people (`little null`).", "type": "string"},
+                        "tricks": {"description": "Tricks the declarer undertakes to win (0 for a null).",
+                                   "type": "integer", "minimum": 0, "maximum": 52},
+                        "trumps": {"description": "`each` (one contract per suit), `none` (no trumps, the "
+                                                  "default) or a suit letter.", "type": "string"},
+                        "value": {"description": "Its value: a number, or a formula of `suit_class` (1, 2 "
+                                                 "or 3 this hand) and `tricks`.",
+                                  "type": ["integer", "string"]},
+                        "null": {"description": "The declarer undertakes to win no trick.", "type": "boolean"},
+                        "open": {"description": "The declarer's hand is laid face up `before_lead` or "
+                                                "`after_first_trick`.",
+                                 "enum": ["before_lead", "after_first_trick"]},
+                        "aside": {"description": "Cards the declarer puts aside face down before play "
+                                                 "(`set_aside` phase).", "type": "integer", "minimum": 0},
+                        "partner": {"description": "The declarer may call a partner (`call_partner` phase).",
+                                    "type": "boolean"}}}}}}
+    label = "bid"
+    role = "auction"
+    example = ("bidding:\n  kind: list_auction\n  contracts:\n"
+               "    - {tricks: 6, trumps: each, value: \"9 - suit_class\", partner: true}\n"
+               "    - {call: N, name: null, value: 15, null: true}\n"
+               "    - {tricks: 7, trumps: each, value: \"14 - suit_class\"}")
+    compile = staticmethod(compile_list)
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+
+    def strains(self, spec, deck) -> set:
+        """The trumps of its contracts."""
+        return set(spec.strains)
+
+    def variables(self, spec) -> dict:
+        """The contract's attributes (:meth:`~rulekit.variant.model.Contract.variables`)."""
+        values = [x for b in spec.bids for x in b.values]
+        return {"value": (min(0, *values), max(0, *values)), "null": (0, 1), "open_game": (0, 1),
+                "aside": (0, max(b.aside for b in spec.bids)), "partner_allowed": (0, 1)}
+
+    def values(self, variant, hand, spec) -> list:
+        """The attributes of the hand's contract, the same for every column (zeros without one)."""
+        c = hand.contract
+        vals = c.variables() if hasattr(c, "variables") else {k: 0 for k in self.variables(spec)}
+        from rulekit.engine.scoring import columns
+        return [dict(vals) for _ in range(columns(variant))]
+
+    def observe(self, state, seat) -> dict:
+        """This hand's contracts with their values (public: the suit classes are)."""
+        d = self.data(state)
+        return {"bids": d["bids"], "passed": list(d["passed"])}
+
+    def help_line(self, spec, variant) -> str:
+        """``pass, or a game of the list (? shows each with its value)``."""
+        return (f"pass, or a game of the list such as {spec.bids[0].text} or {spec.bids[-1].text} "
+                f"(? shows the games you may bid, with their values)")
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        end = "the deal is thrown in" if spec.all_pass == "redeal" else "the hand is played at no trump"
+        return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
+                f"worth more than the highest so far; the last bidder declares, and when all pass {end}.")
+
+
+KIND = ListAuctionKind()

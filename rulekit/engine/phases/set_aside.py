@@ -1,0 +1,123 @@
+"""``set_aside`` phase: the declarer puts cards aside face down before play, so that he
+plays with fewer cards than the others (rules/boston.md, little null: 12 cards against 13).
+
+The number is fixed (``count: 2``) or the contract's own ``aside`` attribute
+(``count: contract``, a ``list_auction`` contract); with none the phase is skipped.  The
+cards go to the declarer's discards: seen by him only, out of play.  In trick play a
+seat without cards sits the last tricks out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekit.cards import bits
+from rulekit.engine.actions import Action
+from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.exchange import DiscardChoices
+from rulekit.errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class SetAsideSpec:
+    """``set_aside`` phase: ``count`` cards (-1: the contract's ``aside``)."""
+
+    kind: str
+    name: str
+    count: int
+
+
+def _count(state) -> int:
+    n = state.current_phase.count
+    return getattr(state.hand.contract, "aside", 0) if n < 0 else n
+
+
+def start(state) -> bool:
+    """Applies with a declarer who has cards to put aside."""
+    h = state.hand
+    if h.declarer < 0 or _count(state) <= 0:
+        return False
+    h.phase_state[KIND.name] = {"count": _count(state)}
+    h.to_move = h.declarer
+    return True
+
+
+def legal(state):
+    """Every choice of the cards to put aside (a lazy sequence of ``discard`` actions)."""
+    h = state.hand
+    return DiscardChoices(state.variant.deck, h.hands[h.to_move], KIND.data(state)["count"])
+
+
+def check(state, action) -> None:
+    """:raises IllegalActionError: not exactly ``count`` of his own cards."""
+    h = state.hand
+    k = KIND.data(state)["count"]
+    deck = state.variant.deck
+    if action.kind != "discard":
+        raise IllegalActionError(f"put {k} card{'s' if k > 1 else ''} aside face down now "
+                                 f"(discard {' '.join(deck.names_of(h.hands[h.to_move]))[:2 * k + k]}...)")
+    if action.cards & ~h.hands[h.to_move]:
+        raise IllegalActionError(f"you do not hold {' '.join(deck.names_of(action.cards & ~h.hands[h.to_move]))}")
+    if action.cards.bit_count() != k:
+        raise IllegalActionError(f"put exactly {k} card{'s' if k > 1 else ''} aside "
+                                 f"(found {action.cards.bit_count()})")
+
+
+def apply(state, action) -> bool:
+    """The cards leave his hand face down."""
+    h = state.hand
+    h.hands[h.to_move] &= ~action.cards
+    h.discards |= action.cards
+    return True
+
+
+class SetAsideKind(PhaseKind):
+    """The ``set_aside`` kind (see the module docstring)."""
+
+    name = "set_aside"
+    schema = {"description": "The declarer puts cards aside face down and plays with fewer cards than the others.",
+              "type": "object", "additionalProperties": False, "required": ["kind"],
+              "properties": {"kind": True,
+                             "count": {"description": "How many: a number, or `contract` (the contract's "
+                                                      "`aside` attribute; the default).",
+                                       "anyOf": [{"type": "integer", "minimum": 1}, {"const": "contract"}]}}}
+    label = "aside"
+    example = "aside: {kind: set_aside, count: contract}"
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+
+    def compile(self, c, name, p, path):
+        """The spec."""
+        n = p.get("count", "contract")
+        return SetAsideSpec(self.name, name, -1 if n == "contract" else n)
+
+    def acts_for_declarer(self, p) -> bool:
+        """It needs a declarer."""
+        return True
+
+    def help_line(self, spec, variant) -> str:
+        """The action form."""
+        return "put cards aside face down: discard CARD ..."
+
+    def bot_act(self, bot, obs):
+        """Put aside the strongest cards in a null (the likeliest to win a trick), else the
+        weakest of the shortest suits."""
+        from rulekit.bots.sensible import choose_discards
+        v = obs.variant
+        k = obs.legal[0].cards.bit_count()
+        ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
+        spec = v.auction()
+        contract = next((b for b in getattr(spec, "bids", ()) if b.text == obs.contract), None)
+        if getattr(contract, "null", False):
+            cards = sorted(bits(obs.hand), key=lambda c: -ctx.strength[c])[:k]
+            return Action.discard(v.deck, sum(1 << c for c in cards))
+        return Action.discard(v.deck, choose_discards(v, obs.hand, obs.trump, k))
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        n = "the number of cards his contract says" if spec.count < 0 else f"{spec.count} cards"
+        return f"The declarer puts {n} aside face down and plays with fewer cards than the others."
+
+
+KIND = SetAsideKind()

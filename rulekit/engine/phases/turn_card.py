@@ -1,0 +1,144 @@
+"""``turn_card`` phase: a chance event — a card turned from a second pack, shown to
+everyone (rules/boston.md [D2]: its suit is the first suit this hand).
+
+The turn is an action of the seat who turns (``turn 7H``), so the record stores it with
+the other actions and a replay is exact; the card is drawn from the seed, and any card
+of the pack is accepted when a record or a real table says which was turned.  With
+``classes: colour`` the turned card's suit is class 1, the other suit of its colour class
+2 and the suits of the other colour class 3 (``suit_classes``, read by a
+``list_auction`` whose values depend on ``suit_class``).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rulekit.cards import SUIT_NAMES
+from rulekit.engine.actions import Action
+from rulekit.engine.phases.base import PhaseKind
+from rulekit.errors import CardError, IllegalActionError
+
+
+@dataclass(frozen=True)
+class TurnCardSpec:
+    """``turn_card`` phase: who turns (``by``) and how suits are classed (``classes``)."""
+
+    kind: str
+    name: str
+    by: str
+    classes: str
+
+
+def turner(state) -> int:
+    """The seat who turns: ``opposite`` the dealer, the ``dealer`` or the ``eldest``."""
+    h = state.hand
+    n = state.variant.players
+    return {"dealer": h.dealer, "eldest": h.eldest, "opposite": (h.dealer + n // 2) % n}[state.current_phase.by]
+
+
+def start(state) -> bool:
+    """Draw the card of the second pack from the seed; the turner is to act."""
+    h = state.hand
+    rng = random.Random(f"rulekit:{state.seed}:{h.number}:turn")
+    h.phase_state[KIND.name] = {"drawn": rng.randrange(state.variant.deck.size), "card": -1, "suit_classes": {}}
+    h.to_move = turner(state)
+    return True
+
+
+def turn_action(state, card: int) -> Action:
+    """``turn CARD``."""
+    return Action("turn", f"turn {state.variant.deck.name(card)}", card=card)
+
+
+def legal(state) -> list:
+    """The one card the seed turns."""
+    return [turn_action(state, KIND.data(state)["drawn"])]
+
+
+def check(state, action) -> None:
+    """:raises IllegalActionError: not ``turn CARD`` (any card of the pack: a record may say)."""
+    if action.kind != "turn":
+        raise IllegalActionError(f"turn the top card of the second pack now ({legal(state)[0].text})")
+
+
+def classes_of(deck, suit: str, how: str) -> dict:
+    """Suit -> class: ``colour``: the turned suit 1, its colour's other suits 2, the rest 3."""
+    colour = deck.colours.get(suit)
+    return {s: 1 if s == suit else 2 if deck.colours.get(s) == colour else 3 for s in deck.suits}
+
+
+def apply(state, action) -> bool:
+    """The card lies face up; the suit classes follow from it."""
+    d = KIND.data(state)
+    d["card"] = action.card
+    deck = state.variant.deck
+    d["suit_classes"] = classes_of(deck, deck.suit_of(action.card), state.current_phase.classes)
+    return True
+
+
+class TurnCardKind(PhaseKind):
+    """The ``turn_card`` kind (see the module docstring)."""
+
+    name = "turn_card"
+    schema = {"description": "A chance event: a card is turned from a second pack and shown to everyone; "
+                             "its suit classes the suits for this hand.",
+              "type": "object", "additionalProperties": False, "required": ["kind"],
+              "properties": {"kind": True,
+                             "by": {"description": "Who turns it: the seat `opposite` the dealer (default), "
+                                                   "the `dealer` or the `eldest`.",
+                                    "enum": ["opposite", "dealer", "eldest"]},
+                             "classes": {"description": "`colour`: the turned suit is class 1, the other suit "
+                                                        "of its colour class 2, the others class 3.",
+                                         "enum": ["colour"]}}}
+    label = "turn"
+    role = "chance"
+    example = "second_pack: {kind: turn_card, by: opposite, classes: colour}"
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+
+    def compile(self, c, name, p, path):
+        """The spec."""
+        return TurnCardSpec(self.name, name, p.get("by", "opposite"), p.get("classes", "colour"))
+
+    def parse(self, text, state):
+        """``turn CARD``."""
+        words = text.split()
+        if len(words) == 2 and words[0].lower() == "turn":
+            try:
+                return turn_action(state, state.variant.deck.parse(words[1]))
+            except CardError:
+                return None
+        return None
+
+    def help_line(self, spec, variant) -> str:
+        """The action form (the CLI turns the card by itself)."""
+        return "turn CARD (the card turned from the second pack; done for you)"
+
+    def observe(self, state, seat) -> dict:
+        """Public: the turned card and the suit classes."""
+        d = self.data(state)
+        return {"turned_card": d["card"], "suit_classes": dict(d["suit_classes"])}
+
+    def shown(self, state, seat) -> list:
+        """Rows for the table: the turned card and the suit classes."""
+        d = self.data(state)
+        if d["card"] < 0:
+            return []
+        deck = state.variant.deck
+        by: dict[int, list] = {}
+        for s, k in d["suit_classes"].items():
+            by.setdefault(k, []).append(SUIT_NAMES.get(s, s))
+        words = {1: "first", 2: "second", 3: "third"}
+        return [("second pack", f"{deck.pretty(d['card'])}: " + ", ".join(
+            f"{words.get(k, k)} {' and '.join(by[k])}" for k in sorted(by)))]
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        who = {"opposite": "the player opposite the dealer", "dealer": "the dealer", "eldest": "the eldest hand"}
+        return (f"A chance event: {who[spec.by]} turns the top card of a second pack, shown to everyone; "
+                f"its suit is the first suit, the other suit of its colour the second, the others third.")
+
+
+KIND = TurnCardKind()
