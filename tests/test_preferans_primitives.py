@@ -80,3 +80,16 @@ def test_defence_double_chain_and_soups(toy):
     assert row.entries[1] == -(2 + 1) * 4
     assert all(a["target"] == 1 for a in row.against)
     assert "Final result" in sheet_text(s.sheet, toy)
+
+
+def test_step_auction_without_a_blind_block_offers_no_blind_call(tmp_path):
+    """Found by the mutation fuzz: with `blind:` removed the auction still offered the blind call
+    `blind`, whose win then failed (IndexError). No blind block, no blind call."""
+    from rulekit.engine import State
+    from rulekit.variant import load_variant
+    f = tmp_path / "noblind.yaml"
+    f.write_text("id: noblind\nextends: preferans\nphases:\n  auction:\n    blind: null\n", encoding="utf-8")
+    s = State(load_variant(str(f)), seed=1)
+    assert [a.kind for a in s.legal_actions()] == ["pass", "bid"]
+    s = State(load_variant("preferans"), seed=1)
+    assert [a.text for a in s.legal_actions() if a.kind == "blind"] == ["igra", "betl", "sans"]

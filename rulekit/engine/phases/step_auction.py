@@ -101,7 +101,7 @@ def legal(state) -> list:
         if (spec.hold and d["holder"] >= 0 and d["holder"] != seat and seat in d["numbered"]
                 and _earlier(d, seat, d["holder"])):
             acts.append(Action("hold", "hold"))
-    if first_turn:
+    if first_turn and spec.blind < len(spec.bids):   # blind calls exist only with a `blind:` block
         top = max((_rank(spec, _blind_text(spec, c)) for c in blind if c != spec.blind_call), default=-1)
         if top < 0:
             acts.append(Action("blind", spec.blind_call))
