@@ -88,12 +88,18 @@ class State:
         self.first_dealer = self._choose_dealer() if dealer is None else dealer
         self.hands_played = 0
         self.thrown_in = 0
+        self.match_variant = variant  # with a round schedule, self.variant is the current round's rules
+        self._use_rules(variant)
+        self._start_hand(0, self.first_dealer)
+
+    def _use_rules(self, variant: Variant) -> None:
+        """Play under ``variant`` (the match's rules, or one round's) from now on."""
+        self.variant = variant
         tables = action_tables(variant)
         self._play_actions = tables["play"]
         self._bid_texts = tables["bid_texts"]
         self.bid_actions = tables["bids"]
         self.bid_by_text = tables["bid_by_text"]
-        self._start_hand(0, self.first_dealer)
 
     # ------------------------------------------------------------------ setup
     def _deck_order(self, d) -> list:
@@ -119,6 +125,11 @@ class State:
         return pick(range(self.variant.players), key=lambda s: st[self.cut[s]])
 
     def _start_hand(self, number: int, dealer: int) -> None:
+        rounds = self.match_variant.rounds
+        if rounds:  # the schedule's next round: a deal redealt by the same dealer replays it
+            rules = rounds[min(self.hands_played, len(rounds) - 1)]
+            if rules is not self.variant:
+                self._use_rules(rules)
         h = Hand(number, dealer, self.variant.players)
         h.vulnerable = self.progress.vulnerable(self.variant, self.hands_played, dealer)
         if number == 0 and self.first_vulnerable is not None:
@@ -361,7 +372,10 @@ class State:
         entries, void = score_hand(v, h, envs)
         h.entries, h.void = entries, void
         before = self.sheet.totals()
-        row = self.sheet.add(h.number, entries, note=self.describe_hand(h, envs), void=void,
+        note = self.describe_hand(h, envs)
+        if v.round_name:  # one sheet line per round, with its name
+            note = v.round_name + (f": {note}" if note else "")
+        row = self.sheet.add(h.number, entries, note=note, void=void,
                              trick_winners=list(h.trick_winners), parts=h.parts)
         self.hands_played += 1
         self.hand_log.append(h)
@@ -407,7 +421,13 @@ class State:
         after = self.sheet.totals()
         result = None
         won = self.progress.rubbers_won
-        if m.rubbers_to_win and max(won) >= m.rubbers_to_win:
+        rounds = self.match_variant.rounds
+        if rounds:
+            if self.hands_played >= len(rounds):  # the schedule is over: the best total wins
+                pick = min if v.scoring.lower_is_better else max
+                best = pick(after)
+                result = [c for c, x in enumerate(after) if x == best], f"all {len(rounds)} rounds played"
+        elif m.rubbers_to_win and max(won) >= m.rubbers_to_win:
             # first to N rubbers (rules/whist.md: "until one pair wins an agreed number")
             cols = [c for c, x in enumerate(won) if x >= m.rubbers_to_win]
             result = cols, f"{self.sheet.columns[cols[0]]} won {m.rubbers_to_win} rubber{'' if m.rubbers_to_win == 1 else 's'}"
