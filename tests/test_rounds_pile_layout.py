@@ -81,3 +81,146 @@ def test_round_overlay_error_points_at_the_round_line():
     msg = str(e.value)
     line = bad.splitlines().index('    scoring: {each: "-2 * trickz"}') + 1
     assert f"toy.yaml:{line}:" in msg and "trickz" in msg
+
+
+PILE = BASE + """\
+rounds:
+  - name: tricks
+  - name: adder
+    objective: do not bring the pile to a threshold
+    phases:
+      play: null
+      pile:
+        kind: pile
+        values: {A: 11, "10": 10, K: 4, Q: 3, J: 2}
+        thresholds: [{at: 20, score: -1}, {at: 40, score: -3}]
+    scoring: {each: "pile_score"}
+"""
+
+
+def test_pile_running_total_thresholds_and_end():
+    """issue 7 (pile kind): cards go one at a time onto one pile from the eldest hand; the player
+    whose card brings the total to a threshold or beyond scores it; the round ends at the last."""
+    v = load(PILE)
+    # round 2 is dealt by P1, so P2 plays first; packets of 4: P2, P0, P1, P2, P0, P1
+    hands = {2: "AS AH AD KS", 0: "10S 10H 10D KH", 1: "QS QH QD JS"}
+    order = hands[2].split() + hands[0].split() + hands[1].split()
+    rest = [v.deck.name(c) for c in range(v.deck.size) if v.deck.name(c) not in order]
+    order += rest[:12]
+    s = State(v, seed=0, deals=[[v.deck.name(c) for c in range(v.deck.size)], order])
+    while s.hands_played == 0:
+        s.apply(s.legal_actions()[0])
+    assert s.variant.round_name == "adder" and s.kind.name == "pile" and s.to_move == 2
+    for text in ["AS", "10S", "QS"]:          # 11, 21 (P0 reaches 20: -1), 24
+        s.apply(text)
+    assert s.observation(1).phase_data["pile_total"] == 24
+    assert s.observation(1).phase_data["pile_score"] == [-1, 0, 0]
+    with pytest.raises(IllegalActionError, match="you do not hold"):
+        s.apply("AS")
+    for text in ["AH", "10H"]:                 # 35, 45 (P0 reaches 40: -3) and the round ends
+        s.apply(text)
+    assert s.is_over
+    assert s.sheet.rows[-1].entries == [-4, 0, 0]
+    assert s.sheet.rows[-1].note.startswith("adder")
+
+
+def test_pile_kind_is_checked_at_compile_time():
+    """issue 7: unknown ranks and falling thresholds are refused with file:line:col."""
+    bad = PILE.replace('K: 4, Q: 3', 'Kx: 4, Q: 3').replace("at: 40", "at: 10")
+    with pytest.raises(VariantError) as e:
+        load(bad)
+    msg = str(e.value)
+    assert "unknown rank 'Kx'" in msg and "the thresholds must rise: 10 after 20" in msg
+    assert "toy.yaml:" in msg
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_pile_bots_play_and_sensible_avoids_thresholds(seed):
+    """issue 7: random and sensible bots play pile rounds; the sensible bot never reaches a
+    costly threshold when it holds a card that avoids it."""
+    v = load(PILE)
+    s = State(v, seed=seed)
+    bots = [SensibleBot(seed), RandomBot(seed), SensibleBot(seed + 1)]
+    while not s.is_over:
+        seat = s.to_move
+        obs = s.observation(seat)
+        a = bots[seat].act(obs)
+        if s.kind.name == "pile" and isinstance(bots[seat], SensibleBot):
+            spec = obs.phase_spec
+            total = obs.phase_data["pile_total"]
+            from rulekit.engine.phases.pile import crossed
+            best = max(crossed(spec, total, total + spec.values[x.card]) for x in obs.legal)
+            assert crossed(spec, total, total + spec.values[a.card]) == best
+        s.apply(a)
+    assert len(s.sheet.rows) == 2
+
+
+LAYOUT = BASE + """\
+rounds:
+  - name: sevens
+    objective: be the first out of cards
+    phases:
+      play: null
+      lay: {kind: layout, starts: ["9"], order: "7 8 9 10 J Q K A", end_when_out: 1}
+    scoring: {each: "if out_place == 1 then 5 else -cards_left"}
+"""
+
+
+def test_layout_rows_passes_and_end():
+    """issue 7 (layout kind): rows begin with a starter card, one per suit, and are built up or
+    down at either end; a player who cannot lay a card passes (and may not pass when he can);
+    the round ends when the given number of players are out."""
+    v = load(LAYOUT)
+    hands = {1: "9S 10S JS QS KS AS 8H 7H", 2: "8S 7S 9H 10H JH QH KH AH", 0: "9D 10D JD QD KD AD 8D 7D"}
+    order = []
+    for k in range(2):
+        for seat in (1, 2, 0):
+            order += hands[seat].split()[4 * k:4 * k + 4]
+    s = State(v, seed=0, deals=[order])
+    assert s.kind.name == "layout" and s.to_move == 1
+    with pytest.raises(IllegalActionError, match="cannot be laid: it does not start a row"):
+        s.apply("10S")
+    with pytest.raises(IllegalActionError, match="you must lay a card when you can"):
+        s.apply("pass")
+    s.apply("9S")
+    assert [a.text for a in s.legal_actions()] == ["play 8S", "play 9H"]
+    s.apply("8S")
+    s.apply("9D")
+    rows = s.observation(0).phase_data["layout_rows"]
+    assert [(r[0], v.deck.name(r[1]), v.deck.name(r[2])) for r in rows] == [("S", "8S", "9S"), ("D", "9D", "9D")]
+    for t in ["10S", "7S", "8D", "JS", "9H", "7D", "QS", "10H", "10D", "8H", "JH", "JD", "KS", "QH", "QD",
+              "AS", "KH", "KD"]:
+        s.apply(t)
+    s.apply("7H")                                 # P1 is out first: the round is over
+    assert s.is_over
+    assert s.sheet.rows[-1].entries == [-1, 5, -1]
+    assert s.sheet.rows[-1].note.startswith("sevens")
+
+
+def test_layout_pass_when_unable():
+    """issue 7: a player without a card to lay must pass; the turn goes on."""
+    v = load(LAYOUT)
+    hands = {1: "9S 10S JS QS KS AS 8H 9D", 2: "8S 7S 9H 10H JH QH KH AH", 0: "7H 10D JD QD KD AD 8D 7D"}
+    order = []
+    for k in range(2):
+        for seat in (1, 2, 0):
+            order += hands[seat].split()[4 * k:4 * k + 4]
+    s = State(v, seed=0, deals=[order])
+    s.apply("9S")
+    s.apply("8S")
+    assert s.to_move == 0 and [a.text for a in s.legal_actions()] == ["pass"]
+    with pytest.raises(IllegalActionError, match="7♥ cannot be laid"):
+        s.apply("7H")
+    s.apply("pass")
+    assert s.to_move == 1 and "play 9D" in [a.text for a in s.legal_actions()]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_layout_bots_play_to_the_end(seed):
+    """issue 7: random and sensible bots play a layout round to its end."""
+    v = load(LAYOUT)
+    s = State(v, seed=seed)
+    bots = [SensibleBot(seed), RandomBot(seed), SensibleBot(seed + 2)]
+    while not s.is_over:
+        s.apply(bots[s.to_move].act(s.observation(s.to_move)))
+    assert len(s.sheet.rows) == 1 and s.sheet.rows[0].entries.count(5) == 1

@@ -332,9 +332,11 @@ class _Compiler:
         names = list(phases)
         kinds = [p["kind"] for p in phases.values()]
         for kind in (k.name for k in REGISTRY.values() if k.required):
-            idx = [i for i, k in enumerate(kinds) if k == kind]
+            # a kind that stands for a required one (cards played onto a pile, not in tricks) counts as it
+            idx = [i for i, k in enumerate(kinds) if k == kind or REGISTRY[k].stands_for == kind]
             if not idx:
-                self.err(("phases",), f"a hand needs a {kind} phase (expected a phase with kind: {kind})")
+                alts = "".join(f" or {k.name}" for k in REGISTRY.values() if k.stands_for == kind)
+                self.err(("phases",), f"a hand needs a {kind} phase (expected a phase with kind: {kind}{alts})")
             for i in idx[1:]:
                 self.err(("phases", names[i], "kind"), f"a hand has one {kind} phase; this is a second one "
                          f"(the first is phases.{names[idx[0]]})")

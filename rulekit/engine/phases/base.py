@@ -84,6 +84,8 @@ class PhaseKind:
         :meth:`bot_act` says otherwise).
     :cvar required: a hand must have exactly one phase of this kind.
     :cvar position: ``"first"`` or ``"last"`` when the kind must open or close a hand.
+    :cvar stands_for: the name of a ``required`` kind this one replaces in a hand (a pile
+        or a layout of cards instead of trick play), or ``""``.
     :cvar example: a worked example: a YAML ``phases:`` entry using the kind, for the
         docs and a test.
     """
@@ -94,6 +96,7 @@ class PhaseKind:
     role: ClassVar[str] = ""
     required: ClassVar[bool] = False
     position: ClassVar[str] = ""
+    stands_for: ClassVar[str] = ""
     example: ClassVar[str] = ""
 
     # ------------------------------------------------------------------ compile time
