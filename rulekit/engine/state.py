@@ -62,6 +62,8 @@ class State:
     :ivar history: every action of the match as ``(seat, text)`` (built on access from
         ``log``, the ``(seat, Action)`` pairs, which is what the hot path appends to).
     :ivar winners: winning seats once the match is over, else ``[]``.
+    :ivar chance: chance events of the match, ``(hand number, seat, text)`` (cards turned for a
+        decision, ``turned 7H QS``); they follow from the deal, and records store them.
     :ivar first_vulnerable: the first deal's vulnerability override (or ``None``); ``max_hands``.
     """
 
@@ -84,6 +86,7 @@ class State:
         self.hand_log: list = []
         self.winners: list = []
         self.end_reason = ""
+        self.chance: list = []  # chance events (cards turned for a decision): (hand number, seat, text)
         self.cut: list = []
         self.first_dealer = self._choose_dealer() if dealer is None else dealer
         self.hands_played = 0
@@ -498,6 +501,7 @@ class State:
         s.sheet = self.sheet.clone()
         s.progress = self.progress.clone()
         s.winners = list(self.winners)
+        s.chance = list(self.chance)
         return s
 
     def result(self) -> dict:

@@ -11,8 +11,8 @@ compiler, :class:`~rulekit.engine.state.State`, the bots, the CLI and the docs.
 """
 from __future__ import annotations
 
-from rulekit.engine.phases import (auction, contract_auction, deal, exchange, layout, name_trump, pile, tricks,
-                                   turn_up)
+from rulekit.engine.phases import (auction, contract_auction, deal, exchange, layout, name_trump, pile, split_choice,
+                                   tricks, turn_up)
 from rulekit.engine.phases.base import PhaseKind
 
 #: kind word -> its :class:`PhaseKind`, in the order the docs and the schema list them.
@@ -60,7 +60,7 @@ def kinds_with_role(role: str) -> tuple:
     return tuple(k for k, v in REGISTRY.items() if v.role == role)
 
 
-for _m in (deal, auction, contract_auction, exchange, name_trump, turn_up, tricks, pile, layout):
+for _m in (deal, auction, contract_auction, exchange, name_trump, turn_up, tricks, pile, layout, split_choice):
     register(_m.KIND)
 
 __all__ = ["PhaseKind", "REGISTRY", "kind_of", "kinds_with_role", "register", "unregister", "version"]
