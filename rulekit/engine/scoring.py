@@ -62,22 +62,33 @@ def tallies(variant, hand, won_cards: list) -> list:
     """Per column, a dict of tally name -> count (rules/bridge.md [S7], whist.md [S2]).
 
     ``hand``: the most such cards in one dealt hand of the column's seats;
-    ``side_hands``: in its dealt hands together; ``tricks``: in its won tricks.
+    ``side_hands``: in its dealt hands together; ``tricks``: in its won tricks (only the
+    tricks picked by index, when the tally names some); with ``count: tricks``, the won
+    tricks (of those picked) that hold one of its cards.
     """
     deck = variant.deck
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
     out: list[dict] = [dict() for _ in cols]
     for t in variant.scoring.tallies:
-        if t.trump_only and hand.trump not in deck.suits:
+        mask = t.mask
+        if mask == -1:  # the ranks of the trump suit (none at no trump)
             mask = 0
-        else:
-            suits = [hand.trump] if t.trump_only else deck.suits
-            mask = 0
-            for su in suits:
+            if hand.trump in deck.suits:
                 for r in t.ranks:
-                    mask |= 1 << deck.index[r + su]
+                    mask |= 1 << deck.index[r + hand.trump]
+        picked = t.tricks or t.count == "tricks"
         for i, seats in enumerate(cols):
-            if t.where == "tricks":
+            if t.where == "tricks" and picked:
+                n = 0
+                for k, (_l, plays, winner, _n) in enumerate(hand.tricks):
+                    if winner not in seats or (t.tricks and k not in t.tricks):
+                        continue
+                    m = 0
+                    for _s, c in plays:
+                        m |= 1 << c
+                    n += bool(m & mask) if t.count == "tricks" else (m & mask).bit_count()
+                out[i][t.name] = n
+            elif t.where == "tricks":
                 m = 0
                 for s in seats:
                     m |= won_cards[s]

@@ -23,7 +23,7 @@ from rulekit.cards import Deck, JOKER
 from rulekit.dsl import Env, Formula, FormulaError, compile_expr, compile_ranking
 from rulekit.dsl.bounds import interval
 from rulekit.engine.phases import REGISTRY, kinds_with_role
-from rulekit.errors import Diagnostic, DSLError, VariantError
+from rulekit.errors import CardError, Diagnostic, DSLError, VariantError
 from rulekit.variant.loader import Resolved, order_diagnostics
 from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, Context, MatchSpec, PartSpec,
                                    ScoringSpec, TallySpec, Variant)
@@ -70,6 +70,7 @@ DSL_PATHS = (
     (("scoring", "parts", "*", "declarer"), "expr"), (("scoring", "parts", "*", "defender"), "expr"),
     (("scoring", "parts", "*", "each"), "expr"), (("match", "game", "value"), "expr"),
     (("match", "rubber", "bonus"), "expr"), (("match", "settle"), "expr"),
+    (("phases", "*", "end_if"), "expr"),
 )
 
 
@@ -185,12 +186,27 @@ class _Compiler:
         return Deck(tuple(dk["suits"]), ranks, dk.get("jokers", 0), colours)
 
     def card_points(self, deck: Deck) -> tuple:
-        pts = self.d["deck"].get("card_points", {})
+        """Points of each card: a card's own entry (``QS: 13``), else its rank's plus its
+        suit's (``H: 1``); jokers count only by their own entry."""
+        pts = {str(k): v for k, v in self.d["deck"].get("card_points", {}).items()}
+        by_card = {}
         for r in pts:
-            if str(r) not in deck.ranks:
+            if r in deck.ranks or r in deck.suits:
+                continue
+            try:
+                by_card[deck.parse(r)] = pts[r]
+            except CardError:
                 self.err(("deck", "card_points", r, "<key>"), f"unknown rank {r!r}{_close(r, deck.ranks)} "
-                         f"(expected one of {' '.join(deck.ranks)})")
-        return tuple(0 if deck.is_joker(c) else pts.get(deck.rank_of(c), 0) for c in range(deck.size))
+                         f"(expected a rank ({' '.join(deck.ranks)}), a suit ({' '.join(deck.suits)}) or a card)")
+        out = []
+        for c in range(deck.size):
+            if c in by_card:
+                out.append(by_card[c])
+            elif deck.is_joker(c):
+                out.append(0)
+            else:
+                out.append(pts.get(deck.rank_of(c), 0) + pts.get(deck.suit_of(c), 0))
+        return tuple(out)
 
     def item_problem(self, deck: Deck, key: str, it) -> str | None:
         """What is wrong with ranking item ``it`` of ``ranking.<key>``, or ``None``."""
@@ -381,6 +397,21 @@ class _Compiler:
                 self.phase_vars.update(REGISTRY[s.kind].variables(s))
         return tuple(specs), strains_used
 
+    def phase_conditions(self, phases: tuple, deck: Deck) -> tuple:
+        """Compile the conditions a phase kind reads over the scoring variables (its
+        :attr:`~rulekit.engine.phases.base.PhaseKind.conditions`, e.g. tricks ``end_if``)
+        and put them into the phase specs."""
+        out = []
+        for (name, p), spec in zip(self.d["phases"].items(), phases):
+            keys = [k for k in REGISTRY[p["kind"]].conditions if k in p] if spec is not None else []
+            if keys:
+                fs = {k: self.dsl(("phases", name, k), compile_expr, self.score_names, tuple(deck.suits) + (NT,),
+                                  self.macros, expect="bool", notes=self.score_notes, ignore=self.bad_lets)
+                      for k in keys}
+                spec = dataclasses.replace(spec, **fs)
+            out.append(spec)
+        return tuple(out)
+
     def close(self, name, known) -> str:
         """``"; did you mean X?"`` for the closest of ``known`` (for phase kinds' messages)."""
         return _close(name, known)
@@ -430,19 +461,16 @@ class _Compiler:
                  for n in CONTRACT_NAMES if n not in names}
         tallies = []
         for tname, t in (sc.get("tallies") or {}).items():
-            ranks = tuple(str(r) for r in str(t["ranks"]).split())
-            for r in ranks:
-                if r not in deck.ranks:
-                    self.err(("scoring", "tallies", tname, "ranks"), f"unknown rank {r} (expected one of {' '.join(deck.ranks)})")
+            tallies.append(self.tally(deck, tname, t))
             if tname in names:
                 self.err(("scoring", "tallies", tname), f"{tname} is a built-in variable")
-            tallies.append(TallySpec(tname, ranks, t.get("suit") == "trump", t.get("in", "hand")))
         self.tallies_ = tuple(tallies)
         for pv in self.phase_vars:
             if pv in names or pv in {t.name for t in tallies}:
                 self.err(("scoring",), f"phase variable {pv} clashes with a built-in variable or tally")
         names = _typed(names + tuple(t.name for t in tallies) + tuple(self.phase_vars))
         consts = tuple(deck.suits) + (NT,)
+        self.score_names, self.score_notes = names, notes
         macros: dict = {}
         lets = list(sc.get("let", {}))
         for i, k in enumerate(lets):
@@ -492,6 +520,57 @@ class _Compiler:
             self.err(("scoring",), "a game without an auction needs scoring.each "
                      "(expected a formula such as \"10 * tricks\")")
         return spec
+
+    def tally(self, deck: Deck, tname: str, t: dict) -> TallySpec:
+        """One ``scoring.tallies`` entry: the cards it counts (``cards``, or ``ranks`` of
+        ``suits``, or of the trump suit), where, which tricks, and what it counts."""
+        path = ("scoring", "tallies", tname)
+        ranks = tuple(str(r) for r in str(t.get("ranks", " ".join(deck.ranks))).split())
+        for r in ranks:
+            if r not in deck.ranks:
+                self.err(path + ("ranks",), f"unknown rank {r} (expected one of {' '.join(deck.ranks)})")
+        suits = tuple(str(t.get("suits", " ".join(deck.suits))).split())
+        for su in suits:
+            if su not in deck.suits:
+                self.err(path + ("suits",), f"unknown suit {su} (expected one of {' '.join(deck.suits)})")
+        trump_only = t.get("suit") == "trump"
+        mask = 0
+        if "cards" in t:
+            for w in str(t["cards"]).split():
+                try:
+                    mask |= 1 << deck.parse(w)
+                except CardError as e:
+                    self.err(path + ("cards",), f"{e} (expected cards of this deck such as QS)")
+        elif trump_only:
+            mask = -1
+        else:
+            for su in suits:
+                for r in ranks:
+                    if r + su in deck.index:
+                        mask |= 1 << deck.index[r + su]
+        where = t.get("in", "hand")
+        hand_tricks = self.deal_tricks()
+        picks = []
+        for i, k in enumerate(t.get("tricks", ())):
+            if where != "tricks":
+                self.err(path + ("tricks",), "tricks picks won tricks (expected in: tricks)")
+                break
+            if hand_tricks and not (1 <= abs(k) <= hand_tricks):
+                self.err(path + ("tricks", i), f"there is no trick {k} in a hand of {hand_tricks} tricks "
+                         f"(expected 1 to {hand_tricks}, or -1 to -{hand_tricks} from the end)")
+            picks.append(k - 1 if k > 0 else hand_tricks + k)
+        count = t.get("count", "cards")
+        if count == "tricks" and where != "tricks":
+            self.err(path + ("count",), "only won tricks can be counted (expected in: tricks)")
+        if count == "tricks":
+            most = len(picks) or hand_tricks
+        else:
+            most = len(ranks) if mask == -1 else mask.bit_count()
+        return TallySpec(tname, ranks, trump_only, where, mask, tuple(picks), count, most)
+
+    def deal_tricks(self) -> int:
+        """Tricks in a full hand (cards per player of the first deal), or 0 without a deal."""
+        return self.deal and sum(st.count * st.repeat for st in self.deal.steps if not st.zone) or 0
 
     def match(self, deck, players) -> MatchSpec:
         m = self.d.get("match", {})
@@ -613,7 +692,7 @@ class _Compiler:
         ranges["declarer_points"] = ranges["points"]
         ranges.update(self.phase_vars)
         for t in getattr(self, "tallies_", ()):
-            ranges[t.name] = (0, len(t.ranks) * (1 if t.trump_only else len(deck.suits)))
+            ranges[t.name] = (0, t.most)
         domains = {k: _spread(lo, hi) for k, (lo, hi) in ranges.items()}
         domains["level"] = tuple(levels)
         for k, ty in NAME_TYPES.items():
@@ -746,6 +825,7 @@ class _Compiler:
         has_auction = any(p is not None and REGISTRY[p.kind].role == "auction" for p in phases)
         plays_on = any(p is not None and getattr(p, "all_pass", "") == "play" for p in phases)
         scoring = self.scoring(deck, has_auction, plays_on)
+        phases = self.phase_conditions(phases, deck)
         match = self.match(deck, players)
         first = self.first_dealer(deck, players)
         rot = {"left": 1, "right": -1, "none": 0}[(d.get("dealer") or {}).get("rotation", "left")]

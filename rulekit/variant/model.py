@@ -140,7 +140,17 @@ class NameTrumpSpec:
 
 @dataclass(frozen=True)
 class TricksSpec:
-    """``tricks`` phase: trick play ([T1]-[T6])."""
+    """``tricks`` phase: trick play ([T1]-[T6]).
+
+    :ivar end_if: condition over the scoring variables, checked after each trick on every
+        score column: when it holds for one, the hand ends at once (``phases.*.end_if``).
+    :ivar lead_broken: ``(suit, mask)`` pairs: the suit (``trump``: the trump suit, mask -1)
+        may not be led while the leader holds a card of another suit, until one of its
+        cards has been played ("broken").
+    :ivar first_no_lead, first_no_play: cards that may not be led to / played to the first
+        trick unless the player has no other legal card.
+    :ivar restricts: some lead or first-trick restriction applies (a hot-path shortcut).
+    """
 
     kind: str
     name: str
@@ -148,6 +158,11 @@ class TricksSpec:
     must_trump: bool
     widow_to: str
     dummy: bool = False
+    end_if: Formula | None = None
+    lead_broken: tuple = ()
+    first_no_lead: int = 0
+    first_no_play: int = 0
+    restricts: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,12 +190,22 @@ class TallySpec:
     :ivar trump_only: count only cards of the trump suit (0 at no trump).
     :ivar where: ``hand`` (the most in one dealt hand of the side), ``side_hands``
         (the side's dealt hands together) or ``tricks`` (cards in the side's won tricks).
+    :ivar mask: the cards counted (from ``cards``, or ``ranks`` times ``suits``), or -1 when
+        they depend on the trump suit (``trump_only``).
+    :ivar tricks: with ``where == "tricks"``, only these tricks count: 0-based indices into a
+        full hand's tricks (from ``tricks: [1, -1]``, 1-based, negative from the end); empty: all.
+    :ivar count: ``cards`` (the cards counted) or ``tricks`` (the won tricks holding one of them).
+    :ivar most: the highest value the tally can take (for the formula bounds checks).
     """
 
     name: str
     ranks: tuple
     trump_only: bool
     where: str
+    mask: int = -1
+    tricks: tuple = ()
+    count: str = "cards"
+    most: int = 0
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,9 @@ class PhaseKind:
         or a layout of cards instead of trick play), or ``""``.
     :cvar example: a worked example: a YAML ``phases:`` entry using the kind, for the
         docs and a test.
+    :cvar conditions: keys of the entry holding conditions over the scoring variables
+        (``end_if``); the compiler compiles them once the scoring is known and sets the
+        spec's field of the same name to the :class:`~rulekit.dsl.Formula`.
     """
 
     name: ClassVar[str] = ""
@@ -98,6 +101,7 @@ class PhaseKind:
     position: ClassVar[str] = ""
     stands_for: ClassVar[str] = ""
     example: ClassVar[str] = ""
+    conditions: ClassVar[tuple] = ()
 
     # ------------------------------------------------------------------ compile time
     def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> Any:

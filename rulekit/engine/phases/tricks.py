@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from rulekit.cards import SUIT_NAMES, bits
 from rulekit.engine.actions import Action
 from rulekit.engine.types import Card, Mask, Seat
-from rulekit.errors import IllegalActionError
+from rulekit.errors import CardError, IllegalActionError
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.state import State
@@ -46,17 +46,66 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     """Bitmask of the cards ``seat`` may play now (no suit naming considered)."""
     h = state.hand
     hand = h.hands[seat]
+    spec = state.current_phase
     if not h.trick:
-        return hand
+        return restrict(state, hand, True) if spec.restricts else hand
     ctx = h.ctx
     m = hand & ctx.group_mask[h.led_group]
-    if m:
-        return m
-    if state.current_phase.must_trump and ctx.trump_suit_group is not None:
-        t = hand & ctx.group_mask[ctx.trump_suit_group]
-        if t:
-            return t
-    return hand
+    if not m:
+        m = hand
+        if spec.must_trump and ctx.trump_suit_group is not None:
+            m = hand & ctx.group_mask[ctx.trump_suit_group] or hand
+    return restrict(state, m, False) if spec.restricts and not h.tricks else m
+
+
+def restrict(state: State, m: Mask, lead: bool) -> Mask:
+    """``m`` less the cards a lead restriction or a first-trick restriction forbids now,
+    each applied only when the player keeps some other card (``lead_broken``, ``first_trick``)."""
+    return _restrictions(state, m, lead)[0]
+
+
+def _restrictions(state: State, m: Mask, lead: bool) -> tuple:
+    """``(allowed mask, [(forbidden mask, reason)...])`` of :func:`restrict`."""
+    h = state.hand
+    spec = state.current_phase
+    why = []
+    if lead and spec.lead_broken:
+        played = 0
+        for _l, plays, _w, _n in h.tricks:
+            for _s, c in plays:
+                played |= 1 << c
+        for suit, mask in spec.lead_broken:
+            if mask == -1:
+                if h.trump not in state.variant.deck.suits:
+                    continue
+                suit, mask = h.trump, _suit_mask(state.variant.deck, h.trump)
+            if not played & mask and m & ~mask:
+                m &= ~mask
+                why.append((mask, f"{SUIT_NAMES.get(suit, suit)} may not be led until one has been played, "
+                                  f"while you hold another suit"))
+    if not h.tricks:
+        for mask, what in ((spec.first_no_lead if lead else 0, "led"), (spec.first_no_play, "played")):
+            if mask and m & ~mask:
+                m &= ~mask
+                why.append((mask, f"{' '.join(state.variant.deck.names_of(mask & h.hands[h.to_move]))} "
+                                  f"may not be {what} to the first trick while you hold another card"))
+    return m, why
+
+
+def _suit_mask(deck, suit: str) -> Mask:
+    """The cards of ``suit`` in ``deck``."""
+    return sum(1 << deck.index[r + suit] for r in deck.ranks if r + suit in deck.index)
+
+
+def legal_mask_unrestricted(state: State, seat: Seat) -> Mask:
+    """:func:`legal_mask` without the lead and first-trick restrictions (for the reason of a refusal)."""
+    h = state.hand
+    hand = h.hands[seat]
+    ctx = h.ctx
+    m = hand & ctx.group_mask[h.led_group]
+    if m or not state.current_phase.must_trump or ctx.trump_suit_group is None:
+        return m or hand
+    return hand & ctx.group_mask[ctx.trump_suit_group] or hand
 
 
 def nameable_suits(state: State, seat: Seat) -> list[str]:
@@ -113,6 +162,11 @@ def check(state, action) -> None:
             raise IllegalActionError(f"it is your own turn, not dummy's: {deck.pretty(c)} is in dummy")
         raise IllegalActionError(f"you do not hold {deck.pretty(c)}")
     allowed = legal_mask(state, seat)
+    if not allowed >> c & 1 and state.current_phase.restricts:
+        for mask, reason in _restrictions(state, h.hands[seat] if not h.trick else
+                                          legal_mask_unrestricted(state, seat), not h.trick)[1]:
+            if mask >> c & 1:
+                raise IllegalActionError(reason)
     if not allowed >> c & 1:
         lg = h.led_group
         follow = h.hands[seat] & h.ctx.group_mask[lg]
@@ -161,8 +215,12 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
             h.led_group = h.ctx.group_of[c]
     trick.append((seat, c))
     n = h.players
-    if len(trick) < n:
-        h.to_move = seat + 1 if seat + 1 < n else 0
+    hands = h.hands
+    nxt = seat + 1 if seat + 1 < n else 0
+    while not hands[nxt] and nxt != h.leader:  # a seat without cards sits this trick out
+        nxt = nxt + 1 if nxt + 1 < n else 0
+    if nxt != h.leader:
+        h.to_move = nxt
         return False
     # close the trick: the strongest trump, else the strongest card of the led group
     keys = h.ctx.win_keys[h.led_group]
@@ -181,21 +239,57 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
     h.won_cards[winner] |= cards
     h.trick = []
     h.named = ""
-    if h.hands[winner] == 0:
-        if state.current_phase.widow_to == "last_trick":
+    spec = state.current_phase
+    if spec.end_if is not None and ends_early(state, spec.end_if):
+        h.to_move = -1
+        return True
+    if not any(hands):
+        if spec.widow_to == "last_trick":
             for m in h.zones.values():
                 h.won_cards[winner] |= m
         h.to_move = -1
         return True
+    while not hands[winner]:  # the winner has no card left: the next seat that has leads
+        winner = winner + 1 if winner + 1 < n else 0
     h.to_move = winner
     return False
+
+
+def ends_early(state, cond) -> bool:
+    """The ``end_if`` condition after a trick: True when it holds for some score column
+    (rules/boston.md [T3]: a null ends as soon as the declarer wins a trick)."""
+    from rulekit.engine.scoring import player_envs
+    return any(cond(e) for e in player_envs(state.variant, state.hand))
 
 
 def compile_tricks(c, name: str, p: dict, path: tuple):
     """The :class:`~rulekit.variant.model.TricksSpec`; a dummy needs sides."""
     from rulekit.variant.model import TricksSpec
+    deck = c.deck
+    broken = []
+    for i, su in enumerate(p.get("lead_broken", ())):
+        if su == "trump":
+            broken.append((su, -1))
+        elif su in deck.suits:
+            broken.append((su, _suit_mask(deck, su)))
+        else:
+            c.err(path + ("lead_broken", i), f"unknown suit {su} (expected one of {' '.join(deck.suits)} or trump)")
+    first = p.get("first_trick") or {}
+    masks = {}
+    for key in ("no_lead", "no_play"):
+        m = 0
+        for w in str(first.get(key, "")).split():
+            if w in deck.suits:
+                m |= _suit_mask(deck, w)
+                continue
+            try:
+                m |= 1 << deck.parse(w)
+            except CardError as e:
+                c.err(path + ("first_trick", key), f"{e} (expected suits such as H or cards such as QS)")
+        masks[key] = m
     spec = TricksSpec("tricks", name, p.get("lead", "eldest"), bool(p.get("must_trump", False)),
-                      p.get("widow_to", "none"), bool(p.get("dummy", False)))
+                      p.get("widow_to", "none"), bool(p.get("dummy", False)), None, tuple(broken),
+                      masks["no_lead"], masks["no_play"], bool(broken or masks["no_lead"] or masks["no_play"]))
     if p.get("dummy") and not c.has_sides:
         c.err(path + ("dummy",), "a dummy is the declarer's partner: it needs sides "
               "(expected a top-level sides: block)")
@@ -225,12 +319,32 @@ class TricksKind(PhaseKind):
                                           'enum': ['last_trick', 'none']},
                              'dummy': {'description': "The declarer's partner is dummy: his hand lies face up "
                                                       'after the opening lead and the declarer plays it.',
-                                       'type': 'boolean'}}}
+                                       'type': 'boolean'},
+                             'lead_broken': {'description': 'Suits (or `trump`) that may not be led while the '
+                                                            'leader holds a card of another suit, until a card '
+                                                            'of the suit has been played ("broken").',
+                                             'type': 'array', 'uniqueItems': True,
+                                             'items': {'type': 'string', 'pattern': '^([A-Z]|trump)$'}},
+                             'first_trick': {'description': 'Restrictions on the first trick only: cards (or '
+                                                            'whole suits, by letter) that may not be led '
+                                                            '(`no_lead`) or played at all (`no_play`) unless '
+                                                            'the player has no other legal card.',
+                                             'type': 'object', 'additionalProperties': False,
+                                             'properties': {'no_lead': {'type': 'string',
+                                                                        'description': 'e.g. `"H"`.'},
+                                                            'no_play': {'type': 'string',
+                                                                        'description': 'e.g. `"H QS"`.'}}},
+                             'end_if': {'description': 'A condition over the scoring variables, checked after '
+                                                       'each trick for every score column: when it holds for '
+                                                       'one, play stops and the hand is scored (e.g. '
+                                                       '`"is_declarer and tricks > 0"` for a null game).',
+                                        'type': 'string'}}}
     label = "play"
     role = "play"
     required = True
     position = "last"
     example = "play: {kind: tricks, lead: declarer, must_trump: false}"
+    conditions = ("end_if",)
     compile = staticmethod(compile_tricks)
     start = staticmethod(start)
     legal = staticmethod(legal)
@@ -257,7 +371,8 @@ class TricksKind(PhaseKind):
             spec.lead, "the eldest hand")
         must = ", and must trump when he cannot follow" if spec.must_trump else ""
         dummy = "; the declarer's partner is dummy, face up after the opening lead" if spec.dummy else ""
-        return f"Trick play led by {lead}: each player must follow suit if he can{must}{dummy}."
+        end = "; play may stop early when a condition holds after a trick" if spec.end_if is not None else ""
+        return f"Trick play led by {lead}: each player must follow suit if he can{must}{dummy}{end}."
 
 
 KIND = TricksKind()
