@@ -92,6 +92,7 @@ class State:
         self.hands_played = 0
         self.thrown_in = 0
         self.match_variant = variant  # with a round schedule, self.variant is the current round's rules
+        self.hand_rules: dict = {}    # hand number -> the round's rules it was played under
         self._use_rules(variant)
         self._start_hand(0, self.first_dealer)
 
@@ -133,6 +134,7 @@ class State:
             rules = rounds[min(self.hands_played, len(rounds) - 1)]
             if rules is not self.variant:
                 self._use_rules(rules)
+            self.hand_rules[number] = rules
         h = Hand(number, dealer, self.variant.players)
         h.vulnerable = self.progress.vulnerable(self.variant, self.hands_played, dealer)
         if number == 0 and self.first_vulnerable is not None:
@@ -146,6 +148,11 @@ class State:
         self.hand = h
         h.phase = -1
         self.advance_phase()
+
+    def rules_of(self, number: int) -> Variant:
+        """The rules hand ``number`` was (or is) played under: its round's, in a round schedule
+        (:attr:`Variant.rounds`), else the variant's."""
+        return self.hand_rules.get(number, self.match_variant)
 
     def advance_phase(self) -> None:
         """End the current phase: start the next one that applies, or score the hand after
@@ -502,6 +509,7 @@ class State:
         s.progress = self.progress.clone()
         s.winners = list(self.winners)
         s.chance = list(self.chance)
+        s.hand_rules = dict(self.hand_rules)
         return s
 
     def result(self) -> dict:

@@ -180,6 +180,11 @@ class PhaseKind:
         only what that seat may see."""
         return {}
 
+    def show(self, data: dict, variant: Any) -> list:
+        """Lines of plain text drawing this kind's public data of a hand (``data``:
+        ``hand.phase_state[name]``) for the terminal: a pile, rows of a layout (default none)."""
+        return []
+
     def bot_act(self, bot: Any, obs: Any) -> Action | None:
         """A bot's choice in this phase when :attr:`role` does not tell it how to act
         (``None``: a random legal action)."""

@@ -227,6 +227,22 @@ class LayoutKind(PhaseKind):
         rows = [(s, lo, hi) for s, (lo, hi) in d["rows"].items()]
         return {"layout_rows": rows, "layout_out": list(d["out"])}
 
+    def show(self, data: dict, variant) -> list:
+        """One line per row, low to high: ``row ♠  8♠ 9♠ 10♠ J♠``."""
+        spec = next(p for p in variant.phases if p.kind == self.name)
+        deck = variant.deck
+        out = []
+        for suit, (lo, hi) in data["rows"].items():
+            cards, c = [lo], lo
+            while c != hi:
+                c = spec.up[c]
+                cards.append(c)
+            out.append(f"row {suit}  " + " ".join(deck.pretty(x) for x in cards))
+        if data["out"]:
+            out.append("out of cards: " + ", ".join(variant.seat_names[s] if s < len(variant.seat_names) else str(s)
+                                                    for s in data["out"]))
+        return out or ["no rows yet"]
+
     def bot_act(self, bot, obs):
         """Sensible: keep options open - lay the card that opens the way to the most of one's own
         cards further along its row (and start the suits one holds most of); pass when forced."""

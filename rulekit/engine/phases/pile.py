@@ -178,6 +178,22 @@ class PileKind(PhaseKind):
             return {}
         return {"pile_total": d["total"], "pile": list(d["cards"]), "pile_score": list(d["score"])}
 
+    def show(self, data: dict, variant) -> list:
+        """``pile  P1 10♠ 10 · P2 A♥ 21 · ...`` (each card with the running total), then the total."""
+        deck = variant.deck
+        out, total, line = [], 0, []
+        names = variant.seat_names
+        values = None
+        for i, (seat, c) in enumerate(data["cards"]):
+            values = values or next(p for p in variant.phases if p.kind == self.name).values
+            total += values[c]
+            line.append(f"{names[seat] if seat < len(names) else seat} {deck.pretty(c)} {total}")
+            if len(line) == variant.players or i == len(data["cards"]) - 1:
+                out.append("pile  " + " · ".join(line))
+                line = []
+        out.append(f"pile total {data['total']}")
+        return out
+
     def bot_act(self, bot, obs):
         """Sensible: the card with the best threshold score now (never reach a threshold that
         costs points when another card avoids it); among equals, shed the highest value while it
