@@ -122,7 +122,7 @@ class SplitChoiceKind(PhaseKind):
         chooser = h.eldest
         deal = next(p for p in state.variant.phases if p.kind == "deal")
         plan = deal_plan(deal, n)
-        first = []
+        first: list[int] = []
         for target, c in zip(plan, h.deck_order):
             if target.__class__ is int and (h.eldest + target) % n == chooser and len(first) < spec.first:
                 first.append(c)
