@@ -224,3 +224,11 @@ def test_E1_rounds_balance_and_twelve_lines(king, seed):
     assert sum(sum(r.entries) for r in rows[8:]) == 96
     totals = s.sheet.totals()
     assert sum(totals) == 0 and s.winners == [c for c, t in enumerate(totals) if t == max(totals)]
+
+
+def test_scorepad_refuses_a_round_schedule(king):
+    """issue 7: `rulekit score` cannot yet ask each round's own facts: it refuses King clearly
+    instead of scoring every round by the base rules."""
+    from rulekit.sheets.scorepad import FactError, ScorePad
+    with pytest.raises(FactError, match="king is played as a schedule of rounds"):
+        ScorePad(king)

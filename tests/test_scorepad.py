@@ -61,7 +61,8 @@ def _winning_columns(s: State) -> list:
     return sorted({v.side_of[x] for x in s.winners}) if v.scoring.by_side else sorted(s.winners)
 
 
-CASES = [(vid, None) for vid in builtin_ids()] + [("rams", 3), ("rams-jacks", 3)]
+# a variant played as a schedule of rounds (king) is refused by the scorepad (tests/test_rules_king.py)
+CASES = [(vid, None) for vid in builtin_ids() if not load_variant(vid).rounds] + [("rams", 3), ("rams-jacks", 3)]
 
 
 @pytest.mark.parametrize("vid,players", CASES)

@@ -382,10 +382,7 @@ class State:
         entries, void = score_hand(v, h, envs)
         h.entries, h.void = entries, void
         before = self.sheet.totals()
-        note = self.describe_hand(h, envs)
-        if v.round_name:  # one sheet line per round, with its name
-            note = v.round_name + (f": {note}" if note else "")
-        row = self.sheet.add(h.number, entries, note=note, void=void,
+        row = self.sheet.add(h.number, entries, note=self.describe_hand(h, envs), void=void,
                              trick_winners=list(h.trick_winners), parts=h.parts)
         self.hands_played += 1
         self.hand_log.append(h)
@@ -462,30 +459,17 @@ class State:
         self._start_hand(h.number + 1, (h.dealer + self.variant.rotation) % self.variant.players)
 
     def describe_hand(self, h: Hand, envs=None) -> str:
-        """One-line description for the sheet: ``P1 8H made (9 tricks)`` or ``no contract``.
+        """One-line description for the sheet: ``P1 8H made (9 tricks)`` or ``no contract``;
+        in a round schedule prefixed by the round's name (``no tricks``).
 
         "made" is the variant's own ``made`` formula when it has one (``scoring.let.made``),
         else tricks >= level.
         """
-        v = self.variant
-        if h.contract is None:
-            if v.auction():
-                return "no contract"
-            parts = []
-            if h.trump != "NT":
-                parts.append(f"trumps {h.trump}")
-            if v.has_card_points and envs is not None and not v.scoring.by_side:
-                parts.append("points " + "/".join(str(e.vars["points"]) for e in envs))
-            return ", ".join(parts)
-        text = h.contract.text + (f" ({h.trump})" if h.contract.strain == "chosen" else "")
-        text += ("", " X", " XX")[h.doubled]
-        col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
-        won = sum(h.won[s] for s in v.sides[col]) if v.scoring.by_side else h.won[h.declarer]
-        if envs is not None and v.scoring.made is not None:
-            made = bool(v.scoring.made(envs[col]))
-        else:
-            made = won >= h.contract.level
-        return f"{self.names[h.declarer]} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'})"
+        rules = getattr(self, "hand_rules", {}).get(getattr(h, "number", None))
+        if rules is not None and rules.round_name:  # one sheet line per round, with its name
+            note = describe_under(rules, self.names, h, envs)
+            return rules.round_name + (f": {note}" if note else "")
+        return describe_under(self.variant, self.names, h, envs)
 
     # ------------------------------------------------------------------ observation / cloning
     def observation(self, seat: Seat) -> Observation:
@@ -553,3 +537,24 @@ class State:
         m = h.hands[seat]
         return [c for c in ctx.display_order if m >> c & 1]
 
+
+def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
+    """:meth:`State.describe_hand` of hand ``h`` played under the rules ``v`` by ``names``."""
+    if h.contract is None:
+        if v.auction():
+            return "no contract"
+        parts = []
+        if h.trump != "NT":
+            parts.append(f"trumps {h.trump}")
+        if v.has_card_points and envs is not None and not v.scoring.by_side:
+            parts.append("points " + "/".join(str(e.vars["points"]) for e in envs))
+        return ", ".join(parts)
+    text = h.contract.text + (f" ({h.trump})" if h.contract.strain == "chosen" else "")
+    text += ("", " X", " XX")[h.doubled]
+    col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
+    won = sum(h.won[s] for s in v.sides[col]) if v.scoring.by_side else h.won[h.declarer]
+    if envs is not None and v.scoring.made is not None:
+        made = bool(v.scoring.made(envs[col]))
+    else:
+        made = won >= h.contract.level
+    return f"{names[h.declarer]} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'})"
