@@ -274,7 +274,21 @@ def hand_header(state, h) -> Text:
         if h.zone_up.get(zone):        # a zone dealt face down is nobody's to see (issue 12 case 3)
             t.append(f" — {zone} ")
             t.append_text(cards_text(state.variant.deck, bits(cards)))
+    rules = state.rules_of(h.number)
+    if rules.round_name:               # a round of a schedule: its name and objective
+        t.append(f" — {rules.round_name}", style="bold")
+        if rules.objective:
+            t.append(f": {rules.objective}")
     return t
+
+
+def phase_lines(state, h) -> list:
+    """What the hand's phase kinds draw of their public data (a pile, rows of a layout)."""
+    rules = state.rules_of(h.number)
+    out = []
+    for name, data in h.phase_state.items():
+        out += [Text(line) for line in REGISTRY[name].show(data, rules)]
+    return out
 
 
 def hand_summary(state, h, rows) -> list:
@@ -299,10 +313,14 @@ def hand_summary(state, h, rows) -> list:
             out.append(t)
         elif a.startswith("trump "):
             out.append(Text("  ") + trump_named_text(state, h, s))
+    for s, a in h.actions:
+        if a.startswith("turned "):
+            out.append(Text(f"  {_name(state, s)}'s cards {a}"))
     for i in range(len(h.tricks)):
         t = Text("  ")
         t.append_text(trick_text(state, h, i))
         out.append(t)
+    out += [Text("  ") + line for line in phase_lines(state, h)]
     for r in rows:
         t = Text("  ")
         t.append_text(row_text(state.sheet, r))
@@ -477,6 +495,8 @@ def table_view(state, seat: int) -> Table:
     for s, after in enumerate(opened or ()):
         if s != seat and 0 <= after <= len(h.tricks) and h.hands[s]:
             grid.add_row(f"open {names[s]}", hand_text(state, s))
+    for line in phase_lines(state, h):   # a pile's running total, a layout's rows
+        grid.add_row("", line)
     if role_of(state.phase_kind) == "play":
         if h.tricks:
             grid.add_row("last trick", trick_text(state, h, len(h.tricks) - 1, label=False))

@@ -96,6 +96,7 @@ def to_record(state: State, players: list | None = None, explicit_deals: bool = 
         "vulnerable": state.first_vulnerable, "max_hands": state.max_hands,
         "actions": [[s, a] for s, a in state.history],
         "sheet": state.sheet.as_dict(), "result": state.result(),
+        **({"chance": [list(e) for e in state.chance]} if state.chance else {}),
     }
 
 

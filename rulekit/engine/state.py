@@ -63,6 +63,8 @@ class State:
     :ivar history: every action of the match as ``(seat, text)`` (built on access from
         ``log``, the ``(seat, Action)`` pairs, which is what the hot path appends to).
     :ivar winners: winning seats once the match is over, else ``[]``.
+    :ivar chance: chance events of the match, ``(hand number, seat, text)`` (cards turned for a
+        decision, ``turned 7H QS``); they follow from the deal, and records store them.
     :ivar first_vulnerable: the first deal's vulnerability override (or ``None``); ``max_hands``.
     """
 
@@ -86,16 +88,24 @@ class State:
         self.hand_log: list = []
         self.winners: list = []
         self.end_reason = ""
+        self.chance: list = []  # chance events (cards turned for a decision): (hand number, seat, text)
         self.cut: list = []
         self.first_dealer = self._choose_dealer() if dealer is None else dealer
         self.hands_played = 0
         self.thrown_in = 0
+        self.match_variant = variant  # with a round schedule, self.variant is the current round's rules
+        self.hand_rules: dict = {}    # hand number -> the round's rules it was played under
+        self._use_rules(variant)
+        self._start_hand(0, self.first_dealer)
+
+    def _use_rules(self, variant: Variant) -> None:
+        """Play under ``variant`` (the match's rules, or one round's) from now on."""
+        self.variant = variant
         tables = action_tables(variant)
         self._play_actions = tables["play"]
         self._bid_texts = tables["bid_texts"]
         self.bid_actions = tables["bids"]
         self.bid_by_text = tables["bid_by_text"]
-        self._start_hand(0, self.first_dealer)
 
     # ------------------------------------------------------------------ setup
     def _deck_order(self, d) -> list:
@@ -121,6 +131,12 @@ class State:
         return pick(range(self.variant.players), key=lambda s: st[self.cut[s]])
 
     def _start_hand(self, number: int, dealer: int) -> None:
+        rounds = self.match_variant.rounds
+        if rounds:  # the schedule's next round: a deal redealt by the same dealer replays it
+            rules = rounds[min(self.hands_played, len(rounds) - 1)]
+            if rules is not self.variant:
+                self._use_rules(rules)
+            self.hand_rules[number] = rules
         h = Hand(number, dealer, self.variant.players)
         h.vulnerable = self.progress.vulnerable(self.variant, self.hands_played, dealer)
         if number == 0 and self.first_vulnerable is not None:
@@ -134,6 +150,11 @@ class State:
         self.hand = h
         h.phase = -1
         self.advance_phase()
+
+    def rules_of(self, number: int) -> Variant:
+        """The rules hand ``number`` was (or is) played under: its round's, in a round schedule
+        (:attr:`Variant.rounds`), else the variant's."""
+        return self.hand_rules.get(number, self.match_variant)
 
     def advance_phase(self) -> None:
         """End the current phase: start the next one that applies, or score the hand after
@@ -458,7 +479,13 @@ class State:
         after = self.sheet.totals()
         result = None
         won = self.progress.rubbers_won
-        if m.rubbers_to_win and max(won) >= m.rubbers_to_win:
+        rounds = self.match_variant.rounds
+        if rounds:
+            if self.hands_played >= len(rounds):  # the schedule is over: the best total wins
+                pick = min if v.scoring.lower_is_better else max
+                best = pick(after)
+                result = [c for c, x in enumerate(after) if x == best], f"all {len(rounds)} rounds played"
+        elif m.rubbers_to_win and max(won) >= m.rubbers_to_win:
             # first to N rubbers (rules/whist.md: "until one pair wins an agreed number")
             cols = [c for c, x in enumerate(won) if x >= m.rubbers_to_win]
             result = cols, f"{self.sheet.columns[cols[0]]} won {m.rubbers_to_win} rubber{'' if m.rubbers_to_win == 1 else 's'}"
@@ -483,35 +510,17 @@ class State:
         self._start_hand(h.number + 1, (h.dealer + self.variant.rotation) % self.variant.players)
 
     def describe_hand(self, h: Hand, envs=None) -> str:
-        """One-line description for the sheet: ``P1 8H made (9 tricks)`` or ``no contract``.
+        """One-line description for the sheet: ``P1 8H made (9 tricks)`` or ``no contract``;
+        in a round schedule prefixed by the round's name (``no tricks``).
 
         "made" is the variant's own ``made`` formula when it has one (``scoring.let.made``),
         else tricks >= level.
         """
-        v = self.variant
-        if h.contract is None:
-            if v.auction():
-                return "no contract"
-            parts = []
-            if h.trump != "NT":
-                parts.append(f"trumps {h.trump}")
-            if v.has_card_points and envs is not None and not v.scoring.by_side:
-                parts.append("points " + "/".join(str(e.vars["points"]) for e in envs))
-            return ", ".join(parts)
-        text = h.contract.text + (f" ({h.trump})" if h.contract.strain == "chosen" else "")
-        text += ("", " X", " XX")[h.doubled]
-        col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
-        won = sum(h.won[s] for s in v.sides[col]) if v.scoring.by_side else h.won[h.declarer]
-        who = self.names[h.declarer]
-        partner = getattr(h, "partner", -1)
-        if partner >= 0:  # a partner for this hand: their tricks together
-            won += h.won[partner]
-            who += f" with {self.names[partner]}"
-        if envs is not None and v.scoring.made is not None:
-            made = bool(v.scoring.made(envs[col]))
-        else:
-            made = won >= h.contract.level
-        return f"{who} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'})"
+        rules = getattr(self, "hand_rules", {}).get(getattr(h, "number", None))
+        if rules is not None and rules.round_name:  # one sheet line per round, with its name
+            note = describe_under(rules, self.names, h, envs)
+            return rules.round_name + (f": {note}" if note else "")
+        return describe_under(self.variant, self.names, h, envs)
 
     # ------------------------------------------------------------------ observation / cloning
     def observation(self, seat: Seat) -> Observation:
@@ -535,6 +544,8 @@ class State:
         s.progress = self.progress.clone()
         s.markers = self.markers.clone()
         s.winners = list(self.winners)
+        s.chance = list(self.chance)
+        s.hand_rules = dict(self.hand_rules)
         return s
 
     def result(self) -> dict:
@@ -581,3 +592,29 @@ class State:
         m = h.hands[seat]
         return [c for c in ctx.display_order if m >> c & 1]
 
+
+def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
+    """:meth:`State.describe_hand` of hand ``h`` played under the rules ``v`` by ``names``."""
+    if h.contract is None:
+        if v.auction():
+            return "no contract"
+        parts = []
+        if h.trump != "NT":
+            parts.append(f"trumps {h.trump}")
+        if v.has_card_points and envs is not None and not v.scoring.by_side:
+            parts.append("points " + "/".join(str(e.vars["points"]) for e in envs))
+        return ", ".join(parts)
+    text = h.contract.text + (f" ({h.trump})" if h.contract.strain == "chosen" else "")
+    text += ("", " X", " XX")[h.doubled]
+    col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
+    won = sum(h.won[s] for s in v.sides[col]) if v.scoring.by_side else h.won[h.declarer]
+    who = names[h.declarer]
+    partner = getattr(h, "partner", -1)
+    if partner >= 0:  # a partner for this hand: their tricks together
+        won += h.won[partner]
+        who += f" with {names[partner]}"
+    if envs is not None and v.scoring.made is not None:
+        made = bool(v.scoring.made(envs[col]))
+    else:
+        made = won >= h.contract.level
+    return f"{who} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'})"

@@ -80,6 +80,9 @@ class ScorePad:
     """
 
     def __init__(self, variant, names: list | None = None, first_dealer: int | None = None):
+        if variant.rounds:  # each round scores by its own rules and facts: not asked for yet
+            raise FactError(f"{variant.id} is played as a schedule of rounds, which the scorepad cannot "
+                            f"score yet (expected a variant without rounds:)")
         self.variant = variant
         n = variant.players
         self.names = list(names or variant.seat_names or [f"P{i}" for i in range(n)])

@@ -10,6 +10,7 @@ the ``extends:`` chain; all of them are collected before
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import difflib
 import hashlib
@@ -101,6 +102,7 @@ class _Compiler:
         self.warnings: list[VariantWarning] = []
         self.phase_vars: dict = {}  # formula variables the phase kinds give: name -> (lo, hi)
         self.formulas: dict = {}  # document path -> compiled Formula (for the bounds checks)
+        self.scheduled = bool(self.d and self.d.get("rounds"))  # a round schedule ends the match
 
     def err(self, path, msg):
         """A problem at the value at ``path`` (``path + ("<key>",)``: at its key)."""
@@ -371,9 +373,11 @@ class _Compiler:
         names = list(phases)
         kinds = [p["kind"] for p in phases.values()]
         for kind in (k.name for k in REGISTRY.values() if k.required):
-            idx = [i for i, k in enumerate(kinds) if k == kind]
+            # a kind that stands for a required one (cards played onto a pile, not in tricks) counts as it
+            idx = [i for i, k in enumerate(kinds) if k == kind or REGISTRY[k].stands_for == kind]
             if not idx:
-                self.err(("phases",), f"a hand needs a {kind} phase (expected a phase with kind: {kind})")
+                alts = "".join(f" or {k.name}" for k in REGISTRY.values() if k.stands_for == kind)
+                self.err(("phases",), f"a hand needs a {kind} phase (expected a phase with kind: {kind}{alts})")
             for i in idx[1:]:
                 self.err(("phases", names[i], "kind"), f"a hand has one {kind} phase; this is a second one "
                          f"(the first is phases.{names[idx[0]]})")
@@ -634,7 +638,8 @@ class _Compiler:
                      "and match.game too)")
         fin = self.dsl(("match", "final"), compile_expr, _typed(("total", "written", "against", "players")),
                        (), expect="num") if "final" in m else None
-        if "deals" not in m and m.get("target") is None and not rubber and "sum_at_most" not in m:
+        if "deals" not in m and m.get("target") is None and not rubber and "sum_at_most" not in m\
+                and not self.scheduled:
             self.err(("match",), "a match needs an end: match.target, match.deals or match.rubber")
         unf = m.get("unfinished") or {}
         return MatchSpec(m.get("target"), m.get("lose_at"), iw, tuple(m.get("ties", ())), deals,
@@ -870,11 +875,56 @@ class _Compiler:
         if self.diags:
             raise VariantError(order_diagnostics(self.diags, self.r.files))
         blob = json.dumps({"data": d, "settings": {"players": players}}, sort_keys=True, default=str)
-        return Variant(d.get("id", "unnamed"), d.get("name", d.get("id", "unnamed")), d.get("source", ""),
+        v = Variant(d.get("id", "unnamed"), d.get("name", d.get("id", "unnamed")), d.get("source", ""),
                        players, deck, pts, contexts, first, rot, phases, scoring, match,
                        hashlib.sha256(blob.encode()).hexdigest()[:16], d,
                        {"players": players}, tuple(self.r.files), seat_names, sides, side_names, side_of,
                        vulnerability, home, layout)
+        if d.get("rounds"):
+            v = dataclasses.replace(v, rounds=self.rounds(v))
+            if self.diags:
+                raise VariantError(order_diagnostics(self.diags, self.r.files))
+        return v
+
+    def rounds(self, base: Variant) -> tuple:
+        """The round schedule expanded to one :class:`Variant` per deal: each ``rounds:`` entry is
+        the base document overlaid with the entry's ``phases``/``scoring``/``ranking`` (merged as
+        ``extends:`` merges: mappings key by key, null removes), checked and compiled like a file
+        of its own, its problems reported at the entry's lines."""
+        from rulekit.variant.loader import Resolved, _merge, schema_problems
+        base_doc = {k: x for k, x in self.d.items() if k != "rounds"}
+        out = []
+        for i, entry in enumerate(self.d["rounds"]):
+            pre = ("rounds", i)
+            opos = {p[2:]: x for p, x in self.r.positions.items() if p[:2] == pre and len(p) > 2}
+            bpos = {p: x for p, x in self.r.positions.items() if p[:1] != ("rounds",)}
+            over = {k: entry[k] for k in ROUND_OVERLAY if k in entry}
+            merged = _merge(copy.deepcopy(base_doc), copy.deepcopy(over), bpos, opos, ())
+            if "phases" in over:  # phases a round adds go before a kind that must be last
+                last = {k.name for k in REGISTRY.values() if k.position == "last"}
+                ph = merged["phases"]
+                merged["phases"] = {n: p for n, p in ph.items() if not (isinstance(p, dict) and p.get("kind") in last)}
+                merged["phases"].update((n, p) for n, p in ph.items() if n not in merged["phases"])
+            r = Resolved(merged, bpos, list(self.r.files), [], self.r.top_file)
+            problems = schema_problems(r)
+            if problems:
+                self.diags += problems
+                continue
+            c = _Compiler(r, self.settings)
+            c.scheduled = True
+            try:
+                rv = c.build()
+            except VariantError as e:
+                self.diags += e.diagnostics
+                continue
+            self.warnings += c.warnings
+            times = entry.get("times", 1)
+            times = base.players if times == "players" else times
+            for k in range(times):
+                name = entry["name"] + (f" {k + 1}" if times > 1 else "")
+                out.append(dataclasses.replace(rv, id=base.id, name=base.name, hash=base.hash, data=base.data,
+                                               round_name=name, objective=entry.get("objective", "")))
+        return tuple(out)
 
     def sheet_layout(self, scoring) -> str:
         """The ``sheet.layout``, by default WE/THEY when sides score parts that count toward games."""
@@ -885,6 +935,9 @@ class _Compiler:
                      "but this variant has none (expected layout: columns, or scoring.parts)")
         return layout
 
+
+#: Keys of a ``rounds:`` entry that overlay the base document.
+ROUND_OVERLAY = ("phases", "scoring", "ranking")
 
 #: Keys of the formulas that give a hand's entries.
 ENTRY_KEYS = ("each", "declarer", "defender", "no_contract")

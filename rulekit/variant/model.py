@@ -342,6 +342,10 @@ class Variant:
         ``side_of`` (seat -> side index); ``vulnerability`` the compiled rule;
         ``home_seat`` the seat a lone human takes by default; ``sheet_layout`` how the score
         sheet is drawn (``columns`` or ``we_they``, the ``sheet:`` key; rulekit/sheets/).
+    :ivar rounds: the round schedule (the ``rounds:`` key), expanded: one compiled
+        :class:`Variant` per deal of the match, each the base rules overlaid with its round's
+        (same ``id``, ``hash`` and ``data`` as this one); ``()`` without a schedule.
+    :ivar round_name, objective: a round's name and objective (``""`` outside a schedule).
     """
 
     id: str
@@ -367,6 +371,9 @@ class Variant:
     vulnerability: tuple = ()
     home_seat: int = 0
     sheet_layout: str = "columns"
+    rounds: tuple = ()
+    round_name: str = ""
+    objective: str = ""
 
     def auction(self):
         """The first auction phase spec (a kind whose role is ``auction``), or ``None``."""

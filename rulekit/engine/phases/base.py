@@ -85,6 +85,8 @@ class PhaseKind:
         random unless :meth:`bot_act` says otherwise).
     :cvar required: a hand must have exactly one phase of this kind.
     :cvar position: ``"first"`` or ``"last"`` when the kind must open or close a hand.
+    :cvar stands_for: the name of a ``required`` kind this one replaces in a hand (a pile
+        or a layout of cards instead of trick play), or ``""``.
     :cvar example: a worked example: a YAML ``phases:`` entry using the kind, for the
         docs and a test.
     :cvar conditions: keys of the entry holding conditions over the scoring variables
@@ -98,6 +100,7 @@ class PhaseKind:
     role: ClassVar[str] = ""
     required: ClassVar[bool] = False
     position: ClassVar[str] = ""
+    stands_for: ClassVar[str] = ""
     example: ClassVar[str] = ""
     conditions: ClassVar[tuple] = ()
 
@@ -181,6 +184,11 @@ class PhaseKind:
     def shown(self, state: State, seat: int) -> list:
         """Rows ``(label, text)`` this phase adds to ``seat``'s table on screen (only what
         that seat may see); default none."""
+        return []
+
+    def show(self, data: dict, variant: Any) -> list:
+        """Lines of plain text drawing this kind's public data of a hand (``data``:
+        ``hand.phase_state[name]``) for the terminal: a pile, rows of a layout (default none)."""
         return []
 
     def bot_act(self, bot: Any, obs: Any) -> Action | None:

@@ -1,0 +1,282 @@
+"""``layout`` phase: a domino layout of rows (Sevens / Fan Tan; rules/king.md [K8]).
+
+From the eldest hand, in turn, each player must add one card if he can: a card of a
+``starts`` rank begins the row of its suit (one row per suit); otherwise the next
+higher or next lower card (``order``, low to high) of a row's suit at that row's end.
+A player who cannot play passes (``pass``); a player with no cards left is skipped.
+The phase ends when ``end_when_out`` players have no cards left (default: all but
+one), or when every player still holding cards has passed in a row (no one can
+play).  Scoring formulas read ``cards_left`` (cards still held) and ``out_place``
+(1 for the first player out, 2 for the next...; 0 for a player not out).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekit.cards import bits
+from rulekit.engine.actions import PASS
+from rulekit.engine.phases.base import PhaseKind
+from rulekit.errors import CardError, IllegalActionError
+
+
+@dataclass(frozen=True)
+class LayoutSpec:
+    """The compiled ``layout`` entry.
+
+    :ivar starts: bitmask of the cards that begin a row.
+    :ivar up, down: card -> the card next above / below it in its suit's ``order`` (or -1).
+    :ivar end_when_out: players out of cards that end the phase.
+    :ivar order: the rank order, low to high (for messages).
+    """
+
+    kind: str
+    name: str
+    starts: int
+    up: tuple
+    down: tuple
+    end_when_out: int
+    order: tuple
+
+
+def playable(spec: LayoutSpec, rows: dict, deck) -> int:
+    """Bitmask of the cards that may be laid now: starters of suits without a row, and the
+    cards next to each row's ends (``rows``: suit -> ``[low card, high card]``)."""
+    m = 0
+    for c in bits(spec.starts):
+        if deck.suit_of(c) not in rows:
+            m |= 1 << c
+    for low, high in rows.values():
+        if spec.down[low] >= 0:
+            m |= 1 << spec.down[low]
+        if spec.up[high] >= 0:
+            m |= 1 << spec.up[high]
+    return m
+
+
+class LayoutKind(PhaseKind):
+    """The ``layout`` kind (see the module docstring)."""
+
+    name = "layout"
+    schema = {'description': 'A domino layout: rows started by given cards, one per suit, built up or down by '
+                             'rank order at either end; a player who cannot play passes; no tricks.',
+              'type': 'object',
+              'additionalProperties': False,
+              'required': ['kind', 'starts', 'order'],
+              'properties': {'kind': True,
+                             'starts': {'description': 'Ranks whose cards begin the row of their suit.',
+                                        'type': 'array', 'minItems': 1,
+                                        'items': {'type': ['string', 'integer']}},
+                             'order': {'description': 'The rank order rows are built in, low to high '
+                                                      '(e.g. "7 8 9 10 J Q K A").',
+                                       'type': 'string'},
+                             'end_when_out': {'description': 'The phase ends when this many players have no '
+                                                             'cards left (default: all but one).',
+                                              'type': 'integer', 'minimum': 1, 'maximum': 8}}}
+    label = "lay"
+    position = "last"
+    stands_for = "tricks"
+    example = 'layout: {kind: layout, starts: [J], order: "7 8 9 10 J Q K A", end_when_out: 3}'
+
+    # ------------------------------------------------------------------ compile time
+    def compile(self, c, name: str, p: dict, path: tuple):
+        """Every rank known; the order lists each rank of the deck once."""
+        deck = c.deck
+        order = tuple(str(p["order"]).split())
+        ok = True
+        for r in order:
+            if r not in deck.ranks:
+                c.err(path + ("order",), f"unknown rank {r}{c.close(r, deck.ranks)} "
+                      f"(expected ranks of {' '.join(deck.ranks)})")
+                ok = False
+        if ok and sorted(order) != sorted(deck.ranks):
+            c.err(path + ("order",), f"the order must list every rank once (expected {' '.join(deck.ranks)} "
+                  f"in building order)")
+            ok = False
+        starts = 0
+        for i, r in enumerate(p["starts"]):
+            if str(r) not in deck.ranks:
+                c.err(path + ("starts", i), f"unknown rank {r}{c.close(str(r), deck.ranks)} "
+                      f"(expected one of {' '.join(deck.ranks)})")
+                ok = False
+                continue
+            for s in deck.suits:
+                starts |= 1 << deck.index[str(r) + s]
+        n = c.player_count
+        out = p.get("end_when_out", n - 1)
+        if out > n:
+            c.err(path + ("end_when_out",), f"{out} players cannot run out of cards: there are {n}")
+            ok = False
+        if not ok:
+            return None
+        up, down = [-1] * deck.size, [-1] * deck.size
+        for s in deck.suits:
+            cards = [deck.index[r + s] for r in order]
+            for lo, hi in zip(cards, cards[1:]):
+                up[lo], down[hi] = hi, lo
+        return LayoutSpec(self.name, name, starts, tuple(up), tuple(down), out, order)
+
+    def variables(self, spec) -> dict:
+        """``cards_left`` and ``out_place`` per player."""
+        return {"cards_left": (0, 52), "out_place": (0, 8)}
+
+    def values(self, variant, hand, spec) -> list:
+        """Per seat: cards still held, and the place in which he ran out (0: not out)."""
+        d = hand.phase_state.get(self.name)
+        out = d["out"] if d else []
+        return [{"cards_left": hand.hands[s].bit_count(), "out_place": out.index(s) + 1 if s in out else 0}
+                for s in range(variant.players)]
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        return (f"Cards are laid in rows, one per suit, built up and down in the order {' '.join(spec.order)} "
+                f"from the cards that start them; a player who cannot lay a card passes; the round ends when "
+                f"{spec.end_when_out} players are out of cards.")
+
+    # ------------------------------------------------------------------ rules
+    def start(self, state) -> bool:
+        """No rows yet; the eldest hand plays first."""
+        h = state.hand
+        h.phase_state[self.name] = {"rows": {}, "order": [], "out": [], "passes": 0}
+        h.to_move = h.eldest
+        return any(h.hands)
+
+    def _can(self, state) -> int:
+        h = state.hand
+        return h.hands[h.to_move] & playable(state.current_phase, self.data(state)["rows"], state.variant.deck)
+
+    def legal(self, state) -> list:
+        """``play CARD`` for each card that may be laid, in deck order; else ``pass``."""
+        m = self._can(state)
+        return [state.play_action(c) for c in bits(m)] if m else [PASS]
+
+    def check(self, state, action) -> None:
+        """:raises IllegalActionError: a pass while able to lay a card, or a card that fits no row."""
+        deck = state.variant.deck
+        h = state.hand
+        m = self._can(state)
+        if action.kind == "pass":
+            if m:
+                raise IllegalActionError(f"you must lay a card when you can: you may lay "
+                                         f"{' '.join(deck.pretty(c) for c in bits(m))}")
+            return
+        if action.kind != "play" or action.suit:
+            raise IllegalActionError("lay a card now (play CARD), or pass when you cannot")
+        c = action.card
+        if not h.hands[h.to_move] >> c & 1:
+            raise IllegalActionError(f"you do not hold {deck.pretty(c)}")
+        if not m >> c & 1:
+            why = ("it does not start a row and fits no row's end" if deck.suit_of(c) in self.data(state)["rows"]
+                   or not state.current_phase.starts >> c & 1 else "its suit's row is already started")
+            shown = " ".join(deck.pretty(x) for x in bits(m)) if m else "none: pass"
+            raise IllegalActionError(f"{deck.pretty(c)} cannot be laid: {why} (you may lay {shown})")
+
+    def apply(self, state, action) -> bool:
+        """Lay the card (or pass); True when enough players are out or nobody can play."""
+        h = state.hand
+        spec = state.current_phase
+        d = self.data(state)
+        seat = h.to_move
+        n = h.players
+        if action.kind == "pass":
+            d["passes"] += 1
+        else:
+            c = action.card
+            suit = state.variant.deck.suit_of(c)
+            h.hands[seat] ^= 1 << c
+            row = d["rows"].get(suit)
+            if row is None:
+                d["rows"][suit] = [c, c]
+            elif spec.down[row[0]] == c:
+                row[0] = c
+            else:
+                row[1] = c
+            d["order"].append((seat, c))
+            d["passes"] = 0
+            if not h.hands[seat]:
+                d["out"].append(seat)
+        holding = sum(1 for m in h.hands if m)
+        if len(d["out"]) >= spec.end_when_out or holding == 0 or d["passes"] >= holding:
+            h.to_move = -1
+            return True
+        nxt = (seat + 1) % n
+        while not h.hands[nxt]:
+            nxt = (nxt + 1) % n
+        h.to_move = nxt
+        return False
+
+    # ------------------------------------------------------------------ words and views
+    def parse(self, text: str, state):
+        """A bare card (``QS``) is a play."""
+        words = text.split()
+        if len(words) == 1 and words[0].lower() != "pass":
+            try:
+                return state.play_action(state.variant.deck.parse(words[0]))
+            except CardError:
+                return None
+        return None
+
+    def help_line(self, spec, variant) -> str:
+        """Lay a card, or pass."""
+        return "play CARD or just CARD (e.g. JH) to lay it on a row; pass when you cannot"
+
+    def observe(self, state, seat: int) -> dict:
+        """The rows (public): ``layout_rows`` as ``(suit, low card, high card)`` in the order started."""
+        d = state.hand.phase_state.get(self.name)
+        if not d:
+            return {}
+        rows = [(s, lo, hi) for s, (lo, hi) in d["rows"].items()]
+        return {"layout_rows": rows, "layout_out": list(d["out"])}
+
+    def show(self, data: dict, variant) -> list:
+        """One line per row, low to high: ``row ♠  8♠ 9♠ 10♠ J♠``."""
+        spec = next(p for p in variant.phases if p.kind == self.name)
+        deck = variant.deck
+        out = []
+        for suit, (lo, hi) in data["rows"].items():
+            cards, c = [lo], lo
+            while c != hi:
+                c = spec.up[c]
+                cards.append(c)
+            out.append(f"row {suit}  " + " ".join(deck.pretty(x) for x in cards))
+        if data["out"]:
+            out.append("out of cards: " + ", ".join(variant.seat_names[s] if s < len(variant.seat_names) else str(s)
+                                                    for s in data["out"]))
+        return out or ["no rows yet"]
+
+    def bot_act(self, bot, obs):
+        """Sensible: keep options open - lay the card that opens the way to the most of one's own
+        cards further along its row (and start the suits one holds most of); pass when forced."""
+        spec = obs.phase_spec
+        plays = [a for a in obs.legal if a.kind == "play"]
+        if not plays:
+            return None
+        deck = obs.variant.deck
+        hand = obs.hand
+        rows = {s for s, _lo, _hi in obs.phase_data.get("layout_rows", [])}
+
+        def ahead(c, step):
+            n, x = 0, step[c]
+            while x >= 0:
+                n += hand >> x & 1
+                x = step[x]
+            return n
+
+        def key(a):
+            c = a.card
+            if deck.suit_of(c) not in rows:  # a new row opens both directions, for everyone
+                return (ahead(c, spec.up) + ahead(c, spec.down), -c)
+            return (ahead(c, spec.up) if _extends_up(c, spec, obs) else ahead(c, spec.down), -c)
+        return max(plays, key=key)
+
+
+def _extends_up(c: int, spec: LayoutSpec, obs) -> bool:
+    """Whether ``c`` would go on the high end of its row."""
+    for s, lo, hi in obs.phase_data.get("layout_rows", []):
+        if spec.up[hi] == c:
+            return True
+    return False
+
+
+KIND = LayoutKind()
+
+__all__ = ["KIND", "LayoutKind", "LayoutSpec", "playable"]

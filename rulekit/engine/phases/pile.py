@@ -1,0 +1,212 @@
+"""``pile`` phase: a running total (adder games such as Ninety-Nine; rules/king.md [K7]).
+
+Players play one card at a time in turn, clockwise from the eldest hand, onto one
+pile; there are no tricks and any card may be played.  Each card adds its value
+(``values``: rank -> points) to the running total.  The player whose card brings the
+total to a threshold (``at``) or beyond gets that threshold's ``score``; the phase ends
+when the total reaches ``end_at`` (default: the highest threshold) or every card is
+played.  Scoring formulas read each player's sum of threshold scores as ``pile_score``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekit.cards import bits
+from rulekit.engine.actions import Action
+from rulekit.engine.phases.base import PhaseKind
+from rulekit.errors import CardError, IllegalActionError
+
+
+@dataclass(frozen=True)
+class PileSpec:
+    """The compiled ``pile`` entry.
+
+    :ivar values: card index -> points added to the total.
+    :ivar thresholds: ``(at, score)`` pairs, lowest ``at`` first.
+    :ivar end_at: the total that ends the phase.
+    """
+
+    kind: str
+    name: str
+    values: tuple
+    thresholds: tuple
+    end_at: int
+
+
+def crossed(spec: PileSpec, before: int, after: int) -> int:
+    """The score of every threshold reached by going from total ``before`` to ``after``."""
+    return sum(score for at, score in spec.thresholds if before < at <= after)
+
+
+class PileKind(PhaseKind):
+    """The ``pile`` kind (see the module docstring)."""
+
+    name = "pile"
+    schema = {'description': 'Cards are played one at a time in turn onto one pile (no tricks, any card); '
+                             'each adds its value to a running total, and the player who brings the total to '
+                             'a threshold or beyond scores that threshold (scoring variable `pile_score`).',
+              'type': 'object',
+              'additionalProperties': False,
+              'required': ['kind', 'values', 'thresholds'],
+              'properties': {'kind': True,
+                             'values': {'description': 'Points each rank adds to the total (ranks not listed '
+                                                       'add 0).',
+                                        'type': 'object',
+                                        'additionalProperties': {'type': 'integer', 'minimum': -1000,
+                                                                 'maximum': 1000}},
+                             'thresholds': {'description': 'Totals that score for the player who reaches them, '
+                                                           'lowest first.',
+                                            'type': 'array', 'minItems': 1, 'maxItems': 50,
+                                            'items': {'type': 'object', 'additionalProperties': False,
+                                                      'required': ['at', 'score'],
+                                                      'properties': {
+                                                          'at': {'description': 'The total.', 'type': 'integer',
+                                                                 'minimum': 1, 'maximum': 100000},
+                                                          'score': {'description': 'Points to the player whose '
+                                                                                   'card reaches it.',
+                                                                    'type': 'integer', 'minimum': -1000,
+                                                                    'maximum': 1000}}}},
+                             'end_at': {'description': 'The total that ends the phase (default: the highest '
+                                                       'threshold); it also ends when every card is played.',
+                                        'type': 'integer', 'minimum': 1, 'maximum': 100000}}}
+    label = "pile"
+    position = "last"
+    stands_for = "tricks"
+    example = ('pile: {kind: pile, values: {A: 11, "10": 10, K: 4}, thresholds: [{at: 25, score: -1}, '
+               '{at: 50, score: -3}]}')
+
+    # ------------------------------------------------------------------ compile time
+    def compile(self, c, name: str, p: dict, path: tuple):
+        """Ranks must exist; thresholds must rise."""
+        deck = c.deck
+        vals = p["values"]
+        for r in vals:
+            if str(r) not in deck.ranks:
+                c.err(path + ("values", r, "<key>"), f"unknown rank {r!r}{c.close(r, deck.ranks)} "
+                      f"(expected one of {' '.join(deck.ranks)})")
+        byrank = {str(r): x for r, x in vals.items()}
+        values = tuple(0 if deck.is_joker(x) else byrank.get(deck.rank_of(x), 0) for x in range(deck.size))
+        th = tuple((t["at"], t["score"]) for t in p["thresholds"])
+        for i in range(1, len(th)):
+            if th[i][0] <= th[i - 1][0]:
+                c.err(path + ("thresholds", i, "at"), f"the thresholds must rise: {th[i][0]} after "
+                      f"{th[i - 1][0]} (expected a higher total)")
+        return PileSpec(self.name, name, values, th, p.get("end_at", th[-1][0]))
+
+    def variables(self, spec) -> dict:
+        """``pile_score``: a player's threshold scores (each threshold is reached at most once)."""
+        neg = sum(s for _a, s in spec.thresholds if s < 0)
+        pos = sum(s for _a, s in spec.thresholds if s > 0)
+        return {"pile_score": (neg, pos)}
+
+    def values(self, variant, hand, spec) -> list:
+        """Per seat ``pile_score`` (0 when the phase did not run)."""
+        d = hand.phase_state.get(self.name)
+        scores = d["score"] if d else [0] * variant.players
+        return [{"pile_score": x} for x in scores]
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        th = ", ".join(f"{at}: {score:+d}" for at, score in spec.thresholds)
+        return (f"Cards are played one at a time onto a pile whose running total scores the player who "
+                f"reaches each threshold ({th}); the round ends at {spec.end_at} or more.")
+
+    # ------------------------------------------------------------------ rules
+    def start(self, state) -> bool:
+        """The eldest hand plays first."""
+        h = state.hand
+        h.phase_state[self.name] = {"total": 0, "cards": [], "score": [0] * h.players}
+        h.to_move = h.eldest
+        if not any(h.hands):
+            return False
+        while not h.hands[h.to_move]:
+            h.to_move = (h.to_move + 1) % h.players
+        return True
+
+    def legal(self, state) -> list:
+        """``play CARD`` for each card held, in deck order."""
+        return [state.play_action(c) for c in bits(state.hand.hands[state.hand.to_move])]
+
+    def check(self, state, action) -> None:
+        """:raises IllegalActionError: not a card play, or a card not held."""
+        if action.kind != "play" or action.suit:
+            raise IllegalActionError("play a card onto the pile now (e.g. play " +
+                                     state.variant.deck.name(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
+        if not state.hand.hands[state.hand.to_move] >> action.card & 1:
+            raise IllegalActionError(f"you do not hold {state.variant.deck.pretty(action.card)}")
+
+    def apply(self, state, action) -> bool:
+        """Add the card to the pile; score thresholds reached; True at the end."""
+        h = state.hand
+        spec = state.current_phase
+        d = self.data(state)
+        seat = h.to_move
+        c = action.card
+        h.hands[seat] ^= 1 << c
+        before = d["total"]
+        d["total"] = before + spec.values[c]
+        d["cards"].append((seat, c))
+        d["score"][seat] += crossed(spec, before, d["total"])
+        if d["total"] >= spec.end_at or not any(h.hands):
+            h.to_move = -1
+            return True
+        nxt = (seat + 1) % h.players
+        while not h.hands[nxt]:
+            nxt = (nxt + 1) % h.players
+        h.to_move = nxt
+        return False
+
+    # ------------------------------------------------------------------ words and views
+    def parse(self, text: str, state):
+        """A bare card (``QS``) is a play."""
+        words = text.split()
+        if len(words) == 1:
+            try:
+                return state.play_action(state.variant.deck.parse(words[0]))
+            except CardError:
+                return None
+        return None
+
+    def help_line(self, spec, variant) -> str:
+        """Card play onto the pile."""
+        return "play CARD or just CARD (e.g. QS): onto the pile, any card"
+
+    def observe(self, state, seat: int) -> dict:
+        """The pile (public): its running total and the cards played, in order."""
+        d = state.hand.phase_state.get(self.name)
+        if not d:
+            return {}
+        return {"pile_total": d["total"], "pile": list(d["cards"]), "pile_score": list(d["score"])}
+
+    def show(self, data: dict, variant) -> list:
+        """``pile  P1 10♠ 10 · P2 A♥ 21 · ...`` (each card with the running total), then the total."""
+        deck = variant.deck
+        out, total, line = [], 0, []
+        names = variant.seat_names
+        values = None
+        for i, (seat, c) in enumerate(data["cards"]):
+            values = values or next(p for p in variant.phases if p.kind == self.name).values
+            total += values[c]
+            line.append(f"{names[seat] if seat < len(names) else seat} {deck.pretty(c)} {total}")
+            if len(line) == variant.players or i == len(data["cards"]) - 1:
+                out.append("pile  " + " · ".join(line))
+                line = []
+        out.append(f"pile total {data['total']}")
+        return out
+
+    def bot_act(self, bot, obs):
+        """Sensible: the card with the best threshold score now (never reach a threshold that
+        costs points when another card avoids it); among equals, shed the highest value while it
+        is safe, keeping low cards for when the total is near the next threshold."""
+        spec = obs.phase_spec
+        total = obs.phase_data.get("pile_total", 0)
+        plays = [a for a in obs.legal if a.kind == "play"]
+        if not plays:
+            return None
+        return max(plays, key=lambda a: (crossed(spec, total, total + spec.values[a.card]),
+                                         spec.values[a.card], -a.card))
+
+
+KIND = PileKind()
+
+__all__ = ["KIND", "PileKind", "PileSpec", "crossed"]

@@ -1,0 +1,217 @@
+"""``split_choice`` phase: a deal split by a decision (rules/king.md [K9]-[K12]).
+
+The deal phase before it shuffles and assigns every card, but this phase hands out
+only part of the deal first: the chooser (the eldest hand, so that the chooser rotates
+with the deal and each player chooses once in as many rounds as there are players)
+gets the first ``first`` cards dealt to him; every other card is held back.  He then
+decides, by one of the ``options``:
+
+* ``name`` - ``trump S``: he names the trump suit;
+* ``ask`` - ``ask S``: he names a suit and his cards are turned one by one: the named
+  suit is trumps as soon as one of them is of it, otherwise the suit of the highest;
+* ``turn`` - ``turn``: his cards are turned and the suit of the highest is trumps (on
+  equal ranks, the first turned).
+
+Then the rest of the deal is handed out.  The turned cards are chance events: they are
+shown to every seat, listed in the hand's actions and in :attr:`State.chance`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekit.cards import bits
+from rulekit.engine.actions import Action
+from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.deal import deal_plan
+from rulekit.errors import IllegalActionError
+
+OPTIONS = ("name", "ask", "turn")
+
+
+@dataclass(frozen=True)
+class SplitChoiceSpec:
+    """The compiled ``split_choice`` entry: cards shown first, the options offered."""
+
+    kind: str
+    name: str
+    first: int
+    options: tuple
+
+
+def turn_action() -> Action:
+    """The ``turn`` action (turn the cards; the highest names trumps)."""
+    return Action("turn", "turn")
+
+
+def ask_action(suit: str) -> Action:
+    """The ``ask S`` action (turn the cards until one of suit ``S``)."""
+    return Action("ask", f"ask {suit}", suit=suit)
+
+
+def decide(order: list, strength, suit_of, asked: str = "") -> tuple:
+    """``(trump suit, cards turned)`` for turning ``order`` (cards in dealing order): with
+    ``asked``, stop at the first card of that suit; else the suit of the highest card
+    (``strength``: card -> rank strength), the first turned on equal ranks."""
+    turned = []
+    for c in order:
+        turned.append(c)
+        if asked and suit_of(c) == asked:
+            return asked, turned
+    best = turned[0]
+    for c in turned[1:]:
+        if strength[c] > strength[best]:
+            best = c
+    return suit_of(best), turned
+
+
+class SplitChoiceKind(PhaseKind):
+    """The ``split_choice`` kind (see the module docstring)."""
+
+    name = "split_choice"
+    schema = {'description': "Part of the deal, then a decision, then the rest of the deal: the chooser "
+                             "(the eldest hand, so the choice rotates with the deal) sees his first cards and "
+                             "names trumps, or names a suit and has them turned, or has them turned.",
+              'type': 'object',
+              'additionalProperties': False,
+              'required': ['kind', 'first'],
+              'properties': {'kind': True,
+                             'first': {'description': 'Cards the chooser gets (the first dealt to him) before '
+                                                      'he decides.',
+                                       'type': 'integer', 'minimum': 1, 'maximum': 20},
+                             'options': {'description': '`name` (trump S), `ask` (ask S: turned one by one, '
+                                                        'the named suit if one is of it, else the highest\'s '
+                                                        'suit), `turn` (turned: the highest\'s suit). Default: '
+                                                        'all three.',
+                                         'type': 'array', 'minItems': 1, 'uniqueItems': True,
+                                         'items': {'enum': list(OPTIONS)}}}}
+    label = "choose"
+    example = "choose: {kind: split_choice, first: 3, options: [name, ask, turn]}"
+
+    def compile(self, c, name: str, p: dict, path: tuple):
+        """The chooser must be dealt at least ``first`` cards."""
+        spec = SplitChoiceSpec(self.name, name, p["first"], tuple(p.get("options", OPTIONS)))
+        return spec
+
+    def finish(self, c, spec):
+        """The deal must give the chooser ``first`` cards."""
+        if c.deal is not None:
+            each = sum(s.count * s.repeat for s in c.deal.steps if not s.zone)
+            if spec.first > each:
+                c.err(("phases", spec.name, "first"), f"the deal gives each player {each} cards, fewer than "
+                      f"{spec.first} (expected at most {each})")
+        return spec
+
+    def strains(self, spec, deck) -> set:
+        """Any suit may become trumps."""
+        return set(deck.suits)
+
+    def describe(self, spec) -> str:
+        """One sentence."""
+        words = {"name": "names trumps", "ask": "names a suit and has them turned",
+                 "turn": "has them turned for the highest's suit"}
+        how = ", or ".join(words[o] for o in spec.options)
+        return (f"The eldest hand gets his first {spec.first} cards and {how}; then the rest of the deal "
+                f"is handed out.")
+
+    # ------------------------------------------------------------------ rules
+    def start(self, state) -> bool:
+        """Hold back every card but the chooser's first ones."""
+        h = state.hand
+        spec = state.current_phase
+        n = h.players
+        chooser = h.eldest
+        deal = next(p for p in state.variant.phases if p.kind == "deal")
+        plan = deal_plan(deal, n)
+        first: list[int] = []
+        for target, c in zip(plan, h.deck_order):
+            if target.__class__ is int and (h.eldest + target) % n == chooser and len(first) < spec.first:
+                first.append(c)
+        mask = sum(1 << c for c in first)
+        held = list(h.hands)
+        held[chooser] &= ~mask
+        h.phase_state[self.name] = {"chooser": chooser, "first": first, "held": held, "turned": [],
+                                    "how": ""}
+        h.hands = [0] * n
+        h.hands[chooser] = mask
+        h.to_move = chooser
+        return True
+
+    def legal(self, state) -> list:
+        """``trump S`` per suit, then ``ask S`` per suit, then ``turn`` (as the options allow)."""
+        spec = state.current_phase
+        suits = state.variant.deck.suits
+        out: list = []
+        if "name" in spec.options:
+            out += [Action.trump(s) for s in suits]
+        if "ask" in spec.options:
+            out += [ask_action(s) for s in suits]
+        if "turn" in spec.options:
+            out.append(turn_action())
+        return out
+
+    def check(self, state, action) -> None:
+        """:raises IllegalActionError: not one of the offered decisions."""
+        if action not in self.legal(state):
+            forms = {"name": "trump SUIT", "ask": "ask SUIT", "turn": "turn"}
+            raise IllegalActionError("choose trumps now: " + ", ".join(forms[o] for o in state.current_phase.options))
+
+    def apply(self, state, action) -> bool:
+        """Decide trumps, turn cards when asked (chance events), hand out the rest of the deal."""
+        h = state.hand
+        d = self.data(state)
+        v = state.variant
+        if action.kind == "trump":
+            suit = action.suit
+        else:
+            strength = v.contexts["NT"].strength
+            suit, turned = decide(d["first"], strength, v.deck.suit_of, action.suit if action.kind == "ask" else "")
+            d["turned"] = turned
+            text = "turned " + " ".join(v.deck.name(c) for c in turned)
+            h.actions.append((d["chooser"], text))
+            state.chance.append((h.number, d["chooser"], text))
+        d["how"] = action.text
+        state.set_trump(suit)
+        h.hands = [h.hands[s] | d["held"][s] for s in range(h.players)]
+        return True
+
+    # ------------------------------------------------------------------ words and views
+    def parse(self, text: str, state):
+        """``turn`` and ``ask S``."""
+        words = text.split()
+        if words and words[0].lower() == "turn" and len(words) == 1:
+            return turn_action()
+        if len(words) == 2 and words[0].lower() == "ask" and words[1].upper() in state.variant.deck.suits:
+            return ask_action(words[1].upper())
+        return None
+
+    def help_line(self, spec, variant) -> str:
+        """The decision's forms."""
+        forms = {"name": "trump SUIT (name trumps)", "ask": "ask SUIT (turn the cards for that suit)",
+                 "turn": "turn (the highest card turned names trumps)"}
+        return "; ".join(forms[o] for o in spec.options)
+
+    def observe(self, state, seat: int) -> dict:
+        """The chooser, the cards turned (face up: public) and the decision."""
+        d = state.hand.phase_state.get(self.name)
+        if not d:
+            return {}
+        return {"chooser": d["chooser"], "turned": list(d["turned"]), "choice": d["how"]}
+
+    def bot_act(self, bot, obs):
+        """Sensible: name the suit it holds most of among its first cards (strength breaking ties)."""
+        v = obs.variant
+        hand = obs.hand
+        strength = v.contexts["NT"].strength
+        names = [a for a in obs.legal if a.kind == "trump"]
+        if not names:
+            return obs.legal[-1]
+
+        def weight(a):
+            cards = [c for c in bits(hand) if v.deck.suit_of(c) == a.suit]
+            return (len(cards), sum(strength[c] for c in cards))
+        return max(names, key=weight)
+
+
+KIND = SplitChoiceKind()
+
+__all__ = ["KIND", "SplitChoiceKind", "SplitChoiceSpec", "ask_action", "decide", "turn_action"]
