@@ -287,7 +287,8 @@ def phase_lines(state, h) -> list:
     rules = state.rules_of(h.number)
     out = []
     for name, data in h.phase_state.items():
-        out += [Text(line) for line in REGISTRY[name].show(data, rules)]
+        if name in REGISTRY:   # the engine keeps a few keys of its own there ("sheet", "skip")
+            out += [Text(line) for line in REGISTRY[name].show(data, rules)]
     return out
 
 
@@ -486,7 +487,7 @@ def table_view(state, seat: int) -> Table:
         grid.add_row(label, cards)
     from rulekit.engine.phases import REGISTRY
     for name in h.phase_state:                     # what the hand's phases show (a turned card...)
-        for label, text in REGISTRY[name].shown(state, seat):
+        for label, text in (REGISTRY[name].shown(state, seat) if name in REGISTRY else ()):
             grid.add_row(label, Text(text))
     partner = getattr(h, "partner", -1)
     if partner is not None and partner >= 0:
