@@ -61,6 +61,46 @@ class _Console(_SafeConsole):
         raise BrokenPipeError
 
 
+    def input(self, prompt="", **kwargs) -> str:
+        """A line typed at the prompt, of at most :data:`LINE_LIMIT` characters (``< /dev/zero``
+        must not fill the memory): a longer line is refused, the rest of it up to its newline
+        is skipped, and the prompt is asked again.
+
+        :raises EOFError: the input ended.
+        """
+        while True:
+            if not _interactive():
+                self.print(prompt, end="", **kwargs)
+                line = _bounded_line(sys.stdin)
+            else:   # a terminal's line editing (its own line limit is about 4096 bytes)
+                line = super().input(prompt, **kwargs)
+            if len(line) <= LINE_LIMIT:
+                return line
+            self.print(f"\n[red]refused:[/] a line of more than {LINE_LIMIT} characters", highlight=False)
+
+
+LINE_LIMIT = 1000   # characters of a typed line; no action or command is near this long
+
+
+def _bounded_line(stream) -> str:
+    """The next line of ``stream`` without its newline, read in bounded pieces; a line longer
+    than :data:`LINE_LIMIT` is returned as its first ``LINE_LIMIT + 1`` characters, the rest of it
+    discarded.
+
+    :raises EOFError: the stream is at its end (or closed: ``stream`` is ``None``).
+    """
+    if stream is None:
+        raise EOFError("no input")
+    line = stream.readline(LINE_LIMIT + 1)
+    if not line:
+        raise EOFError("input ended")
+    if len(line) > LINE_LIMIT and not line.endswith("\n"):
+        rest = line
+        while rest and not rest.endswith("\n"):   # skip to the newline, 64 KB at a time
+            rest = stream.readline(1 << 16)
+    return line.rstrip("\r\n") if line.endswith("\n") else line
+
+
 console = _Console()
 err = _SafeConsole(stderr=True)
 

@@ -1,0 +1,49 @@
+"""Problems a fresh user found on main (helper O's list, "fixes-h"): each gives the right result
+and message, never a traceback nor a silent wrong answer."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from rulekit.cli.app import app
+from rulekit.cli.game import Game
+from rulekit.engine import State
+from rulekit.variant import load_variant
+
+RULEKIT = [sys.executable, "-c", "from rulekit.cli.app import main; main()"]
+runner = CliRunner()
+
+
+def _memory_cap():     # the child may not grow without bound even if the fix regresses
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+# ---------------------------------------------------------------------- 1: a line without end
+def test_a_huge_line_without_newline_is_refused_not_read_whole(tmp_path):
+    """case 1: `play < /dev/zero` grew to 10 GB reading one line; a typed line is capped at 1000
+    characters: 5 MB of 'x' and no newline is refused, then the end of the input saves the game."""
+    r = subprocess.run(RULEKIT + ["play", "fivehundred", "--seed", "1"], input=b"x" * 5_000_000,
+                       capture_output=True, timeout=120, cwd=tmp_path, preexec_fn=_memory_cap)
+    out, err = r.stdout.decode(), r.stderr.decode()
+    assert r.returncode == 1, err
+    assert "refused: a line of more than 1000 characters" in out
+    assert "xxxxxxxxxx" not in out and "Traceback" not in err
+    assert "input ended: game saved to rulekit-fivehundred.json" in err
+    assert (tmp_path / "rulekit-fivehundred.json").is_file()
+
+
+def test_a_long_line_is_skipped_up_to_its_newline(tmp_path):
+    """case 1: the rest of a refused line is discarded, and the next line is read as an action."""
+    r = subprocess.run(RULEKIT + ["play", "fivehundred", "--seed", "1"], input=b"y" * 3000 + b"\nquit\n",
+                       capture_output=True, timeout=120, cwd=tmp_path)
+    out = r.stdout.decode()
+    assert r.returncode == 0, r.stderr.decode()
+    assert out.count("refused:") == 1 and "refused: a line of more than 1000 characters" in out
+    assert "game saved" in r.stderr.decode()
