@@ -32,6 +32,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
+from rich.control import Control
+from rich.segment import ControlType, Segment
 from rich.markup import escape
 from rich.text import Text
 
@@ -62,6 +64,11 @@ def help_text(variant) -> str:
             forms.append(line)
     return "Type an action: " + "; ".join(forms) + ".\n" + HELP_COMMANDS
 SHEET_TITLE = "Score sheet"
+
+# clear the screen (ESC[2J) and the scrollback (ESC[3J; rich's clear() leaves it, so a hand could be
+# scrolled back to), cursor home
+WIPE = Control()
+WIPE.segment = Segment("\x1b[2J\x1b[3J\x1b[H", None, [(ControlType.CLEAR,), (ControlType.HOME,)])
 
 
 class Stopped(KeyboardInterrupt):
@@ -421,12 +428,13 @@ class Game:
             raise EOFError(str(e.strerror or e)) from None
 
     def hand_to(self, seat: int) -> None:
-        """Several humans at one terminal: before another human's turn, clear the screen (the last
-        one's hand) and wait until the next one is at the keyboard (issue 12 case 2)."""
+        """Several humans at one terminal: before a human's turn (the first one's too) when the last
+        turn was another's, clear the screen and the terminal's scrollback (the last one's hand) and
+        wait until the next one is at the keyboard (issue 12 case 2, fixes-h case 2)."""
         last, self._at_table = self._at_table, seat
-        if len(self.humans) < 2 or last is None or last == seat or not self.pauses:
+        if len(self.humans) < 2 or last == seat or not self.pauses:
             return
-        self.console.clear()
+        self.console.control(WIPE)
         self.pause(f"Pass to {self.state.names[seat]}, press Enter")
 
     def hand_over(self, h, rows) -> None:

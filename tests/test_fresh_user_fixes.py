@@ -47,3 +47,52 @@ def test_a_long_line_is_skipped_up_to_its_newline(tmp_path):
     assert r.returncode == 0, r.stderr.decode()
     assert out.count("refused:") == 1 and "refused: a line of more than 1000 characters" in out
     assert "game saved" in r.stderr.decode()
+
+
+# ---------------------------------------------------------------------- 2: hot seat
+class _Typist(Console):
+    """A console whose prompt answers Enter to pauses and the first legal action otherwise."""
+
+    def __init__(self):
+        super().__init__(file=io.StringIO(), width=120, color_system=None, force_terminal=True)
+        self.game = None
+
+    def input(self, prompt="", **kw):
+        self.print(prompt, end="")
+        if "press Enter" in str(prompt):
+            self.print("")
+            return ""
+        text = self.game.state.legal_actions()[0].text
+        self.print(text)
+        return text
+
+
+def test_hot_seat_clears_the_scrollback_and_hides_the_first_hand_too():
+    """case 2: with two humans at one terminal, the first human to move also gets "Pass to X, press
+    Enter" before any hand is shown, and each hand-over clears the screen AND the scrollback
+    (ESC[2J ESC[3J) with the cursor home (ESC[H)."""
+    st = State(load_variant("fivehundred"), seed=5, names=["P0", "P1", "P2"])
+    con = _Typist()
+    g = Game(st, ["human", "human", "bot"], con, None, pauses=True)
+    con.game = g
+    while len({s for s, _ in st.history if s < 2}) < 2:
+        g.step()
+    out = con.file.getvalue()
+    first, second = [s for s, _ in st.history if s < 2]
+    wipe = "\x1b[2J\x1b[3J\x1b[H"
+    assert out.startswith(f"{wipe}Pass to {st.names[first]}, press Enter")
+    assert out.index(f"Pass to {st.names[first]}, press Enter") < out.index("your hand")
+    hand_off = out.index(f"{wipe}Pass to {st.names[second]}, press Enter")
+    assert out[:hand_off].count("your hand") == 1
+    assert out.count(wipe) == 2
+
+
+def test_one_human_gets_no_hand_over_screen():
+    """case 2: a single human at the terminal is never asked to pass it on."""
+    st = State(load_variant("fivehundred"), seed=5, names=["You", "P1", "P2"])
+    con = _Typist()
+    g = Game(st, ["human", "bot", "bot"], con, None, pauses=True)
+    con.game = g
+    for _ in range(4):
+        g.step()
+    assert "Pass to" not in con.file.getvalue() and "\x1b[3J" not in con.file.getvalue()
