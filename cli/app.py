@@ -223,7 +223,9 @@ def play(ctx: typer.Context,
                                              "seed."),
          max_hands: Optional[int] = typer.Option(None, "--max-hands", min=1,
                                                  help="Stop the match after this many hands if it has not "
-                                                      "ended by then (the best total wins).")):
+                                                      "ended by then (the best total wins)."),
+         reveal: bool = typer.Option(False, "--reveal", help="Continue a game without its human, which shows "
+                                     "the seed and deals at the end.")):
     """Play a variant in the terminal against bots, or watch bots play (--auto).
 
     At the prompt type an action: pass, a bid (7H, 10NT, 10T, 1H, 2NT), X or
@@ -255,6 +257,7 @@ def play(ctx: typer.Context,
         if spec is not None and _count(spec) != n:
             _fail(f"--players names {_count(spec)} seats but the saved game has {n} players", 2)
         controllers = _controllers(spec, state.variant, auto, rec.get("players"))
+        _check_reveal(rec, state, controllers, resume, reveal)
     else:
         v = _variant_for_play(variant, _count(spec) if spec is not None else None)
         controllers = _controllers(spec, v, auto, None)
@@ -299,6 +302,19 @@ def play(ctx: typer.Context,
         except OSError as e:
             _fail(f"cannot write the record {game.save_path}: {e.strerror or e}", 2)
     raise typer.Exit(game.run())
+
+
+def _check_reveal(rec: dict, state, controllers: list, resume: Path, reveal: bool) -> None:
+    """Exit 2 when a game in progress that a human played is resumed with bots in his seat and no
+    ``--reveal``: its record holds the seed, and bots playing it out would print the seed and
+    every hand, the human's unplayed deals included."""
+    saved = rec.get("players") or []
+    gone = [s for s, c in enumerate(saved) if c == "human" and s < len(controllers) and controllers[s] != "human"]
+    if gone and not state.is_over and not reveal:
+        seats = ", ".join(state.names[s] for s in gone)
+        _fail(f"{resume} is a game in progress with a human at {seats}; played out by bots it shows its "
+              f"seed and deals at the end. Add --reveal to do so, or continue it with its human: "
+              f"`{resume_command(resume)}`", 2)
 
 
 def _interactive() -> bool:

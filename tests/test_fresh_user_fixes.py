@@ -96,3 +96,31 @@ def test_one_human_gets_no_hand_over_screen():
     for _ in range(4):
         g.step()
     assert "Pass to" not in con.file.getvalue() and "\x1b[3J" not in con.file.getvalue()
+
+
+# ---------------------------------------------------------------------- 3: resuming without the human
+def _saved_human_game(tmp_path):
+    f = tmp_path / "game.json"
+    r = runner.invoke(app, ["play", "fivehundred", "--seed", "424242", "--save", str(f)], input="pass\nquit\n")
+    assert r.exit_code == 0, r.output
+    return f
+
+
+def test_resuming_a_human_game_with_bots_is_refused_without_reveal(tmp_path):
+    """case 3: a copy of an auto-saved game played out by bots would print the seed of a game in
+    progress (every deal); refused (exit 2) with --auto or with --players that drops the human."""
+    f = _saved_human_game(tmp_path)
+    for extra in (["--auto"], ["--players", "bot,bot,bot"], ["--players", "random,bot,human"]):
+        r = runner.invoke(app, ["play", "--resume", str(f), *extra])
+        assert r.exit_code == 2, (extra, r.output)
+        assert (f"{f} is a game in progress with a human at You; played out by bots it shows its seed and "
+                "deals at the end. Add --reveal to do so") in " ".join(r.output.split())
+        assert "424242" not in r.output
+
+
+def test_reveal_lets_bots_play_a_human_game_out(tmp_path):
+    """case 3: with --reveal the bots play the game out and the seed is shown at the end."""
+    f = _saved_human_game(tmp_path)
+    r = runner.invoke(app, ["play", "--resume", str(f), "--auto", "--reveal"])
+    assert r.exit_code == 0, r.output
+    assert "seed 424242 (play these deals again with --seed 424242)" in r.output
