@@ -627,13 +627,13 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
                                      "or a comma list per seat (sensible,random,random)."),
             seed: int = typer.Option(1, "--seed", help="Root seed: deal i of every variant is seeded from "
                                      "(seed, i)."),
-            jobs: int = typer.Option(0, "--jobs", help="Worker processes (0: one per CPU; 1: no pool); "
+            jobs: int = typer.Option(0, "--jobs", min=0, help="Worker processes (0: one per CPU; 1: no pool); "
                                      "the numbers do not depend on it."),
             scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on this dask.distributed "
                                                     "scheduler (tcp://host:8786) instead of local processes."),
             out: Optional[Path] = typer.Option(None, "--out", help="Folder for rows.csv, rows.jsonl, "
                                                "summary.json and PNG plots."),
-            max_hands: int = typer.Option(200, "--max-hands", help="With --matches: stop a match after this "
+            max_hands: int = typer.Option(200, "--max-hands", min=1, help="With --matches: stop a match after this "
                                           "many hands."),
             players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
                                                   "that offer a choice.")):
@@ -652,6 +652,8 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
     if deals is not None and matches is not None:
         _fail("give --deals or --matches, not both", 2)
     unit, n = ("matches", matches) if matches is not None else ("deals", deals if deals is not None else 1000)
+    if out is not None:
+        _check_out(out)
     executor = client = None
     if scheduler:
         try:
@@ -711,6 +713,20 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
         else:
             files += plots
         console.print("wrote " + ", ".join(str(f) for f in files), highlight=False, markup=False, soft_wrap=True)
+
+
+def _check_out(out: Path) -> None:
+    """Exit 2 unless ``out`` is a folder (created when missing) that files can be written in:
+    checked before a comparison that may run for hours."""
+    import tempfile
+    if out.exists() and not out.is_dir():
+        _fail(f"--out {out}: not a folder (expected a folder for rows.csv, summary.json and the plots)", 2)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as e:
+        _fail(f"--out {out}: cannot write in this folder: {e.strerror or e}", 2)
 
 
 @app.command()

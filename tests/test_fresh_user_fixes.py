@@ -124,3 +124,37 @@ def test_reveal_lets_bots_play_a_human_game_out(tmp_path):
     r = runner.invoke(app, ["play", "--resume", str(f), "--auto", "--reveal"])
     assert r.exit_code == 0, r.output
     assert "seed 424242 (play these deals again with --seed 424242)" in r.output
+
+
+# ---------------------------------------------------------------------- 4, 5: compare's options
+@pytest.mark.parametrize("target", ["/dev/full", "file"])
+def test_compare_checks_out_before_running(tmp_path, target):
+    """case 4: --out that is no folder is refused (exit 2) before the comparison runs, not after."""
+    out = tmp_path / "file" if target == "file" else target
+    if target == "file":
+        out.write_text("keep me")
+    r = runner.invoke(app, ["compare", "whist", "whist", "--deals", "2", "--jobs", "1", "--out", str(out)])
+    assert r.exit_code == 2, r.output
+    assert (f"error: --out {out}: not a folder (expected a folder for rows.csv, summary.json and the plots)"
+            in " ".join(r.output.split()))
+    assert "paired deals" not in r.output
+    if target == "file":
+        assert out.read_text() == "keep me"
+
+
+def test_compare_out_folder_is_created_first(tmp_path):
+    """case 4: a missing --out folder is created (with its parents) and the files written in it."""
+    out = tmp_path / "a" / "b"
+    r = runner.invoke(app, ["compare", "whist", "whist", "--deals", "2", "--jobs", "1", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert (out / "rows.csv").is_file() and (out / "summary.json").is_file()
+
+
+@pytest.mark.parametrize("args, option", [(["--matches", "2", "--max-hands", "0"], "--max-hands"),
+                                          (["--matches", "2", "--max-hands", "-5"], "--max-hands"),
+                                          (["--deals", "2", "--jobs", "-1"], "--jobs")])
+def test_compare_refuses_bad_counts(args, option):
+    """case 5: --max-hands must be at least 1 (as for play) and --jobs at least 0: a usage error (2)."""
+    r = runner.invoke(app, ["compare", "whist", "whist", *args])
+    assert r.exit_code == 2
+    assert f"Invalid value for '{option}'" in r.output
