@@ -158,3 +158,24 @@ def test_compare_refuses_bad_counts(args, option):
     r = runner.invoke(app, ["compare", "whist", "whist", *args])
     assert r.exit_code == 2
     assert f"Invalid value for '{option}'" in r.output
+
+
+# ---------------------------------------------------------------------- 6: diff's words
+def test_diff_words_do_not_stop_at_e_g(tmp_path):
+    """case 6: a description's first sentence does not end at "e.g." nor inside brackets: `seats`
+    read "seat names clockwise from seat 0 (e.g: (not set) -> ..." before."""
+    f = tmp_path / "c.yaml"
+    f.write_text("extends: fivehundred\nid: fc\nname: Five hundred C\nseats: [A, B, C]\n")
+    r = runner.invoke(app, ["diff", "fivehundred", str(f)])
+    assert r.exit_code == 1, r.output
+    assert ('- seat names clockwise from seat 0 (e.g. N E S W), for display and deal files: (not set) -> '
+            '["A", "B", "C"] (seats)') in r.output
+
+
+def test_diff_words_for_sides():
+    """case 6: `sides` is said up to its first full stop outside brackets, "e.g. NS: [0, 2]" whole."""
+    from rulekit.sim.diff import _meaning, _sentence
+    data = load_variant("whist").data
+    assert _meaning(("sides",), data) == ("partnerships: side name -> its seats (e.g. NS: [0, 2])", False)
+    assert _meaning(("sides", "NS"), data) == ("partnerships: side name -> its seats: NS", False)
+    assert _sentence("A rule (i.e. This one. And more), here. Then another.") == "a rule (i.e. This one. And more), here"
