@@ -519,29 +519,62 @@ def replay(record: dict, upto: int | None = None, source: str = "record", folder
 
 
 def sheet_mismatch(record: dict, state: State) -> str:
-    """``""`` when the sheet stored in ``record`` (if any) equals the replayed one, else what
-    differs, naming the field (start scores, entries, totals, rows, winners) and both values."""
-    stored = record.get("sheet")
-    if not isinstance(stored, dict) or "rows" not in stored:
-        return ""
-    mine = state.sheet.as_dict()
-    if "start" in stored and stored["start"] != mine["start"]:
-        return f"start scores: the stored sheet starts at {stored['start']}, the replay at {mine['start']}"
-    theirs = stored.get("rows")
-    if not isinstance(theirs, list):
-        return "the stored sheet has no list of rows"
-    if len(theirs) != len(mine["rows"]):
-        return f"the stored sheet has {len(theirs)} rows, the replay {len(mine['rows'])}"
-    for a, b in zip(theirs, mine["rows"]):
-        if not isinstance(a, dict):
-            return f"hand {b['hand'] + 1}: the stored row is not an object"
-        for key in ("entries", "totals"):
-            if a.get(key) != b[key]:
-                return f"hand {b['hand'] + 1} differs in its {key}: stored {a.get(key)}, replayed {b[key]}"
-    result = record.get("result")
-    if isinstance(result, dict) and "winners" in result and result["winners"] != list(state.winners):
-        return f"winners: stored {result['winners']}, replayed {list(state.winners)}"
+    """``""`` when everything the record stores that the replay recomputes (the sheet: its
+    columns, start scores, rows with their entries, totals, notes and trick winners; the result:
+    totals, winners, reason...) equals the replay, else what differs, naming the field and both
+    values. A finished game's record must have its sheet and result; a game in progress may
+    omit them."""
+    mine = json.loads(json.dumps({"sheet": state.sheet.as_dict(), "result": state.result()}))
+    for block in ("sheet", "result"):
+        if block not in record or record[block] is None:
+            if state.is_over:
+                return f"the record of a finished game has no {block}"
+            continue
+        problem = _differs(record[block], mine[block], block)
+        if problem:
+            return problem
     return ""
+
+
+def _differs(stored, replayed, where: str) -> str:
+    """The first field where ``stored`` differs from ``replayed`` (JSON values), named by its
+    path (``sheet.rows[3].note``, hand numbers counted from 1 in the words), or ``""``."""
+    if isinstance(replayed, dict):
+        if not isinstance(stored, dict):
+            return f"{where}: stored {_short(stored)}, replayed an object"
+        for key in list(replayed) + [k for k in stored if k not in replayed]:
+            if key not in stored:
+                return f"{where}.{key} is missing (replayed {_short(replayed[key])})"
+            if key not in replayed:
+                return f"{where}.{key} is stored but not replayed (stored {_short(stored[key])})"
+            problem = _differs(stored[key], replayed[key], f"{where}.{key}")
+            if problem:
+                return problem
+        return ""
+    if where.endswith(".rows") and isinstance(replayed, list):
+        if not isinstance(stored, list):
+            return "the stored sheet has no list of rows"
+        if len(stored) != len(replayed):
+            return f"the stored sheet has {len(stored)} rows, the replay {len(replayed)}"
+        for a, b in zip(stored, replayed):
+            if not isinstance(a, dict):
+                return f"hand {b['hand'] + 1}: the stored row is not an object"
+            for key in list(b) + [k for k in a if k not in b]:
+                if a.get(key) != b.get(key):
+                    return (f"hand {b['hand'] + 1} differs in its {key}: stored {_short(a.get(key))}, "
+                            f"replayed {_short(b.get(key))}")
+        return ""
+    if stored == replayed:
+        return ""
+    if where == "sheet.start":
+        return f"start scores: the stored sheet starts at {_short(stored)}, the replay at {_short(replayed)}"
+    return f"{where.replace('result.winners', 'winners')}: stored {_short(stored)}, replayed {_short(replayed)}"
+
+
+def _short(value) -> str:
+    """``value`` as JSON, at most 80 characters (a record's text is quoted in a message)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def verify(record: dict, state: State, source: str = "record") -> None:

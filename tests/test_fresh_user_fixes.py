@@ -179,3 +179,50 @@ def test_diff_words_for_sides():
     assert _meaning(("sides",), data) == ("partnerships: side name -> its seats (e.g. NS: [0, 2])", False)
     assert _meaning(("sides", "NS"), data) == ("partnerships: side name -> its seats: NS", False)
     assert _sentence("A rule (i.e. This one. And more), here. Then another.") == "a rule (i.e. This one. And more), here"
+
+
+# ---------------------------------------------------------------------- 8: every stored field checked
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    f = tmp_path_factory.mktemp("fin") / "g.json"
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--seed", "1", "--quiet", "--save", str(f)])
+    assert r.exit_code == 0, r.output
+    return json.loads(f.read_text())
+
+
+def _edit_row(rec, key, value):
+    rec["sheet"]["rows"][0][key] = value
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda r: r["result"].__setitem__("totals", [0, 0, 1000]), "result.totals: stored [0, 0, 1000], replayed "),
+    (lambda r: r.pop("sheet"), "the record of a finished game has no sheet"),
+    (lambda r: r.pop("result"), "the record of a finished game has no result"),
+    (lambda r: _edit_row(r, "note", "P0 10NT made"), 'hand 1 differs in its note: stored "P0 10NT made", replayed '
+                                                     '"P0 10NT failed (8 tricks)"'),
+    (lambda r: _edit_row(r, "trick_winners", [1] * 10), "hand 1 differs in its trick_winners: stored [1, 1, 1"),
+    (lambda r: r["sheet"].__setitem__("columns", ["A", "B", "C"]),
+     'sheet.columns: stored ["A", "B", "C"], replayed ["P0", "P1", "P2"]'),
+    (lambda r: r["result"].__setitem__("reason", "agreed"), 'result.reason: stored "agreed", replayed "reached 500"'),
+])
+def test_replay_refuses_every_edited_field(tmp_path, finished, edit, words):
+    """case 8: replay and --resume compare everything stored that the replay recomputes (result
+    totals, notes, trick winners, columns, the result block) and refuse a finished game without
+    its sheet, naming the field that differs."""
+    rec = json.loads(json.dumps(finished))
+    edit(rec)
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps(rec))
+    for args in (["replay", str(f)], ["play", "--resume", str(f), "--auto"]):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 1, r.output
+        text = " ".join(r.output.split())
+        assert "the replayed sheet differs from the sheet stored in the record (" + words in text, text
+
+
+def test_untouched_record_replays(tmp_path, finished):
+    """case 8: the check refuses only what was changed."""
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps(finished))
+    r = runner.invoke(app, ["replay", str(f)])
+    assert r.exit_code == 0, r.output
