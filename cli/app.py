@@ -436,9 +436,16 @@ def _variant_for_play(variant: str, n: int | None):
 
 
 def _check_save_path(save: Path, resume: Path | None) -> None:
-    """Refuse a --save target that is a folder or another existing file (exit 2)."""
+    """Refuse a --save target that is a folder, in a folder that does not exist (none is created),
+    not a regular file (a FIFO, a device), or another existing file (exit 2)."""
     if save.is_dir():
         _fail(f"--save {save}: is a folder (expected a file name such as game.json)", 2)
+    folder = save.parent
+    if not folder.is_dir():
+        _fail(f"--save {save}: folder {folder} does not exist" if not folder.exists()
+              else f"--save {save}: {folder} is not a folder", 2)
+    if save.exists() and not save.is_file():
+        _fail(f"--save {save}: not a regular file (expected a file name such as game.json)", 2)
     if save.exists() and (resume is None or save.resolve() != resume.resolve()):
         _fail(f"--save {save}: the file already exists; continue that game with "
               f"`{resume_command(save)}`, or choose another file", 2)

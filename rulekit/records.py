@@ -107,13 +107,12 @@ def save(path: str | Path, record: dict, exclusive: bool = False) -> None:
     :param exclusive: create a new record: fail if ``path`` exists, even if another
         process created it a moment ago (the check and the creation are one step).
     :raises FileExistsError: ``exclusive`` and ``path`` exists (nothing is written).
-    :raises OSError: the folder cannot be created or written; ``path`` is then unchanged.
+    :raises OSError: the folder does not exist or cannot be written; ``path`` is then unchanged.
     :raises TypeError, ValueError: ``record`` is not JSON data (nothing is written).
     """
     path = Path(os.path.realpath(path))
     text = json.dumps(record, indent=1, ensure_ascii=False, allow_nan=False)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = _file_mode(path)
+    mode = _file_mode(path)   # the folder must exist: a mistyped path must not create folders
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         try:
@@ -176,7 +175,6 @@ class RecordLock:
         target = Path(os.path.realpath(record_path))
         self.record = target
         self.path = target.parent / f".{target.name}.lock"
-        target.parent.mkdir(parents=True, exist_ok=True)
         for _ in range(100):  # another process may remove the lock file between our open and lock
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
             try:

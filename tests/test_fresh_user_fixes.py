@@ -226,3 +226,28 @@ def test_untouched_record_replays(tmp_path, finished):
     f.write_text(json.dumps(finished))
     r = runner.invoke(app, ["replay", str(f)])
     assert r.exit_code == 0, r.output
+
+
+# ---------------------------------------------------------------------- 9: --save targets
+def test_save_into_a_missing_folder_is_refused(tmp_path):
+    """case 9: --save in a folder that does not exist is refused (exit 2); no folder is created."""
+    target = tmp_path / "no" / "dir" / "x.json"
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--save", str(target)])
+    assert r.exit_code == 2
+    assert f"error: --save {target}: folder {target.parent} does not exist" in " ".join(r.output.split())
+    assert not (tmp_path / "no").exists()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_save_to_a_fifo_or_device_says_not_a_regular_file(tmp_path, kind):
+    """case 9: --save to a FIFO or /dev/full is "not a regular file", not "already exists; continue
+    that game with --resume" (which resume would refuse)."""
+    import os
+    target = tmp_path / "f" if kind == "fifo" else "/dev/full"
+    if kind == "fifo":
+        os.mkfifo(target)
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--save", str(target)])
+    assert r.exit_code == 2
+    assert (f"error: --save {target}: not a regular file (expected a file name such as game.json)"
+            in " ".join(r.output.split()))
+    assert "--resume" not in r.output
