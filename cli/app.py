@@ -415,9 +415,13 @@ def _check_dealt(state, hands: dict, path: Path) -> None:
                   f"left, so the PBN hands cannot be dealt as written")
 
 
-def _variant_for_play(variant: str, n: int | None):
-    """Load ``variant`` for ``n`` players (exit 2: unknown variant or impossible count; 1: broken file)."""
-    from rulekit.variant.loader import locate
+def _find_variant(variant: str) -> None:
+    """Exit 2 (a usage error, for play, compare and diff alike) when ``variant`` is no installed
+    id and no file: missing, or not a regular file (said as ``validate`` says it). A file that
+    exists but cannot be read or is broken is left to the loader (exit 1, with its position)."""
+    from rulekit.variant.loader import NOT_REGULAR, locate, not_regular_file
+    if not_regular_file(variant):
+        _fail(f"{variant}: {NOT_REGULAR}", 2)
     try:
         found = locate(variant)
     except Exception:  # noqa: BLE001 - exists but unreadable: load_variant reports it with its position
@@ -425,6 +429,11 @@ def _variant_for_play(variant: str, n: int | None):
     if found is None:
         _fail(f"no such variant or file {variant!r} (installed: {', '.join(builtin_ids())}; "
               f"see `rulekit list`)", 2)
+
+
+def _variant_for_play(variant: str, n: int | None):
+    """Load ``variant`` for ``n`` players (exit 2: unknown variant or impossible count; 1: broken file)."""
+    _find_variant(variant)
     v = _load(variant)
     if n is None or n == v.players:
         return v
@@ -607,6 +616,8 @@ def diff(a: str = typer.Argument(..., help="The first variant: an installed id o
     from rulekit.sim.diff import diff_variants
     if format not in ("text", "json"):
         _fail(f"--format must be text or json, not {format!r}", 2)
+    for name in (a, b):
+        _find_variant(name)
     try:
         d = diff_variants(a, b, players=players)
     except VariantError as e:
@@ -648,7 +659,7 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
     difference with its 95% confidence interval.
 
     Exit 0 when the comparison ran, 1 for a variant file with problems, 2 on a usage
-    error (files that cannot share deals, bad options).
+    error (a missing variant file, files that cannot share deals, bad options).
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
@@ -659,6 +670,8 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
     if deals is not None and matches is not None:
         _fail("give --deals or --matches, not both", 2)
     unit, n = ("matches", matches) if matches is not None else ("deals", deals if deals is not None else 1000)
+    for name in variants:
+        _find_variant(name)
     if out is not None:
         _check_out(out)
     executor = client = None

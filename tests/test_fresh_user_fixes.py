@@ -251,3 +251,37 @@ def test_save_to_a_fifo_or_device_says_not_a_regular_file(tmp_path, kind):
     assert (f"error: --save {target}: not a regular file (expected a file name such as game.json)"
             in " ".join(r.output.split()))
     assert "--resume" not in r.output
+
+
+# ---------------------------------------------------------------------- 10: same words, same codes
+@pytest.mark.parametrize("command", [["play"], ["compare", "whist"], ["diff", "whist"]])
+def test_a_fifo_is_not_a_regular_file_for_every_command(tmp_path, command):
+    """case 10: play, compare and diff say what validate says of a FIFO, and exit 2 (usage)."""
+    import os
+    fifo = tmp_path / "f.yaml"
+    os.mkfifo(fifo)
+    args = [command[0], str(fifo), *command[1:]]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2, r.output
+    assert f"error: {fifo}: not a regular file (expected a variant .yaml file)" in " ".join(r.output.split())
+    r = runner.invoke(app, ["validate", str(fifo)])
+    assert f"{fifo}:1:1: (document): not a regular file (expected a variant .yaml file)" in r.output
+
+
+@pytest.mark.parametrize("command", [["play"], ["compare", "whist"], ["diff", "whist"]])
+def test_a_missing_variant_file_exits_2_everywhere(tmp_path, command):
+    """case 10: a missing variant file is a usage error (2) for compare as for play and diff
+    (docs/cli.md's exit-code table); compare exited 1."""
+    missing = tmp_path / "nope.yaml"
+    r = runner.invoke(app, [command[0], str(missing), *command[1:]])
+    assert r.exit_code == 2, r.output
+    assert f"error: no such variant or file '{missing}'" in " ".join(r.output.split())
+
+
+def test_a_broken_variant_file_exits_1_in_compare(tmp_path):
+    """case 10: a file that exists but is broken stays exit 1 for compare (its content is wrong)."""
+    f = tmp_path / "b.yaml"
+    f.write_text("id: b\nname: B\nplayers: banana\n")
+    r = runner.invoke(app, ["compare", str(f), "whist", "--deals", "2"])
+    assert r.exit_code == 1, r.output
+    assert f"{f}:" in r.output
