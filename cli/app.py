@@ -204,7 +204,7 @@ def validate(files: List[str] = typer.Argument(..., help="Variant files (or ids 
 def play(ctx: typer.Context,
          variant: Optional[str] = typer.Argument(None, help="Variant id (see `rulekit list`) or path to a .yaml "
                                                  "file; optional with --resume."),
-         auto: bool = typer.Option(False, "--auto", help="Bots in every seat; print a short summary per hand."),
+         auto: bool = typer.Option(False, "--auto", help="Bots in every seat; print each hand as it is played (its auction, one line per trick, its score)."),
          seed: Optional[int] = typer.Option(None, "--seed",
                                             help="Seed of the cut and every shuffle (and of the bots)."),
          players: Optional[str] = typer.Option(None, "--players",
