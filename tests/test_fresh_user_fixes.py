@@ -298,3 +298,20 @@ def test_auto_help_says_what_auto_prints():
     lines = r.output.splitlines()
     assert sum(1 for line in lines if line.strip().startswith("trick ")) == 10
     assert any(line.strip().startswith("auction") for line in lines)
+
+
+# ---------------------------------------------------------------------- 12: extra bids explained
+def test_help_explains_an_extra_bid():
+    """case 12 (rules/fivehundred.md [A4]): `help` says what 10T is: ten tricks, trump named by the
+    declarer later, only over 10NT, scored as a ten in the suit named (10S 440 .. 10H 500)."""
+    r = runner.invoke(app, ["play", "fivehundred", "--seed", "1"], input="help\nquit\n")
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert ("10T 10 tricks, the declarer names the trump later; only over 10NT; worth 440 to 500 made, "
+            "by the trump named") in text
+
+
+def test_no_extra_bid_lines_without_extra_bids():
+    """case 12: a ladder without extra bids adds no line."""
+    from rulekit.cli.game import extra_bid_lines
+    assert extra_bid_lines(State(load_variant("whist"), seed=1)) == []
