@@ -205,7 +205,7 @@ def play(ctx: typer.Context,
          variant: Optional[str] = typer.Argument(None, help="Variant id (see `rulekit list`) or path to a .yaml "
                                                  "file; optional with --resume."),
          auto: bool = typer.Option(False, "--auto", help="Bots in every seat; print each hand as it is played (its auction, one line per trick, its score)."),
-         seed: Optional[int] = typer.Option(None, "--seed",
+         seed: Optional[int] = typer.Option(None, "--seed", min=0, max=records.MAX_SEED,
                                             help="Seed of the cut and every shuffle (and of the bots)."),
          players: Optional[str] = typer.Option(None, "--players",
                                                help="Controller of each seat, comma separated: human, bot, random "

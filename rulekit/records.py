@@ -296,7 +296,7 @@ def load(path: str | Path) -> dict:
     """
     raw = read_bytes(path)
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_int=_bounded_int)
     except UnicodeDecodeError as e:
         raise RecordError(f"{path}: not a rulekit record (not UTF-8 text: {e.reason} at byte {e.start})") from None
     except json.JSONDecodeError as e:
@@ -310,6 +310,18 @@ def load(path: str | Path) -> dict:
     if problem:
         raise RecordError(f"{path}: {problem}")
     return data
+
+
+MAX_SEED = 2 ** 63 - 1   # seeds are 0..MAX_SEED (``play --seed`` takes the same range)
+
+
+def _bounded_int(text: str) -> int:
+    """A JSON integer of at most 40 digits (no number in a record is near it); a longer one is
+    refused with its length, before Python's own digit limit speaks of set_int_max_str_digits."""
+    digits = len(text.lstrip("-"))
+    if digits > 40:
+        raise ValueError(f"an integer of {digits} digits; a record's numbers have at most 40")
+    return int(text)
 
 
 def _not_text(value, where: str = "") -> str:
@@ -342,8 +354,8 @@ def shape_problem(data: dict) -> str:
             return f"the record has no {key!r}"
     if not isinstance(data["variant"], str) or not data["variant"]:
         return "\"variant\" must be a variant id (text)"
-    if not _is_int(data["seed"]):
-        return f"\"seed\" must be an integer, not {data['seed']!r}"
+    if not _is_int(data["seed"]) or not 0 <= data["seed"] <= MAX_SEED:
+        return f"\"seed\" must be an integer from 0 to {MAX_SEED}, not {data['seed']!r}"
     for key in ("variant_hash", "variant_file", "variant_text"):
         if data.get(key) is not None and not isinstance(data[key], str):
             return f"{key!r} must be text"

@@ -315,3 +315,26 @@ def test_no_extra_bid_lines_without_extra_bids():
     """case 12: a ladder without extra bids adds no line."""
     from rulekit.cli.game import extra_bid_lines
     assert extra_bid_lines(State(load_variant("whist"), seed=1)) == []
+
+
+# ---------------------------------------------------------------------- 13: nits
+@pytest.mark.parametrize("seed, words", [
+    ("9" * 5000, "not valid JSON (an integer of 5000 digits; a record's numbers have at most 40)"),
+    (str(2 ** 64), f"\"seed\" must be an integer from 0 to {2 ** 63 - 1}, not {2 ** 64}"),
+    ("-3", f"\"seed\" must be an integer from 0 to {2 ** 63 - 1}, not -3"),
+])
+def test_a_record_seed_is_bounded(tmp_path, finished, seed, words):
+    """case 13: a huge integer seed in a record gets a clear message, not Python's "Exceeds the
+    limit (4300 digits) ... set_int_max_str_digits"."""
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps(finished).replace('"seed": 1,', f'"seed": {seed},', 1))
+    r = runner.invoke(app, ["replay", str(f)])
+    assert r.exit_code == 1
+    text = " ".join(r.output.split())
+    assert f"error: {f}: {words}" in text and "4300" not in text
+
+
+def test_play_seed_range():
+    """case 13: --seed takes 0..2**63-1, the range a record keeps."""
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--seed", "-1"])
+    assert r.exit_code == 2 and "Invalid value for '--seed'" in r.output
