@@ -338,3 +338,39 @@ def test_play_seed_range():
     """case 13: --seed takes 0..2**63-1, the range a record keeps."""
     r = runner.invoke(app, ["play", "fivehundred", "--auto", "--seed", "-1"])
     assert r.exit_code == 2 and "Invalid value for '--seed'" in r.output
+
+
+@pytest.fixture(scope="module")
+def small_comparison():
+    from rulekit.sim.compare import compare
+    return compare(["whist", "whist"], n=3, unit="deals", bots=["random"], seed=1, jobs=1)
+
+
+def test_rows_csv_defuses_formulas(tmp_path, small_comparison):
+    """case 13: rows.csv text cells starting with = + - @ get a leading apostrophe (CSV injection);
+    numbers, negative ones included, and rows.jsonl keep their values."""
+    import copy
+    import csv
+    from rulekit.sim.output import write_rows
+    result = copy.deepcopy(small_comparison)
+    result.rows[0].update(variant="=HYPERLINK(\"x\")", contract="+1", trump="@A", score_1=-14)
+    write_rows(result, tmp_path)
+    with open(tmp_path / "rows.csv", newline="", encoding="utf-8") as f:
+        row = next(csv.DictReader(f))
+    assert (row["variant"], row["contract"], row["trump"], row["score_1"]) == \
+        ("'=HYPERLINK(\"x\")", "'+1", "'@A", "-14")
+    first = json.loads((tmp_path / "rows.jsonl").read_text().splitlines()[0])
+    assert first["variant"] == "=HYPERLINK(\"x\")"
+
+
+def test_plots_leave_stderr_quiet(tmp_path, small_comparison):
+    """case 13: no matplotlib warning ("No artists with labels found", a missing glyph) reaches
+    stderr when the plots are written."""
+    pytest.importorskip("matplotlib")
+    import warnings
+    from rulekit.sim.output import write_plots
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        files = write_plots(small_comparison, tmp_path)
+    assert [f.name for f in files] == ["scores.png", "convergence.png"]
+    assert [str(w.message) for w in caught] == []
