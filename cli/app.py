@@ -61,6 +61,46 @@ class _Console(_SafeConsole):
         raise BrokenPipeError
 
 
+    def input(self, prompt="", **kwargs) -> str:
+        """A line typed at the prompt, of at most :data:`LINE_LIMIT` characters (``< /dev/zero``
+        must not fill the memory): a longer line is refused, the rest of it up to its newline
+        is skipped, and the prompt is asked again.
+
+        :raises EOFError: the input ended.
+        """
+        while True:
+            if not _interactive():
+                self.print(prompt, end="", **kwargs)
+                line = _bounded_line(sys.stdin)
+            else:   # a terminal's line editing (its own line limit is about 4096 bytes)
+                line = super().input(prompt, **kwargs)
+            if len(line) <= LINE_LIMIT:
+                return line
+            self.print(f"\n[red]refused:[/] a line of more than {LINE_LIMIT} characters", highlight=False)
+
+
+LINE_LIMIT = 1000   # characters of a typed line; no action or command is near this long
+
+
+def _bounded_line(stream) -> str:
+    """The next line of ``stream`` without its newline, read in bounded pieces; a line longer
+    than :data:`LINE_LIMIT` is returned as its first ``LINE_LIMIT + 1`` characters, the rest of it
+    discarded.
+
+    :raises EOFError: the stream is at its end (or closed: ``stream`` is ``None``).
+    """
+    if stream is None:
+        raise EOFError("no input")
+    line = stream.readline(LINE_LIMIT + 1)
+    if not line:
+        raise EOFError("input ended")
+    if len(line) > LINE_LIMIT and not line.endswith("\n"):
+        rest = line
+        while rest and not rest.endswith("\n"):   # skip to the newline, 64 KB at a time
+            rest = stream.readline(1 << 16)
+    return line.rstrip("\r\n") if line.endswith("\n") else line
+
+
 console = _Console()
 err = _SafeConsole(stderr=True)
 
@@ -164,8 +204,8 @@ def validate(files: List[str] = typer.Argument(..., help="Variant files (or ids 
 def play(ctx: typer.Context,
          variant: Optional[str] = typer.Argument(None, help="Variant id (see `rulekit list`) or path to a .yaml "
                                                  "file; optional with --resume."),
-         auto: bool = typer.Option(False, "--auto", help="Bots in every seat; print a short summary per hand."),
-         seed: Optional[int] = typer.Option(None, "--seed",
+         auto: bool = typer.Option(False, "--auto", help="Bots in every seat; print each hand as it is played (its auction, one line per trick, its score)."),
+         seed: Optional[int] = typer.Option(None, "--seed", min=0, max=records.MAX_SEED,
                                             help="Seed of the cut and every shuffle (and of the bots)."),
          players: Optional[str] = typer.Option(None, "--players",
                                                help="Controller of each seat, comma separated: human, bot, random "
@@ -183,7 +223,9 @@ def play(ctx: typer.Context,
                                              "seed."),
          max_hands: Optional[int] = typer.Option(None, "--max-hands", min=1,
                                                  help="Stop the match after this many hands if it has not "
-                                                      "ended by then (the best total wins).")):
+                                                      "ended by then (the best total wins)."),
+         reveal: bool = typer.Option(False, "--reveal", help="Continue a game without its human, which shows "
+                                     "the seed and deals at the end.")):
     """Play a variant in the terminal against bots, or watch bots play (--auto).
 
     At the prompt type an action: pass, a bid (7H, 10NT, 10T, 1H, 2NT), X or
@@ -215,6 +257,7 @@ def play(ctx: typer.Context,
         if spec is not None and _count(spec) != n:
             _fail(f"--players names {_count(spec)} seats but the saved game has {n} players", 2)
         controllers = _controllers(spec, state.variant, auto, rec.get("players"))
+        _check_reveal(rec, state, controllers, resume, reveal)
     else:
         v = _variant_for_play(variant, _count(spec) if spec is not None else None)
         controllers = _controllers(spec, v, auto, None)
@@ -259,6 +302,19 @@ def play(ctx: typer.Context,
         except OSError as e:
             _fail(f"cannot write the record {game.save_path}: {e.strerror or e}", 2)
     raise typer.Exit(game.run())
+
+
+def _check_reveal(rec: dict, state, controllers: list, resume: Path, reveal: bool) -> None:
+    """Exit 2 when a game in progress that a human played is resumed with bots in his seat and no
+    ``--reveal``: its record holds the seed, and bots playing it out would print the seed and
+    every hand, the human's unplayed deals included."""
+    saved = rec.get("players") or []
+    gone = [s for s, c in enumerate(saved) if c == "human" and s < len(controllers) and controllers[s] != "human"]
+    if gone and not state.is_over and not reveal:
+        seats = ", ".join(state.names[s] for s in gone)
+        _fail(f"{resume} is a game in progress with a human at {seats}; played out by bots it shows its "
+              f"seed and deals at the end. Add --reveal to do so, or continue it with its human: "
+              f"`{resume_command(resume)}`", 2)
 
 
 def _interactive() -> bool:
@@ -359,9 +415,13 @@ def _check_dealt(state, hands: dict, path: Path) -> None:
                   f"left, so the PBN hands cannot be dealt as written")
 
 
-def _variant_for_play(variant: str, n: int | None):
-    """Load ``variant`` for ``n`` players (exit 2: unknown variant or impossible count; 1: broken file)."""
-    from rulekit.variant.loader import locate
+def _find_variant(variant: str) -> None:
+    """Exit 2 (a usage error, for play, compare and diff alike) when ``variant`` is no installed
+    id and no file: missing, or not a regular file (said as ``validate`` says it). A file that
+    exists but cannot be read or is broken is left to the loader (exit 1, with its position)."""
+    from rulekit.variant.loader import NOT_REGULAR, locate, not_regular_file
+    if not_regular_file(variant):
+        _fail(f"{variant}: {NOT_REGULAR}", 2)
     try:
         found = locate(variant)
     except Exception:  # noqa: BLE001 - exists but unreadable: load_variant reports it with its position
@@ -369,6 +429,11 @@ def _variant_for_play(variant: str, n: int | None):
     if found is None:
         _fail(f"no such variant or file {variant!r} (installed: {', '.join(builtin_ids())}; "
               f"see `rulekit list`)", 2)
+
+
+def _variant_for_play(variant: str, n: int | None):
+    """Load ``variant`` for ``n`` players (exit 2: unknown variant or impossible count; 1: broken file)."""
+    _find_variant(variant)
     v = _load(variant)
     if n is None or n == v.players:
         return v
@@ -380,9 +445,16 @@ def _variant_for_play(variant: str, n: int | None):
 
 
 def _check_save_path(save: Path, resume: Path | None) -> None:
-    """Refuse a --save target that is a folder or another existing file (exit 2)."""
+    """Refuse a --save target that is a folder, in a folder that does not exist (none is created),
+    not a regular file (a FIFO, a device), or another existing file (exit 2)."""
     if save.is_dir():
         _fail(f"--save {save}: is a folder (expected a file name such as game.json)", 2)
+    folder = save.parent
+    if not folder.is_dir():
+        _fail(f"--save {save}: folder {folder} does not exist" if not folder.exists()
+              else f"--save {save}: {folder} is not a folder", 2)
+    if save.exists() and not save.is_file():
+        _fail(f"--save {save}: not a regular file (expected a file name such as game.json)", 2)
     if save.exists() and (resume is None or save.resolve() != resume.resolve()):
         _fail(f"--save {save}: the file already exists; continue that game with "
               f"`{resume_command(save)}`, or choose another file", 2)
@@ -544,6 +616,8 @@ def diff(a: str = typer.Argument(..., help="The first variant: an installed id o
     from rulekit.sim.diff import diff_variants
     if format not in ("text", "json"):
         _fail(f"--format must be text or json, not {format!r}", 2)
+    for name in (a, b):
+        _find_variant(name)
     try:
         d = diff_variants(a, b, players=players)
     except VariantError as e:
@@ -571,13 +645,13 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
                                      "or a comma list per seat (sensible,random,random)."),
             seed: int = typer.Option(1, "--seed", help="Root seed: deal i of every variant is seeded from "
                                      "(seed, i)."),
-            jobs: int = typer.Option(0, "--jobs", help="Worker processes (0: one per CPU; 1: no pool); "
+            jobs: int = typer.Option(0, "--jobs", min=0, help="Worker processes (0: one per CPU; 1: no pool); "
                                      "the numbers do not depend on it."),
             scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on this dask.distributed "
                                                     "scheduler (tcp://host:8786) instead of local processes."),
             out: Optional[Path] = typer.Option(None, "--out", help="Folder for rows.csv, rows.jsonl, "
                                                "summary.json and PNG plots."),
-            max_hands: int = typer.Option(200, "--max-hands", help="With --matches: stop a match after this "
+            max_hands: int = typer.Option(200, "--max-hands", min=1, help="With --matches: stop a match after this "
                                           "many hands."),
             players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
                                                   "that offer a choice.")):
@@ -585,7 +659,7 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
     difference with its 95% confidence interval.
 
     Exit 0 when the comparison ran, 1 for a variant file with problems, 2 on a usage
-    error (files that cannot share deals, bad options).
+    error (a missing variant file, files that cannot share deals, bad options).
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
@@ -596,6 +670,10 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
     if deals is not None and matches is not None:
         _fail("give --deals or --matches, not both", 2)
     unit, n = ("matches", matches) if matches is not None else ("deals", deals if deals is not None else 1000)
+    for name in variants:
+        _find_variant(name)
+    if out is not None:
+        _check_out(out)
     executor = client = None
     if scheduler:
         try:
@@ -655,6 +733,20 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
         else:
             files += plots
         console.print("wrote " + ", ".join(str(f) for f in files), highlight=False, markup=False, soft_wrap=True)
+
+
+def _check_out(out: Path) -> None:
+    """Exit 2 unless ``out`` is a folder (created when missing) that files can be written in:
+    checked before a comparison that may run for hours."""
+    import tempfile
+    if out.exists() and not out.is_dir():
+        _fail(f"--out {out}: not a folder (expected a folder for rows.csv, summary.json and the plots)", 2)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as e:
+        _fail(f"--out {out}: cannot write in this folder: {e.strerror or e}", 2)
 
 
 @app.command()

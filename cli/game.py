@@ -29,9 +29,12 @@ import signal
 import sys
 import threading
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
+from rich.control import Control
+from rich.segment import ControlType, Segment
 from rich.markup import escape
 from rich.text import Text
 
@@ -42,7 +45,7 @@ from rulekit.engine.phases import REGISTRY
 from rulekit.dsl import FormulaError
 from rulekit.errors import InvalidActionError, RulekitError
 
-from .render import (auction_table, auction_text, contract_text, exchange_text, hand_header, hand_summary,
+from .render import (auction_table, auction_text, bid_worth, contract_text, exchange_text, hand_header, hand_summary,
                      hand_text, legal_text, partnership, phase_label, role_of, row_text, score_sheet,
                      settlement_text, table_view, trick_text, trump_named_text, winner_text)
 
@@ -53,15 +56,49 @@ HELP_COMMANDS = ("  ?        list the legal actions\n"
                  "  quit     save and stop (resume later with --resume)")
 
 
-def help_text(variant) -> str:
-    """The action forms this variant uses (each phase kind's help line), then the prompt commands."""
+def help_text(variant, state=None) -> str:
+    """The action forms this variant uses (each phase kind's help line), with ``state`` what each
+    bid outside the ladder is (:func:`extra_bid_lines`), then the prompt commands."""
     forms = []
     for spec in variant.phases:
         line = REGISTRY[spec.kind].help_line(spec, variant)
         if line and line not in forms:
             forms.append(line)
-    return "Type an action: " + "; ".join(forms) + ".\n" + HELP_COMMANDS
+    extra = "".join(line + "\n" for line in extra_bid_lines(state)) if state is not None else ""
+    return "Type an action: " + "; ".join(forms) + ".\n" + extra + HELP_COMMANDS
+
+
+def extra_bid_lines(state) -> list:
+    """One line per bid that is not a plain level and strain of the ladder (``10T``, from the
+    variant's ``extra_bids``): its text, its tricks and trump, the bid it must go over, and what it
+    is worth made (from the variant's scoring, as ``?`` shows it), e.g.
+    ``  10T      10 tricks, the declarer names the trump later; only over 10NT; worth 440 to 500 made,
+    by the trump named``."""
+    bids = list(getattr(state.variant.auction(), "bids", ()) or ())
+    out = []
+    for b in bids:
+        if b.text == f"{b.level}{b.strain}" and b.only_over < 0:
+            continue
+        trump = {"chosen": "the declarer names the trump later", "NT": "no trump"}.get(b.strain, f"{b.strain} trumps")
+        words = [f"{b.level} tricks, {trump}"]
+        if b.only_over >= 0:
+            words.append(f"only over {bids[b.only_over].text}")
+        if b.strain == "chosen":    # scored in the suit named later: the range over the suits
+            worths = sorted({w for w in (bid_worth(state, replace(b, strain=x)) for x in state.variant.deck.suits)
+                             if w is not None})
+            if worths:
+                words.append(f"worth {worths[0]} made" if len(worths) == 1 else
+                             f"worth {worths[0]} to {worths[-1]} made, by the trump named")
+        elif (worth := bid_worth(state, b)) is not None:
+            words.append(f"worth {worth} made")
+        out.append(f"  {b.text:<8} " + "; ".join(words))
+    return out
 SHEET_TITLE = "Score sheet"
+
+# clear the screen (ESC[2J) and the scrollback (ESC[3J; rich's clear() leaves it, so a hand could be
+# scrolled back to), cursor home
+WIPE = Control()
+WIPE.segment = Segment("\x1b[2J\x1b[3J\x1b[H", None, [(ControlType.CLEAR,), (ControlType.HOME,)])
 
 
 class Stopped(KeyboardInterrupt):
@@ -424,12 +461,13 @@ class Game:
             raise EOFError(str(e.strerror or e)) from None
 
     def hand_to(self, seat: int) -> None:
-        """Several humans at one terminal: before another human's turn, clear the screen (the last
-        one's hand) and wait until the next one is at the keyboard (issue 12 case 2)."""
+        """Several humans at one terminal: before a human's turn (the first one's too) when the last
+        turn was another's, clear the screen and the terminal's scrollback (the last one's hand) and
+        wait until the next one is at the keyboard (issue 12 case 2, fixes-h case 2)."""
         last, self._at_table = self._at_table, seat
-        if len(self.humans) < 2 or last is None or last == seat or not self.pauses:
+        if len(self.humans) < 2 or last == seat or not self.pauses:
             return
-        self.console.clear()
+        self.console.control(WIPE)
         self.pause(f"Pass to {self.state.names[seat]}, press Enter")
 
     def hand_over(self, h, rows) -> None:
@@ -476,7 +514,7 @@ class Game:
                 continue
             if low in ("?", "help", "h"):
                 if low != "?":
-                    self.console.print(help_text(st.variant), markup=False, highlight=False)
+                    self.console.print(help_text(st.variant, st), markup=False, highlight=False)
                 self.console.print(legal_text(st))
                 continue
             if low == "sheet":

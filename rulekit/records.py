@@ -108,13 +108,12 @@ def save(path: str | Path, record: dict, exclusive: bool = False) -> None:
     :param exclusive: create a new record: fail if ``path`` exists, even if another
         process created it a moment ago (the check and the creation are one step).
     :raises FileExistsError: ``exclusive`` and ``path`` exists (nothing is written).
-    :raises OSError: the folder cannot be created or written; ``path`` is then unchanged.
+    :raises OSError: the folder does not exist or cannot be written; ``path`` is then unchanged.
     :raises TypeError, ValueError: ``record`` is not JSON data (nothing is written).
     """
     path = Path(os.path.realpath(path))
     text = json.dumps(record, indent=1, ensure_ascii=False, allow_nan=False)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = _file_mode(path)
+    mode = _file_mode(path)   # the folder must exist: a mistyped path must not create folders
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         try:
@@ -177,7 +176,6 @@ class RecordLock:
         target = Path(os.path.realpath(record_path))
         self.record = target
         self.path = target.parent / f".{target.name}.lock"
-        target.parent.mkdir(parents=True, exist_ok=True)
         for _ in range(100):  # another process may remove the lock file between our open and lock
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
             try:
@@ -299,7 +297,7 @@ def load(path: str | Path) -> dict:
     """
     raw = read_bytes(path)
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_int=_bounded_int)
     except UnicodeDecodeError as e:
         raise RecordError(f"{path}: not a rulekit record (not UTF-8 text: {e.reason} at byte {e.start})") from None
     except json.JSONDecodeError as e:
@@ -313,6 +311,18 @@ def load(path: str | Path) -> dict:
     if problem:
         raise RecordError(f"{path}: {problem}")
     return data
+
+
+MAX_SEED = 2 ** 63 - 1   # seeds are 0..MAX_SEED (``play --seed`` takes the same range)
+
+
+def _bounded_int(text: str) -> int:
+    """A JSON integer of at most 40 digits (no number in a record is near it); a longer one is
+    refused with its length, before Python's own digit limit speaks of set_int_max_str_digits."""
+    digits = len(text.lstrip("-"))
+    if digits > 40:
+        raise ValueError(f"an integer of {digits} digits; a record's numbers have at most 40")
+    return int(text)
 
 
 def _not_text(value, where: str = "") -> str:
@@ -345,8 +355,8 @@ def shape_problem(data: dict) -> str:
             return f"the record has no {key!r}"
     if not isinstance(data["variant"], str) or not data["variant"]:
         return "\"variant\" must be a variant id (text)"
-    if not _is_int(data["seed"]):
-        return f"\"seed\" must be an integer, not {data['seed']!r}"
+    if not _is_int(data["seed"]) or not 0 <= data["seed"] <= MAX_SEED:
+        return f"\"seed\" must be an integer from 0 to {MAX_SEED}, not {data['seed']!r}"
     for key in ("variant_hash", "variant_file", "variant_text"):
         if data.get(key) is not None and not isinstance(data[key], str):
             return f"{key!r} must be text"
@@ -520,29 +530,62 @@ def replay(record: dict, upto: int | None = None, source: str = "record", folder
 
 
 def sheet_mismatch(record: dict, state: State) -> str:
-    """``""`` when the sheet stored in ``record`` (if any) equals the replayed one, else what
-    differs, naming the field (start scores, entries, totals, rows, winners) and both values."""
-    stored = record.get("sheet")
-    if not isinstance(stored, dict) or "rows" not in stored:
-        return ""
-    mine = state.sheet.as_dict()
-    if "start" in stored and stored["start"] != mine["start"]:
-        return f"start scores: the stored sheet starts at {stored['start']}, the replay at {mine['start']}"
-    theirs = stored.get("rows")
-    if not isinstance(theirs, list):
-        return "the stored sheet has no list of rows"
-    if len(theirs) != len(mine["rows"]):
-        return f"the stored sheet has {len(theirs)} rows, the replay {len(mine['rows'])}"
-    for a, b in zip(theirs, mine["rows"]):
-        if not isinstance(a, dict):
-            return f"hand {b['hand'] + 1}: the stored row is not an object"
-        for key in ("entries", "totals"):
-            if a.get(key) != b[key]:
-                return f"hand {b['hand'] + 1} differs in its {key}: stored {a.get(key)}, replayed {b[key]}"
-    result = record.get("result")
-    if isinstance(result, dict) and "winners" in result and result["winners"] != list(state.winners):
-        return f"winners: stored {result['winners']}, replayed {list(state.winners)}"
+    """``""`` when everything the record stores that the replay recomputes (the sheet: its
+    columns, start scores, rows with their entries, totals, notes and trick winners; the result:
+    totals, winners, reason...) equals the replay, else what differs, naming the field and both
+    values. A finished game's record must have its sheet and result; a game in progress may
+    omit them."""
+    mine = json.loads(json.dumps({"sheet": state.sheet.as_dict(), "result": state.result()}))
+    for block in ("sheet", "result"):
+        if block not in record or record[block] is None:
+            if state.is_over:
+                return f"the record of a finished game has no {block}"
+            continue
+        problem = _differs(record[block], mine[block], block)
+        if problem:
+            return problem
     return ""
+
+
+def _differs(stored, replayed, where: str) -> str:
+    """The first field where ``stored`` differs from ``replayed`` (JSON values), named by its
+    path (``sheet.rows[3].note``, hand numbers counted from 1 in the words), or ``""``."""
+    if isinstance(replayed, dict):
+        if not isinstance(stored, dict):
+            return f"{where}: stored {_short(stored)}, replayed an object"
+        for key in list(replayed) + [k for k in stored if k not in replayed]:
+            if key not in stored:
+                return f"{where}.{key} is missing (replayed {_short(replayed[key])})"
+            if key not in replayed:
+                return f"{where}.{key} is stored but not replayed (stored {_short(stored[key])})"
+            problem = _differs(stored[key], replayed[key], f"{where}.{key}")
+            if problem:
+                return problem
+        return ""
+    if where.endswith(".rows") and isinstance(replayed, list):
+        if not isinstance(stored, list):
+            return "the stored sheet has no list of rows"
+        if len(stored) != len(replayed):
+            return f"the stored sheet has {len(stored)} rows, the replay {len(replayed)}"
+        for a, b in zip(stored, replayed):
+            if not isinstance(a, dict):
+                return f"hand {b['hand'] + 1}: the stored row is not an object"
+            for key in list(b) + [k for k in a if k not in b]:
+                if a.get(key) != b.get(key):
+                    return (f"hand {b['hand'] + 1} differs in its {key}: stored {_short(a.get(key))}, "
+                            f"replayed {_short(b.get(key))}")
+        return ""
+    if stored == replayed:
+        return ""
+    if where == "sheet.start":
+        return f"start scores: the stored sheet starts at {_short(stored)}, the replay at {_short(replayed)}"
+    return f"{where.replace('result.winners', 'winners')}: stored {_short(stored)}, replayed {_short(replayed)}"
+
+
+def _short(value) -> str:
+    """``value`` as JSON, at most 80 characters (a record's text is quoted in a message)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def verify(record: dict, state: State, source: str = "record") -> None:

@@ -100,10 +100,14 @@ def test_save_is_atomic_when_the_rename_fails(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
 
 
-def test_save_creates_folders_and_normal_permissions(tmp_path):
+def test_save_needs_its_folder_and_gives_normal_permissions(tmp_path):
+    f = tmp_path / "a" / "b" / "g.json"
+    with pytest.raises(FileNotFoundError):     # a mistyped path creates no folder (fixes-h case 9)
+        records.save(f, {"x": 1})
+    assert not (tmp_path / "a").exists()
+    f.parent.mkdir(parents=True)
     old = os.umask(0o022)
     try:
-        f = tmp_path / "a" / "b" / "g.json"
         records.save(f, {"x": 1})
     finally:
         os.umask(old)

@@ -82,6 +82,7 @@ def test_record_carries_its_variant_checked_by_hash(tmp_path):
     house = tmp_path / "house.yaml"
     house.write_text(HOUSE)
     f = tmp_path / "out" / "g.json"
+    f.parent.mkdir()
     r = cli("play", house, "--auto", "--quiet", "--seed", 3, "--max-hands", 1, "--save", f)
     assert r.exit_code == 0, r.output
     house.unlink()

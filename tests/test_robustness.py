@@ -52,7 +52,8 @@ def test_resume_after_moving_the_variant_file(tmp_path):
     moved = tmp_path / "b" / "tiny.yaml"
     moved.parent.mkdir()
     shutil.move(str(src), moved)
-    r = CliRunner().invoke(app, ["play", str(moved), "--resume", str(rec), "--players", "random,random,random"])
+    r = CliRunner().invoke(app, ["play", str(moved), "--resume", str(rec), "--players", "random,random,random",
+                                      "--reveal"])
     assert r.exit_code == 0, r.output
     assert json.loads(rec.read_text())["variant_file"] == "tiny.yaml"   # a name, never a path (issue 12 case 11)
 

@@ -184,7 +184,14 @@ def _sentence(desc: str) -> str:
     s = desc.strip()
     if not s:
         return ""
-    s = re.split(r"\.\s+(?=[A-Z`])", s)[0].rstrip(".")  # "e.g. x" and "1, 2, ... r" go on
+    depth = 0   # a full stop ends the sentence, but not inside brackets nor after e.g. / i.e.
+    for m in re.finditer(r"[()]|\.\s+(?=[A-Z`])", s):
+        if m.group() in "()":
+            depth = max(0, depth + (1 if m.group() == "(" else -1))
+        elif depth == 0 and not re.search(r"\b(?:e\.g|i\.e)$", s[:m.start()], re.IGNORECASE):
+            s = s[:m.start()]
+            break
+    s = s.rstrip(".")
     return s if len(s) > 1 and s[1].isupper() else s[0].lower() + s[1:]
 
 

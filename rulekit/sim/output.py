@@ -16,7 +16,8 @@ NO_PLOTS = "plots skipped: matplotlib is not installed (pip install 'rulekit[plo
 
 
 def write_rows(result: Comparison, out: Path) -> list[Path]:
-    """Write ``rows.csv``, ``rows.jsonl`` (one row per index and variant, for pandas) and
+    """Write ``rows.csv`` (text cells that a spreadsheet would run as a formula get a leading
+    apostrophe), ``rows.jsonl`` (one row per index and variant, for pandas; values as they are) and
     ``summary.json`` into ``out`` (created when missing).  :returns: the files written.
     :raises OSError: when the folder cannot be written."""
     out.mkdir(parents=True, exist_ok=True)
@@ -27,12 +28,21 @@ def write_rows(result: Comparison, out: Path) -> list[Path]:
     with open(files[0], "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
-        w.writerows(result.rows)
+        w.writerows({k: _cell(v) for k, v in r.items()} for r in result.rows)
     with open(files[1], "w", encoding="utf-8") as f:
         for r in result.rows:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
     files[2].write_text(json.dumps(result.summary(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return files
+
+
+def _cell(value):
+    """A CSV cell that a spreadsheet cannot run: text starting with = + - @ (or a tab or carriage
+    return) gets a leading apostrophe, as OWASP advises against CSV injection (a variant's id or
+    a note comes from a file). Numbers are left as they are."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def headline(result: Comparison) -> tuple[str, str]:
@@ -55,7 +65,24 @@ def score_key(result: Comparison) -> tuple[str, str]:
     return "spread", "spread of final totals (points)"
 
 
+def _legend(ax) -> None:
+    """A legend when something is labelled (no series, e.g. no deal with a score: no legend,
+    rather than matplotlib's "No artists with labels" warning on stderr)."""
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=8)
+
+
 def write_plots(result: Comparison, out: Path) -> list[Path] | str:
+    """Write the plots (:func:`_write_plots`) with matplotlib's warnings kept off stderr: a glyph
+    the font lacks (a suit symbol in a variant name) is drawn as a box, which needs no warning
+    amid the command's output."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return _write_plots(result, out)
+
+
+def _write_plots(result: Comparison, out: Path) -> list[Path] | str:
     """Write ``scores.png`` (the distribution of a score under each variant) and
     ``convergence.png`` (the paired difference of the headline metric, with its 95 %
     interval, against the number of deals) into ``out``.
@@ -83,7 +110,7 @@ def write_plots(result: Comparison, out: Path) -> list[Path] | str:
     ax.set_xlabel(label)
     ax.set_ylabel(result.unit)
     ax.set_title(f"{label}, {result.n} {result.unit}")
-    ax.legend(fontsize=8)
+    _legend(ax)
     fig.tight_layout()
     files.append(out / "scores.png")
     fig.savefig(files[-1])
@@ -108,7 +135,7 @@ def write_plots(result: Comparison, out: Path) -> list[Path] | str:
     ax.set_xlabel(f"{result.unit} (N)")
     ax.set_ylabel("difference (B - A)")
     ax.set_title(f"{label}: paired difference, 95% interval", fontsize=10)
-    ax.legend(fontsize=8)
+    _legend(ax)
     fig.tight_layout()
     files.append(out / "convergence.png")
     fig.savefig(files[-1])

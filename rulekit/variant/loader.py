@@ -146,6 +146,20 @@ def is_file(p: Path) -> bool:
         return False
 
 
+NOT_REGULAR = "not a regular file (expected a variant .yaml file)"
+
+
+def not_regular_file(name: str) -> bool:
+    """True when ``name`` is a path (``.yaml``/``.yml`` or with a ``/``) to something that exists
+    but is not a regular file (a folder, a FIFO, a device): said as such, not as missing."""
+    if not (name.endswith((".yaml", ".yml")) or "/" in name):
+        return False
+    try:
+        return os.path.exists(name) and not os.path.isfile(name)
+    except (OSError, ValueError):
+        return False
+
+
 def _locate(name: str, near: Path | None = None) -> tuple[str, str, str] | None:
     """``(display path, text, identity)`` of a variant; the identity detects ``extends:`` cycles."""
     candidates = []
@@ -388,6 +402,10 @@ def resolve(name: str, near: Path | None = None) -> Resolved:
     except VariantFileError as e:
         r = Resolved(None, top_file=e.diagnostic.file, files=[e.diagnostic.file])
         r.diagnostics.append(e.diagnostic)
+        return r
+    if found is None and not_regular_file(name):
+        r = Resolved(None, top_file=name, files=[name])
+        r.diagnostics.append(Diagnostic(name, 1, 1, "", NOT_REGULAR))
         return r
     if found is None:
         r = Resolved(None, top_file=name, files=[name])
