@@ -282,13 +282,14 @@ def hand_header(state, h) -> Text:
     return t
 
 
-def phase_lines(state, h) -> list:
-    """What the hand's phase kinds draw of their public data (a pile, rows of a layout)."""
+def phase_rows(state, h) -> list:
+    """``(label, text)`` rows the hand's phase kinds draw of their public data (a turned card,
+    a pile, the rows of a layout)."""
     rules = state.rules_of(h.number)
     out = []
     for name, data in h.phase_state.items():
         if name in REGISTRY:   # the engine keeps a few keys of its own there ("sheet", "skip")
-            out += [Text(line) for line in REGISTRY[name].show(data, rules)]
+            out += REGISTRY[name].show(data, rules)
     return out
 
 
@@ -321,7 +322,7 @@ def hand_summary(state, h, rows) -> list:
         t = Text("  ")
         t.append_text(trick_text(state, h, i))
         out.append(t)
-    out += [Text("  ") + line for line in phase_lines(state, h)]
+    out += [Text(f"  {label}  {text}") for label, text in phase_rows(state, h)]
     for r in rows:
         t = Text("  ")
         t.append_text(row_text(state.sheet, r))
@@ -485,10 +486,6 @@ def table_view(state, seat: int) -> Table:
             label.stylize("bold")
             cards.append("   ← you play from here", style="bold")
         grid.add_row(label, cards)
-    from rulekit.engine.phases import REGISTRY
-    for name in h.phase_state:                     # what the hand's phases show (a turned card...)
-        for label, text in (REGISTRY[name].shown(state, seat) if name in REGISTRY else ()):
-            grid.add_row(label, Text(text))
     partner = getattr(h, "partner", -1)
     if partner is not None and partner >= 0:
         grid.add_row("partner", Text(f"{names[partner]} plays with {names[h.declarer]} this hand"))
@@ -496,8 +493,8 @@ def table_view(state, seat: int) -> Table:
     for s, after in enumerate(opened or ()):
         if s != seat and 0 <= after <= len(h.tricks) and h.hands[s]:
             grid.add_row(f"open {names[s]}", hand_text(state, s))
-    for line in phase_lines(state, h):   # a pile's running total, a layout's rows
-        grid.add_row("", line)
+    for label, text in phase_rows(state, h):   # a turned card, a pile's running total, a layout's rows
+        grid.add_row(label, Text(text))
     if role_of(state.phase_kind) == "play":
         if h.tricks:
             grid.add_row("last trick", trick_text(state, h, len(h.tricks) - 1, label=False))

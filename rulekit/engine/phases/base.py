@@ -181,14 +181,10 @@ class PhaseKind:
         only what that seat may see."""
         return {}
 
-    def shown(self, state: State, seat: int) -> list:
-        """Rows ``(label, text)`` this phase adds to ``seat``'s table on screen (only what
-        that seat may see); default none."""
-        return []
-
     def show(self, data: dict, variant: Any) -> list:
-        """Lines of plain text drawing this kind's public data of a hand (``data``:
-        ``hand.phase_state[name]``) for the terminal: a pile, rows of a layout (default none)."""
+        """Rows ``(label, text)`` drawing this kind's public data of a hand (``data``:
+        ``hand.phase_state[name]``) for the terminal: a turned card, a pile, the rows of a
+        layout (default none). Only public data: every seat's screen shows them."""
         return []
 
     def bot_act(self, bot: Any, obs: Any) -> Action | None:

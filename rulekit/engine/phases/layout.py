@@ -228,7 +228,7 @@ class LayoutKind(PhaseKind):
         return {"layout_rows": rows, "layout_out": list(d["out"])}
 
     def show(self, data: dict, variant) -> list:
-        """One line per row, low to high: ``row ♠  8♠ 9♠ 10♠ J♠``."""
+        """One row per layout row, low to high: ``("row ♠", "8♠ 9♠ 10♠ J♠")``."""
         spec = next(p for p in variant.phases if p.kind == self.name)
         deck = variant.deck
         out = []
@@ -237,11 +237,11 @@ class LayoutKind(PhaseKind):
             while c != hi:
                 c = spec.up[c]
                 cards.append(c)
-            out.append(f"row {suit}  " + " ".join(deck.pretty(x) for x in cards))
+            out.append((f"row {suit}", " ".join(deck.pretty(x) for x in cards)))
         if data["out"]:
-            out.append("out of cards: " + ", ".join(variant.seat_names[s] if s < len(variant.seat_names) else str(s)
-                                                    for s in data["out"]))
-        return out or ["no rows yet"]
+            out.append(("out of cards", ", ".join(variant.seat_names[s] if s < len(variant.seat_names) else str(s)
+                                                   for s in data["out"])))
+        return out or [("layout", "no rows yet")]
 
     def bot_act(self, bot, obs):
         """Sensible: keep options open - lay the card that opens the way to the most of one's own

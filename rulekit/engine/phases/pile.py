@@ -179,7 +179,8 @@ class PileKind(PhaseKind):
         return {"pile_total": d["total"], "pile": list(d["cards"]), "pile_score": list(d["score"])}
 
     def show(self, data: dict, variant) -> list:
-        """``pile  P1 10♠ 10 · P2 A♥ 21 · ...`` (each card with the running total), then the total."""
+        """Rows ``("pile", "P1 10♠ 10 · P2 A♥ 21 · ...")`` (each card with the running total),
+        then ``("pile total", "21")``."""
         deck = variant.deck
         out, total, line = [], 0, []
         names = variant.seat_names
@@ -189,9 +190,9 @@ class PileKind(PhaseKind):
             total += values[c]
             line.append(f"{names[seat] if seat < len(names) else seat} {deck.pretty(c)} {total}")
             if len(line) == variant.players or i == len(data["cards"]) - 1:
-                out.append("pile  " + " · ".join(line))
+                out.append(("pile", " · ".join(line)))
                 line = []
-        out.append(f"pile total {data['total']}")
+        out.append(("pile total", str(data["total"])))
         return out
 
     def bot_act(self, bot, obs):

@@ -121,12 +121,12 @@ class TurnCardKind(PhaseKind):
         d = self.data(state)
         return {"turned_card": d["card"], "suit_classes": dict(d["suit_classes"])}
 
-    def shown(self, state, seat) -> list:
-        """Rows for the table: the turned card and the suit classes."""
-        d = self.data(state)
+    def show(self, data: dict, variant) -> list:
+        """The turned card and the suit classes: ``second pack  6♠: first spades, ...``."""
+        d = data
         if d["card"] < 0:
             return []
-        deck = state.variant.deck
+        deck = variant.deck
         by: dict[int, list] = {}
         for s, k in d["suit_classes"].items():
             by.setdefault(k, []).append(SUIT_NAMES.get(s, s))
