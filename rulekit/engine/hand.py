@@ -97,13 +97,36 @@ class Hand:
 
     def clone(self) -> "Hand":
         """A copy that can be changed without touching this one."""
-        h = Hand.__new__(Hand)
-        for k in Hand.__slots__:
-            v = getattr(self, k)
-            if isinstance(v, (list, dict, set)):
-                v = v.copy()
-            setattr(h, k, v)
-        # each kind's data is its own dict, whose lists, sets and dicts are copied too
-        h.phase_state = {k: {x: y.copy() if isinstance(y, (list, dict, set)) else y for x, y in d.items()}
-                         for k, d in self.phase_state.items()}
-        return h
+        return _clone(self)
+
+
+def _copy(v):
+    """A shallow copy of a list, dict or set; anything else as it is (immutable)."""
+    return v.copy() if v.__class__ in _MUTABLE else v
+
+
+_MUTABLE = (list, dict, set)
+_PLAIN = {"number", "dealer", "eldest", "phase", "to_move", "high", "high_seat", "contract", "declarer",
+          "trump", "ctx", "discards", "leader", "led_group", "named", "void", "doubled", "turned",
+          "dummy", "players"}  # slots that only ever hold immutable values
+
+
+def _make_clone():
+    """The body of :meth:`Hand.clone`, one line per slot (bots clone hands in their inner loop:
+    a loop of getattr/setattr over the slots costs several times more)."""
+    lines = ["def clone(self):", "    h = new(Hand)"]
+    for k in Hand.__slots__:
+        if k == "phase_state":
+            # each kind's data is its own dict, whose lists, sets and dicts are copied too
+            lines.append("    h.phase_state = {k: {x: cp(y) for x, y in d.items()} for k, d in self.phase_state.items()}")
+        elif k in _PLAIN:
+            lines.append(f"    h.{k} = self.{k}")
+        else:
+            lines.append(f"    h.{k} = cp(self.{k})")
+    lines.append("    return h")
+    ns = {"new": Hand.__new__, "Hand": Hand, "cp": _copy}
+    exec("\n".join(lines), ns)  # noqa: S102 - generated from the class's own slot names
+    return ns["clone"]
+
+
+_clone = _make_clone()
