@@ -58,6 +58,46 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     return envs
 
 
+def score_played(variant, hand, extra: dict) -> tuple:
+    """Score a finished played ``hand``: ``(envs, entries, void)``, as :func:`player_envs`
+    then :func:`score_hand` (which also sets ``hand.parts``).
+
+    The result depends only on the contract, declarer, trump, doubling, tricks and card
+    points per seat and ``extra`` (vulnerability, game score) unless the variant has
+    tallies or phase variables; then it is remembered per variant (bounded), so that long
+    simulations and bots' playouts, whose outcomes repeat, do not re-evaluate the formulas.
+    The environments returned may be shared between hands: read them, never change them.
+    """
+    if variant.scoring.tallies or phase_variables(variant):
+        envs = player_envs(variant, hand, extra=extra)
+        entries, void = score_hand(variant, hand, envs)
+        return envs, entries, void
+    n = variant.players
+    won = [0] * n
+    for _leader, _played, winner, _named in hand.tricks:
+        won[winner] += 1
+    pts = variant.card_points
+    points = tuple(sum(pts[c] for c in _bits(m)) for m in hand.won_cards) if variant.has_card_points else ()
+    c = hand.contract
+    key = (c.text if c is not None else None, hand.declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
+           points, tuple(extra.get("vulnerable") or ()), tuple(extra.get("game_score") or ()))
+    memo = variant.__dict__.get("_scored")
+    if memo is None:
+        memo = {}
+        object.__setattr__(variant, "_scored", memo)
+    hit = memo.get(key)
+    if hit is None:
+        envs = player_envs(variant, hand, extra=extra)
+        entries, void = score_hand(variant, hand, envs)
+        if len(memo) >= 4096:
+            memo.clear()
+        parts = {k: tuple(x) for k, x in hand.parts.items()} if hand.parts is not None else None
+        hit = memo[key] = (envs, tuple(entries), void, parts)
+    envs, entries, void, parts = hit
+    hand.parts = {k: list(x) for k, x in parts.items()} if parts is not None else None
+    return envs, list(entries), void
+
+
 def tallies(variant, hand, won_cards: list) -> list:
     """Per column, a dict of tally name -> count (rules/bridge.md [S7], whist.md [S2]).
 
@@ -103,7 +143,7 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     :returns: one env per score column (sides when scoring is by side).
     """
     n = variant.players
-    total = variant.hand_size
+    total, auction = _fixed(variant)
     ex = extra or {}
     by_side = variant.scoring.by_side
     if by_side:
@@ -118,7 +158,6 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     gs = ex.get("game_score") or [0] * cols
     tal = ex.get("tallies") or [{t.name: 0 for t in variant.scoring.tallies} for _ in range(cols)]
     doubled = ex.get("doubled", 0)
-    auction = variant.auction()
     phase_vars = phase_variables(variant)
     envs = []
     for s in range(cols):
@@ -140,6 +179,16 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     for e in envs:
         e.everyone = envs
     return envs
+
+
+def _fixed(variant) -> tuple:
+    """``(hand_size, auction spec)`` of ``variant``, computed once (both scan the phases; bots
+    build environments in their inner loop)."""
+    out = variant.__dict__.get("_scoring_fixed")
+    if out is None:
+        out = (variant.hand_size, variant.auction())
+        object.__setattr__(variant, "_scoring_fixed", out)
+    return out
 
 
 def _bits(m):

@@ -26,7 +26,7 @@ from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
 from rulekit.engine.tables import action_tables
 from rulekit.engine.types import Card, Mask, Seat
-from rulekit.engine.scoring import match_result, player_envs, score_hand
+from rulekit.engine.scoring import match_result, score_played
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
 
@@ -357,8 +357,8 @@ class State:
     def _finish_hand(self) -> None:
         h = self.hand
         v = self.variant
-        envs = player_envs(v, h, extra={"vulnerable": h.vulnerable, "game_score": self.progress.game_score})
-        entries, void = score_hand(v, h, envs)
+        envs, entries, void = score_played(v, h, {"vulnerable": h.vulnerable,
+                                                  "game_score": self.progress.game_score})
         h.entries, h.void = entries, void
         before = self.sheet.totals()
         row = self.sheet.add(h.number, entries, note=self.describe_hand(h, envs), void=void,
