@@ -444,8 +444,12 @@ def playout(w, prefs, h0):
     if w.hand is not h0 or w.is_over or _role(w) != "play":
         return h0
     phase = h0.phase
+    legal = w.legal_play_mask
+    play = w.play_fast
+    pts = w.variant.card_points
     while w.hand is h0 and h0.phase == phase and not w.winners:
-        w.play_fast(greedy_card(w, prefs))
+        mask = legal()
+        play(_choose(h0, mask, prefs[h0.to_move], pts) if mask & (mask - 1) else mask.bit_length() - 1)
     return h0
 
 
@@ -469,9 +473,12 @@ def greedy_card(w, prefs) -> int:
     mask = w.legal_play_mask()
     if not mask & (mask - 1):
         return mask.bit_length() - 1
+    return _choose(h, mask, prefs[h.to_move], w.variant.card_points)
+
+
+def _choose(h, mask: int, want: bool, pts) -> int:
+    """:func:`greedy_card` among the legal cards ``mask`` (two or more) of hand ``h``."""
     ctx = h.ctx
-    pts = w.variant.card_points
-    want = prefs[h.to_move]
     if not h.trick:
         return _lead(h, ctx, mask, want, pts)
     keys = ctx.win_keys[h.led_group]
