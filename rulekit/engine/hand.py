@@ -5,6 +5,7 @@ strings hands into a match.  Card sets are int bitmasks.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -98,6 +99,61 @@ class Hand:
     def clone(self) -> "Hand":
         """A copy that can be changed without touching this one."""
         return _clone(self)
+
+
+class PlayedTricks(Sequence):
+    """The completed tricks of a finished hand, kept compactly in bytes (a long match keeps
+    every hand; issue 10).  Reads as the list it replaces: ``(leader, ((seat, card), ...),
+    winner, named)`` per trick, indexable, sliceable, iterable; read-only.
+
+    :param tricks: the hand's tricks; every seat and card index must be below 256.
+    """
+
+    __slots__ = ("_data", "_named")
+
+    def __init__(self, tricks):
+        data = bytearray()
+        named = []
+        for leader, plays, winner, name in tricks:
+            data += bytes((leader, winner, len(plays)))
+            for seat, card in plays:
+                data += bytes((seat, card))
+            named.append(name)
+        self._data = bytes(data)
+        self._named = tuple(named) if any(named) else len(named)
+
+    @staticmethod
+    def fits(tricks) -> bool:
+        """Whether ``tricks`` can be kept in bytes (seats and cards below 256)."""
+        return all(0 <= x < 256 for leader, plays, winner, _n in tricks for x in (leader, winner)) and \
+            all(0 <= s < 256 and 0 <= c < 256 for _l, plays, _w, _n in tricks for s, c in plays)
+
+    def _all(self) -> list:
+        d = self._data
+        named = self._named
+        out = []
+        i = 0
+        while i < len(d):
+            leader, winner, k = d[i], d[i + 1], d[i + 2]
+            plays = tuple((d[j], d[j + 1]) for j in range(i + 3, i + 3 + 2 * k, 2))
+            out.append((leader, plays, winner, named[len(out)] if isinstance(named, tuple) else ""))
+            i += 3 + 2 * k
+        return out
+
+    def __len__(self) -> int:
+        return self._named if isinstance(self._named, int) else len(self._named)
+
+    def __getitem__(self, i):
+        return self._all()[i]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, (list, tuple, PlayedTricks)) and self._all() == list(other)
+
+    def __repr__(self) -> str:
+        return repr(self._all())
 
 
 def _copy(v):

@@ -12,6 +12,7 @@ import random
 from typing import TYPE_CHECKING
 
 from rulekit.engine.phases import tricks as _tricks
+from rulekit.engine.tables import action_tables
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.state import State
@@ -27,7 +28,7 @@ def random_hand(state: State, rng: random.Random) -> int:
     plays = 0
     rand = rng.random
     log = state.log
-    play_actions = state.play_actions
+    pairs = action_tables(state.variant)["play_pairs"]
     ns = len(state.variant.deck.suits)
     while state.hand is h and not state.winners:
         phase = state.current_phase
@@ -62,7 +63,7 @@ def random_hand(state: State, rng: random.Random) -> int:
                 suit = ok[int(rand() * len(ok))]
                 log.append((seat, _tricks.Action.play(state.variant.deck, c, suit)))
             else:
-                log.append((seat, play_actions[c]))
+                log.append(pairs[seat][c])
             plays += 1
             if _tricks.play_card(state, c, suit):
                 state.advance_phase()

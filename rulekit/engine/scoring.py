@@ -89,7 +89,7 @@ def score_played(variant, hand, extra: dict) -> tuple:
     if hit is None:
         envs = player_envs(variant, hand, extra=extra)
         entries, void = score_hand(variant, hand, envs)
-        if len(memo) >= 4096:
+        if len(memo) >= 2048:
             memo.clear()
         parts = {k: tuple(x) for k, x in hand.parts.items()} if hand.parts is not None else None
         hit = memo[key] = (envs, tuple(entries), void, parts)

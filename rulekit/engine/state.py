@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekit.dsl import Env
 from rulekit.engine.actions import Action
-from rulekit.engine.hand import Hand
+from rulekit.engine.hand import Hand, PlayedTricks
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.phases import tricks as _tricks
@@ -33,6 +33,10 @@ from rulekit.sheets.sheet import Sheet
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.observation import Observation
     from rulekit.variant.model import Variant
+
+
+_PAIRS: dict = {}  # (seat, text) -> the one shared (seat, text) of finished hands' calls and actions
+_LOG_PAIRS: dict = {}  # (seat, text) -> the one shared (seat, Action) log entry
 
 
 def history_entry(seat: Seat, action: Action) -> tuple[Seat, str]:
@@ -90,6 +94,8 @@ class State:
         self.thrown_in = 0
         tables = action_tables(variant)
         self._play_actions = tables["play"]
+        self._play_pairs = tables["play_pairs"]
+        self._log_mark = 0   # where the current hand's actions start in the log
         self._bid_texts = tables["bid_texts"]
         self.bid_actions = tables["bids"]
         self.bid_by_text = tables["bid_by_text"]
@@ -130,6 +136,7 @@ class State:
             self._rng(number).shuffle(order)
             h.deck_order = order
         self.hand = h
+        self._log_mark = len(self.log)
         h.phase = -1
         self.advance_phase()
 
@@ -164,7 +171,7 @@ class State:
         h = self.hand
         h.void = True
         h.entries = [0] * len(self.sheet.columns)
-        self.hand_log.append(h)
+        self._keep(h)
         self.thrown_in += 1
         if same_dealer:
             if not self._stopped_at_cap(h):
@@ -331,9 +338,11 @@ class State:
         """
         h = self.hand
         seat = h.to_move
-        self.log.append((seat, action))
         if action.kind != "play":
+            self.log.append((seat, action))
             h.actions.append((seat, action.text))
+        else:
+            self.log.append(self._play_pairs[seat][action.card] if not action.suit else (seat, action))
         if REGISTRY[self.current_phase.kind].apply(self, action) and self.hand is h:
             self.advance_phase()
 
@@ -348,8 +357,8 @@ class State:
         suit = ""
         if not h.trick and h.ctx.top_names_suit and h.ctx.group_of[card] == len(self.variant.deck.suits):
             suit = _tricks.nameable_suits(self, h.to_move)[0]
-        self.log.append((h.to_move, Action.play(self.variant.deck, card, suit) if suit
-                         else self._play_actions[card]))
+        self.log.append((h.to_move, Action.play(self.variant.deck, card, suit)) if suit
+                        else self._play_pairs[h.to_move][card])
         if _tricks.play_card(self, card, suit):
             self.advance_phase()
 
@@ -364,7 +373,7 @@ class State:
         row = self.sheet.add(h.number, entries, note=self.describe_hand(h, envs), void=void,
                              trick_winners=list(h.trick_winners), parts=h.parts)
         self.hands_played += 1
-        self.hand_log.append(h)
+        self._keep(h)
         if h.parts and not void:
             for kind, col, value in self.progress.record(v, h.parts):
                 if kind == "game":
@@ -381,6 +390,26 @@ class State:
         if self._check_end(h, before, envs) or self._stopped_at_cap(h):
             return
         self._advance_dealer_and_deal(h)
+
+    def _keep(self, h: Hand) -> None:
+        """Add the finished hand ``h`` to :attr:`hand_log`, compactly: a long match keeps every
+        hand (records, sheets, PBN export and tests read them), so its tricks and its deal
+        become bytes (:class:`~rulekit.engine.hand.PlayedTricks`) and its calls and log entries
+        shared tuples (issue 10: memory per deal bounded, and fewer objects for the garbage
+        collector to walk).  Read-only from here on."""
+        pairs = _PAIRS
+        if PlayedTricks.fits(h.tricks):
+            h.tricks = PlayedTricks(h.tricks)
+        h.calls = [pairs.get(p) or pairs.setdefault(p, p) for p in h.calls]
+        h.actions = [pairs.get(p) or pairs.setdefault(p, p) for p in h.actions]
+        if h.deck_order and max(h.deck_order) < 256:
+            h.deck_order = bytes(h.deck_order)
+        log = self.log
+        for i in range(self._log_mark, len(log)):   # calls, discards: one shared entry per text
+            seat, a = log[i]
+            if a.kind != "play":
+                log[i] = _LOG_PAIRS.get((seat, a.text)) or _LOG_PAIRS.setdefault((seat, a.text), (seat, a))
+        self.hand_log.append(h)
 
     def _stopped_at_cap(self, h: Hand) -> bool:
         """Stop the match when hand ``h`` was the last one the cap allows: ``max_hands``
