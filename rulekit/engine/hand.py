@@ -112,21 +112,16 @@ class PlayedTricks(Sequence):
     __slots__ = ("_data", "_named")
 
     def __init__(self, tricks):
-        data = bytearray()
+        data: list = []
+        add = data.extend
         named = []
         for leader, plays, winner, name in tricks:
-            data += bytes((leader, winner, len(plays)))
-            for seat, card in plays:
-                data += bytes((seat, card))
+            add((leader, winner, len(plays)))
+            for pair in plays:
+                add(pair)
             named.append(name)
         self._data = bytes(data)
         self._named = tuple(named) if any(named) else len(named)
-
-    @staticmethod
-    def fits(tricks) -> bool:
-        """Whether ``tricks`` can be kept in bytes (seats and cards below 256)."""
-        return all(0 <= x < 256 for leader, plays, winner, _n in tricks for x in (leader, winner)) and \
-            all(0 <= s < 256 and 0 <= c < 256 for _l, plays, _w, _n in tricks for s, c in plays)
 
     def _all(self) -> list:
         d = self._data
