@@ -2,9 +2,11 @@
 
 :func:`random_hand` plays the current hand of a :class:`~rulekit.engine.state.State`
 to its end with uniformly random legal decisions.  Card play runs in one tight loop
-over the bitmask tables of the trump context (the same rules as
-:mod:`rulekit.engine.phases.tricks`, which it calls to close each trick); other
-phases go through the ordinary ``legal_actions()``.
+on bitmasks, through the rules of :mod:`rulekit.engine.phases.tricks` itself
+(``legal_mask`` for the cards allowed, ``play_card`` to play one and close the trick);
+other phases go through the ordinary ``legal_actions()``/``apply_unchecked()``.
+tests/test_fast_path.py plays the same seeded deals through this loop and through the
+checked ``legal_actions()``/``apply()`` path and compares them.
 """
 from __future__ import annotations
 
@@ -36,22 +38,11 @@ def random_hand(state: State, rng: random.Random) -> int:
             legal = state.legal_actions()
             state.apply_unchecked(legal[int(rand() * len(legal))])
             continue
-        must_trump = phase.must_trump
         ctx = h.ctx
-        group_mask = ctx.group_mask
+        legal_mask = _tricks.legal_mask   # the rules of the checked path, not a copy of them
         while True:
             seat = h.to_move
-            hand = h.hands[seat]
-            if h.trick:
-                m = hand & group_mask[h.led_group]
-                if not m:
-                    m = hand
-                    if must_trump and ctx.trump_suit_group is not None:
-                        t = hand & group_mask[ctx.trump_suit_group]
-                        if t:
-                            m = t
-            else:
-                m = hand
+            m = legal_mask(state, seat)
             k = int(rand() * m.bit_count())
             while k:
                 m &= m - 1
