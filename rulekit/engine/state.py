@@ -526,8 +526,9 @@ class State:
     def clone(self, light: bool = False) -> "State":
         """An independent copy.
 
-        :param light: drop the match history and earlier hands (for bots' sampled
-            worlds, which only play the current hand out).
+        :param light: drop the match history, earlier hands and sheet rows (the sheet
+            starts at the current totals), for bots' sampled worlds, which only play the
+            current hand out.
         """
         s = State.__new__(State)
         s.__dict__.update(self.__dict__)
@@ -535,7 +536,10 @@ class State:
         s.log = [] if light else list(self.log)
         s._history = (s.log, [])   # its own history cache: never a live list of this state's
         s.hand_log = [] if light else list(self.hand_log)
-        s.sheet = self.sheet.clone()
+        # a light copy starts a sheet at today's totals: copying every row of a long match for
+        # each sampled world would make bots slower the longer the match (issue 10)
+        s.sheet = (Sheet(self.sheet.columns, self.sheet.lower_is_better, self.sheet.totals()) if light
+                   else self.sheet.clone())
         s.progress = self.progress.clone()
         s.winners = list(self.winners)
         return s
