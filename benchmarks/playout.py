@@ -202,6 +202,22 @@ def openspiel_bridge(seconds: float, seed: int = 1):
     return deals, plays, _clock() - start
 
 
+def bot_speed(variant_id: str, deals: int, seed: int = 0) -> dict:
+    """CPU milliseconds per decision of today's SensibleBot and of the bot before issue 10
+    (``old_sensible.py``), each in every seat of the same ``deals`` single hands
+    (``bots.py --vs-old`` also compares their strength)."""
+    import bots
+    out = {}
+    for kind in ("old", "new"):
+        t = n = 0
+        for i in range(deals):
+            r = bots.play_table((variant_id, seed, i, (kind,) * load_variant(variant_id).players))
+            t += r["cpu"][kind][0]
+            n += r["cpu"][kind][1]
+        out[kind] = {"ms_per_decision": 1000 * t / max(n, 1), "decisions": n}
+    return out
+
+
 def handwritten(seconds: float, seed: int = 1):
     """The hand-written Five Hundred, timed on the same clock."""
     return handwritten500.run(seconds, seed)
@@ -228,6 +244,8 @@ def main(argv=None) -> int:
                     help="garbage collector: Python's default thresholds, or `batch` "
                          "(gc.set_threshold(100000, 50, 100), as a simulation worker would set; "
                          "applied to every row, the hand-written one included)")
+    ap.add_argument("--bot-deals", type=int, default=6,
+                    help="hands played by each SensibleBot version for the time per decision (default 6; 0 skips)")
     ap.add_argument("--memory-deals", type=int, default=5000,
                     help="deals of the match whose memory per deal is measured (default 5000; 0 skips)")
     a = ap.parse_args(argv)
@@ -261,7 +279,11 @@ def main(argv=None) -> int:
                      "deals": d, "plays": p, "cpu_s": el, "ratio": (p / el) / base,
                      "deal_ratio": (d / el) / hw_deals})
     memory = memory_per_deal(a.memory_deals) if a.memory_deals else None
+    bot = bot_speed("fivehundred", a.bot_deals) if a.bot_deals else None
     goals = []
+    if bot is not None:
+        goals.append(("SensibleBot CPU per decision, old bot / today's (same deals)", 10.0,
+                      bot["old"]["ms_per_decision"] / bot["new"]["ms_per_decision"]))
     by = {(r["variant"], r["path"]): r for r in rows}
     if ("fivehundred", "engine loop") in by:
         goals.append(("Five Hundred deals/s, engine loop (random_hand) / hand-written", 1.0,
@@ -278,7 +300,7 @@ def main(argv=None) -> int:
             "cpus": os.cpu_count(), "loadavg": os.getloadavg() if hasattr(os, "getloadavg") else None,
             "seconds": a.seconds, "repeat": a.repeat, "gc": a.gc}
     if a.json:
-        print(json.dumps({"meta": meta, "rows": rows, "memory": memory,
+        print(json.dumps({"meta": meta, "rows": rows, "memory": memory, "bot": bot,
                           "goals": [{"goal": g, "target": t, "ratio": x} for g, t, x in goals]}, indent=2))
         return 0
     load = f", load avg {meta['loadavg'][0]:.1f}" if meta["loadavg"] else ""
@@ -294,6 +316,9 @@ def main(argv=None) -> int:
     if memory is not None:
         print(f"memory: {memory['bytes_per_deal']:,.0f} bytes per deal kept by one random Five Hundred match "
               f"of {memory['deals']:,} deals (tracemalloc)")
+    if bot is not None:
+        print(f"bot: SensibleBot {bot['new']['ms_per_decision']:.2f} ms per decision, the bot before issue 10 "
+              f"{bot['old']['ms_per_decision']:.2f} ms ({a.bot_deals} Five Hundred hands each, every seat)")
     for g, target, x in goals:
         print(f"goal: {g}: {x:.2f}x (target >= {target:.1f}x: {'met' if x >= target else 'NOT met'})")
     return 0
