@@ -208,12 +208,16 @@ def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, c
         allowed.append(ok)
     cards = list(bits(pool))
     rng.shuffle(cards)
-    opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards}
-    cards.sort(key=lambda c: len(opts[c]))
+    every = list(range(len(places)))
+    if any(pool & ~ok for ok in allowed):   # some card may not go everywhere: most constrained first
+        opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards}
+        cards.sort(key=lambda c: len(opts[c]))
+    else:                                   # (bots draw thousands of worlds: skip the work when free)
+        opts = None
     room = [k for _kind, _key, k, _o in places]
     out = [0] * len(places)
     for c in cards:
-        choice = [i for i in opts[c] if room[i] > 0]
+        choice = [i for i in (every if opts is None else opts[c]) if room[i] > 0]
         total = sum(room[i] for i in choice)
         if not total:
             return None
