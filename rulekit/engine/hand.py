@@ -29,7 +29,9 @@ class Hand:
     :ivar discards: bitmask of the declarer's discards (seen by him only).
     :ivar trick: ``(seat, card)`` pairs of the trick in progress; ``leader`` its leader;
         ``led_group`` the group to follow; ``named`` the suit named by a led top card.
-    :ivar tricks: completed tricks as ``(leader, ((seat, card), ...), winner)``.
+    :ivar tricks: completed tricks as ``(leader, [(seat, card), ...], winner, named)``; once the
+        hand is finished and kept in ``State.hand_log``, a read-only :class:`PlayedTricks` with
+        the same items (plays as tuples), and ``deck_order`` bytes.
     :ivar won: seat -> tricks won; ``won_cards`` seat -> bitmask of cards in them.
     :ivar failed: seat -> bitmask of groups he failed to follow ([T4]).
     :ivar entries: score entries of each column once scored; ``void`` when voided;
@@ -126,7 +128,7 @@ class PlayedTricks(Sequence):
     def _all(self) -> list:
         d = self._data
         named = self._named
-        out = []
+        out: list = []
         i = 0
         while i < len(d):
             leader, winner, k = d[i], d[i + 1], d[i + 2]

@@ -430,11 +430,11 @@ class State:
         collector to walk).  Read-only from here on."""
         pairs = _PAIRS
         if self._small:   # seats and cards fit in bytes
-            h.tricks = PlayedTricks(h.tricks)
+            h.tricks = PlayedTricks(h.tricks)  # type: ignore[assignment]  # reads as the list
         h.calls = [pairs.get(p) or pairs.setdefault(p, p) for p in h.calls]
         h.actions = [pairs.get(p) or pairs.setdefault(p, p) for p in h.actions]
         if self._small:
-            h.deck_order = bytes(h.deck_order)
+            h.deck_order = bytes(h.deck_order)  # type: ignore[assignment]  # a sequence of card indices
         log = self.log
         for i in range(self._log_mark, len(log)):   # calls, discards: one shared entry per text
             seat, a = log[i]
