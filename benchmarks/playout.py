@@ -244,8 +244,8 @@ def main(argv=None) -> int:
                     help="garbage collector: Python's default thresholds, or `batch` "
                          "(gc.set_threshold(100000, 50, 100), as a simulation worker would set; "
                          "applied to every row, the hand-written one included)")
-    ap.add_argument("--bot-deals", type=int, default=6,
-                    help="hands played by each SensibleBot version for the time per decision (default 6; 0 skips)")
+    ap.add_argument("--bot-deals", type=int, default=12,
+                    help="hands played by each SensibleBot version for the time per decision (default 12; 0 skips)")
     ap.add_argument("--memory-deals", type=int, default=5000,
                     help="deals of the match whose memory per deal is measured (default 5000; 0 skips)")
     a = ap.parse_args(argv)

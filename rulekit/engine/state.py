@@ -129,6 +129,7 @@ class State:
         self._play_pairs = tables["play_pairs"]
         self._log_mark = 0   # where the current hand's actions start in the log
         self._small = variant.deck.size <= 256 and n <= 256
+        self._compact = True   # finished hands kept compactly (not in light copies)
         self._bid_texts = tables["bid_texts"]
         self.bid_actions = tables["bids"]
         self.bid_by_text = tables["bid_by_text"]
@@ -428,6 +429,9 @@ class State:
         become bytes (:class:`~rulekit.engine.hand.PlayedTricks`) and its calls and log entries
         shared tuples (issue 10: memory per deal bounded, and fewer objects for the garbage
         collector to walk).  Read-only from here on."""
+        if not self._compact:   # a bot's sampled world: thrown away after this hand
+            self.hand_log.append(h)
+            return
         pairs = _PAIRS
         if self._small:   # seats and cards fit in bytes
             h.tricks = PlayedTricks(h.tricks)  # type: ignore[assignment]  # reads as the list
@@ -536,6 +540,7 @@ class State:
         s.log = [] if light else list(self.log)
         s._history = (s.log, [])   # its own history cache: never a live list of this state's
         s.hand_log = [] if light else list(self.hand_log)
+        s._compact = self._compact and not light
         # a light copy starts a sheet at today's totals: copying every row of a long match for
         # each sampled world would make bots slower the longer the match (issue 10)
         s.sheet = (Sheet(self.sheet.columns, self.sheet.lower_is_better, self.sheet.totals()) if light
