@@ -111,6 +111,75 @@ def game_reach(v, h) -> tuple:
     return exact(h.contract) >= target, there
 
 
+def _bot(kind: str, seed: int):
+    """A bot by kind: ``new`` (today's SensibleBot), ``old`` (benchmarks/old_sensible.py,
+    the bot before issue 10) or ``random``."""
+    from rulekit.bots import RandomBot, SensibleBot
+    if kind == "new":
+        return SensibleBot(seed=seed)
+    if kind == "old":
+        here = str(Path(__file__).resolve().parent)
+        if here not in sys.path:
+            sys.path.insert(0, here)
+        from old_sensible import SensibleBot as OldSensibleBot
+        return OldSensibleBot(seed=seed)
+    return RandomBot(seed=seed)
+
+
+def play_table(job) -> dict:
+    """One hand (``State(v, seed=S_i)`` until a hand is scored) with the bots of ``kinds``
+    (one per seat); the entries per column, and per bot kind its CPU seconds and decisions."""
+    vid, root, i, kinds = job
+    from rulekit.engine import State
+    from rulekit.engine.scoring import column_of
+    v = _variant(vid)
+    st = State(v, seed=derive_seed(root, "table", i))
+    bots = [_bot(k, derive_seed(root, "table", i, 1 + s)) for s, k in enumerate(kinds)]
+    cpu: dict = {}
+    while st.hands_played == 0 and not st.is_over:
+        seat = st.controller(st.to_move)
+        obs = st.observation(seat)
+        t0 = time.process_time()
+        a = bots[seat].act(obs)
+        c = cpu.setdefault(kinds[seat], [0.0, 0])
+        c[0] += time.process_time() - t0
+        c[1] += 1
+        st.apply(a)
+    e = st.hand_log[0].entries
+    cols = len(e)
+    low = v.scoring.lower_is_better
+
+    def util(seat):
+        me = column_of(v, seat)
+        u = e[me] - sum(e[c] for c in range(cols) if c != me) / max(cols - 1, 1)
+        return -u if low else u
+    return {"index": i, "kinds": list(kinds), "utility": [util(s) for s in range(v.players)], "cpu": cpu}
+
+
+def duel(ex: Executor, variant: str, deals: int, root: int, hero: str, rest: str) -> dict:
+    """``hero`` in one seat, ``rest`` in the others, over the same ``deals`` deals with the
+    hero in every seat in turn: the hero's mean utility (own entry minus the others' mean;
+    0 means equal strength when ``rest`` is the same bot) with a 95 % interval."""
+    v = _variant(variant)
+    n = v.players
+    jobs = [(variant, root, i, tuple(hero if s == seat else rest for s in range(n)))
+            for i in range(deals) for seat in range(n)]
+    rs = list(ex.map(play_table, jobs, chunksize=2))
+    us = [r["utility"][r["kinds"].index(hero)] for r in rs]
+    m = sum(us) / len(us)
+    sd = math.sqrt(sum((u - m) ** 2 for u in us) / max(len(us) - 1, 1))
+    cpu: dict = {}
+    for r in rs:
+        for k, (t, d) in r["cpu"].items():
+            c = cpu.setdefault(k, [0.0, 0])
+            c[0] += t
+            c[1] += d
+    return {"hero": hero, "rest": rest, "tables": len(us), "mean_utility": m,
+            "ci95": (m - 1.96 * sd / math.sqrt(len(us)), m + 1.96 * sd / math.sqrt(len(us))),
+            "ms_per_decision": {k: 1000 * t / max(d, 1) for k, (t, d) in cpu.items()},
+            "decisions": {k: d for k, (t, d) in cpu.items()}}
+
+
 def wilson(k: int, n: int, z: float = 1.96) -> tuple:
     """95 % Wilson score interval of a proportion ``k/n``."""
     if n == 0:
@@ -167,10 +236,16 @@ def main(argv=None) -> int:
     ap.add_argument("--variant", default="fivehundred", help="variant id (default fivehundred)")
     ap.add_argument("--max-hands", type=int, default=2000, help="stop a game after this many hands")
     ap.add_argument("--json", action="store_true", help="print JSON")
+    ap.add_argument("--vs-old", type=int, default=0, metavar="DEALS",
+                    help="issue 10: today's bot against the old one (benchmarks/old_sensible.py) and each "
+                         "against RandomBots, over the same DEALS deals with every seat rotation; "
+                         "time per decision of each (default 0: skip)")
     a = ap.parse_args(argv)
 
     t = time.perf_counter()
     with ProcessPoolExecutor(max_workers=a.workers) as ex:
+        if a.vs_old:
+            return vs_old(ex, a)
         res = run(ex, a.variant, a.hands, a.games, a.seed, a.max_hands)
     res["elapsed_s"] = time.perf_counter() - t
     res["workers"] = a.workers
@@ -198,6 +273,33 @@ def main(argv=None) -> int:
         print(f"    {r['mean_hands']:.1f} hands per game (max {r['max_hands']}); "
               f"{r['elapsed_s']:.1f} s elapsed, {r['cpu_s']:.1f} CPU s in workers")
     print(f"  total {res['elapsed_s']:.1f} s elapsed")
+    return 0
+
+
+def vs_old(ex: Executor, a) -> int:
+    """``--vs-old``: the four duels over the same deals, printed (or JSON)."""
+    t = time.perf_counter()
+    out = {"variant": a.variant, "seed": a.seed, "deals": a.vs_old,
+           "duels": [duel(ex, a.variant, a.vs_old, a.seed, hero, rest)
+                     for hero, rest in (("new", "old"), ("old", "new"), ("new", "random"), ("old", "random"))]}
+    dec = {k: sum(d["decisions"].get(k, 0) for d in out["duels"]) for k in ("new", "old")}
+    tot = {k: sum(d["ms_per_decision"].get(k, 0) * d["decisions"].get(k, 0) for d in out["duels"]) for k in dec}
+    out["ms_per_decision"] = {k: tot[k] / max(dec[k], 1) for k in dec}
+    out["speedup"] = out["ms_per_decision"]["old"] / max(out["ms_per_decision"]["new"], 1e-9)
+    out["elapsed_s"] = time.perf_counter() - t
+    if a.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    print(f"{a.variant}, root seed {a.seed}, {a.vs_old} deals x every seat, {a.workers} workers")
+    for d in out["duels"]:
+        lo, hi = d["ci95"]
+        ms = ", ".join(f"{k} {x:.2f} ms" for k, x in d["ms_per_decision"].items() if k != "random")
+        print(f"  {d['hero']:>3} vs {d['rest']:<6}: {d['hero']} mean utility {d['mean_utility']:+8.1f} per hand "
+              f"(95% CI {lo:+.1f}..{hi:+.1f}) over {d['tables']} tables; per decision: {ms}")
+    m = out["ms_per_decision"]
+    print(f"  CPU per decision (all duels): new {m['new']:.2f} ms, old {m['old']:.2f} ms: "
+          f"{out['speedup']:.1f}x faster ({dec['new']} and {dec['old']} decisions)")
+    print(f"  {out['elapsed_s']:.1f} s elapsed")
     return 0
 
 

@@ -152,6 +152,72 @@ def playout_engine(variant, seconds: float, seed: int = 1):
                 return deals, plays, _clock() - start
 
 
+def memory_per_deal(deals: int = 5000, seed: int = 7) -> dict:
+    """Bytes a match keeps per deal: one random Five Hundred match of ``deals`` deals
+    (``fivehundred-long.yaml``: no end before then) through ``random_hand``, measured with
+    ``tracemalloc`` after a full collection (what the live ``State`` holds: hand log, log,
+    sheet, the bounded scoring cache)."""
+    import gc
+    import tracemalloc
+    v = load_variant(str(HERE / "fivehundred-long.yaml"))
+    rng = random.Random(seed)
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    st = State(v, seed=seed, max_hands=deals)
+    n = 0
+    while not st.is_over:
+        random_hand(st, rng)
+        n += 1
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return {"deals": n, "bytes": used, "bytes_per_deal": used / n}
+
+
+def openspiel_bridge(seconds: float, seed: int = 1):
+    """OpenSpiel's bridge driven from Python (random chance and random calls and plays, the
+    cards played out: ``use_double_dummy_result=False``), or ``None`` when ``open_spiel``
+    is not installed (``pip install open_spiel``)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("bridge", {"use_double_dummy_result": False})
+    rng = random.Random(seed)
+    deals = plays = 0
+    start = _clock()
+    end = start + seconds
+    while _clock() < end:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outs = s.chance_outcomes()
+                s.apply_action(outs[int(rng.random() * len(outs))][0])
+            else:
+                legal = s.legal_actions()
+                s.apply_action(legal[int(rng.random() * len(legal))])
+                plays += 1
+        deals += 1
+    return deals, plays, _clock() - start
+
+
+def bot_speed(variant_id: str, deals: int, seed: int = 0) -> dict:
+    """CPU milliseconds per decision of today's SensibleBot and of the bot before issue 10
+    (``old_sensible.py``), each in every seat of the same ``deals`` single hands
+    (``bots.py --vs-old`` also compares their strength)."""
+    import bots
+    out = {}
+    for kind in ("old", "new"):
+        t = n = 0
+        for i in range(deals):
+            r = bots.play_table((variant_id, seed, i, (kind,) * load_variant(variant_id).players))
+            t += r["cpu"][kind][0]
+            n += r["cpu"][kind][1]
+        out[kind] = {"ms_per_decision": 1000 * t / max(n, 1), "decisions": n}
+    return out
+
+
 def handwritten(seconds: float, seed: int = 1):
     """The hand-written Five Hundred, timed on the same clock."""
     return handwritten500.run(seconds, seed)
@@ -178,6 +244,10 @@ def main(argv=None) -> int:
                     help="garbage collector: Python's default thresholds, or `batch` "
                          "(gc.set_threshold(100000, 50, 100), as a simulation worker would set; "
                          "applied to every row, the hand-written one included)")
+    ap.add_argument("--bot-deals", type=int, default=12,
+                    help="hands played by each SensibleBot version for the time per decision (default 12; 0 skips)")
+    ap.add_argument("--memory-deals", type=int, default=5000,
+                    help="deals of the match whose memory per deal is measured (default 5000; 0 skips)")
     a = ap.parse_args(argv)
     if a.gc == "batch":
         import gc
@@ -198,13 +268,40 @@ def main(argv=None) -> int:
                          "plays_per_s": p, "deals": n_d, "plays": n_p, "cpu_s": el})
     for r in rows:
         r["ratio"] = r["plays_per_s"] / base
+    hw_deals = rows[0]["deals_per_s"]
+    for r in rows:
+        r["deal_ratio"] = r["deals_per_s"] / hw_deals
+    spiel = openspiel_bridge(a.seconds) if "bridge" in a.variants.split(",") else None
+    bridge_loop = next((r for r in rows if r["variant"] == "bridge" and r["path"] == "engine loop"), None)
+    if spiel is not None and bridge_loop is not None:
+        d, p, el = spiel
+        rows.append({"variant": "bridge", "path": "openspiel", "deals_per_s": d / el, "plays_per_s": p / el,
+                     "deals": d, "plays": p, "cpu_s": el, "ratio": (p / el) / base,
+                     "deal_ratio": (d / el) / hw_deals})
+    memory = memory_per_deal(a.memory_deals) if a.memory_deals else None
+    bot = bot_speed("fivehundred", a.bot_deals) if a.bot_deals else None
+    goals = []
+    if bot is not None:
+        goals.append(("SensibleBot CPU per decision, old bot / today's (same deals)", 10.0,
+                      bot["old"]["ms_per_decision"] / bot["new"]["ms_per_decision"]))
+    by = {(r["variant"], r["path"]): r for r in rows}
+    if ("fivehundred", "engine loop") in by:
+        goals.append(("Five Hundred deals/s, engine loop (random_hand) / hand-written", 1.0,
+                      by[("fivehundred", "engine loop")]["deal_ratio"]))
+    if ("fivehundred", "api") in by:
+        goals.append(("Five Hundred deals/s, legal_actions()/apply() / hand-written", 0.7,
+                      by[("fivehundred", "api")]["deal_ratio"]))
+    if ("bridge", "openspiel") in by:
+        goals.append(("bridge deals/s, engine loop / OpenSpiel from Python", 1.0,
+                      by[("bridge", "engine loop")]["deals_per_s"] / by[("bridge", "openspiel")]["deals_per_s"]))
 
     meta = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
             "python": platform.python_version(), "revision": revision(), "machine": platform.machine(),
             "cpus": os.cpu_count(), "loadavg": os.getloadavg() if hasattr(os, "getloadavg") else None,
             "seconds": a.seconds, "repeat": a.repeat, "gc": a.gc}
     if a.json:
-        print(json.dumps({"meta": meta, "rows": rows}, indent=2))
+        print(json.dumps({"meta": meta, "rows": rows, "memory": memory, "bot": bot,
+                          "goals": [{"goal": g, "target": t, "ratio": x} for g, t, x in goals]}, indent=2))
         return 0
     load = f", load avg {meta['loadavg'][0]:.1f}" if meta["loadavg"] else ""
     print(f"random playout, one core, {a.seconds:g} CPU s per measurement, best of {a.repeat}, gc {a.gc} "
@@ -213,7 +310,17 @@ def main(argv=None) -> int:
     for r in rows:
         print(f"{r['variant']:<12} {r['path']:<13} {r['deals_per_s']:>10,.0f} {r['plays_per_s']:>12,.0f} "
               f"{r['ratio']:>6.2f}x")
-    print("ratio = plays/s / hand-written Five Hundred plays/s (target: generic engine >= 1.0x)")
+    print("ratio = plays/s / hand-written Five Hundred plays/s")
+    if spiel is None and "bridge" in a.variants.split(","):
+        print("openspiel: skipped (open_spiel is not installed: pip install open_spiel)")
+    if memory is not None:
+        print(f"memory: {memory['bytes_per_deal']:,.0f} bytes per deal kept by one random Five Hundred match "
+              f"of {memory['deals']:,} deals (tracemalloc)")
+    if bot is not None:
+        print(f"bot: SensibleBot {bot['new']['ms_per_decision']:.2f} ms per decision, the bot before issue 10 "
+              f"{bot['old']['ms_per_decision']:.2f} ms ({a.bot_deals} Five Hundred hands each, every seat)")
+    for g, target, x in goals:
+        print(f"goal: {g}: {x:.2f}x (target >= {target:.1f}x: {'met' if x >= target else 'NOT met'})")
     return 0
 
 

@@ -213,7 +213,9 @@ def play(ctx: typer.Context,
                                                     "when the variant offers a choice. A number N means you and "
                                                     "N-1 bots."),
          save: Optional[Path] = typer.Option(None, "--save", help="Keep the game record in this file (written "
-                                             "atomically before each of your moves and after each hand)."),
+                                             "atomically before each of your moves and after each hand; bot-only games save "
+                                             "after a hand while saving takes under a tenth of the time, "
+                                             "and at the end)."),
          resume: Optional[Path] = typer.Option(None, "--resume", help="Resume a saved game record (and keep "
                                                "saving into it)."),
          quiet: bool = typer.Option(False, "--quiet", help="Bot-only games: print only the final sheet and the "

@@ -28,6 +28,7 @@ import shlex
 import signal
 import sys
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -152,6 +153,8 @@ class Game:
         self.viewer = self.humans[0] if self.humans else getattr(v, "home_seat", 0)
         self.we = v.side_of[self.humans[0]] if self.humans and v.scoring.by_side else 0
         self._saved_at = -1          # len(history) at the last successful save
+        self._saved_clock = 0.0      # time.monotonic() after it, and how long it took
+        self._save_cost = 0.0
         self.new_record = save_path is None  # the next save creates its file (never over an existing one)
         self._critical = False
         self._pending: int | None = None
@@ -189,11 +192,14 @@ class Game:
             if self.save_path is None:
                 self.save_path = self.default_path()
             path = self.save_path
+        t = time.monotonic()
         rec = self.record()
         with self._shielded():
             records.save(path, rec, exclusive=self.new_record)
         self.new_record = False
         self._saved_at = len(self.state.log)
+        self._saved_clock = time.monotonic()
+        self._save_cost = self._saved_clock - t
         return path
 
     def autosave(self) -> None:
@@ -483,8 +489,15 @@ class Game:
                 self.console.print(self.sheet())
                 self.pause("press Enter for the next hand")   # time to read the last trick and the sheet
                 self.console.rule(hand_header(st, st.hand), align="left")
-        if self.save_path:
+        if self.save_path and (self.humans or self._save_due()):
             self.autosave()
+
+    def _save_due(self) -> bool:
+        """Bot-only games: whether to save after this hand.  A save writes the whole record,
+        so saving after every hand makes a long ``--auto --save`` match quadratic; saving only
+        when at least nine times the last save's duration has passed since it keeps the saves
+        under a tenth of the time (the game is saved at its end, and when stopped, anyway)."""
+        return time.monotonic() - self._saved_clock >= 9 * self._save_cost
 
     # ------------------------------------------------------------------ the prompt
     def prompt(self, seat: int) -> str:

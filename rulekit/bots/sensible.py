@@ -28,6 +28,7 @@ from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.progress import Progress
 from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for
+from rulekit.engine.tables import phase_variables
 
 
 def _role(w) -> str:
@@ -54,6 +55,7 @@ class SensibleBot(Bot):
         self.budget = budget
         self.bid_samples = bid_samples
         self.min_make = min_make
+        self._prefs: dict = {}
 
     def act(self, obs):
         """Choose an action among ``obs.legal``."""
@@ -91,19 +93,52 @@ class SensibleBot(Bot):
 
     # ------------------------------------------------------------------ play
     def play(self, obs):
-        """The legal play with the best mean utility over sampled worlds."""
-        totals = [0.0] * len(obs.legal)
-        samples = max(3, min(self.samples, self.budget // len(obs.legal)))
-        for _ in range(samples):
-            world = self.sample(obs)
-            prefs = trick_preferences(world)
-            for i, a in enumerate(obs.legal):
-                w = world.clone(light=True)
+        """The legal play with the best mean utility over sampled worlds.
+
+        Cards that are equivalent for the seat (:func:`distinct_plays`) are evaluated once;
+        the seats' trick preferences are probed once per hand (they depend on public facts
+        only); each world is played out once per candidate on a light copy that is not
+        dealt a next hand (:func:`_capped`).  From the third world on, a candidate that did
+        no better than the leader in every world so far is dropped (the worlds are shared,
+        so the comparison is paired); sampling stops when one candidate is left."""
+        legal = obs.legal
+        cands = distinct_plays(obs)
+        if len(cands) == 1:
+            return legal[cands[0]]
+        samples = max(3, min(self.samples, self.budget // len(cands)))
+        scores: list[list[float]] = [[] for _ in cands]
+        active = list(range(len(cands)))
+        prefs = None
+        v = obs.variant
+        for k in range(samples):
+            world = _capped(self.sample(obs))
+            if prefs is None:
+                prefs = self.preferences(world)
+            for n, j in enumerate(active):
+                w = world.clone(light=True) if n + 1 < len(active) else world
                 h0 = w.hand
-                w.apply_unchecked(a)
-                totals[i] += utility(playout(w, prefs, h0), obs.seat, world.variant)
-        best = max(range(len(totals)), key=lambda i: totals[i])
-        return obs.legal[best]
+                w.apply_unchecked(legal[cands[j]])
+                scores[j].append(utility(playout(w, prefs, h0), obs.seat, v))
+            lead = max(active, key=lambda j: sum(scores[j]))
+            if k >= 2:
+                active = [j for j in active if j == lead or
+                          any(x > y for x, y in zip(scores[j], scores[lead]))]
+                if len(active) == 1:
+                    break
+        best = max(active, key=lambda j: sum(scores[j]))
+        return legal[cands[best]]
+
+    def preferences(self, world) -> list:
+        """:func:`trick_preferences` of ``world``'s hand, cached by the public facts it reads."""
+        h = world.hand
+        key = (id(world.variant), h.contract.text if h.contract is not None else None, h.declarer, h.trump,
+               tuple(h.vulnerable), h.doubled, h.partner)
+        prefs = self._prefs.get(key)
+        if prefs is None:
+            if len(self._prefs) > 256:
+                self._prefs.clear()
+            prefs = self._prefs[key] = trick_preferences(world)
+        return prefs
 
     # ------------------------------------------------------------------ auction
     def bid(self, obs):
@@ -116,31 +151,54 @@ class SensibleBot(Bot):
         reps = {}
         for b in legal_bids:  # the lowest legal bid of each strain stands for the strain
             reps.setdefault(_family(b), b)
-        results = {s: [] for s in reps}
-        for _ in range(self.bid_samples):
-            world = self.sample(obs)
+        results: dict = {s: [] for s in reps}
+        v = obs.variant
+        me = column_of(v, obs.seat)
+        extra = {"vulnerable": obs.vulnerable, "game_score": obs.game_score}
+        seen: dict = {}  # (bid, outcome) -> (value, made): sampled outcomes repeat often
+
+        def value(b, out) -> tuple:
+            """(utility, made) of bid ``b`` with outcome ``out``, by the variant's formulas."""
+            won, points, trump, declarer, partner = out
+            key = (b.text, tuple(won), tuple(points), trump, declarer, partner)
+            r = seen.get(key)
+            if r is None:
+                envs = envs_for(v, b, declarer, trump, won, points, {**extra, "partner": partner})
+                e = entries_for(v, b, declarer, envs, partner)
+                for c, x in enumerate(match_value(v, b, declarer, envs, obs)):
+                    e[c] += x
+                r = seen[key] = (e[me] - sum(e[c] for c in range(len(e)) if c != me) / max(len(e) - 1, 1),
+                                 bool(v.scoring.made(envs[me])) if v.scoring.made is not None
+                                 else won[declarer] >= b.level)
+            return r
+
+        # a strain whose lowest bid was made in (almost) none of the first worlds will not
+        # reach min_make over all of them (a strain made 60 % of the time fails these checks
+        # about 2 % of the time): it is not sampled further
+        checks = {max(4, self.bid_samples // 4): 0.5, self.bid_samples // 2: 0.3}
+        for k in range(self.bid_samples):
+            if k in checks:
+                reps = {st: rep for st, rep in reps.items()
+                        if sum(value(rep, o)[1] for o in results[st]) >= (self.min_make - checks[k]) * k}
+                if not reps:
+                    break
+            world = _capped(self.sample(obs))
             for strain, rep in reps.items():
                 w = world.clone(light=True)
                 outcome = self._declare(w, obs.seat, rep)
                 if outcome is not None:
                     results[strain].append(outcome)
         best, best_ev = None, 0.0
-        v = obs.variant
-        me = column_of(v, obs.seat)
-        extra = {"vulnerable": obs.vulnerable, "game_score": obs.game_score}
         for b in legal_bids:
             outs = results[_family(b)]
-            if not outs:
+            if not outs or _family(b) not in reps:
                 continue
             made = 0
             ev = 0.0
-            for won, points, trump, declarer, partner in outs:
-                envs = envs_for(v, b, declarer, trump, won, points, {**extra, "partner": partner})
-                e = entries_for(v, b, declarer, envs, partner)
-                for c, x in enumerate(match_value(v, b, declarer, envs, obs)):
-                    e[c] += x
-                ev += e[me] - sum(e[c] for c in range(len(e)) if c != me) / max(len(e) - 1, 1)
-                made += bool(v.scoring.made(envs[me])) if v.scoring.made is not None else won[declarer] >= b.level
+            for out in outs:
+                u, ok = value(b, out)
+                ev += u
+                made += ok
             ev /= len(outs)
             if made / len(outs) >= self.min_make and ev > best_ev:
                 best, best_ev = b, ev
@@ -159,7 +217,7 @@ class SensibleBot(Bot):
         fails = 0
         n = max(4, self.bid_samples // 2)
         for _ in range(n):
-            world = self.sample(obs)
+            world = _capped(self.sample(obs))
             outcomes = []
             for first in (double, PASS):
                 w = world.clone(light=True)
@@ -171,7 +229,7 @@ class SensibleBot(Bot):
                     guard += 1
                 if w.hand is not h0 or h0.declarer < 0:
                     return PASS
-                playout(w, trick_preferences(w), h0)
+                playout(w, self.preferences(w), h0)
                 outcomes.append(utility(h0, obs.seat, v))
             gain += outcomes[0] - outcomes[1]
             fails += bool(v.scoring.made is not None and not v.scoring.made(
@@ -206,8 +264,7 @@ class SensibleBot(Bot):
                 obs2 = w.observation(w.to_move)
                 own = REGISTRY[w.current_phase.kind].bot_act(self, obs2) if obs2.legal else None
                 w.apply_unchecked(own if own is not None else w.legal_actions()[0])
-        prefs = trick_preferences(w)
-        h = playout(w, prefs, h0)
+        h = playout(w, self.preferences(w), h0)
         pts = w.variant.card_points
         points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
         return list(h.won), points, h.trump, h0.declarer, h0.partner
@@ -260,13 +317,19 @@ def match_value(variant, contract, declarer: int, envs: list, obs) -> list:
 def high_card_points(ctx, hand: int) -> int:
     """A simple strength count: the four best cards of each suit by rank at no trump
     count 4, 3, 2, 1 (the Milton Work count in a 13-card suit)."""
-    total = 0
-    for g, mask in enumerate(ctx.group_mask):
-        order = sorted(bits(mask), key=lambda c: -ctx.strength[c])
-        for i, c in enumerate(order[:4]):
-            if hand >> c & 1:
-                total += 4 - i
-    return total
+    masks = _HCP.get(id(ctx))
+    if masks is None or masks[0] is not ctx:
+        by_value = [0, 0, 0, 0]  # cards worth 4, 3, 2, 1
+        for order in _group_orders(ctx):
+            for i, c in enumerate(order[:4]):
+                by_value[i] |= 1 << c
+        masks = _HCP[id(ctx)] = (ctx, tuple(by_value))
+    m4, m3, m2, m1 = masks[1]
+    return 4 * (hand & m4).bit_count() + 3 * (hand & m3).bit_count() + 2 * (hand & m2).bit_count() + \
+        (hand & m1).bit_count()
+
+
+_HCP: dict = {}
 
 
 def fits_calls(world, obs) -> bool:
@@ -343,77 +406,159 @@ def trick_preferences(world) -> list:
     return prefs
 
 
+def _capped(world):
+    """``world`` (a sampled :class:`~rulekit.engine.state.State`), stopped after its current
+    hand: playing it out scores the hand but deals no next one (a bot reads that hand's entries only)."""
+    world.max_hands = world.hand.number + 1
+    return world
+
+
+def distinct_plays(obs) -> list:
+    """Indices into ``obs.legal`` of the plays worth comparing: of cards that are equivalent for
+    the seat to move (same group, same card points, and no card between them in strength that
+    another player may still play), only the lowest is kept.  All plays are kept when the
+    scoring may tell such cards apart (tallies of cards, phase variables).
+    """
+    legal = obs.legal
+    v = obs.variant
+    ctx = v.contexts.get(obs.trump)
+    if ctx is None or v.scoring.tallies or phase_variables(v):
+        return list(range(len(legal)))
+    gone = 0
+    for _l, plays, _w, _n in obs.tricks:
+        for _s, c in plays:
+            gone |= 1 << c
+    for _s, c in obs.trick:
+        gone |= 1 << c
+    out = []
+    by_group: dict = {}
+    own = 0
+    for i, a in enumerate(legal):
+        if a.kind != "play" or a.suit:
+            out.append(i)
+            continue
+        own |= 1 << a.card
+        by_group.setdefault(ctx.group_of[a.card], []).append((ctx.strength[a.card], a.card, i))
+    pts = v.card_points
+    strength = ctx.strength
+    for g, cards in by_group.items():
+        cards.sort()
+        others = [strength[x] for x in bits(ctx.group_mask[g] & ~own & ~gone)]
+        prev = None
+        for st, c, i in cards:
+            if prev is None or pts[c] != pts[prev[1]] or any(prev[0] < x < st for x in others):
+                out.append(i)
+            prev = (st, c)
+    out.sort()
+    return out
+
+
 def playout(w, prefs, h0):
     """Play the hand ``h0`` of world ``w`` to its end with :func:`greedy_card`; return ``h0``."""
-    while w.hand is h0 and not w.is_over:
-        if _role(w) != "play":
-            break
-        w.play_fast(greedy_card(w, prefs))
+    if w.hand is not h0 or w.is_over or _role(w) != "play":
+        return h0
+    phase = h0.phase
+    legal = w.legal_play_mask
+    play = w.play_fast
+    pts = w.variant.card_points
+    while w.hand is h0 and h0.phase == phase and not w.winners:
+        mask = legal()
+        play(_choose(h0, mask, prefs[h0.to_move], pts) if mask & (mask - 1) else mask.bit_length() - 1)
     return h0
+
+
+_ORDERS: dict = {}
+
+
+def _group_orders(ctx) -> tuple:
+    """Per group of context ``ctx``, its cards from the strongest down (cached)."""
+    orders = _ORDERS.get(id(ctx))
+    if orders is None or orders[0] is not ctx:
+        orders = _ORDERS[id(ctx)] = (ctx, tuple(tuple(sorted(bits(m), key=lambda c: -ctx.strength[c]))
+                                                for m in ctx.group_mask))
+    return orders[1]
 
 
 def greedy_card(w, prefs) -> int:
     """A fast policy: a seat that wants tricks wins as cheaply as it can, else throws its
-    lowest card; a seat that avoids them plays its highest card that does not win."""
+    lowest card; a seat that avoids them plays its highest card that does not win.
+    Trick winners are judged by the context's own win keys (the engine's rule)."""
     h = w.hand
     mask = w.legal_play_mask()
     if not mask & (mask - 1):
         return mask.bit_length() - 1
+    return _choose(h, mask, prefs[h.to_move], w.variant.card_points)
+
+
+def _choose(h, mask: int, want: bool, pts) -> int:
+    """:func:`greedy_card` among the legal cards ``mask`` (two or more) of hand ``h``."""
     ctx = h.ctx
+    if not h.trick:
+        return _lead(h, ctx, mask, want, pts)
+    keys = ctx.win_keys[h.led_group]
+    best = max(keys[c] for _s, c in h.trick)
     strength = ctx.strength
     group_of = ctx.group_of
     tg = ctx.trump_group
-    pts = w.variant.card_points
-    want = prefs[h.to_move]
-    cards = list(bits(mask))
-    if not h.trick:
-        return _lead(h, ctx, cards, want, pts)
-    lg = h.led_group
-
-    def key(c):
-        g = group_of[c]
-        return 1000 + strength[c] if g == tg else (strength[c] if g == lg else -1)
-    best = max(key(c) for _s, c in h.trick)
-    winners = [c for c in cards if key(c) > best]
-    losers = [c for c in cards if key(c) <= best]
+    win = lose = None  # (key to minimise or maximise, card)
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        k = keys[c]
+        if want:
+            if k > best:
+                if win is None or k < win[0]:
+                    win = (k, c)
+            elif win is None:
+                x = (group_of[c] == tg, strength[c], pts[c])
+                if lose is None or x < lose[0]:
+                    lose = (x, c)
+        elif k <= best:
+            x = (pts[c], strength[c])
+            if lose is None or x > lose[0]:
+                lose = (x, c)
+        elif lose is None and (win is None or k > win[0]):
+            win = (k, c)
     if want:
-        if winners:
-            return min(winners, key=key)
-        return min(cards, key=lambda c: (group_of[c] == tg, strength[c], pts[c]))
-    if losers:
-        return max(losers, key=lambda c: (pts[c], strength[c]))
-    return max(winners, key=key)
+        return win[1] if win is not None else lose[1]  # type: ignore[index]
+    return lose[1] if lose is not None else win[1]  # type: ignore[index]
 
 
-def _lead(h, ctx, cards, want, pts) -> int:
+def _lead(h, ctx, mask: int, want: bool, pts) -> int:
     """Lead: a master card (the best left of its group) if the seat wants tricks,
     trumps first while it holds the master trump; else a low card of its longest side group."""
     strength = ctx.strength
     group_of = ctx.group_of
     tg = ctx.trump_group
-    remaining = 0
-    for m in h.hands:
-        remaining |= m
+    group_mask = ctx.group_mask
     if want:
-        masters = []
-        for c in cards:
-            g = group_of[c]
-            rest = remaining & ctx.group_mask[g]
-            if all(strength[x] <= strength[c] for x in bits(rest)):
-                masters.append(c)
-        trump_masters = [c for c in masters if group_of[c] == tg]
-        if trump_masters:
-            return trump_masters[0]
-        side = [c for c in masters if group_of[c] != tg]
-        if side:
-            return max(side, key=lambda c: strength[c])
-    counts = {}
+        remaining = 0
+        for m in h.hands:
+            remaining |= m
+        side = None
+        for g, order in enumerate(_group_orders(ctx)):
+            if not mask & group_mask[g]:
+                continue
+            for c in order:  # the best card left of the group
+                if remaining >> c & 1:
+                    break
+            if mask >> c & 1:
+                if g == tg:
+                    return c
+                if side is None or strength[c] > strength[side]:
+                    side = c
+        if side is not None:
+            return side
+    cards = list(bits(mask))
+    counts: dict = {}
     for c in cards:
         counts[group_of[c]] = counts.get(group_of[c], 0) + 1
-    side = [c for c in cards if group_of[c] != tg] or cards
+    side_cards = [c for c in cards if group_of[c] != tg] or cards
     if want:
-        return min(side, key=lambda c: (-counts[group_of[c]], strength[c]))
-    return min(side, key=lambda c: (strength[c], pts[c]))
+        return min(side_cards, key=lambda c: (-counts[group_of[c]], strength[c]))
+    return min(side_cards, key=lambda c: (strength[c], pts[c]))
 
 
 def choose_discards(variant, hand: int, trump: str, n: int) -> int:
@@ -429,11 +574,13 @@ def choose_discards(variant, hand: int, trump: str, n: int) -> int:
         if g not in top_of_group or ctx.strength[c] > ctx.strength[top_of_group[g]]:
             top_of_group[g] = c
 
+    orders = _group_orders(ctx)
+
     def keep(c):
         g = ctx.group_of[c]
         if g == ctx.trump_group:
             return 10_000 + ctx.strength[c]
-        high = ctx.group_mask[g] and ctx.strength[c] == max(ctx.strength[x] for x in bits(ctx.group_mask[g]))
+        high = ctx.strength[c] == ctx.strength[orders[g][0]]  # the group's best card
         return (500 if high else 0) + 10 * counts[g] + ctx.strength[c]
     drop = sorted(bits(hand), key=keep)[:n]
     m = 0

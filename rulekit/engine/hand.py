@@ -5,6 +5,7 @@ strings hands into a match.  Card sets are int bitmasks.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -28,7 +29,9 @@ class Hand:
     :ivar discards: bitmask of the declarer's discards (seen by him only).
     :ivar trick: ``(seat, card)`` pairs of the trick in progress; ``leader`` its leader;
         ``led_group`` the group to follow; ``named`` the suit named by a led top card.
-    :ivar tricks: completed tricks as ``(leader, ((seat, card), ...), winner)``.
+    :ivar tricks: completed tricks as ``(leader, [(seat, card), ...], winner, named)``; once the
+        hand is finished and kept in ``State.hand_log``, a read-only :class:`PlayedTricks` with
+        the same items (plays as tuples), and ``deck_order`` bytes.
     :ivar won: seat -> tricks won; ``won_cards`` seat -> bitmask of cards in them.
     :ivar failed: seat -> bitmask of groups he failed to follow ([T4]).
     :ivar entries: score entries of each column once scored; ``void`` when voided;
@@ -104,13 +107,86 @@ class Hand:
 
     def clone(self) -> "Hand":
         """A copy that can be changed without touching this one."""
-        h = Hand.__new__(Hand)
-        for k in Hand.__slots__:
-            v = getattr(self, k)
-            if isinstance(v, (list, dict, set)):
-                v = v.copy()
-            setattr(h, k, v)
-        # each kind's data is its own dict, whose lists, sets and dicts are copied too
-        h.phase_state = {k: {x: y.copy() if isinstance(y, (list, dict, set)) else y for x, y in d.items()}
-                         for k, d in self.phase_state.items()}
-        return h
+        return _clone(self)
+
+
+class PlayedTricks(Sequence):
+    """The completed tricks of a finished hand, kept compactly in bytes (a long match keeps
+    every hand; issue 10).  Reads as the list it replaces: ``(leader, ((seat, card), ...),
+    winner, named)`` per trick, indexable, sliceable, iterable; read-only.
+
+    :param tricks: the hand's tricks; every seat and card index must be below 256.
+    """
+
+    __slots__ = ("_data", "_named")
+
+    def __init__(self, tricks):
+        data: list = []
+        add = data.extend
+        named = []
+        for leader, plays, winner, name in tricks:
+            add((leader, winner, len(plays)))
+            for pair in plays:
+                add(pair)
+            named.append(name)
+        self._data = bytes(data)
+        self._named = tuple(named) if any(named) else len(named)
+
+    def _all(self) -> list:
+        d = self._data
+        named = self._named
+        out: list = []
+        i = 0
+        while i < len(d):
+            leader, winner, k = d[i], d[i + 1], d[i + 2]
+            plays = tuple((d[j], d[j + 1]) for j in range(i + 3, i + 3 + 2 * k, 2))
+            out.append((leader, plays, winner, named[len(out)] if isinstance(named, tuple) else ""))
+            i += 3 + 2 * k
+        return out
+
+    def __len__(self) -> int:
+        return self._named if isinstance(self._named, int) else len(self._named)
+
+    def __getitem__(self, i):
+        return self._all()[i]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, (list, tuple, PlayedTricks)) and self._all() == list(other)
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
+def _copy(v):
+    """A shallow copy of a list, dict or set; anything else as it is (immutable)."""
+    return v.copy() if v.__class__ in _MUTABLE else v
+
+
+_MUTABLE = (list, dict, set)
+_PLAIN = {"number", "dealer", "eldest", "phase", "to_move", "high", "high_seat", "contract", "declarer",
+          "trump", "ctx", "discards", "leader", "led_group", "named", "void", "doubled", "turned",
+          "dummy", "players"}  # slots that only ever hold immutable values
+
+
+def _make_clone():
+    """The body of :meth:`Hand.clone`, one line per slot (bots clone hands in their inner loop:
+    a loop of getattr/setattr over the slots costs several times more)."""
+    lines = ["def clone(self):", "    h = new(Hand)"]
+    for k in Hand.__slots__:
+        if k == "phase_state":
+            # each kind's data is its own dict, whose lists, sets and dicts are copied too
+            lines.append("    h.phase_state = {k: {x: cp(y) for x, y in d.items()} for k, d in self.phase_state.items()}")
+        elif k in _PLAIN:
+            lines.append(f"    h.{k} = self.{k}")
+        else:
+            lines.append(f"    h.{k} = cp(self.{k})")
+    lines.append("    return h")
+    ns = {"new": Hand.__new__, "Hand": Hand, "cp": _copy}
+    exec("\n".join(lines), ns)  # noqa: S102 - generated from the class's own slot names
+    return ns["clone"]
+
+
+_clone = _make_clone()

@@ -21,6 +21,7 @@ from typing import Any
 
 from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
+from rulekit.engine.state import shuffled
 
 
 @dataclass
@@ -214,11 +215,30 @@ def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, c
                 ok &= ~ctx.group_mask[g]
         allowed.append(ok)
     cards = list(bits(pool))
-    rng.shuffle(cards)
-    opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards}
-    cards.sort(key=lambda c: len(opts[c]))
+    cards = [cards[j] for j in shuffled(rng, len(cards))]   # rng.shuffle(cards), inlined
     room = [k for _kind, _key, k, _o in places]
     out = [0] * len(places)
+    if not any(pool & ~ok for ok in allowed):
+        # every card may go to every place (bots draw thousands of worlds): the same draws as
+        # below, with the total room kept as it shrinks instead of summed per card
+        total = sum(room)
+        for c in cards:
+            if not total:
+                return None
+            r = rng.random() * total
+            for i, k in enumerate(room):
+                if k:
+                    last = i
+                    r -= k
+                    if r < 0:
+                        break
+            out[last] |= 1 << c
+            room[last] -= 1
+            total -= 1
+        return out
+    # some card may not go everywhere: the most constrained first
+    opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards}
+    cards.sort(key=lambda c: len(opts[c]))
     for c in cards:
         choice = [i for i in opts[c] if room[i] > 0]
         total = sum(room[i] for i in choice)

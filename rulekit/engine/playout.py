@@ -2,9 +2,11 @@
 
 :func:`random_hand` plays the current hand of a :class:`~rulekit.engine.state.State`
 to its end with uniformly random legal decisions.  Card play runs in one tight loop
-over the bitmask tables of the trump context (the same rules as
-:mod:`rulekit.engine.phases.tricks`, which it calls to close each trick); other
-phases go through the ordinary ``legal_actions()``.
+on bitmasks, through the rules of :mod:`rulekit.engine.phases.tricks` itself
+(``legal_mask`` for the cards allowed, ``play_card`` to play one and close the trick);
+other phases go through the ordinary ``legal_actions()``/``apply_unchecked()``.
+tests/test_fast_path.py plays the same seeded deals through this loop and through the
+checked ``legal_actions()``/``apply()`` path and compares them.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from rulekit.engine.phases import tricks as _tricks
+from rulekit.engine.tables import action_tables
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.state import State
@@ -27,7 +30,7 @@ def random_hand(state: State, rng: random.Random) -> int:
     plays = 0
     rand = rng.random
     log = state.log
-    play_actions = state.play_actions
+    pairs = action_tables(state.variant)["play_pairs"]
     ns = len(state.variant.deck.suits)
     while state.hand is h and not state.winners:
         phase = state.current_phase
@@ -35,22 +38,11 @@ def random_hand(state: State, rng: random.Random) -> int:
             legal = state.legal_actions()
             state.apply_unchecked(legal[int(rand() * len(legal))])
             continue
-        must_trump = phase.must_trump
         ctx = h.ctx
-        group_mask = ctx.group_mask
+        legal_mask = _tricks.legal_mask   # the rules of the checked path, not a copy of them
         while True:
             seat = h.to_move
-            hand = h.hands[seat]
-            if h.trick:
-                m = hand & group_mask[h.led_group]
-                if not m:
-                    m = hand
-                    if must_trump and ctx.trump_suit_group is not None:
-                        t = hand & group_mask[ctx.trump_suit_group]
-                        if t:
-                            m = t
-            else:
-                m = hand
+            m = legal_mask(state, seat)
             k = int(rand() * m.bit_count())
             while k:
                 m &= m - 1
@@ -62,7 +54,7 @@ def random_hand(state: State, rng: random.Random) -> int:
                 suit = ok[int(rand() * len(ok))]
                 log.append((seat, _tricks.Action.play(state.variant.deck, c, suit)))
             else:
-                log.append((seat, play_actions[c]))
+                log.append(pairs[seat][c])
             plays += 1
             if _tricks.play_card(state, c, suit):
                 state.advance_phase()

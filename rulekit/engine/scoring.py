@@ -66,6 +66,50 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     return envs
 
 
+def score_played(variant, hand, extra: dict) -> tuple:
+    """Score a finished played ``hand``: ``(envs, entries, void)``, as :func:`player_envs`
+    then :func:`score_hand` (which also sets ``hand.parts``).
+
+    The result depends only on the contract, declarer, trump, doubling, tricks and card
+    points per seat and ``extra`` (vulnerability, game score) unless the hand has more (see
+    the bypass below); then it is remembered per variant (bounded), so that long
+    simulations and bots' playouts, whose outcomes repeat, do not re-evaluate the formulas.
+    The environments returned may be shared between hands: read them, never change them.
+    """
+    c = hand.contract
+    if (variant.scoring.tallies or phase_variables(variant) or "markers" in extra
+            or getattr(hand, "partner", -1) >= 0 or hand.phase_state.get("deal", {}).get("size") is not None
+            or hasattr(c, "variables")):
+        # what the key below does not hold: tallies, phase variables, a refe's factor, a
+        # partner for the hand, a deal size from a schedule, a contract record's attributes
+        envs = player_envs(variant, hand, extra=extra)
+        entries, void = score_hand(variant, hand, envs)
+        return envs, entries, void
+    n = variant.players
+    won = [0] * n
+    for _leader, _played, winner, _named in hand.tricks:
+        won[winner] += 1
+    pts = variant.card_points
+    points = tuple(sum(pts[x] for x in _bits(m)) for m in hand.won_cards) if variant.has_card_points else ()
+    key = (c.text if c is not None else None, hand.declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
+           points, tuple(extra.get("vulnerable") or ()), tuple(extra.get("game_score") or ()))
+    memo = variant.__dict__.get("_scored")
+    if memo is None:
+        memo = {}
+        object.__setattr__(variant, "_scored", memo)
+    hit = memo.get(key)
+    if hit is None:
+        envs = player_envs(variant, hand, extra=extra)
+        entries, void = score_hand(variant, hand, envs)
+        if len(memo) >= 2048:
+            memo.clear()
+        parts = {k: tuple(x) for k, x in hand.parts.items()} if hand.parts is not None else None
+        hit = memo[key] = (envs, tuple(entries), void, parts)
+    envs, entries, void, parts = hit
+    hand.parts = {k: list(x) for k, x in parts.items()} if parts is not None else None
+    return envs, list(entries), void
+
+
 def tallies(variant, hand, won_cards: list) -> list:
     """Per column, a dict of tally name -> count (rules/bridge.md [S7], whist.md [S2]).
 
@@ -123,7 +167,7 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     :returns: one env per score column (sides when scoring is by side).
     """
     n = variant.players
-    total = variant.hand_size
+    total, auction = _fixed(variant)
     ex = extra or {}
     by_side = variant.scoring.by_side
     if by_side:
@@ -140,7 +184,6 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     doubled = ex.get("doubled", 0)
     partner = ex.get("partner", -1)
     pcol = -1 if partner < 0 or contract is None else (variant.side_of[partner] if by_side else partner)
-    auction = variant.auction()
     phase_vars = phase_variables(variant)
     envs = []
     for s in range(cols):
@@ -169,6 +212,16 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     for e in envs:
         e.everyone = envs
     return envs
+
+
+def _fixed(variant) -> tuple:
+    """``(hand_size, auction spec)`` of ``variant``, computed once (both scan the phases; bots
+    build environments in their inner loop)."""
+    out = variant.__dict__.get("_scoring_fixed")
+    if out is None:
+        out = (variant.hand_size, variant.auction())
+        object.__setattr__(variant, "_scoring_fixed", out)
+    return out
 
 
 def _bits(m):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekit.dsl import Env
 from rulekit.engine.actions import Action
-from rulekit.engine.hand import Hand
+from rulekit.engine.hand import Hand, PlayedTricks
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.phases import tricks as _tricks
@@ -27,13 +27,49 @@ from rulekit.engine.markers import Markers
 from rulekit.engine.progress import Progress
 from rulekit.engine.tables import action_tables
 from rulekit.engine.types import Card, Mask, Seat
-from rulekit.engine.scoring import against_entries, match_result, player_envs, score_hand
+from rulekit.engine.scoring import against_entries, match_result, score_played
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.observation import Observation
     from rulekit.variant.model import Variant
+
+
+_PAIRS: dict = {}  # (seat, text) -> the one shared (seat, text) of finished hands' calls and actions
+_LOG_PAIRS: dict = {}  # (seat, text) -> the one shared (seat, Action) log entry
+
+
+def _shuffled_inline(rng: random.Random, n: int) -> list:
+    """``list(range(n))`` shuffled by ``rng.shuffle``'s own algorithm (Fisher-Yates with
+    ``_randbelow`` from ``getrandbits``), inlined: the same order from the same generator,
+    at about half the cost (one deal per hand of every simulation)."""
+    order = list(range(n))
+    bits = rng.getrandbits
+    for i in range(n - 1, 0, -1):
+        m = i + 1
+        k = m.bit_length()
+        j = bits(k)
+        while j >= m:
+            j = bits(k)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def _shuffled_std(rng: random.Random, n: int) -> list:
+    order = list(range(n))
+    rng.shuffle(order)
+    return order
+
+
+def _same_shuffle() -> bool:
+    """Whether the inlined shuffle gives this Python's ``random.shuffle`` orders (deals must
+    never change: records replay them from the seed)."""
+    return all(_shuffled_inline(random.Random(f"check:{k}"), n) == _shuffled_std(random.Random(f"check:{k}"), n)
+               for k in range(8) for n in (1, 2, 24, 33, 52, 53))
+
+
+shuffled = _shuffled_inline if _same_shuffle() else _shuffled_std
 
 
 def history_entry(seat: Seat, action: Action) -> tuple[Seat, str]:
@@ -103,6 +139,10 @@ class State:
         self.variant = variant
         tables = action_tables(variant)
         self._play_actions = tables["play"]
+        self._play_pairs = tables["play_pairs"]
+        self._log_mark = 0   # where the current hand's actions start in the log
+        self._small = variant.deck.size <= 256 and n <= 256
+        self._compact = True   # finished hands kept compactly (not in light copies)
         self._bid_texts = tables["bid_texts"]
         self.bid_actions = tables["bids"]
         self.bid_by_text = tables["bid_by_text"]
@@ -144,10 +184,9 @@ class State:
         if number < len(self.deals):
             h.deck_order = list(self.deals[number])
         else:
-            order = list(range(self.variant.deck.size))
-            self._rng(number).shuffle(order)
-            h.deck_order = order
+            h.deck_order = shuffled(self._rng(number), self.variant.deck.size)
         self.hand = h
+        self._log_mark = len(self.log)
         h.phase = -1
         self.advance_phase()
 
@@ -189,7 +228,7 @@ class State:
         h = self.hand
         h.void = True
         h.entries = [0] * len(self.sheet.columns)
-        self.hand_log.append(h)
+        self._keep(h)
         self.thrown_in += 1
         if same_dealer:
             if not self._stopped_at_cap(h):
@@ -393,9 +432,11 @@ class State:
         """
         h = self.hand
         seat = h.to_move
-        self.log.append((seat, action))
         if action.kind != "play":
+            self.log.append((seat, action))
             h.actions.append((seat, action.text))
+        else:
+            self.log.append(self._play_pairs[seat][action.card] if not action.suit else (seat, action))
         if REGISTRY[self.current_phase.kind].apply(self, action) and self.hand is h:
             self.advance_phase()
 
@@ -410,8 +451,8 @@ class State:
         suit = ""
         if not h.trick and h.ctx.top_names_suit and h.ctx.group_of[card] == len(self.variant.deck.suits):
             suit = _tricks.nameable_suits(self, h.to_move)[0]
-        self.log.append((h.to_move, Action.play(self.variant.deck, card, suit) if suit
-                         else self._play_actions[card]))
+        self.log.append((h.to_move, Action.play(self.variant.deck, card, suit)) if suit
+                        else self._play_pairs[h.to_move][card])
         if _tricks.play_card(self, card, suit):
             self.advance_phase()
 
@@ -422,8 +463,7 @@ class State:
         extra = {"vulnerable": h.vulnerable, "game_score": self.progress.game_score}
         if v.scoring.markers:
             extra["markers"] = self.markers.factors(h.declarer)
-        envs = player_envs(v, h, extra=extra)
-        entries, void = score_hand(v, h, envs)
+        envs, entries, void = score_played(v, h, extra)
         h.entries, h.void = entries, void
         before = self.sheet.totals()
         against = against_entries(v, h.declarer, envs) if not void else []
@@ -436,7 +476,7 @@ class State:
         row = self.sheet.add(h.number, entries, note=self.describe_hand(h, envs), void=void,
                              trick_winners=list(h.trick_winners), parts=h.parts, against=against, marks=marks)
         self.hands_played += 1
-        self.hand_log.append(h)
+        self._keep(h)
         if h.parts and not void:
             for kind, col, value in self.progress.record(v, h.parts):
                 if kind == "game":
@@ -453,6 +493,29 @@ class State:
         if self._check_end(h, before, envs) or self._stopped_at_cap(h):
             return
         self._advance_dealer_and_deal(h)
+
+    def _keep(self, h: Hand) -> None:
+        """Add the finished hand ``h`` to :attr:`hand_log`, compactly: a long match keeps every
+        hand (records, sheets, PBN export and tests read them), so its tricks and its deal
+        become bytes (:class:`~rulekit.engine.hand.PlayedTricks`) and its calls and log entries
+        shared tuples (issue 10: memory per deal bounded, and fewer objects for the garbage
+        collector to walk).  Read-only from here on."""
+        if not self._compact:   # a bot's sampled world: thrown away after this hand
+            self.hand_log.append(h)
+            return
+        pairs = _PAIRS
+        if self._small:   # seats and cards fit in bytes
+            h.tricks = PlayedTricks(h.tricks)  # type: ignore[assignment]  # reads as the list
+        h.calls = [pairs.get(p) or pairs.setdefault(p, p) for p in h.calls]
+        h.actions = [pairs.get(p) or pairs.setdefault(p, p) for p in h.actions]
+        if self._small:
+            h.deck_order = bytes(h.deck_order)  # type: ignore[assignment]  # a sequence of card indices
+        log = self.log
+        for i in range(self._log_mark, len(log)):   # calls, discards: one shared entry per text
+            seat, a = log[i]
+            if a.kind != "play":
+                log[i] = _LOG_PAIRS.get((seat, a.text)) or _LOG_PAIRS.setdefault((seat, a.text), (seat, a))
+        self.hand_log.append(h)
 
     def _stopped_at_cap(self, h: Hand) -> bool:
         """Stop the match when hand ``h`` was the last one the cap allows: ``max_hands``
@@ -531,8 +594,9 @@ class State:
     def clone(self, light: bool = False) -> "State":
         """An independent copy.
 
-        :param light: drop the match history and earlier hands (for bots' sampled
-            worlds, which only play the current hand out).
+        :param light: drop the match history, earlier hands and sheet rows (the sheet
+            starts at the current totals), for bots' sampled worlds, which only play the
+            current hand out.
         """
         s = State.__new__(State)
         s.__dict__.update(self.__dict__)
@@ -540,7 +604,11 @@ class State:
         s.log = [] if light else list(self.log)
         s._history = (s.log, [])   # its own history cache: never a live list of this state's
         s.hand_log = [] if light else list(self.hand_log)
-        s.sheet = self.sheet.clone()
+        s._compact = self._compact and not light
+        # a light copy starts a sheet at today's totals: copying every row of a long match for
+        # each sampled world would make bots slower the longer the match (issue 10)
+        s.sheet = (Sheet(self.sheet.columns, self.sheet.lower_is_better, self.sheet.totals()) if light
+                   else self.sheet.clone())
         s.progress = self.progress.clone()
         s.markers = self.markers.clone()
         s.winners = list(self.winners)

@@ -6,13 +6,16 @@ from rulekit.engine.actions import Action
 
 def action_tables(variant) -> dict:
     """Per-variant tables of immutable actions, built once and kept on the variant:
-    ``play`` (card -> ``play CARD``), ``bids`` (text -> bid action), ``bid_texts``,
+    ``play`` (card -> ``play CARD``), ``play_pairs`` (seat -> card -> ``(seat, play CARD)``), ``bids`` (text -> bid action), ``bid_texts``,
     ``bid_by_text`` (text -> :class:`~rulekit.variant.model.Bid`)."""
     tables = variant.__dict__.get("_action_tables")
     if tables is None:
         auction = variant.auction()
         bids = auction.bids if auction else ()
-        tables = {"play": [Action.play(variant.deck, c) for c in range(variant.deck.size)],
+        play = [Action.play(variant.deck, c) for c in range(variant.deck.size)]
+        tables = {"play": play,
+                  # (seat, play CARD) log entries, shared: a long match logs thousands of them
+                  "play_pairs": tuple(tuple((s, a) for a in play) for s in range(variant.players)),
                   "bid_texts": tuple(b.text for b in bids),
                   "bids": {b.text: Action.make_bid(b.text) for b in bids},
                   "bid_by_text": {b.text: b for b in bids},

@@ -128,7 +128,11 @@ def _names_suit(state, card: int) -> bool:
 def legal(state) -> list:
     """Play actions in deck order; a led top card that names a suit gives one action per suit."""
     deck = state.variant.deck
-    seat = state.hand.to_move
+    h = state.hand
+    seat = h.to_move
+    if h.trick or not h.ctx.top_names_suit:   # no card names a suit: the cached actions
+        play = state.play_actions
+        return [play[c] for c in bits(legal_mask(state, seat))]
     out: list[Action] = []
     for c in bits(legal_mask(state, seat)):
         if _names_suit(state, c):
