@@ -131,6 +131,9 @@ class State:
         self.thrown_in = 0
         self.match_variant = variant  # with a round schedule, self.variant is the current round's rules
         self.hand_rules: dict = {}    # hand number -> the round's rules it was played under
+        self._log_mark = 0   # where the current hand's actions start in the log
+        self._small = variant.deck.size <= 256 and n <= 256   # a round keeps the match's deck and players
+        self._compact = True   # finished hands kept compactly (not in light copies)
         self._use_rules(variant)
         self._start_hand(0, self.first_dealer)
 
@@ -140,9 +143,6 @@ class State:
         tables = action_tables(variant)
         self._play_actions = tables["play"]
         self._play_pairs = tables["play_pairs"]
-        self._log_mark = 0   # where the current hand's actions start in the log
-        self._small = variant.deck.size <= 256 and n <= 256
-        self._compact = True   # finished hands kept compactly (not in light copies)
         self._bid_texts = tables["bid_texts"]
         self.bid_actions = tables["bids"]
         self.bid_by_text = tables["bid_by_text"]
