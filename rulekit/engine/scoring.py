@@ -447,7 +447,8 @@ def seat_values(variant, per_column: list) -> list:
 
 def score_facts(variant, contract, declarer: int, trump: str, tricks: list, points: list | None = None,
                 doubled: int = 0, tallies: list | None = None, vulnerable: list | None = None,
-                game_score: list | None = None, partner: int = -1) -> tuple:
+                game_score: list | None = None, partner: int = -1, markers: dict | None = None,
+                phase_values: list | None = None) -> tuple:
     """Score a hand known only by the facts a table writes down (the scorepad, ``rulekit score``),
     through the same :func:`envs_for` and :func:`score_hand` a played hand goes through.
 
@@ -460,6 +461,9 @@ def score_facts(variant, contract, declarer: int, trump: str, tricks: list, poin
     :param tallies: per column, a dict tally name -> count (default zeros).
     :param vulnerable, game_score: per column, the match's progress before the hand.
     :param partner: the declarer's partner for this hand (a called partner), or -1.
+    :param markers: marker name -> the declarer's factor (``scoring.markers``; default 1).
+    :param phase_values: per column, phase kinds' formula variables read from the facts
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_values`).
     :returns: ``(entries, parts, void, envs)``: points per column, the entries split by part
         (or ``None``), whether the hand is void, and the scoring environments.
     """
@@ -468,8 +472,12 @@ def score_facts(variant, contract, declarer: int, trump: str, tricks: list, poin
              "game_score": game_score or [0] * cols, "partner": partner}
     if tallies is not None:
         extra["tallies"] = tallies
+    if markers:
+        extra["markers"] = markers
     envs = envs_for(variant, contract, declarer, trump, seat_values(variant, tricks),
                     seat_values(variant, points or [0] * cols), extra)
+    for env, values in zip(envs, phase_values or ()):
+        env.vars.update(values)
     shim = _Scored(contract, declarer, partner)
     entries, void = score_hand(variant, shim, envs)
     return entries, shim.parts, void, envs
@@ -478,7 +486,8 @@ def score_facts(variant, contract, declarer: int, trump: str, tricks: list, poin
 def hand_facts(variant, hand) -> dict:
     """The facts of a finished played ``hand`` that a table would write down: ``contract``
     (bid text or ``None``), ``declarer``, ``trump``, ``doubled``, and per score column
-    ``tricks``, ``points`` and ``tallies`` (JSON-ready; what :func:`score_facts` takes)."""
+    ``tricks``, ``points`` and ``tallies``, and ``phase``: phase kinds' facts as typed
+    (JSON-ready; what :func:`score_facts` and the scorepad take)."""
     envs = player_envs(variant, hand)
     names = [t.name for t in variant.scoring.tallies]
     return {"contract": hand.contract.text if hand.contract is not None else None,
@@ -486,7 +495,14 @@ def hand_facts(variant, hand) -> dict:
             "first_suit": _first_suit(variant, hand),
             "doubled": getattr(hand, "doubled", 0),
             "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
-            "tallies": [{n: e.vars[n] for n in names} for e in envs]}
+            "tallies": [{n: e.vars[n] for n in names} for e in envs], "phase": _phase_facts(variant, hand)}
+
+
+def _phase_facts(variant, hand) -> dict:
+    """Phase kinds' facts of ``hand`` as a scorer types them: ``phase:NAME:FACT`` -> text."""
+    from rulekit.engine.phases import REGISTRY
+    return {f"phase:{spec.name}:{k}": text for spec in variant.phases
+            for k, text in REGISTRY[spec.kind].pad_facts(spec, variant, hand).items()}
 
 
 def _first_suit(variant, hand) -> str | None:

@@ -14,7 +14,13 @@ compiled file, never written per game:
 * ``points`` — card points per column, when the deck counts points and a formula reads
   them; they must add up to the points of the pack;
 * each tally (``honours``, ``pictures``...) per column — only when its value changes the
-  entries of this hand (tried over its whole range).
+  entries of this hand (tried over its whole range);
+* the facts a phase kind gives formulas (``phase:NAME:FACT``, asked by the kind's
+  :meth:`~rulekit.engine.phases.base.PhaseKind.pad_question`: who defended, a doubling
+  chain...), before the tricks; tricks are not asked when those facts say the trick play
+  was skipped.
+
+Markers (``scoring.markers``) are written and used as in a played match.
 
 Vulnerability and the game score come from the sheet so far.  The hand is then scored
 by :func:`~rulekit.engine.scoring.score_facts`, the functions a played hand goes
@@ -30,7 +36,9 @@ import io
 import json
 from dataclasses import dataclass
 
-from rulekit.engine.scoring import match_result, score_facts
+from rulekit.engine.markers import Markers
+from rulekit.engine.phases import REGISTRY
+from rulekit.engine.scoring import against_entries, match_result, score_facts
 from rulekit.errors import RulekitError
 from rulekit.sheets.book import SheetBook
 from rulekit.sheets.result import HandResult
@@ -97,7 +105,8 @@ class ScorePad:
         self._reset()
         reads = set()
         sc, m = variant.scoring, variant.match
-        formulas = [sc.each, sc.declarer, sc.defender, sc.no_contract, sc.void_if, sc.made, m.immediate_win]
+        formulas = [sc.each, sc.declarer, sc.defender, sc.no_contract, sc.void_if, sc.made, m.immediate_win,
+                    sc.against_declarer]
         for p in sc.parts:
             formulas += [p.each, p.declarer, p.defender]
         for f in formulas:
@@ -110,6 +119,7 @@ class ScorePad:
     # ------------------------------------------------------------------ state of the match
     def _reset(self) -> None:
         self.book = SheetBook(self.variant, self.columns)
+        self.markers = Markers(self.variant.scoring.markers, len(self.columns))
         self.number = 0
         self.dealer = self.first_dealer
         self.winners: list = []
@@ -223,8 +233,17 @@ class ScorePad:
         if contract is not None and getattr(auction, "double", False) and "doubled" not in facts:
             words = DOUBLES if getattr(auction, "redouble", False) else DOUBLES[:2]
             return Question("doubled", "doubled", "one of " + ", ".join(words) + " (- not doubled)")
+        for spec in v.phases:  # the facts phase kinds give formulas (who defended, ...)
+            own = self._phase_facts(facts, spec)
+            asked = REGISTRY[spec.kind].pad_question(spec, v, own, self.names)
+            for k, val in own.items():  # a fact the kind settled without asking
+                if k not in facts:
+                    facts[f"phase:{spec.name}:{k}"] = val
+            if asked is not None:
+                fact, prompt, help_ = asked
+                return Question(f"phase:{spec.name}:{fact}", prompt, help_)
         cols = self.columns
-        if "tricks" not in facts and {"tricks", "declarer_tricks"} & self.reads:
+        if "tricks" not in facts and {"tricks", "declarer_tricks"} & self.reads and not self._unplayed(facts):
             if self._early_end():
                 return Question("tricks", "tricks " + " ".join(cols),
                                 f"{len(cols)} numbers, all of them, adding up to at most {v.hand_size} "
@@ -244,6 +263,20 @@ class ScorePad:
                     return Question(key, f"{t.name} {cols[c]}", f"a number from 0 to {self._mask_size(t)}")
                 facts[key] = 0  # does not change this hand's entries: not asked
         return None
+
+    def _phase_facts(self, facts: dict, spec) -> dict:
+        """The facts of phase ``spec`` (``phase:NAME:FACT`` -> ``FACT``) with the general ones."""
+        pre = f"phase:{spec.name}:"
+        return dict({k: val for k, val in facts.items() if not k.startswith("phase:")},
+                    **{k[len(pre):]: val for k, val in facts.items() if k.startswith(pre)})
+
+    def _unplayed(self, facts: dict) -> bool:
+        """The facts say the trick play was skipped (every defender passed)."""
+        v = self.variant
+        skipped = set()
+        for spec in v.phases:
+            skipped |= set(REGISTRY[spec.kind].pad_skips(spec, v, self._phase_facts(facts, spec)))
+        return any(REGISTRY[p.kind].role == "play" and p.name in skipped for p in v.phases)
 
     def _matters(self, facts: dict, tally, col: int) -> bool:
         """True when the value of ``tally`` for column ``col`` changes this hand's entries."""
@@ -293,6 +326,15 @@ class ScorePad:
             facts["doubled"] = words[t.lower()]
         elif name in ("tricks", "points"):
             facts[name] = self._numbers(name, t)
+        elif name.startswith("phase:"):
+            _, pname, fact = name.split(":", 2)
+            spec = next(p for p in self.variant.phases if p.name == pname)
+            own = self._phase_facts(facts, spec)
+            try:
+                REGISTRY[spec.kind].pad_answer(spec, self.variant, fact, t, own, self.names)
+            except ValueError as e:
+                raise FactError(str(e)) from None
+            facts[name] = own[fact]
         else:
             _, tname, col = name.split(":")
             tally = next(x for x in self.variant.scoring.tallies if x.name == tname)
@@ -339,10 +381,20 @@ class ScorePad:
         v = self.variant
         cols = len(self.columns)
         tallies = [{t.name: facts.get(f"tally:{t.name}:{c}", 0) for t in v.scoring.tallies} for c in range(cols)]
-        return score_facts(v, self._contract(facts), facts.get("declarer", -1), self._trump(facts),
-                           facts.get("tricks") or [0] * cols, facts.get("points"), facts.get("doubled", 0),
-                           tallies, self.vulnerable(), list(self.book.progress.game_score),
-                           partner=facts.get("partner", -1))
+        contract, declarer = self._contract(facts), facts.get("declarer", -1)
+        tricks = facts.get("tricks") or [0] * cols
+        won = [0] * v.players
+        for seat, x in zip((s[0] for s in v.sides) if v.scoring.by_side else range(v.players), tricks):
+            won[seat] = x
+        values = [dict() for _ in range(cols)]
+        for spec in v.phases:
+            for c, vals in enumerate(REGISTRY[spec.kind].pad_values(spec, v, self._phase_facts(facts, spec),
+                                                                     contract, won)[:cols]):
+                values[c].update(vals)
+        return score_facts(v, contract, declarer, self._trump(facts), tricks, facts.get("points"),
+                           facts.get("doubled", 0), tallies, self.vulnerable(), list(self.book.progress.game_score),
+                           partner=facts.get("partner", -1), markers=self.markers.factors(declarer),
+                           phase_values=values)
 
     def check(self, facts: dict) -> dict:
         """Check a hand's facts (as :meth:`answer` would, each one) and return them completed
@@ -383,8 +435,9 @@ class ScorePad:
         contract = self._contract(facts)
         if auction is not None and contract is None and auction.all_pass != "play":
             same = auction.all_pass == "redeal_same"
+            marks = () if same else tuple(self.markers.thrown_in(self.sheet.totals()))
             result = HandResult(self.number, self.dealer, thrown_in=True, void=True, counted=not same,
-                                entries=tuple([0] * len(self.columns)), facts=facts)
+                                entries=tuple([0] * len(self.columns)), facts=facts, marks=marks)
             self.book.add(result)
             self.hands.append(facts)
             if not same:
@@ -404,8 +457,15 @@ class ScorePad:
         from rulekit.engine.state import State
         note = State.describe_hand(_Shim(variant=v, names=self.names), hand, envs)
         stored = dict(facts, vulnerable=self.vulnerable(), game_score=list(self.book.progress.game_score))
+        from rulekit.sheets.result import Against
+        against = () if void else tuple(Against(a["column"], a["target"], a["value"], a["part"])
+                                        for a in against_entries(v, declarer, envs))
+        marks: list = []
+        if v.scoring.markers and declarer >= 0 and not void:  # as a played hand marks them
+            dcol = v.side_of[declarer] if v.scoring.by_side else declarer
+            marks = self.markers.played(declarer, bool(v.scoring.made(envs[dcol])) if v.scoring.made else True)
         result = HandResult(self.number, self.dealer, facts.get("contract"), declarer, stored, tuple(entries),
-                            parts, (), void, note=note)
+                            parts, against, void, note=note, marks=tuple(marks))
         self.book.add(result)
         self.hands.append(facts)
         self._end(contract, declarer, void, envs, before)

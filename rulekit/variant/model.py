@@ -185,6 +185,9 @@ class TricksSpec:
     :ivar first_no_lead, first_no_play: cards that may not be led to / played to the first
         trick unless the player has no other legal card.
     :ivar restricts: some lead or first-trick restriction applies (a hot-path shortcut).
+    :ivar lead_pass_if: condition over the scoring variables, checked before the first trick
+        on the first leader's column: while it holds, the lead passes to the next player
+        (``phases.*.lead_pass_if``).
     """
 
     kind: str
@@ -198,6 +201,7 @@ class TricksSpec:
     first_no_lead: int = 0
     first_no_play: int = 0
     restricts: bool = False
+    lead_pass_if: Formula | None = None
 
 
 @dataclass(frozen=True)

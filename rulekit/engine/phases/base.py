@@ -175,6 +175,36 @@ class PhaseKind:
         """The action forms of this phase for the CLI's help (``""``: none)."""
         return ""
 
+    # ------------------------------------------------------------------ scorepad
+    def pad_question(self, spec: Any, variant: Any, facts: dict, names: list) -> tuple | None:
+        """The next fact of this phase a scorepad (``rulekit score``) must ask to score a hand
+        played with real cards, given the ``facts`` answered so far (``contract``,
+        ``declarer``... and this kind's own): ``(fact, prompt, help)``, or ``None`` when it
+        needs no more.  ``names``: the seat names.  Default: none."""
+        return None
+
+    def pad_answer(self, spec: Any, variant: Any, fact: str, text: str, facts: dict, names: list) -> None:
+        """Parse the typed ``text`` answering this kind's ``fact`` and store it in ``facts[fact]``
+        (a string or an integer).
+
+        :raises ValueError: an impossible answer, with the reason and what is expected."""
+        raise ValueError(f"{fact} is not a fact of this phase")
+
+    def pad_values(self, spec: Any, variant: Any, facts: dict, contract: Any, won: list) -> list:
+        """Per score column, the values of :meth:`variables` for a hand known only by its
+        ``facts`` (``contract``: the :class:`~rulekit.variant.model.Bid` or ``None``; ``won``:
+        tricks per seat); ``[]``: the variables' defaults."""
+        return []
+
+    def pad_skips(self, spec: Any, variant: Any, facts: dict) -> tuple:
+        """Names of the phases that these ``facts`` say were not played (no tricks to ask)."""
+        return ()
+
+    def pad_facts(self, spec: Any, variant: Any, hand: Any) -> dict:
+        """The answers a scorer types for this kind's facts of a finished played ``hand``
+        (fact -> text), the inverse of :meth:`pad_answer`; default none."""
+        return {}
+
     # ------------------------------------------------------------------ views
     def observe(self, state: State, seat: int) -> dict:
         """Plain data this phase adds to ``seat``'s observation (``obs.phase_data``);

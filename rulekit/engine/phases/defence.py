@@ -70,6 +70,11 @@ def _opponents(state) -> list:
     return [(h.declarer + k) % n for k in range(1, n)]
 
 
+def _pad_opponents(variant, declarer: int) -> list:
+    n = variant.players
+    return [(declarer + k) % n for k in range(1, n)]
+
+
 def _uses_marker(state) -> bool:
     markers = getattr(state, "markers", None)
     return markers is not None and markers.factor_for(state.hand.declarer) > 1
@@ -295,6 +300,91 @@ class DefenceKind(PhaseKind):
             return outcome(spec, variant.players, -1, {}, 0, -1, list(hand.won), hand.declarer >= 0)
         return outcome(spec, variant.players, hand.declarer, d["roles"], d["level"], d["kontra_seat"],
                        list(hand.won), bool(d["played"]))
+
+    # ------------------------------------------------------------------ scorepad
+    def pad_question(self, spec, variant, facts: dict, names: list):
+        """Who of the declarer's opponents played (``follow``, ``pass`` or ``invited``), then
+        the last word of the doubling chain said (``-`` for none) and who started it."""
+        contract, declarer = facts.get("contract"), facts.get("declarer")
+        if contract is None or declarer is None:
+            return None
+        opps = [names[s] for s in _pad_opponents(variant, declarer)]
+        if "roles" not in facts:
+            if contract in spec.all_play:  # [F1] nobody chooses: both play
+                facts["roles"] = " ".join("follow" for _ in opps)
+            else:
+                return ("roles", "defence " + " ".join(opps),
+                        f"for {', '.join(opps)} in turn: follow, pass or invited (called by the other, "
+                        f"who followed); all pass: the hand was not played")
+        if not spec.chain or "follow" not in facts["roles"].split():
+            return None
+        if "kontra" not in facts:
+            return ("kontra", "doubling", "- (none) or the last word said: " + ", ".join(spec.chain))
+        if facts["kontra"] != "-" and "kontra_by" not in facts:
+            return ("kontra_by", f"{spec.chain[0]} by", f"the opponent who said {spec.chain[0]}: one of "
+                    + ", ".join(opps))
+        return None
+
+    def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
+        """Check and store ``roles``, ``kontra`` or ``kontra_by``.
+
+        :raises ValueError: a word that does not fit, an invited player without an inviter, a
+            kontra by someone who is not an opponent."""
+        t = text.strip().lower()
+        opps = _pad_opponents(variant, facts["declarer"])
+        if fact == "roles":
+            words = t.replace(",", " ").split()
+            if len(words) != len(opps) or any(w not in ("follow", "pass", "invited") for w in words):
+                raise ValueError(f"defence: expected {len(opps)} words, each follow, pass or invited "
+                                 f"(for {', '.join(names[s] for s in opps)})")
+            if "invited" in words and (words.count("invited") != 1 or words.count("follow") != 1):
+                raise ValueError("defence: an invited player is called by the other opponent, who follows "
+                                 "(e.g. follow invited)")
+            if facts.get("contract") in spec.all_play and "pass" in words:
+                raise ValueError(f"defence: at {facts['contract']} every opponent plays (expected follow follow)")
+            facts[fact] = " ".join(words)
+        elif fact == "kontra":
+            if t not in ("-", "none", "no", *spec.chain):
+                raise ValueError(f"doubling: {text!r} is not a word of the chain (expected - or one of "
+                                 f"{', '.join(spec.chain)})")
+            facts[fact] = t if t in spec.chain else "-"
+        else:
+            low = [x.lower() for x in names]
+            seat = low.index(t) if t in low else int(t) if t.isdigit() and int(t) < len(names) else -1
+            if seat not in opps:
+                raise ValueError(f"{spec.chain[0]} by: {text!r} is not an opponent of the declarer (expected one "
+                                 f"of {', '.join(names[s] for s in opps)})")
+            facts[fact] = seat
+
+    def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
+        """:func:`outcome` of the typed facts."""
+        if contract is None or "roles" not in facts:
+            return []
+        opps = _pad_opponents(variant, facts["declarer"])
+        roles = dict(zip(opps, facts["roles"].split()))
+        level = spec.chain.index(facts["kontra"]) + 1 if facts.get("kontra", "-") != "-" else 0
+        played = any(r != "pass" for r in roles.values())
+        return outcome(spec, variant.players, facts["declarer"], roles, level,
+                       facts.get("kontra_by", -1) if level else -1, won, played)
+
+    def pad_skips(self, spec, variant, facts: dict) -> tuple:
+        """[F2] every opponent passed: the phases of ``skips`` were not played."""
+        roles = facts.get("roles")
+        return spec.skips if roles is not None and "follow" not in roles.split() else ()
+
+    def pad_facts(self, spec, variant, hand) -> dict:
+        """The decisions of a played hand as typed (a forced defender follows)."""
+        d = hand.phase_state.get("defence")
+        if d is None or hand.contract is None:
+            return {}
+        opps = _pad_opponents(variant, hand.declarer)
+        words = {"forced": "follow", "invited": "invited", "follow": "follow"}
+        out = {"roles": " ".join(words.get(d["roles"].get(s), "pass") if d["played"] else "pass" for s in opps)}
+        if d["played"] and spec.chain:
+            out["kontra"] = spec.chain[d["level"] - 1] if d["level"] else "-"
+            if d["level"]:
+                out["kontra_by"] = str(d["kontra_seat"])
+        return out
 
     def parse(self, text, state):
         """``follow``, ``alone``, ``invite`` and the chain's words."""

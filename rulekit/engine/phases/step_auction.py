@@ -364,6 +364,10 @@ class StepAuctionKind(PhaseKind):
         """The same for every column, from the contract."""
         return [contract_values(spec, hand.contract)] * variant.players
 
+    def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
+        """``blind`` and ``null`` from the contract typed (its blind twin says blind)."""
+        return [contract_values(spec, contract)] * variant.players
+
     def parse(self, text: str, state) -> Action | None:
         """Numbers, ``hold``, the blind word and direct calls; contract names in the naming round."""
         spec = state.current_phase

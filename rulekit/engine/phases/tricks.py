@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def start(state) -> bool:
-    """Set the first leader: the declarer when ``lead: declarer`` and there is one, else the eldest."""
+    """Set the first leader: the declarer when ``lead: declarer`` and there is one, else the eldest;
+    then, while ``lead_pass_if`` holds for the leader's column, the next player."""
     h = state.hand
     if h.ctx is None:
         state.set_trump("NT")
@@ -36,6 +37,13 @@ def start(state) -> bool:
         h.leader = (h.declarer + 1) % n
     else:
         h.leader = h.eldest
+    if spec.lead_pass_if is not None:  # e.g. a player who sits this hand out does not lead
+        envs = _envs(state)
+        by_side = state.variant.scoring.by_side
+        for _ in range(n - 1):
+            if not spec.lead_pass_if(envs[state.variant.side_of[h.leader] if by_side else h.leader]):
+                break
+            h.leader = (h.leader + 1) % n
     if spec.dummy and h.declarer >= 0:
         h.dummy = state.partner_of(h.declarer)
     opened = getattr(h.contract, "open", "")
@@ -265,6 +273,11 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
 def ends_early(state, cond) -> bool:
     """The ``end_if`` condition after a trick: True when it holds for some score column
     (rules/boston.md [T3]: a null ends as soon as the declarer wins a trick)."""
+    return any(cond(e) for e in _envs(state))
+
+
+def _envs(state) -> list:
+    """The scoring environments of the hand so far, one per score column."""
     from rulekit.engine.scoring import envs_for, player_envs
     from rulekit.engine.tables import phase_variables
     v = state.variant
@@ -277,7 +290,7 @@ def ends_early(state, cond) -> bool:
         for kind, spec, _d in phase_variables(v):
             for env, values in zip(envs, kind.values(v, h, spec)):
                 env.vars.update(values)
-    return any(cond(e) for e in envs)
+    return envs
 
 
 def compile_tricks(c, name: str, p: dict, path: tuple):
@@ -356,13 +369,19 @@ class TricksKind(PhaseKind):
                                                        'each trick for every score column: when it holds for '
                                                        'one, play stops and the hand is scored (e.g. '
                                                        '`"is_declarer and tricks > 0"` for a null game).',
-                                        'type': 'string'}}}
+                                        'type': 'string'},
+                             'lead_pass_if': {'description': 'A condition over the scoring variables, checked '
+                                                             "before the first trick on the first leader's "
+                                                             'column: while it holds, the lead passes to the next '
+                                                             'player (e.g. `"defends == 0 and not is_declarer"` '
+                                                             'for a player who does not play this hand).',
+                                              'type': 'string'}}}
     label = "play"
     role = "play"
     required = True
     position = "last"
     example = "play: {kind: tricks, lead: declarer, must_trump: false}"
-    conditions = ("end_if",)
+    conditions = ("end_if", "lead_pass_if")
     compile = staticmethod(compile_tricks)
     start = staticmethod(start)
     legal = staticmethod(legal)
@@ -389,6 +408,8 @@ class TricksKind(PhaseKind):
             spec.lead, "the eldest hand")
         dummy = "; the declarer's partner is dummy, face up after the opening lead" if spec.dummy else ""
         end = "; play may stop early when a condition holds after a trick" if spec.end_if is not None else ""
+        if spec.lead_pass_if is not None:
+            lead += " (or, when a condition holds for him, the next player)"
         other = ("he must play a trump if he has one" if spec.must_trump
                  else "he may play any card, a trump or a discard")
         return (f"Trick play: {lead} leads to the first trick, and each other player in turn clockwise plays "
