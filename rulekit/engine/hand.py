@@ -13,7 +13,8 @@ class Hand:
     """One deal from shuffle to score.
 
     :ivar number: 0-based index of the hand in the match.
-    :ivar dealer: seat of the dealer; ``eldest`` is the seat on his left.
+    :ivar dealer: seat of the dealer; ``eldest`` is the next seat after him in the direction
+        of play (``step``: 1 clockwise, his left; -1 counter-clockwise, his right).
     :ivar deck_order: the cards in dealing order (list of card indices).
     :ivar hands: seat -> bitmask of cards held.
     :ivar zones: zone name (``widow``) -> bitmask of its cards.
@@ -55,10 +56,10 @@ class Hand:
                  "doubled", "turned", "dummy", "players", "phase_state", "parts", "vulnerable",
                  "partner", "open_after")
 
-    def __init__(self, number: int, dealer: int, players: int):
+    def __init__(self, number: int, dealer: int, players: int, step: int = 1):
         self.number = number
         self.dealer = dealer
-        self.eldest = (dealer + 1) % players
+        self.eldest = (dealer + step) % players
         self.players = players
         self.deck_order: list = []
         self.hands = [0] * players

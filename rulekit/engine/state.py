@@ -177,7 +177,7 @@ class State:
             if rules is not self.variant:
                 self._use_rules(rules)
             self.hand_rules[number] = rules
-        h = Hand(number, dealer, self.variant.players)
+        h = Hand(number, dealer, self.variant.players, self.variant.step)
         h.vulnerable = self.progress.vulnerable(self.variant, self.hands_played, dealer)
         if number == 0 and self.first_vulnerable is not None:
             h.vulnerable = list(self.first_vulnerable)
@@ -251,13 +251,18 @@ class State:
             skip[name] = True
 
     def partner_of(self, seat: Seat) -> Seat:
-        """The next seat clockwise on ``seat``'s side (``seat`` itself without partners)."""
+        """The next seat in the direction of play on ``seat``'s side (``seat`` itself without
+        partners)."""
         side = self.variant.sides[self.variant.side_of[seat]]
-        n = self.variant.players
-        for k in range(1, n):
-            if (seat + k) % n in side:
-                return (seat + k) % n
+        for k in range(1, self.variant.players):
+            if self.variant.next_seat(seat, k) in side:
+                return self.variant.next_seat(seat, k)
         return seat
+
+    def next_seat(self, seat: Seat, k: int = 1) -> Seat:
+        """The seat ``k`` turns after ``seat`` in the variant's direction of play
+        (``Variant.next_seat``; the ``direction:`` key)."""
+        return self.variant.next_seat(seat, k)
 
     def set_partner(self, seat: Seat) -> None:
         """Make ``seat`` the declarer's partner for this hand only (a called partner): he is
@@ -570,7 +575,7 @@ class State:
         return True
 
     def _advance_dealer_and_deal(self, h: Hand) -> None:
-        self._start_hand(h.number + 1, (h.dealer + self.variant.rotation) % self.variant.players)
+        self._start_hand(h.number + 1, self.variant.next_seat(h.dealer, self.variant.rotation))
 
     def describe_hand(self, h: Hand, envs=None) -> str:
         """One-line description for the sheet: ``P1 8H made (9 tricks)`` or ``no contract``;

@@ -879,7 +879,8 @@ class _Compiler:
                        players, deck, pts, contexts, first, rot, phases, scoring, match,
                        hashlib.sha256(blob.encode()).hexdigest()[:16], d,
                        {"players": players}, tuple(self.r.files), seat_names, sides, side_names, side_of,
-                       vulnerability, home, layout)
+                       vulnerability, home, layout,
+                       step=-1 if d.get("direction") == "counterclockwise" else 1)
         if d.get("rounds"):
             v = dataclasses.replace(v, rounds=self.rounds(v))
             if self.diags:

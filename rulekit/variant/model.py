@@ -350,6 +350,8 @@ class Variant:
         :class:`Variant` per deal of the match, each the base rules overlaid with its round's
         (same ``id``, ``hash`` and ``data`` as this one); ``()`` without a schedule.
     :ivar round_name, objective: a round's name and objective (``""`` outside a schedule).
+    :ivar step: the direction of play (the ``direction:`` key): ``1`` clockwise (the next
+        player is the next seat number), ``-1`` counter-clockwise.
     """
 
     id: str
@@ -378,6 +380,12 @@ class Variant:
     rounds: tuple = ()
     round_name: str = ""
     objective: str = ""
+    step: int = 1
+
+    def next_seat(self, seat: int, k: int = 1) -> int:
+        """The seat ``k`` turns after ``seat`` in the direction of play (``k`` may be negative
+        or zero); every move to "the next player" goes through here."""
+        return (seat + k * self.step) % self.players
 
     def auction(self):
         """The first auction phase spec (a kind whose role is ``auction``), or ``None``."""

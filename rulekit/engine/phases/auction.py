@@ -83,9 +83,9 @@ def apply(state, action) -> bool:
         if h.high.strain != "chosen":
             state.set_trump(h.high.strain)
         return True
-    nxt = (seat + 1) % n
+    nxt = state.next_seat(seat)
     while nxt in passed and spec.pass_is_final:
-        nxt = (nxt + 1) % n
+        nxt = state.next_seat(nxt)
     h.to_move = nxt
     return False
 

@@ -63,14 +63,14 @@ def check(state, action) -> None:
 
 
 def _next(state, d) -> bool:
-    """Ask the next player clockwise from the declarer; True when everyone has answered."""
+    """Ask the next player (in the direction of play) from the declarer; True when everyone has answered."""
     h = state.hand
     n = state.variant.players
     d["answered"] += 1
     if d["answered"] >= n:
         return True
     d["stage"] = "answer"
-    h.to_move = (h.declarer + d["answered"]) % n
+    h.to_move = state.next_seat(h.declarer, d["answered"])
     return False
 
 

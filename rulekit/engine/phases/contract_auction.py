@@ -111,7 +111,7 @@ def apply(state, action) -> bool:
         h.declarer = first
         state.set_trump(strain)
         return True
-    h.to_move = (seat + 1) % n
+    h.to_move = state.next_seat(seat)
     return False
 
 

@@ -25,8 +25,9 @@ def deal_plan(spec, players: int) -> tuple:
 _PLANS: dict = {}
 
 
-def deal_cards(spec, hand, players: int) -> None:
-    """Give out ``hand.deck_order`` by ``spec.steps``, clockwise from the eldest hand.
+def deal_cards(spec, hand, players: int, step: int = 1) -> None:
+    """Give out ``hand.deck_order`` by ``spec.steps``, in the direction of play (``step``:
+    1 clockwise, -1 counter-clockwise) from the eldest hand.
 
     Player packets go to every seat in turn starting with ``hand.eldest``;
     zone steps (``widow 3 up``) put cards in that zone.
@@ -40,7 +41,7 @@ def deal_cards(spec, hand, players: int) -> None:
     zones = hand.zones
     for target, c in zip(plan[1], hand.deck_order):
         if target.__class__ is int:
-            seat = (eldest + target) % players
+            seat = (eldest + step * target) % players
             hands[seat] |= 1 << c
         else:
             zones[target] = zones.get(target, 0) | 1 << c
@@ -53,9 +54,9 @@ def start(state) -> bool:
     """Deal the hand; the phase needs no action."""
     spec = state.current_phase
     if spec.sizes:
-        deal_schedule(spec, state.hand, state.variant.players)
+        deal_schedule(spec, state.hand, state.variant.players, state.variant.step)
         return False
-    deal_cards(state.current_phase, state.hand, state.variant.players)
+    deal_cards(state.current_phase, state.hand, state.variant.players, state.variant.step)
     return False
 
 
@@ -107,13 +108,13 @@ def compile_deal_phase(c, name: str, p: dict, path: tuple):
     return DealSpec("deal", path[-1], steps, zones, sizes)
 
 
-def deal_schedule(spec, hand, players: int) -> None:
-    """Deal ``spec.sizes[hand.number % len]`` cards to each player one at a time, clockwise
-    from the eldest hand; the rest of the pack is the face-down ``stock``."""
+def deal_schedule(spec, hand, players: int, step: int = 1) -> None:
+    """Deal ``spec.sizes[hand.number % len]`` cards to each player one at a time, in the
+    direction of play (``step``) from the eldest hand; the rest of the pack is the face-down ``stock``."""
     n = spec.sizes[hand.number % len(spec.sizes)]
     order = hand.deck_order
     for i in range(n * players):
-        hand.hands[(hand.eldest + i) % players] |= 1 << order[i]
+        hand.hands[(hand.eldest + step * i) % players] |= 1 << order[i]
     rest = 0
     for c in order[n * players:]:
         rest |= 1 << c

@@ -67,12 +67,12 @@ def _d(state) -> dict:
 def _opponents(state) -> list:
     h = state.hand
     n = state.variant.players
-    return [(h.declarer + k) % n for k in range(1, n)]
+    return [state.next_seat(h.declarer, k) for k in range(1, n)]
 
 
 def _pad_opponents(variant, declarer: int) -> list:
     n = variant.players
-    return [(declarer + k) % n for k in range(1, n)]
+    return [variant.next_seat(declarer, k) for k in range(1, n)]
 
 
 def _uses_marker(state) -> bool:

@@ -176,7 +176,6 @@ class LayoutKind(PhaseKind):
         spec = state.current_phase
         d = self.data(state)
         seat = h.to_move
-        n = h.players
         if action.kind == "pass":
             d["passes"] += 1
         else:
@@ -198,9 +197,9 @@ class LayoutKind(PhaseKind):
         if len(d["out"]) >= spec.end_when_out or holding == 0 or d["passes"] >= holding:
             h.to_move = -1
             return True
-        nxt = (seat + 1) % n
+        nxt = state.next_seat(seat)
         while not h.hands[nxt]:
-            nxt = (nxt + 1) % n
+            nxt = state.next_seat(nxt)
         h.to_move = nxt
         return False
 

@@ -111,9 +111,9 @@ def apply(state, action) -> bool:
         h.contract, h.declarer = h.high, h.high_seat
         state.set_trump(h.high.strain)
         return True
-    nxt = (seat + 1) % n
+    nxt = state.next_seat(seat)
     while nxt in d["passed"] and state.current_phase.pass_is_final:
-        nxt = (nxt + 1) % n
+        nxt = state.next_seat(nxt)
     h.to_move = nxt
     return False
 

@@ -120,7 +120,7 @@ class PileKind(PhaseKind):
         if not any(h.hands):
             return False
         while not h.hands[h.to_move]:
-            h.to_move = (h.to_move + 1) % h.players
+            h.to_move = state.next_seat(h.to_move)
         return True
 
     def legal(self, state) -> list:
@@ -150,9 +150,9 @@ class PileKind(PhaseKind):
         if d["total"] >= spec.end_at or not any(h.hands):
             h.to_move = -1
             return True
-        nxt = (seat + 1) % h.players
+        nxt = state.next_seat(seat)
         while not h.hands[nxt]:
-            nxt = (nxt + 1) % h.players
+            nxt = state.next_seat(nxt)
         h.to_move = nxt
         return False
 

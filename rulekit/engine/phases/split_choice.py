@@ -124,7 +124,7 @@ class SplitChoiceKind(PhaseKind):
         plan = deal_plan(deal, n)
         first: list[int] = []
         for target, c in zip(plan, h.deck_order):
-            if target.__class__ is int and (h.eldest + target) % n == chooser and len(first) < spec.first:
+            if target.__class__ is int and state.next_seat(h.eldest, target) == chooser and len(first) < spec.first:
                 first.append(c)
         mask = sum(1 << c for c in first)
         held = list(h.hands)

@@ -66,7 +66,7 @@ def start(state) -> bool:
     n = state.variant.players
     h.phase_state["step_auction"] = {"level": 0, "holder": -1, "passed": [], "spoken": [], "numbered": [],
                                      "blind": [], "naming": -1, "best": "", "best_seat": -1, "choices": [],
-                                     "order": [(h.eldest + k) % n for k in range(n)]}
+                                     "order": [state.next_seat(h.eldest, k) for k in range(n)]}
     h.to_move = h.eldest
     return True
 
@@ -192,7 +192,7 @@ def apply(state, action) -> bool:
 def _next_of(state, seat: int, candidates: list) -> int:
     n = state.variant.players
     for k in range(1, n + 1):
-        s = (seat + k) % n
+        s = state.next_seat(seat, k)
         if s in candidates:
             return s
     return candidates[0]

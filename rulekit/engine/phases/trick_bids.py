@@ -86,7 +86,7 @@ def apply(state, action) -> bool:
     d["count"] += 1
     if d["count"] == state.variant.players:
         return True
-    h.to_move = (h.to_move + 1) % state.variant.players
+    h.to_move = state.next_seat(h.to_move)
     return False
 
 

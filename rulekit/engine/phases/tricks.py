@@ -34,7 +34,7 @@ def start(state) -> bool:
     if spec.lead == "declarer" and h.declarer >= 0:
         h.leader = h.declarer
     elif spec.lead == "declarer_left" and h.declarer >= 0:
-        h.leader = (h.declarer + 1) % n
+        h.leader = state.next_seat(h.declarer)
     else:
         h.leader = h.eldest
     if spec.lead_pass_if is not None:  # e.g. a player who sits this hand out does not lead
@@ -43,7 +43,7 @@ def start(state) -> bool:
         for _ in range(n - 1):
             if not spec.lead_pass_if(envs[state.variant.side_of[h.leader] if by_side else h.leader]):
                 break
-            h.leader = (h.leader + 1) % n
+            h.leader = state.next_seat(h.leader)
     if spec.dummy and h.declarer >= 0:
         h.dummy = state.partner_of(h.declarer)
     opened = getattr(h.contract, "open", "")
@@ -231,9 +231,10 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
     trick.append((seat, c))
     n = h.players
     hands = h.hands
-    nxt = seat + 1 if seat + 1 < n else 0
+    step = state.variant.step
+    nxt = (seat + step) % n
     while not hands[nxt] and nxt != h.leader:  # a seat without cards sits this trick out
-        nxt = nxt + 1 if nxt + 1 < n else 0
+        nxt = (nxt + step) % n
     if nxt != h.leader:
         h.to_move = nxt
         return False
