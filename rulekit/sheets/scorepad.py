@@ -475,7 +475,7 @@ class ScorePad:
     def _next(self, same_dealer: bool) -> None:
         self.number += 1
         if not same_dealer:
-            self.dealer = (self.dealer + self.variant.rotation) % self.variant.players
+            self.dealer = self.variant.next_seat(self.dealer, self.variant.rotation)
 
     def _end(self, contract, declarer, void, envs, before) -> None:
         """Whether the match is over, as :meth:`~rulekit.engine.state.State._check_end` decides

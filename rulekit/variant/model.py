@@ -153,12 +153,14 @@ class TurnUpSpec:
 
 @dataclass(frozen=True)
 class ExchangeSpec:
-    """``widow_exchange`` phase (rules/fivehundred.md [W1]): discard this many cards."""
+    """``widow_exchange`` phase (rules/fivehundred.md [W1]): discard this many cards;
+    ``show``: the widow is turned face up for everyone as the declarer takes it."""
 
     kind: str
     name: str
     discard: int
     zone: str
+    show: bool = False
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ may invite each other, and may double in a chain (rules/preferans.md [F1]-[F6]).
 * At the contracts of ``kontra_only`` (unless the declarer plays with a marker such as a
   refe) the opponents do not follow: each says ``kontra`` or ``pass``; without a kontra
   the hand counts as made ([F2]).
+* At the contracts of ``compulsory_kontra`` a defender who follows says the first word of the
+  chain at once (his follow is a kontra; with or without a marker); both passing is as above.
 * The chain ``kontra`` (x2), then the declarer, the kontra player... (``chain`` words, each
   doubling; [F5]); a defender who had passed must play once kontra is said.
 
@@ -42,6 +44,7 @@ class DefenceSpec:
     kontra_only: frozenset
     chain: tuple
     skips: tuple
+    compulsory_kontra: frozenset = frozenset()
 
 
 def hand_strength(variant, hand: int, trump: str) -> float:
@@ -147,6 +150,8 @@ def apply(state, action) -> bool:
     if stage == "follow":
         d["roles"][seat] = "follow" if action == FOLLOW else "pass"
         d["queue"].pop(0)
+        if action == FOLLOW and h.contract.text in spec.compulsory_kontra and spec.chain:
+            return _kontra(state, spec, d, seat, opps)
         if d["queue"]:
             h.to_move = d["queue"][0]
             return False
@@ -170,15 +175,20 @@ def apply(state, action) -> bool:
                 h.to_move = d["queue"][0]
                 return False
             return _not_played(state, d) if stage == "kontra_only" else True
-        d["kontra_seat"] = seat
-        d["level"] = 1
-        for s in opps:  # [F5] a defender who had passed must play once kontra is said
-            d["roles"][s] = "forced" if s != seat and d["roles"].get(s) in (None, "pass") else d["roles"].get(s, "follow")
-        return _next_in_chain(state, spec, d)
+        return _kontra(state, spec, d, seat, opps)
     # stage "chain": the declarer and the kontra player answer in turn
     if action == PASS:
         return True
     d["level"] += 1
+    return _next_in_chain(state, spec, d)
+
+
+def _kontra(state, spec, d, seat: int, opps: list) -> bool:
+    """``seat`` says the chain's first word: he answers for the defence ([F5])."""
+    d["kontra_seat"] = seat
+    d["level"] = 1
+    for s in opps:  # [F5] a defender who had passed must play once kontra is said
+        d["roles"][s] = "forced" if s != seat and d["roles"].get(s) in (None, "pass") else d["roles"].get(s, "follow")
     return _next_in_chain(state, spec, d)
 
 
@@ -243,7 +253,7 @@ def compile_defence(c, name: str, p: dict, path: tuple):
     return DefenceSpec("defence", name, (need.get("each", 2), need.get("together", 4), need.get("alone", 2),
                                          need.get("invited", 4), need.get("kontra", 5)),
                        frozenset(p.get("all_play", ())), frozenset(p.get("kontra_only", ())), chain,
-                       tuple(p.get("skips", ())))
+                       tuple(p.get("skips", ())), frozenset(p.get("compulsory_kontra", ())))
 
 
 _NEED = {"type": "integer", "minimum": 0, "maximum": 52}
@@ -268,6 +278,9 @@ class DefenceKind(PhaseKind):
             "kontra_only": {"description": "Contracts played only when an opponent doubles (unless the "
                                            "declarer plays with a marker); else they count as made.",
                             "type": "array", "items": {"type": "string"}},
+            "compulsory_kontra": {"description": "Contracts at which a defender who follows must double: "
+                                                 "his follow is the chain's first word.",
+                                  "type": "array", "items": {"type": "string"}},
             "chain": {"description": "The doubling words in order (defender, declarer, defender...); "
                                      "each doubles.", "type": "array", "items": {"type": "string"}},
             "max_factor": {"description": "The highest doubling factor (2, 4, 8, 16...).",

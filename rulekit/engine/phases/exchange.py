@@ -2,7 +2,8 @@
 
 The declarer takes the widow into his hand and discards as many cards face
 down (any cards, including those just taken).  Discards score nothing and are
-seen by nobody else.
+seen by nobody else.  With ``show: true`` the widow is shown to everyone as he takes it
+(every seat then knows those cards are in his hand until played).
 """
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ def start(state) -> bool:
     if h.declarer < 0:
         return False
     zone = state.current_phase.zone
+    if state.current_phase.show:  # seen by all: observations place the dealt widow in his hand
+        h.zone_up[zone] = True
     h.hands[h.declarer] |= h.zones.get(zone, 0)
     h.zones[zone] = 0
     h.to_move = h.declarer
@@ -113,7 +116,7 @@ def apply(state, action) -> bool:
 def compile_exchange(c, name: str, p: dict, path: tuple):
     """The :class:`~rulekit.variant.model.ExchangeSpec`; the count is checked in :meth:`finish`."""
     from rulekit.variant.model import ExchangeSpec
-    return ExchangeSpec("widow_exchange", name, p.get("discard", -1), "widow")
+    return ExchangeSpec("widow_exchange", name, p.get("discard", -1), "widow", bool(p.get("show", False)))
 
 
 class ExchangeKind(PhaseKind):
@@ -127,7 +130,10 @@ class ExchangeKind(PhaseKind):
               'properties': {'kind': True,
                              'discard': {'description': "Cards to discard (default: the widow's size).",
                                          'type': 'integer',
-                                         'minimum': 0}}}
+                                         'minimum': 0},
+                             'show': {'description': 'The widow is turned face up for everyone as the '
+                                                     'declarer takes it (default: taken unseen).',
+                                      'type': 'boolean'}}}
     label = "discard"
     role = "exchange"
     example = "exchange: {kind: widow_exchange}"
@@ -152,7 +158,7 @@ class ExchangeKind(PhaseKind):
             return spec
         size = deal.zones["widow"][0]
         if spec.discard < 0:
-            return type(spec)(spec.kind, spec.name, size, "widow")
+            return type(spec)(spec.kind, spec.name, size, "widow", spec.show)
         if spec.discard != size:
             hand = sum(st.count * st.repeat for st in deal.steps if not st.zone)
             c.err(("phases", spec.name, "discard"), f"discarding {spec.discard} after taking the "
