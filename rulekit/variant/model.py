@@ -185,6 +185,7 @@ class TricksSpec:
     :ivar first_no_lead, first_no_play: cards that may not be led to / played to the first
         trick unless the player has no other legal card.
     :ivar restricts: some lead or first-trick restriction applies (a hot-path shortcut).
+    :ivar first_lead: a card whose holder leads the first trick with it (-1: none).
     """
 
     kind: str
@@ -198,6 +199,7 @@ class TricksSpec:
     first_no_lead: int = 0
     first_no_play: int = 0
     restricts: bool = False
+    first_lead: int = -1
 
 
 @dataclass(frozen=True)
@@ -267,6 +269,19 @@ class ScoringSpec:
     against_declarer: Formula | None = None
     start: int = 0
     markers: tuple = ()
+    counters: tuple = ()
+
+
+@dataclass(frozen=True)
+class CounterSpec:
+    """A counter carried across deals per score column (``scoring.counters``, e.g. bags):
+    each hand adds ``add``; each time it reaches ``every`` it drops by ``every`` and the
+    hand's entry gets ``score`` (``every`` 0: no threshold)."""
+
+    name: str
+    add: Formula
+    every: int = 0
+    score: int = 0
 
 
 @dataclass(frozen=True)
@@ -422,5 +437,5 @@ NAME_TYPES = {"players": "num", "total_tricks": "num", "tricks": "num", "points"
 
 
 __all__ = ["AuctionSpec", "Bid", "MarkerSpec", "Contract", "ContractAuctionSpec", "Context", "DealSpec", "ExchangeSpec", "MatchSpec",
-           "NameTrumpSpec", "PartSpec", "ScoringSpec", "TallySpec", "TricksSpec", "TurnUpSpec", "Variant",
+           "NameTrumpSpec", "PartSpec", "ScoringSpec", "TallySpec", "CounterSpec", "TricksSpec", "TurnUpSpec", "Variant",
            "BASE_NAMES", "CONTRACT_NAMES", "NAME_TYPES", "NT"]
