@@ -10,7 +10,7 @@ from rulekit.engine import State
 from rulekit.errors import IllegalActionError
 from rulekit.variant import load_variant
 
-GALLERY2 = ("hearts",)
+GALLERY2 = ("hearts", "spades")
 
 
 @pytest.mark.parametrize("vid", GALLERY2)
@@ -104,3 +104,53 @@ def test_hearts_ends_at_100_lowest_wins():
     t = s.sheet.totals()
     assert max(t) >= 100 and len(s.winners) == 1 and t[s.winners[0]] == min(t)
     assert "the lowest total wins" in s.result()["reason"]
+
+
+def test_spades_side_contract_overtricks_and_nil():
+    """Spades (pagat): N bids 3 and S 2: NS must take 5; making it scores 10 a trick bid plus 1 a
+    bag; a failed contract loses 10 a trick bid; a made nil +100, a failed nil -100."""
+    from rulekit.engine.scoring import player_envs, score_hand
+    v = load_variant("spades")
+    s = State(v, seed=1, dealer=3)
+    assert s.hand.trump == "S"
+    for b in ("bid 3", "bid 0", "bid 2", "bid 4"):   # N, E (nil), S, W from the dealer's left
+        s.apply(b)
+    h = s.hand
+    h.won = [4, 0, 2, 7]                           # NS 6 of 5: 51; EW: W 7 of 4 = 43, E's nil +100
+    assert score_hand(v, h, player_envs(v, h))[0] == [51, 143]
+    h.won = [2, 1, 2, 8]                           # NS 4 of 5: -50; EW: 44, E's nil failed -100
+    assert score_hand(v, h, player_envs(v, h))[0] == [-50, -56]
+
+
+def test_spades_ten_bags_cost_100():
+    """Spades (pagat): bags carry from deal to deal; at 10 a side loses 100 and 10 bags go."""
+    v = load_variant("spades")
+    s = State(v, seed=3, dealer=3)
+    s.counters["bags"] = [9, 9]
+    bids = ["bid 1", "bid 1", "bid 1", "bid 1"]
+    for b in bids:
+        s.apply(b)
+    _play_hand(s)
+    won = s.hand_log[0].won
+    for side, (a, b) in enumerate(((0, 2), (1, 3))):
+        took = won[a] + won[b]
+        entry = 20 + (took - 2) if took >= 2 else -20
+        bags = 9 + (took - 2 if took >= 2 else 0)
+        if bags >= 10:
+            entry, bags = entry - 100, bags - 10
+        assert s.sheet.totals()[side] == entry and s.counters["bags"][side] == bags
+
+
+def test_spades_not_led_until_broken():
+    """Spades (pagat): spades may not be led until one has been played, unless the leader has
+    only spades; the player left of the dealer leads the first trick."""
+    v = load_variant("spades")
+    s = State(v, seed=5, dealer=3)
+    for b in ("bid 3", "bid 3", "bid 3", "bid 3"):
+        s.apply(b)
+    assert s.to_move == 0
+    held = v.deck.names_of(s.hand.hands[0])
+    spade = next(c for c in held if c.endswith("S"))
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(f"play {spade}")
+    assert "spades may not be led until one has been played" in str(e.value)
