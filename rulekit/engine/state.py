@@ -116,6 +116,8 @@ class State:
         self.sheet = Sheet(cols, lower_is_better=variant.scoring.lower_is_better,
                            start=list(scores) if scores else [variant.scoring.start] * len(cols))
         self.markers = Markers(variant.scoring.markers, len(cols))
+        #: scoring.counters: name -> the count per score column, carried from deal to deal
+        self.counters = {c.name: [0] * len(cols) for c in variant.scoring.counters}
         self.progress = Progress(len(cols))
         self.first_vulnerable = list(vulnerable) if vulnerable is not None else None
         self.max_hands = max_hands
@@ -469,6 +471,7 @@ class State:
         if v.scoring.markers:
             extra["markers"] = self.markers.factors(h.declarer)
         envs, entries, void = score_played(v, h, extra)
+        counted = self._count(envs, entries) if v.scoring.counters and not void else ""
         h.entries, h.void = entries, void
         before = self.sheet.totals()
         against = against_entries(v, h.declarer, envs) if not void else []
@@ -478,7 +481,8 @@ class State:
             made = bool(v.scoring.made(envs[dcol])) if v.scoring.made is not None else True
             marks = self.markers.played(h.declarer, made)
         h.phase_state["sheet"] = {"against": against, "marks": marks}
-        row = self.sheet.add(h.number, entries, note=self.describe_hand(h, envs), void=void,
+        note = self.describe_hand(h, envs) + counted
+        row = self.sheet.add(h.number, entries, note=note, void=void,
                              trick_winners=list(h.trick_winners), parts=h.parts, against=against, marks=marks)
         self.hands_played += 1
         self._keep(h)
@@ -521,6 +525,22 @@ class State:
             if a.kind != "play":
                 log[i] = _LOG_PAIRS.get((seat, a.text)) or _LOG_PAIRS.setdefault((seat, a.text), (seat, a))
         self.hand_log.append(h)
+
+    def _count(self, envs: list, entries: list) -> str:
+        """Add this hand to the carried counters (``scoring.counters``); each threshold reached
+        lowers the counter by it and adds its score to ``entries`` (in place).  Returns a note."""
+        notes = []
+        for spec in self.variant.scoring.counters:
+            if spec.add is None:
+                continue
+            counts = self.counters[spec.name]
+            for col, env in enumerate(envs):
+                counts[col] += int(spec.add(env))
+                while spec.every and counts[col] >= spec.every:
+                    counts[col] -= spec.every
+                    entries[col] += spec.score
+                    notes.append(f"{spec.name} {spec.every} to {self.sheet.columns[col]} ({spec.score:+d})")
+        return "".join("; " + n for n in notes)
 
     def _stopped_at_cap(self, h: Hand) -> bool:
         """Stop the match when hand ``h`` was the last one the cap allows: ``max_hands``
@@ -616,6 +636,7 @@ class State:
                    else self.sheet.clone())
         s.progress = self.progress.clone()
         s.markers = self.markers.clone()
+        s.counters = {k: list(v) for k, v in self.counters.items()}
         s.winners = list(self.winners)
         s.chance = list(self.chance)
         s.hand_rules = dict(self.hand_rules)

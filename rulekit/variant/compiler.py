@@ -25,7 +25,7 @@ from rulekit.dsl.bounds import interval
 from rulekit.engine.phases import REGISTRY, kinds_with_role
 from rulekit.errors import CardError, Diagnostic, DSLError, VariantError
 from rulekit.variant.loader import Resolved, order_diagnostics
-from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, Context, MarkerSpec, MatchSpec, PartSpec,
+from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, Context, CounterSpec, MarkerSpec, MatchSpec, PartSpec,
                                    ScoringSpec, TallySpec, Variant)
 
 
@@ -534,7 +534,10 @@ class _Compiler:
                            f("no_contract", expect="num"), f("void_if", expect="bool"),
                            bool(sc.get("lower_is_better", False)), macros.get("made"),
                            sc.get("by") == "side", tuple(parts), self.tallies_,
-                           f("against_declarer", expect="num"), sc.get("start", 0), markers)
+                           f("against_declarer", expect="num"), sc.get("start", 0), markers,
+                           tuple(CounterSpec(k, f("add", base=("scoring", "counters", k), src=m, expect="num"),
+                                             m.get("every", 0), m.get("score", 0))
+                                 for k, m in (sc.get("counters") or {}).items()))
         if sc.get("by") == "side" and not self.has_sides:
             self.err(("scoring", "by"), "scoring by side needs sides (expected a top-level sides: block)")
         if parts:

@@ -190,6 +190,7 @@ class TricksSpec:
     :ivar lead_pass_if: condition over the scoring variables, checked before the first trick
         on the first leader's column: while it holds, the lead passes to the next player
         (``phases.*.lead_pass_if``).
+    :ivar first_lead: a card whose holder leads the first trick with it (-1: none).
     """
 
     kind: str
@@ -204,6 +205,7 @@ class TricksSpec:
     first_no_play: int = 0
     restricts: bool = False
     lead_pass_if: Formula | None = None
+    first_lead: int = -1
 
 
 @dataclass(frozen=True)
@@ -273,6 +275,19 @@ class ScoringSpec:
     against_declarer: Formula | None = None
     start: int = 0
     markers: tuple = ()
+    counters: tuple = ()
+
+
+@dataclass(frozen=True)
+class CounterSpec:
+    """A counter carried across deals per score column (``scoring.counters``, e.g. bags):
+    each hand adds ``add``; each time it reaches ``every`` it drops by ``every`` and the
+    hand's entry gets ``score`` (``every`` 0: no threshold)."""
+
+    name: str
+    add: Formula
+    every: int = 0
+    score: int = 0
 
 
 @dataclass(frozen=True)
@@ -436,5 +451,5 @@ NAME_TYPES = {"players": "num", "total_tricks": "num", "tricks": "num", "points"
 
 
 __all__ = ["AuctionSpec", "Bid", "MarkerSpec", "Contract", "ContractAuctionSpec", "Context", "DealSpec", "ExchangeSpec", "MatchSpec",
-           "NameTrumpSpec", "PartSpec", "ScoringSpec", "TallySpec", "TricksSpec", "TurnUpSpec", "Variant",
+           "NameTrumpSpec", "PartSpec", "ScoringSpec", "TallySpec", "CounterSpec", "TricksSpec", "TurnUpSpec", "Variant",
            "BASE_NAMES", "CONTRACT_NAMES", "NAME_TYPES", "NT"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rulekit.dsl.compile import FormulaError
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases.base import PhaseKind
 from rulekit.errors import IllegalActionError
@@ -145,7 +146,11 @@ def compile_list(c, name: str, p: dict, path: tuple):
             f = c.dsl(ep + ("value",), compile_expr, {"suit_class": "num", "tricks": "num"}, (), expect="num")
             if f is None:
                 continue
-            values = tuple(int(f(Env({"suit_class": k, "tricks": lv}))) for k in (1, 2, 3))
+            try:
+                values = tuple(int(f(Env({"suit_class": k, "tricks": lv}))) for k in (1, 2, 3))
+            except FormulaError as err:  # e.g. past the arithmetic bound: said at the formula
+                c.err(ep + ("value",), str(err))
+                continue
         else:
             values = (value,) * 3
         for su in suits:

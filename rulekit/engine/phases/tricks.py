@@ -37,6 +37,8 @@ def start(state) -> bool:
         h.leader = state.next_seat(h.declarer)
     else:
         h.leader = h.eldest
+    if spec.first_lead >= 0:  # the holder of a named card leads (a card out of play: as written)
+        h.leader = next((s for s in range(n) if h.hands[s] >> spec.first_lead & 1), h.leader)
     if spec.lead_pass_if is not None:  # e.g. a player who sits this hand out does not lead
         envs = _envs(state)
         by_side = state.variant.scoring.by_side
@@ -95,6 +97,10 @@ def _restrictions(state: State, m: Mask, lead: bool) -> tuple:
                 why.append((mask, f"{SUIT_NAMES.get(suit, suit)} may not be led until one has been played, "
                                   f"while you hold another suit"))
     if not h.tricks:
+        lead_card = 1 << spec.first_lead if spec.first_lead >= 0 else 0
+        if lead and m & lead_card:
+            why.append((m & ~lead_card, f"{state.variant.deck.name(spec.first_lead)} must lead the first trick"))
+            m = lead_card
         for mask, what in ((spec.first_no_lead if lead else 0, "led"), (spec.first_no_play, "played")):
             if mask and m & ~mask:
                 m &= ~mask
@@ -308,6 +314,12 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
             c.err(path + ("lead_broken", i), f"unknown suit {su} (expected one of {' '.join(deck.suits)} or trump)")
     first = p.get("first_trick") or {}
     masks = {}
+    lead_card = -1
+    if first.get("lead"):
+        try:
+            lead_card = deck.parse(str(first["lead"]))
+        except CardError as e:
+            c.err(path + ("first_trick", "lead"), f"{e} (expected a card such as 2C)")
     for key in ("no_lead", "no_play"):
         m = 0
         for w in str(first.get(key, "")).split():
@@ -321,7 +333,8 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
         masks[key] = m
     spec = TricksSpec("tricks", name, p.get("lead", "eldest"), bool(p.get("must_trump", False)),
                       p.get("widow_to", "none"), bool(p.get("dummy", False)), None, tuple(broken),
-                      masks["no_lead"], masks["no_play"], bool(broken or masks["no_lead"] or masks["no_play"]))
+                      masks["no_lead"], masks["no_play"],
+                      bool(broken or masks["no_lead"] or masks["no_play"] or lead_card >= 0), lead_card)
     if p.get("dummy") and not c.has_sides:
         c.err(path + ("dummy",), "a dummy is the declarer's partner: it needs sides "
               "(expected a top-level sides: block)")
@@ -362,7 +375,11 @@ class TricksKind(PhaseKind):
                                                             '(`no_lead`) or played at all (`no_play`) unless '
                                                             'the player has no other legal card.',
                                              'type': 'object', 'additionalProperties': False,
-                                             'properties': {'no_lead': {'type': 'string',
+                                             'properties': {'lead': {'type': 'string',
+                                                                     'description': 'A card whose holder leads '
+                                                                                    'the first trick with it, '
+                                                                                    'e.g. `2C`.'},
+                                                            'no_lead': {'type': 'string',
                                                                         'description': 'e.g. `"H"`.'},
                                                             'no_play': {'type': 'string',
                                                                         'description': 'e.g. `"H QS"`.'}}},
@@ -413,10 +430,19 @@ class TricksKind(PhaseKind):
             lead += " (or, when a condition holds for him, the next player)"
         other = ("he must play a trump if he has one" if spec.must_trump
                  else "he may play any card, a trump or a discard")
+        if spec.first_lead >= 0:
+            lead = "the holder of the card named by `first_trick.lead`, leading that card,"
+        rules = []
+        if spec.lead_broken:
+            rules.append("A suit of `lead_broken` may not be led until one of its cards has been played, "
+                         "unless the leader holds nothing else.")
+        if spec.first_no_lead or spec.first_no_play:
+            rules.append("On the first trick the cards of `first_trick` may not be led or played unless the "
+                         "player holds no other card he may play.")
         return (f"Trick play: {lead} leads to the first trick, and each other player in turn clockwise plays "
                 f"one card. Each player must follow suit (play a card of the suit led) if he can; if he cannot, "
                 f"{other}. The highest trump wins the trick, or if none was played the highest card of the "
-                f"suit led; the winner of a trick leads to the next{dummy}{end}.")
+                f"suit led; the winner of a trick leads to the next{dummy}{end}." + "".join(" " + r for r in rules))
 
 
 KIND = TricksKind()

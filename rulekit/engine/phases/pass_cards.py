@@ -1,0 +1,156 @@
+"""``pass_cards`` phase: each player passes some cards face down to another before play.
+
+The direction follows a schedule by deal (``directions: [left, right, across, hold]``,
+repeating): deal ``k`` uses entry ``k mod len``; ``hold`` skips the passing.  Each player in
+turn from the eldest hand chooses his cards (``discard 2C 3D 4H``: they leave his hand at
+once); when all have chosen, every player receives the cards passed to him.  Nobody sees
+the cards passed to him before choosing his own.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulekit.cards import bits
+from rulekit.engine.actions import Action
+from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.exchange import DiscardChoices
+from rulekit.errors import IllegalActionError
+
+#: seats to the passer's left per direction (``across`` needs an even table).
+_STEP = {"left": 1, "right": -1, "across": 0, "hold": 0}
+
+
+@dataclass(frozen=True)
+class PassCardsSpec:
+    """``pass_cards`` phase: ``count`` cards each, ``directions`` by deal (repeating)."""
+
+    kind: str
+    name: str
+    count: int
+    directions: tuple
+
+
+def direction(spec, number: int) -> str:
+    """The direction of deal ``number`` (0-based)."""
+    return spec.directions[number % len(spec.directions)]
+
+
+def target(d: str, seat: int, players: int) -> int:
+    """The seat that receives ``seat``'s cards when passing ``d``."""
+    step = players // 2 if d == "across" else _STEP[d]
+    return (seat + step) % players
+
+
+def start(state) -> bool:
+    """Applies unless this deal's direction is ``hold``."""
+    h = state.hand
+    spec = state.current_phase
+    d = direction(spec, h.number)
+    if d == "hold":
+        return False
+    h.phase_state[KIND.name] = {"direction": d, "passed": [0] * state.variant.players, "count": 0,
+                                "received": [0] * state.variant.players}
+    h.to_move = h.eldest
+    return True
+
+
+def legal(state):
+    """Every choice of ``count`` cards of the player's hand (lazy ``discard`` actions)."""
+    h = state.hand
+    return DiscardChoices(state.variant.deck, h.hands[h.to_move], state.current_phase.count)
+
+
+def check(state, action) -> None:
+    """:raises IllegalActionError: not exactly ``count`` of his own cards."""
+    h = state.hand
+    k = state.current_phase.count
+    deck = state.variant.deck
+    if action.kind != "discard":
+        raise IllegalActionError(f"pass {k} card{'s' if k > 1 else ''} now (discard CARD ...)")
+    if action.cards & ~h.hands[h.to_move]:
+        raise IllegalActionError(f"you do not hold {' '.join(deck.names_of(action.cards & ~h.hands[h.to_move]))}")
+    if action.cards.bit_count() != k:
+        raise IllegalActionError(f"pass exactly {k} card{'s' if k > 1 else ''} (found {action.cards.bit_count()})")
+
+
+def apply(state, action) -> bool:
+    """The cards leave the passer's hand; after the last passer everyone receives his."""
+    h = state.hand
+    n = state.variant.players
+    d = h.phase_state[KIND.name]
+    d["passed"][h.to_move] = action.cards
+    h.hands[h.to_move] &= ~action.cards
+    d["count"] += 1
+    if d["count"] < n:
+        h.to_move = state.next_seat(h.to_move)
+        return False
+    for seat, cards in enumerate(d["passed"]):
+        to = target(d["direction"], seat, n)
+        h.hands[to] |= cards
+        d["received"][to] = cards
+    return True
+
+
+class PassCardsKind(PhaseKind):
+    """The ``pass_cards`` kind (see the module docstring)."""
+
+    name = "pass_cards"
+    schema = {"description": "Each player passes cards face down to another before play, the direction "
+                             "changing from deal to deal.",
+              "type": "object", "additionalProperties": False, "required": ["kind", "count"],
+              "properties": {"kind": True,
+                             "count": {"description": "Cards each player passes.",
+                                       "type": "integer", "minimum": 1, "maximum": 26},
+                             "directions": {"description": "The direction of deal 1, 2, ... (repeating): `left`, "
+                                                           "`right`, `across` (even tables) or `hold` (no passing); "
+                                                           "default [left].",
+                                            "type": "array", "minItems": 1,
+                                            "items": {"enum": ["left", "right", "across", "hold"]}}}}
+    label = "pass"
+    example = "passing: {kind: pass_cards, count: 3, directions: [left, right, across, hold]}"
+    start = staticmethod(start)
+    legal = staticmethod(legal)
+    check = staticmethod(check)
+    apply = staticmethod(apply)
+
+    def compile(self, c, name: str, p: dict, path: tuple):
+        """The :class:`PassCardsSpec`; ``across`` needs an even number of players."""
+        dirs = tuple(p.get("directions") or ("left",))
+        for i, d in enumerate(dirs):
+            if d == "across" and any(n % 2 for n in c.choices()):
+                c.err(path + ("directions", i), "across needs an even number of players (expected left, right or hold)")
+        return PassCardsSpec(self.name, name, int(p["count"]), dirs)
+
+    def describe(self, spec) -> str:
+        """One paragraph."""
+        words = {"left": "to the left", "right": "to the right", "across": "across", "hold": "not at all (hold)"}
+        sched = ", ".join(words[d] for d in spec.directions)
+        rep = (f"In deal 1, 2, ... the cards go {sched}, and then again in that order"
+               if len(spec.directions) > 1 else f"The cards go {sched} in every deal")
+        rep = rep.replace(", and then again", " and then again")
+        n = spec.count
+        return (f"Before play each player chooses {n} card{'s' if n > 1 else ''} and passes "
+                f"{'them' if n > 1 else 'it'} face down to another player, before looking at the cards he "
+                f"receives. {rep}.")
+
+    def help_line(self, spec, variant) -> str:
+        """The action form."""
+        return f"pass {spec.count} cards: discard CARD ..."
+
+    def observe(self, state, seat: int) -> dict:
+        """``direction`` (public), ``passed``/``received``: the seat's own cards only."""
+        d = state.hand.phase_state.get(self.name)
+        if not d:
+            return {}
+        return {"direction": d["direction"], "passed": d["passed"][seat], "received": d["received"][seat]}
+
+    def bot_act(self, bot, obs):
+        """Pass the highest cards (the likeliest to win tricks one does not want)."""
+        v = obs.variant
+        ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
+        k = obs.legal[0].cards.bit_count()
+        cards = sorted(bits(obs.hand), key=lambda c: -ctx.strength[c])[:k]
+        return Action.discard(v.deck, sum(1 << c for c in cards))
+
+
+KIND = PassCardsKind()
