@@ -46,6 +46,10 @@ def start(state) -> bool:
             if not spec.lead_pass_if(envs[state.variant.side_of[h.leader] if by_side else h.leader]):
                 break
             h.leader = state.next_seat(h.leader)
+    for _ in range(n - 1):   # a seat without cards (sitting this hand out) passes the lead on
+        if h.hands[h.leader]:
+            break
+        h.leader = state.next_seat(h.leader)
     if spec.dummy and h.declarer >= 0:
         h.dummy = state.partner_of(h.declarer)
     opened = getattr(h.contract, "open", "")
@@ -334,7 +338,8 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
     spec = TricksSpec("tricks", name, p.get("lead", "eldest"), bool(p.get("must_trump", False)),
                       p.get("widow_to", "none"), bool(p.get("dummy", False)), None, tuple(broken),
                       masks["no_lead"], masks["no_play"],
-                      bool(broken or masks["no_lead"] or masks["no_play"] or lead_card >= 0), lead_card)
+                      bool(broken or masks["no_lead"] or masks["no_play"] or lead_card >= 0),
+                      first_lead=lead_card)
     if p.get("dummy") and not c.has_sides:
         c.err(path + ("dummy",), "a dummy is the declarer's partner: it needs sides "
               "(expected a top-level sides: block)")
