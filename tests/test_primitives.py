@@ -175,6 +175,27 @@ def test_lead_broken_gives_way_when_only_that_suit_is_left(tmp_path):
     assert "phases.play.lead_broken.0:" in str(e.value)
 
 
+def test_lead_never_holds_after_the_suit_is_played(tmp_path):
+    """issue 14 case 1 (rules/king.md [K2]): with ``lead_never: [H]`` hearts may not be led while
+    the leader holds another suit, even after hearts have been played; a hearts-only hand leads one."""
+    v = toy(tmp_path, play=", lead_never: [H]")
+    s = State(v, seed=1, deals=[RESTRICT_DEAL])
+    with pytest.raises(IllegalActionError, match="^hearts may not be led, while you hold another suit"):
+        s.apply("AH")
+    for card in ("AD", "10H", "9D"):   # seat 2 throws a heart: hearts are played
+        s.apply(card)
+    assert s.to_move == 1 and sorted(a.text for a in s.legal_actions()) == ["play JD", "play KD", "play QD"]
+    with pytest.raises(IllegalActionError, match="^hearts may not be led, while you hold another suit"):
+        s.apply("KH")
+    for card in ("KD", "9H", "10D", "QD", "AS", "9C", "JD", "KS", "10C"):
+        s.apply(card)
+    assert s.to_move == 1 and sorted(a.text for a in s.legal_actions()) == [
+        "play AH", "play JH", "play KH", "play QH"]   # nothing else left: hearts may be led
+    with pytest.raises(VariantError) as e:
+        toy(tmp_path, play=", lead_never: [X]", name="toy4.yaml")
+    assert "phases.play.lead_never.0:" in str(e.value)
+
+
 # ---------------------------------------------------------------------- contracts, roles, aside, open, chance
 LISTER = """id: lister
 name: Lister

@@ -127,6 +127,38 @@ def test_K2_example5_refusal(king):
     s.apply("AC")
 
 
+def test_K2_hearts_never_led_even_after_they_are_played(king):
+    """issue 14 case 1, [K2]: hearts may not be led while the leader holds another suit for the
+    whole round, not only until hearts are "broken": after South throws a heart on trick 1, East
+    (hearts and clubs) still may not lead one (the tester saw 10H led at trick 2 of hand 2)."""
+    hands = {E: "AH KH QH AC KC QC JC 10C".split(), S: "AS KS QS JS 10S 9S 8S 7H".split(),
+             W: "AD KD QD JD 10D 9D 8D 7D".split(), N: "JH 10H 9H 8H 7S 9C 8C 7C".split()}
+    s = State(king, seed=0, dealer=3, deals=deals_until(king, 2, order_for(king, hands, E)))
+    to_round(s, 2)
+    for card in ("AC", "7H", "7D", "7C"):   # South, void in clubs, throws a heart
+        s.apply(card)
+    assert s.to_move == E and sorted(a.text for a in s.legal_actions()) == [
+        "play 10C", "play JC", "play KC", "play QC"]
+    with pytest.raises(IllegalActionError, match="^hearts may not be led, while you hold another suit"):
+        s.apply("AH")
+
+
+def test_K2_K6_auto_play_never_leads_a_heart_while_holding_another_suit(king):
+    """issue 14 case 1, [K2] [K6]: in rounds 2 and 6 of a whole random match no lead is a heart
+    while the leader held another suit (the checked path; tests/test_fast_path.py the fast one)."""
+    for seed in range(3):
+        s = State(king, seed=seed)
+        while not s.is_over:
+            h = s.hand
+            rnd = s.hands_played + 1
+            if rnd in (2, 6) and h.to_move is not None and not h.trick and s.current_phase.kind == "tricks":
+                hand = h.hands[h.to_move]
+                hearts = sum(1 << king.deck.index[r + "H"] for r in king.deck.ranks)
+                if hand & ~hearts:
+                    assert not any(a.text.endswith("H") for a in s.legal_actions()), (seed, rnd)
+            s.apply(RandomBot(seed).act(s.observation(s.to_move)))
+
+
 def test_K6_example3_king_of_hearts_ends_the_round(king):
     """[K6] worked example 3: West, void in the suit led, throws K♥ on trick 3 and North wins
     it: North -8; the round is over after trick 3."""

@@ -184,6 +184,8 @@ class TricksSpec:
     :ivar lead_broken: ``(suit, mask)`` pairs: the suit (``trump``: the trump suit, mask -1)
         may not be led while the leader holds a card of another suit, until one of its
         cards has been played ("broken").
+    :ivar lead_never: ``(suit, mask)`` pairs like ``lead_broken``, but for the whole hand:
+        the suit is never "broken" (rules/king.md [K2]).
     :ivar first_no_lead, first_no_play: cards that may not be led to / played to the first
         trick unless the player has no other legal card.
     :ivar restricts: some lead or first-trick restriction applies (a hot-path shortcut).
@@ -206,6 +208,7 @@ class TricksSpec:
     restricts: bool = False
     lead_pass_if: Formula | None = None
     first_lead: int = -1
+    lead_never: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -86,20 +86,23 @@ def _restrictions(state: State, m: Mask, lead: bool) -> tuple:
     h = state.hand
     spec = state.current_phase
     why = []
-    if lead and spec.lead_broken:
+    if lead and (spec.lead_broken or spec.lead_never):
         played = 0
-        for _l, plays, _w, _n in h.tricks:
-            for _s, c in plays:
-                played |= 1 << c
-        for suit, mask in spec.lead_broken:
-            if mask == -1:
-                if h.trump not in state.variant.deck.suits:
-                    continue
-                suit, mask = h.trump, _suit_mask(state.variant.deck, h.trump)
-            if not played & mask and m & ~mask:
-                m &= ~mask
-                why.append((mask, f"{SUIT_NAMES.get(suit, suit)} may not be led until one has been played, "
-                                  f"while you hold another suit"))
+        if spec.lead_broken:
+            for _l, plays, _w, _n in h.tricks:
+                for _s, c in plays:
+                    played |= 1 << c
+        # a lead_never suit is never "broken": the rule holds for the whole hand
+        for rule, until in ((spec.lead_broken, " until one has been played"), (spec.lead_never, "")):
+            for suit, mask in rule:
+                if mask == -1:
+                    if h.trump not in state.variant.deck.suits:
+                        continue
+                    suit, mask = h.trump, _suit_mask(state.variant.deck, h.trump)
+                if not (until and played & mask) and m & ~mask:
+                    m &= ~mask
+                    why.append((mask, f"{SUIT_NAMES.get(suit, suit)} may not be led{until}, "
+                                      f"while you hold another suit"))
     if not h.tricks:
         lead_card = 1 << spec.first_lead if spec.first_lead >= 0 else 0
         if lead and m & lead_card:
@@ -308,14 +311,16 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
     """The :class:`~rulekit.variant.model.TricksSpec`; a dummy needs sides."""
     from rulekit.variant.model import TricksSpec
     deck = c.deck
-    broken = []
-    for i, su in enumerate(p.get("lead_broken", ())):
-        if su == "trump":
-            broken.append((su, -1))
-        elif su in deck.suits:
-            broken.append((su, _suit_mask(deck, su)))
-        else:
-            c.err(path + ("lead_broken", i), f"unknown suit {su} (expected one of {' '.join(deck.suits)} or trump)")
+    lead_rules: dict = {"lead_broken": [], "lead_never": []}
+    for key, out in lead_rules.items():
+        for i, su in enumerate(p.get(key, ())):
+            if su == "trump":
+                out.append((su, -1))
+            elif su in deck.suits:
+                out.append((su, _suit_mask(deck, su)))
+            else:
+                c.err(path + (key, i), f"unknown suit {su} (expected one of {' '.join(deck.suits)} or trump)")
+    broken, never = lead_rules["lead_broken"], lead_rules["lead_never"]
     first = p.get("first_trick") or {}
     masks = {}
     lead_card = -1
@@ -338,8 +343,8 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
     spec = TricksSpec("tricks", name, p.get("lead", "eldest"), bool(p.get("must_trump", False)),
                       p.get("widow_to", "none"), bool(p.get("dummy", False)), None, tuple(broken),
                       masks["no_lead"], masks["no_play"],
-                      bool(broken or masks["no_lead"] or masks["no_play"] or lead_card >= 0),
-                      first_lead=lead_card)
+                      bool(broken or never or masks["no_lead"] or masks["no_play"] or lead_card >= 0),
+                      first_lead=lead_card, lead_never=tuple(never))
     if p.get("dummy") and not c.has_sides:
         c.err(path + ("dummy",), "a dummy is the declarer's partner: it needs sides "
               "(expected a top-level sides: block)")
@@ -375,6 +380,12 @@ class TricksKind(PhaseKind):
                                                             'of the suit has been played ("broken").',
                                              'type': 'array', 'uniqueItems': True,
                                              'items': {'type': 'string', 'pattern': '^([A-Z]|trump)$'}},
+                             'lead_never': {'description': 'Suits (or `trump`) that may not be led while the '
+                                                           'leader holds a card of another suit, for the whole '
+                                                           'hand (never "broken"): a leader holding only that '
+                                                           'suit leads it.',
+                                            'type': 'array', 'uniqueItems': True,
+                                            'items': {'type': 'string', 'pattern': '^([A-Z]|trump)$'}},
                              'first_trick': {'description': 'Restrictions on the first trick only: cards (or '
                                                             'whole suits, by letter) that may not be led '
                                                             '(`no_lead`) or played at all (`no_play`) unless '
@@ -441,6 +452,8 @@ class TricksKind(PhaseKind):
         if spec.lead_broken:
             rules.append("A suit of `lead_broken` may not be led until one of its cards has been played, "
                          "unless the leader holds nothing else.")
+        if spec.lead_never:
+            rules.append("A suit of `lead_never` may not be led at any time while the leader holds another suit.")
         if spec.first_no_lead or spec.first_no_play:
             rules.append("On the first trick the cards of `first_trick` may not be led or played unless the "
                          "player holds no other card he may play.")
