@@ -98,6 +98,18 @@ def test_cannot_share_deals():
     assert "cannot share deals" in r.output
 
 
+def test_a_schedule_of_rounds_is_compared_by_matches():
+    """issue 14 case 2: single deals of a variant with a schedule of rounds would all be its first
+    round (King's "no tricks"): --deals is refused with exit 2, --matches plays whole matches."""
+    with pytest.raises(CompareError, match="^king has a schedule of rounds: a schedule of rounds is compared "
+                                           "by whole matches: use --matches N$"):
+        compare(["king", "king"], n=2)
+    r = runner.invoke(app, ["compare", "king", "king", "--deals", "24", "--jobs", "1"])
+    assert r.exit_code == 2 and "use --matches N" in r.output
+    result = compare(["king", "king"], n=1, unit="matches")
+    assert [row["hands"] for row in result.rows] == [12, 12]
+
+
 def test_bad_settings():
     with pytest.raises(CompareError, match="unknown bot 'clever'"):
         compare(PAIR, n=2, bots=["clever"])

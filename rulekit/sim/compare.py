@@ -399,7 +399,8 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
         ``Client(address).get_executor()``; the results do not depend on it.
     :param progress: called with the number of indices finished by each chunk.
     :param players: the ``players`` setting for variants that offer a choice.
-    :raises CompareError: fewer than two variants, bad settings, or files that cannot share deals.
+    :raises CompareError: fewer than two variants, bad settings, files that cannot share deals,
+        or single deals of a variant with a schedule of rounds (each deal would be its first round).
     :raises VariantError: a variant file with problems.
     """
     from rulekit.variant import load_variant
@@ -411,6 +412,11 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
         raise CompareError(f"the number of {unit} must be at least 1, not {n}")
     loaded = [load_variant(v, players=players) for v in variants]
     check_shareable(list(variants), loaded)
+    scheduled = [name for name, v in zip(variants, loaded) if v.rounds]
+    if unit == "deals" and scheduled:
+        # a single deal is hand 0 of a fresh match: it would always be the schedule's first round
+        raise CompareError(f"{scheduled[0]} has a schedule of rounds: a schedule of rounds is compared by "
+                           f"whole matches: use --matches N")
     nplayers = loaded[0].players
     kinds = list(bots or ["random"])
     if len(kinds) == 1:
