@@ -113,3 +113,22 @@ def test_schema_prints_the_composed_schema(tmp_path):
     assert r.exit_code == 0 and json.loads(out.read_text()) == composed_schema()
     r = runner.invoke(app, ["schema", "-o", str(tmp_path / "no" / "s.json")])
     assert r.exit_code == 2 and "cannot write" in r.output
+
+
+def test_explain_a_schedule_of_rounds_describes_each_round():
+    """issue 14 case 3 (rules/king.md [K1]-[K12], [E1]): the rulebook of a variant with rounds
+    names the twelve rounds in order, gives each its own objective, phases and scoring, and says
+    the match ends after the last round, not "Every player scores 0" or "at most 1000 deals"."""
+    text = explain(load_variant("king"))
+    names = ["no tricks", "no hearts", "no boys", "no girls", "not the last two", "no king",
+             "running total", "jacks domino", "trumps 1", "trumps 2", "trumps 3", "trumps 4"]
+    listed = text.split("in this order:")[1].split("###")[0]
+    assert [line.split(". ", 1)[1] for line in listed.strip().splitlines()] == names
+    assert "### Round 6: no king" in text and "*Do not take the king of hearts: -8, and the round ends at once.*" in text
+    assert "Every player scores minus 8 times king (`-8 * king`)." in text
+    assert "### Rounds 9 to 12 (4 deals): trumps" in text and "Every player scores 3 times the tricks taken" in text
+    king = text.split("### Round 6")[1].split("### Round 7")[0]
+    assert "`lead_never` may not be led at any time while the leader holds another suit" in king
+    assert "running total scores the player who reaches each threshold (25: -1, 50: -3, 75: -5, 100: -7)" in text
+    assert "The match ends after the last round (round 12, trumps 4); the highest total wins." in text
+    assert "Every player scores 0" not in text and "1000 deals" not in text

@@ -264,6 +264,54 @@ def _match(v) -> list:
     return out
 
 
+def _overlay(base: dict, over: dict) -> dict:
+    """``over`` merged onto ``base`` as a round overlays the base rules: mappings key by key,
+    ``null`` removes a key."""
+    out = dict(base)
+    for k, x in over.items():
+        if x is None:
+            out.pop(k, None)
+        elif isinstance(x, dict) and isinstance(out.get(k), dict):
+            out[k] = _overlay(out[k], x)
+        else:
+            out[k] = x
+    return out
+
+
+def _rounds(v) -> list:
+    """The round schedule: the rounds in order, then each ``rounds:`` entry's objective, phases
+    and scoring, described as a whole variant's (its rounds share the variant's ``data``, so
+    the entry's scoring is laid over the base scoring here for the formulas as written)."""
+    out = [f"The match is **{len(v.rounds)} deals**, each a round with its own rules, in this order:", ""]
+    out += [f"{i}. {rv.round_name}" for i, rv in enumerate(v.rounds, 1)]
+    base_scoring = v.data.get("scoring") or {}
+    k = 0
+    for entry in v.data.get("rounds") or ():
+        times = entry.get("times", 1)
+        times = v.players if times == "players" else int(times)
+        rv = v.rounds[k]
+        first, last = k + 1, k + times
+        k += times
+        which = f"Round {first}" if times == 1 else f"Rounds {first} to {last} ({times} deals)"
+        scoring = _overlay(base_scoring, entry.get("scoring") or {})
+        rdata = dict(v.data, scoring=scoring)
+        if "ranking" in entry:
+            rdata["ranking"] = _overlay(v.data.get("ranking") or {}, entry["ranking"] or {})
+        rv = _replace(rv, data=rdata)
+        out += ["", f"### {which}: {entry['name']}", ""]
+        if entry.get("objective"):
+            out += [f"*{entry['objective']}*", ""]
+        if "ranking" in entry:
+            out += _ranking(rv) + [""]
+        out += _phases(rv) + [""] + _scoring(rv)
+    return out
+
+
+def _replace(v, **changes):
+    import dataclasses
+    return dataclasses.replace(v, **changes)
+
+
 def explain(v) -> str:
     """The rulebook of the compiled variant ``v`` as Markdown text (ends with a newline)."""
     out = [f"# {v.name}", ""]
@@ -278,9 +326,15 @@ def explain(v) -> str:
         out += [f"**{n} players**, each playing for himself.", ""]
     out += ["## The cards", ""] + _deck(v) + [""] + _ranking(v) + [""]
     out += ["## The deal", ""] + _dealer(v) + [""]
-    out += ["## A hand, step by step", ""] + _phases(v) + [""]
-    out += ["## Scoring", ""] + _scoring(v) + [""]
-    out += ["## End of the match", ""] + _match(v) + [""]
+    if v.rounds:  # each round has its own phases and scoring: the base ones are never played as such
+        out += ["## The rounds", ""] + _rounds(v) + [""]
+        best = "lowest" if v.scoring.lower_is_better else "highest"
+        out += ["## End of the match", "", f"The match ends after the last round (round {len(v.rounds)}, "
+                f"{v.rounds[-1].round_name}); the {best} total wins.", ""]
+    else:
+        out += ["## A hand, step by step", ""] + _phases(v) + [""]
+        out += ["## Scoring", ""] + _scoring(v) + [""]
+        out += ["## End of the match", ""] + _match(v) + [""]
     return "\n".join(out)
 
 
