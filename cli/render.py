@@ -174,8 +174,9 @@ def auction_text(state, h) -> Text:
 
 
 def contract_text(state, h) -> Text | None:
-    """``8♠ by P1, trumps ♠``, ``4♥X (doubled) by You, trumps ♥``; ``none: all passed, played at
-    no trump``; None without an auction."""
+    """``8♠ by P1, trumps ♠``, ``4♥X (doubled) by You, trumps ♥``; ``2 by You`` when the auction
+    chose a declarer whose contract is announced later; ``none: all passed, played at no trump``;
+    None without an auction."""
     if h.contract is not None:
         t = call_text(h.contract.text)
         doubled = getattr(h, "doubled", 0)
@@ -184,11 +185,28 @@ def contract_text(state, h) -> Text | None:
         t.append(f" by {_name(state, h.declarer)}, ")
         t.append_text(trump_text(h))
         return t
+    if h.declarer is not None and h.declarer >= 0 and h.calls:
+        # won, contract announced later (a step auction): the call he won with
+        return Text(f"{_winning_call(state, h)} by {_name(state, h.declarer)}")
     if state.variant.auction() is not None and h.calls:
         if getattr(h, "void", False):
             return Text("none: all passed, the deal is thrown in")
         return Text("none: all passed, played at " + ("no trump" if h.trump == "NT" else h.trump))
     return None
+
+
+def _winning_call(state, h) -> str:
+    """The declarer's last call other than pass; a call that only claims the highest number said
+    (neither a number nor a bid, after he said a number himself) reads as that number."""
+    own = [a for s, a in h.calls if s == h.declarer and a != "pass"]
+    if not own:
+        return "?"
+    last = own[-1]
+    numbers = [int(a) for _s, a in h.calls if a.isdigit()]
+    if (not last.isdigit() and last not in state.bid_by_text
+            and any(a.isdigit() for a in own) and numbers):
+        return str(max(numbers))
+    return last
 
 
 def trick_text(state, h, i: int, label: bool = True) -> Text:
