@@ -423,13 +423,10 @@ def auction_table(state, h, viewer: int) -> Table:
 
 
 def score_sheet(state, we: int = 0, title: str = "Score sheet"):
-    """The score sheet in the variant's layout: WE/THEY above and below the line when parts of the
-    score count toward games (``we`` = the column shown as WE), else one column per player or side
-    with each hand's entry, the running total and the totals (:func:`sheet_table`)."""
-    v = state.variant
-    if v.scoring.by_side and any(p.game for p in v.scoring.parts):
-        return sheet_renderable(state, we=we, title=title)
-    return sheet_table(state.sheet, title, we=we if v.scoring.by_side and len(state.sheet.columns) == 2 else None)
+    """The score sheet in the layout the variant declares (``sheet.layout``: columns, WE/THEY,
+    bula...), drawn by :func:`rulekit.sheets.render.sheet_renderable` so that ``play``,
+    ``replay`` and ``score`` show the same sheet; ``we`` = the column shown as WE."""
+    return sheet_renderable(state, we=we, title=title)
 
 
 def settlement_text(state) -> Text | None:
@@ -613,38 +610,6 @@ def legal_text(state) -> Text:
         worth = bid_worth(state, bids[a.text]) if a.kind == "bid" and a.text in bids else None
         out.append(a.text if worth is None else f"{a.text} ({worth})")
     return Text("legal: " + ", ".join(out))
-
-
-def sheet_table(sheet, title: str = "Score sheet", we: int | None = None) -> Table:
-    """One column per player: each hand's entry and the running total (``+240  540``).
-
-    :param we: for a sheet of two sides, the column of the human's side: it comes first,
-        headed ``WE (NS)``, the other ``THEY (EW)``.
-    """
-    order = list(range(len(sheet.columns)))
-    heads = [str(name) for name in sheet.columns]
-    if we is not None and 0 <= we < len(order):
-        order = [we] + [c for c in order if c != we]
-        heads = [f"WE ({sheet.columns[c]})" if c == we else f"THEY ({sheet.columns[c]})" for c in order]
-    t = Table(title=title, show_lines=False)
-    t.add_column("#", justify="right", style="dim")
-    for head in heads:
-        t.add_column(Text(head), justify="right")
-    t.add_column("hand", style="dim")
-    if any(sheet.start):
-        t.add_row("", *[str(sheet.start[c]) for c in order], "start")
-    for r in sheet.rows:
-        if r.void:
-            cells = ["—" for _ in order]
-        else:
-            cells = [f"{r.entries[c]:+d}  [bold]{r.totals[c]}[/]" if r.entries[c] else f"  [bold]{r.totals[c]}[/]"
-                     for c in order]
-        t.add_row(str(r.hand + 1), *cells, Text(r.note or ("void" if r.void else "")))
-    if sheet.rows:
-        t.add_section()
-        totals = sheet.totals()
-        t.add_row("", *[f"[bold]{totals[c]}[/]" for c in order], "total")
-    return t
 
 
 def winner_text(state) -> Text:

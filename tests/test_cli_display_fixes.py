@@ -41,3 +41,48 @@ def test_hold_and_blind_summaries():
     _g, text = _live(["igra", "pass", "pass"])
     assert "→ igra by You" in text
     assert "all passed" not in text
+
+
+def _typed_pad(variant, answers):
+    """A scorepad of ``variant`` with ``answers`` typed to its questions, hand after hand."""
+    from rulekit.sheets.scorepad import ScorePad
+    pad = ScorePad(variant)
+    todo, facts = list(answers), {}
+    while todo or facts:
+        q = pad.next_question(facts)
+        if q is None:
+            pad.add(facts)
+            facts = {}
+            continue
+        pad.answer(q, todo.pop(0), facts)
+    return pad
+
+
+def _text(renderable, width=160) -> str:
+    con = Console(file=io.StringIO(), width=width, color_system=None, no_color=True, highlight=False)
+    con.print(renderable)
+    return con.file.getvalue()
+
+
+def _pref_start(tmp_path, start: int):
+    p = tmp_path / "pref.yaml"
+    p.write_text(f"extends: preferans\nid: pref-start\nname: Preferans\nscoring: {{start: {start}}}\n")
+    return load_variant(str(p))
+
+
+def test_play_sheet_draws_the_declared_bula_layout(tmp_path):
+    """issue 14 case 2 ([S1] [S6] [R3]): the sheet of ``play``/``replay`` (cli score_sheet) is
+    the variant's declared layout, the one ``rulekit score`` draws: soup columns, the refe
+    mark, a bula under the hat."""
+    from types import SimpleNamespace
+
+    from cli.render import score_sheet
+    from rulekit.sheets.render import renderable
+    v = _pref_start(tmp_path, 6)
+    pad = _typed_pad(v, ["pass",                                           # all pass: a refe
+                         "karo", "P1", "follow follow", "-", "2 6 2"])     # made at refe x2: 6 -> -6
+    shown = _text(score_sheet(SimpleNamespace(sheet=pad.sheet, variant=v), title="Score sheet"))
+    assert shown == _text(renderable(pad.sheet, v, we=None, title="Score sheet"))
+    assert "P0>P1" in shown and "P1>P2" in shown   # the soup columns
+    assert "—" in shown and "-/-" in shown           # the refe written, then played
+    assert "│ 2 │" in shown and "^6 -/-" in shown      # -6 drawn under the hat
