@@ -86,3 +86,16 @@ def test_play_sheet_draws_the_declared_bula_layout(tmp_path):
     assert "P0>P1" in shown and "P1>P2" in shown   # the soup columns
     assert "—" in shown and "-/-" in shown           # the refe written, then played
     assert "│ 2 │" in shown and "^6 -/-" in shown      # -6 drawn under the hat
+
+
+def test_scorepad_winners_by_the_final_results(tmp_path):
+    """issue 14 case 3 (rules/preferans.md worked example 10, [S7] [S8]): the bulas add up to 0,
+    the final results (lower is better) are A -6, B +12, C -6: A and C win, B loses, as the
+    engine's match_result decides with the sheet."""
+    v = _pref_start(tmp_path, 6)
+    pad = _typed_pad(v, ["karo", "P0", "follow follow", "-", "6 2 2",       # A = P0, B = P1, C = P2
+                         "karo", "P1", "follow follow", "-", "3 6 1",
+                         "karo", "P2", "follow pass", "-", "2 0 8"])
+    assert pad.is_over
+    assert pad.winners == [0, 2]
+    assert pad.end_reason == "the totals add up to 0, at or below 0"
