@@ -227,19 +227,53 @@ def trick_text(state, h, i: int, label: bool = True) -> Text:
     return t
 
 
-def exchange_text(state, h, action_text: str, seat: int, reveal: bool) -> Text:
-    """What a declarer did at the widow: ``P1 takes the widow and discards 3 cards``.
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def discard_phase(state, h, k: int):
+    """The spec of the phase that made the ``k``-th (0-based) discard of hand ``h``: the
+    ``k``-th phase of the variant whose kind takes discards, or None."""
+    specs = [p for p in state.variant.phases if p.kind in _DISCARD_VERBS]
+    return specs[k] if 0 <= k < len(specs) else None
+
+
+def _pile(spec) -> str:
+    """What a widow exchange takes: the phase's own name (``talon``), unless that name only
+    says the act (``exchange``), then its zone (``widow``)."""
+    return spec.zone if spec.name in ("exchange", "discard", spec.kind) else spec.name
+
+
+#: phase kind -> what a discard action of it does, in the third person and the second
+_DISCARD_VERBS = {
+    "widow_exchange": lambda spec, n: (f"takes the {_pile(spec)} and discards {_cards(n)}",
+                                       f"take the {_pile(spec)} and discard {_cards(n)}"),
+    "set_aside": lambda spec, n: (f"puts {_cards(n)} aside", f"put {_cards(n)} aside"),
+    "pass_cards": lambda spec, n: (f"passes {_cards(n)}", f"pass {_cards(n)}"),
+}
+
+
+def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None) -> Text:
+    """What a seat did with a discard action, in its phase's own words:
+    ``P1 takes the talon and discards 2 cards``, ``P1 puts 1 card aside``.
 
     :param reveal: show the discarded cards (to their owner only).
+    :param spec: the phase that took the action (default: the hand's last discard's phase,
+        :func:`discard_phase`).
     """
     name = _name(state, seat)
     words = action_text.split()[1:]
-    t = Text(f"{name} {_verb(name, 'takes', 'take')} the widow and {_verb(name, 'discards', 'discard')} ")
+    if spec is None:
+        spec = discard_phase(state, h, sum(a.startswith("discard ") for _s, a in h.actions) - 1)
+    verbs = _DISCARD_VERBS.get(getattr(spec, "kind", ""))
+    he, you = verbs(spec, len(words)) if verbs else (f"discards {_cards(len(words))}",
+                                                     f"discard {_cards(len(words))}")
+    said = _verb(name, he, you)
+    t = Text(f"{name} {said}")
     if reveal:
         deck = state.variant.deck
+        t.append(": ")
         t.append_text(cards_text(deck, [deck.parse(w) for w in words]))
-    else:
-        t.append(f"{len(words)} cards")
     return t
 
 
@@ -326,10 +360,12 @@ def hand_summary(state, h, rows) -> list:
         out.append(t)
     elif h.ctx is not None and h.trump != "NT":
         out.append(Text("  ") + trumps_line(state, h))
+    k = 0
     for s, a in h.actions:
         if a.startswith("discard "):
             t = Text("  ")
-            t.append_text(exchange_text(state, h, a, s, reveal=False))
+            t.append_text(exchange_text(state, h, a, s, reveal=False, spec=discard_phase(state, h, k)))
+            k += 1
             out.append(t)
         elif a.startswith("trump "):
             out.append(Text("  ") + trump_named_text(state, h, s))

@@ -99,3 +99,25 @@ def test_scorepad_winners_by_the_final_results(tmp_path):
     assert pad.is_over
     assert pad.winners == [0, 2]
     assert pad.end_reason == "the totals add up to 0, at or below 0"
+
+
+def test_exchange_text_uses_the_phase_name_and_plural():
+    """issue 14 case 4 ([X1]): the exchange line says the variant's own name for what is taken
+    (preferans's ``talon`` phase; Five Hundred's ``exchange`` phase takes the ``widow``), puts
+    cards aside for a ``set_aside`` phase, and counts "1 card"."""
+    from cli.render import exchange_text
+    g, _t = _live(["2", "pass", "pass"])
+    st = g.state
+    disc = st.legal_actions()[0]
+    st.apply(disc)
+    line = exchange_text(st, st.hand, disc.text, 0, reveal=False)
+    assert line.plain == "You take the talon and discard 2 cards"
+    fh = load_variant("fivehundred")
+    spec = next(p for p in fh.phases if p.kind == "widow_exchange")
+    fst = State(fh, seed=1, names=["You", "P1", "P2"])
+    assert exchange_text(fst, fst.hand, "discard 7S 8S 9S", 1, False, spec=spec).plain == \
+        "P1 takes the widow and discards 3 cards"
+    bos = load_variant("boston")
+    aside = next(p for p in bos.phases if p.kind == "set_aside")
+    bst = State(bos, seed=1, names=["You", "P1", "P2", "P3"])
+    assert exchange_text(bst, bst.hand, "discard 7S", 2, False, spec=aside).plain == "P2 puts 1 card aside"
