@@ -121,3 +121,15 @@ def test_exchange_text_uses_the_phase_name_and_plural():
     aside = next(p for p in bos.phases if p.kind == "set_aside")
     bst = State(bos, seed=1, names=["You", "P1", "P2", "P3"])
     assert exchange_text(bst, bst.hand, "discard 7S", 2, False, spec=aside).plain == "P2 puts 1 card aside"
+
+
+def test_help_lists_contracts_without_false_trick_counts():
+    """issue 14 case 5 ([C1]): a step auction's levels are contract numbers, not tricks; a null
+    contract (preferans betl, Boston's nulls) is "take no trick"."""
+    from cli.game import help_text
+    text = help_text(PREF, State(PREF, seed=1))
+    assert "  pik      number 2, S trumps\n" in text
+    assert "  betl     number 6, take no trick, no trump\n" in text
+    assert "tricks" not in text.split("\n", 1)[1].split("Commands")[0]
+    bos = load_variant("boston")
+    assert "  LN       take no trick, no trump; worth 15 made" in help_text(bos, State(bos, seed=1))
