@@ -71,17 +71,24 @@ def help_text(variant, state=None) -> str:
 
 def extra_bid_lines(state) -> list:
     """One line per bid that is not a plain level and strain of the ladder (``10T``, from the
-    variant's ``extra_bids``): its text, its tricks and trump, the bid it must go over, and what it
+    variant's ``extra_bids``; a contract of a list): its text, its tricks (``take no trick`` for a
+    null contract; the contract's number when levels are no tricks) and trump, the bid it must go over, and what it
     is worth made (from the variant's scoring, as ``?`` shows it), e.g.
     ``  10T      10 tricks, the declarer names the trump later; only over 10NT; worth 440 to 500 made,
     by the trump named``."""
-    bids = list(getattr(state.variant.auction(), "bids", ()) or ())
+    auction = state.variant.auction()
+    bids = list(getattr(auction, "bids", ()) or ())
+    # a level that is no number of tricks (a contract's number) is said as such
+    tricks = getattr(auction, "levels_are_tricks", True)
+    nulls = getattr(auction, "null", ())
     out = []
     for b in bids:
         if b.text == f"{b.level}{b.strain}" and b.only_over < 0:
             continue
         trump = {"chosen": "the declarer names the trump later", "NT": "no trump"}.get(b.strain, f"{b.strain} trumps")
-        words = [f"{b.level} tricks, {trump}"]
+        null = getattr(b, "null", False) or b.text in nulls
+        aim = "take no trick" if null else (f"{b.level} tricks" if tricks else "")
+        words = [", ".join(w for w in ((f"number {b.level}" if not tricks else ""), aim, trump) if w)]
         if b.only_over >= 0:
             words.append(f"only over {bids[b.only_over].text}")
         if b.strain == "chosen":    # scored in the suit named later: the range over the suits

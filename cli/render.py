@@ -174,8 +174,9 @@ def auction_text(state, h) -> Text:
 
 
 def contract_text(state, h) -> Text | None:
-    """``8♠ by P1, trumps ♠``, ``4♥X (doubled) by You, trumps ♥``; ``none: all passed, played at
-    no trump``; None without an auction."""
+    """``8♠ by P1, trumps ♠``, ``4♥X (doubled) by You, trumps ♥``; ``2 by You`` when the auction
+    chose a declarer whose contract is announced later; ``none: all passed, played at no trump``;
+    None without an auction."""
     if h.contract is not None:
         t = call_text(h.contract.text)
         doubled = getattr(h, "doubled", 0)
@@ -184,11 +185,28 @@ def contract_text(state, h) -> Text | None:
         t.append(f" by {_name(state, h.declarer)}, ")
         t.append_text(trump_text(h))
         return t
+    if h.declarer is not None and h.declarer >= 0 and h.calls:
+        # won, contract announced later (a step auction): the call he won with
+        return Text(f"{_winning_call(state, h)} by {_name(state, h.declarer)}")
     if state.variant.auction() is not None and h.calls:
         if getattr(h, "void", False):
             return Text("none: all passed, the deal is thrown in")
         return Text("none: all passed, played at " + ("no trump" if h.trump == "NT" else h.trump))
     return None
+
+
+def _winning_call(state, h) -> str:
+    """The declarer's last call other than pass; a call that only claims the highest number said
+    (neither a number nor a bid, after he said a number himself) reads as that number."""
+    own = [a for s, a in h.calls if s == h.declarer and a != "pass"]
+    if not own:
+        return "?"
+    last = own[-1]
+    numbers = [int(a) for _s, a in h.calls if a.isdigit()]
+    if (not last.isdigit() and last not in state.bid_by_text
+            and any(a.isdigit() for a in own) and numbers):
+        return str(max(numbers))
+    return last
 
 
 def trick_text(state, h, i: int, label: bool = True) -> Text:
@@ -209,19 +227,53 @@ def trick_text(state, h, i: int, label: bool = True) -> Text:
     return t
 
 
-def exchange_text(state, h, action_text: str, seat: int, reveal: bool) -> Text:
-    """What a declarer did at the widow: ``P1 takes the widow and discards 3 cards``.
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def discard_phase(state, h, k: int):
+    """The spec of the phase that made the ``k``-th (0-based) discard of hand ``h``: the
+    ``k``-th phase of the variant whose kind takes discards, or None."""
+    specs = [p for p in state.variant.phases if p.kind in _DISCARD_VERBS]
+    return specs[k] if 0 <= k < len(specs) else None
+
+
+def _pile(spec) -> str:
+    """What a widow exchange takes: the phase's own name (``talon``), unless that name only
+    says the act (``exchange``), then its zone (``widow``)."""
+    return spec.zone if spec.name in ("exchange", "discard", spec.kind) else spec.name
+
+
+#: phase kind -> what a discard action of it does, in the third person and the second
+_DISCARD_VERBS = {
+    "widow_exchange": lambda spec, n: (f"takes the {_pile(spec)} and discards {_cards(n)}",
+                                       f"take the {_pile(spec)} and discard {_cards(n)}"),
+    "set_aside": lambda spec, n: (f"puts {_cards(n)} aside", f"put {_cards(n)} aside"),
+    "pass_cards": lambda spec, n: (f"passes {_cards(n)}", f"pass {_cards(n)}"),
+}
+
+
+def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None) -> Text:
+    """What a seat did with a discard action, in its phase's own words:
+    ``P1 takes the talon and discards 2 cards``, ``P1 puts 1 card aside``.
 
     :param reveal: show the discarded cards (to their owner only).
+    :param spec: the phase that took the action (default: the hand's last discard's phase,
+        :func:`discard_phase`).
     """
     name = _name(state, seat)
     words = action_text.split()[1:]
-    t = Text(f"{name} {_verb(name, 'takes', 'take')} the widow and {_verb(name, 'discards', 'discard')} ")
+    if spec is None:
+        spec = discard_phase(state, h, sum(a.startswith("discard ") for _s, a in h.actions) - 1)
+    verbs = _DISCARD_VERBS.get(getattr(spec, "kind", ""))
+    he, you = verbs(spec, len(words)) if verbs else (f"discards {_cards(len(words))}",
+                                                     f"discard {_cards(len(words))}")
+    said = _verb(name, he, you)
+    t = Text(f"{name} {said}")
     if reveal:
         deck = state.variant.deck
+        t.append(": ")
         t.append_text(cards_text(deck, [deck.parse(w) for w in words]))
-    else:
-        t.append(f"{len(words)} cards")
     return t
 
 
@@ -308,10 +360,12 @@ def hand_summary(state, h, rows) -> list:
         out.append(t)
     elif h.ctx is not None and h.trump != "NT":
         out.append(Text("  ") + trumps_line(state, h))
+    k = 0
     for s, a in h.actions:
         if a.startswith("discard "):
             t = Text("  ")
-            t.append_text(exchange_text(state, h, a, s, reveal=False))
+            t.append_text(exchange_text(state, h, a, s, reveal=False, spec=discard_phase(state, h, k)))
+            k += 1
             out.append(t)
         elif a.startswith("trump "):
             out.append(Text("  ") + trump_named_text(state, h, s))
@@ -405,13 +459,10 @@ def auction_table(state, h, viewer: int) -> Table:
 
 
 def score_sheet(state, we: int = 0, title: str = "Score sheet"):
-    """The score sheet in the variant's layout: WE/THEY above and below the line when parts of the
-    score count toward games (``we`` = the column shown as WE), else one column per player or side
-    with each hand's entry, the running total and the totals (:func:`sheet_table`)."""
-    v = state.variant
-    if v.scoring.by_side and any(p.game for p in v.scoring.parts):
-        return sheet_renderable(state, we=we, title=title)
-    return sheet_table(state.sheet, title, we=we if v.scoring.by_side and len(state.sheet.columns) == 2 else None)
+    """The score sheet in the layout the variant declares (``sheet.layout``: columns, WE/THEY,
+    bula...), drawn by :func:`rulekit.sheets.render.sheet_renderable` so that ``play``,
+    ``replay`` and ``score`` show the same sheet; ``we`` = the column shown as WE."""
+    return sheet_renderable(state, we=we, title=title)
 
 
 def settlement_text(state) -> Text | None:
@@ -595,38 +646,6 @@ def legal_text(state) -> Text:
         worth = bid_worth(state, bids[a.text]) if a.kind == "bid" and a.text in bids else None
         out.append(a.text if worth is None else f"{a.text} ({worth})")
     return Text("legal: " + ", ".join(out))
-
-
-def sheet_table(sheet, title: str = "Score sheet", we: int | None = None) -> Table:
-    """One column per player: each hand's entry and the running total (``+240  540``).
-
-    :param we: for a sheet of two sides, the column of the human's side: it comes first,
-        headed ``WE (NS)``, the other ``THEY (EW)``.
-    """
-    order = list(range(len(sheet.columns)))
-    heads = [str(name) for name in sheet.columns]
-    if we is not None and 0 <= we < len(order):
-        order = [we] + [c for c in order if c != we]
-        heads = [f"WE ({sheet.columns[c]})" if c == we else f"THEY ({sheet.columns[c]})" for c in order]
-    t = Table(title=title, show_lines=False)
-    t.add_column("#", justify="right", style="dim")
-    for head in heads:
-        t.add_column(Text(head), justify="right")
-    t.add_column("hand", style="dim")
-    if any(sheet.start):
-        t.add_row("", *[str(sheet.start[c]) for c in order], "start")
-    for r in sheet.rows:
-        if r.void:
-            cells = ["—" for _ in order]
-        else:
-            cells = [f"{r.entries[c]:+d}  [bold]{r.totals[c]}[/]" if r.entries[c] else f"  [bold]{r.totals[c]}[/]"
-                     for c in order]
-        t.add_row(str(r.hand + 1), *cells, Text(r.note or ("void" if r.void else "")))
-    if sheet.rows:
-        t.add_section()
-        totals = sheet.totals()
-        t.add_row("", *[f"[bold]{totals[c]}[/]" for c in order], "total")
-    return t
 
 
 def winner_text(state) -> Text:

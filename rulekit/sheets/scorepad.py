@@ -495,7 +495,8 @@ class ScorePad:
             result = [c for c, x in enumerate(score) if x == best], f"{m.rubbers} rubber{'' if m.rubbers == 1 else 's'} played"
         elif not m.rubbers or m.deals is not None:
             hand = _Shim(contract=contract, declarer=declarer, void=void, tricks=[])
-            result = match_result(v, hand, before, after, self.book.deals, envs, self.columns)
+            # with the sheet: the final results decide a match whose totals end it ([S8])
+            result = match_result(v, hand, before, after, self.book.deals, envs, self.columns, sheet=self.sheet)
         if result is not None:
             self.winners, self.end_reason = list(result[0]), result[1]
 

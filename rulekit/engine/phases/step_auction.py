@@ -54,6 +54,8 @@ class StepAuctionSpec:
     skips: tuple
     hold: bool
     all_pass: str = "redeal"
+    #: a bid's ``level`` is the contract's number, not tricks to win (the help says so)
+    levels_are_tricks = False
 
 
 def _blind_text(spec, call: str) -> str:
