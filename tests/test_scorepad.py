@@ -149,7 +149,7 @@ def test_asks_only_what_the_scoring_reads():
     ("fivehundred", "declarer", "P7", {"contract": "8H"}, "there is no seat 'P7' (expected P0, P1, P2)"),
     ("fivehundred", "tricks", "5 4 3", {"contract": "8H", "declarer": 1}, "tricks add up to 12, but a hand has 10"),
     ("fivehundred", "tricks", "11", {"contract": "8H", "declarer": 1},
-     "tricks: 1 numbers, but there are 3 columns (P0 P1 P2; the last may be left out)"),
+     "tricks: 1 number, but there are 3 columns (P0 P1 P2; the last may be left out)"),
     ("bridge", "tricks", "14", {"contract": "4S", "declarer": 0, "doubled": 0},
      "tricks add up to 14, but a hand has 13"),
     ("bridge", "tricks", "-1", {"contract": "4S", "declarer": 0, "doubled": 0},
@@ -182,6 +182,9 @@ def test_honours_beyond_the_pack_are_refused():
     q = pad.next_question(facts)
     with pytest.raises(FactError, match=r"honours: 6 in all, but the pack has only 5"):
         pad.answer(q, "2", facts)
+    with pytest.raises(FactError) as e:   # the refusal names the question, not an internal key
+        pad.answer(q, "4S", facts)
+    assert str(e.value) == "honours EW: '4S' is not a number"
 
 
 def test_add_refuses_missing_and_wrong_facts():

@@ -338,7 +338,7 @@ class ScorePad:
         else:
             _, tname, col = name.split(":")
             tally = next(x for x in self.variant.scoring.tallies if x.name == tname)
-            value = self._number(t, name)
+            value = self._number(t, f"{tname} {self.columns[int(col)]}")   # the question's words, not its key
             top = self._mask_size(tally)
             if not 0 <= value <= top:
                 raise FactError(f"{tname} {self.columns[int(col)]}: {value} is out of range (expected 0..{top})")
@@ -366,7 +366,8 @@ class ScorePad:
                                 f"adding up to at most {total}")
             return nums
         if len(nums) not in (len(cols), len(cols) - 1):
-            raise FactError(f"{name}: {len(words)} numbers, but there are {len(cols)} columns "
+            raise FactError(f"{name}: {len(words)} number{'' if len(words) == 1 else 's'}, but there are "
+                            f"{len(cols)} columns "
                             f"({' '.join(cols)}; the last may be left out)")
         if any(x < 0 for x in nums):
             raise FactError(f"{name} cannot be negative (expected {len(cols)} numbers adding up to {total})")
