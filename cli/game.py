@@ -47,7 +47,7 @@ from rulekit.dsl import FormulaError
 from rulekit.errors import InvalidActionError, RulekitError
 
 from .render import (auction_table, auction_text, bid_worth, contract_text, exchange_text, hand_header, hand_summary,
-                     hand_text, legal_text, partnership, phase_label, role_of, row_text, score_sheet,
+                     round_objective, hand_text, legal_text, partnership, phase_label, role_of, row_text, score_sheet,
                      settlement_text, table_view, trick_text, trump_named_text, winner_text)
 
 HELP_COMMANDS = ("  ?        list the legal actions\n"
@@ -277,7 +277,7 @@ class Game:
                 if self.mode == "live" and not st.is_over:
                     if st.sheet.rows:
                         self.console.print(self.sheet())
-                    self.console.rule(hand_header(st, st.hand), align="left")
+                    self._header()
                 self.autosave()
                 while not st.is_over:
                     self.step()
@@ -495,9 +495,17 @@ class Game:
             if not st.is_over:
                 self.console.print(self.sheet())
                 self.pause("press Enter for the next hand")   # time to read the last trick and the sheet
-                self.console.rule(hand_header(st, st.hand), align="left")
+                self._header()
         if self.save_path and (self.humans or self._save_due()):
             self.autosave()
+
+    def _header(self) -> None:
+        """The rule that opens a hand, and a round's objective on its own line below it."""
+        st = self.state
+        self.console.rule(hand_header(st, st.hand), align="left")
+        objective = round_objective(st, st.hand)
+        if objective is not None:
+            self.console.print(objective)
 
     def _save_due(self) -> bool:
         """Bot-only games: whether to save after this hand.  A save writes the whole record,

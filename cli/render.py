@@ -327,11 +327,16 @@ def hand_header(state, h) -> Text:
             t.append(f" — {zone} ")
             t.append_text(cards_text(state.variant.deck, bits(cards)))
     rules = state.rules_of(h.number)
-    if rules.round_name:               # a round of a schedule: its name and objective
+    if rules.round_name:               # a round of a schedule: its name (the objective: round_objective)
         t.append(f" — {rules.round_name}", style="bold")
-        if rules.objective:
-            t.append(f": {rules.objective}")
     return t
+
+
+def round_objective(state, h) -> Text | None:
+    """The objective of the round ``h`` is played in (a schedule of rounds), on a line of its own:
+    a rule's title is cut at the terminal's width, and this is what the player most needs."""
+    rules = state.rules_of(h.number)
+    return Text(f"  {rules.objective}", style="italic") if rules.round_name and rules.objective else None
 
 
 def phase_rows(state, h) -> list:
@@ -349,6 +354,9 @@ def hand_summary(state, h, rows) -> list:
     """The compact story of a finished hand for ``--auto``: header, auction, contract,
     exchange, one line per trick, then the hand's sheet row(s)."""
     out = [hand_header(state, h)]
+    objective = round_objective(state, h)
+    if objective is not None:
+        out.append(objective)
     if h.calls:
         t = Text("  auction   ", style="dim")
         t.append_text(auction_text(state, h))

@@ -1,4 +1,4 @@
-"""Display fixes found by a tester (issue 14): the auction summary, the sheet layout, the
+"""Display fixes found by a tester (a second fresh-user pass): the auction summary, the sheet layout, the
 scorepad's winners, the exchange line and the help text read what the variant declares."""
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def _live(calls, names=("You", "P1", "P2")):
 
 
 def test_number_auction_summary_names_the_declarer():
-    """issue 14 case 1 ([A2] [X1]): a number wins the auction; the summary reads the declarer
+    """user pass case 1 ([A2] [X1]): a number wins the auction; the summary reads the declarer
     and his number, not "all passed"."""
     _g, text = _live(["2", "pass", "pass"])
     line = next(ln for ln in text.splitlines() if ln.startswith("auction:"))
@@ -35,7 +35,7 @@ def test_number_auction_summary_names_the_declarer():
 
 
 def test_hold_and_blind_summaries():
-    """issue 14 case 1 ([A3] [A5]): a hold reads as the number held; a blind call as itself."""
+    """user pass case 1 ([A3] [A5]): a hold reads as the number held; a blind call as itself."""
     _g, text = _live(["2", "3", "pass", "hold", "pass"])
     assert text.splitlines()[-1].endswith("→ 3 by You")
     _g, text = _live(["igra", "pass", "pass"])
@@ -71,7 +71,7 @@ def _pref_start(tmp_path, start: int):
 
 
 def test_play_sheet_draws_the_declared_bula_layout(tmp_path):
-    """issue 14 case 2 ([S1] [S6] [R3]): the sheet of ``play``/``replay`` (cli score_sheet) is
+    """user pass case 2 ([S1] [S6] [R3]): the sheet of ``play``/``replay`` (cli score_sheet) is
     the variant's declared layout, the one ``rulekit score`` draws: soup columns, the refe
     mark, a bula under the hat."""
     from types import SimpleNamespace
@@ -89,7 +89,7 @@ def test_play_sheet_draws_the_declared_bula_layout(tmp_path):
 
 
 def test_scorepad_winners_by_the_final_results(tmp_path):
-    """issue 14 case 3 (rules/preferans.md worked example 10, [S7] [S8]): the bulas add up to 0,
+    """user pass case 3 (rules/preferans.md worked example 10, [S7] [S8]): the bulas add up to 0,
     the final results (lower is better) are A -6, B +12, C -6: A and C win, B loses, as the
     engine's match_result decides with the sheet."""
     v = _pref_start(tmp_path, 6)
@@ -102,7 +102,7 @@ def test_scorepad_winners_by_the_final_results(tmp_path):
 
 
 def test_exchange_text_uses_the_phase_name_and_plural():
-    """issue 14 case 4 ([X1]): the exchange line says the variant's own name for what is taken
+    """user pass case 4 ([X1]): the exchange line says the variant's own name for what is taken
     (preferans's ``talon`` phase; Five Hundred's ``exchange`` phase takes the ``widow``), puts
     cards aside for a ``set_aside`` phase, and counts "1 card"."""
     from cli.render import exchange_text
@@ -124,7 +124,7 @@ def test_exchange_text_uses_the_phase_name_and_plural():
 
 
 def test_help_lists_contracts_without_false_trick_counts():
-    """issue 14 case 5 ([C1]): a step auction's levels are contract numbers, not tricks; a null
+    """user pass case 5 ([C1]): a step auction's levels are contract numbers, not tricks; a null
     contract (preferans betl, Boston's nulls) is "take no trick"."""
     from cli.game import help_text
     text = help_text(PREF, State(PREF, seed=1))
@@ -133,3 +133,15 @@ def test_help_lists_contracts_without_false_trick_counts():
     assert "tricks" not in text.split("\n", 1)[1].split("Commands")[0]
     bos = load_variant("boston")
     assert "  LN       take no trick, no trump; worth 15 made" in help_text(bos, State(bos, seed=1))
+
+
+def test_round_objective_stands_on_its_own_line_in_full():
+    """User pass (King [K2]): the round's objective was cut at the terminal's width inside the
+    hand's rule; it now stands whole on a line of its own under the header."""
+    from typer.testing import CliRunner
+    from rulekit.cli.app import app
+    r = CliRunner().invoke(app, ["play", "king", "--auto", "--seed", "1", "--max-hands", "2"])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert "Hand 2 — dealer" in text and "— no hearts" in text
+    assert load_variant("king").rounds[1].objective in text

@@ -99,7 +99,7 @@ def test_cannot_share_deals():
 
 
 def test_a_schedule_of_rounds_is_compared_by_matches():
-    """issue 14 case 2: single deals of a variant with a schedule of rounds would all be its first
+    """user pass (stop 5) case 2: single deals of a variant with a schedule of rounds would all be its first
     round (King's "no tricks"): --deals is refused with exit 2, --matches plays whole matches."""
     with pytest.raises(CompareError, match="^king has a schedule of rounds: a schedule of rounds is compared "
                                            "by whole matches: use --matches N$"):

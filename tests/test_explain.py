@@ -116,7 +116,7 @@ def test_schema_prints_the_composed_schema(tmp_path):
 
 
 def test_explain_a_schedule_of_rounds_describes_each_round():
-    """issue 14 case 3 (rules/king.md [K1]-[K12], [E1]): the rulebook of a variant with rounds
+    """user pass (stop 5) case 3 (rules/king.md [K1]-[K12], [E1]): the rulebook of a variant with rounds
     names the twelve rounds in order, gives each its own objective, phases and scoring, and says
     the match ends after the last round, not "Every player scores 0" or "at most 1000 deals"."""
     text = explain(load_variant("king"))

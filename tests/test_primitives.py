@@ -176,7 +176,7 @@ def test_lead_broken_gives_way_when_only_that_suit_is_left(tmp_path):
 
 
 def test_lead_never_holds_after_the_suit_is_played(tmp_path):
-    """issue 14 case 1 (rules/king.md [K2]): with ``lead_never: [H]`` hearts may not be led while
+    """user pass (stop 5) case 1 (rules/king.md [K2]): with ``lead_never: [H]`` hearts may not be led while
     the leader holds another suit, even after hearts have been played; a hearts-only hand leads one."""
     v = toy(tmp_path, play=", lead_never: [H]")
     s = State(v, seed=1, deals=[RESTRICT_DEAL])

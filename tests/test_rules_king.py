@@ -128,7 +128,7 @@ def test_K2_example5_refusal(king):
 
 
 def test_K2_hearts_never_led_even_after_they_are_played(king):
-    """issue 14 case 1, [K2]: hearts may not be led while the leader holds another suit for the
+    """user pass (stop 5) case 1, [K2]: hearts may not be led while the leader holds another suit for the
     whole round, not only until hearts are "broken": after South throws a heart on trick 1, East
     (hearts and clubs) still may not lead one (the tester saw 10H led at trick 2 of hand 2)."""
     hands = {E: "AH KH QH AC KC QC JC 10C".split(), S: "AS KS QS JS 10S 9S 8S 7H".split(),
@@ -144,7 +144,7 @@ def test_K2_hearts_never_led_even_after_they_are_played(king):
 
 
 def test_K2_K6_auto_play_never_leads_a_heart_while_holding_another_suit(king):
-    """issue 14 case 1, [K2] [K6]: in rounds 2 and 6 of a whole random match no lead is a heart
+    """user pass (stop 5) case 1, [K2] [K6]: in rounds 2 and 6 of a whole random match no lead is a heart
     while the leader held another suit (the checked path; tests/test_fast_path.py the fast one)."""
     for seed in range(3):
         s = State(king, seed=seed)
