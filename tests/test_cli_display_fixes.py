@@ -145,3 +145,17 @@ def test_round_objective_stands_on_its_own_line_in_full():
     text = " ".join(r.output.split())
     assert "Hand 2 — dealer" in text and "— no hearts" in text
     assert load_variant("king").rounds[1].objective in text
+
+
+def test_trick_bids_are_public_calls_shown_in_the_hand():
+    """User pass: the bids of a trick_bids phase (Oh Hell) never appeared, so '+10' could not be
+    checked; they are now public calls, in observations, on screen and in the record."""
+    from typer.testing import CliRunner
+    from rulekit.cli.app import app
+    st = State(load_variant("ohhell"), seed=1)
+    first = st.to_move
+    st.apply(st.legal_actions()[0])
+    assert st.hand.calls == [(first, "bid 0")]
+    assert st.observation((first + 2) % 4).calls == [(first, "bid 0")]
+    r = CliRunner().invoke(app, ["play", "ohhell", "--auto", "--seed", "1", "--max-hands", "1"])
+    assert r.exit_code == 0 and "auction   P1 bid 0 · P2 bid 1 · P3 bid 0 · P0 bid 1" in r.output, r.output

@@ -83,6 +83,7 @@ def apply(state, action) -> bool:
     h = state.hand
     d = h.phase_state["trick_bids"]
     d["bids"][h.to_move] = int(action.bid)
+    h.calls.append((h.to_move, action.text))   # public: the table and the record show every bid
     d["count"] += 1
     if d["count"] == state.variant.players:
         return True
