@@ -357,6 +357,9 @@ def hand_summary(state, h, rows) -> list:
     objective = round_objective(state, h)
     if objective is not None:
         out.append(objective)
+    # what the phases show (a card turned before the auction, a pile, a layout) comes first, as
+    # at the table; the human screen draws it there too
+    out += [Text(f"  {label}  {text}") for label, text in phase_rows(state, h)]
     if h.calls:
         t = Text("  auction   ", style="dim")
         t.append_text(auction_text(state, h))
@@ -384,7 +387,6 @@ def hand_summary(state, h, rows) -> list:
         t = Text("  ")
         t.append_text(trick_text(state, h, i))
         out.append(t)
-    out += [Text(f"  {label}  {text}") for label, text in phase_rows(state, h)]
     for r in rows:
         t = Text("  ")
         t.append_text(row_text(state.sheet, r))
