@@ -180,6 +180,26 @@ def duel(ex: Executor, variant: str, deals: int, root: int, hero: str, rest: str
             "decisions": {k: d for k, (t, d) in cpu.items()}}
 
 
+def play_game(job) -> dict:
+    """Play one game: a SensibleBot in seat ``i % players``, RandomBots elsewhere."""
+    vid, root, i, max_hands = job
+    from rulekit.bots import RandomBot, SensibleBot
+    from rulekit.engine import State
+    v = _variant(vid)
+    t0 = time.process_time()
+    me = i % v.players
+    st = State(v, seed=derive_seed(root, "game", i))
+    bots = [SensibleBot(seed=derive_seed(root, "game", i, 1 + s)) if s == me
+            else RandomBot(seed=derive_seed(root, "game", i, 1 + s)) for s in range(v.players)]
+    while not st.is_over and st.hands_played < max_hands:
+        seat = st.controller(st.to_move)   # the declarer decides for his dummy
+        st.apply(bots[seat].act(st.observation(seat)))
+    return {"index": i, "seat": me, "finished": st.is_over, "winners": list(st.winners),
+            "won": me in st.winners, "tie": len(st.winners) > 1 and me in st.winners,
+            "hands": st.hands_played, "totals": st.sheet.totals(), "reason": st.end_reason,
+            "cpu_s": time.process_time() - t0}
+
+
 def wilson(k: int, n: int, z: float = 1.96) -> tuple:
     """95 % Wilson score interval of a proportion ``k/n``."""
     if n == 0:

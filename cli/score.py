@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import typer
 from rich.markup import escape
 
 from rulekit import records

@@ -24,7 +24,6 @@ reads variant files.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from importlib.resources import files

@@ -8,7 +8,6 @@ then checks meaning and compiles it.
 from __future__ import annotations
 
 import difflib
-import json
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache

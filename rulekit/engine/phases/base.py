@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rulekit.engine.actions import Action
-from rulekit.errors import IllegalActionError
+from rulekit.errors import CardError, IllegalActionError
 
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
     from rulekit.cards import Deck
@@ -227,3 +227,15 @@ class PhaseKind:
 
 
 __all__ = ["CompileHelpers", "PhaseKind"]
+
+
+def bare_card_play(text: str, state: Any) -> Action | None:
+    """``QS`` alone as a play of that card (for kinds whose move is laying a card), or ``None``
+    when ``text`` is not one card."""
+    words = text.split()
+    if len(words) != 1:
+        return None
+    try:
+        return state.play_action(state.variant.deck.parse(words[0]))
+    except CardError:
+        return None

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from rulekit.cards import bits
 from rulekit.engine.actions import PASS
-from rulekit.engine.phases.base import PhaseKind
-from rulekit.errors import CardError, IllegalActionError
+from rulekit.engine.phases.base import PhaseKind, bare_card_play
+from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
@@ -206,13 +206,7 @@ class LayoutKind(PhaseKind):
     # ------------------------------------------------------------------ words and views
     def parse(self, text: str, state):
         """A bare card (``QS``) is a play."""
-        words = text.split()
-        if len(words) == 1 and words[0].lower() != "pass":
-            try:
-                return state.play_action(state.variant.deck.parse(words[0]))
-            except CardError:
-                return None
-        return None
+        return bare_card_play(text, state)
 
     def help_line(self, spec, variant) -> str:
         """Lay a card, or pass."""

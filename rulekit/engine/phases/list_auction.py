@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rulekit.dsl.compile import FormulaError
-from rulekit.engine.actions import PASS, Action
+from rulekit.engine.actions import PASS
 from rulekit.engine.phases.base import PhaseKind
 from rulekit.errors import IllegalActionError
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.cards import bits
-from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
-from rulekit.errors import CardError, IllegalActionError
+from rulekit.engine.phases.base import PhaseKind, bare_card_play
+from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
@@ -159,13 +158,7 @@ class PileKind(PhaseKind):
     # ------------------------------------------------------------------ words and views
     def parse(self, text: str, state):
         """A bare card (``QS``) is a play."""
-        words = text.split()
-        if len(words) == 1:
-            try:
-                return state.play_action(state.variant.deck.parse(words[0]))
-            except CardError:
-                return None
-        return None
+        return bare_card_play(text, state)
 
     def help_line(self, spec, variant) -> str:
         """Card play onto the pile."""
