@@ -60,6 +60,12 @@ class _Console(_SafeConsole):
             pass
         raise BrokenPipeError
 
+    def print(self, *objects, soft_wrap=None, **kwargs) -> None:
+        """Print as rich does, but lines written to a file or a pipe are never folded at the
+        default 80 columns (a long auction line stays one line in ``play --auto > FILE``)."""
+        if soft_wrap is None and not self.is_terminal:
+            soft_wrap = True
+        super().print(*objects, soft_wrap=soft_wrap, **kwargs)
 
     def input(self, prompt="", **kwargs) -> str:
         """A line typed at the prompt, of at most :data:`LINE_LIMIT` characters (``< /dev/zero``

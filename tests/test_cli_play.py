@@ -482,3 +482,16 @@ def test_signal_while_applying_is_held_until_the_action_is_complete(tmp_path):
     rec = records.load(tmp_path / "s.json")
     assert len(rec["actions"]) == 5
     assert records.replay(rec).history == st.history
+
+
+def test_auto_lines_are_not_folded_in_a_file():
+    """User pass (last stop): ``play --auto > FILE`` kept rich's 80-column folding, so a long
+    auction line was cut in two. Written to a pipe, every line stays whole: the auction of a
+    hand is one line that starts with ``auction`` and each hand line holds its result."""
+    r = CliRunner().invoke(app, ["play", "boston", "--auto", "--seed", "3", "--max-hands", "2"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    auctions = [ln for ln in lines if ln.strip().startswith("auction")]
+    assert auctions[0] == ("  auction   E pass · S 5♣ · W pass · N 5♠ · S pass · N invite · E pass "
+                           "· S pass · W accept")
+    assert not any(ln.startswith("·") for ln in lines)
