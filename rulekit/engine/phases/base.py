@@ -211,6 +211,12 @@ class PhaseKind:
         only what that seat may see."""
         return {}
 
+    def hides_hand(self, state: State, seat: int) -> bool:
+        """True while ``seat`` may not see his own cards (a decision made before looking at
+        them, such as a blind bid): his observation and the terminal show them face down.
+        Default False."""
+        return False
+
     def show(self, data: dict, variant: Any) -> list:
         """Rows ``(label, text)`` drawing this kind's public data of a hand (``data``:
         ``hand.phase_state[name]``) for the terminal: a turned card, a pile, the rows of a
@@ -226,7 +232,14 @@ class PhaseKind:
         return f"<phase kind {self.name}>"
 
 
-__all__ = ["CompileHelpers", "PhaseKind"]
+__all__ = ["CompileHelpers", "PhaseKind", "own_hand_hidden"]
+
+
+def own_hand_hidden(state: Any, seat: int) -> bool:
+    """True while a phase kind of the current hand keeps ``seat``'s own cards face down
+    (:meth:`PhaseKind.hides_hand`)."""
+    from rulekit.engine.phases import REGISTRY
+    return any(REGISTRY[k].hides_hand(state, seat) for k in state.hand.phase_state if k in REGISTRY)
 
 
 def bare_card_play(text: str, state: Any) -> Action | None:
