@@ -68,12 +68,8 @@ def _winning_columns(s: State) -> list:
     return sorted({v.side_of[x] for x in s.winners}) if v.scoring.by_side else sorted(s.winners)
 
 
-# The scorepad does not yet ask the facts phase kinds give formulas (trick_bids' bids, a deal's
-# changing hand size): ohhell is played but not yet scored by hand (issue 11; docs/authoring.md).
-_NOT_YET = {"ohhell", "euchre", "spades"}   # euchre: order_up facts; spades: bids, counters
-CASES = [pytest.param(vid, None, marks=pytest.mark.xfail(reason="scorepad: no phase-kind facts yet", strict=True))
-         if vid in _NOT_YET else (vid, None) for vid in builtin_ids()
-         if not load_variant(vid).rounds] + [("rams", 3), ("rams-jacks", 3)]
+# every shipped variant, ohhell (bids, hand sizes), euchre (order-up) and spades (bids, bags) too
+CASES = [(vid, None) for vid in builtin_ids() if not load_variant(vid).rounds] + [("rams", 3), ("rams-jacks", 3)]
 # a schedule of rounds (king) is refused by the scorepad (tests/test_rules_king.py)
 
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from rulekit.engine.markers import Markers
 from rulekit.engine.phases import REGISTRY
-from rulekit.engine.scoring import against_entries, match_result, score_facts
+from rulekit.engine.scoring import against_entries, carry_counters, match_result, score_facts
 from rulekit.errors import RulekitError
 from rulekit.sheets.book import SheetBook
 from rulekit.sheets.result import HandResult
@@ -109,10 +109,16 @@ class ScorePad:
                     sc.against_declarer]
         for p in sc.parts:
             formulas += [p.each, p.declarer, p.defender]
+        formulas += [c.add for c in sc.counters]   # bags are counted from the hand's facts too
         for f in formulas:
             if f is not None:
                 reads |= f.names
         self.reads = frozenset(reads)
+        # a phase kind's variables (bid_tricks, nil_made...) are worked out from the tricks
+        given = set()
+        for spec in variant.phases:
+            given |= set(REGISTRY[spec.kind].variables(spec))
+        self.needs_tricks = bool({"tricks", "declarer_tricks"} & self.reads or given & self.reads)
         auction = variant.auction()
         self.bids = {b.text.upper(): b for b in auction.bids} if auction else {}
 
@@ -120,6 +126,8 @@ class ScorePad:
     def _reset(self) -> None:
         self.book = SheetBook(self.variant, self.columns)
         self.markers = Markers(self.variant.scoring.markers, len(self.columns))
+        #: scoring.counters (bags): name -> count per column, carried from hand to hand
+        self.counters = {c.name: [0] * len(self.columns) for c in self.variant.scoring.counters}
         self.number = 0
         self.dealer = self.first_dealer
         self.winners: list = []
@@ -167,9 +175,27 @@ class ScorePad:
             return ()
         if nt is not None:
             return tuple(nt.choices)
-        if v.phase("turn_up") is not None:
-            return tuple(v.deck.suits)
-        return ()
+        turn = v.phase("turn_up")
+        if turn is not None:  # a card turned from the stock: none left, no trumps
+            return tuple(v.deck.suits) + (("NT",) if turn.card == "stock" else ())
+        strains = self._strains()
+        return tuple(x for x in (*v.deck.suits, "NT") if x in strains) if len(strains) > 1 else ()
+
+    def _strains(self) -> set:
+        """The trumps the phases of a variant without an auction may set (an order-up: any
+        suit; fixed trumps: one)."""
+        v = self.variant
+        out: set = set()
+        for spec in v.phases:
+            out |= REGISTRY[spec.kind].strains(spec, v.deck)
+        return out
+
+    def hand_size(self) -> int:
+        """Cards each player holds in the hand being entered (the tricks of the hand): a
+        schedule of hand sizes (``deal.hand_sizes``) is read by the deal number."""
+        from rulekit.engine.phases.deal import cards_each
+        deal = self.variant.phase("deal")
+        return cards_each(deal, self.number) if deal is not None and deal.sizes else self.variant.hand_size
 
     def _reads_trump(self) -> bool:
         return bool({"trump", "strain"} & self.reads) or any(t.trump_only for t in self.variant.scoring.tallies)
@@ -203,7 +229,10 @@ class ScorePad:
         contract = self._contract(facts)
         if contract is not None and contract.strain != "chosen":
             return contract.strain
-        return facts.get("trump") or "NT"
+        if facts.get("trump"):
+            return facts["trump"]
+        strains = self._strains() if self.variant.auction() is None else set()
+        return next(iter(strains)) if len(strains) == 1 else "NT"   # trumps fixed by the variant
 
     def _mask_size(self, tally) -> int:
         suits = 1 if tally.trump_only else len(self.variant.deck.suits)
@@ -227,29 +256,30 @@ class ScorePad:
             return Question("declarer", "declarer", "one of " + ", ".join(self.names))
         if self._partner_allowed(contract) and "partner" not in facts:
             return Question("partner", "partner", "one of " + ", ".join(self.names) + ", or none")
+        if auction is None:  # who made trumps, his bids...: before the trumps, which they set
+            q = self._phase_question(facts)
+            if q is not None or self._thrown_in(facts):
+                return q
         choices = self._trump_choices(contract)
-        if choices and "trump" not in facts and (contract is not None or self._reads_trump()):
+        if choices and "trump" not in facts and (contract is not None or auction is None or self._reads_trump()):
+            # with no auction the trumps change from hand to hand and the sheet's row names them
             return Question("trump", "trumps", "one of " + ", ".join(choices))
         if contract is not None and getattr(auction, "double", False) and "doubled" not in facts:
             words = DOUBLES if getattr(auction, "redouble", False) else DOUBLES[:2]
             return Question("doubled", "doubled", "one of " + ", ".join(words) + " (- not doubled)")
-        for spec in v.phases:  # the facts phase kinds give formulas (who defended, ...)
-            own = self._phase_facts(facts, spec)
-            asked = REGISTRY[spec.kind].pad_question(spec, v, own, self.names)
-            for k, val in own.items():  # a fact the kind settled without asking
-                if k not in facts:
-                    facts[f"phase:{spec.name}:{k}"] = val
-            if asked is not None:
-                fact, prompt, help_ = asked
-                return Question(f"phase:{spec.name}:{fact}", prompt, help_)
+        if auction is not None:
+            q = self._phase_question(facts)
+            if q is not None:
+                return q
         cols = self.columns
-        if "tricks" not in facts and {"tricks", "declarer_tricks"} & self.reads and not self._unplayed(facts):
+        size = self.hand_size()
+        if "tricks" not in facts and self.needs_tricks and not self._unplayed(facts):
             if self._early_end():
                 return Question("tricks", "tricks " + " ".join(cols),
-                                f"{len(cols)} numbers, all of them, adding up to at most {v.hand_size} "
+                                f"{len(cols)} numbers, all of them, adding up to at most {size} "
                                 f"(play may stop early)")
             return Question("tricks", "tricks " + " ".join(cols),
-                            f"{len(cols)} numbers adding up to {v.hand_size} (the last may be left out)")
+                            f"{len(cols)} numbers adding up to {size} (the last may be left out)")
         if v.has_card_points and "points" not in facts and {"points", "declarer_points"} & self.reads:
             return Question("points", "card points " + " ".join(cols),
                             f"{len(cols)} numbers adding up to {sum(v.card_points)} (the last may be left out)")
@@ -264,11 +294,39 @@ class ScorePad:
                 facts[key] = 0  # does not change this hand's entries: not asked
         return None
 
+    def _phase_question(self, facts: dict) -> Question | None:
+        """The next fact a phase kind asks (who defended, each player's bid...), or ``None``."""
+        v = self.variant
+        for spec in v.phases:  # the facts phase kinds give formulas
+            own = self._phase_facts(facts, spec)
+            asked = REGISTRY[spec.kind].pad_question(spec, v, own, self.names)
+            for k, val in own.items():  # a fact the kind settled without asking
+                if k not in facts and k not in self._GIVEN:
+                    facts[f"phase:{spec.name}:{k}"] = val
+            if asked is not None:
+                fact, prompt, help_ = asked
+                return Question(f"phase:{spec.name}:{fact}", prompt, help_)
+        return None
+
+    #: what the pad tells phase kinds besides the facts: the hand's ``cards`` each (its tricks)
+    _GIVEN = ("cards",)
+
     def _phase_facts(self, facts: dict, spec) -> dict:
-        """The facts of phase ``spec`` (``phase:NAME:FACT`` -> ``FACT``) with the general ones."""
+        """The facts of phase ``spec`` (``phase:NAME:FACT`` -> ``FACT``) with the general ones
+        and ``cards``: the cards each player holds this hand."""
         pre = f"phase:{spec.name}:"
         return dict({k: val for k, val in facts.items() if not k.startswith("phase:")},
-                    **{k[len(pre):]: val for k, val in facts.items() if k.startswith(pre)})
+                    **{k[len(pre):]: val for k, val in facts.items() if k.startswith(pre)},
+                    cards=self.hand_size())
+
+    def _thrown_in(self, facts: dict) -> bool:
+        """A phase kind's facts say the deal was thrown in (all passed an order-up twice...),
+        or the auction was passed out."""
+        v = self.variant
+        auction = v.auction()
+        if auction is not None and "contract" in facts and facts["contract"] is None and auction.all_pass != "play":
+            return True
+        return any(REGISTRY[spec.kind].pad_thrown_in(spec, v, self._phase_facts(facts, spec)) for spec in v.phases)
 
     def _unplayed(self, facts: dict) -> bool:
         """The facts say the trick play was skipped (every defender passed)."""
@@ -326,6 +384,11 @@ class ScorePad:
             facts["doubled"] = words[t.lower()]
         elif name in ("tricks", "points"):
             facts[name] = self._numbers(name, t)
+            try:   # tricks that contradict a phase's facts (a nil bidder's more than his side's)
+                self._score(facts)
+            except FactError:
+                del facts[name]
+                raise
         elif name.startswith("phase:"):
             _, pname, fact = name.split(":", 2)
             spec = next(p for p in self.variant.phases if p.name == pname)
@@ -357,7 +420,7 @@ class ScorePad:
     def _numbers(self, name: str, t: str) -> list:
         v = self.variant
         cols = self.columns
-        total = v.hand_size if name == "tricks" else sum(v.card_points)
+        total = self.hand_size() if name == "tricks" else sum(v.card_points)
         words = t.replace(",", " ").split()
         nums = [self._number(w, name) for w in words]
         if name == "tricks" and self._early_end():  # tricks may add up to less: every column is given
@@ -389,8 +452,11 @@ class ScorePad:
             won[seat] = x
         values = [dict() for _ in range(cols)]
         for spec in v.phases:
-            for c, vals in enumerate(REGISTRY[spec.kind].pad_values(spec, v, self._phase_facts(facts, spec),
-                                                                     contract, won)[:cols]):
+            try:
+                per_col = REGISTRY[spec.kind].pad_values(spec, v, self._phase_facts(facts, spec), contract, won)
+            except ValueError as e:
+                raise FactError(str(e)) from None
+            for c, vals in enumerate(per_col[:cols]):
                 values[c].update(vals)
         return score_facts(v, contract, declarer, self._trump(facts), tricks, facts.get("points"),
                            facts.get("doubled", 0), tallies, self.vulnerable(), list(self.book.progress.game_score),
@@ -434,8 +500,8 @@ class ScorePad:
         before = self.sheet.totals()
         auction = v.auction()
         contract = self._contract(facts)
-        if auction is not None and contract is None and auction.all_pass != "play":
-            same = auction.all_pass == "redeal_same"
+        if self._thrown_in(facts):
+            same = auction is not None and auction.all_pass == "redeal_same"
             marks = () if same else tuple(self.markers.thrown_in(self.sheet.totals()))
             result = HandResult(self.number, self.dealer, thrown_in=True, void=True, counted=not same,
                                 entries=tuple([0] * len(self.columns)), facts=facts, marks=marks)
@@ -446,6 +512,7 @@ class ScorePad:
             self._next(same)
             return result
         entries, parts, void, envs = self._score(facts)
+        counted = carry_counters(v, self.counters, envs, entries, self.columns) if self.counters and not void else ""
         declarer = facts.get("declarer", -1)
         trump = self._trump(facts)
         won = [0] * v.players
@@ -456,7 +523,7 @@ class ScorePad:
                      partner=facts.get("partner", -1))
         # the note of a played hand's row, by the engine's own describe
         from rulekit.engine.state import State
-        note = State.describe_hand(_Shim(variant=v, names=self.names), hand, envs)
+        note = State.describe_hand(_Shim(variant=v, names=self.names), hand, envs) + counted
         stored = dict(facts, vulnerable=self.vulnerable(), game_score=list(self.book.progress.game_score))
         from rulekit.sheets.result import Against
         against = () if void else tuple(Against(a["column"], a["target"], a["value"], a["part"])

@@ -179,8 +179,9 @@ class PhaseKind:
     def pad_question(self, spec: Any, variant: Any, facts: dict, names: list) -> tuple | None:
         """The next fact of this phase a scorepad (``rulekit score``) must ask to score a hand
         played with real cards, given the ``facts`` answered so far (``contract``,
-        ``declarer``... and this kind's own): ``(fact, prompt, help)``, or ``None`` when it
-        needs no more.  ``names``: the seat names.  Default: none."""
+        ``declarer``... and this kind's own; ``cards``: the cards each player holds in this
+        hand): ``(fact, prompt, help)``, or ``None`` when it needs no more.  ``names``: the
+        seat names.  Default: none."""
         return None
 
     def pad_answer(self, spec: Any, variant: Any, fact: str, text: str, facts: dict, names: list) -> None:
@@ -199,6 +200,11 @@ class PhaseKind:
     def pad_skips(self, spec: Any, variant: Any, facts: dict) -> tuple:
         """Names of the phases that these ``facts`` say were not played (no tricks to ask)."""
         return ()
+
+    def pad_thrown_in(self, spec: Any, variant: Any, facts: dict) -> bool:
+        """True when these ``facts`` say the deal was thrown in unscored (every player passed
+        an order-up twice...); the scorepad then asks nothing more.  Default False."""
+        return False
 
     def pad_facts(self, spec: Any, variant: Any, hand: Any) -> dict:
         """The answers a scorer types for this kind's facts of a finished played ``hand``

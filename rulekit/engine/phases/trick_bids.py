@@ -180,6 +180,11 @@ def apply(state, action) -> bool:
     return False
 
 
+def _nil_seats(bids: str) -> list:
+    """The seats whose typed bid (``3 0 blind 4``) is nil, blind or not."""
+    return [s for s, w in enumerate(bids.split()) if w in ("0", "blind")]
+
+
 def column_values(variant, bids: list, blind: list, won: list) -> list:
     """The formula variables of each score column from each seat's ``bids`` (-1: none),
     the seats that bid ``blind`` nil and the tricks each seat ``won``."""
@@ -307,6 +312,98 @@ class TrickBidsKind(PhaseKind):
         """``bids``: the bids so far, -1 for not yet (public); ``blind``: who bid blind nil."""
         d = state.hand.phase_state.get("trick_bids")
         return {"bids": list(d["bids"]), "blind": list(d["blind"])} if d else {}
+
+    # ------------------------------------------------------------------ scorepad
+    def pad_question(self, spec, variant, facts: dict, names: list):
+        """Each player's bid, in seat order; then, when a side scores as one, the tricks each
+        of its nil bidders took (his side's tricks alone do not say)."""
+        blind = ", blind for blind nil" if spec.blind_behind is not None else ""
+        if "bids" not in facts:
+            return ("bids", "bids " + " ".join(names),
+                    f"{len(names)} bids in seat order ({' '.join(names)}), each 0 (nil) to {facts['cards']}{blind}")
+        nils = _nil_seats(facts["bids"])
+        if variant.scoring.by_side and nils and "nil_tricks" not in facts:
+            who = " ".join(names[s] for s in nils)
+            return ("nil_tricks", "tricks of nil bidders " + who,
+                    f"the tricks taken by each nil bidder ({who}), 0 to {facts['cards']}")
+        return None
+
+    def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
+        """Check and store ``bids`` (``3 0 blind 4``) or ``nil_tricks`` (``1 0``).
+
+        :raises ValueError: a bid the rules forbid (out of range, blind nil not played, the
+            dealer's hook), or the wrong count of numbers."""
+        words = text.replace(",", " ").lower().split()
+        cards = facts["cards"]
+        if fact == "bids":
+            if len(words) != len(names):
+                raise ValueError(f"bids: {len(words)} given, but there are {len(names)} players "
+                                 f"(expected one bid each: {' '.join(names)})")
+            out = []
+            for who, w in zip(names, words):
+                if w in ("blind", "b", "bn"):
+                    if spec.blind_behind is None:
+                        raise ValueError(f"bids: {who}: blind nil is not played in {variant.id} (expected a number)")
+                    out.append("blind")
+                    continue
+                if not w.isdigit():
+                    raise ValueError(f"bids: {who}: {w!r} is not a bid (expected a number"
+                                     f"{' or blind' if spec.blind_behind is not None else ''})")
+                n, top = int(w), cards if spec.most is None else min(cards, spec.most)
+                if not (spec.least <= n <= top or (n == 0 and spec.nil)):
+                    raise ValueError(f"bids: {who}: {n} is not allowed (expected {spec.least} to {top}"
+                                     f"{' or 0' if spec.nil and spec.least > 0 else ''})")
+                out.append(str(n))
+            if spec.hook and sum(int(b) for b in out if b != "blind") == cards:
+                raise ValueError(f"bids add up to the {cards} tricks of the hand, which the last bidder may "
+                                 f"not allow (expected someone to be short or over)")
+            facts[fact] = " ".join(out)
+        elif fact == "nil_tricks":
+            nils = _nil_seats(facts["bids"])
+            if len(words) != len(nils) or not all(w.isdigit() and int(w) <= cards for w in words):
+                raise ValueError(f"tricks of nil bidders: expected {len(nils)} number{'s' if len(nils) > 1 else ''}, "
+                                 f"each 0 to {cards} (for {' '.join(names[s] for s in nils)})")
+            facts[fact] = " ".join(words)
+        else:
+            super().pad_answer(spec, variant, fact, text, facts, names)
+
+    def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
+        """:func:`column_values` of the typed bids; with sides, a side's tricks (on its first
+        seat in ``won``) are split between its nil bidders (as typed) and the others.
+
+        :raises ValueError: nil bidders took more tricks than their side."""
+        if "bids" not in facts:
+            return []
+        words = facts["bids"].split()
+        bids = [0 if w == "blind" else int(w) for w in words]
+        blind = [s for s, w in enumerate(words) if w == "blind"]
+        won = list(won)
+        if variant.scoring.by_side:
+            nils = _nil_seats(facts["bids"])
+            took = dict(zip(nils, (int(x) for x in facts.get("nil_tricks", "").split())))
+            for side, seats in zip(variant.side_names, variant.sides):
+                total = sum(won[s] for s in seats)
+                mine = sum(took.get(s, 0) for s in seats)
+                if mine > total:
+                    raise ValueError(f"the nil bidders of {side} took {mine} trick{'s' if mine > 1 else ''}, "
+                                     f"but {side} took {total} (expected {side}'s tricks to include theirs)")
+                for s in seats:
+                    won[s] = took.get(s, 0)
+                rest = [s for s in seats if s not in took]
+                if rest:
+                    won[rest[0]] = total - mine
+        return column_values(variant, bids, blind, won)
+
+    def pad_facts(self, spec, variant, hand) -> dict:
+        """The bids of a played hand as typed, and the tricks of its nil bidders (sides)."""
+        d = hand.phase_state.get("trick_bids")
+        if not d:
+            return {}
+        out = {"bids": " ".join("blind" if s in d["blind"] else str(b) for s, b in enumerate(d["bids"]))}
+        nils = _nil_seats(out["bids"])
+        if variant.scoring.by_side and nils:
+            out["nil_tricks"] = " ".join(str(hand.won[s]) for s in nils)
+        return out
 
     def hides_hand(self, state, seat: int) -> bool:
         """A player who may bid blind nil has not yet decided: his cards are face down."""
