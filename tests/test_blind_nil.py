@@ -138,7 +138,7 @@ def test_exchange_after_blind_nil(tmp_path):
 def test_spades_describes_blind_nil():
     from rulekit.variant.explain import explain
     t = " ".join(explain(load_variant("spades")).split())
-    assert "100 points or more behind may instead bid blind nil before looking at his cards" in t
+    assert "100 points or more behind the best other may instead bid blind nil before looking at his cards" in t
     assert "passes 2 cards face down to his partner" in t
 
 

@@ -17,8 +17,14 @@ compiled file, never written per game:
   entries of this hand (tried over its whole range);
 * the facts a phase kind gives formulas (``phase:NAME:FACT``, asked by the kind's
   :meth:`~rulekit.engine.phases.base.PhaseKind.pad_question`: who defended, a doubling
-  chain...), before the tricks; tricks are not asked when those facts say the trick play
-  was skipped.
+  chain, each player's trick bid, the maker of an order-up...), before the tricks; tricks are
+  not asked when those facts say the trick play was skipped, nor anything more when they say
+  the deal was thrown in (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_thrown_in`).
+  Without an auction these come first, then the trumps they set.
+
+The tricks of a hand are those of its deal number when the deal has ``hand_sizes``.
+Counters (``scoring.counters``, bags) carry from hand to hand by
+:func:`~rulekit.engine.scoring.carry_counters`, as in a played match.
 
 Markers (``scoring.markers``) are written and used as in a played match.
 

@@ -209,7 +209,8 @@ class TrickBidsKind(PhaseKind):
 
     name = "trick_bids"
     schema = {"description": "Each player in turn from the eldest hand bids the number of tricks he will "
-                             "take (bid N); scoring reads bid, bid_tricks, nil_bids, nil_made, nil_failed.",
+                             "take (bid N); scoring reads bid, bid_tricks, nil_bids, nil_made, nil_failed, "
+                             "nil_tricks, blind_nil_made, blind_nil_failed.",
               "type": "object",
               "additionalProperties": False,
               "required": ["kind"],
@@ -277,7 +278,7 @@ class TrickBidsKind(PhaseKind):
                 "tricks of the hand, so that someone must fail." if spec.hook else "")
         blind = ""
         if spec.blind_behind is not None:
-            who = (f"A player whose side or score is {spec.blind_behind} points or more behind"
+            who = (f"A player whose score is {spec.blind_behind} points or more behind the best other"
                    if spec.blind_behind else "A player")
             blind = (f" {who} may instead bid blind nil before looking at his cards (he decides at his turn: "
                      f"blind nil, or look and bid).")
