@@ -96,7 +96,9 @@ def _show(console, pad: ScorePad) -> None:
 def _header(pad: ScorePad) -> str:
     vul = [c for c, x in zip(pad.columns, pad.vulnerable()) if x]
     vtext = f", vulnerable: {' '.join(vul)}" if vul and pad.variant.vulnerability else ""
-    return f"hand {pad.number + 1}, {pad.names[pad.dealer]} deals{vtext}"
+    rules = pad.rules   # a schedule's round: its name and objective
+    rtext = f" — {rules.round_name}" + (f": {rules.objective}" if rules.objective else "") if rules.round_name else ""
+    return f"hand {pad.number + 1}, {pad.names[pad.dealer]} deals{vtext}{rtext}"
 
 
 def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:

@@ -118,3 +118,44 @@ def test_cli_undo_takes_back_the_last_answer(tmp_path):
     data = json.loads(Path(pad_file).read_text())
     assert data["hands"][0]["phase:bidding:bids"] == "3 3 3 3"
     assert data["sheet"]["rows"][0]["entries"] == [67, -60]
+
+
+def test_king_rounds_each_asked_by_its_rules():
+    """A schedule of rounds (King): each hand is asked by its round's rules (tricks; hearts,
+    jacks, queens, the last two tricks, the king of hearts; a pile's score and the cards left
+    in the domino, which those kinds do not ask themselves: asked per column; trumps in the
+    trump rounds) and the whole match typed in gives the played sheet, round names on the rows,
+    ended after the twelve rounds."""
+    import random
+
+    from rulekit.engine import State
+    from tests.test_scorepad import _rows, _typed
+    s = State(load_variant("king"), seed=5)
+    rng = random.Random(5)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    pad = ScorePad(s.match_variant, first_dealer=s.first_dealer)
+    prompts = []
+    for h in s.hand_log:
+        facts, _ = _typed(pad, s.rules_of(h.number), h)
+        q = [pad.next_question({})]
+        prompts.append(q[0].prompt if q[0] else "")
+        pad.add(facts)
+    assert prompts[0] == "tricks N E S W" and prompts[6] == "pile score N E S W"
+    assert prompts[7] == "cards left N E S W" and prompts[8] == "trumps"
+    assert _rows(pad.sheet) == _rows(s.sheet) and pad.sheet.rows[0].note.startswith("no tricks")
+    assert pad.winners == s.winners and pad.end_reason == "all 12 rounds played"
+
+
+def test_king_value_question_refuses_out_of_range():
+    pad = ScorePad(load_variant("king"))
+    for _ in range(6):   # rounds 1-6 by their facts: no tricks for anyone, no cards taken
+        facts: dict = {}
+        while (q := pad.next_question(facts)) is not None:
+            pad.answer(q, "8 0 0 0" if q.name == "tricks" else "0", facts)
+        pad.add(facts)
+    q = pad.next_question({})
+    assert q.prompt == "pile score N E S W"
+    with pytest.raises(FactError) as e:
+        pad.answer(q, "1 0 0 0", {})
+    assert str(e.value).startswith("pile score N E S W: expected 4 numbers, one per column, each ")
