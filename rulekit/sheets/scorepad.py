@@ -129,14 +129,15 @@ class ScorePad:
                 reads |= f.names
         self.reads = frozenset(reads)
         # a phase kind's variables (bid_tricks, nil_made...) are worked out from the tricks;
-        # those of a kind that asks no facts of its own are asked as numbers per column
+        # those of a kind played instead of the tricks (a pile, a layout) that asks no facts of
+        # its own are its result: asked as numbers per column, as the table counts them
         given: set = set()
         self.asked_values: dict = {}
         for spec in v.phases:
             kind = REGISTRY[spec.kind]
             own = kind.variables(spec)
             given |= set(own)
-            if type(kind).pad_values is PhaseKind.pad_values:
+            if kind.stands_for and type(kind).pad_values is PhaseKind.pad_values:
                 self.asked_values.update({k: b for k, b in own.items() if k in self.reads})
         self.needs_tricks = bool({"tricks", "declarer_tricks"} & self.reads or (given - set(self.asked_values))
                                  & self.reads) and any(REGISTRY[p.kind].role == "play" for p in v.phases)
