@@ -126,6 +126,9 @@ def hand_text(state, seat: int, mark: int = 0) -> Text:
 
     :param mark: bitmask of cards to underline (cards just taken from the widow).
     """
+    from rulekit.engine.phases.base import own_hand_hidden
+    if own_hand_hidden(state, seat):   # a blind decision first: his cards stay face down
+        return Text(f"{state.hand.hands[seat].bit_count()} cards face down (not looked at yet)", style="dim")
     deck = state.variant.deck
     ctx = _context(state)
     t = Text()

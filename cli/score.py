@@ -13,7 +13,8 @@ from rulekit.sheets.render import renderable
 from rulekit.sheets.scorepad import FactError, ScorePad
 
 EXPORTS = (".csv", ".json", ".txt")
-COMMANDS = "undo (remove the last hand), stop (end the match now), quit (save and leave), help"
+COMMANDS = ("undo (take back the last answer, or the last hand), stop (end the match now), quit (save and leave), "
+            "help")
 
 
 def _read_pad(path: Path) -> dict:
@@ -95,7 +96,9 @@ def _show(console, pad: ScorePad) -> None:
 def _header(pad: ScorePad) -> str:
     vul = [c for c, x in zip(pad.columns, pad.vulnerable()) if x]
     vtext = f", vulnerable: {' '.join(vul)}" if vul and pad.variant.vulnerability else ""
-    return f"hand {pad.number + 1}, {pad.names[pad.dealer]} deals{vtext}"
+    rules = pad.rules   # a schedule's round: its name and objective
+    rtext = f" — {rules.round_name}" + (f": {rules.objective}" if rules.objective else "") if rules.round_name else ""
+    return f"hand {pad.number + 1}, {pad.names[pad.dealer]} deals{vtext}{rtext}"
 
 
 def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
@@ -107,13 +110,14 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
         _show(console, pad)
     saved = not new
     facts: dict = {}
+    answered: list = []   # the facts before each answer of this hand (for undo)
     shown = None
     while True:
         q = None if pad.is_over else pad.next_question(facts)
         if q is None and not pad.is_over:  # the hand is complete
             pad.add(facts)
             _save(pad, file, not saved)
-            saved, facts = True, {}
+            saved, facts, answered = True, {}, []
             _show(console, pad)
             continue
         if not pad.is_over and shown != pad.number:
@@ -127,6 +131,9 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
             continue  # a blank line asks again
         if word == "help":
             console.print(escape(f"{q.help}; or {COMMANDS}" if q else COMMANDS), highlight=False)
+        elif word == "undo" and answered:   # within a hand: take back the last answer
+            facts = answered.pop()
+            console.print("undone: the last answer", highlight=False)
         elif word == "undo":
             try:
                 last = pad.undo()
@@ -140,13 +147,15 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
         elif word == "stop" and not pad.is_over:
             pad.stop()
             _save(pad, file, not saved)
-            saved, facts = True, {}
+            saved, facts, answered = True, {}, []
             _show(console, pad)
         elif pad.is_over:
             console.print("the match is over: undo the last hand, or quit", highlight=False)
         else:
+            before = dict(facts)
             try:
                 pad.answer(q, text, facts)
+                answered.append(before)
             except FactError as e:
                 console.print(f"[red]refused:[/] {escape(str(e))}", highlight=False)
 

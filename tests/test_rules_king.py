@@ -258,9 +258,13 @@ def test_E1_rounds_balance_and_twelve_lines(king, seed):
     assert sum(totals) == 0 and s.winners == [c for c, t in enumerate(totals) if t == max(totals)]
 
 
-def test_scorepad_refuses_a_round_schedule(king):
-    """issue 7: `rulekit score` cannot yet ask each round's own facts: it refuses King clearly
-    instead of scoring every round by the base rules."""
-    from rulekit.sheets.scorepad import FactError, ScorePad
-    with pytest.raises(FactError, match="king is played as a schedule of rounds"):
-        ScorePad(king)
+def test_scorepad_asks_each_round_by_its_rules(king):
+    """issue 7: `rulekit score` asks each round's own facts (it no longer refuses King; the
+    whole schedule is tested in tests/test_scorepad_kinds.py): round 1 asks the tricks, round 2
+    the hearts taken."""
+    from rulekit.sheets.scorepad import ScorePad
+    pad = ScorePad(king)
+    assert pad.next_question({}).prompt == "tricks N E S W"
+    pad.add({"tricks": [2, 2, 2, 2]})
+    assert pad.sheet.rows[0].entries == [-4, -4, -4, -4] and pad.sheet.rows[0].note.startswith("no tricks")
+    assert pad.next_question({}).prompt == "hearts N"

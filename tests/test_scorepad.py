@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from rulekit.engine import State
-from rulekit.engine.scoring import hand_facts
+from rulekit.engine.scoring import hand_facts, player_envs
 from rulekit.sheets.scorepad import DOUBLES, FactError, ScorePad
 from rulekit.variant import builtin_ids, load_variant
 
@@ -32,6 +32,7 @@ def _typed(pad: ScorePad, v, h) -> list:
     """The lines a scorer types for played hand ``h``: each answer to the pad's questions, read
     off the played hand (so the questions asked must be enough to score it)."""
     f = hand_facts(v, h)
+    envs = player_envs(v, h)
     facts, lines = {}, []
     while (q := pad.next_question(facts)) is not None:
         if q.name == "contract":
@@ -48,6 +49,8 @@ def _typed(pad: ScorePad, v, h) -> list:
             text = DOUBLES[f["doubled"]]
         elif q.name.startswith("phase:"):
             text = f["phase"][q.name]
+        elif q.name.startswith("value:"):   # a phase's own result (a pile's score, cards left)
+            text = " ".join(str(e.vars[q.name[6:]]) for e in envs)
         elif q.name in ("tricks", "points"):
             keep = f[q.name] if "all of them" in q.help else f[q.name][:-1]  # the last is left out
             text = " ".join(str(x) for x in keep)
@@ -64,17 +67,13 @@ def _rows(sheet) -> list:
 
 
 def _winning_columns(s: State) -> list:
-    v = s.variant
+    v = s.match_variant
     return sorted({v.side_of[x] for x in s.winners}) if v.scoring.by_side else sorted(s.winners)
 
 
-# The scorepad does not yet ask the facts phase kinds give formulas (trick_bids' bids, a deal's
-# changing hand size): ohhell is played but not yet scored by hand (issue 11; docs/authoring.md).
-_NOT_YET = {"ohhell", "euchre", "spades"}   # euchre: order_up facts; spades: bids, counters
-CASES = [pytest.param(vid, None, marks=pytest.mark.xfail(reason="scorepad: no phase-kind facts yet", strict=True))
-         if vid in _NOT_YET else (vid, None) for vid in builtin_ids()
-         if not load_variant(vid).rounds] + [("rams", 3), ("rams-jacks", 3)]
-# a schedule of rounds (king) is refused by the scorepad (tests/test_rules_king.py)
+# every shipped variant: ohhell (bids, hand sizes), euchre (order-up), spades (bids, bags) and
+# king (a schedule of rounds, each asked by its own rules) too
+CASES = [(vid, None) for vid in builtin_ids()] + [("rams", 3), ("rams-jacks", 3)]
 
 
 @pytest.mark.parametrize("vid,players", CASES)
@@ -84,10 +83,10 @@ def test_entering_played_hands_gives_the_played_sheet(vid, players):
     parts, lines, game points and rubber rows, and the same winners."""
     for seed in (0, 1, 2):
         s = _played(vid, seed, players=players)
-        v = s.variant
+        v = s.match_variant   # a schedule of rounds: the match, not its last round
         pad = ScorePad(v, first_dealer=s.first_dealer)
         for h in s.hand_log:
-            facts, _ = _typed(pad, v, h)
+            facts, _ = _typed(pad, s.rules_of(h.number), h)
             pad.add(facts)
         if s.end_reason.startswith("stopped"):
             pad.stop()

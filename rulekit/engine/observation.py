@@ -21,6 +21,7 @@ from typing import Any
 
 from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases.base import own_hand_hidden
 from rulekit.engine.state import shuffled
 
 
@@ -66,6 +67,8 @@ class Observation:
     :ivar phase_data: what the hand's phase kinds add for this seat
         (:meth:`~rulekit.engine.phases.base.PhaseKind.observe`), merged in phase order:
         plain data such as ``{"passed": [1, 2]}``.
+    :ivar blind: the seat has not looked at its own cards yet (a blind bid still open): its
+        ``hand`` is shown as 0 and sampled worlds deal its cards at random too.
     """
 
     seat: int
@@ -102,6 +105,7 @@ class Observation:
     game_score: list = field(default_factory=list)
     games: list = field(default_factory=list)
     phase_data: dict = field(default_factory=dict)
+    blind: bool = False
     variant: Any = field(repr=False, compare=False, default=None)
     phase_spec: Any = field(repr=False, compare=False, default=None)
     _view: Any = field(repr=False, compare=False, default=None)
@@ -139,7 +143,7 @@ class Observation:
         h = world.hand
         n = self.variant.players
         ctx = h.ctx or self.variant.contexts.get("NT")
-        known = {self.seat} | set(self.open_seats)
+        known = ({self.seat} if not self.blind else set()) | set(self.open_seats)
         if self.dummy_hand:
             known.add(self.dummy)
         others = [s for s in range(n) if s not in known]
@@ -333,12 +337,16 @@ def observe(state, seat: int) -> Observation:
     if taken:                                             # [W1] only the declarer takes a widow
         placed[h.declarer] |= taken                       # (less those played, below)
     placed = [m & ~visible for m in placed]
-    known = {seat} | ({h.dummy} if dummy_up else set()) | set(open_seats)
+    blind = own_hand_hidden(state, seat)                  # he has not looked at his cards yet
+    if blind:
+        visible &= ~h.hands[seat]
+    known = ({seat} if not blind else set()) | ({h.dummy} if dummy_up else set()) | set(open_seats)
     hidden_seats = [s for s in range(n) if s not in known]
     hidden_zones = [z for z, m in h.zones.items() if m and not h.zone_up.get(z)]
     hide_discards = h.declarer != seat
     return Observation(
-        seat=seat, phase=state.phase_kind, to_move=state.to_move, dealer=h.dealer, hand=h.hands[seat],
+        seat=seat, phase=state.phase_kind, to_move=state.to_move, dealer=h.dealer,
+        hand=0 if blind else h.hands[seat], blind=blind,
         hand_sizes=[m.bit_count() for m in h.hands], widow=widow,
         discards=h.discards if h.declarer == seat else 0, calls=list(h.calls),
         contract=h.contract.text if h.contract else "", declarer=h.declarer, trump=h.trump,

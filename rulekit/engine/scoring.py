@@ -424,6 +424,28 @@ def _break_ties(variant, hand, before, reached) -> list:
     return cands
 
 
+def carry_counters(variant, counts: dict, envs: list, entries: list, columns: list) -> str:
+    """Add a scored hand to the counters carried across deals (``scoring.counters``, e.g.
+    bags): ``counts`` maps each counter's name to its count per score column and is updated
+    in place; each time a count reaches the counter's ``every`` it drops by ``every`` and the
+    column's entry in ``entries`` (in place) gets the counter's ``score``.  Used by a played
+    match and the scorepad alike.
+
+    :returns: a note for the hand's row (``"; bags 10 to NS (-100)"``), or ``""``."""
+    notes = []
+    for spec in variant.scoring.counters:
+        if spec.add is None:
+            continue
+        row = counts.setdefault(spec.name, [0] * len(envs))
+        for col, env in enumerate(envs):
+            row[col] += int(spec.add(env))
+            while spec.every and row[col] >= spec.every:
+                row[col] -= spec.every
+                entries[col] += spec.score
+                notes.append(f"{spec.name} {spec.every} to {columns[col]} ({spec.score:+d})")
+    return "".join("; " + n for n in notes)
+
+
 # ------------------------------------------------------------------ scoring from facts
 class _Scored:
     """The few fields of a hand that :func:`score_hand` reads, for a hand known only by its facts."""

@@ -527,20 +527,9 @@ class State:
         self.hand_log.append(h)
 
     def _count(self, envs: list, entries: list) -> str:
-        """Add this hand to the carried counters (``scoring.counters``); each threshold reached
-        lowers the counter by it and adds its score to ``entries`` (in place).  Returns a note."""
-        notes = []
-        for spec in self.variant.scoring.counters:
-            if spec.add is None:
-                continue
-            counts = self.counters[spec.name]
-            for col, env in enumerate(envs):
-                counts[col] += int(spec.add(env))
-                while spec.every and counts[col] >= spec.every:
-                    counts[col] -= spec.every
-                    entries[col] += spec.score
-                    notes.append(f"{spec.name} {spec.every} to {self.sheet.columns[col]} ({spec.score:+d})")
-        return "".join("; " + n for n in notes)
+        """Add this hand to the carried counters (:func:`~rulekit.engine.scoring.carry_counters`)."""
+        from rulekit.engine.scoring import carry_counters
+        return carry_counters(self.variant, self.counters, envs, entries, self.sheet.columns)
 
     def _stopped_at_cap(self, h: Hand) -> bool:
         """Stop the match when hand ``h`` was the last one the cap allows: ``max_hands``

@@ -17,8 +17,14 @@ compiled file, never written per game:
   entries of this hand (tried over its whole range);
 * the facts a phase kind gives formulas (``phase:NAME:FACT``, asked by the kind's
   :meth:`~rulekit.engine.phases.base.PhaseKind.pad_question`: who defended, a doubling
-  chain...), before the tricks; tricks are not asked when those facts say the trick play
-  was skipped.
+  chain, each player's trick bid, the maker of an order-up...), before the tricks; tricks are
+  not asked when those facts say the trick play was skipped, nor anything more when they say
+  the deal was thrown in (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_thrown_in`).
+  Without an auction these come first, then the trumps they set.
+
+The tricks of a hand are those of its deal number when the deal has ``hand_sizes``.
+Counters (``scoring.counters``, bags) carry from hand to hand by
+:func:`~rulekit.engine.scoring.carry_counters`, as in a played match.
 
 Markers (``scoring.markers``) are written and used as in a played match.
 
@@ -38,7 +44,8 @@ from dataclasses import dataclass
 
 from rulekit.engine.markers import Markers
 from rulekit.engine.phases import REGISTRY
-from rulekit.engine.scoring import against_entries, match_result, score_facts
+from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.scoring import against_entries, carry_counters, match_result, score_facts
 from rulekit.errors import RulekitError
 from rulekit.sheets.book import SheetBook
 from rulekit.sheets.result import HandResult
@@ -88,10 +95,9 @@ class ScorePad:
     """
 
     def __init__(self, variant, names: list | None = None, first_dealer: int | None = None):
-        if variant.rounds:  # each round scores by its own rules and facts: not asked for yet
-            raise FactError(f"{variant.id} is played as a schedule of rounds, which the scorepad cannot "
-                            f"score yet (expected a variant without rounds:)")
         self.variant = variant
+        #: the rules of the hand being entered: the round's in a schedule (``rounds:``), else the variant's
+        self.rules = variant
         n = variant.players
         self.names = list(names or variant.seat_names or [f"P{i}" for i in range(n)])
         if first_dealer is None:
@@ -103,27 +109,52 @@ class ScorePad:
         self.hands: list[dict] = []
         self.stopped = False
         self._reset()
+
+    def _use_rules(self) -> None:
+        """Take the rules of the hand about to be entered (a schedule's next round) and what
+        they read: formula variables, the auction's bids."""
+        v = self.variant
+        if v.rounds:   # as a played match: a deal redealt by the same dealer replays its round
+            v = v.rounds[min(self.book.deals, len(v.rounds) - 1)]
+        self.rules = v
         reads = set()
-        sc, m = variant.scoring, variant.match
+        sc, m = v.scoring, v.match
         formulas = [sc.each, sc.declarer, sc.defender, sc.no_contract, sc.void_if, sc.made, m.immediate_win,
                     sc.against_declarer]
         for p in sc.parts:
             formulas += [p.each, p.declarer, p.defender]
+        formulas += [c.add for c in sc.counters]   # bags are counted from the hand's facts too
         for f in formulas:
             if f is not None:
                 reads |= f.names
         self.reads = frozenset(reads)
-        auction = variant.auction()
+        # a phase kind's variables (bid_tricks, nil_made...) are worked out from the tricks;
+        # those of a kind played instead of the tricks (a pile, a layout) that asks no facts of
+        # its own are its result: asked as numbers per column, as the table counts them
+        given: set = set()
+        self.asked_values: dict = {}
+        for spec in v.phases:
+            kind = REGISTRY[spec.kind]
+            own = kind.variables(spec)
+            given |= set(own)
+            if kind.stands_for and type(kind).pad_values is PhaseKind.pad_values:
+                self.asked_values.update({k: b for k, b in own.items() if k in self.reads})
+        self.needs_tricks = bool({"tricks", "declarer_tricks"} & self.reads or (given - set(self.asked_values))
+                                 & self.reads) and any(REGISTRY[p.kind].role == "play" for p in v.phases)
+        auction = v.auction()
         self.bids = {b.text.upper(): b for b in auction.bids} if auction else {}
 
     # ------------------------------------------------------------------ state of the match
     def _reset(self) -> None:
         self.book = SheetBook(self.variant, self.columns)
         self.markers = Markers(self.variant.scoring.markers, len(self.columns))
+        #: scoring.counters (bags): name -> count per column, carried from hand to hand
+        self.counters = {c.name: [0] * len(self.columns) for c in self.variant.scoring.counters}
         self.number = 0
         self.dealer = self.first_dealer
         self.winners: list = []
         self.end_reason = ""
+        self._use_rules()
 
     @property
     def sheet(self):
@@ -159,7 +190,7 @@ class ScorePad:
         raise FactError(f"there is no seat {text!r} (expected {', '.join(self.names)})")
 
     def _trump_choices(self, contract) -> tuple:
-        v = self.variant
+        v = self.rules
         nt = v.phase("name_trump")
         if contract is not None and contract.strain == "chosen":
             return tuple(nt.choices if nt is not None else v.deck.suits)
@@ -167,16 +198,34 @@ class ScorePad:
             return ()
         if nt is not None:
             return tuple(nt.choices)
-        if v.phase("turn_up") is not None:
-            return tuple(v.deck.suits)
-        return ()
+        turn = v.phase("turn_up")
+        if turn is not None:  # a card turned from the stock: none left, no trumps
+            return tuple(v.deck.suits) + (("NT",) if turn.card == "stock" else ())
+        strains = self._strains()
+        return tuple(x for x in (*v.deck.suits, "NT") if x in strains) if len(strains) > 1 else ()
+
+    def _strains(self) -> set:
+        """The trumps the phases of a variant without an auction may set (an order-up: any
+        suit; fixed trumps: one)."""
+        v = self.rules
+        out: set = set()
+        for spec in v.phases:
+            out |= REGISTRY[spec.kind].strains(spec, v.deck)
+        return out
+
+    def hand_size(self) -> int:
+        """Cards each player holds in the hand being entered (the tricks of the hand): a
+        schedule of hand sizes (``deal.hand_sizes``) is read by the deal number."""
+        from rulekit.engine.phases.deal import cards_each
+        deal = self.rules.phase("deal")
+        return cards_each(deal, self.number) if deal is not None and deal.sizes else self.rules.hand_size
 
     def _reads_trump(self) -> bool:
-        return bool({"trump", "strain"} & self.reads) or any(t.trump_only for t in self.variant.scoring.tallies)
+        return bool({"trump", "strain"} & self.reads) or any(t.trump_only for t in self.rules.scoring.tallies)
 
     def _classed(self) -> bool:
         """Contract values depend on the suit classes of a card turned this hand (``turn_card``)."""
-        return self.variant.phase("turn_card") is not None and any(
+        return self.rules.phase("turn_card") is not None and any(
             len(set(getattr(b, "values", ()))) > 1 for b in self.bids.values())
 
     def _contract(self, facts):
@@ -187,32 +236,35 @@ class ScorePad:
         if facts.get("first_suit") and hasattr(bid, "values"):  # valued by this hand's suit classes
             from dataclasses import replace
             from rulekit.engine.phases.turn_card import classes_of
-            classes = classes_of(self.variant.deck, facts["first_suit"], "colour")
+            classes = classes_of(self.rules.deck, facts["first_suit"], "colour")
             bid = replace(bid, value=bid.values[classes.get(bid.strain, 1) - 1])
         return bid
 
     def _early_end(self) -> bool:
         """Play may stop before the cards run out (a ``tricks`` phase with ``end_if``)."""
-        return any(getattr(p, "end_if", None) is not None for p in self.variant.phases)
+        return any(getattr(p, "end_if", None) is not None for p in self.rules.phases)
 
     def _partner_allowed(self, contract) -> bool:
-        return self.variant.phase("call_partner") is not None and bool(getattr(contract, "partner", False))
+        return self.rules.phase("call_partner") is not None and bool(getattr(contract, "partner", False))
 
     def _trump(self, facts) -> str:
         """The strain the hand was played in, from the facts so far."""
         contract = self._contract(facts)
         if contract is not None and contract.strain != "chosen":
             return contract.strain
-        return facts.get("trump") or "NT"
+        if facts.get("trump"):
+            return facts["trump"]
+        strains = self._strains() if self.rules.auction() is None else set()
+        return next(iter(strains)) if len(strains) == 1 else "NT"   # trumps fixed by the variant
 
     def _mask_size(self, tally) -> int:
-        suits = 1 if tally.trump_only else len(self.variant.deck.suits)
+        suits = 1 if tally.trump_only else len(self.rules.deck.suits)
         return len(tally.ranks) * suits
 
     def next_question(self, facts: dict) -> Question | None:
         """The next fact the hand needs, given the ``facts`` answered so far (``None``: the
         hand is complete; :meth:`add` it)."""
-        v = self.variant
+        v = self.rules
         auction = v.auction()
         if auction is not None and self._classed() and "first_suit" not in facts:
             return Question("first_suit", "first suit", "the suit of the card turned from the second pack: "
@@ -227,29 +279,34 @@ class ScorePad:
             return Question("declarer", "declarer", "one of " + ", ".join(self.names))
         if self._partner_allowed(contract) and "partner" not in facts:
             return Question("partner", "partner", "one of " + ", ".join(self.names) + ", or none")
+        if auction is None:  # who made trumps, his bids...: before the trumps, which they set
+            q = self._phase_question(facts)
+            if q is not None or self._thrown_in(facts):
+                return q
         choices = self._trump_choices(contract)
-        if choices and "trump" not in facts and (contract is not None or self._reads_trump()):
+        if choices and "trump" not in facts and (contract is not None or auction is None or self._reads_trump()):
+            # with no auction the trumps change from hand to hand and the sheet's row names them
             return Question("trump", "trumps", "one of " + ", ".join(choices))
         if contract is not None and getattr(auction, "double", False) and "doubled" not in facts:
             words = DOUBLES if getattr(auction, "redouble", False) else DOUBLES[:2]
             return Question("doubled", "doubled", "one of " + ", ".join(words) + " (- not doubled)")
-        for spec in v.phases:  # the facts phase kinds give formulas (who defended, ...)
-            own = self._phase_facts(facts, spec)
-            asked = REGISTRY[spec.kind].pad_question(spec, v, own, self.names)
-            for k, val in own.items():  # a fact the kind settled without asking
-                if k not in facts:
-                    facts[f"phase:{spec.name}:{k}"] = val
-            if asked is not None:
-                fact, prompt, help_ = asked
-                return Question(f"phase:{spec.name}:{fact}", prompt, help_)
+        if auction is not None:
+            q = self._phase_question(facts)
+            if q is not None:
+                return q
         cols = self.columns
-        if "tricks" not in facts and {"tricks", "declarer_tricks"} & self.reads and not self._unplayed(facts):
+        size = self.hand_size()
+        if "tricks" not in facts and self.needs_tricks and not self._unplayed(facts):
             if self._early_end():
                 return Question("tricks", "tricks " + " ".join(cols),
-                                f"{len(cols)} numbers, all of them, adding up to at most {v.hand_size} "
+                                f"{len(cols)} numbers, all of them, adding up to at most {size} "
                                 f"(play may stop early)")
             return Question("tricks", "tricks " + " ".join(cols),
-                            f"{len(cols)} numbers adding up to {v.hand_size} (the last may be left out)")
+                            f"{len(cols)} numbers adding up to {size} (the last may be left out)")
+        for name, (lo, hi) in self.asked_values.items():   # a phase's own result, as the table counts it
+            if f"value:{name}" not in facts:
+                return Question(f"value:{name}", f"{name.replace('_', ' ')} " + " ".join(cols),
+                                f"{len(cols)} numbers, one per column, each {lo} to {hi}")
         if v.has_card_points and "points" not in facts and {"points", "declarer_points"} & self.reads:
             return Question("points", "card points " + " ".join(cols),
                             f"{len(cols)} numbers adding up to {sum(v.card_points)} (the last may be left out)")
@@ -264,15 +321,43 @@ class ScorePad:
                 facts[key] = 0  # does not change this hand's entries: not asked
         return None
 
+    def _phase_question(self, facts: dict) -> Question | None:
+        """The next fact a phase kind asks (who defended, each player's bid...), or ``None``."""
+        v = self.rules
+        for spec in v.phases:  # the facts phase kinds give formulas
+            own = self._phase_facts(facts, spec)
+            asked = REGISTRY[spec.kind].pad_question(spec, v, own, self.names)
+            for k, val in own.items():  # a fact the kind settled without asking
+                if k not in facts and k not in self._GIVEN:
+                    facts[f"phase:{spec.name}:{k}"] = val
+            if asked is not None:
+                fact, prompt, help_ = asked
+                return Question(f"phase:{spec.name}:{fact}", prompt, help_)
+        return None
+
+    #: what the pad tells phase kinds besides the facts: the hand's ``cards`` each (its tricks)
+    _GIVEN = ("cards",)
+
     def _phase_facts(self, facts: dict, spec) -> dict:
-        """The facts of phase ``spec`` (``phase:NAME:FACT`` -> ``FACT``) with the general ones."""
+        """The facts of phase ``spec`` (``phase:NAME:FACT`` -> ``FACT``) with the general ones
+        and ``cards``: the cards each player holds this hand."""
         pre = f"phase:{spec.name}:"
         return dict({k: val for k, val in facts.items() if not k.startswith("phase:")},
-                    **{k[len(pre):]: val for k, val in facts.items() if k.startswith(pre)})
+                    **{k[len(pre):]: val for k, val in facts.items() if k.startswith(pre)},
+                    cards=self.hand_size())
+
+    def _thrown_in(self, facts: dict) -> bool:
+        """A phase kind's facts say the deal was thrown in (all passed an order-up twice...),
+        or the auction was passed out."""
+        v = self.rules
+        auction = v.auction()
+        if auction is not None and "contract" in facts and facts["contract"] is None and auction.all_pass != "play":
+            return True
+        return any(REGISTRY[spec.kind].pad_thrown_in(spec, v, self._phase_facts(facts, spec)) for spec in v.phases)
 
     def _unplayed(self, facts: dict) -> bool:
         """The facts say the trick play was skipped (every defender passed)."""
-        v = self.variant
+        v = self.rules
         skipped = set()
         for spec in v.phases:
             skipped |= set(REGISTRY[spec.kind].pad_skips(spec, v, self._phase_facts(facts, spec)))
@@ -302,12 +387,12 @@ class ScorePad:
                 facts["contract"] = None
                 return
             if t.upper() not in self.bids:
-                raise FactError(f"{t!r} is not a contract of {self.variant.id} (expected {question.help})")
+                raise FactError(f"{t!r} is not a contract of {self.rules.id} (expected {question.help})")
             facts["contract"] = self.bids[t.upper()].text
         elif name == "declarer":
             facts["declarer"] = self.seat(t)
         elif name == "first_suit":
-            if t.upper() not in self.variant.deck.suits:
+            if t.upper() not in self.rules.deck.suits:
                 raise FactError(f"{t!r} is not a suit (expected {question.help})")
             facts["first_suit"] = t.upper()
         elif name == "partner":
@@ -326,18 +411,30 @@ class ScorePad:
             facts["doubled"] = words[t.lower()]
         elif name in ("tricks", "points"):
             facts[name] = self._numbers(name, t)
+            try:   # tricks that contradict a phase's facts (a nil bidder's more than his side's)
+                self._score(facts)
+            except FactError:
+                del facts[name]
+                raise
+        elif name.startswith("value:"):
+            var = name.split(":", 1)[1]
+            lo, hi = self.asked_values[var]
+            nums = [self._number(w, question.prompt) for w in t.replace(",", " ").split()]
+            if len(nums) != len(self.columns) or not all(lo <= x <= hi for x in nums):
+                raise FactError(f"{question.prompt}: expected {question.help}")
+            facts[name] = nums
         elif name.startswith("phase:"):
             _, pname, fact = name.split(":", 2)
-            spec = next(p for p in self.variant.phases if p.name == pname)
+            spec = next(p for p in self.rules.phases if p.name == pname)
             own = self._phase_facts(facts, spec)
             try:
-                REGISTRY[spec.kind].pad_answer(spec, self.variant, fact, t, own, self.names)
+                REGISTRY[spec.kind].pad_answer(spec, self.rules, fact, t, own, self.names)
             except ValueError as e:
                 raise FactError(str(e)) from None
             facts[name] = own[fact]
         else:
             _, tname, col = name.split(":")
-            tally = next(x for x in self.variant.scoring.tallies if x.name == tname)
+            tally = next(x for x in self.rules.scoring.tallies if x.name == tname)
             value = self._number(t, f"{tname} {self.columns[int(col)]}")   # the question's words, not its key
             top = self._mask_size(tally)
             if not 0 <= value <= top:
@@ -355,9 +452,9 @@ class ScorePad:
             raise FactError(f"{what}: {t!r} is not a number") from None
 
     def _numbers(self, name: str, t: str) -> list:
-        v = self.variant
+        v = self.rules
         cols = self.columns
-        total = v.hand_size if name == "tricks" else sum(v.card_points)
+        total = self.hand_size() if name == "tricks" else sum(v.card_points)
         words = t.replace(",", " ").split()
         nums = [self._number(w, name) for w in words]
         if name == "tricks" and self._early_end():  # tricks may add up to less: every column is given
@@ -379,7 +476,7 @@ class ScorePad:
 
     # ------------------------------------------------------------------ scoring
     def _score(self, facts: dict) -> tuple:
-        v = self.variant
+        v = self.rules
         cols = len(self.columns)
         tallies = [{t.name: facts.get(f"tally:{t.name}:{c}", 0) for t in v.scoring.tallies} for c in range(cols)]
         contract, declarer = self._contract(facts), facts.get("declarer", -1)
@@ -389,9 +486,15 @@ class ScorePad:
             won[seat] = x
         values = [dict() for _ in range(cols)]
         for spec in v.phases:
-            for c, vals in enumerate(REGISTRY[spec.kind].pad_values(spec, v, self._phase_facts(facts, spec),
-                                                                     contract, won)[:cols]):
+            try:
+                per_col = REGISTRY[spec.kind].pad_values(spec, v, self._phase_facts(facts, spec), contract, won)
+            except ValueError as e:
+                raise FactError(str(e)) from None
+            for c, vals in enumerate(per_col[:cols]):
                 values[c].update(vals)
+        for name in self.asked_values:
+            for c, x in enumerate(facts.get(f"value:{name}") or [0] * cols):
+                values[c][name] = x
         return score_facts(v, contract, declarer, self._trump(facts), tricks, facts.get("points"),
                            facts.get("doubled", 0), tallies, self.vulnerable(), list(self.book.progress.game_score),
                            partner=facts.get("partner", -1), markers=self.markers.factors(declarer),
@@ -430,12 +533,12 @@ class ScorePad:
         if self.is_over:
             raise FactError("the match is over (undo the last hand to change it)")
         facts = self.check(facts)
-        v = self.variant
+        v = self.rules
         before = self.sheet.totals()
         auction = v.auction()
         contract = self._contract(facts)
-        if auction is not None and contract is None and auction.all_pass != "play":
-            same = auction.all_pass == "redeal_same"
+        if self._thrown_in(facts):
+            same = auction is not None and auction.all_pass == "redeal_same"
             marks = () if same else tuple(self.markers.thrown_in(self.sheet.totals()))
             result = HandResult(self.number, self.dealer, thrown_in=True, void=True, counted=not same,
                                 entries=tuple([0] * len(self.columns)), facts=facts, marks=marks)
@@ -446,6 +549,7 @@ class ScorePad:
             self._next(same)
             return result
         entries, parts, void, envs = self._score(facts)
+        counted = carry_counters(v, self.counters, envs, entries, self.columns) if self.counters and not void else ""
         declarer = facts.get("declarer", -1)
         trump = self._trump(facts)
         won = [0] * v.players
@@ -456,7 +560,9 @@ class ScorePad:
                      partner=facts.get("partner", -1))
         # the note of a played hand's row, by the engine's own describe
         from rulekit.engine.state import State
-        note = State.describe_hand(_Shim(variant=v, names=self.names), hand, envs)
+        note = State.describe_hand(_Shim(variant=v, names=self.names), hand, envs) + counted
+        if v.round_name:  # one sheet line per round, with its name (as a played match writes it)
+            note = v.round_name + (f": {note}" if note else "")
         stored = dict(facts, vulnerable=self.vulnerable(), game_score=list(self.book.progress.game_score))
         from rulekit.sheets.result import Against
         against = () if void else tuple(Against(a["column"], a["target"], a["value"], a["part"])
@@ -477,6 +583,7 @@ class ScorePad:
         self.number += 1
         if not same_dealer:
             self.dealer = self.variant.next_seat(self.dealer, self.variant.rotation)
+        self._use_rules()
 
     def _end(self, contract, declarer, void, envs, before) -> None:
         """Whether the match is over, as :meth:`~rulekit.engine.state.State._check_end` decides
@@ -487,7 +594,11 @@ class ScorePad:
         progress = self.book.progress
         won = progress.rubbers_won
         result = None
-        if m.rubbers_to_win and max(won) >= m.rubbers_to_win:
+        if v.rounds:
+            if self.book.deals >= len(v.rounds):  # the schedule is over: the best total wins
+                best = (min if v.scoring.lower_is_better else max)(after)
+                result = [c for c, x in enumerate(after) if x == best], f"all {len(v.rounds)} rounds played"
+        elif m.rubbers_to_win and max(won) >= m.rubbers_to_win:
             cols = [c for c, x in enumerate(won) if x >= m.rubbers_to_win]
             result = cols, f"{self.columns[cols[0]]} won {m.rubbers_to_win} rubber{'' if m.rubbers_to_win == 1 else 's'}"
         elif m.rubbers and progress.rubbers >= m.rubbers:

@@ -179,8 +179,9 @@ class PhaseKind:
     def pad_question(self, spec: Any, variant: Any, facts: dict, names: list) -> tuple | None:
         """The next fact of this phase a scorepad (``rulekit score``) must ask to score a hand
         played with real cards, given the ``facts`` answered so far (``contract``,
-        ``declarer``... and this kind's own): ``(fact, prompt, help)``, or ``None`` when it
-        needs no more.  ``names``: the seat names.  Default: none."""
+        ``declarer``... and this kind's own; ``cards``: the cards each player holds in this
+        hand): ``(fact, prompt, help)``, or ``None`` when it needs no more.  ``names``: the
+        seat names.  Default: none."""
         return None
 
     def pad_answer(self, spec: Any, variant: Any, fact: str, text: str, facts: dict, names: list) -> None:
@@ -200,6 +201,11 @@ class PhaseKind:
         """Names of the phases that these ``facts`` say were not played (no tricks to ask)."""
         return ()
 
+    def pad_thrown_in(self, spec: Any, variant: Any, facts: dict) -> bool:
+        """True when these ``facts`` say the deal was thrown in unscored (every player passed
+        an order-up twice...); the scorepad then asks nothing more.  Default False."""
+        return False
+
     def pad_facts(self, spec: Any, variant: Any, hand: Any) -> dict:
         """The answers a scorer types for this kind's facts of a finished played ``hand``
         (fact -> text), the inverse of :meth:`pad_answer`; default none."""
@@ -210,6 +216,12 @@ class PhaseKind:
         """Plain data this phase adds to ``seat``'s observation (``obs.phase_data``);
         only what that seat may see."""
         return {}
+
+    def hides_hand(self, state: State, seat: int) -> bool:
+        """True while ``seat`` may not see his own cards (a decision made before looking at
+        them, such as a blind bid): his observation and the terminal show them face down.
+        Default False."""
+        return False
 
     def show(self, data: dict, variant: Any) -> list:
         """Rows ``(label, text)`` drawing this kind's public data of a hand (``data``:
@@ -226,7 +238,14 @@ class PhaseKind:
         return f"<phase kind {self.name}>"
 
 
-__all__ = ["CompileHelpers", "PhaseKind"]
+__all__ = ["CompileHelpers", "PhaseKind", "own_hand_hidden"]
+
+
+def own_hand_hidden(state: Any, seat: int) -> bool:
+    """True while a phase kind of the current hand keeps ``seat``'s own cards face down
+    (:meth:`PhaseKind.hides_hand`)."""
+    from rulekit.engine.phases import REGISTRY
+    return any(REGISTRY[k].hides_hand(state, seat) for k in state.hand.phase_state if k in REGISTRY)
 
 
 def bare_card_play(text: str, state: Any) -> Action | None:

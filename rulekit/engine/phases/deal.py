@@ -108,10 +108,16 @@ def compile_deal_phase(c, name: str, p: dict, path: tuple):
     return DealSpec("deal", path[-1], steps, zones, sizes)
 
 
+def cards_each(spec, number: int) -> int:
+    """Cards each player gets in deal ``number`` (0-based) by the schedule ``spec.sizes``
+    (the list repeats)."""
+    return spec.sizes[number % len(spec.sizes)]
+
+
 def deal_schedule(spec, hand, players: int, step: int = 1) -> None:
     """Deal ``spec.sizes[hand.number % len]`` cards to each player one at a time, in the
     direction of play (``step``) from the eldest hand; the rest of the pack is the face-down ``stock``."""
-    n = spec.sizes[hand.number % len(spec.sizes)]
+    n = cards_each(spec, hand.number)
     order = hand.deck_order
     for i in range(n * players):
         hand.hands[(hand.eldest + step * i) % players] |= 1 << order[i]

@@ -174,6 +174,57 @@ class OrderUpKind(PhaseKind):
         cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
         return [{"maker": int(maker in seats), "alone": alone} for seats in cols]
 
+    # ------------------------------------------------------------------ scorepad
+    def pad_question(self, spec, variant, facts: dict, names: list):
+        """Who called trumps (the maker; ``none``: all passed, the deal thrown in), then
+        whether he played alone."""
+        if "maker" not in facts:
+            return ("maker", "maker", "the player who called trumps: one of " + ", ".join(names)
+                    + ", or none (all passed: the deal is thrown in)")
+        if spec.alone and facts["maker"] >= 0 and "alone" not in facts:
+            return ("alone", "alone", "yes if the maker played alone, else no")
+        return None
+
+    def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
+        """Store ``maker`` (a seat, -1 for none) or ``alone`` (0 or 1).
+
+        :raises ValueError: not a player, or not yes/no."""
+        t = text.strip().lower()
+        if fact == "maker":
+            low = [x.lower() for x in names]
+            if t in ("none", "-", "pass", "-1"):   # -1: as the pad file stores it
+                facts[fact] = -1
+            elif t in low or (t.isdigit() and int(t) < len(names)):
+                facts[fact] = low.index(t) if t in low else int(t)
+            else:
+                raise ValueError(f"maker: {text!r} is not a player (expected one of {', '.join(names)}, or none)")
+        elif fact == "alone":
+            if t not in ("yes", "y", "no", "n", "1", "0"):   # 1 / 0: as the pad file stores it
+                raise ValueError(f"alone: {text!r} (expected yes or no)")
+            facts[fact] = int(t in ("yes", "y", "1"))
+        else:
+            super().pad_answer(spec, variant, fact, text, facts, names)
+
+    def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
+        """``maker`` and ``alone`` per column from the typed facts."""
+        maker = facts.get("maker", -1)
+        cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
+        return [{"maker": int(maker in seats), "alone": int(facts.get("alone", 0))} for seats in cols]
+
+    def pad_thrown_in(self, spec, variant, facts: dict) -> bool:
+        """Nobody called trumps: the deal was thrown in."""
+        return facts.get("maker") == -1
+
+    def pad_facts(self, spec, variant, hand) -> dict:
+        """The maker (seat number, or none) and whether he went alone, as typed."""
+        d = hand.phase_state.get(self.name)
+        if not d:
+            return {}
+        out = {"maker": str(d["maker"]) if d["maker"] >= 0 else "none"}
+        if spec.alone and d["maker"] >= 0:
+            out["alone"] = "yes" if d["alone"] else "no"
+        return out
+
     def describe(self, spec) -> str:
         """One paragraph."""
         second = (" If all pass, the card is turned down and each in turn may name another suit as trumps or "

@@ -8,15 +8,27 @@ declarer: scoring reads the bids through the formula variables this kind gives
 
 ``bid`` the column's bid (a side: its non-zero bids added), ``bid_tricks`` the tricks of
 the column's players who bid more than 0, ``nil_bids`` how many of its players bid 0,
-``nil_made`` how many of them took no trick, ``nil_failed`` how many took one or more.
+``nil_made`` how many of them took no trick, ``nil_failed`` how many took one or more,
+``nil_tricks`` the tricks its nil bidders took (blind ones too: e.g. bags of a failed nil).
 So an exact bid is ``tricks == bid``, a made side contract ``bid_tricks >= bid``.
+
+Blind nil (``blind_nil:``, pagat.com "Spades"): a player whose score column is behind the
+best other column by at least ``behind`` points decides, at his turn and before looking at
+his cards, ``blind nil`` (a bid of 0 made blind) or ``look``; until he has decided, neither
+his observation nor the terminal shows his cards (:meth:`TrickBidsKind.hides_hand`).  After
+the bidding each blind nil bidder passes ``exchange`` cards face down to his partner, who
+adds them to his hand and passes as many back.  Blind nils are counted apart:
+``blind_nil_made`` and ``blind_nil_failed`` (``nil_bids``, ``nil_made``, ``nil_failed`` count
+the nils bid after looking).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.exchange import DiscardChoices
 from rulekit.errors import IllegalActionError
 
 
@@ -24,7 +36,9 @@ from rulekit.errors import IllegalActionError
 class TrickBidsSpec:
     """Compiled ``trick_bids`` entry: ``hook`` forbids the last bid that makes the sum equal
     the tricks of the hand; ``nil`` allows a bid of 0; ``most`` caps a bid (``None``: the
-    hand's tricks)."""
+    hand's tricks); ``blind`` allows blind nil to a column ``blind_behind`` points or more
+    behind (``None``: no blind nil), then ``blind_exchange`` cards pass each way between the
+    blind bidder and his partner."""
 
     kind: str
     name: str
@@ -32,6 +46,8 @@ class TrickBidsSpec:
     nil: bool
     least: int
     most: int | None
+    blind_behind: int | None = None
+    blind_exchange: int = 0
 
 
 def tricks_in_hand(state) -> int:
@@ -43,18 +59,53 @@ def _action(n: int) -> Action:
     return Action("bid", f"bid {n}", bid=str(n))
 
 
+BLIND = Action("bid", "blind nil", bid="blind")
+LOOK = Action("look", "look")
+
+
+def column_of(variant, seat: int) -> int:
+    """The score column of ``seat`` (its side's with ``scoring.by: side``)."""
+    return variant.side_of[seat] if variant.scoring.by_side else seat
+
+
+def blind_seats(variant, spec, totals: list) -> list:
+    """The seats that may bid blind nil with these match ``totals`` (per score column): those
+    whose column is at least ``spec.blind_behind`` points behind the best other column."""
+    if spec.blind_behind is None:
+        return []
+    if spec.blind_behind == 0:   # no condition: anyone may
+        return list(range(variant.players))
+    out = []
+    for seat in range(variant.players):
+        col = column_of(variant, seat)
+        others = [t for c, t in enumerate(totals) if c != col]
+        if others and max(others) - totals[col] >= spec.blind_behind:
+            out.append(seat)
+    return out
+
+
 def start(state) -> bool:
     h = state.hand
+    spec = state.current_phase
     h.phase_state["trick_bids"] = {"bids": [-1] * state.variant.players, "count": 0,
-                                   "tricks": h.hands[h.eldest].bit_count()}
+                                   "tricks": h.hands[h.eldest].bit_count(),
+                                   # not yet decided (look or blind nil): their cards stay face down
+                                   "undecided": blind_seats(state.variant, spec, state.sheet.totals()),
+                                   "blind": [], "swap": []}
     h.to_move = h.eldest
     return True
 
 
-def legal(state) -> list:
-    """``bid N`` for each allowed N, lowest first."""
+def legal(state):
+    """``blind nil`` and ``look`` before a player eligible for blind nil has looked; then
+    ``bid N`` for each allowed N, lowest first; in the exchange, every choice of cards."""
     spec = state.current_phase
-    d = state.hand.phase_state["trick_bids"]
+    h = state.hand
+    d = h.phase_state["trick_bids"]
+    if d["swap"]:
+        return DiscardChoices(state.variant.deck, h.hands[h.to_move], spec.blind_exchange)
+    if h.to_move in d["undecided"]:
+        return [BLIND, LOOK]
     total = d["tricks"]
     top = total if spec.most is None else min(total, spec.most)
     out = sorted(set(range(spec.least, top + 1)) | ({0} if spec.nil else set()))
@@ -66,9 +117,22 @@ def legal(state) -> list:
 
 def check(state, action) -> None:
     """:raises IllegalActionError: not a bid, or one the rules forbid (with why)."""
+    d = state.hand.phase_state["trick_bids"]
+    if d["swap"]:
+        h = state.hand
+        k = state.current_phase.blind_exchange
+        if action.kind != "discard" or action.cards & ~h.hands[h.to_move] or action.cards.bit_count() != k:
+            raise IllegalActionError(f"pass {k} of your cards face down to your partner now (discard CARD ...)")
+        return
     if action in legal(state):
         return
-    d = state.hand.phase_state["trick_bids"]
+    if action == BLIND:
+        raise IllegalActionError("blind nil is not allowed now: it is bid before looking at the cards, by a player "
+                                 f"whose side is {state.current_phase.blind_behind} points or more behind"
+                                 if state.current_phase.blind_behind is not None else
+                                 "blind nil is not allowed in this game")
+    if state.hand.to_move in d["undecided"]:
+        raise IllegalActionError("decide first: blind nil (before looking at your cards) or look")
     if action.kind == "bid" and action.bid.isdigit():
         n = int(action.bid)
         so_far = sum(b for b in d["bids"] if b > 0)
@@ -82,13 +146,62 @@ def check(state, action) -> None:
 def apply(state, action) -> bool:
     h = state.hand
     d = h.phase_state["trick_bids"]
-    d["bids"][h.to_move] = int(action.bid)
-    h.calls.append((h.to_move, action.text))   # public: the table and the record show every bid
+    seat = h.to_move
+    if d["swap"]:   # a blind nil exchange: the cards go to the partner at once
+        giver, taker = d["swap"].pop(0)
+        h.hands[giver] &= ~action.cards
+        h.hands[taker] |= action.cards
+        if not d["swap"]:
+            return True
+        h.to_move = d["swap"][0][0]
+        return False
+    if seat in d["undecided"]:
+        d["undecided"].remove(seat)
+        if action.kind == "look":
+            return False   # he looks, then bids
+        d["blind"].append(seat)
+        action = _action(0)
+    d["bids"][seat] = int(action.bid)
+    h.calls.append((seat, "blind nil" if seat in d["blind"] else action.text))   # public: every bid is shown
     d["count"] += 1
-    if d["count"] == state.variant.players:
+    if d["count"] < state.variant.players:
+        h.to_move = state.next_seat(seat)
+        return False
+    d["undecided"] = []
+    spec = state.current_phase
+    if spec.blind_exchange:
+        for b in d["blind"]:
+            partner = state.partner_of(b)
+            if partner != b:
+                d["swap"] += [(b, partner), (partner, b)]
+    if not d["swap"]:
         return True
-    h.to_move = state.next_seat(h.to_move)
+    h.to_move = d["swap"][0][0]
     return False
+
+
+def _nil_seats(bids: str) -> list:
+    """The seats whose typed bid (``3 0 blind 4``) is nil, blind or not."""
+    return [s for s, w in enumerate(bids.split()) if w in ("0", "blind")]
+
+
+def column_values(variant, bids: list, blind: list, won: list) -> list:
+    """The formula variables of each score column from each seat's ``bids`` (-1: none),
+    the seats that bid ``blind`` nil and the tricks each seat ``won``."""
+    cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
+    out = []
+    for seats in cols:
+        nils = [s for s in seats if bids[s] == 0 and s not in blind]
+        blinds = [s for s in seats if bids[s] == 0 and s in blind]
+        out.append({"bid": sum(bids[s] for s in seats if bids[s] > 0),
+                    "bid_tricks": sum(won[s] for s in seats if bids[s] > 0),
+                    "nil_bids": len(nils),
+                    "nil_made": sum(1 for s in nils if won[s] == 0),
+                    "nil_failed": sum(1 for s in nils if won[s] > 0),
+                    "nil_tricks": sum(won[s] for s in nils + blinds),
+                    "blind_nil_made": sum(1 for s in blinds if won[s] == 0),
+                    "blind_nil_failed": sum(1 for s in blinds if won[s] > 0)})
+    return out
 
 
 class TrickBidsKind(PhaseKind):
@@ -96,7 +209,8 @@ class TrickBidsKind(PhaseKind):
 
     name = "trick_bids"
     schema = {"description": "Each player in turn from the eldest hand bids the number of tricks he will "
-                             "take (bid N); scoring reads bid, bid_tricks, nil_bids, nil_made, nil_failed.",
+                             "take (bid N); scoring reads bid, bid_tricks, nil_bids, nil_made, nil_failed, "
+                             "nil_tricks, blind_nil_made, blind_nil_failed.",
               "type": "object",
               "additionalProperties": False,
               "required": ["kind"],
@@ -109,7 +223,20 @@ class TrickBidsKind(PhaseKind):
                              "least": {"description": "The lowest bid other than nil (default 0).",
                                        "type": "integer", "minimum": 0, "maximum": 52},
                              "most": {"description": "The highest bid (default: the tricks of the hand).",
-                                      "type": "integer", "minimum": 0, "maximum": 52}}}
+                                      "type": "integer", "minimum": 0, "maximum": 52},
+                             "blind_nil": {"description": "Blind nil: a bid of 0 made before looking at the cards "
+                                                          "(scoring reads blind_nil_made, blind_nil_failed).",
+                                           "type": "object", "additionalProperties": False,
+                                           "properties": {
+                                               "behind": {"description": "Allowed only to a player whose score "
+                                                                         "column is at least this many points "
+                                                                         "behind the best other (default 0: anyone).",
+                                                          "type": "integer", "minimum": 0},
+                                               "exchange": {"description": "After the bidding the blind nil bidder "
+                                                                           "passes this many cards face down to "
+                                                                           "his partner, who passes as many back "
+                                                                           "(default 0; needs sides).",
+                                                            "type": "integer", "minimum": 0, "maximum": 13}}}}}
     label = "bid"
     example = "bidding: {kind: trick_bids, hook: true}"
     start = staticmethod(start)
@@ -122,25 +249,25 @@ class TrickBidsKind(PhaseKind):
         least, most = p.get("least", 0), p.get("most")
         if most is not None and most < least:
             c.err(path + ("most",), f"most {most} is below least {least} (expected most >= least)")
-        return TrickBidsSpec("trick_bids", name, bool(p.get("hook", False)), bool(p.get("nil", True)), least, most)
+        blind = p.get("blind_nil")
+        exchange = (blind or {}).get("exchange", 0)
+        if exchange and not c.has_sides:
+            c.err(path + ("blind_nil", "exchange"), "the blind nil exchange passes cards to a partner: it needs "
+                                                    "sides (expected a top-level sides: block)")
+        return TrickBidsSpec("trick_bids", name, bool(p.get("hook", False)), bool(p.get("nil", True)), least, most,
+                             None if blind is None else blind.get("behind", 0), exchange)
 
     def variables(self, spec) -> dict:
-        """``bid``, ``bid_tricks``, ``nil_bids``, ``nil_made``, ``nil_failed`` (see the module)."""
-        return {"bid": (0, 52), "bid_tricks": (0, 52), "nil_bids": (0, 8), "nil_made": (0, 8), "nil_failed": (0, 8)}
+        """``bid``, ``bid_tricks``, ``nil_bids``, ``nil_made``, ``nil_failed``, ``nil_tricks``,
+        ``blind_nil_made``, ``blind_nil_failed`` (see the module)."""
+        return {"bid": (0, 52), "bid_tricks": (0, 52), "nil_bids": (0, 8), "nil_made": (0, 8), "nil_failed": (0, 8),
+                "nil_tricks": (0, 52), "blind_nil_made": (0, 8), "blind_nil_failed": (0, 8)}
 
     def values(self, variant, hand, spec) -> list:
         """Per score column, from the bids and the tricks won."""
         d = hand.phase_state.get("trick_bids")
-        cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
-        out = []
-        for seats in cols:
-            bids = [d["bids"][s] if d else 0 for s in seats]
-            out.append({"bid": sum(b for b in bids if b > 0),
-                        "bid_tricks": sum(hand.won[s] for s, b in zip(seats, bids) if b > 0),
-                        "nil_bids": sum(1 for b in bids if b == 0),
-                        "nil_made": sum(1 for s, b in zip(seats, bids) if b == 0 and hand.won[s] == 0),
-                        "nil_failed": sum(1 for s, b in zip(seats, bids) if b == 0 and hand.won[s] > 0)})
-        return out
+        bids = list(d["bids"]) if d else [0] * variant.players
+        return column_values(variant, bids, d["blind"] if d else [], list(hand.won))
 
     def describe(self, spec) -> str:
         """One paragraph."""
@@ -149,11 +276,26 @@ class TrickBidsKind(PhaseKind):
         nil = " or nil (0)" if spec.nil and spec.least > 0 else ""
         hook = (" The dealer, bidding last, may not bid the number that would make the bids add up to the "
                 "tricks of the hand, so that someone must fail." if spec.hook else "")
+        blind = ""
+        if spec.blind_behind is not None:
+            who = (f"A player whose score is {spec.blind_behind} points or more behind the best other"
+                   if spec.blind_behind else "A player")
+            blind = (f" {who} may instead bid blind nil before looking at his cards (he decides at his turn: "
+                     f"blind nil, or look and bid).")
+            if spec.blind_exchange:
+                n = spec.blind_exchange
+                blind += (f" After the bidding a blind nil bidder passes {n} card{'s' if n > 1 else ''} face down "
+                          f"to his partner, who adds them to his hand and passes {n} back.")
         return (f"Each player in turn, starting with the eldest hand, bids how many tricks he will take, "
-                f"{rng}{nil}.{hook}")
+                f"{rng}{nil}.{hook}{blind}")
 
     def parse(self, text: str, state) -> Action | None:
-        """``bid N`` (or just ``N``)."""
+        """``bid N`` (or just ``N``), ``blind nil`` (or ``blind``), ``look``."""
+        t = " ".join(text.lower().split())
+        if t in ("blind nil", "blind", "bid blind nil"):
+            return BLIND
+        if t == "look":
+            return LOOK
         w = text.split()
         if len(w) == 2 and w[0].lower() == "bid" and w[1].isdigit():
             return _action(int(w[1]))
@@ -163,12 +305,129 @@ class TrickBidsKind(PhaseKind):
 
     def help_line(self, spec, variant) -> str:
         """The bid form."""
-        return "bid N (the tricks you will take)"
+        blind = ("; before looking at your cards: blind nil or look" if spec.blind_behind is not None else "")
+        swap = "; a blind nil exchange: discard CARD ..." if spec.blind_exchange else ""
+        return f"bid N (the tricks you will take){blind}{swap}"
 
     def observe(self, state, seat: int) -> dict:
-        """``bids``: the bids so far, -1 for not yet (public)."""
+        """``bids``: the bids so far, -1 for not yet (public); ``blind``: who bid blind nil."""
         d = state.hand.phase_state.get("trick_bids")
-        return {"bids": list(d["bids"])} if d else {}
+        return {"bids": list(d["bids"]), "blind": list(d["blind"])} if d else {}
+
+    # ------------------------------------------------------------------ scorepad
+    def pad_question(self, spec, variant, facts: dict, names: list):
+        """Each player's bid, in seat order; then, when a side scores as one, the tricks each
+        of its nil bidders took (his side's tricks alone do not say)."""
+        blind = ", blind for blind nil" if spec.blind_behind is not None else ""
+        if "bids" not in facts:
+            return ("bids", "bids " + " ".join(names),
+                    f"{len(names)} bids in seat order ({' '.join(names)}), each 0 (nil) to {facts['cards']}{blind}")
+        nils = _nil_seats(facts["bids"])
+        if variant.scoring.by_side and nils and "nil_tricks" not in facts:
+            who = " ".join(names[s] for s in nils)
+            return ("nil_tricks", "tricks of nil bidders " + who,
+                    f"the tricks taken by each nil bidder ({who}), 0 to {facts['cards']}")
+        return None
+
+    def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
+        """Check and store ``bids`` (``3 0 blind 4``) or ``nil_tricks`` (``1 0``).
+
+        :raises ValueError: a bid the rules forbid (out of range, blind nil not played, the
+            dealer's hook), or the wrong count of numbers."""
+        words = text.replace(",", " ").lower().split()
+        cards = facts["cards"]
+        if fact == "bids":
+            if len(words) != len(names):
+                raise ValueError(f"bids: {len(words)} given, but there are {len(names)} players "
+                                 f"(expected one bid each: {' '.join(names)})")
+            out = []
+            for who, w in zip(names, words):
+                if w in ("blind", "b", "bn"):
+                    if spec.blind_behind is None:
+                        raise ValueError(f"bids: {who}: blind nil is not played in {variant.id} (expected a number)")
+                    out.append("blind")
+                    continue
+                if not w.isdigit():
+                    raise ValueError(f"bids: {who}: {w!r} is not a bid (expected a number"
+                                     f"{' or blind' if spec.blind_behind is not None else ''})")
+                n, top = int(w), cards if spec.most is None else min(cards, spec.most)
+                if not (spec.least <= n <= top or (n == 0 and spec.nil)):
+                    raise ValueError(f"bids: {who}: {n} is not allowed (expected {spec.least} to {top}"
+                                     f"{' or 0' if spec.nil and spec.least > 0 else ''})")
+                out.append(str(n))
+            if spec.hook and sum(int(b) for b in out if b != "blind") == cards:
+                raise ValueError(f"bids add up to the {cards} tricks of the hand, which the last bidder may "
+                                 f"not allow (expected someone to be short or over)")
+            facts[fact] = " ".join(out)
+        elif fact == "nil_tricks":
+            nils = _nil_seats(facts["bids"])
+            if len(words) != len(nils) or not all(w.isdigit() and int(w) <= cards for w in words):
+                raise ValueError(f"tricks of nil bidders: expected {len(nils)} number{'s' if len(nils) > 1 else ''}, "
+                                 f"each 0 to {cards} (for {' '.join(names[s] for s in nils)})")
+            facts[fact] = " ".join(words)
+        else:
+            super().pad_answer(spec, variant, fact, text, facts, names)
+
+    def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
+        """:func:`column_values` of the typed bids; with sides, a side's tricks (on its first
+        seat in ``won``) are split between its nil bidders (as typed) and the others.
+
+        :raises ValueError: nil bidders took more tricks than their side."""
+        if "bids" not in facts:
+            return []
+        words = facts["bids"].split()
+        bids = [0 if w == "blind" else int(w) for w in words]
+        blind = [s for s, w in enumerate(words) if w == "blind"]
+        won = list(won)
+        if variant.scoring.by_side:
+            nils = _nil_seats(facts["bids"])
+            took = dict(zip(nils, (int(x) for x in facts.get("nil_tricks", "").split())))
+            for side, seats in zip(variant.side_names, variant.sides):
+                total = sum(won[s] for s in seats)
+                mine = sum(took.get(s, 0) for s in seats)
+                if mine > total:
+                    raise ValueError(f"the nil bidders of {side} took {mine} trick{'s' if mine > 1 else ''}, "
+                                     f"but {side} took {total} (expected {side}'s tricks to include theirs)")
+                for s in seats:
+                    won[s] = took.get(s, 0)
+                rest = [s for s in seats if s not in took]
+                if rest:
+                    won[rest[0]] = total - mine
+        return column_values(variant, bids, blind, won)
+
+    def pad_facts(self, spec, variant, hand) -> dict:
+        """The bids of a played hand as typed, and the tricks of its nil bidders (sides)."""
+        d = hand.phase_state.get("trick_bids")
+        if not d:
+            return {}
+        out = {"bids": " ".join("blind" if s in d["blind"] else str(b) for s, b in enumerate(d["bids"]))}
+        nils = _nil_seats(out["bids"])
+        if variant.scoring.by_side and nils:
+            out["nil_tricks"] = " ".join(str(hand.won[s]) for s in nils)
+        return out
+
+    def hides_hand(self, state, seat: int) -> bool:
+        """A player who may bid blind nil has not yet decided: his cards are face down."""
+        d = state.hand.phase_state.get("trick_bids")
+        return bool(d) and seat in d["undecided"]
+
+    def bot_act(self, bot, obs):
+        """Undecided on blind nil (without seeing its cards): blind nil only when its column is
+        behind by 200 points or more, else look.  In the exchange the blind bidder passes his
+        highest cards, his partner his lowest.  Bids: at random (``None``)."""
+        if LOOK in obs.legal:
+            col = column_of(obs.variant, obs.seat)
+            others = [t for c, t in enumerate(obs.totals) if c != col]
+            mates = [b for b in obs.phase_data.get("blind", ()) if column_of(obs.variant, b) == col]
+            return BLIND if others and max(others) - obs.totals[col] >= 200 and not mates else LOOK
+        if obs.legal and obs.legal[0].kind == "discard":
+            v = obs.variant
+            ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
+            k = obs.legal[0].cards.bit_count()
+            high = obs.seat in obs.phase_data.get("blind", ())
+            cards = sorted(bits(obs.hand), key=lambda c: -ctx.strength[c] if high else ctx.strength[c])[:k]
+            return Action.discard(v.deck, sum(1 << c for c in cards))
+        return None
 
 
 KIND = TrickBidsKind()
