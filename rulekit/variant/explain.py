@@ -114,6 +114,10 @@ def _deck(v) -> list:
                 pts.setdefault(v.card_points[c], []).append(deck.name(c))
         out.append("Cards count points in the tricks won: " + "; ".join(
             f"{' '.join(cs)} {p} point{'s' if abs(p) != 1 else ''} each" for p, cs in pts.items()) + ".")
+    if d.get("trump_points"):
+        out.append("The cards of the trump suit count instead: " + "; ".join(
+            f"{r} {p} point{'s' if abs(p) != 1 else ''}" for r, p in d["trump_points"].items()) +
+            " (the other trump cards as in a plain suit).")
     if d.get("colours") and deck.jokers + len(deck.suits):
         pass
     return out
