@@ -216,6 +216,9 @@ def _scoring(v) -> list:
         out.append("| Bid | " + name.capitalize() + " |")
         out.append("|---|---|")
         out += [f"| {b} | {val} |" for b, val in rows]
+    tallies = _tallies(v)
+    if tallies:
+        out += ["", "Counts of cards:", ""] + tallies
     lets = sc.get("let") or {}
     if lets:
         out.append("")
@@ -237,6 +240,28 @@ def _scoring(v) -> list:
                              f"(`{part[k]}`).")
     if lines:
         out += [""] + lines
+    return out
+
+
+def _tallies(v) -> list:
+    """One line per ``scoring.tallies`` entry: what it counts, and where."""
+    col = "side" if v.scoring.by_side else "player"
+    where = {"hand": f"the most held in one dealt hand of the {col}", "side_hands": f"in the {col}'s dealt hands",
+             "tricks": f"in the {col}'s won tricks"}
+    out = []
+    for t in v.scoring.tallies:
+        data = (v.data.get("scoring") or {}).get("tallies", {}).get(t.name, {})
+        cards = data.get("cards") or (" ".join(t.ranks) + (" of trumps" if t.trump_only else
+                                                            f" of {data['suits']}" if data.get("suits") else ""))
+        picked = ""
+        if t.tricks:
+            picked = " (counting only " + _list("the last trick" if k == v.hand_size - 1 else f"trick {k + 1}"
+                                                for k in t.tricks) + ")"
+        if t.count == "tricks":
+            what = "the tricks" if t.mask == v.deck.full_mask else f"the tricks holding one of {cards}"
+            out.append(f"- **{t.name}**: {what} won by the {col}{picked}.")
+        else:
+            out.append(f"- **{t.name}**: the cards {cards}, {where.get(t.where, t.where)}{picked}.")
     return out
 
 
@@ -328,6 +353,9 @@ def explain(v) -> str:
         out += [f"**{n} players** in partnerships ({sides}), partners sitting opposite.", ""]
     else:
         out += [f"**{n} players**, each playing for himself.", ""]
+    if v.step == -1:
+        out += ["Play goes **counter-clockwise**: dealing, bidding, play and the deal all pass to the right; "
+                "read \"clockwise\" and \"left\" below as counter-clockwise and right.", ""]
     out += ["## The cards", ""] + _deck(v) + [""] + _ranking(v) + [""]
     out += ["## The deal", ""] + _dealer(v) + [""]
     if v.rounds:  # each round has its own phases and scoring: the base ones are never played as such
