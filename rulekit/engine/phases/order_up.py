@@ -261,7 +261,7 @@ class OrderUpKind(PhaseKind):
     def help_line(self, spec, variant) -> str:
         """The action forms."""
         return "pass, order" + (" [alone]" if spec.alone else "") + "; in the second round trump X" + \
-            (" [alone]" if spec.alone else "") + "; the dealer: discard CARD"
+            (" [alone]" if spec.alone else "") + ("" if spec.deal_rest else "; the dealer: discard CARD")
 
     def observe(self, state, seat: int) -> dict:
         """``turned`` (public), ``round``, ``maker`` and ``alone``."""
