@@ -70,7 +70,7 @@ def _winning_columns(s: State) -> list:
 
 # The scorepad does not yet ask the facts phase kinds give formulas (trick_bids' bids, a deal's
 # changing hand size): ohhell is played but not yet scored by hand (issue 11; docs/authoring.md).
-_NOT_YET = {"ohhell", "euchre", "spades"}   # euchre: order_up facts; spades: bids, counters
+_NOT_YET = {"ohhell", "euchre", "spades", "belote"}   # euchre, belote: order_up facts; spades: bids, counters
 CASES = [pytest.param(vid, None, marks=pytest.mark.xfail(reason="scorepad: no phase-kind facts yet", strict=True))
          if vid in _NOT_YET else (vid, None) for vid in builtin_ids()
          if not load_variant(vid).rounds] + [("rams", 3), ("rams-jacks", 3)]
