@@ -66,7 +66,15 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     spec = state.current_phase
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
-    m = _follow_mask(state, seat, hand, spec)
+    if spec.overtrump or spec.partner_frees:
+        m = _follow_mask(state, seat, hand, spec)
+    else:  # the common rules inline: this is the hot loop of bots' playouts
+        ctx = h.ctx
+        m = hand & ctx.group_mask[h.led_group]
+        if not m:
+            m = hand
+            if spec.must_trump and ctx.trump_suit_group is not None:
+                m = hand & ctx.group_mask[ctx.trump_suit_group] or hand
     return restrict(state, m, False) if spec.restricts and not h.tricks else m
 
 
