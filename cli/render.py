@@ -589,7 +589,7 @@ def table_view(state, seat: int) -> Table:
         else:
             grid.add_row("tricks won", Text(", ".join(f"{names[s]} {h.won[s]}" for s in range(v.players))))
         if v.has_card_points:          # games scored by the cards taken (issue 12 case 19)
-            grid.add_row("card points", Text(", ".join(f"{names[s]} {card_points(v, h.won_cards[s])}"
+            grid.add_row("card points", Text(", ".join(f"{names[s]} {card_points(v, h.won_cards[s], h.ctx)}"
                                                        for s in range(v.players))))
     sheet = state.sheet
     totals = Text(", ".join(f"{c} {t}" for c, t in zip(sheet.columns, sheet.totals())))
@@ -606,9 +606,11 @@ def table_view(state, seat: int) -> Table:
     return grid
 
 
-def card_points(variant, cards: int) -> int:
-    """The card points (``deck.card_points``) of the cards of bitmask ``cards``."""
-    return sum(variant.card_points[c] for c in bits(cards))
+def card_points(variant, cards: int, ctx=None) -> int:
+    """The card points (``deck.card_points``, or the trump choice ``ctx``'s table with
+    ``deck.trump_points``) of the cards of bitmask ``cards``."""
+    pts = variant.points_table(ctx)
+    return sum(pts[c] for c in bits(cards))
 
 
 def bid_worth(state, bid) -> int | None:

@@ -265,7 +265,7 @@ class SensibleBot(Bot):
                 own = REGISTRY[w.current_phase.kind].bot_act(self, obs2) if obs2.legal else None
                 w.apply_unchecked(own if own is not None else w.legal_actions()[0])
         h = playout(w, self.preferences(w), h0)
-        pts = w.variant.card_points
+        pts = w.variant.points_table(h.ctx)   # the trump choice's card points
         points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
         return list(h.won), points, h.trump, h0.declarer, h0.partner
 
@@ -381,7 +381,7 @@ def trick_preferences(world) -> list:
     h = world.hand
     n = v.players
     T = v.hand_size
-    P = sum(v.card_points)
+    P = v.points_total(h.trump if h.ctx is not None else None)
     prefs = []
     cache = {}
     for s in range(n):
@@ -439,7 +439,7 @@ def distinct_plays(obs) -> list:
             continue
         own |= 1 << a.card
         by_group.setdefault(ctx.group_of[a.card], []).append((ctx.strength[a.card], a.card, i))
-    pts = v.card_points
+    pts = v.points_table(ctx)
     strength = ctx.strength
     for g, cards in by_group.items():
         cards.sort()
@@ -460,7 +460,7 @@ def playout(w, prefs, h0):
     phase = h0.phase
     legal = w.legal_play_mask
     play = w.play_fast
-    pts = w.variant.card_points
+    pts = w.variant.points_table(h0.ctx)
     while w.hand is h0 and h0.phase == phase and not w.winners:
         mask = legal()
         play(_choose(h0, mask, prefs[h0.to_move], pts) if mask & (mask - 1) else mask.bit_length() - 1)
@@ -487,7 +487,7 @@ def greedy_card(w, prefs) -> int:
     mask = w.legal_play_mask()
     if not mask & (mask - 1):
         return mask.bit_length() - 1
-    return _choose(h, mask, prefs[h.to_move], w.variant.card_points)
+    return _choose(h, mask, prefs[h.to_move], w.variant.points_table(h.ctx))
 
 
 def _choose(h, mask: int, want: bool, pts) -> int:

@@ -39,7 +39,7 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     :param extra: per-column lists for ``vulnerable`` and ``game_score`` (match progress).
     """
     n = variant.players
-    pts = variant.card_points
+    pts = variant.points_table(hand.ctx)
     tricks = hand.tricks if upto is None else hand.tricks[:upto]
     won = [0] * n
     cards = [0] * n
@@ -89,7 +89,7 @@ def score_played(variant, hand, extra: dict) -> tuple:
     won = [0] * n
     for _leader, _played, winner, _named in hand.tricks:
         won[winner] += 1
-    pts = variant.card_points
+    pts = variant.points_table(hand.ctx)
     points = tuple(sum(pts[x] for x in _bits(m)) for m in hand.won_cards) if variant.has_card_points else ()
     key = (c.text if c is not None else None, hand.declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
            points, tuple(extra.get("vulnerable") or ()), tuple(extra.get("game_score") or ()))

@@ -309,7 +309,7 @@ class ScorePad:
                                 f"{len(cols)} numbers, one per column, each {lo} to {hi}")
         if v.has_card_points and "points" not in facts and {"points", "declarer_points"} & self.reads:
             return Question("points", "card points " + " ".join(cols),
-                            f"{len(cols)} numbers adding up to {sum(v.card_points)} (the last may be left out)")
+                            f"{len(cols)} numbers adding up to {v.points_total()} (the last may be left out)")
         trump = self._trump(facts)
         for t in v.scoring.tallies:
             for c in range(len(cols)):
@@ -454,7 +454,7 @@ class ScorePad:
     def _numbers(self, name: str, t: str) -> list:
         v = self.rules
         cols = self.columns
-        total = self.hand_size() if name == "tricks" else sum(v.card_points)
+        total = self.hand_size() if name == "tricks" else v.points_total()
         words = t.replace(",", " ").split()
         nums = [self._number(w, name) for w in words]
         if name == "tricks" and self._early_end():  # tricks may add up to less: every column is given

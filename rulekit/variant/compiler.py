@@ -233,6 +233,17 @@ class _Compiler:
                 out.append(pts.get(deck.rank_of(c), 0) + pts.get(deck.suit_of(c), 0))
         return tuple(out)
 
+    def trump_points(self, deck: Deck) -> dict:
+        """``deck.trump_points``: rank -> points of that rank's card of the trump suit."""
+        out = {}
+        for r, v in (self.d["deck"].get("trump_points") or {}).items():
+            if str(r) not in deck.ranks:
+                self.err(("deck", "trump_points", r, "<key>"), f"unknown rank {r!r}{_close(str(r), deck.ranks)} "
+                         f"(expected a rank of {' '.join(deck.ranks)})")
+                continue
+            out[str(r)] = v
+        return out
+
     def item_problem(self, deck: Deck, key: str, it) -> str | None:
         """What is wrong with ranking item ``it`` of ``ranking.<key>``, or ``None``."""
         ranks = " ".join(deck.ranks)
@@ -364,8 +375,14 @@ class _Compiler:
         # must_trump plays the trump group: the trump suit, or at no trump a top group of
         # permanent trumps; top cards that name a suit when led are wild cards, not trumps
         must = tg if trump or not names_suit else None
+        points = list(self.pts)
+        if trump is not None:  # the trump suit's cards count by deck.trump_points
+            for r, v in self.trump_pts.items():
+                c = deck.index.get(r + trump)
+                if c is not None:
+                    points[c] = v
         return Context(name, tuple(group), tuple(strength), tuple(gmask), tg, must, names_suit,
-                       tuple(order), win_keys)
+                       tuple(order), win_keys, tuple(points))
 
     def phase_order(self, phases: dict):
         """Each required kind once (the deal, trick play), ``first``/``last`` kinds in place,
@@ -416,6 +433,7 @@ class _Compiler:
                     self.deal = spec
             specs.append(spec)
         specs = [s if s is None else REGISTRY[s.kind].finish(self, s) for s in specs]
+        self.phase_specs = [s for s in specs if s is not None]
         self.phase_vars = {}  # formula variables the phases give: name -> (lo, hi)
         for s in specs:
             if s is not None:
@@ -602,7 +620,8 @@ class _Compiler:
 
     def deal_tricks(self) -> int:
         """Tricks in a full hand (cards per player of the first deal), or 0 without a deal."""
-        return self.deal and sum(st.count * st.repeat for st in self.deal.steps if not st.zone) or 0
+        return self.deal and sum(st.count * st.repeat for st in self.deal.steps if not st.zone) + \
+            sum(getattr(p, "later_cards", 0) for p in self.phase_specs) or 0
 
     def match(self, deck, players) -> MatchSpec:
         m = self.d.get("match", {})
@@ -713,13 +732,14 @@ class _Compiler:
         deal = next((p for p in phases if p is not None and REGISTRY[p.kind].role == "deal"), None)
         if deal is None:
             return None
-        n = sum(st.count * st.repeat for st in deal.steps if not st.zone)
+        n = sum(st.count * st.repeat for st in deal.steps if not st.zone) + \
+            sum(getattr(p, "later_cards", 0) for p in phases if p is not None)
         auction = next((p for p in phases if p is not None and REGISTRY[p.kind].role == "auction"), None)
         levels = sorted({0} | {b.level for b in auction.bids}) if auction else [0]
         m = self.d.get("match") or {}
         game_target = (m.get("game") or {}).get("target") or 1
         ranges = {"players": (players, players), "total_tricks": (n, n), "tricks": (0, n),
-                  "declarer_tricks": (0, n), "side_tricks": (0, n), "points": (sum(x for x in pts if x < 0), sum(x for x in pts if x > 0)),
+                  "declarer_tricks": (0, n), "side_tricks": (0, n), "points": _points_range([pts] + getattr(self, "point_tables", [])),
                   "seat": (0, columns - 1), "strain": (0, len(auction.strains) - 1 if auction else 0),
                   "game_score": (0, game_target - 1), "level": (levels[0], levels[-1]),
                   "their_points": (0, game_target - 1),
@@ -839,7 +859,8 @@ class _Compiler:
         seat_names, sides, side_names, side_of = self.sides(players)
         self.has_sides = bool(self.d.get("sides"))
         deck = self.deck()
-        pts = self.card_points(deck)
+        pts = self.pts = self.card_points(deck)
+        self.trump_pts = self.trump_points(deck)
         rk = d["ranking"]
         self.rankings = {}
         items_ok = True
@@ -858,6 +879,7 @@ class _Compiler:
                 ctx = self.context(deck, s)
                 if ctx is not None:
                     contexts[s] = ctx
+        self.point_tables = [c.points for c in contexts.values()]
         has_auction = any(p is not None and REGISTRY[p.kind].role == "auction" for p in phases)
         plays_on = any(p is not None and getattr(p, "all_pass", "") == "play" for p in phases)
         scoring = self.scoring(deck, has_auction, plays_on)
@@ -945,6 +967,11 @@ ROUND_OVERLAY = ("phases", "scoring", "ranking")
 
 #: Keys of the formulas that give a hand's entries.
 ENTRY_KEYS = ("each", "declarer", "defender", "no_contract")
+
+
+def _points_range(tables: list) -> tuple:
+    """``(lo, hi)`` of the card points a hand can hold, over every trump choice's table."""
+    return (min(sum(x for x in t if x < 0) for t in tables), max(sum(x for x in t if x > 0) for t in tables))
 
 
 def _spread(lo: int, hi: int) -> tuple:

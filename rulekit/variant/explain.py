@@ -114,6 +114,10 @@ def _deck(v) -> list:
                 pts.setdefault(v.card_points[c], []).append(deck.name(c))
         out.append("Cards count points in the tricks won: " + "; ".join(
             f"{' '.join(cs)} {p} point{'s' if abs(p) != 1 else ''} each" for p, cs in pts.items()) + ".")
+    if d.get("trump_points"):
+        out.append("The cards of the trump suit count instead: " + "; ".join(
+            f"{r} {p} point{'s' if abs(p) != 1 else ''}" for r, p in d["trump_points"].items()) +
+            " (the other trump cards as in a plain suit).")
     if d.get("colours") and deck.jokers + len(deck.suits):
         pass
     return out
@@ -212,6 +216,9 @@ def _scoring(v) -> list:
         out.append("| Bid | " + name.capitalize() + " |")
         out.append("|---|---|")
         out += [f"| {b} | {val} |" for b, val in rows]
+    tallies = _tallies(v)
+    if tallies:
+        out += ["", "Counts of cards:", ""] + tallies
     lets = sc.get("let") or {}
     if lets:
         out.append("")
@@ -233,6 +240,28 @@ def _scoring(v) -> list:
                              f"(`{part[k]}`).")
     if lines:
         out += [""] + lines
+    return out
+
+
+def _tallies(v) -> list:
+    """One line per ``scoring.tallies`` entry: what it counts, and where."""
+    col = "side" if v.scoring.by_side else "player"
+    where = {"hand": f"the most held in one dealt hand of the {col}", "side_hands": f"in the {col}'s dealt hands",
+             "tricks": f"in the {col}'s won tricks"}
+    out = []
+    for t in v.scoring.tallies:
+        data = (v.data.get("scoring") or {}).get("tallies", {}).get(t.name, {})
+        cards = data.get("cards") or (" ".join(t.ranks) + (" of trumps" if t.trump_only else
+                                                            f" of {data['suits']}" if data.get("suits") else ""))
+        picked = ""
+        if t.tricks:
+            picked = " (counting only " + _list("the last trick" if k == v.hand_size - 1 else f"trick {k + 1}"
+                                                for k in t.tricks) + ")"
+        if t.count == "tricks":
+            what = "the tricks" if t.mask == v.deck.full_mask else f"the tricks holding one of {cards}"
+            out.append(f"- **{t.name}**: {what} won by the {col}{picked}.")
+        else:
+            out.append(f"- **{t.name}**: the cards {cards}, {where.get(t.where, t.where)}{picked}.")
     return out
 
 
@@ -324,6 +353,9 @@ def explain(v) -> str:
         out += [f"**{n} players** in partnerships ({sides}), partners sitting opposite.", ""]
     else:
         out += [f"**{n} players**, each playing for himself.", ""]
+    if v.step == -1:
+        out += ["Play goes **counter-clockwise**: dealing, bidding, play and the deal all pass to the right; "
+                "read \"clockwise\" and \"left\" below as counter-clockwise and right.", ""]
     out += ["## The cards", ""] + _deck(v) + [""] + _ranking(v) + [""]
     out += ["## The deal", ""] + _dealer(v) + [""]
     if v.rounds:  # each round has its own phases and scoring: the base ones are never played as such

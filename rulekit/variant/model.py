@@ -36,6 +36,9 @@ class Context:
     :ivar display_order: cards in display order (trump group first, then suits, high to low).
     :ivar win_keys: per led group, card -> key (trumps 1000 + strength, the led group its
         strength, others -1): the highest key wins the trick.
+    :ivar points: card -> card points under this trump choice: ``deck.card_points``, with the
+        trump suit's cards counted by ``deck.trump_points`` where it names their rank;
+        ``()`` in a table built by hand (then :attr:`Variant.card_points` counts).
     """
 
     name: str
@@ -47,6 +50,7 @@ class Context:
     top_names_suit: bool
     display_order: tuple
     win_keys: tuple = ()
+    points: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -193,6 +197,10 @@ class TricksSpec:
         on the first leader's column: while it holds, the lead passes to the next player
         (``phases.*.lead_pass_if``).
     :ivar first_lead: a card whose holder leads the first trick with it (-1: none).
+    :ivar overtrump: a player who plays a trump because he must (trumps led, or
+        ``must_trump``) must beat every card of the trick if he can (``must_overtrump``).
+    :ivar partner_frees: with ``must_trump``, a player who cannot follow while his partner's
+        card wins the trick may play any card (``partner_frees``).
     """
 
     kind: str
@@ -209,6 +217,8 @@ class TricksSpec:
     lead_pass_if: Formula | None = None
     first_lead: int = -1
     lead_never: tuple = ()
+    overtrump: bool = False
+    partner_frees: bool = False
 
 
 @dataclass(frozen=True)
@@ -417,8 +427,20 @@ class Variant:
 
     @property
     def has_card_points(self) -> bool:
-        """True when some card counts points in won tricks."""
-        return any(self.card_points)
+        """True when some card counts points in won tricks (under some trump choice)."""
+        return any(self.card_points) or any(any(c.points) for c in self.contexts.values())
+
+    def points_table(self, ctx: Context | None) -> tuple:
+        """Card -> points under the trump choice ``ctx`` (its own table, e.g. with
+        ``deck.trump_points``), or :attr:`card_points` without one."""
+        return ctx.points if ctx is not None and ctx.points else self.card_points
+
+    def points_total(self, trump: str | None = None) -> int:
+        """The card points in the whole deck when ``trump`` is trumps; unknown trumps: the
+        most under any trump choice (every suit gives the same total in the usual tables)."""
+        if trump is not None:
+            return sum(self.points_table(self.contexts.get(trump)))
+        return max([sum(self.card_points)] + [sum(c.points) for c in self.contexts.values()])
 
     @property
     def hand_size(self) -> int:
@@ -427,7 +449,9 @@ class Variant:
         d = next(p for p in self.phases if REGISTRY[p.kind].role == "deal")
         if getattr(d, "sizes", ()):  # a schedule of hand sizes: the largest
             return max(d.sizes)
-        return sum(s.count * s.repeat for s in d.steps if not s.zone)
+        # a phase may deal more cards later (order_up's deal_rest)
+        return sum(s.count * s.repeat for s in d.steps if not s.zone) + \
+            sum(getattr(p, "later_cards", 0) for p in self.phases)
 
     def phase(self, kind: str):
         """The first phase spec of ``kind``, or ``None``."""

@@ -10,6 +10,11 @@ call (``order alone``, ``trump H alone``): his partner sits the hand out (his ca
 aside; trick play skips a seat without cards), and the dealer does not pick the card up when
 he is the one sitting out.
 
+With ``deal_rest: {maker: M, others: K}`` the dealer does not pick the card up: the maker
+takes it (in either round), and the rest of the zone is dealt, M cards to the maker and K to
+each other player, from the eldest hand in the direction of play (the cards each player
+holds are then the pattern's plus K).
+
 The caller is the hand's declarer (the "maker").  Formulas read, per score column, ``maker``
 (1 when the column's player or side called trumps) and ``alone`` (1 when the caller plays
 alone).
@@ -35,6 +40,12 @@ class OrderUpSpec:
     second_round: bool
     stick_dealer: bool
     alone: bool
+    deal_rest: tuple = ()
+
+    @property
+    def later_cards(self) -> int:
+        """Cards each player gets after this phase (``deal_rest``), 0 without it."""
+        return self.deal_rest[1] if self.deal_rest else 0
 
 
 def start(state) -> bool:
@@ -87,6 +98,24 @@ def _sit_out(state, seat: int) -> None:
     h.hands[seat] = 0
 
 
+def _deal_rest(state, spec, maker: int, turned: int) -> None:
+    """The maker takes the turned card; the rest of the zone goes out in packets, ``deal_rest``
+    cards to the maker and to each other player, from the eldest hand in the direction of play."""
+    h = state.hand
+    zone = h.zones.get(spec.zone, 0) & ~(1 << turned)
+    h.hands[maker] |= 1 << turned
+    rest = [c for c in h.deck_order if zone >> c & 1]
+    seat = h.eldest
+    for _ in range(state.variant.players):
+        k = spec.deal_rest[0] if seat == maker else spec.deal_rest[1]
+        for c in rest[:k]:
+            h.hands[seat] |= 1 << c
+        rest = rest[k:]
+        seat = state.next_seat(seat)
+    h.zones[spec.zone] = 0
+    h.dealt = list(h.hands)  # the full hands: what tallies of dealt hands count
+
+
 def apply(state, action) -> bool:
     """Record the call; ends with trumps set and the maker as declarer (or a throw-in)."""
     h = state.hand
@@ -115,6 +144,9 @@ def apply(state, action) -> bool:
     partner = state.partner_of(seat)
     if d["alone"] and partner != seat:
         _sit_out(state, partner)
+    if spec.deal_rest:
+        _deal_rest(state, spec, seat, d["turned"])
+        return True
     if action.kind == "bid" and h.hands[h.dealer]:  # the dealer picks the card up and discards
         h.zones[spec.zone] &= ~(1 << d["turned"])
         h.hands[h.dealer] |= 1 << d["turned"]
@@ -139,7 +171,17 @@ class OrderUpKind(PhaseKind):
                                                              "(default false: all passing twice throws the "
                                                              "deal in).", "type": "boolean"},
                              "alone": {"description": "A caller may play alone: his partner sits the hand "
-                                                      "out (default false).", "type": "boolean"}}}
+                                                      "out (default false).", "type": "boolean"},
+                             "deal_rest": {"description": "The maker takes the turned card (the dealer does not "
+                                                          "pick it up), then the rest of the zone is dealt: "
+                                                          "`maker` cards to the maker, `others` to each other "
+                                                          "player, from the eldest hand.",
+                                           "type": "object", "additionalProperties": False,
+                                           "required": ["maker", "others"],
+                                           "properties": {"maker": {"type": "integer", "minimum": 0,
+                                                                    "maximum": 52},
+                                                          "others": {"type": "integer", "minimum": 1,
+                                                                     "maximum": 52}}}}}
     label = "order up"
     example = "making: {kind: order_up, alone: true}"
     start = staticmethod(start)
@@ -156,8 +198,24 @@ class OrderUpKind(PhaseKind):
         if p.get("alone") and not c.has_sides:
             c.err(path + ("alone",), "playing alone sits the partner out: it needs sides "
                                      "(expected a top-level sides: block)")
+        rest = p.get("deal_rest")
+        deal_rest = (rest["maker"], rest["others"]) if rest else ()
+        if rest:
+            n = c.player_count
+            size = c.deal.zones.get(zone, (0, False))[0] if c.deal is not None else 0
+            want = 1 + rest["maker"] + rest["others"] * (n - 1)
+            if 1 + rest["maker"] != rest["others"]:
+                c.err(path + ("deal_rest",), f"the maker would get {1 + rest['maker']} cards (the turned card and "
+                      f"{rest['maker']}) and the others {rest['others']} (expected maker to be others - 1)")
+            elif size and size != want:
+                c.err(path + ("deal_rest",), f"the {zone} holds {size} cards but dealing the rest needs {want} "
+                      f"(the turned card, {rest['maker']} to the maker and {rest['others']} to each of the "
+                      f"{n - 1} others)")
+            if p.get("alone"):
+                c.err(path + ("alone",), "a lone caller's partner sits out, but deal_rest deals him cards "
+                      "(expected alone or deal_rest, not both)")
         return OrderUpSpec(self.name, name, zone, bool(p.get("second_round", True)),
-                           bool(p.get("stick_dealer", False)), bool(p.get("alone", False)))
+                           bool(p.get("stick_dealer", False)), bool(p.get("alone", False)), deal_rest)
 
     def strains(self, spec, deck) -> set:
         """Any suit may become trumps."""
@@ -233,6 +291,12 @@ class OrderUpKind(PhaseKind):
             " If all pass, the deal is thrown in."
         alone = (" A player who calls trumps may say he plays alone: his partner lays his cards aside and "
                  "sits the hand out." if spec.alone else "")
+        if spec.deal_rest:
+            maker, others = spec.deal_rest
+            return (f"The top card of the {spec.zone} is turned face up. Each player in turn from the eldest hand "
+                    f"passes or takes it: its suit becomes trumps.{second}{alone} The player who called trumps is "
+                    f"the maker: he takes the turned card, and the rest of the {spec.zone} is dealt, {maker} more "
+                    f"cards to the maker and {others} to each other player.")
         return (f"The top card of the {spec.zone} is turned face up. Each player in turn from the eldest hand "
                 f"passes or orders it up: its suit becomes trumps, and the dealer takes the card into his hand "
                 f"and discards one card face down.{second}{alone} The player who called trumps is the maker.")
@@ -248,7 +312,7 @@ class OrderUpKind(PhaseKind):
     def help_line(self, spec, variant) -> str:
         """The action forms."""
         return "pass, order" + (" [alone]" if spec.alone else "") + "; in the second round trump X" + \
-            (" [alone]" if spec.alone else "") + "; the dealer: discard CARD"
+            (" [alone]" if spec.alone else "") + ("" if spec.deal_rest else "; the dealer: discard CARD")
 
     def observe(self, state, seat: int) -> dict:
         """``turned`` (public), ``round``, ``maker`` and ``alone``."""

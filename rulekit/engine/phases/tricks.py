@@ -66,13 +66,58 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     spec = state.current_phase
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
+    if spec.overtrump or spec.partner_frees:
+        m = _follow_mask(state, seat, hand, spec)
+    else:  # the common rules inline: this is the hot loop of bots' playouts
+        ctx = h.ctx
+        m = hand & ctx.group_mask[h.led_group]
+        if not m:
+            m = hand
+            if spec.must_trump and ctx.trump_suit_group is not None:
+                m = hand & ctx.group_mask[ctx.trump_suit_group] or hand
+    return restrict(state, m, False) if spec.restricts and not h.tricks else m
+
+
+def _follow_mask(state: State, seat: Seat, hand: Mask, spec) -> Mask:
+    """The cards of ``hand`` that follow the trick's rules (suit, ``must_trump``,
+    ``must_overtrump``, ``partner_frees``), no lead or first-trick restriction considered."""
+    h = state.hand
     ctx = h.ctx
     m = hand & ctx.group_mask[h.led_group]
     if not m:
         m = hand
         if spec.must_trump and ctx.trump_suit_group is not None:
-            m = hand & ctx.group_mask[ctx.trump_suit_group] or hand
-    return restrict(state, m, False) if spec.restricts and not h.tricks else m
+            if spec.partner_frees and _partner_winning(state, seat):
+                return m   # his partner holds the trick: any card
+            trumps = hand & ctx.group_mask[ctx.trump_suit_group]
+            if trumps:
+                m = _overtrumps(state, trumps) or trumps if spec.overtrump else trumps
+    elif spec.overtrump and h.led_group == ctx.trump_suit_group:
+        m = _overtrumps(state, m) or m
+    return m
+
+
+def _overtrumps(state: State, m: Mask) -> Mask:
+    """The cards of ``m`` that beat every card of the trick so far (``must_overtrump``)."""
+    h = state.hand
+    keys = h.ctx.win_keys[h.led_group]
+    best = max(keys[c] for _s, c in h.trick)
+    out = 0
+    for c in bits(m):
+        if keys[c] > best:
+            out |= 1 << c
+    return out
+
+
+def _partner_winning(state: State, seat: Seat) -> bool:
+    """True when the card winning the trick so far is the partner's of ``seat``."""
+    h = state.hand
+    keys = h.ctx.win_keys[h.led_group]
+    winner, best = -1, -2
+    for s, c in h.trick:
+        if keys[c] > best:
+            winner, best = s, keys[c]
+    return winner != seat and state.partner_of(seat) == winner
 
 
 def restrict(state: State, m: Mask, lead: bool) -> Mask:
@@ -123,13 +168,7 @@ def _suit_mask(deck, suit: str) -> Mask:
 
 def legal_mask_unrestricted(state: State, seat: Seat) -> Mask:
     """:func:`legal_mask` without the lead and first-trick restrictions (for the reason of a refusal)."""
-    h = state.hand
-    hand = h.hands[seat]
-    ctx = h.ctx
-    m = hand & ctx.group_mask[h.led_group]
-    if m or not state.current_phase.must_trump or ctx.trump_suit_group is None:
-        return m or hand
-    return hand & ctx.group_mask[ctx.trump_suit_group] or hand
+    return _follow_mask(state, seat, state.hand.hands[seat], state.current_phase)
 
 
 def nameable_suits(state: State, seat: Seat) -> list[str]:
@@ -199,8 +238,14 @@ def check(state, action) -> None:
         lg = h.led_group
         follow = h.hands[seat] & h.ctx.group_mask[lg]
         shown = " ".join(deck.pretty(x) for x in bits(follow or allowed))
-        if follow:
+        if follow and not follow >> c & 1:
             raise IllegalActionError(f"you must follow {group_name(state, lg)}: you hold {shown}")
+        tg = h.ctx.trump_suit_group
+        if state.current_phase.overtrump and tg is not None and h.ctx.group_of[c] == tg:
+            keys = h.ctx.win_keys[lg]
+            best = max(h.trick, key=lambda sc: keys[sc[1]])[1]
+            raise IllegalActionError(f"you must play a trump higher than {deck.pretty(best)}: you hold "
+                                     + " ".join(deck.pretty(x) for x in bits(allowed)))
         raise IllegalActionError(f"you cannot follow {group_name(state, lg)} and must trump: you hold {shown}")
     if _names_suit(state, c):
         ok = nameable_suits(state, seat)
@@ -344,10 +389,17 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                       p.get("widow_to", "none"), bool(p.get("dummy", False)), None, tuple(broken),
                       masks["no_lead"], masks["no_play"],
                       bool(broken or never or masks["no_lead"] or masks["no_play"] or lead_card >= 0),
-                      first_lead=lead_card, lead_never=tuple(never))
+                      first_lead=lead_card, lead_never=tuple(never),
+                      overtrump=bool(p.get("must_overtrump", False)), partner_frees=bool(p.get("partner_frees", False)))
     if p.get("dummy") and not c.has_sides:
         c.err(path + ("dummy",), "a dummy is the declarer's partner: it needs sides "
               "(expected a top-level sides: block)")
+    if p.get("partner_frees") and not c.has_sides:
+        c.err(path + ("partner_frees",), "partner_frees looks at who holds the trick: it needs sides "
+              "(expected a top-level sides: block)")
+    if p.get("partner_frees") and not p.get("must_trump"):
+        c.err(path + ("partner_frees",), "partner_frees frees a player from trumping, but nobody must trump "
+              "(expected must_trump: true)")
     return spec
 
 
@@ -369,6 +421,17 @@ class TricksKind(PhaseKind):
                                                            'counts as trumps (permanent trumps), unless top '
                                                            'cards name a suit when led (`top_led: name_suit`).',
                                             'type': 'boolean'},
+                             'must_overtrump': {'description': 'A player who plays a trump because he must '
+                                                               '(trumps were led, or he cannot follow and '
+                                                               '`must_trump`) must play one that beats every '
+                                                               'card of the trick so far if he can; otherwise '
+                                                               'any trump (he may undertrump).',
+                                                'type': 'boolean'},
+                             'partner_frees': {'description': 'With `must_trump`: a player who cannot follow '
+                                                              'suit while his partner\'s card is winning the '
+                                                              'trick may play any card (he need not trump). '
+                                                              'Needs sides.',
+                                               'type': 'boolean'},
                              'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
                                                          '(to its winner, counting for him) or `none`.',
                                           'enum': ['last_trick', 'none']},
@@ -446,9 +509,14 @@ class TricksKind(PhaseKind):
             lead += " (or, when a condition holds for him, the next player)"
         other = ("he must play a trump if he has one" if spec.must_trump
                  else "he may play any card, a trump or a discard")
+        if spec.must_trump and spec.partner_frees:
+            other += ", unless his partner's card is winning the trick (then he may play any card)"
         if spec.first_lead >= 0:
             lead = "the holder of the card named by `first_trick.lead`, leading that card,"
         rules = []
+        if spec.overtrump:
+            rules.append("A player who must play a trump (trumps were led, or he has to trump) must play one "
+                         "higher than every card already in the trick if he can; if he cannot, any trump.")
         if spec.lead_broken:
             rules.append("A suit of `lead_broken` may not be led until one of its cards has been played, "
                          "unless the leader holds nothing else.")
