@@ -86,6 +86,8 @@ def extra_bid_lines(state) -> list:
         if b.text == f"{b.level}{b.strain}" and b.only_over < 0:
             continue
         trump = {"chosen": "the declarer names the trump later", "NT": "no trump"}.get(b.strain, f"{b.strain} trumps")
+        trump += {"low": ", the lowest cards win", "chosen": ", the declarer says high or low"}.get(
+            getattr(b, "wins", "high"), "")
         null = getattr(b, "null", False) or b.text in nulls
         aim = "take no trick" if null else (f"{b.level} tricks" if tricks else "")
         words = [", ".join(w for w in ((f"number {b.level}" if not tricks else ""), aim, trump) if w)]

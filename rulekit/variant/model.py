@@ -36,6 +36,8 @@ class Context:
     :ivar display_order: cards in display order (trump group first, then suits, high to low).
     :ivar win_keys: per led group, card -> key (trumps 1000 + strength, the led group its
         strength, others -1): the highest key wins the trick.
+    :ivar low: the tables of a low-wins contract (built from ``ranking.low``: the strengths
+        follow that ranking, so the same ``win_keys`` comparison makes low cards win).
     """
 
     name: str
@@ -47,6 +49,7 @@ class Context:
     top_names_suit: bool
     display_order: tuple
     win_keys: tuple = ()
+    low: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,9 @@ class Bid:
     :ivar strain: suit letter, ``NT`` or ``chosen``.
     :ivar rank: position in the auction order (higher outbids lower).
     :ivar only_over: index of the bid that must be highest for this one to be legal, or -1.
+    :ivar wins: which cards win tricks under this contract: ``high`` (the ranking), ``low``
+        (``ranking.low``, a low-wins contract) or ``chosen`` (the declarer says which when
+        he names trumps, ``name_trump``).
     """
 
     text: str
@@ -65,6 +71,7 @@ class Bid:
     strain: str
     rank: int
     only_over: int = -1
+    wins: str = "high"
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,8 @@ class AuctionSpec:
     strains: tuple
     pass_is_final: bool
     all_pass: str
+    calls: tuple = ()
+    """The strains' words in bid texts, low to high (``NT``, ``uptown``...)."""
 
 
 @dataclass(frozen=True)
@@ -173,6 +182,9 @@ class NameTrumpSpec:
     choices: tuple
     by: str = "declarer"
     partner_may_name: bool = False
+    asks_order: bool = False
+    """Some bid leaves the order of the cards to the declarer (``wins: chosen``): he then
+    also says ``high`` or ``low``."""
 
 
 @dataclass(frozen=True)
@@ -356,6 +368,8 @@ class Variant:
     :ivar deck: the :class:`~rulekit.cards.Deck`.
     :ivar card_points: card -> points (tuple indexed by card).
     :ivar contexts: strain -> :class:`Context`.
+    :ivar low_contexts: strain -> :class:`Context` of a low-wins contract (``ranking.low``),
+        or empty when the variant has none.
     :ivar phases: phase specs in order.
     :ivar scoring: :class:`ScoringSpec`.
     :ivar match: :class:`MatchSpec`.
@@ -401,6 +415,7 @@ class Variant:
     round_name: str = ""
     objective: str = ""
     step: int = 1
+    low_contexts: dict = field(default_factory=dict)
 
     def next_seat(self, seat: int, k: int = 1) -> int:
         """The seat ``k`` turns after ``seat`` in the direction of play (``k`` may be negative
