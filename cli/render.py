@@ -153,13 +153,23 @@ def dealt_zones(state, h) -> dict:
 
 def trump_text(h) -> Text:
     """``trumps ♥``, ``no trump``, or ``trumps not named yet`` (a contract whose declarer names them)."""
-    if h.ctx is None and h.contract is not None and getattr(h.contract, "strain", "") == "chosen":
+    if (h.contract is not None and getattr(h.contract, "strain", "") == "chosen"
+            and not any(a.startswith("trump ") for _s, a in h.actions)):
         return Text("trumps not named yet")
+    low = ", low cards win" if h.ctx is not None and h.ctx.low else ""  # a low-wins contract
     if h.trump == "NT":
-        return Text("no trump")
+        return Text("no trump" + low)
     t = Text("trumps ")
     t.append_text(suit_text(h.trump))
+    t.append(low)
     return t
+
+
+def wins_text(state, seat: int, word: str) -> Text:
+    """``P1 chooses low: the lowest cards win`` (a contract that left the order open)."""
+    name = _name(state, seat)
+    return Text(f"{name} {_verb(name, 'chooses', 'choose')} {word}: the "
+                f"{'highest' if word == 'high' else 'lowest'} cards win")
 
 
 def auction_text(state, h) -> Text:
@@ -380,6 +390,8 @@ def hand_summary(state, h, rows) -> list:
             out.append(t)
         elif a.startswith("trump "):
             out.append(Text("  ") + trump_named_text(state, h, s))
+        elif a in ("high", "low"):
+            out.append(Text("  ") + wins_text(state, s, a))
     for s, a in h.actions:
         if a.startswith("turned "):
             out.append(Text(f"  {_name(state, s)}'s cards {a}"))

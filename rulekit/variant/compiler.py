@@ -62,6 +62,8 @@ def _typed(names) -> dict:
 # The DSL strings of a variant document: path pattern ("*" any key) -> start rule.
 DSL_PATHS = (
     (("ranking", "suit"), "ranking"), (("ranking", "trump"), "ranking"), (("ranking", "top"), "ranking"),
+    (("ranking", "powerless"), "ranking"), (("ranking", "low", "suit"), "ranking"),
+    (("ranking", "low", "trump"), "ranking"),
     (("dealer", "first", "ranks"), "ranking"), (("dealer", "first", "suits"), "ranking"),
     (("phases", "*", "pattern"), "deal"), (("phases", "*", "pattern", "*"), "deal"),
     (("scoring", "let", "*"), "expr"), (("scoring", "each"), "expr"), (("scoring", "declarer"), "expr"),
@@ -263,8 +265,9 @@ class _Compiler:
             return f"unknown rank {it.value}{_close(it.value, deck.ranks)} (expected one of {ranks})"
         if it.kind == "relative" and key != "trump":
             return f"{_item_text(it)} names a card of the trump suit (expected it only in ranking.trump)"
-        if it.kind == "rank" and key == "top":
-            return (f"a bare rank ({it.value}) does not say which card rises to the top "
+        if it.kind == "rank" and key in ("top", "powerless"):
+            what = "rises to the top" if key == "top" else "is powerless"
+            return (f"a bare rank ({it.value}) does not say which card {what} "
                     f"(expected cards such as {it.value}{deck.suits[0]}, or JK)")
         return None
 
@@ -351,6 +354,18 @@ class _Compiler:
         items = rankings.get("suit") or []
         for si, s in enumerate(deck.suits):
             assign(items, "suit", si, lambda i, n=len(items): n - i, s)
+        idle = False  # ranking.powerless cards left unranked here: a group that never wins
+        has_top = ns in group
+        for it in self.rankings.get("powerless") or []:
+            c = self.resolve_item(deck, it, ("ranking", "powerless"), None, trump)
+            if c is not None and group[c] == -1:
+                if has_top:
+                    self.err_in(("ranking", "powerless"), it.line, it.column,
+                                f"{_item_text(it)} cannot be powerless at no trump while ranking.top ranks "
+                                f"cards above the suits (expected the top cards or powerless ones, not both)")
+                    return None
+                group[c] = ns
+                idle = True
         missing = [c for c in range(deck.size) if group[c] == -1]
         if missing:
             where = "when trumps are " + name if trump else "at no trump"
@@ -364,19 +379,20 @@ class _Compiler:
         gmask = [0] * (ns + 1)
         for c in range(deck.size):
             gmask[group[c]] |= 1 << c
-        tg = deck.suits.index(trump) if trump else (ns if gmask[ns] else None)
+        tg = deck.suits.index(trump) if trump else (ns if gmask[ns] and not idle else None)
         order = sorted(range(deck.size), key=lambda c: (
             0 if group[c] == tg else 1, group[c], -strength[c]))
         # win_keys[led group][card]: trumps above the led group, other cards never win
         win_keys = tuple(tuple(1000 + strength[c] if group[c] == tg else
-                               (strength[c] if group[c] == lg else -1) for c in range(deck.size))
+                               (strength[c] if group[c] == lg and not (idle and lg == ns) else -1)
+                               for c in range(deck.size))
                          for lg in range(ns + 1))
         names_suit = trump is None and self.d["ranking"].get("top_led") == "name_suit"
         # must_trump plays the trump group: the trump suit, or at no trump a top group of
         # permanent trumps; top cards that name a suit when led are wild cards, not trumps
         must = tg if trump or not names_suit else None
         return Context(name, tuple(group), tuple(strength), tuple(gmask), tg, must, names_suit,
-                       tuple(order), win_keys, low)
+                       tuple(order), win_keys, low, ns if idle else -1)
 
     def phase_order(self, phases: dict):
         """Each required kind once (the deal, trick play), ``first``/``last`` kinds in place,
@@ -855,7 +871,7 @@ class _Compiler:
         rk = d["ranking"]
         self.rankings = {}
         items_ok = True
-        for key in ("suit", "trump", "top"):
+        for key in ("suit", "trump", "top", "powerless"):
             if key in rk:
                 items = self.dsl(("ranking", key), compile_ranking)
                 self.rankings[key] = items

@@ -38,6 +38,9 @@ class Context:
         strength, others -1): the highest key wins the trick.
     :ivar low: the tables of a low-wins contract (built from ``ranking.low``: the strengths
         follow that ranking, so the same ``win_keys`` comparison makes low cards win).
+    :ivar idle_group: ``len(suits)`` when the extra group holds powerless cards
+        (``ranking.powerless`` cards not ranked in this trump choice: they follow no suit,
+        never win, and a led one leaves the suit to the next card), else -1.
     """
 
     name: str
@@ -50,6 +53,7 @@ class Context:
     display_order: tuple
     win_keys: tuple = ()
     low: bool = False
+    idle_group: int = -1
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,7 @@ class Bid:
     strain: str
     rank: int
     only_over: int = -1
-    wins: str = "high"
+    wins: str = field(default="high", kw_only=True)  # keyword-only: Contract's fields stay positional
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,10 @@ class AuctionSpec:
     all_pass: str
     calls: tuple = ()
     """The strains' words in bid texts, low to high (``NT``, ``uptown``...)."""
+    once: bool = False
+    """The bidding goes round once (each player speaks once; the highest bid wins)."""
+    book: int = 0
+    """Levels count the tricks to win over this many (0: levels are tricks)."""
 
 
 @dataclass(frozen=True)

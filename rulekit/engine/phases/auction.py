@@ -21,6 +21,7 @@ def start(state) -> bool:
     h = state.hand
     spec = state.current_phase
     h.to_move = h.eldest if spec.first == "eldest" else h.dealer
+    h.phase_state["ladder_auction"] = {"first_call": len(h.calls)}  # (calls of earlier phases)
     return True
 
 
@@ -75,9 +76,10 @@ def apply(state, action) -> bool:
         h.high = state.bid_by_text[action.bid]
         h.high_seat = seat
     active = [s for s in range(n) if s not in passed]
-    if not active:
+    round_over = spec.once and len(h.calls) - h.phase_state["ladder_auction"]["first_call"] == n
+    if not active or round_over and h.high is None:
         return _all_passed(state)
-    if len(active) == 1 and h.high is not None and active[0] == h.high_seat:
+    if len(active) == 1 and h.high is not None and active[0] == h.high_seat or round_over:
         h.contract = h.high
         h.declarer = h.high_seat
         if h.high.strain != "chosen":
@@ -157,7 +159,7 @@ def compile_auction(c, name: str, p: dict, path: tuple):
         bids.append(b)
     return AuctionSpec("ladder_auction", path[-1], p.get("first", "eldest"), tuple(bids),
                        tuple(x["strain"] for x in strains), bool(p.get("pass_is_final", True)),
-                       p.get("all_pass", "play"), tuple(calls))
+                       p.get("all_pass", "play"), tuple(calls), bool(p.get("once", False)), p.get("book", 0))
 
 
 def auction_help(spec, variant) -> str:
@@ -216,6 +218,15 @@ class LadderAuctionKind(PhaseKind):
                              'pass_is_final': {'description': 'A player who passes may not bid again in this '
                                                               'auction.',
                                                'type': 'boolean'},
+                             'book': {'description': 'Levels count the tricks to win over this many (the '
+                                                     'book), as in bids of 3 to 7 over the first six; '
+                                                     'formulas still read the bid number as `level`.',
+                                      'type': 'integer',
+                                      'minimum': 1,
+                                      'maximum': 52},
+                             'once': {'description': 'The bidding goes round once: each player speaks once, in '
+                                                     'turn (a pass or a higher bid); the highest bid then wins.',
+                                      'type': 'boolean'},
                              'extra_bids': {'description': 'Special bids placed above the ladder.',
                                             'type': 'array',
                                             'items': {'type': 'object',
@@ -280,12 +291,15 @@ class LadderAuctionKind(PhaseKind):
                     "chosen": ", the declarer says whether the highest or the lowest cards win"}[b.wins]
             words.append(f"{call}: {trump}{wins}")
         meaning = f" ({'; '.join(words)})" if words else ""
+        ends = ("The bidding goes round once: each player speaks once, and the highest bidder becomes the "
+                "declarer and his bid the contract" if spec.once else
+                f"A player who passes {out}; the last bidder becomes the declarer and his bid the contract")
+        number = (f"a number (the tricks to win over the first {spec.book}, the book)" if spec.book else
+                  "a number of tricks (at least that many of the hand's tricks to win)")
         return (f"An auction, starting with {first} and going clockwise: each player passes or bids "
-                f"higher than the last bid, a number of tricks (at least that many of the hand's tricks "
-                f"to win) and a strain; the bids, lowest first, are {', '.join(ladder)}{extra}. A higher "
+                f"higher than the last bid, {number} and a strain; the bids, lowest first, are {', '.join(ladder)}{extra}. A higher "
                 f"number beats a lower one, and at the same number the later strain of "
-                f"{', '.join(calls)} is higher{meaning}. A player who passes {out}; the last bidder becomes "
-                f"the declarer and his bid the contract. When all pass, {end}.")
+                f"{', '.join(calls)} is higher{meaning}. {ends}. When all pass, {end}.")
 
 
 KIND = LadderAuctionKind()

@@ -67,6 +67,8 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
     ctx = h.ctx
+    if h.led_group == ctx.idle_group:  # only powerless cards so far: no suit to follow yet
+        return restrict(state, hand, False) if spec.restricts and not h.tricks else hand
     m = hand & ctx.group_mask[h.led_group]
     if not m:
         m = hand
@@ -126,6 +128,8 @@ def legal_mask_unrestricted(state: State, seat: Seat) -> Mask:
     h = state.hand
     hand = h.hands[seat]
     ctx = h.ctx
+    if h.led_group == ctx.idle_group:
+        return hand
     m = hand & ctx.group_mask[h.led_group]
     if m or not state.current_phase.must_trump or ctx.trump_suit_group is None:
         return m or hand
@@ -232,8 +236,12 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
     trick = h.trick
     if trick:
         lg = h.led_group
-        if h.ctx.group_of[c] != lg:
-            h.failed[seat] |= 1 << lg
+        g = h.ctx.group_of[c]
+        if g != lg:
+            if lg == h.ctx.idle_group:  # a powerless card was led: the first card of a suit sets it
+                h.led_group = g
+            else:
+                h.failed[seat] |= 1 << lg
     else:
         h.leader = seat
         if suit:
@@ -254,7 +262,7 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
     # close the trick: the strongest trump, else the strongest card of the led group
     keys = h.ctx.win_keys[h.led_group]
     best = -1
-    winner = seat
+    winner = h.leader  # (when every card is powerless, the leader's trick)
     cards = 0
     for s, x in trick:
         cards |= 1 << x
