@@ -937,7 +937,9 @@ class _Compiler:
         has_low = "low" in (self.d.get("ranking") or {})
         if low_bids and not has_low:
             spec, b = low_bids[0]
-            self.err(("phases", spec.name), f"bid {b.text} is won by low cards (wins: {b.wins}) but the "
+            calls = getattr(spec, "calls", ())  # a ladder's bids go level by level through its strains
+            where = ("phases", spec.name) + (("strains", b.rank % len(calls)) if calls else ())
+            self.err(where, f"bid {b.text} is won by low cards (wins: {b.wins}) but the "
                      f"variant has no low order (expected a ranking.low block, e.g. low: {{suit: \"2 3 4 5 A\"}})")
         if has_low and not low_bids:
             self.warn(("ranking", "low"), "has no effect: no bid is won by low cards "
