@@ -132,8 +132,8 @@ def _ranking(v) -> list:
                       if r.get("top_led") == "name_suit" else "."))
     if r.get("powerless"):
         out.append(f"Where no other order ranks them (at no trump) {r['powerless']} have no power: they belong to "
-                   "no suit, so they are played only by a player who cannot follow suit (or led), they never win "
-                   "a trick, and when one is led the first card of a suit played after it sets the suit to follow.")
+                   "no suit, so a player plays one only when he cannot follow suit or when he leads, they never "
+                   "win a trick, and when one is led the first card of a suit played after it sets the suit to follow.")
     low = r.get("low") or {}
     if low.get("suit"):  # a low-wins contract's own order
         out.append(f"In a contract won by low cards (the bid says so, or its declarer chose low) a plain "
