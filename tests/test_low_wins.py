@@ -146,7 +146,7 @@ def test_no_trump_bid_asks_high_or_low(tmp_path):
     h = s.hand
     assert (h.trump, h.ctx.low, s.kind.name) == ("NT", True, "tricks")
     assert s.observation(0).low is True
-    assert s.describe_hand(h) == "P2 2NT (low) failed (0 tricks)"
+    assert h.actions[-2:] == [(2, "discard 10D JD KD 10C"), (2, "low")]    # in the hand's record
 
 
 def test_the_bidding_goes_round_once(tmp_path):

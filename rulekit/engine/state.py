@@ -703,8 +703,6 @@ def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
             parts.append("points " + "/".join(str(e.vars["points"]) for e in envs))
         return ", ".join(parts)
     text = h.contract.text + (f" ({h.trump})" if h.contract.strain == "chosen" else "")
-    if getattr(h.contract, "wins", "high") == "chosen" and h.ctx is not None:  # the order the declarer chose
-        text += " (low)" if h.ctx.low else " (high)"
     text += ("", " X", " XX")[h.doubled]
     col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
     won = sum(h.won[s] for s in v.sides[col]) if v.scoring.by_side else h.won[h.declarer]
