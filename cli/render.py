@@ -624,9 +624,14 @@ def bid_worth(state, bid) -> int | None:
     """What ``bid`` (a :class:`~rulekit.variant.model.Bid`) brings its bidder, the seat to move, when
     it is made exactly: his column's entry (all score parts, not doubled, this hand's vulnerability)
     for the fewest tricks that give a positive entry; None when no count does, or the formula fails.
-    From the variant's own scoring formulas (issue 12 case 20): ``7C`` is worth 160 in Five Hundred."""
+    From the variant's own scoring formulas (issue 12 case 20): ``7C`` is worth 160 in Five Hundred;
+    a bid whose trumps are named later, the least it is worth in any suit."""
     from rulekit.engine.scoring import column_of, entries_for, envs_for
     v = state.variant
+    if bid.strain == "chosen":  # trumps named later: the least it is worth in a suit
+        from dataclasses import replace
+        worths = [w for w in (bid_worth(state, replace(bid, strain=x)) for x in v.deck.suits) if w is not None]
+        return min(worths) if worths else None
     seat = state.to_move
     total = v.hand_size
     other = next((x for x in range(v.players) if v.side_of[x] != v.side_of[seat]), (seat + 1) % v.players) \

@@ -159,3 +159,13 @@ def test_explain_reads_as_bid_whist(v):
     assert "the joker JK1, the joker JK2, A, K, Q" in text
     assert "(at no trump) JK1 JK2 have no power" in text
     assert "The bidding goes round once" in text
+
+
+def test_the_legal_bids_show_what_each_is_worth_made(v):
+    """issue 11: `?` values a bid whose trumps are named later in a suit, not at no trump: 3downtown
+    made is worth 3, 3NT 6 (doubled), 7uptown 28 (all 13 books, a Boston) [PB]."""
+    from rulekit.cli.render import legal_text
+    s = State(v, seed=1, dealer=N)
+    text = legal_text(s).plain
+    assert "3uptown (3)" in text and "3downtown (3)" in text and "3NT (6)" in text
+    assert "7uptown (28)" in text and "7NT (56)" in text
