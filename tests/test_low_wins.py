@@ -228,3 +228,23 @@ def test_random_matches_end(tmp_path, seed):
         acts = s.legal_actions()
         s.apply(acts[int(rng.random() * len(acts))])
     assert s.winners
+
+
+def test_jokers_top_the_trumps_in_both_orders_with_a_deck_that_is_not_a_grid(tmp_path):
+    """issue 11 (brief: jokers as top trumps with a non-grid deck): a deck without the nine of
+    clubs (`minus`) and with two jokers; in the high and the low tables of hearts the jokers are the
+    two best trumps, in that order, and at no trump both are powerless."""
+    text = (UPDOWN % dict(low='  low: {suit: "9 10 J Q K A", trump: "JK1 JK2 9 10 J Q K A"}\n',
+                          extra='  powerless: "JK1 JK2"\n', lo="low"))
+    text = text.replace('jokers: 1}', 'jokers: 2, minus: [9C]}').replace('"JK A K Q J 10 9"',
+                                                                        '"JK1 JK2 A K Q J 10 9"')
+    f = tmp_path / "updown.yaml"
+    f.write_text(text)
+    v = load_variant(str(f))
+    assert v.deck.size == 25 and "9C" not in v.deck.index
+    jk1, jk2, ah, nh = (v.deck.parse(c) for c in ("JK1", "JK2", "AH", "9H"))
+    for ctx, best_heart in ((v.contexts["H"], ah), (v.low_contexts["H"], nh)):
+        led_spades = ctx.win_keys[0]
+        assert led_spades[jk1] > led_spades[jk2] > led_spades[best_heart] > max(
+            led_spades[c] for c in range(v.deck.size) if v.deck.suit_of(c) == "S")
+    assert v.contexts["NT"].idle_group == v.low_contexts["NT"].idle_group == 4
