@@ -48,7 +48,7 @@ from rulekit.errors import InvalidActionError, RulekitError
 
 from .render import (auction_table, auction_text, bid_worth, contract_text, exchange_text, hand_header, hand_summary,
                      round_objective, hand_text, legal_text, partnership, phase_label, role_of, row_text, score_sheet,
-                     settlement_text, table_view, trick_text, trump_named_text, winner_text)
+                     settlement_text, table_view, trick_text, trump_named_text, winner_text, wins_text)
 
 HELP_COMMANDS = ("  ?        list the legal actions\n"
                  "  help     this text\n"
@@ -86,8 +86,11 @@ def extra_bid_lines(state) -> list:
         if b.text == f"{b.level}{b.strain}" and b.only_over < 0:
             continue
         trump = {"chosen": "the declarer names the trump later", "NT": "no trump"}.get(b.strain, f"{b.strain} trumps")
+        trump += {"low": ", the lowest cards win", "chosen": ", the declarer says high or low"}.get(
+            getattr(b, "wins", "high"), "")
         null = getattr(b, "null", False) or b.text in nulls
-        aim = "take no trick" if null else (f"{b.level} tricks" if tricks else "")
+        book = getattr(auction, "book", 0)  # levels over a book: the tricks to win are book + level
+        aim = "take no trick" if null else (f"{b.level + book} tricks" if tricks else "")
         words = [", ".join(w for w in ((f"number {b.level}" if not tricks else ""), aim, trump) if w)]
         if b.only_over >= 0:
             words.append(f"only over {bids[b.only_over].text}")
@@ -438,6 +441,8 @@ class Game:
             out.print(exchange_text(st, h, action.text, seat, reveal=reveal))
         elif action.kind == "trump":
             out.print(trump_named_text(st, h, seat))
+        elif action.kind == "wins":
+            out.print(wins_text(st, seat, action.text))
         dummy = getattr(h, "dummy", -1)
         if (action.kind == "play" and dummy is not None and dummy >= 0 and not h.tricks and len(h.trick) == 1
                 and self.controllers[dummy] != "human"):

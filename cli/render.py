@@ -156,13 +156,23 @@ def dealt_zones(state, h) -> dict:
 
 def trump_text(h) -> Text:
     """``trumps ♥``, ``no trump``, or ``trumps not named yet`` (a contract whose declarer names them)."""
-    if h.ctx is None and h.contract is not None and getattr(h.contract, "strain", "") == "chosen":
+    if (h.contract is not None and getattr(h.contract, "strain", "") == "chosen"
+            and not any(a.startswith("trump ") for _s, a in h.actions)):
         return Text("trumps not named yet")
+    low = ", low cards win" if h.ctx is not None and h.ctx.low else ""  # a low-wins contract
     if h.trump == "NT":
-        return Text("no trump")
+        return Text("no trump" + low)
     t = Text("trumps ")
     t.append_text(suit_text(h.trump))
+    t.append(low)
     return t
+
+
+def wins_text(state, seat: int, word: str) -> Text:
+    """``P1 chooses low: the lowest cards win`` (a contract that left the order open)."""
+    name = _name(state, seat)
+    return Text(f"{name} {_verb(name, 'chooses', 'choose')} {word}: the "
+                f"{'highest' if word == 'high' else 'lowest'} cards win")
 
 
 def auction_text(state, h) -> Text:
@@ -383,6 +393,8 @@ def hand_summary(state, h, rows) -> list:
             out.append(t)
         elif a.startswith("trump "):
             out.append(Text("  ") + trump_named_text(state, h, s))
+        elif a in ("high", "low"):
+            out.append(Text("  ") + wins_text(state, s, a))
     for s, a in h.actions:
         if a.startswith("turned "):
             out.append(Text(f"  {_name(state, s)}'s cards {a}"))
@@ -617,9 +629,14 @@ def bid_worth(state, bid) -> int | None:
     """What ``bid`` (a :class:`~rulekit.variant.model.Bid`) brings its bidder, the seat to move, when
     it is made exactly: his column's entry (all score parts, not doubled, this hand's vulnerability)
     for the fewest tricks that give a positive entry; None when no count does, or the formula fails.
-    From the variant's own scoring formulas (issue 12 case 20): ``7C`` is worth 160 in Five Hundred."""
+    From the variant's own scoring formulas (issue 12 case 20): ``7C`` is worth 160 in Five Hundred;
+    a bid whose trumps are named later, the least it is worth in any suit."""
     from rulekit.engine.scoring import column_of, entries_for, envs_for
     v = state.variant
+    if bid.strain == "chosen":  # trumps named later: the least it is worth in a suit
+        from dataclasses import replace
+        worths = [w for w in (bid_worth(state, replace(bid, strain=x)) for x in v.deck.suits) if w is not None]
+        return min(worths) if worths else None
     seat = state.to_move
     total = v.hand_size
     other = next((x for x in range(v.players) if v.side_of[x] != v.side_of[seat]), (seat + 1) % v.players) \

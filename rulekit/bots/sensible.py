@@ -257,7 +257,7 @@ class SensibleBot(Bot):
                 n = w.legal_actions()[0].cards.bit_count()
                 w.apply_unchecked(Action.discard(w.variant.deck, choose_discards(w.variant, h0.hands[seat],
                                                                                 h0.trump, n)))
-            elif role == "trump":
+            elif role == "trump" and any(a.kind == "trump" for a in w.legal_actions()):
                 choice = max(w.current_phase.choices, key=lambda s: trump_strength(w.variant, h0.hands[seat], s))
                 w.apply_unchecked(Action.trump(choice))
             else:   # another kind (a partner call, cards put aside): its own bot choice, else the first
@@ -421,7 +421,7 @@ def distinct_plays(obs) -> list:
     """
     legal = obs.legal
     v = obs.variant
-    ctx = v.contexts.get(obs.trump)
+    ctx = (v.low_contexts if obs.low else v.contexts).get(obs.trump)
     if ctx is None or v.scoring.tallies or phase_variables(v):
         return list(range(len(legal)))
     gone = 0

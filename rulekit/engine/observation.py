@@ -37,7 +37,8 @@ class Observation:
     :ivar widow: bitmask of face-up zone cards visible to all (0 when hidden or taken).
     :ivar discards: the seat's own discards (0 unless it declared).
     :ivar calls: auction calls ``(seat, text)``.
-    :ivar contract: contract text or ``""``; ``declarer`` seat or -1; ``trump`` ``S``.. / ``NT``.
+    :ivar contract: contract text or ``""``; ``declarer`` seat or -1; ``trump`` ``S``.. / ``NT``;
+        ``low``: low cards win this hand (a low-wins contract, ``ranking.low``).
     :ivar trick: ``(seat, card)`` of the trick in progress.
     :ivar tricks: completed tricks ``(leader, plays, winner, named)``.
     :ivar won: tricks won by each seat.
@@ -101,6 +102,7 @@ class Observation:
     widow_taken: int = 0
     hidden_zones: dict = field(default_factory=dict)
     hidden_discards: int = 0
+    low: bool = False
     dealt_sizes: list = field(default_factory=list)
     game_score: list = field(default_factory=list)
     games: list = field(default_factory=list)
@@ -350,6 +352,7 @@ def observe(state, seat: int) -> Observation:
         hand_sizes=[m.bit_count() for m in h.hands], widow=widow,
         discards=h.discards if h.declarer == seat else 0, calls=list(h.calls),
         contract=h.contract.text if h.contract else "", declarer=h.declarer, trump=h.trump,
+        low=h.ctx is not None and h.ctx.low,
         trick=list(h.trick), tricks=list(h.tricks), won=list(h.won), failed=list(h.failed),
         totals=state.sheet.totals(), legal=legal, hand_number=h.number, dummy=h.dummy,
         dummy_hand=h.hands[h.dummy] if dummy_up else 0, partner=h.partner, open_hands=open_hands,

@@ -219,10 +219,14 @@ class State:
         """The spec of the current phase."""
         return self.variant.phases[self.hand.phase]
 
-    def set_trump(self, strain: str) -> None:
-        """Set the trump context of the hand (a suit letter or ``NT``)."""
-        self.hand.trump = strain
-        self.hand.ctx = self.variant.contexts[strain]
+    def set_trump(self, strain: str, low: bool | None = None) -> None:
+        """Set the trump context of the hand (a suit letter or ``NT``); ``low``: the tables of
+        a low-wins contract (``ranking.low``), ``None``: keep the hand's current order."""
+        h = self.hand
+        if low is None:
+            low = h.ctx is not None and h.ctx.low
+        h.trump = strain
+        h.ctx = (self.variant.low_contexts if low else self.variant.contexts)[strain]
 
     def throw_in(self, same_dealer: bool = False) -> None:
         """The hand is thrown in unscored; the next dealer deals, or with ``same_dealer``

@@ -62,6 +62,8 @@ def _typed(names) -> dict:
 # The DSL strings of a variant document: path pattern ("*" any key) -> start rule.
 DSL_PATHS = (
     (("ranking", "suit"), "ranking"), (("ranking", "trump"), "ranking"), (("ranking", "top"), "ranking"),
+    (("ranking", "powerless"), "ranking"), (("ranking", "low", "suit"), "ranking"),
+    (("ranking", "low", "trump"), "ranking"),
     (("dealer", "first", "ranks"), "ranking"), (("dealer", "first", "suits"), "ranking"),
     (("phases", "*", "pattern"), "deal"), (("phases", "*", "pattern", "*"), "deal"),
     (("scoring", "let", "*"), "expr"), (("scoring", "each"), "expr"), (("scoring", "declarer"), "expr"),
@@ -274,14 +276,16 @@ class _Compiler:
             return f"unknown rank {it.value}{_close(it.value, deck.ranks)} (expected one of {ranks})"
         if it.kind == "relative" and key != "trump":
             return f"{_item_text(it)} names a card of the trump suit (expected it only in ranking.trump)"
-        if it.kind == "rank" and key == "top":
-            return (f"a bare rank ({it.value}) does not say which card rises to the top "
+        if it.kind == "rank" and key in ("top", "powerless"):
+            what = "rises to the top" if key == "top" else "is powerless"
+            return (f"a bare rank ({it.value}) does not say which card {what} "
                     f"(expected cards such as {it.value}{deck.suits[0]}, or JK)")
         return None
 
-    def check_ranking(self, deck: Deck, key: str, items) -> bool:
-        """Report every item of ``ranking.<key>`` that names nothing in this deck, or twice."""
-        path = ("ranking", key)
+    def check_ranking(self, deck: Deck, key: str, items, base: tuple = ("ranking",)) -> bool:
+        """Report every item of ``ranking.<key>`` (``base``: ``ranking.low``'s) that names
+        nothing in this deck, or twice."""
+        path = base + (key,)
         seen: dict = {}
         ok = True
         for it in items:
@@ -317,8 +321,16 @@ class _Compiler:
         same = [s for s in deck.suits if s != suit and deck.colours.get(s) == deck.colours.get(suit)]
         return same[0] if len(same) == 1 else None
 
-    def context(self, deck: Deck, name: str) -> Context | None:
+    def context(self, deck: Deck, name: str, low: bool = False) -> Context | None:
+        """The tables of trump choice ``name``; with ``low``, of a low-wins contract, ranked by
+        ``ranking.low`` (its ``top`` defaults to the main ranking's)."""
         rk = self.d["ranking"]
+        base: tuple = ("ranking",)
+        rankings = self.rankings
+        if low:
+            base = ("ranking", "low")
+            rankings = {"top": self.rankings.get("top"), **self.low_rankings}
+            rk = rk["low"]
         ns = len(deck.suits)
         trump = None if name == NT else name
         group = [-1] * deck.size
@@ -326,13 +338,14 @@ class _Compiler:
 
         def assign(items, key, g, s_of, suit):
             mine = {}
+            where = ("ranking", "top") if key == "top" else base + (key,)
             for i, it in enumerate(items):
-                c = self.resolve_item(deck, it, ("ranking", key), suit, trump)
+                c = self.resolve_item(deck, it, where, suit, trump)
                 if c is None:
                     continue
                 if c in mine:
                     other = mine[c]
-                    self.err_in(("ranking", key), it.line, it.column,
+                    self.err_in(where, it.line, it.column,
                                 f"{_item_text(it)} is the same card as {_item_text(other)} "
                                 f"({deck.name(c)}{' when trumps are ' + trump if trump else ''}; "
                                 f"expected each card once)")
@@ -343,33 +356,47 @@ class _Compiler:
                 group[c] = g
                 strength[c] = s_of(i)
         if trump is not None:
-            items = self.rankings.get("trump") or self.rankings.get("suit") or []
+            items = rankings.get("trump") or rankings.get("suit") or []
             assign(items, "trump" if "trump" in rk else "suit", deck.suits.index(trump),
                    lambda i, n=len(items): 100 + n - i, trump)
-        elif self.rankings.get("top"):
-            items = self.rankings["top"]
+        elif rankings.get("top"):
+            items = rankings["top"]
             assign(items, "top", ns, lambda i, n=len(items): 100 + n - i, None)
-        items = self.rankings.get("suit") or []
+        items = rankings.get("suit") or []
         for si, s in enumerate(deck.suits):
             assign(items, "suit", si, lambda i, n=len(items): n - i, s)
+        idle = False  # ranking.powerless cards left unranked here: a group that never wins
+        has_top = ns in group
+        for it in self.rankings.get("powerless") or []:
+            c = self.resolve_item(deck, it, ("ranking", "powerless"), None, trump)
+            if c is not None and group[c] == -1:
+                if has_top:
+                    self.err_in(("ranking", "powerless"), it.line, it.column,
+                                f"{_item_text(it)} cannot be powerless at no trump while ranking.top ranks "
+                                f"cards above the suits (expected the top cards or powerless ones, not both)")
+                    return None
+                group[c] = ns
+                idle = True
         missing = [c for c in range(deck.size) if group[c] == -1]
         if missing:
             where = "when trumps are " + name if trump else "at no trump"
             names = [deck.name(c) for c in missing]
             shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
             verb = "is" if len(names) == 1 else "are"
-            self.err(("ranking",), f"{shown} {verb} not ranked {where} "
-                     f"(expected every card in ranking.suit, ranking.trump or ranking.top)")
+            pre = ".".join(base)
+            self.err(base, f"{shown} {verb} not ranked {where}{' in a low-wins contract' if low else ''} "
+                     f"(expected every card in {pre}.suit, {pre}.trump or ranking.top)")
             return None
         gmask = [0] * (ns + 1)
         for c in range(deck.size):
             gmask[group[c]] |= 1 << c
-        tg = deck.suits.index(trump) if trump else (ns if gmask[ns] else None)
+        tg = deck.suits.index(trump) if trump else (ns if gmask[ns] and not idle else None)
         order = sorted(range(deck.size), key=lambda c: (
             0 if group[c] == tg else 1, group[c], -strength[c]))
         # win_keys[led group][card]: trumps above the led group, other cards never win
         win_keys = tuple(tuple(1000 + strength[c] if group[c] == tg else
-                               (strength[c] if group[c] == lg else -1) for c in range(deck.size))
+                               (strength[c] if group[c] == lg and not (idle and lg == ns) else -1)
+                               for c in range(deck.size))
                          for lg in range(ns + 1))
         names_suit = trump is None and self.d["ranking"].get("top_led") == "name_suit"
         # must_trump plays the trump group: the trump suit, or at no trump a top group of
@@ -382,7 +409,7 @@ class _Compiler:
                 if c is not None:
                     points[c] = v
         return Context(name, tuple(group), tuple(strength), tuple(gmask), tg, must, names_suit,
-                       tuple(order), win_keys, tuple(points))
+                       tuple(order), win_keys, tuple(points), low, ns if idle else -1)
 
     def phase_order(self, phases: dict):
         """Each required kind once (the deal, trick play), ``first``/``last`` kinds in place,
@@ -432,6 +459,7 @@ class _Compiler:
                 if kind.role == "deal" and self.deal is None:
                     self.deal = spec
             specs.append(spec)
+        self.phase_specs = tuple(specs)  # every phase compiled, for the finish checks
         specs = [s if s is None else REGISTRY[s.kind].finish(self, s) for s in specs]
         self.phase_specs = [s for s in specs if s is not None]
         self.phase_vars = {}  # formula variables the phases give: name -> (lo, hi)
@@ -864,14 +892,22 @@ class _Compiler:
         rk = d["ranking"]
         self.rankings = {}
         items_ok = True
-        for key in ("suit", "trump", "top"):
+        for key in ("suit", "trump", "top", "powerless"):
             if key in rk:
                 items = self.dsl(("ranking", key), compile_ranking)
                 self.rankings[key] = items
                 if items is None or not self.check_ranking(deck, key, items):
                     items_ok = False
+        self.low_rankings = {}  # ranking.low: the order of a low-wins contract
+        for key in ("suit", "trump"):
+            if key in (rk.get("low") or {}):
+                items = self.dsl(("ranking", "low", key), compile_ranking)
+                self.low_rankings[key] = items
+                if items is None or not self.check_ranking(deck, key, items, ("ranking", "low")):
+                    items_ok = False
         phases, strains = self.compile_phases(deck, players)
         contexts = {}
+        low_contexts = {}
         if items_ok:
             for s in sorted(strains, key=lambda x: (x == NT, x)):
                 if s == "chosen" or (s != NT and s not in deck.suits):
@@ -879,7 +915,10 @@ class _Compiler:
                 ctx = self.context(deck, s)
                 if ctx is not None:
                     contexts[s] = ctx
+                if "low" in rk and (ctx := self.context(deck, s, low=True)) is not None:
+                    low_contexts[s] = ctx
         self.point_tables = [c.points for c in contexts.values()]
+        self.low_wins(phases)
         has_auction = any(p is not None and REGISTRY[p.kind].role == "auction" for p in phases)
         plays_on = any(p is not None and getattr(p, "all_pass", "") == "play" for p in phases)
         scoring = self.scoring(deck, has_auction, plays_on)
@@ -905,12 +944,28 @@ class _Compiler:
                        hashlib.sha256(blob.encode()).hexdigest()[:16], d,
                        {"players": players}, tuple(self.r.files), seat_names, sides, side_names, side_of,
                        vulnerability, home, layout,
-                       step=-1 if d.get("direction") == "counterclockwise" else 1)
+                       step=-1 if d.get("direction") == "counterclockwise" else 1, low_contexts=low_contexts)
         if d.get("rounds"):
             v = dataclasses.replace(v, rounds=self.rounds(v))
             if self.diags:
                 raise VariantError(order_diagnostics(self.diags, self.r.files))
         return v
+
+    def low_wins(self, phases) -> None:
+        """A contract that low cards win needs ``ranking.low``; ``ranking.low`` without one
+        has no effect (a warning)."""
+        low_bids = [(spec, b) for spec in phases if spec is not None
+                    for b in getattr(spec, "bids", ()) if getattr(b, "wins", "high") != "high"]
+        has_low = "low" in (self.d.get("ranking") or {})
+        if low_bids and not has_low:
+            spec, b = low_bids[0]
+            calls = getattr(spec, "calls", ())  # a ladder's bids go level by level through its strains
+            where = ("phases", spec.name) + (("strains", b.rank % len(calls)) if calls else ())
+            self.err(where, f"bid {b.text} is won by low cards (wins: {b.wins}) but the "
+                     f"variant has no low order (expected a ranking.low block, e.g. low: {{suit: \"2 3 4 5 A\"}})")
+        if has_low and not low_bids:
+            self.warn(("ranking", "low"), "has no effect: no bid is won by low cards "
+                      "(expected a strain with wins: low or chosen)")
 
     def rounds(self, base: Variant) -> tuple:
         """The round schedule expanded to one :class:`Variant` per deal: each ``rounds:`` entry is

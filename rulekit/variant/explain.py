@@ -129,23 +129,39 @@ def _ranking(v) -> list:
     if r.get("suit"):
         out.append(f"In a plain suit the cards rank {r['suit']}, highest first.")
     if r.get("trump"):
-        words = []
-        for tok in str(r["trump"]).split():
-            if tok == JOKER or tok.startswith(JOKER):
-                words.append("the Joker")
-            elif tok.endswith(":trump"):
-                words.append(f"the right bower ({tok.split(':')[0]} of trumps)")
-            elif tok.endswith(":sister"):
-                words.append(f"the left bower ({tok.split(':')[0]} of the other suit of the same colour, "
-                             "which counts as a trump)")
-            else:
-                words.append(tok)
-        out.append("In the trump suit they rank " + ", ".join(words) + ", highest first.")
+        out.append("In the trump suit they rank " + _trump_words(r["trump"]) + ", highest first.")
     if r.get("top"):
         out.append(f"At no trump {r['top']} ranks above every suit"
                    + ("; when it is led, its player names the suit the others must follow."
                       if r.get("top_led") == "name_suit" else "."))
+    if r.get("powerless"):
+        out.append(f"Where no other order ranks them (at no trump) {r['powerless']} have no power: they belong to "
+                   "no suit, so a player plays one only when he cannot follow suit or when he leads, they never "
+                   "win a trick, and when one is led the first card of a suit played after it sets the suit to follow.")
+    low = r.get("low") or {}
+    if low.get("suit"):  # a low-wins contract's own order
+        out.append(f"In a contract won by low cards (the bid says so, or its declarer chose low) a plain "
+                   f"suit ranks {low['suit']}, the card that wins first"
+                   + (f", and the trump suit {_trump_words(low['trump'])}." if low.get("trump") else "."))
     return out
+
+
+def _trump_words(text) -> str:
+    """A trump ranking in words: jokers and bowers named."""
+    words = []
+    for tok in str(text).split():
+        if tok == JOKER:
+            words.append("the Joker")
+        elif tok.startswith(JOKER):
+            words.append(f"the joker {tok}")
+        elif tok.endswith(":trump"):
+            words.append(f"the right bower ({tok.split(':')[0]} of trumps)")
+        elif tok.endswith(":sister"):
+            words.append(f"the left bower ({tok.split(':')[0]} of the other suit of the same colour, "
+                         "which counts as a trump)")
+        else:
+            words.append(tok)
+    return ", ".join(words)
 
 
 def _dealer(v) -> list:

@@ -39,6 +39,11 @@ class Context:
     :ivar points: card -> card points under this trump choice: ``deck.card_points``, with the
         trump suit's cards counted by ``deck.trump_points`` where it names their rank;
         ``()`` in a table built by hand (then :attr:`Variant.card_points` counts).
+    :ivar low: the tables of a low-wins contract (built from ``ranking.low``: the strengths
+        follow that ranking, so the same ``win_keys`` comparison makes low cards win).
+    :ivar idle_group: ``len(suits)`` when the extra group holds powerless cards
+        (``ranking.powerless`` cards not ranked in this trump choice: they follow no suit,
+        never win, and a led one leaves the suit to the next card), else -1.
     """
 
     name: str
@@ -51,6 +56,8 @@ class Context:
     display_order: tuple
     win_keys: tuple = ()
     points: tuple = ()
+    low: bool = False
+    idle_group: int = -1
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,9 @@ class Bid:
     :ivar strain: suit letter, ``NT`` or ``chosen``.
     :ivar rank: position in the auction order (higher outbids lower).
     :ivar only_over: index of the bid that must be highest for this one to be legal, or -1.
+    :ivar wins: which cards win tricks under this contract: ``high`` (the ranking), ``low``
+        (``ranking.low``, a low-wins contract) or ``chosen`` (the declarer says which when
+        he names trumps, ``name_trump``).
     """
 
     text: str
@@ -69,6 +79,7 @@ class Bid:
     strain: str
     rank: int
     only_over: int = -1
+    wins: str = field(default="high", kw_only=True)  # keyword-only: Contract's fields stay positional
 
 
 @dataclass(frozen=True)
@@ -129,6 +140,12 @@ class AuctionSpec:
     strains: tuple
     pass_is_final: bool
     all_pass: str
+    calls: tuple = ()
+    """The strains' words in bid texts, low to high (``NT``, ``uptown``...)."""
+    once: bool = False
+    """The bidding goes round once (each player speaks once; the highest bid wins)."""
+    book: int = 0
+    """Levels count the tricks to win over this many (0: levels are tricks)."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +194,9 @@ class NameTrumpSpec:
     choices: tuple
     by: str = "declarer"
     partner_may_name: bool = False
+    asks_order: bool = False
+    """Some bid leaves the order of the cards to the declarer (``wins: chosen``): he then
+    also says ``high`` or ``low``."""
 
 
 @dataclass(frozen=True)
@@ -366,6 +386,8 @@ class Variant:
     :ivar deck: the :class:`~rulekit.cards.Deck`.
     :ivar card_points: card -> points (tuple indexed by card).
     :ivar contexts: strain -> :class:`Context`.
+    :ivar low_contexts: strain -> :class:`Context` of a low-wins contract (``ranking.low``),
+        or empty when the variant has none.
     :ivar phases: phase specs in order.
     :ivar scoring: :class:`ScoringSpec`.
     :ivar match: :class:`MatchSpec`.
@@ -411,6 +433,7 @@ class Variant:
     round_name: str = ""
     objective: str = ""
     step: int = 1
+    low_contexts: dict = field(default_factory=dict)
 
     def next_seat(self, seat: int, k: int = 1) -> int:
         """The seat ``k`` turns after ``seat`` in the direction of play (``k`` may be negative

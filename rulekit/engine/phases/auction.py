@@ -21,6 +21,7 @@ def start(state) -> bool:
     h = state.hand
     spec = state.current_phase
     h.to_move = h.eldest if spec.first == "eldest" else h.dealer
+    h.phase_state["ladder_auction"] = {"first_call": len(h.calls)}  # (calls of earlier phases)
     return True
 
 
@@ -75,13 +76,16 @@ def apply(state, action) -> bool:
         h.high = state.bid_by_text[action.bid]
         h.high_seat = seat
     active = [s for s in range(n) if s not in passed]
-    if not active:
+    round_over = spec.once and len(h.calls) - h.phase_state["ladder_auction"]["first_call"] == n
+    if not active or round_over and h.high is None:
         return _all_passed(state)
-    if len(active) == 1 and h.high is not None and active[0] == h.high_seat:
+    if len(active) == 1 and h.high is not None and active[0] == h.high_seat or round_over:
         h.contract = h.high
         h.declarer = h.high_seat
         if h.high.strain != "chosen":
-            state.set_trump(h.high.strain)
+            state.set_trump(h.high.strain, low=h.high.wins == "low")
+        elif h.high.wins == "low":  # trumps named later, in the low order the bid says
+            state.set_trump(h.trump, low=True)
         return True
     nxt = state.next_seat(seat)
     while nxt in passed and spec.pass_is_final:
@@ -107,9 +111,20 @@ def compile_auction(c, name: str, p: dict, path: tuple):
     has_name_trump = "name_trump" in c.kinds
     bids: list = []
     tricks = sum(st.count * st.repeat for st in deal.steps if not st.zone) if deal else None
-    for s_i, s in enumerate(p["strains"]):
-        if s != NT and s not in deck.suits:
-            c.err(path + ("strains", s_i), f"unknown strain {s} (expected one of {' '.join(deck.suits)} or NT)")
+    # a strain is a suit letter or NT, or {call, strain, wins}: its own word in bid texts
+    strains = [x if isinstance(x, dict) else {"call": x, "strain": x} for x in p["strains"]]
+    for s_i, x in enumerate(strains):
+        s = x["strain"]
+        if s == "chosen" and not has_name_trump or x.get("wins") == "chosen" and not has_name_trump:
+            c.err(path + ("strains", s_i), f"{x['call']} leaves a choice to the declarer (strain or wins "
+                  f"chosen), so it needs a name_trump phase (expected one in phases)")
+        elif s not in (NT, "chosen") and s not in deck.suits:
+            c.err(path + ("strains", s_i), f"unknown strain {s} (expected one of {' '.join(deck.suits)}, NT"
+                  f"{' or chosen' if isinstance(p['strains'][s_i], dict) else ''})")
+    calls = [x["call"] for x in strains]
+    for s_i, w in enumerate(calls):
+        if w in calls[:s_i]:
+            c.err(path + ("strains", s_i, "call"), f"the word {w} is used by two strains (expected each once)")
     for i, lv in enumerate(p["levels"]):
         if i and lv <= p["levels"][i - 1]:
             c.err(path + ("levels", i), f"levels go from low to high (found {lv} after {p['levels'][i - 1]})")
@@ -117,8 +132,8 @@ def compile_auction(c, name: str, p: dict, path: tuple):
             c.err(path + ("levels", i), f"level {lv} cannot be made: a hand has {tricks} tricks "
                   f"(expected levels up to {tricks})")
     for lv in p["levels"]:
-        for s in p["strains"]:
-            bids.append(Bid(f"{lv}{s}", lv, s, len(bids)))
+        for x in strains:
+            bids.append(Bid(f"{lv}{x['call']}", lv, x["strain"], len(bids), wins=x.get("wins", "high")))
     texts = {b.text: b.rank for b in bids}
     for i, x in enumerate(p.get("extra_bids", [])):
         xp = path + ("extra_bids", i)
@@ -143,7 +158,8 @@ def compile_auction(c, name: str, p: dict, path: tuple):
         texts[b.text] = b.rank
         bids.append(b)
     return AuctionSpec("ladder_auction", path[-1], p.get("first", "eldest"), tuple(bids),
-                       tuple(p["strains"]), bool(p.get("pass_is_final", True)), p.get("all_pass", "play"))
+                       tuple(x["strain"] for x in strains), bool(p.get("pass_is_final", True)),
+                       p.get("all_pass", "play"), tuple(calls), bool(p.get("once", False)), p.get("book", 0))
 
 
 def auction_help(spec, variant) -> str:
@@ -171,14 +187,46 @@ class LadderAuctionKind(PhaseKind):
                                         'type': 'array',
                                         'minItems': 1,
                                         'items': {'type': 'integer', 'minimum': 0, 'maximum': 52}},
-                             'strains': {'description': 'Strains low to high: suit letters and NT.',
+                             'strains': {'description': 'Strains low to high: suit letters and NT, or '
+                                                        'strains with a word of their own: {call: downtown, '
+                                                        'strain: chosen, wins: low}.',
                                          'type': 'array',
                                          'minItems': 1,
                                          'uniqueItems': True,
-                                         'items': {'$ref': '#/$defs/strain'}},
+                                         'items': {'anyOf': [
+                                             {'$ref': '#/$defs/strain'},
+                                             {'type': 'object',
+                                              'additionalProperties': False,
+                                              'required': ['call', 'strain'],
+                                              'properties': {
+                                                  'call': {'description': 'Its word in bid texts '
+                                                                          '(`4downtown`).',
+                                                           'type': 'string',
+                                                           'pattern': '^[A-Za-z]+$'},
+                                                  'strain': {'description': 'A strain, or `chosen`: the '
+                                                                            'declarer names the trump '
+                                                                            'later (name_trump phase).',
+                                                             'type': 'string',
+                                                             'pattern': '^(S|H|D|C|NT|chosen)$'},
+                                                  'wins': {'description': 'Which cards win tricks: `high` '
+                                                                          '(the ranking, default), `low` '
+                                                                          '(ranking.low: a low-wins '
+                                                                          'contract) or `chosen` (the '
+                                                                          'declarer says which, in the '
+                                                                          'name_trump phase).',
+                                                           'enum': ['high', 'low', 'chosen']}}}]}},
                              'pass_is_final': {'description': 'A player who passes may not bid again in this '
                                                               'auction.',
                                                'type': 'boolean'},
+                             'book': {'description': 'Levels count the tricks to win over this many (the '
+                                                     'book), as in bids of 3 to 7 over the first six; '
+                                                     'formulas still read the bid number as `level`.',
+                                      'type': 'integer',
+                                      'minimum': 1,
+                                      'maximum': 52},
+                             'once': {'description': 'The bidding goes round once: each player speaks once, in '
+                                                     'turn (a pass or a higher bid); the highest bid then wins.',
+                                      'type': 'boolean'},
                              'extra_bids': {'description': 'Special bids placed above the ladder.',
                                             'type': 'array',
                                             'items': {'type': 'object',
@@ -221,7 +269,7 @@ class LadderAuctionKind(PhaseKind):
     help_line = staticmethod(auction_help)
 
     def strains(self, spec, deck) -> set:
-        """The strains of its bids."""
+        """The strains of its bids (``chosen``: named later, by name_trump)."""
         return set(spec.strains)
 
     def describe(self, spec) -> str:
@@ -233,12 +281,25 @@ class LadderAuctionKind(PhaseKind):
         ladder = [b.text for b in spec.bids if b.only_over < 0]
         extra = "".join(f"; {b.text} may be bid only over {spec.bids[b.only_over].text}"
                         for b in spec.bids if b.only_over >= 0)
+        calls = spec.calls or spec.strains
+        words = []  # what a strain with a word of its own means
+        for call, strain, b in zip(calls, spec.strains, spec.bids):  # the first level's bids, in order
+            if call == strain and b.wins == "high":
+                continue
+            trump = {"chosen": "the declarer names trumps", "NT": "no trump"}.get(strain, f"{strain} trumps")
+            wins = {"high": "", "low": ", the lowest cards win (the low order)",
+                    "chosen": ", the declarer says whether the highest or the lowest cards win"}[b.wins]
+            words.append(f"{call}: {trump}{wins}")
+        meaning = f" ({'; '.join(words)})" if words else ""
+        ends = ("The bidding goes round once: each player speaks once, and the highest bidder becomes the "
+                "declarer and his bid the contract" if spec.once else
+                f"A player who passes {out}; the last bidder becomes the declarer and his bid the contract")
+        number = (f"a number (the tricks to win over the first {spec.book}, the book)" if spec.book else
+                  "a number of tricks (at least that many of the hand's tricks to win)")
         return (f"An auction, starting with {first} and going clockwise: each player passes or bids "
-                f"higher than the last bid, a number of tricks (at least that many of the hand's tricks "
-                f"to win) and a strain; the bids, lowest first, are {', '.join(ladder)}{extra}. A higher "
+                f"higher than the last bid, {number} and a strain; the bids, lowest first, are {', '.join(ladder)}{extra}. A higher "
                 f"number beats a lower one, and at the same number the later strain of "
-                f"{', '.join(spec.strains)} is higher. A player who passes {out}; the last bidder becomes "
-                f"the declarer and his bid the contract. When all pass, {end}.")
+                f"{', '.join(calls)} is higher{meaning}. {ends}. When all pass, {end}.")
 
 
 KIND = LadderAuctionKind()

@@ -40,6 +40,8 @@ class CompileHelpers(Protocol):
     :ivar kinds: the ``kind`` of every phase of the document, in order.
     :ivar deal: the first compiled ``deal`` spec so far (or ``None``).
     :ivar has_sides: the document has a top-level ``sides:`` block.
+    :ivar phase_specs: every phase's compiled spec, in order (``None`` for a failed one);
+        set before :meth:`PhaseKind.finish` runs.
     """
 
     deck: Deck
@@ -47,6 +49,7 @@ class CompileHelpers(Protocol):
     kinds: list
     deal: Any
     has_sides: bool
+    phase_specs: tuple
 
     def err(self, path: Path, msg: str) -> None:
         """Report a problem at the value at ``path`` (``path + ("<key>",)``: at its key), with

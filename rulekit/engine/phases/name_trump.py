@@ -4,28 +4,48 @@
   (rules/fivehundred.md [A4]: ten with trump, named after the widow).
 * ``by: dealer`` — the dealer names trumps before play, or with
   ``partner_may_name`` passes and lets his partner name them (rules/whist.md [K2]).
+
+A contract whose bid leaves the order open (``wins: chosen``, e.g. Bid Whist's no
+trump) also makes its declarer say ``high`` or ``low``: whether the highest or the
+lowest cards win (``ranking.low``), after naming trumps when he names them too.
 """
 from __future__ import annotations
 
 from rulekit.engine.phases.base import PhaseKind
 
+from rulekit.cards import bits
 from rulekit.engine.actions import PASS, Action
 from rulekit.errors import IllegalActionError
 
 
+HIGH, LOW = Action("wins", "high"), Action("wins", "low")
+"""The declarer's choice of order for a ``wins: chosen`` contract."""
+
+
 def start(state) -> bool:
-    """Applies to a ``chosen`` contract (by declarer) or always (by dealer)."""
+    """Applies to a ``chosen`` contract (by declarer) or always (by dealer); and to a
+    contract whose bid leaves the order of the cards to its declarer (``wins: chosen``)."""
     h = state.hand
     spec = state.current_phase
     if spec.by == "dealer":
         h.phase_state["name_trump"] = {"namer": h.dealer}  # who names now
         h.to_move = h.dealer
         return True
-    if h.contract is None or h.contract.strain != "chosen":
+    if h.contract is None or (h.contract.strain != "chosen" and _wins(h) != "chosen"):
         return False
-    h.phase_state["name_trump"] = {"namer": h.declarer}
+    h.phase_state["name_trump"] = {"namer": h.declarer, "named": h.contract.strain != "chosen"}
     h.to_move = h.declarer
     return True
+
+
+def _wins(h) -> str:
+    return getattr(h.contract, "wins", "high") if h.contract is not None else "high"
+
+
+def _order_now(state) -> bool:
+    """The declarer is to say ``high`` or ``low`` now (trumps are named, the order is open)."""
+    data = state.hand.phase_state.get("name_trump") or {}
+    return bool(data.get("named")) and _wins(state.hand) == "chosen"
 
 
 def _may_pass(state) -> bool:
@@ -35,14 +55,22 @@ def _may_pass(state) -> bool:
 
 
 def legal(state) -> list:
-    """``trump X`` for each choice (then ``pass`` when the dealer may leave it to his partner)."""
+    """``trump X`` for each choice (then ``pass`` when the dealer may leave it to his partner);
+    ``high`` and ``low`` when the declarer says which cards win."""
+    if _order_now(state):
+        return [HIGH, LOW]
     acts = [Action.trump(s) for s in state.current_phase.choices]
     return acts + [PASS] if _may_pass(state) else acts
 
 
 def check(state, action) -> None:
-    """:raises IllegalActionError: not a trump call, or not one of the choices."""
+    """:raises IllegalActionError: not a trump call, or not one of the choices; not ``high`` or
+    ``low`` when the declarer must say which cards win."""
     choices = state.current_phase.choices
+    if _order_now(state):
+        if action not in (HIGH, LOW):
+            raise IllegalActionError("say which cards win this hand: high (the highest) or low (the lowest)")
+        return
     if action.kind == "pass" and _may_pass(state):
         return
     if action.kind != "trump" or action.suit not in choices:
@@ -51,12 +79,19 @@ def check(state, action) -> None:
 
 
 def apply(state, action) -> bool:
-    """Set the trump context, or pass the choice to the partner."""
+    """Set the trump context (then, for a ``wins: chosen`` contract, ask the order), or pass the
+    choice to the partner."""
     h = state.hand
+    if action.kind == "wins":
+        state.set_trump(h.trump, low=action is LOW or action.text == "low")
+        return True
     if action.kind == "pass":
         h.to_move = h.phase_state["name_trump"]["namer"] = state.partner_of(h.dealer)
         return False
     state.set_trump(action.suit)
+    if _wins(h) == "chosen" and state.current_phase.by == "declarer":
+        h.phase_state["name_trump"]["named"] = True
+        return False
     return True
 
 
@@ -103,6 +138,13 @@ class NameTrumpKind(PhaseKind):
     check = staticmethod(check)
     apply = staticmethod(apply)
 
+    def finish(self, c, spec):
+        """Note whether some bid leaves the order of the cards to the declarer (``wins: chosen``)."""
+        from dataclasses import replace
+        asks = any(getattr(b, "wins", "high") == "chosen" for sp in c.phase_specs if sp is not None
+                   for b in getattr(sp, "bids", ()))
+        return replace(spec, asks_order=asks) if asks else spec
+
     def acts_for_declarer(self, p: dict) -> bool:
         """By the declarer (the default)."""
         return p.get("by", "declarer") == "declarer"
@@ -118,16 +160,43 @@ class NameTrumpKind(PhaseKind):
                    "leave the choice to his partner)")
 
     def help_line(self, spec, variant) -> str:
-        """``trump SUIT (e.g. trump H)``, ``or pass`` when the partner may name them."""
-        return "trump SUIT (e.g. trump H)" + (" or pass" if spec.partner_may_name else "")
+        """``trump SUIT (e.g. trump H)``, ``or pass`` when the partner may name them; ``high`` or
+        ``low`` when some bid leaves the order of the cards to the declarer."""
+        text = "trump SUIT (e.g. trump H)" + (" or pass" if spec.partner_may_name else "")
+        return text + ("; high or low (which cards win)" if spec.asks_order else "")
+
+    def parse(self, text: str, state) -> Action | None:
+        """``high`` / ``low``: the declarer's choice of which cards win."""
+        word = text.strip().lower()
+        return {"high": HIGH, "low": LOW}.get(word)
 
     def describe(self, spec) -> str:
-        """One sentence."""
+        """One sentence (two when a bid leaves the order of the cards to the declarer)."""
         who = ("The dealer names trumps" + (" or lets his partner name them" if spec.partner_may_name else "")
                if spec.by == "dealer" else "The declarer of a contract without a suit names trumps")
         from rulekit.cards import SUIT_NAMES
         names = [{"NT": "no trump"}.get(c, SUIT_NAMES.get(c, c)) for c in spec.choices]
-        return f"{who}: {', '.join(names[:-1]) + ' or ' + names[-1] if len(names) > 1 else names[0]}."
+        text = f"{who}: {', '.join(names[:-1]) + ' or ' + names[-1] if len(names) > 1 else names[0]}."
+        if spec.asks_order:
+            text += (" The declarer of a contract whose bid leaves the order of the cards open then says "
+                     "`high` (the highest cards win) or `low` (the lowest win, in the low order).")
+        return text
+
+    def bot_act(self, bot, obs) -> Action | None:
+        """``high`` or ``low``: the order in which more of the bot's cards are among the four best
+        of their group (ties: high); ``None`` (the bots' trump choice) otherwise."""
+        if HIGH not in obs.legal:
+            return None
+        v = obs.variant
+
+        def good(ctx) -> int:
+            n = 0
+            for g, m in enumerate(ctx.group_mask):
+                best = sorted(bits(m), key=lambda c: -ctx.strength[c])[:4]
+                n += sum(1 for c in best if obs.hand >> c & 1)
+            return n
+        low = v.low_contexts.get(obs.trump)
+        return LOW if low is not None and good(low) > good(v.contexts[obs.trump]) else HIGH
 
     def observe(self, state, seat: int) -> dict:
         """``namer``: the seat who names trumps now (public)."""

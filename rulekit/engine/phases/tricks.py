@@ -66,10 +66,10 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     spec = state.current_phase
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
-    if spec.overtrump or spec.partner_frees:
+    ctx = h.ctx
+    if spec.overtrump or spec.partner_frees or h.led_group == ctx.idle_group:
         m = _follow_mask(state, seat, hand, spec)
     else:  # the common rules inline: this is the hot loop of bots' playouts
-        ctx = h.ctx
         m = hand & ctx.group_mask[h.led_group]
         if not m:
             m = hand
@@ -83,6 +83,8 @@ def _follow_mask(state: State, seat: Seat, hand: Mask, spec) -> Mask:
     ``must_overtrump``, ``partner_frees``), no lead or first-trick restriction considered."""
     h = state.hand
     ctx = h.ctx
+    if h.led_group == ctx.idle_group:  # only powerless cards so far: no suit to follow yet
+        return hand
     m = hand & ctx.group_mask[h.led_group]
     if not m:
         m = hand
@@ -277,8 +279,12 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
     trick = h.trick
     if trick:
         lg = h.led_group
-        if h.ctx.group_of[c] != lg:
-            h.failed[seat] |= 1 << lg
+        g = h.ctx.group_of[c]
+        if g != lg:
+            if lg == h.ctx.idle_group:  # a powerless card was led: the first card of a suit sets it
+                h.led_group = g
+            else:
+                h.failed[seat] |= 1 << lg
     else:
         h.leader = seat
         if suit:
@@ -299,7 +305,7 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
     # close the trick: the strongest trump, else the strongest card of the led group
     keys = h.ctx.win_keys[h.led_group]
     best = -1
-    winner = seat
+    winner = h.leader  # (when every card is powerless, the leader's trick)
     cards = 0
     for s, x in trick:
         cards |= 1 << x
