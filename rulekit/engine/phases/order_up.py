@@ -81,7 +81,9 @@ def check(state, action) -> None:
                              f"{', '.join(a.text for a in legal(state)[:12])})")
 
 
-def _sit_out(state, seat: int) -> None:
+def sit_out(state, seat: int) -> None:
+    """``seat`` sits this hand out: his cards are put aside (trick play skips a seat
+    without cards); also used by a ladder auction's lone bids."""
     h = state.hand
     h.discards |= h.hands[seat]
     h.hands[seat] = 0
@@ -114,7 +116,7 @@ def apply(state, action) -> bool:
     state.set_trump(d["suit"] if action.kind == "bid" else action.suit)
     partner = state.partner_of(seat)
     if d["alone"] and partner != seat:
-        _sit_out(state, partner)
+        sit_out(state, partner)
     if action.kind == "bid" and h.hands[h.dealer]:  # the dealer picks the card up and discards
         h.zones[spec.zone] &= ~(1 << d["turned"])
         h.hands[h.dealer] |= 1 << d["turned"]
