@@ -219,6 +219,9 @@ class TricksSpec:
         on the first leader's column: while it holds, the lead passes to the next player
         (``phases.*.lead_pass_if``).
     :ivar first_lead: a card whose holder leads the first trick with it (-1: none).
+    :ivar lead_if, lead_then: when the condition ``lead_if`` holds on the declarer's score
+        column before the first trick, ``lead_then`` (``declarer``, ``declarer_left``,
+        ``eldest``) replaces ``lead`` (Euchre: the player left of a lone maker leads).
     """
 
     kind: str
@@ -235,6 +238,8 @@ class TricksSpec:
     lead_pass_if: Formula | None = None
     first_lead: int = -1
     lead_never: tuple = ()
+    lead_if: Formula | None = None
+    lead_then: str = ""
 
 
 @dataclass(frozen=True)
