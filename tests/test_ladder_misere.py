@@ -200,6 +200,8 @@ def test_fivehundred_four_misere_partner_sits_out_and_bidder_leads():
     assert "MIS is a bid to win no trick, played at no trump, worth 250; the bidder's partner lays his " \
            "cards aside and sits the hand out." in text
     assert "after the first trick" in text and "MIS may be bid only after a bid of 7S or higher" in text
+    assert "| 8S | 240 |\n| MIS | 250 |\n| 8C | 260 |" in text        # the value table, in bidding order
+    assert "| 10D | 480 |\n| OM | 500 |\n| 10H | 500 |" in text
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -165,14 +165,15 @@ def _bid_values(v) -> list:
     macros: dict = {}
     names = {n: "any" for n in ("level", "strain", "tricks", "declarer_tricks", "total_tricks", "points",
                                 "players", "is_declarer", "has_contract", "trump", "doubled", "redoubled",
-                                "vulnerable", "declarer_points", "game_score", "seat", "declarer_vulnerable")}
+                                "vulnerable", "declarer_points", "game_score", "seat", "declarer_vulnerable",
+                                "null", "open_game", "bid_value")}   # the last three: a ladder bid's own
     for k, text in lets.items():
         try:
             macros[k] = compile_expr(text, names, consts, dict(macros))
         except RulekitError:
             return []
     for k, f in macros.items():
-        if not f.names or not set(f.names) <= {"level", "strain"}:
+        if not f.names or not set(f.names) <= {"level", "strain", "null", "open_game", "bid_value"}:
             continue
         rows = []
         for b in auction.bids:
@@ -181,7 +182,9 @@ def _bid_values(v) -> list:
                 continue
             strain = auction.strains.index(b.strain)
             try:
-                rows.append((b.text, f(Env({"level": b.level, "strain": strain}))))
+                own = {"null": False, "open_game": False, "bid_value": 0}
+                own.update(b.variables() if hasattr(b, "variables") else {})
+                rows.append((b.text, f(Env({"level": b.level, "strain": strain, **own}))))
             except (RulekitError, KeyError, TypeError):
                 rows = []
                 break
