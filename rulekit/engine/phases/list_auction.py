@@ -246,10 +246,50 @@ class ListAuctionKind(PhaseKind):
                 f"(? shows the games you may bid, with their values)")
 
     def describe(self, spec) -> str:
-        """One sentence."""
+        """The auction in one sentence, then the contracts of the list with their calls, tricks,
+        trumps, values (by suit class when they differ) and attributes (null, open, cards put
+        aside, partner)."""
         end = "the deal is thrown in" if spec.all_pass == "redeal" else "the hand is played at no trump"
+        classes = any(len(set(x.values)) > 1 for x in spec.bids)
+        value = "Value (suit class 1 / 2 / 3)" if classes else "Value"
+        rows = [f"   | Contract | Tricks to win | Trumps | Also | {value} |", "   |---|---|---|---|---|"]
+        rows += [f"   | {' | '.join(_contract_row(g))} |" for g in _groups(spec.bids)]
         return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
-                f"worth more than the highest so far; the last bidder declares, and when all pass {end}.")
+                f"worth more than the highest so far (equal values cannot overcall each other); the last "
+                f"bidder declares, and when all pass {end}. The contracts, in the list's order:\n\n"
+                + "\n".join(rows) + "\n")   # a blank line ends the table before the next step
+
+
+def _groups(bids) -> list:
+    """Runs of contracts alike but for their trump suit (one entry with ``trumps: each``)."""
+    out: list = []
+    for b in bids:
+        last = out[-1][-1] if out else None
+        if last is not None and b.strain != NT and last.strain != NT and (
+                b.level, b.values, b.null, b.open, b.aside, b.partner, b.label) == (
+                last.level, last.values, last.null, last.open, last.aside, last.partner, last.label):
+            out[-1].append(b)
+        else:
+            out.append([b])
+    return out
+
+
+def _contract_row(group) -> list:
+    """The cells of a run of contracts: calls (and name), tricks (none for a null), trumps, the
+    other attributes, value(s) by suit class."""
+    b = group[0]
+    calls = " ".join(x.text for x in group) + (f" ({b.label})" if b.label else "")
+    aim = "none (a null)" if b.null else str(b.level)
+    trump = "none" if b.strain == NT else ("the suit bid" if len(group) > 1 else b.strain)
+    also = []
+    if b.aside:
+        also.append(f"{b.aside} card{'s' if b.aside > 1 else ''} put aside")
+    if b.open:
+        also.append("hand face up " + ("before the lead" if b.open == "before_lead" else "after the first trick"))
+    if b.partner:
+        also.append("a partner may be called")
+    v = b.values
+    return [calls, aim, trump, ", ".join(also) or "—", str(v[0]) if len(set(v)) == 1 else " / ".join(map(str, v))]
 
 
 KIND = ListAuctionKind()
