@@ -324,7 +324,13 @@ def explain(v) -> str:
     if len(v.sides) < n and any(len(s) > 1 for s in v.sides):
         sides = "; ".join(f"{name}: seats {', '.join(str(v.seat_names[s]) if v.seat_names else str(s) for s in seats)}"
                           for name, seats in zip(v.side_names, v.sides))
-        out += [f"**{n} players** in partnerships ({sides}), partners sitting opposite.", ""]
+        # opposite only when every side is two seats half the table apart (six players in two
+        # sides of three sit alternately)
+        opposite = all(len(t) == 2 and (t[1] - t[0]) % n == n // 2 for t in v.sides)
+        alternate = all(len({x % len(v.sides) for x in t}) == 1 for t in v.sides)
+        seating = ", partners sitting opposite" if opposite else (
+            ", partners sitting alternately with their opponents" if alternate else "")
+        out += [f"**{n} players** in partnerships ({sides}){seating}.", ""]
     else:
         out += [f"**{n} players**, each playing for himself.", ""]
     out += ["## The cards", ""] + _deck(v) + [""] + _ranking(v) + [""]
