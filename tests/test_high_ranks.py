@@ -122,3 +122,22 @@ def test_fivehundred_six_plays_to_a_winner(seed):
         acts = s.legal_actions()
         s.apply_unchecked(acts[rng.randrange(len(acts))])
     assert s.winners and "500" in s.result()["reason"]
+
+
+def test_pbn_export_refuses_ranks_beyond_ten(tmp_path):
+    """issue 11: PBN writes one character a rank; a deck with 11, 12 or 13 is refused with the
+    reason instead of writing unreadable hands."""
+    from rulekit import pbn
+    f = tmp_path / "four.yaml"
+    f.write_text("id: four-high\nextends: fivehundred-four\nname: Four high\n"
+                 "deck:\n  ranks: [\"5\", \"6\", \"7\", \"8\", \"9\", \"10\", \"11\", J, Q, K, A]\n  minus: [5S, 5C]\n"
+                 "ranking:\n  suit: \"A K Q J 11 10 9 8 7 6 5\"\n"
+                 "  trump: \"JK J:trump J:sister A K Q 11 10 9 8 7 6 5\"\n"
+                 "dealer:\n  first:\n    cut: low\n    ranks: \"K Q J 11 10 9 8 7 6 5 A JK\"\n", encoding="utf-8")
+    v = load_variant(str(f))
+    s = State(v, seed=3)
+    n = s.hand.number
+    while s.hand.number == n:
+        s.apply(s.legal_actions()[0])
+    with pytest.raises(pbn.PBNError, match=r"PBN export needs ranks of A K Q J 10 .* \(this deck has 11\)"):
+        pbn.write(s, s.hand_log[-1])
