@@ -214,3 +214,43 @@ def test_fivehundred_four_plays_to_a_winner(seed):
         acts = s.legal_actions()
         s.apply_unchecked(acts[rng.randrange(len(acts))])
     assert s.winners
+
+
+def test_lone_bid_in_a_side_of_three_sits_both_partners_out(tmp_path):
+    """issue 11 (playing alone, general): with sides of three a lone bid puts both partners'
+    cards aside; the bidder plays against the three opponents."""
+    f = tmp_path / "six.yaml"
+    f.write_text("""id: sixladder
+name: Six ladder
+players: 6
+sides: {A: [0, 2, 4], B: [1, 3, 5]}
+deck: {suits: [S, H, D, C], ranks: ["9", "10", J, Q, K, A]}
+ranking: {suit: "A K Q J 10 9"}
+dealer: {first: {seat: 5}}
+phases:
+  deal: {kind: deal, pattern: "2 2"}
+  bidding:
+    kind: ladder_auction
+    levels: [2, 3, 4]
+    strains: [S, NT]
+    extra_bids:
+      - {call: MIS, level: 0, strain: NT, null: true, alone: true, value: 25}
+    all_pass: redeal
+  play: {kind: tricks, lead: declarer, end_if: "null and declarer_tricks > 0"}
+scoring:
+  by: side
+  let: {made: "if null then declarer_tricks == 0 else declarer_tricks >= level"}
+  declarer: "if made then bid_value + 10 * level else 0 - bid_value - 10 * level"
+  defender: "0"
+match: {deals: 1}
+""", encoding="utf-8")
+    s = State(load_variant(str(f)), seed=2)
+    s.apply("MIS")
+    for _ in range(5):
+        s.apply("pass")
+    h = s.hand
+    assert h.declarer == 0 and [m.bit_count() for m in h.hands] == [4, 4, 0, 4, 0, 4]
+    while not s.is_over:
+        s.apply(s.legal_actions()[0])
+    assert h.entries == ([25, 0] if h.won[0] == 0 else [-25, 0])
+    assert all(len(plays) == 4 for _l, plays, _w, _n in h.tricks)

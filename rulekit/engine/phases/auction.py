@@ -14,10 +14,8 @@ pass ([A5]).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rulekit.engine.phases.base import PhaseKind
-from rulekit.engine.phases.order_up import sit_out
+from rulekit.engine.phases.order_up import partners_sit_out
 
 from rulekit.engine.actions import PASS
 from rulekit.engine.tables import action_tables
@@ -94,9 +92,8 @@ def apply(state, action) -> bool:
         h.declarer = h.high_seat
         if h.high.strain != "chosen":
             state.set_trump(h.high.strain)
-        partner = state.partner_of(h.declarer)
-        if getattr(h.high, "alone", False) and partner != h.declarer:  # a lone declarer's partner sits out
-            sit_out(state, partner)
+        if getattr(h.high, "alone", False):  # a lone declarer's partners sit out
+            partners_sit_out(state, h.declarer)
         return True
     nxt = state.next_seat(seat)
     while nxt in passed and spec.pass_is_final:

@@ -81,12 +81,16 @@ def check(state, action) -> None:
                              f"{', '.join(a.text for a in legal(state)[:12])})")
 
 
-def sit_out(state, seat: int) -> None:
-    """``seat`` sits this hand out: his cards are put aside (trick play skips a seat
-    without cards); also used by a ladder auction's lone bids."""
+def partners_sit_out(state, seat: int) -> None:
+    """Every other seat of ``seat``'s side sits this hand out (``seat`` plays alone): their
+    cards are put aside and trick play skips a seat without cards.  Also used by a ladder
+    auction's lone bids."""
     h = state.hand
-    h.discards |= h.hands[seat]
-    h.hands[seat] = 0
+    v = state.variant
+    for other in v.sides[v.side_of[seat]]:
+        if other != seat:
+            h.discards |= h.hands[other]
+            h.hands[other] = 0
 
 
 def apply(state, action) -> bool:
@@ -114,9 +118,8 @@ def apply(state, action) -> bool:
     d["maker"], d["alone"] = seat, action.text.endswith("alone")
     h.declarer = seat
     state.set_trump(d["suit"] if action.kind == "bid" else action.suit)
-    partner = state.partner_of(seat)
-    if d["alone"] and partner != seat:
-        sit_out(state, partner)
+    if d["alone"]:
+        partners_sit_out(state, seat)
     if action.kind == "bid" and h.hands[h.dealer]:  # the dealer picks the card up and discards
         h.zones[spec.zone] &= ~(1 << d["turned"])
         h.hands[h.dealer] |= 1 << d["turned"]
