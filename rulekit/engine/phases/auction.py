@@ -303,6 +303,9 @@ class LadderAuctionKind(PhaseKind):
                else "the hand is played without a contract, at no trump")
         first = "the dealer" if spec.first == "dealer" else "the eldest hand (left of the dealer)"
         ladder = [b.text for b in spec.bids if b.only_over < 0]
+        # extra bids placed inside the ladder (a misère between 8S and 8C) rank where listed
+        inside = [b.text for b in spec.bids[:-1] if b.only_over < 0 and (b.text != f"{b.level}{b.strain}")]
+        placed = f" ({', '.join(inside)} rank where they stand in that list)" if inside else ""
         extra = "".join(f"; {b.text} may be bid only over {spec.bids[b.only_over].text}"
                         for b in spec.bids if b.only_over >= 0)
         extra += "".join(f"; {b.text} may be bid only after a bid of {spec.bids[b.only_after].text} or higher"
@@ -311,7 +314,7 @@ class LadderAuctionKind(PhaseKind):
                 f"higher than the last bid, a number of tricks (at least that many of the hand's tricks "
                 f"to win) and a strain; the bids, lowest first, are {', '.join(ladder)}{extra}. A higher "
                 f"number beats a lower one, and at the same number the later strain of "
-                f"{', '.join(spec.strains)} is higher. A player who passes {out}; the last bidder becomes "
+                f"{', '.join(spec.strains)} is higher{placed}. A player who passes {out}; the last bidder becomes "
                 f"the declarer and his bid the contract. When all pass, {end}."
                 + "".join(" " + _describe_extra(b) for b in spec.bids if getattr(b, "null", False)
                           or getattr(b, "open", "") or getattr(b, "alone", False)))
