@@ -250,14 +250,10 @@ class ListAuctionKind(PhaseKind):
         trumps, values (by suit class when they differ) and attributes (null, open, cards put
         aside, partner)."""
         end = "the deal is thrown in" if spec.all_pass == "redeal" else "the hand is played at no trump"
-        classes = any(len(set(x.values)) > 1 for x in spec.bids)
-        value = "Value (suit class 1 / 2 / 3)" if classes else "Value"
-        rows = [f"   | Contract | Tricks to win | Trumps | Also | {value} |", "   |---|---|---|---|---|"]
-        rows += [f"   | {' | '.join(_contract_row(g))} |" for g in _groups(spec.bids)]
         return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
                 f"worth more than the highest so far (equal values cannot overcall each other); the last "
-                f"bidder declares, and when all pass {end}. The contracts, in the list's order:\n\n"
-                + "\n".join(rows) + "\n")   # a blank line ends the table before the next step
+                f"bidder declares, and when all pass {end}. The contracts, in the list's order: "
+                + "; ".join(_contract_words(g) for g in _groups(spec.bids)) + ".")
 
 
 def _groups(bids) -> list:
@@ -274,22 +270,23 @@ def _groups(bids) -> list:
     return out
 
 
-def _contract_row(group) -> list:
-    """The cells of a run of contracts: calls (and name), tricks (none for a null), trumps, the
-    other attributes, value(s) by suit class."""
+def _contract_words(group) -> str:
+    """A run of contracts in words: ``LO (little open): no trick, at no trump, 1 card put aside,
+    the hand face up before the lead, worth 35``."""
     b = group[0]
-    calls = " ".join(x.text for x in group) + (f" ({b.label})" if b.label else "")
-    aim = "none (a null)" if b.null else str(b.level)
-    trump = "none" if b.strain == NT else ("the suit bid" if len(group) > 1 else b.strain)
-    also = []
+    calls = ", ".join(x.text for x in group) + (f" ({b.label})" if b.label else "")
+    words = ["no trick (a null)" if b.null else f"{b.level} trick{'s' if b.level != 1 else ''} or more",
+             "at no trump" if b.strain == NT else ("the suit bid trumps" if len(group) > 1
+                                                   else f"{b.strain} trumps")]
     if b.aside:
-        also.append(f"{b.aside} card{'s' if b.aside > 1 else ''} put aside")
+        words.append(f"{b.aside} card{'s' if b.aside > 1 else ''} put aside")
     if b.open:
-        also.append("hand face up " + ("before the lead" if b.open == "before_lead" else "after the first trick"))
+        words.append("the hand face up " + ("before the lead" if b.open == "before_lead" else "after the first trick"))
     if b.partner:
-        also.append("a partner may be called")
+        words.append("a partner may be called")
     v = b.values
-    return [calls, aim, trump, ", ".join(also) or "—", str(v[0]) if len(set(v)) == 1 else " / ".join(map(str, v))]
+    words.append(f"worth {v[0]}" if len(set(v)) == 1 else f"worth {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)")
+    return f"{calls}: {', '.join(words)}"
 
 
 KIND = ListAuctionKind()
