@@ -13,7 +13,7 @@ def test_boston_explain_lists_the_contracts_with_values():
     tricks: 3, 2 or 1 by suit class, a partner; little open: 35, one card aside, the hand face
     up before the lead), in one paragraph (describe() is sentences, no line breaks)."""
     v = load_variant("boston")
-    text = REGISTRY["list_auction"].describe(v.phase("auction"))
+    text = REGISTRY["list_auction"].describe(v.phase("list_auction"))
     assert "\n" not in text and "equal values cannot overcall each other" in text
     assert "The contracts, in the list's order: 5S, 5H, 5D, 5C: 5 tricks or more, the suit bid trumps, " \
            "a partner may be called, worth 3, 2 or 1 (suit class 1, 2, 3); " in text
