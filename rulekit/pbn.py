@@ -17,6 +17,8 @@ from rulekit.errors import RulekitError
 
 SEATS = "NESW"
 PBN_SUITS = "SHDC"
+#: the rank tokens PBN can write, high to low (``10`` is written ``T``).
+_PBN_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 _TAG = re.compile(r'\[\s*(\w+)\s+"([^"]*)"\s*\]')
 _VUL = {"NONE": "none", "LOVE": "none", "-": "none", "NS": "NS", "EW": "EW", "ALL": "both", "BOTH": "both"}
 
@@ -149,12 +151,16 @@ def board_number(state, hand) -> int:
 def write(state, hand) -> str:
     """PBN text of a finished ``hand`` of ``state`` (tags Event..Score, then the auction).
 
-    :raises PBNError: when the variant is not four-handed with sides.
+    :raises PBNError: when the variant is not four-handed with sides, or its deck has ranks PBN
+        cannot write (11, 12, 13).
     """
     v = state.variant
     if v.players != 4 or not v.scoring.by_side:
         raise PBNError("PBN export needs a four-handed game with sides (seats N E S W)")
     deck = v.deck
+    beyond = [r for r in deck.ranks if r not in _PBN_RANKS]
+    if beyond:  # PBN writes one character a rank: 11, 12, 13 have none
+        raise PBNError(f"PBN export needs ranks of {' '.join(_PBN_RANKS)} (this deck has {' '.join(beyond)})")
     d = hand.dealer
     deal = f"{SEATS[d]}:" + " ".join(_hand_text(deck, hand.dealt[(d + k) % 4]) for k in range(4))
     vul = hand.vulnerable

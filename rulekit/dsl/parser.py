@@ -128,7 +128,7 @@ def _show(s: str) -> str:
 
 _ZONES = ("widow", "talon", "kitty", "aside")
 _KEYWORDS = ("if", "then", "else", "and", "or", "not", "in", "true", "false")
-_CARDISH = re.compile(r"^(10|[2-9tjqka])[shdc]?$|^jk[12]?$", re.I)
+_CARDISH = re.compile(r"^(1[0-3]|[2-9tjqka])[shdc]?$|^jk[12]?$", re.I)
 
 
 def _hint_token(start: str, tok, expected: set) -> str:

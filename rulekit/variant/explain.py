@@ -185,14 +185,15 @@ def _bid_values(v) -> list:
     macros: dict = {}
     names = {n: "any" for n in ("level", "strain", "tricks", "declarer_tricks", "total_tricks", "points",
                                 "players", "is_declarer", "has_contract", "trump", "doubled", "redoubled",
-                                "vulnerable", "declarer_points", "game_score", "seat", "declarer_vulnerable")}
+                                "vulnerable", "declarer_points", "game_score", "seat", "declarer_vulnerable",
+                                "null", "open_game", "bid_value")}   # the last three: a ladder bid's own
     for k, text in lets.items():
         try:
             macros[k] = compile_expr(text, names, consts, dict(macros))
         except RulekitError:
             return []
     for k, f in macros.items():
-        if not f.names or not set(f.names) <= {"level", "strain"}:
+        if not f.names or not set(f.names) <= {"level", "strain", "null", "open_game", "bid_value"}:
             continue
         rows = []
         for b in auction.bids:
@@ -201,7 +202,9 @@ def _bid_values(v) -> list:
                 continue
             strain = auction.strains.index(b.strain)
             try:
-                rows.append((b.text, f(Env({"level": b.level, "strain": strain}))))
+                own = {"null": False, "open_game": False, "bid_value": 0}
+                own.update(b.variables() if hasattr(b, "variables") else {})
+                rows.append((b.text, f(Env({"level": b.level, "strain": strain, **own}))))
             except (RulekitError, KeyError, TypeError):
                 rows = []
                 break
@@ -366,7 +369,13 @@ def explain(v) -> str:
     if len(v.sides) < n and any(len(s) > 1 for s in v.sides):
         sides = "; ".join(f"{name}: seats {', '.join(str(v.seat_names[s]) if v.seat_names else str(s) for s in seats)}"
                           for name, seats in zip(v.side_names, v.sides))
-        out += [f"**{n} players** in partnerships ({sides}), partners sitting opposite.", ""]
+        # opposite only when every side is two seats half the table apart (six players in two
+        # sides of three sit alternately)
+        opposite = all(len(t) == 2 and (t[1] - t[0]) % n == n // 2 for t in v.sides)
+        alternate = all(len({x % len(v.sides) for x in t}) == 1 for t in v.sides)
+        seating = ", partners sitting opposite" if opposite else (
+            ", partners sitting alternately with their opponents" if alternate else "")
+        out += [f"**{n} players** in partnerships ({sides}){seating}.", ""]
     else:
         out += [f"**{n} players**, each playing for himself.", ""]
     if v.step == -1:

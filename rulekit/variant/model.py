@@ -114,6 +114,32 @@ class Contract(Bid):
 
 
 @dataclass(frozen=True)
+class LadderBid(Bid):
+    """A bid of a ``ladder_auction`` (:class:`Bid`) with the
+    attributes an extra bid may have.
+
+    :ivar only_after: rank of a bid that must have been reached: the highest bid so far
+        must be it or higher (``only_after``), or -1.
+    :ivar null: the declarer undertakes to win no trick (a misère).
+    :ivar open: ``""``, ``before_lead`` or ``after_first_trick``: when the declarer's hand is
+        laid face up (read by the ``tricks`` phase, as for a list contract).
+    :ivar alone: the declarer's partner sits the hand out (his cards put aside).
+    :ivar value: its own value (formula variable ``bid_value``; 0 when not given).
+    """
+
+    only_after: int = -1
+    null: bool = False
+    open: str = ""
+    alone: bool = False
+    value: int = 0
+
+    def variables(self) -> dict:
+        """``null``, ``open_game`` and ``bid_value`` as formula variables (scoring reads a
+        contract's ``variables`` when it has them)."""
+        return {"null": self.null, "open_game": bool(self.open), "bid_value": self.value}
+
+
+@dataclass(frozen=True)
 class DealSpec:
     """``deal`` phase: the dealing pattern for the chosen number of players.
 
@@ -221,6 +247,9 @@ class TricksSpec:
         ``must_trump``) must beat every card of the trick if he can (``must_overtrump``).
     :ivar partner_frees: with ``must_trump``, a player who cannot follow while his partner's
         card wins the trick may play any card (``partner_frees``).
+    :ivar lead_if, lead_then: when the condition ``lead_if`` holds on the declarer's score
+        column before the first trick, ``lead_then`` (``declarer``, ``declarer_left``,
+        ``eldest``) replaces ``lead`` (Euchre: the player left of a lone maker leads).
     """
 
     kind: str
@@ -239,6 +268,8 @@ class TricksSpec:
     lead_never: tuple = ()
     overtrump: bool = False
     partner_frees: bool = False
+    lead_if: Formula | None = None
+    lead_then: str = ""
 
 
 @dataclass(frozen=True)

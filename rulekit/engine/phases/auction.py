@@ -1,8 +1,13 @@
 """``ladder_auction`` phase: ascending bids, last bidder standing declares
 (rules/fivehundred.md [A1]-[A5]).
 
-Bids rank by level then strain; ``extra_bids`` sit above the ladder and may
-require a given bid to be the highest so far (``10T`` only over ``10NT``, [A4]).
+Bids rank by level then strain; ``extra_bids`` sit above the ladder, or just above a
+named bid (``above: 8S``), and may require a given bid to be the highest so far
+(``10T`` only over ``10NT``, [A4]) or some bid at least as high (``only_after: 7S``).
+An extra bid may be a null game (``null``: the declarer undertakes to win no trick),
+open (``open``: his hand is laid face up, as a ``list_auction`` contract's), played
+``alone`` (his partner sits the hand out, as after ``order_up``'s ``alone``) and carry
+its own ``value`` (formula variable ``bid_value``; ``null`` and ``open_game`` too).
 With ``pass_is_final`` a player who passes is out ([A3]).  The auction ends
 when all but one have passed and that one holds the highest bid, or when all
 pass ([A5]).
@@ -10,6 +15,7 @@ pass ([A5]).
 from __future__ import annotations
 
 from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.order_up import partners_sit_out
 
 from rulekit.engine.actions import PASS
 from rulekit.engine.tables import action_tables
@@ -33,7 +39,8 @@ def _legal_bids(state) -> tuple:
     bids = cache.get(top)
     if bids is None:
         bids = cache[top] = tuple(b for b in state.current_phase.bids
-                                  if b.rank > top and (b.only_over < 0 or b.only_over == top))
+                                  if b.rank > top and (b.only_over < 0 or b.only_over == top)
+                                  and top >= getattr(b, "only_after", -1))
     return bids
 
 
@@ -60,6 +67,9 @@ def check(state, action) -> None:
             need = spec.bids[bid.only_over].text
             raise IllegalActionError(f"{bid.text} may only overcall {need}")
         raise IllegalActionError(f"{bid.text} does not outrank the highest bid {h.high.text}")
+    if top < getattr(bid, "only_after", -1):
+        raise IllegalActionError(f"{bid.text} may only be bid after a bid of {spec.bids[bid.only_after].text} "
+                                 f"or higher")
 
 
 def apply(state, action) -> bool:
@@ -86,6 +96,8 @@ def apply(state, action) -> bool:
             state.set_trump(h.high.strain, low=h.high.wins == "low")
         elif h.high.wins == "low":  # trumps named later, in the low order the bid says
             state.set_trump(h.trump, low=True)
+        if getattr(h.high, "alone", False):  # a lone declarer's partners sit out
+            partners_sit_out(state, h.declarer)
         return True
     nxt = state.next_seat(seat)
     while nxt in passed and spec.pass_is_final:
@@ -104,12 +116,12 @@ def _all_passed(state) -> bool:
 
 
 def compile_auction(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.AuctionSpec` of a ladder auction entry: its bids,
-    levels from low to high and makeable, extra bids that are new and over a known bid."""
-    from rulekit.variant.model import NT, AuctionSpec, Bid
+    """The :class:`~rulekit.variant.model.AuctionSpec` of a ladder auction entry: its bids in
+    auction order (``rank`` = index), levels from low to high and makeable, extra bids that
+    are new, placed above a known bid (or the whole ladder) and over known bids."""
+    from rulekit.variant.model import NT, AuctionSpec, Bid, LadderBid
     deck, deal = c.deck, c.deal
     has_name_trump = "name_trump" in c.kinds
-    bids: list = []
     tricks = sum(st.count * st.repeat for st in deal.steps if not st.zone) if deal else None
     # a strain is a suit letter or NT, or {call, strain, wins}: its own word in bid texts
     strains = [x if isinstance(x, dict) else {"call": x, "strain": x} for x in p["strains"]]
@@ -131,21 +143,15 @@ def compile_auction(c, name: str, p: dict, path: tuple):
         if tricks is not None and lv > tricks:
             c.err(path + ("levels", i), f"level {lv} cannot be made: a hand has {tricks} tricks "
                   f"(expected levels up to {tricks})")
-    for lv in p["levels"]:
-        for x in strains:
-            bids.append(Bid(f"{lv}{x['call']}", lv, x["strain"], len(bids), wins=x.get("wins", "high")))
-    texts = {b.text: b.rank for b in bids}
+    # the order as (text, extra entry or None, (level, strain entry) of a ladder bid); ranks come last
+    order: list = [(f"{lv}{x['call']}", None, (lv, x)) for lv in p["levels"] for x in strains]
+    ladder_top = order[-1][0] if order else "?"
     for i, x in enumerate(p.get("extra_bids", [])):
         xp = path + ("extra_bids", i)
-        over = -1
-        if "only_over" in x:
-            if x["only_over"] not in texts:
-                c.err(xp + ("only_over",), f"unknown bid {x['only_over']!r}{c.close(x['only_over'], texts)} "
-                      f"(expected one of the bids such as {bids[-1].text if bids else '?'})")
-            else:
-                over = texts[x["only_over"]]
+        texts = [t for t, _x, _p in order]
         if x["call"] in texts or x["call"].lower() == "pass":
             c.err(xp + ("call",), f"bid {x['call']!r} is already defined (expected a new call)")
+            continue
         if x["strain"] == "chosen" and not has_name_trump:
             c.err(xp + ("strain",), "strain `chosen` needs a name_trump phase (expected one in phases)")
         if x["strain"] not in (NT, "chosen") and x["strain"] not in deck.suits:
@@ -154,9 +160,28 @@ def compile_auction(c, name: str, p: dict, path: tuple):
         if tricks is not None and x["level"] > tricks:
             c.err(xp + ("level",), f"level {x['level']} cannot be made: a hand has {tricks} tricks "
                   f"(expected at most {tricks})")
-        b = Bid(x["call"], x["level"], x["strain"], len(bids), over)
-        texts[b.text] = b.rank
-        bids.append(b)
+        if x.get("alone") and not c.has_sides:
+            c.err(xp + ("alone",), "a lone bid sits the partner out: it needs sides "
+                                   "(expected a top-level sides: block)")
+        for key in ("only_over", "only_after", "above"):
+            if key in x and x[key] not in texts:
+                c.err(xp + (key,), f"unknown bid {x[key]!r}{c.close(x[key], texts)} "
+                      f"(expected one of the bids such as {ladder_top})")
+        at = len(order)
+        if x.get("above") in texts:  # just above that bid, after the extra bids already placed there
+            at = texts.index(x["above"]) + 1
+            while at < len(order) and order[at][1] is not None and order[at][1].get("above") == x["above"]:
+                at += 1
+        order.insert(at, (x["call"], x, None))
+    rank = {t: i for i, (t, _x, _p) in enumerate(order)}
+    bids: list = []
+    for i, (text, x, ladder) in enumerate(order):
+        if x is None:
+            bids.append(Bid(text, ladder[0], ladder[1]["strain"], i, wins=ladder[1].get("wins", "high")))
+            continue
+        bids.append(LadderBid(text, x["level"], x["strain"], i, rank.get(x.get("only_over", ""), -1),
+                              rank.get(x.get("only_after", ""), -1), bool(x.get("null", False)),
+                              x.get("open", ""), bool(x.get("alone", False)), x.get("value", 0)))
     return AuctionSpec("ladder_auction", path[-1], p.get("first", "eldest"), tuple(bids),
                        tuple(x["strain"] for x in strains), bool(p.get("pass_is_final", True)),
                        p.get("all_pass", "play"), tuple(calls), bool(p.get("once", False)), p.get("book", 0))
@@ -166,9 +191,17 @@ def auction_help(spec, variant) -> str:
     """``pass, a bid from 6S to 10NT; 10T over 10NT`` (the bids as the refusals name them)."""
     # the ladder, then the bids that only go over one bid (10T over 10NT), not the last of
     # them as the top of the ladder (issue 12 case 20)
-    bids = [b.text for b in spec.bids if b.only_over < 0]
+    from rulekit.variant.model import LadderBid
+    bids = [b.text for b in spec.bids if not isinstance(b, LadderBid)]
     forms = [f"pass, a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"pass, the bid {bids[0]}"]
-    forms += [f"{b.text} over {spec.bids[b.only_over].text}" for b in spec.bids if b.only_over >= 0]
+    for b in spec.bids:
+        if b.only_over >= 0:
+            forms.append(f"{b.text} over {spec.bids[b.only_over].text}")
+        elif isinstance(b, LadderBid):  # a bid placed in the ladder (MIS, above 8S)
+            where = [f"above {spec.bids[b.rank - 1].text}" if b.rank else "lowest"]
+            if b.only_after >= 0:
+                where.append(f"after {spec.bids[b.only_after].text} or higher")
+            forms.append(f"{b.text} ({', '.join(where)})")
     return "; ".join(forms)
 
 
@@ -227,7 +260,8 @@ class LadderAuctionKind(PhaseKind):
                              'once': {'description': 'The bidding goes round once: each player speaks once, in '
                                                      'turn (a pass or a higher bid); the highest bid then wins.',
                                       'type': 'boolean'},
-                             'extra_bids': {'description': 'Special bids placed above the ladder.',
+                                                          'extra_bids': {'description': 'Special bids placed above the ladder (or `above` a bid), '
+                                                           'e.g. a misère.',
                                             'type': 'array',
                                             'items': {'type': 'object',
                                                       'additionalProperties': False,
@@ -253,7 +287,39 @@ class LadderAuctionKind(PhaseKind):
                                                                                                   'bid is the '
                                                                                                   'highest so '
                                                                                                   'far.',
-                                                                                   'type': 'string'}}}},
+                                                                                   'type': 'string'},
+                                                                     'only_after': {'description': 'Allowed only '
+                                                                                    'when the highest bid so far '
+                                                                                    'is this bid or higher (a '
+                                                                                    'misère only after a 7 bid: '
+                                                                                    '`7S`).',
+                                                                                    'type': 'string'},
+                                                                     'above': {'description': 'Its place in the '
+                                                                               'bidding order: just above this '
+                                                                               'bid (default: above the whole '
+                                                                               'ladder).',
+                                                                               'type': 'string'},
+                                                                     'null': {'description': 'The declarer '
+                                                                              'undertakes to win no trick '
+                                                                              '(a misère; formula variable '
+                                                                              '`null`).',
+                                                                              'type': 'boolean'},
+                                                                     'open': {'description': "The declarer's "
+                                                                              'hand is laid face up '
+                                                                              '`before_lead` or '
+                                                                              '`after_first_trick` (formula '
+                                                                              'variable `open_game`).',
+                                                                              'enum': ['before_lead',
+                                                                                       'after_first_trick']},
+                                                                     'alone': {'description': "The declarer's "
+                                                                               'partner sits the hand out, his '
+                                                                               'cards put aside (needs sides).',
+                                                                               'type': 'boolean'},
+                                                                     'value': {'description': 'Its own value, '
+                                                                               'the formula variable '
+                                                                               '`bid_value` (0 for the other '
+                                                                               'bids).',
+                                                                               'type': 'integer'}}}},
                              'all_pass': {'description': 'When every player passes: `play` without a contract, '
                                                          'or `redeal`.',
                                           'enum': ['play', 'redeal']}}}
@@ -269,8 +335,14 @@ class LadderAuctionKind(PhaseKind):
     help_line = staticmethod(auction_help)
 
     def strains(self, spec, deck) -> set:
-        """The strains of its bids (``chosen``: named later, by name_trump)."""
-        return set(spec.strains)
+        """The strains of its bids (an extra bid's too, unless chosen later)."""
+        return set(spec.strains) | {b.strain for b in spec.bids if b.strain != "chosen"}
+
+    def variables(self, spec) -> dict:
+        """``null``, ``open_game`` (0 or 1) and ``bid_value`` of the contract, from its extra bid's
+        attributes (0 for a ladder bid or without a contract)."""
+        values = [getattr(b, "value", 0) for b in spec.bids]
+        return {"null": (0, 1), "open_game": (0, 1), "bid_value": (min(0, *values), max(0, *values))}
 
     def describe(self, spec) -> str:
         """One sentence on the ladder and how it ends."""
@@ -279,11 +351,14 @@ class LadderAuctionKind(PhaseKind):
                else "the hand is played without a contract, at no trump")
         first = "the dealer" if spec.first == "dealer" else "the eldest hand (left of the dealer)"
         ladder = [b.text for b in spec.bids if b.only_over < 0]
+        # extra bids placed inside the ladder (a misère between 8S and 8C) rank where listed
+        inside = [b.text for b in spec.bids[:-1] if b.only_over < 0 and (b.text != f"{b.level}{b.strain}")]
+        placed = f" ({', '.join(inside)} rank where they stand in that list)" if inside else ""
         extra = "".join(f"; {b.text} may be bid only over {spec.bids[b.only_over].text}"
                         for b in spec.bids if b.only_over >= 0)
         calls = spec.calls or spec.strains
         words = []  # what a strain with a word of its own means
-        for call, strain, b in zip(calls, spec.strains, spec.bids):  # the first level's bids, in order
+        for call, strain, b in zip(calls, spec.strains, [b for b in spec.bids if not hasattr(b, "null")]):  # the first level's bids, in order
             if call == strain and b.wins == "high":
                 continue
             trump = {"chosen": "the declarer names trumps", "NT": "no trump"}.get(strain, f"{strain} trumps")
@@ -296,10 +371,28 @@ class LadderAuctionKind(PhaseKind):
                 f"A player who passes {out}; the last bidder becomes the declarer and his bid the contract")
         number = (f"a number (the tricks to win over the first {spec.book}, the book)" if spec.book else
                   "a number of tricks (at least that many of the hand's tricks to win)")
+        extra += "".join(f"; {b.text} may be bid only after a bid of {spec.bids[b.only_after].text} or higher"
+                         for b in spec.bids if getattr(b, "only_after", -1) >= 0)
         return (f"An auction, starting with {first} and going clockwise: each player passes or bids "
                 f"higher than the last bid, {number} and a strain; the bids, lowest first, are {', '.join(ladder)}{extra}. A higher "
                 f"number beats a lower one, and at the same number the later strain of "
-                f"{', '.join(calls)} is higher{meaning}. {ends}. When all pass, {end}.")
+                f"{', '.join(calls)} is higher{meaning}{placed}. {ends}. When all pass, {end}."
+                + "".join(" " + _describe_extra(b) for b in spec.bids if getattr(b, "null", False)
+                          or getattr(b, "open", "") or getattr(b, "alone", False)))
+
+
+def _describe_extra(b) -> str:
+    """One sentence on a null, open or lone extra bid: ``MIS is a misère: ...``."""
+    trump = {"NT": "at no trump", "chosen": "in the trump he names"}.get(b.strain, f"with {b.strain} trumps")
+    aim = "to win no trick" if b.null else f"to win at least {b.level} tricks"
+    how = []
+    if b.alone:
+        how.append("the bidder's partner lays his cards aside and sits the hand out")
+    if b.open:
+        how.append("the bidder's hand is laid face up " + ("before the opening lead" if b.open == "before_lead"
+                                                   else "after the first trick"))
+    worth = f", worth {b.value}" if b.value else ""
+    return (f"{b.text} is a bid {aim}, played {trump}{worth}" + (f"; {', and '.join(how)}" if how else "") + ".")
 
 
 KIND = LadderAuctionKind()

@@ -246,10 +246,47 @@ class ListAuctionKind(PhaseKind):
                 f"(? shows the games you may bid, with their values)")
 
     def describe(self, spec) -> str:
-        """One sentence."""
+        """The auction in one sentence, then the contracts of the list with their calls, tricks,
+        trumps, values (by suit class when they differ) and attributes (null, open, cards put
+        aside, partner)."""
         end = "the deal is thrown in" if spec.all_pass == "redeal" else "the hand is played at no trump"
         return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
-                f"worth more than the highest so far; the last bidder declares, and when all pass {end}.")
+                f"worth more than the highest so far (equal values cannot overcall each other); the last "
+                f"bidder declares, and when all pass {end}. The contracts, in the list's order: "
+                + "; ".join(_contract_words(g) for g in _groups(spec.bids)) + ".")
+
+
+def _groups(bids) -> list:
+    """Runs of contracts alike but for their trump suit (one entry with ``trumps: each``)."""
+    out: list = []
+    for b in bids:
+        last = out[-1][-1] if out else None
+        if last is not None and b.strain != NT and last.strain != NT and (
+                b.level, b.values, b.null, b.open, b.aside, b.partner, b.label) == (
+                last.level, last.values, last.null, last.open, last.aside, last.partner, last.label):
+            out[-1].append(b)
+        else:
+            out.append([b])
+    return out
+
+
+def _contract_words(group) -> str:
+    """A run of contracts in words: ``LO (little open): no trick, at no trump, 1 card put aside,
+    the hand face up before the lead, worth 35``."""
+    b = group[0]
+    calls = ", ".join(x.text for x in group) + (f" ({b.label})" if b.label else "")
+    words = ["no trick (a null)" if b.null else f"{b.level} trick{'s' if b.level != 1 else ''} or more",
+             "at no trump" if b.strain == NT else ("the suit bid trumps" if len(group) > 1
+                                                   else f"{b.strain} trumps")]
+    if b.aside:
+        words.append(f"{b.aside} card{'s' if b.aside > 1 else ''} put aside")
+    if b.open:
+        words.append("the hand face up " + ("before the lead" if b.open == "before_lead" else "after the first trick"))
+    if b.partner:
+        words.append("a partner may be called")
+    v = b.values
+    words.append(f"worth {v[0]}" if len(set(v)) == 1 else f"worth {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)")
+    return f"{calls}: {', '.join(words)}"
 
 
 KIND = ListAuctionKind()

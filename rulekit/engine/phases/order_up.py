@@ -92,10 +92,16 @@ def check(state, action) -> None:
                              f"{', '.join(a.text for a in legal(state)[:12])})")
 
 
-def _sit_out(state, seat: int) -> None:
+def partners_sit_out(state, seat: int) -> None:
+    """Every other seat of ``seat``'s side sits this hand out (``seat`` plays alone): their
+    cards are put aside and trick play skips a seat without cards.  Also used by a ladder
+    auction's lone bids."""
     h = state.hand
-    h.discards |= h.hands[seat]
-    h.hands[seat] = 0
+    v = state.variant
+    for other in v.sides[v.side_of[seat]]:
+        if other != seat:
+            h.discards |= h.hands[other]
+            h.hands[other] = 0
 
 
 def _deal_rest(state, spec, maker: int, turned: int) -> None:
@@ -141,9 +147,8 @@ def apply(state, action) -> bool:
     d["maker"], d["alone"] = seat, action.text.endswith("alone")
     h.declarer = seat
     state.set_trump(d["suit"] if action.kind == "bid" else action.suit)
-    partner = state.partner_of(seat)
-    if d["alone"] and partner != seat:
-        _sit_out(state, partner)
+    if d["alone"]:
+        partners_sit_out(state, seat)
     if spec.deal_rest:
         _deal_rest(state, spec, seat, d["turned"])
         return True

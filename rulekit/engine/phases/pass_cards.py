@@ -1,7 +1,9 @@
 """``pass_cards`` phase: each player passes some cards face down to another before play.
 
 The direction follows a schedule by deal (``directions: [left, right, across, hold]``,
-repeating): deal ``k`` uses entry ``k mod len``; ``hold`` skips the passing.  Each player in
+repeating): deal ``k`` uses entry ``k mod len``; ``hold`` skips the passing.  ``left`` is the
+next player in the direction of play (``Variant.next_seat``, as the deal's ``rotation``), so it is
+the player on the right in a counter-clockwise game; ``right`` is the other way.  Each player in
 turn from the eldest hand chooses his cards (``discard 2C 3D 4H``: they leave his hand at
 once); when all have chosen, every player receives the cards passed to him.  Nobody sees
 the cards passed to him before choosing his own.
@@ -16,7 +18,7 @@ from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.phases.exchange import DiscardChoices
 from rulekit.errors import IllegalActionError
 
-#: seats to the passer's left per direction (``across`` needs an even table).
+#: turns after the passer in the direction of play (``across`` needs an even table).
 _STEP = {"left": 1, "right": -1, "across": 0, "hold": 0}
 
 
@@ -35,10 +37,10 @@ def direction(spec, number: int) -> str:
     return spec.directions[number % len(spec.directions)]
 
 
-def target(d: str, seat: int, players: int) -> int:
-    """The seat that receives ``seat``'s cards when passing ``d``."""
-    step = players // 2 if d == "across" else _STEP[d]
-    return (seat + step) % players
+def target(variant, d: str, seat: int) -> int:
+    """The seat that receives ``seat``'s cards when passing ``d``, counted in the variant's
+    direction of play (:meth:`~rulekit.variant.model.Variant.next_seat`)."""
+    return variant.next_seat(seat, variant.players // 2 if d == "across" else _STEP[d])
 
 
 def start(state) -> bool:
@@ -85,7 +87,7 @@ def apply(state, action) -> bool:
         h.to_move = state.next_seat(h.to_move)
         return False
     for seat, cards in enumerate(d["passed"]):
-        to = target(d["direction"], seat, n)
+        to = target(state.variant, d["direction"], seat)
         h.hands[to] |= cards
         d["received"][to] = cards
     return True
@@ -101,7 +103,8 @@ class PassCardsKind(PhaseKind):
               "properties": {"kind": True,
                              "count": {"description": "Cards each player passes.",
                                        "type": "integer", "minimum": 1, "maximum": 26},
-                             "directions": {"description": "The direction of deal 1, 2, ... (repeating): `left`, "
+                             "directions": {"description": "The direction of deal 1, 2, ... (repeating): `left` "
+                                                           "(the next player in the direction of play), "
                                                            "`right`, `across` (even tables) or `hold` (no passing); "
                                                            "default [left].",
                                             "type": "array", "minItems": 1,

@@ -24,16 +24,22 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def start(state) -> bool:
-    """Set the first leader: the declarer when ``lead: declarer`` and there is one, else the eldest;
-    then, while ``lead_pass_if`` holds for the leader's column, the next player."""
+    """Set the first leader: the declarer when ``lead: declarer`` and there is one, else the eldest
+    (``lead_then`` instead when ``lead_if`` holds on the declarer's column); then, while
+    ``lead_pass_if`` holds for the leader's column, the next player."""
     h = state.hand
     if h.ctx is None:
         state.set_trump("NT")
     spec = state.current_phase
     n = state.variant.players
-    if spec.lead == "declarer" and h.declarer >= 0:
+    lead = spec.lead
+    if spec.lead_if is not None and h.declarer >= 0:  # e.g. the player left of a lone maker leads
+        v = state.variant
+        if spec.lead_if(_envs(state)[v.side_of[h.declarer] if v.scoring.by_side else h.declarer]):
+            lead = spec.lead_then
+    if lead == "declarer" and h.declarer >= 0:
         h.leader = h.declarer
-    elif spec.lead == "declarer_left" and h.declarer >= 0:
+    elif lead == "declarer_left" and h.declarer >= 0:
         h.leader = state.next_seat(h.declarer)
     else:
         h.leader = h.eldest
@@ -396,7 +402,11 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                       masks["no_lead"], masks["no_play"],
                       bool(broken or never or masks["no_lead"] or masks["no_play"] or lead_card >= 0),
                       first_lead=lead_card, lead_never=tuple(never),
-                      overtrump=bool(p.get("must_overtrump", False)), partner_frees=bool(p.get("partner_frees", False)))
+                      overtrump=bool(p.get("must_overtrump", False)), partner_frees=bool(p.get("partner_frees", False)),
+                      lead_then=p.get("lead_then", ""))
+    if ("lead_if" in p) != ("lead_then" in p):
+        have, need = ("lead_if", "lead_then") if "lead_if" in p else ("lead_then", "lead_if")
+        c.err(path + (have,), f"{have} needs {need} (expected both: the condition and who then leads)")
     if p.get("dummy") and not c.has_sides:
         c.err(path + ("dummy",), "a dummy is the declarer's partner: it needs sides "
               "(expected a top-level sides: block)")
@@ -473,6 +483,15 @@ class TricksKind(PhaseKind):
                                                        'one, play stops and the hand is scored (e.g. '
                                                        '`"is_declarer and tricks > 0"` for a null game).',
                                         'type': 'string'},
+                             'lead_if': {'description': 'A condition over the scoring variables, checked '
+                                                        "before the first trick on the declarer's column: "
+                                                        'when it holds, `lead_then` leads instead of `lead` '
+                                                        '(e.g. `"alone"`: the player left of a lone maker '
+                                                        'leads).',
+                                         'type': 'string'},
+                             'lead_then': {'description': 'Who leads the first trick when `lead_if` holds: '
+                                                          '`declarer`, `declarer_left` or `eldest`.',
+                                           'enum': ['declarer', 'declarer_left', 'eldest']},
                              'lead_pass_if': {'description': 'A condition over the scoring variables, checked '
                                                              "before the first trick on the first leader's "
                                                              'column: while it holds, the lead passes to the next '
@@ -484,7 +503,7 @@ class TricksKind(PhaseKind):
     required = True
     position = "last"
     example = "play: {kind: tricks, lead: declarer, must_trump: false}"
-    conditions = ("end_if", "lead_pass_if")
+    conditions = ("end_if", "lead_pass_if", "lead_if")
     compile = staticmethod(compile_tricks)
     start = staticmethod(start)
     legal = staticmethod(legal)
@@ -507,8 +526,11 @@ class TricksKind(PhaseKind):
 
     def describe(self, spec) -> str:
         """One sentence."""
-        lead = {"declarer": "the declarer", "declarer_left": "the declarer's left-hand opponent"}.get(
-            spec.lead, "the eldest hand")
+        who = {"declarer": "the declarer", "declarer_left": "the declarer's left-hand opponent"}
+        lead = who.get(spec.lead, "the eldest hand")
+        if spec.lead_if is not None:
+            lead += (f" ({who.get(spec.lead_then, 'the eldest hand')} instead when "
+                     f"`{spec.lead_if.text}` holds for the declarer)")
         dummy = "; the declarer's partner is dummy, face up after the opening lead" if spec.dummy else ""
         end = "; play may stop early when a condition holds after a trick" if spec.end_if is not None else ""
         if spec.lead_pass_if is not None:
