@@ -352,7 +352,7 @@ class LadderAuctionKind(PhaseKind):
         first = "the dealer" if spec.first == "dealer" else "the eldest hand (left of the dealer)"
         ladder = [b.text for b in spec.bids if b.only_over < 0]
         # extra bids placed inside the ladder (a misère between 8S and 8C) rank where listed
-        inside = [b.text for b in spec.bids[:-1] if b.only_over < 0 and (b.text != f"{b.level}{b.strain}")]
+        inside = [b.text for b in spec.bids[:-1] if b.only_over < 0 and hasattr(b, "null")]
         placed = f" ({', '.join(inside)} rank where they stand in that list)" if inside else ""
         extra = "".join(f"; {b.text} may be bid only over {spec.bids[b.only_over].text}"
                         for b in spec.bids if b.only_over >= 0)
