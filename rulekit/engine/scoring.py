@@ -247,10 +247,12 @@ def formulas_for(variant, contract, declarer: int, spec=None, partner: int = -1)
     if contract is None:
         f = getattr(sc, "no_contract", None) or sc.each
         return [f] * cols
-    if sc.declarer is not None:
+    if sc.declarer is not None or sc.defender is not None:
         dcol = variant.side_of[declarer] if variant.scoring.by_side else declarer
         pcol = -1 if partner < 0 else column_of(variant, partner)
-        return [sc.declarer if s == dcol or s == pcol else sc.defender for s in range(cols)]
+        # scoring.each stands in for a missing declarer or defender formula (docs/authoring.md)
+        mine, theirs = sc.declarer or sc.each, sc.defender or sc.each
+        return [mine if s == dcol or s == pcol else theirs for s in range(cols)]
     return [sc.each] * cols
 
 
