@@ -193,6 +193,8 @@ class TricksSpec:
         on the first leader's column: while it holds, the lead passes to the next player
         (``phases.*.lead_pass_if``).
     :ivar first_lead: a card whose holder leads the first trick with it (-1: none).
+    :ivar first_lead_trump: the suit of the hand's first lead becomes trumps.
+    :ivar may_trump: a player who can follow a plain suit may trump instead.
     """
 
     kind: str
@@ -209,6 +211,8 @@ class TricksSpec:
     lead_pass_if: Formula | None = None
     first_lead: int = -1
     lead_never: tuple = ()
+    first_lead_trump: bool = False
+    may_trump: bool = False
 
 
 @dataclass(frozen=True)

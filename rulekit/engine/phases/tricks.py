@@ -7,6 +7,11 @@ one; otherwise any card.  A led *top* card at no trump may make the leader
 name the suit to follow (``top_led: name_suit``); he may not name a suit he
 has failed to follow this hand unless he has failed them all ([T4]).  The
 trick goes to the strongest card of the trump group, else of the led group.
+
+Two All Fours rules (pagat.com/allfours): ``first_lead_trump`` makes the suit of
+the hand's first lead trumps (the hand's context is set as that card is led);
+``may_trump`` lets a player who can follow a plain suit play a trump instead.
+Both are read by :func:`legal_mask` and :func:`play_card`, so the fast path keeps them.
 """
 from __future__ import annotations
 
@@ -68,6 +73,8 @@ def legal_mask(state: State, seat: Seat) -> Mask:
         return restrict(state, hand, True) if spec.restricts else hand
     ctx = h.ctx
     m = hand & ctx.group_mask[h.led_group]
+    if m and spec.may_trump and ctx.trump_suit_group is not None:  # follow, or trump instead
+        m |= hand & ctx.group_mask[ctx.trump_suit_group]
     if not m:
         m = hand
         if spec.must_trump and ctx.trump_suit_group is not None:
@@ -127,6 +134,8 @@ def legal_mask_unrestricted(state: State, seat: Seat) -> Mask:
     hand = h.hands[seat]
     ctx = h.ctx
     m = hand & ctx.group_mask[h.led_group]
+    if m and state.current_phase.may_trump and ctx.trump_suit_group is not None:
+        return m | hand & ctx.group_mask[ctx.trump_suit_group]
     if m or not state.current_phase.must_trump or ctx.trump_suit_group is None:
         return m or hand
     return hand & ctx.group_mask[ctx.trump_suit_group] or hand
@@ -199,6 +208,9 @@ def check(state, action) -> None:
         lg = h.led_group
         follow = h.hands[seat] & h.ctx.group_mask[lg]
         shown = " ".join(deck.pretty(x) for x in bits(follow or allowed))
+        if follow and state.current_phase.may_trump:
+            shown = " ".join(deck.pretty(x) for x in bits(allowed))
+            raise IllegalActionError(f"you must follow {group_name(state, lg)} or play a trump: you hold {shown}")
         if follow:
             raise IllegalActionError(f"you must follow {group_name(state, lg)}: you hold {shown}")
         raise IllegalActionError(f"you cannot follow {group_name(state, lg)} and must trump: you hold {shown}")
@@ -240,6 +252,10 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
             h.named = suit
             h.led_group = state.variant.deck.suits.index(suit)
         else:
+            if not h.tricks and state.current_phase.first_lead_trump:  # the first lead makes trumps
+                su = state.variant.deck.suit_of(c)
+                if su in state.variant.contexts:
+                    state.set_trump(su)
             h.led_group = h.ctx.group_of[c]
     trick.append((seat, c))
     n = h.players
@@ -344,7 +360,9 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                       p.get("widow_to", "none"), bool(p.get("dummy", False)), None, tuple(broken),
                       masks["no_lead"], masks["no_play"],
                       bool(broken or never or masks["no_lead"] or masks["no_play"] or lead_card >= 0),
-                      first_lead=lead_card, lead_never=tuple(never))
+                      first_lead=lead_card, lead_never=tuple(never),
+                      first_lead_trump=bool(p.get("first_lead_trump", False)),
+                      may_trump=bool(p.get("may_trump", False)))
     if p.get("dummy") and not c.has_sides:
         c.err(path + ("dummy",), "a dummy is the declarer's partner: it needs sides "
               "(expected a top-level sides: block)")
@@ -369,6 +387,14 @@ class TricksKind(PhaseKind):
                                                            'counts as trumps (permanent trumps), unless top '
                                                            'cards name a suit when led (`top_led: name_suit`).',
                                             'type': 'boolean'},
+                             'first_lead_trump': {'description': 'The suit of the first card led in the '
+                                                                 'hand becomes trumps (All Fours, Pitch: "the '
+                                                                 'first lead makes trumps"); an earlier trump '
+                                                                 'choice is replaced.',
+                                                  'type': 'boolean'},
+                             'may_trump': {'description': 'A player who can follow a plain suit may play a '
+                                                          'trump instead (All Fours: "follow suit or trump").',
+                                           'type': 'boolean'},
                              'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
                                                          '(to its winner, counting for him) or `none`.',
                                           'enum': ['last_trick', 'none']},
@@ -427,6 +453,10 @@ class TricksKind(PhaseKind):
         if p.get("widow_to") == "last_trick" and c.deal is not None and not c.any_zone():
             c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
 
+    def strains(self, spec, deck) -> set:
+        """Every suit when the first lead makes trumps."""
+        return set(deck.suits) if spec.first_lead_trump else set()
+
     def help_line(self, spec, variant) -> str:
         """Card play, suit naming by a led top card, the dummy."""
         forms = ["play CARD or just CARD (e.g. QS, 10H)"]
@@ -446,9 +476,13 @@ class TricksKind(PhaseKind):
             lead += " (or, when a condition holds for him, the next player)"
         other = ("he must play a trump if he has one" if spec.must_trump
                  else "he may play any card, a trump or a discard")
+        if spec.may_trump:
+            other += "; a player who can follow a plain suit may play a trump instead"
         if spec.first_lead >= 0:
             lead = "the holder of the card named by `first_trick.lead`, leading that card,"
         rules = []
+        if spec.first_lead_trump:
+            rules.append("The suit of the first card led in the hand becomes trumps for the hand.")
         if spec.lead_broken:
             rules.append("A suit of `lead_broken` may not be led until one of its cards has been played, "
                          "unless the leader holds nothing else.")
