@@ -250,8 +250,10 @@ def _match(v) -> list:
     if text:
         out.append(f"A declarer wins the match at once when {formula_words(text)} (`{text}`).")
     if m.ties:
+        order = ", ".join(str(x) for x in (v.data.get("match") or {}).get("count_order", ()))
         out.append("When several reach the target in the same hand: " + ", then ".join(
-            {"declarer": "the declarer wins", "trick_order": "the one who reached it at the earliest trick wins"}
+            {"declarer": "the declarer wins", "trick_order": "the one who reached it at the earliest trick wins",
+             "count_order": f"the hand's points are counted in the order {order}, and the first to reach it wins"}
             .get(t, t) for t in m.ties) + ".")
     deals = (v.data.get("match") or {}).get("deals")
     if deals is not None:

@@ -246,6 +246,8 @@ class TallySpec:
         full hand's tricks (from ``tricks: [1, -1]``, 1-based, negative from the end); empty: all.
     :ivar count: ``cards`` (the cards counted) or ``tricks`` (the won tricks holding one of them).
     :ivar most: the highest value the tally can take (for the formula bounds checks).
+    :ivar pick: ``highest`` / ``lowest``: only the highest (lowest) of its cards in play
+        counts (All Fours' High and Low); ``""``: all of them.
     """
 
     name: str
@@ -256,6 +258,7 @@ class TallySpec:
     tricks: tuple = ()
     count: str = "cards"
     most: int = 0
+    pick: str = ""
 
 
 @dataclass(frozen=True)
@@ -325,6 +328,8 @@ class MatchSpec:
     :ivar settle: formula of ``difference`` (points) giving the settlement ([S10]).
     :ivar max_hands: deals after which an unfinished match stops, the best total winning
         (every match ends; thrown-in deals count).
+    :ivar count_order: formulas of the hand's points in the order they count, for the
+        ``count_order`` tie break (All Fours: High, Low, Jack, Game).
     :ivar rubbers_to_win: the first column to win this many rubbers wins the match
         (rules/whist.md), instead of a fixed number of ``rubbers``; or ``None``.
     """
@@ -348,6 +353,7 @@ class MatchSpec:
     rubbers_to_win: int | None = None
     sum_at_most: int | None = None
     final: Formula | None = None
+    count_order: tuple = ()
 
 
 @dataclass(frozen=True)
