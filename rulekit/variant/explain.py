@@ -70,6 +70,9 @@ def _words(t) -> str:
         if getattr(c[1], "data", "") == "cond":
             then = f"({then})"
         return f"if {_words(c[0])} then {then}, otherwise {_words(c[2])}"
+    if d == "call" and len(c) == 2 and str(c[0]) in ("max", "min"):  # over all players
+        most = "greatest" if str(c[0]) == "max" else "smallest"
+        return f"the {most} {_words(c[1]).removeprefix('the ')} of any player"
     if d == "call":
         args = " and ".join(_words(x) for x in c[1:])
         return f"{_CALLS.get(str(c[0]), str(c[0]))} {args}"
@@ -212,6 +215,11 @@ def _scoring(v) -> list:
         out.append("| Bid | " + name.capitalize() + " |")
         out.append("|---|---|")
         out += [f"| {b} | {val} |" for b, val in rows]
+    if v.scoring.tallies:
+        out.append("")
+        out.append("Counts of cards:")
+        out.append("")
+        out += [f"- **{t.name}** {_tally_words(t, v.scoring.by_side)}." for t in v.scoring.tallies]
     lets = sc.get("let") or {}
     if lets:
         out.append("")
@@ -234,6 +242,23 @@ def _scoring(v) -> list:
     if lines:
         out += [""] + lines
     return out
+
+
+def _tally_words(t, by_side: bool) -> str:
+    """A ``scoring.tallies`` entry in words: ``counts the highest trump in play in the hand
+    dealt to him``."""
+    if t.trump_only:
+        what = "trump" if t.pick else f"{' '.join(t.ranks)} of trumps"
+    else:
+        what = "of its cards" if t.pick else "cards it names"
+    what = (f"the {t.pick} {what} in play (dealt to the players), 1 or 0," if t.pick else f"the {what}")
+    whose = "his side's" if by_side else "his"
+    where = {"hand": f"in the hand dealt to {'one of his side' if by_side else 'him'}",
+             "side_hands": "in his side's dealt hands together",
+             "tricks": f"in the tricks {'his side' if by_side else 'he'} won"}[t.where]
+    if t.count == "tricks":
+        return f"counts {whose} won tricks holding {what}"
+    return f"counts {what} {where}"
 
 
 def _match(v) -> list:
