@@ -219,7 +219,7 @@ def _scoring(v) -> list:
         out.append("")
         out.append("Counts of cards:")
         out.append("")
-        out += [f"- **{t.name}** {_tally_words(t, v.scoring.by_side)}." for t in v.scoring.tallies]
+        out += [f"- **{t.name}** {_tally_words(t, v)}." for t in v.scoring.tallies]
     lets = sc.get("let") or {}
     if lets:
         out.append("")
@@ -244,21 +244,35 @@ def _scoring(v) -> list:
     return out
 
 
-def _tally_words(t, by_side: bool) -> str:
-    """A ``scoring.tallies`` entry in words: ``counts the highest trump in play in the hand
-    dealt to him``."""
+def _tally_words(t, v) -> str:
+    """A ``scoring.tallies`` entry in words: ``counts the highest trump in play (dealt to the
+    players), 1 or 0, in the hand dealt to him``."""
+    by_side = v.scoring.by_side
     if t.trump_only:
         what = "trump" if t.pick else f"{' '.join(t.ranks)} of trumps"
     else:
-        what = "of its cards" if t.pick else "cards it names"
+        deck = v.deck
+        names = []
+        for su in deck.suits:  # a whole suit by its name, else its cards
+            suit = {deck.index[r + su] for r in deck.ranks if r + su in deck.index}
+            held = {c for c in suit if t.mask >> c & 1}
+            if held and held == suit:
+                names.append(SUIT_NAMES.get(su, su))
+            else:
+                names += [deck.name(c) for c in sorted(held)]
+        every = len(names) == len(deck.suits) and all(n in SUIT_NAMES.values() for n in names)
+        what = "cards" if every else ("card of " if t.pick else "") + _list(names or ["no card"])
     what = (f"the {t.pick} {what} in play (dealt to the players), 1 or 0," if t.pick else f"the {what}")
-    whose = "his side's" if by_side else "his"
-    where = {"hand": f"in the hand dealt to {'one of his side' if by_side else 'him'}",
+    where = {"hand": "the most in one hand dealt to his side" if by_side else "in the hand dealt to him",
              "side_hands": "in his side's dealt hands together",
              "tricks": f"in the tricks {'his side' if by_side else 'he'} won"}[t.where]
+    picked = " (only the tricks picked by number)" if t.tricks else ""
     if t.count == "tricks":
-        return f"counts {whose} won tricks holding {what}"
-    return f"counts {what} {where}"
+        held = "" if what == "the cards" else f" holding {what}"
+        return f"counts the tricks {'his side' if by_side else 'he'} won{held}{picked}"
+    if t.where == "hand" and by_side:
+        return f"counts the most of {what} held in one hand of his side"
+    return f"counts {what} {where}{picked}"
 
 
 def _match(v) -> list:
