@@ -254,7 +254,7 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
         else:
             if not h.tricks and state.current_phase.first_lead_trump:  # the first lead makes trumps
                 su = state.variant.deck.suit_of(c)
-                if su in state.variant.contexts:
+                if su is not None and su in state.variant.contexts:  # a joker led names none
                     state.set_trump(su)
             h.led_group = h.ctx.group_of[c]
     trick.append((seat, c))
