@@ -172,3 +172,28 @@ def test_pitch_plays_to_a_winner(pitch, seed):
         acts = s.legal_actions()
         s.apply_unchecked(acts[rng.randrange(len(acts))])
     assert s.winners and "stopped" not in s.result()["reason"]
+
+
+def test_scorepad_asks_the_trumps_and_every_point_that_counts(pitch):
+    """issue 11: a real table game of Auction Pitch on the scorepad (`rulekit score pitch`): the
+    pad asks the trump suit (the first lead named it) and the High, Low and Jack of the pitcher
+    even though each alone would not change his entry (only together do they make his 3): deal A,
+    P0 pitching 3, makes +3, P3 +1 for Low; card points need not add up to the pack's 80."""
+    from rulekit.sheets.scorepad import ScorePad
+    pad = ScorePad(pitch, first_dealer=0)
+    known = {"contract": "3", "declarer": "P0", "trump": "S", "points": "27 0 10 2",
+             "high": [1, 0, 0, 0], "low": [0, 0, 0, 1], "jack": [1, 0, 0, 0]}
+    facts: dict = {}
+    asked = []
+    while (q := pad.next_question(facts)) is not None:
+        asked.append(q.name)
+        if q.name.startswith("tally:"):
+            _, tally, col = q.name.split(":")
+            pad.answer(q, str(known[tally][int(col)]), facts)
+        else:
+            pad.answer(q, known[q.name], facts)
+    assert asked[:4] == ["contract", "declarer", "trump", "points"]
+    assert {"tally:high:0", "tally:low:0", "tally:jack:0"} <= set(asked)
+    result = pad.add(facts)
+    assert list(result.entries) == [3, 0, 0, 1]
+    assert result.note == "P0 3 (S) made"
