@@ -250,3 +250,34 @@ def test_auction_options_describe_themselves(tmp_path):
     text = explain(auction(tmp_path))
     assert ("the dealer may take the highest bid at its value; each player speaks once, in turn, and the "
             "highest bidder declares, and when all the others pass the dealer must bid") in text
+
+
+@pytest.mark.parametrize("combo", range(8))
+def test_option_combinations_play_to_the_end(tmp_path, combo):
+    """issue 11 ("every file that validates must play"): the new options in every combination
+    with their neighbours (must_trump, pass_is_final, all_pass) play whole matches, and the fast
+    path's random playout agrees with the rules (each card it plays is in the checked legal set)."""
+    import random
+    rng = random.Random(combo)
+    play = (f", first_lead_trump: {rng.choice(['true', 'false'])}, may_trump: {rng.choice(['true', 'false'])}"
+            f", must_trump: {rng.choice(['true', 'false'])}")
+    extra = (AUCTION % dict(holds=rng.choice(["true", "false"]))).replace(
+        "once: true", f"once: {rng.choice(['true', 'false'])}\n    pass_is_final: {rng.choice(['true', 'false'])}"
+    ).replace("all_pass: dealer", f"all_pass: {rng.choice(['dealer', 'redeal'])}")
+    v = toy(tmp_path, extra=extra, lead="declarer", play=play, scoring=AUCTION_SCORING, match="{deals: 3}")
+    for seed in range(3):
+        s = State(v, seed=seed, max_hands=20)
+        while not s.is_over:
+            acts = s.legal_actions()
+            s.apply(acts[rng.randrange(len(acts))])
+        assert s.winners
+    from tests.test_fast_path import checked_hand, outcome
+    from rulekit.engine.playout import random_hand
+    checked, fast = State(v, seed=combo), State(v, seed=combo)
+    r1, r2 = random.Random(combo), random.Random(combo)
+    for _ in range(3):
+        if checked.is_over:
+            break
+        checked_hand(checked, r1)   # asserts the fast path's legal cards at every decision
+        random_hand(fast, r2)
+    assert outcome(checked) == outcome(fast)
