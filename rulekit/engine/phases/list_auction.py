@@ -210,7 +210,7 @@ class ListAuctionKind(PhaseKind):
                                         "dealer may not pass when all the others have, he must bid.",
                          "enum": ["redeal", "play", "dealer"]},
             "once": {"description": "Each player speaks exactly once, in turn; then the highest bid "
-                                    "declares (Auction Pitch).", "type": "boolean"},
+                                    "declares.", "type": "boolean"},
             "dealer_holds": {"description": "The dealer may take the highest bid at its value, without "
                                             "bidding more (\"hold\").", "type": "boolean"},
             "contracts": {

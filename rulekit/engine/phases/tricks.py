@@ -388,12 +388,12 @@ class TricksKind(PhaseKind):
                                                            'cards name a suit when led (`top_led: name_suit`).',
                                             'type': 'boolean'},
                              'first_lead_trump': {'description': 'The suit of the first card led in the '
-                                                                 'hand becomes trumps (All Fours, Pitch: "the '
-                                                                 'first lead makes trumps"); an earlier trump '
+                                                                 'hand becomes trumps ("the first lead makes '
+                                                                 'trumps"); an earlier trump '
                                                                  'choice is replaced.',
                                                   'type': 'boolean'},
                              'may_trump': {'description': 'A player who can follow a plain suit may play a '
-                                                          'trump instead (All Fours: "follow suit or trump").',
+                                                          'trump instead ("follow suit or trump").',
                                            'type': 'boolean'},
                              'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
                                                          '(to its winner, counting for him) or `none`.',
