@@ -79,7 +79,8 @@ def test_high_low_jack_game_and_the_set_back(pitch, calls, entries):
 
 
 def test_may_trump_though_able_to_follow(pitch):
-    """Bicycle: "if a plain suit is led, a player may follow suit or trump"; unable, any card."""
+    """Foster's Complete Hoyle, "Auction Pitch": "follow suit or trump" (whiteknucklecards.com:
+    "if a plain suit is thrown you can either follow suit or play a trump")."""
     s = State(pitch, deals=[deck_order(pitch, A)], dealer=0)
     for call in ("pass", "pass", "pass", "2"):
         s.apply(call)
@@ -102,7 +103,8 @@ def test_all_pass_the_dealer_must_bid(pitch):
 
 
 def test_game_tie_scores_nobody(pitch):
-    """Bicycle: "If the count for Game is a tie, no one scores it" (P0 and P2 both take 10)."""
+    """Foster's Complete Hoyle, "Auction Pitch": "If the count for Game is a tie, no one scores
+    it" (P0 and P2 both take 10)."""
     from rulekit.engine.scoring import player_envs, score_hand
     s = State(pitch, deals=[deck_order(pitch, A)], dealer=0)
     for call in ("pass", "pass", "pass", "2"):
