@@ -134,8 +134,8 @@ def test_explain_reads_as_belote():
     for words in ("In the trump suit they rank J, 9, A, 10, K, Q, 8, 7", "J 20 points; 9 14 points",
                   "he takes the turned card, and the rest of the talon is dealt, 2 more cards to the maker",
                   "unless his partner's card is winning the trick", "Play goes **counter-clockwise**",
-                  "**belote**: the cards K Q of trumps, the most held in one dealt hand of the side",
-                  "**last**: the tricks won by the side (counting only the last trick)"):
+                  "**belote** counts the most of the K Q of trumps held in one hand of his side",
+                  "**last** counts the tricks his side won (counting only the last trick)"):
         assert words in text
 
 

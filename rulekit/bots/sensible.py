@@ -203,6 +203,8 @@ class SensibleBot(Bot):
             if made / len(outs) >= self.min_make and ev > best_ev:
                 best, best_ev = b, ev
         if best is None:
+            if not any(a.kind == "pass" for a in obs.legal):  # a forced bid (the dealer must bid)
+                return Action.make_bid(legal_bids[0].text)
             return self.double_or_pass(obs)
         return Action.make_bid(best.text)
 

@@ -17,7 +17,9 @@ A per-hand partner is scored with the declarer's formula.
 Match end (``match:``), decided on score columns (seats, or sides):
 ``immediate_win`` (declarer context), ``target`` with ``ties`` (``declarer``;
 ``trick_order``: the tied column whose running total reached the target at the
-earliest trick wins — rules/fivehundred.md [G3]; in a penalty game the target is
+earliest trick wins — rules/fivehundred.md [G3]; ``count_order``: the tied column
+whose running total got there first with the hand's points counted in the order of
+``match.count_order`` — All Fours' High, Low, Jack, Game; in a penalty game the target is
 a limit that loses), ``lose_at``, or a fixed number of ``deals``.  Rubbers and
 the ``max_hands`` cap are decided by :class:`~rulekit.engine.state.State`.
 """
@@ -116,7 +118,9 @@ def tallies(variant, hand, won_cards: list) -> list:
     ``hand``: the most such cards in one dealt hand of the column's seats;
     ``side_hands``: in its dealt hands together; ``tricks``: in its won tricks (only the
     tricks picked by index, when the tally names some); with ``count: tricks``, the won
-    tricks (of those picked) that hold one of its cards.
+    tricks (of those picked) that hold one of its cards.  With ``pick``, only the highest
+    (lowest) of its cards in play (dealt to the players) is counted, by the hand's ranking
+    (rules of All Fours: High, "the highest trump in play", and Low).
     """
     deck = variant.deck
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
@@ -129,6 +133,8 @@ def tallies(variant, hand, won_cards: list) -> list:
                 for r in t.ranks:
                     c = deck.index.get(r + hand.trump)   # a deck need not hold every rank in every suit
                     mask |= 0 if c is None else 1 << c
+        if t.pick:
+            mask = _pick(hand, mask, t.pick == "highest")
         picked = t.tricks or t.count == "tricks"
         for i, seats in enumerate(cols):
             if t.where == "tricks" and picked:
@@ -154,6 +160,19 @@ def tallies(variant, hand, won_cards: list) -> list:
             else:
                 out[i][t.name] = max((hand.dealt[s] & mask).bit_count() for s in seats)
     return out
+
+
+def _pick(hand, mask: int, highest: bool) -> int:
+    """The card of ``mask`` in play (dealt to a player) ranking highest (or lowest) in the
+    hand's trump context, as a one-card mask; 0 when none is in play."""
+    dealt = 0
+    for m in hand.dealt:
+        dealt |= m
+    cards = list(_bits(mask & dealt))
+    if not cards:
+        return 0
+    ctx = hand.ctx
+    return 1 << (max if highest else min)(cards, key=lambda c: ctx.win_keys[ctx.group_of[c]][c])
 
 
 def envs_for(variant, contract, declarer: int, trump: str, won: list, points: list,
@@ -423,6 +442,18 @@ def _break_ties(variant, hand, before, reached) -> list:
                         first[c] = t
             early = min(first.values())
             cands = [c for c in cands if first[c] == early]
+        elif rule == "count_order":  # the hand's points counted one by one, in the given order
+            envs = player_envs(variant, hand)
+            step = {}
+            for c in cands:
+                run, step[c] = before[c], len(m.count_order)
+                for i, f in enumerate(m.count_order):
+                    run += int(f(envs[c]))
+                    if run >= m.target:
+                        step[c] = i
+                        break
+            early = min(step.values())
+            cands = [c for c in cands if step[c] == early]
     return cands
 
 

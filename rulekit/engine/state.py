@@ -691,7 +691,9 @@ def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
         if v.has_card_points and envs is not None and not v.scoring.by_side:
             parts.append("points " + "/".join(str(e.vars["points"]) for e in envs))
         return ", ".join(parts)
-    text = h.contract.text + (f" ({h.trump})" if h.contract.strain == "chosen" else "")
+    # trumps chosen after the auction (named, or by the first lead of a no-trump contract) are shown
+    later = h.contract.strain == "chosen" or (h.contract.strain == "NT" and h.trump != "NT")
+    text = h.contract.text + (f" ({h.trump})" if later else "")
     text += ("", " X", " XX")[h.doubled]
     col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
     won = sum(h.won[s] for s in v.sides[col]) if v.scoring.by_side else h.won[h.declarer]
@@ -704,4 +706,7 @@ def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
         made = bool(v.scoring.made(envs[col]))
     else:
         made = won >= h.contract.level
+    made_of = getattr(v.scoring.made, "names", None)
+    if made_of is not None and not made_of & {"tricks", "declarer_tricks", "side_tricks"}:
+        return f"{who} {text} {'made' if made else 'failed'}"   # made by points, not tricks
     return f"{who} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'})"

@@ -136,7 +136,8 @@ class ScorePad:
         for spec in v.phases:
             kind = REGISTRY[spec.kind]
             own = kind.variables(spec)
-            given |= set(own)
+            if kind.role != "auction":  # an auction's variables are the contract's attributes
+                given |= set(own)
             if kind.stands_for and type(kind).pad_values is PhaseKind.pad_values:
                 self.asked_values.update({k: b for k, b in own.items() if k in self.reads})
         self.needs_tricks = bool({"tricks", "declarer_tricks"} & self.reads or (given - set(self.asked_values))
@@ -189,8 +190,14 @@ class ScorePad:
                 return int(t)
         raise FactError(f"there is no seat {text!r} (expected {', '.join(self.names)})")
 
+    def _first_lead_trump(self) -> bool:
+        """The suit of the first card led makes trumps (``tricks.first_lead_trump``)."""
+        return any(getattr(p, "first_lead_trump", False) for p in self.rules.phases)
+
     def _trump_choices(self, contract) -> tuple:
         v = self.rules
+        if self._first_lead_trump():  # whatever the contract, the first lead named trumps
+            return tuple(v.deck.suits)
         nt = v.phase("name_trump")
         if contract is not None and contract.strain == "chosen":
             return tuple(nt.choices if nt is not None else v.deck.suits)
@@ -250,7 +257,7 @@ class ScorePad:
     def _trump(self, facts) -> str:
         """The strain the hand was played in, from the facts so far."""
         contract = self._contract(facts)
-        if contract is not None and contract.strain != "chosen":
+        if contract is not None and contract.strain != "chosen" and not self._first_lead_trump():
             return contract.strain
         if facts.get("trump"):
             return facts["trump"]
@@ -258,6 +265,8 @@ class ScorePad:
         return next(iter(strains)) if len(strains) == 1 else "NT"   # trumps fixed by the variant
 
     def _mask_size(self, tally) -> int:
+        if tally.pick:  # the one highest (lowest) card in play
+            return 1
         suits = 1 if tally.trump_only else len(self.rules.deck.suits)
         return len(tally.ranks) * suits
 
@@ -308,6 +317,10 @@ class ScorePad:
                 return Question(f"value:{name}", f"{name.replace('_', ' ')} " + " ".join(cols),
                                 f"{len(cols)} numbers, one per column, each {lo} to {hi}")
         if v.has_card_points and "points" not in facts and {"points", "declarer_points"} & self.reads:
+            if not self._all_points_won():
+                return Question("points", "card points " + " ".join(cols),
+                                f"{len(cols)} numbers, all of them, adding up to at most {sum(v.card_points)} "
+                                f"(cards out of play hold the rest)")
             return Question("points", "card points " + " ".join(cols),
                             f"{len(cols)} numbers adding up to {v.points_total()} (the last may be left out)")
         trump = self._trump(facts)
@@ -364,14 +377,19 @@ class ScorePad:
         return any(REGISTRY[p.kind].role == "play" and p.name in skipped for p in v.phases)
 
     def _matters(self, facts: dict, tally, col: int) -> bool:
-        """True when the value of ``tally`` for column ``col`` changes this hand's entries."""
-        seen = set()
-        for value in range(self._mask_size(tally) + 1):
-            trial = dict(facts)
-            trial[f"tally:{tally.name}:{col}"] = value
-            seen.add(tuple(self._score(trial)[0]))
-            if len(seen) > 1:
-                return True
+        """True when the value of ``tally`` for column ``col`` changes this hand's entries, with
+        the tallies not yet asked at 0 or at their most (several may matter only together:
+        All Fours' High, Low, Jack and Game add up toward a bid)."""
+        key = f"tally:{tally.name}:{col}"
+        most = {f"tally:{t.name}:{c}": self._mask_size(t) for t in self.variant.scoring.tallies
+                for c in range(len(self.columns))}
+        for background in ({}, {k: m for k, m in most.items() if k not in facts and k != key}):
+            seen = set()
+            for value in range(self._mask_size(tally) + 1):
+                trial = {**facts, **background, key: value}
+                seen.add(tuple(self._score(trial)[0]))
+                if len(seen) > 1:
+                    return True
         return False
 
     def answer(self, question: Question, text: str, facts: dict) -> None:
@@ -444,6 +462,13 @@ class ScorePad:
                 raise FactError(f"{tname}: {others + value} in all, but the pack has only {top}")
             facts[name] = value
 
+    def _all_points_won(self) -> bool:
+        """Every card point ends in a won trick: the deal leaves no cards aside, or they go to
+        the last trick (Auction Pitch leaves 28 cards out of play)."""
+        phases = [p for p in self.variant.phases if p is not None]
+        aside = any(getattr(st, "zone", "") for p in phases for st in getattr(p, "steps", ()))
+        return not aside or any(getattr(p, "widow_to", "") == "last_trick" for p in phases)
+
     @staticmethod
     def _number(t, what: str) -> int:
         try:
@@ -457,9 +482,10 @@ class ScorePad:
         total = self.hand_size() if name == "tricks" else v.points_total()
         words = t.replace(",", " ").split()
         nums = [self._number(w, name) for w in words]
-        if name == "tricks" and self._early_end():  # tricks may add up to less: every column is given
+        if (name == "tricks" and self._early_end()) or (name == "points" and not self._all_points_won()):
+            # tricks or points may add up to less: every column is given
             if len(nums) != len(cols) or any(x < 0 for x in nums) or sum(nums) > total:
-                raise FactError(f"tricks: expected {len(cols)} numbers ({' '.join(cols)}), none negative, "
+                raise FactError(f"{name}: expected {len(cols)} numbers ({' '.join(cols)}), none negative, "
                                 f"adding up to at most {total}")
             return nums
         if len(nums) not in (len(cols), len(cols) - 1):

@@ -644,7 +644,10 @@ class _Compiler:
             most = len(picks) or hand_tricks
         else:
             most = len(ranks) if mask == -1 else mask.bit_count()
-        return TallySpec(tname, ranks, trump_only, where, mask, tuple(picks), count, most)
+        pick = t.get("pick", "")
+        if pick:  # one card at most: the highest (lowest) in play
+            most = min(most, 1)
+        return TallySpec(tname, ranks, trump_only, where, mask, tuple(picks), count, most, pick)
 
     def deal_tricks(self) -> int:
         """Tricks in a full hand (cards per player of the first deal), or 0 without a deal."""
@@ -692,11 +695,20 @@ class _Compiler:
                 and not self.scheduled:
             self.err(("match",), "a match needs an end: match.target, match.deals or match.rubber")
         unf = m.get("unfinished") or {}
+        order = []
+        for i, _text in enumerate(m.get("count_order", ())):
+            f = self.dsl(("match", "count_order", i), compile_expr, self.score_names, consts, self.macros,
+                         expect="num", notes=self.score_notes, ignore=self.bad_lets)
+            if f is not None:
+                order.append(f)
+        if ("count_order" in m.get("ties", ())) != ("count_order" in m):
+            self.err(("match",), "the count_order tie break and match.count_order go together (expected "
+                     "both: ties: [count_order] and count_order: [the hand's points in counting order])")
         return MatchSpec(m.get("target"), m.get("lose_at"), iw, tuple(m.get("ties", ())), deals,
                          game.get("target"), gv, rubber.get("games"), rb, rubber.get("to", "points"),
                          m.get("rubbers", 1 if rubber and to_win is None else None), m.get("result", "points"),
                          unf.get("game", 0), unf.get("part_score", 0), st, m.get("max_hands", 1000), to_win,
-                         m.get("sum_at_most"), fin)
+                         m.get("sum_at_most"), fin, tuple(order))
 
     def cut_order(self, path, items, want: list, kind: str) -> list | None:
         """Check a cut order (each of ``want`` once); return the values or ``None``."""

@@ -70,6 +70,9 @@ def _words(t) -> str:
         if getattr(c[1], "data", "") == "cond":
             then = f"({then})"
         return f"if {_words(c[0])} then {then}, otherwise {_words(c[2])}"
+    if d == "call" and len(c) == 2 and str(c[0]) in ("max", "min"):  # over all players
+        most = "greatest" if str(c[0]) == "max" else "smallest"
+        return f"the {most} {_words(c[1]).removeprefix('the ')} of any player"
     if d == "call":
         args = " and ".join(_words(x) for x in c[1:])
         return f"{_CALLS.get(str(c[0]), str(c[0]))} {args}"
@@ -235,9 +238,11 @@ def _scoring(v) -> list:
         out.append("| Bid | " + name.capitalize() + " |")
         out.append("|---|---|")
         out += [f"| {b} | {val} |" for b, val in rows]
-    tallies = _tallies(v)
-    if tallies:
-        out += ["", "Counts of cards:", ""] + tallies
+    if v.scoring.tallies:
+        out.append("")
+        out.append("Counts of cards:")
+        out.append("")
+        out += [f"- **{t.name}** {_tally_words(t, v)}." for t in v.scoring.tallies]
     lets = sc.get("let") or {}
     if lets:
         out.append("")
@@ -262,26 +267,38 @@ def _scoring(v) -> list:
     return out
 
 
-def _tallies(v) -> list:
-    """One line per ``scoring.tallies`` entry: what it counts, and where."""
-    col = "side" if v.scoring.by_side else "player"
-    where = {"hand": f"the most held in one dealt hand of the {col}", "side_hands": f"in the {col}'s dealt hands",
-             "tricks": f"in the {col}'s won tricks"}
-    out = []
-    for t in v.scoring.tallies:
-        data = (v.data.get("scoring") or {}).get("tallies", {}).get(t.name, {})
-        cards = data.get("cards") or (" ".join(t.ranks) + (" of trumps" if t.trump_only else
-                                                            f" of {data['suits']}" if data.get("suits") else ""))
-        picked = ""
-        if t.tricks:
-            picked = " (counting only " + _list("the last trick" if k == v.hand_size - 1 else f"trick {k + 1}"
-                                                for k in t.tricks) + ")"
-        if t.count == "tricks":
-            what = "the tricks" if t.mask == v.deck.full_mask else f"the tricks holding one of {cards}"
-            out.append(f"- **{t.name}**: {what} won by the {col}{picked}.")
-        else:
-            out.append(f"- **{t.name}**: the cards {cards}, {where.get(t.where, t.where)}{picked}.")
-    return out
+def _tally_words(t, v) -> str:
+    """A ``scoring.tallies`` entry in words: ``counts the highest trump in play (dealt to the
+    players), 1 or 0, in the hand dealt to him``."""
+    by_side = v.scoring.by_side
+    if t.trump_only:
+        what = "trump" if t.pick else f"{' '.join(t.ranks)} of trumps"
+    else:
+        deck = v.deck
+        names = []
+        for su in deck.suits:  # a whole suit by its name, else its cards
+            suit = {deck.index[r + su] for r in deck.ranks if r + su in deck.index}
+            held = {c for c in suit if t.mask >> c & 1}
+            if held and held == suit:
+                names.append(SUIT_NAMES.get(su, su))
+            else:
+                names += [deck.name(c) for c in sorted(held)]
+        every = len(names) == len(deck.suits) and all(n in SUIT_NAMES.values() for n in names)
+        what = "cards" if every else ("card of " if t.pick else "") + _list(names or ["no card"])
+    what = (f"the {t.pick} {what} in play (dealt to the players), 1 or 0," if t.pick else f"the {what}")
+    where = {"hand": "the most in one hand dealt to his side" if by_side else "in the hand dealt to him",
+             "side_hands": "in his side's dealt hands together",
+             "tricks": f"in the tricks {'his side' if by_side else 'he'} won"}[t.where]
+    picked = ""
+    if t.tricks:
+        picked = " (counting only " + _list("the last trick" if k == v.hand_size - 1 else f"trick {k + 1}"
+                                            for k in t.tricks) + ")"
+    if t.count == "tricks":
+        held = "" if what == "the cards" else f" holding {what}"
+        return f"counts the tricks {'his side' if by_side else 'he'} won{held}{picked}"
+    if t.where == "hand" and by_side:
+        return f"counts the most of {what} held in one hand of his side"
+    return f"counts {what} {where}{picked}"
 
 
 def _match(v) -> list:
@@ -298,8 +315,10 @@ def _match(v) -> list:
     if text:
         out.append(f"A declarer wins the match at once when {formula_words(text)} (`{text}`).")
     if m.ties:
+        order = ", ".join(str(x) for x in (v.data.get("match") or {}).get("count_order", ()))
         out.append("When several reach the target in the same hand: " + ", then ".join(
-            {"declarer": "the declarer wins", "trick_order": "the one who reached it at the earliest trick wins"}
+            {"declarer": "the declarer wins", "trick_order": "the one who reached it at the earliest trick wins",
+             "count_order": f"the hand's points are counted in the order {order}, and the first to reach it wins"}
             .get(t, t) for t in m.ties) + ".")
     deals = (v.data.get("match") or {}).get("deals")
     if deals is not None:

@@ -250,6 +250,8 @@ class TricksSpec:
     :ivar lead_if, lead_then: when the condition ``lead_if`` holds on the declarer's score
         column before the first trick, ``lead_then`` (``declarer``, ``declarer_left``,
         ``eldest``) replaces ``lead`` (Euchre: the player left of a lone maker leads).
+    :ivar first_lead_trump: the suit of the hand's first lead becomes trumps.
+    :ivar may_trump: a player who can follow a plain suit may trump instead.
     """
 
     kind: str
@@ -270,6 +272,8 @@ class TricksSpec:
     partner_frees: bool = False
     lead_if: Formula | None = None
     lead_then: str = ""
+    first_lead_trump: bool = False
+    may_trump: bool = False
 
 
 @dataclass(frozen=True)
@@ -303,6 +307,8 @@ class TallySpec:
         full hand's tricks (from ``tricks: [1, -1]``, 1-based, negative from the end); empty: all.
     :ivar count: ``cards`` (the cards counted) or ``tricks`` (the won tricks holding one of them).
     :ivar most: the highest value the tally can take (for the formula bounds checks).
+    :ivar pick: ``highest`` / ``lowest``: only the highest (lowest) of its cards in play
+        counts (All Fours' High and Low); ``""``: all of them.
     """
 
     name: str
@@ -313,6 +319,7 @@ class TallySpec:
     tricks: tuple = ()
     count: str = "cards"
     most: int = 0
+    pick: str = ""
 
 
 @dataclass(frozen=True)
@@ -382,6 +389,8 @@ class MatchSpec:
     :ivar settle: formula of ``difference`` (points) giving the settlement ([S10]).
     :ivar max_hands: deals after which an unfinished match stops, the best total winning
         (every match ends; thrown-in deals count).
+    :ivar count_order: formulas of the hand's points in the order they count, for the
+        ``count_order`` tie break (All Fours: High, Low, Jack, Game).
     :ivar rubbers_to_win: the first column to win this many rubbers wins the match
         (rules/whist.md), instead of a fixed number of ``rubbers``; or ``None``.
     """
@@ -405,6 +414,7 @@ class MatchSpec:
     rubbers_to_win: int | None = None
     sum_at_most: int | None = None
     final: Formula | None = None
+    count_order: tuple = ()
 
 
 @dataclass(frozen=True)

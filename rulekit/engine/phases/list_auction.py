@@ -4,7 +4,9 @@
 Each contract is a record with attributes: its call, the tricks it undertakes, its trumps
 (one contract per suit with ``trumps: each``, none for a null), its value, and whether it
 is a null game, an open game, how many cards the declarer puts aside and whether he may
-call a partner.  A value may depend on the suit's class this hand (``suit_class``: 1, 2
+call a partner.  With ``once`` each player speaks exactly once (Auction Pitch); with
+``dealer_holds`` the dealer may take the highest bid at its value ("hold"); with
+``all_pass: dealer`` the dealer may not pass when all before him have (he must bid).  A value may depend on the suit's class this hand (``suit_class``: 1, 2
 or 3, published by another phase such as ``turn_card``; 1 when none does), so the list
 is valued anew at the start of every auction.  A bid must be worth MORE than the highest
 so far: equal values cannot overcall each other.  The attributes are formula variables
@@ -33,6 +35,8 @@ class ListAuctionSpec:
     strains: tuple
     pass_is_final: bool
     all_pass: str
+    once: bool = False
+    dealer_holds: bool = False
 
 
 def suit_classes(state) -> dict:
@@ -65,17 +69,34 @@ def _top(state) -> int:
     return h.high.value if h.high is not None else -10 ** 9
 
 
+def _holds(state) -> bool:
+    """The dealer speaks and may take the highest bid at its value (``dealer_holds``)."""
+    h = state.hand
+    return state.current_phase.dealer_holds and h.to_move == h.dealer and h.high is not None \
+        and h.high_seat != h.dealer
+
+
+def _must_bid(state) -> bool:
+    """The dealer speaks, nobody has bid and all the others have passed (``all_pass: dealer``)."""
+    h = state.hand
+    return (state.current_phase.all_pass == "dealer" and h.to_move == h.dealer and h.high is None
+            and len(KIND.data(state)["passed"]) >= state.variant.players - 1)
+
+
 def legal(state) -> list:
-    """``pass`` then every contract worth more than the highest bid, by value (then list order)."""
-    top = _top(state)
+    """``pass`` (unless the dealer must bid) then every contract worth more than the highest bid
+    (or as much, when the dealer holds), by value (then list order)."""
+    top = _top(state) - _holds(state)
     acts = state.bid_actions
     bids = sorted((b for b in KIND.data(state)["bids"] if b.value > top), key=lambda b: (b.value, b.rank))
-    return [PASS] + [acts[b.text] for b in bids]
+    return ([] if _must_bid(state) else [PASS]) + [acts[b.text] for b in bids]
 
 
 def check(state, action) -> None:
     """:raises IllegalActionError: a bid not worth more than the highest ([A2])."""
     if action.kind == "pass":
+        if _must_bid(state):
+            raise IllegalActionError("everyone else has passed: the dealer must bid")
         return
     bids = {b.text: b for b in KIND.data(state)["bids"]}
     if action.kind != "bid" or action.bid not in bids:
@@ -83,7 +104,7 @@ def check(state, action) -> None:
                                  f"(e.g. {next(iter(bids))})")
     b = bids[action.bid]
     h = state.hand
-    if h.high is not None and b.value <= h.high.value:
+    if h.high is not None and b.value <= h.high.value and not (_holds(state) and b.value == h.high.value):
         same = " (equal games cannot overcall each other)" if b.value == h.high.value else ""
         raise IllegalActionError(f"{b.text} ({b.value}) is not worth more than the highest bid "
                                  f"{h.high.text} ({h.high.value}){same}")
@@ -101,6 +122,11 @@ def apply(state, action) -> bool:
     else:
         h.high = next(b for b in d["bids"] if b.text == action.bid)
         h.high_seat = seat
+    spec = state.current_phase
+    if spec.once:  # one call each: after the last, the highest bid declares
+        d["spoken"] = d.get("spoken", 0) + 1
+        if d["spoken"] >= n:
+            d["passed"] = [s for s in range(n) if s != h.high_seat]
     active = [s for s in range(n) if s not in d["passed"]]
     if not active or (h.high is None and len(d["passed"]) == n):
         if state.current_phase.all_pass == "redeal":
@@ -162,7 +188,8 @@ def compile_list(c, name: str, p: dict, path: tuple):
                                  e.get("name", "")))
     strains = tuple(dict.fromkeys(b.strain for b in bids))
     return ListAuctionSpec("list_auction", name, p.get("first", "eldest"), tuple(bids), strains,
-                           bool(p.get("pass_is_final", True)), p.get("all_pass", "redeal"))
+                           bool(p.get("pass_is_final", True)), p.get("all_pass", "redeal"),
+                           bool(p.get("once", False)), bool(p.get("dealer_holds", False)))
 
 
 class ListAuctionKind(PhaseKind):
@@ -179,8 +206,13 @@ class ListAuctionKind(PhaseKind):
             "pass_is_final": {"description": "A player who passes may not bid again in this auction "
                                              "(default true).", "type": "boolean"},
             "all_pass": {"description": "When every player passes: `redeal` (the next dealer deals, the "
-                                        "default) or `play` without a contract at no trump.",
-                         "enum": ["redeal", "play"]},
+                                        "default), `play` without a contract at no trump, or `dealer`: the "
+                                        "dealer may not pass when all the others have, he must bid.",
+                         "enum": ["redeal", "play", "dealer"]},
+            "once": {"description": "Each player speaks exactly once, in turn; then the highest bid "
+                                    "declares.", "type": "boolean"},
+            "dealer_holds": {"description": "The dealer may take the highest bid at its value, without "
+                                            "bidding more (\"hold\").", "type": "boolean"},
             "contracts": {
                 "description": "The contracts, each a record; with `trumps: each` one contract per suit.",
                 "type": "array", "minItems": 1,
@@ -249,10 +281,15 @@ class ListAuctionKind(PhaseKind):
         """The auction in one sentence, then the contracts of the list with their calls, tricks,
         trumps, values (by suit class when they differ) and attributes (null, open, cards put
         aside, partner)."""
-        end = "the deal is thrown in" if spec.all_pass == "redeal" else "the hand is played at no trump"
+        end = {"redeal": "when all pass the deal is thrown in",
+               "dealer": "when all the others pass the dealer must bid"}.get(
+            spec.all_pass, "when all pass the hand is played at no trump")
+        turn = ("each player speaks once, in turn, and the highest bidder declares" if spec.once
+                else "the last bidder declares")
+        hold = "; the dealer may take the highest bid at its value" if spec.dealer_holds else ""
         return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
-                f"worth more than the highest so far (equal values cannot overcall each other); the last "
-                f"bidder declares, and when all pass {end}. The contracts, in the list's order: "
+                f"worth more than the highest so far (equal values cannot overcall each other){hold}; "
+                f"{turn}, and {end}. The contracts, in the list's order: "
                 + "; ".join(_contract_words(g) for g in _groups(spec.bids)) + ".")
 
 

@@ -7,6 +7,11 @@ one; otherwise any card.  A led *top* card at no trump may make the leader
 name the suit to follow (``top_led: name_suit``); he may not name a suit he
 has failed to follow this hand unless he has failed them all ([T4]).  The
 trick goes to the strongest card of the trump group, else of the led group.
+
+Two All Fours rules (pagat.com/allfours): ``first_lead_trump`` makes the suit of
+the hand's first lead trumps (the hand's context is set as that card is led);
+``may_trump`` lets a player who can follow a plain suit play a trump instead.
+Both are read by :func:`legal_mask` and :func:`play_card`, so the fast path keeps them.
 """
 from __future__ import annotations
 
@@ -73,7 +78,7 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
     ctx = h.ctx
-    if spec.overtrump or spec.partner_frees or h.led_group == ctx.idle_group:
+    if spec.overtrump or spec.partner_frees or spec.may_trump or h.led_group == ctx.idle_group:
         m = _follow_mask(state, seat, hand, spec)
     else:  # the common rules inline: this is the hot loop of bots' playouts
         m = hand & ctx.group_mask[h.led_group]
@@ -92,6 +97,8 @@ def _follow_mask(state: State, seat: Seat, hand: Mask, spec) -> Mask:
     if h.led_group == ctx.idle_group:  # only powerless cards so far: no suit to follow yet
         return hand
     m = hand & ctx.group_mask[h.led_group]
+    if m and spec.may_trump and ctx.trump_suit_group is not None:  # follow, or trump instead
+        m |= hand & ctx.group_mask[ctx.trump_suit_group]
     if not m:
         m = hand
         if spec.must_trump and ctx.trump_suit_group is not None:
@@ -246,6 +253,9 @@ def check(state, action) -> None:
         lg = h.led_group
         follow = h.hands[seat] & h.ctx.group_mask[lg]
         shown = " ".join(deck.pretty(x) for x in bits(follow or allowed))
+        if follow and state.current_phase.may_trump:
+            shown = " ".join(deck.pretty(x) for x in bits(allowed))
+            raise IllegalActionError(f"you must follow {group_name(state, lg)} or play a trump: you hold {shown}")
         if follow and not follow >> c & 1:
             raise IllegalActionError(f"you must follow {group_name(state, lg)}: you hold {shown}")
         tg = h.ctx.trump_suit_group
@@ -297,6 +307,10 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
             h.named = suit
             h.led_group = state.variant.deck.suits.index(suit)
         else:
+            if not h.tricks and state.current_phase.first_lead_trump:  # the first lead makes trumps
+                su = state.variant.deck.suit_of(c)
+                if su is not None and su in state.variant.contexts:  # a joker led names none
+                    state.set_trump(su)
             h.led_group = h.ctx.group_of[c]
     trick.append((seat, c))
     n = h.players
@@ -403,7 +417,9 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                       bool(broken or never or masks["no_lead"] or masks["no_play"] or lead_card >= 0),
                       first_lead=lead_card, lead_never=tuple(never),
                       overtrump=bool(p.get("must_overtrump", False)), partner_frees=bool(p.get("partner_frees", False)),
-                      lead_then=p.get("lead_then", ""))
+                      lead_then=p.get("lead_then", ""),
+                      first_lead_trump=bool(p.get("first_lead_trump", False)),
+                      may_trump=bool(p.get("may_trump", False)))
     if ("lead_if" in p) != ("lead_then" in p):
         have, need = ("lead_if", "lead_then") if "lead_if" in p else ("lead_then", "lead_if")
         c.err(path + (have,), f"{have} needs {need} (expected both: the condition and who then leads)")
@@ -448,6 +464,14 @@ class TricksKind(PhaseKind):
                                                               'trick may play any card (he need not trump). '
                                                               'Needs sides.',
                                                'type': 'boolean'},
+                             'first_lead_trump': {'description': 'The suit of the first card led in the '
+                                                                 'hand becomes trumps ("the first lead makes '
+                                                                 'trumps"); an earlier trump '
+                                                                 'choice is replaced.',
+                                                  'type': 'boolean'},
+                             'may_trump': {'description': 'A player who can follow a plain suit may play a '
+                                                          'trump instead ("follow suit or trump").',
+                                           'type': 'boolean'},
                              'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
                                                          '(to its winner, counting for him) or `none`.',
                                           'enum': ['last_trick', 'none']},
@@ -515,6 +539,10 @@ class TricksKind(PhaseKind):
         if p.get("widow_to") == "last_trick" and c.deal is not None and not c.any_zone():
             c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
 
+    def strains(self, spec, deck) -> set:
+        """Every suit when the first lead makes trumps."""
+        return set(deck.suits) if spec.first_lead_trump else set()
+
     def help_line(self, spec, variant) -> str:
         """Card play, suit naming by a led top card, the dummy."""
         forms = ["play CARD or just CARD (e.g. QS, 10H)"]
@@ -539,12 +567,16 @@ class TricksKind(PhaseKind):
                  else "he may play any card, a trump or a discard")
         if spec.must_trump and spec.partner_frees:
             other += ", unless his partner's card is winning the trick (then he may play any card)"
+        if spec.may_trump:
+            other += "; a player who can follow a plain suit may play a trump instead"
         if spec.first_lead >= 0:
             lead = "the holder of the card named by `first_trick.lead`, leading that card,"
         rules = []
         if spec.overtrump:
             rules.append("A player who must play a trump (trumps were led, or he has to trump) must play one "
                          "higher than every card already in the trick if he can; if he cannot, any trump.")
+        if spec.first_lead_trump:
+            rules.append("The suit of the first card led in the hand becomes trumps for the hand.")
         if spec.lead_broken:
             rules.append("A suit of `lead_broken` may not be led until one of its cards has been played, "
                          "unless the leader holds nothing else.")
