@@ -172,16 +172,18 @@ class PileKind(PhaseKind):
         return {"pile_total": d["total"], "pile": list(d["cards"]), "pile_score": list(d["score"])}
 
     def show(self, data: dict, variant) -> list:
-        """Rows ``("pile", "P1 10♠ 10 · P2 A♥ 21 · ...")`` (each card with the running total),
-        then ``("pile total", "21")``."""
+        """Rows ``("pile", "P1 10♠ 10 · P2 A♥ 21 · P3 Q♠ 26 (-1) · ...")`` (each card with the
+        running total, and the threshold score of a card that reached one, so the table sees who
+        took each penalty as it happens), then ``("pile total", "21")``."""
         deck = variant.deck
         out, total, line = [], 0, []
         names = variant.seat_names
-        values = None
+        spec = next(p for p in variant.phases if p.kind == self.name)
         for i, (seat, c) in enumerate(data["cards"]):
-            values = values or next(p for p in variant.phases if p.kind == self.name).values
-            total += values[c]
-            line.append(f"{names[seat] if seat < len(names) else seat} {deck.pretty(c)} {total}")
+            before, total = total, total + spec.values[c]
+            got = crossed(spec, before, total)
+            line.append(f"{names[seat] if seat < len(names) else seat} {deck.pretty(c)} {total}"
+                        + (f" ({got:+d})" if got else ""))
             if len(line) == variant.players or i == len(data["cards"]) - 1:
                 out.append(("pile", " · ".join(line)))
                 line = []
