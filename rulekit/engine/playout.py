@@ -29,34 +29,37 @@ def random_hand(state: State, rng: random.Random) -> int:
     h = state.hand
     plays = 0
     rand = rng.random
-    log = state.log
-    pairs = action_tables(state.variant)["play_pairs"]
-    ns = len(state.variant.deck.suits)
+    log_play = state.log.append
+    legal_mask = _tricks.legal_mask   # the rules of the checked path, not a copy of them
+    play_card = _tricks.play_card
     while state.hand is h and not state.winners:
-        phase = state.current_phase
-        if phase.kind != "tricks":
+        if state.variant.phases[h.phase].kind != "tricks":
             legal = state.legal_actions()
             state.apply_unchecked(legal[int(rand() * len(legal))])
             continue
         ctx = h.ctx
-        legal_mask = _tricks.legal_mask   # the rules of the checked path, not a copy of them
+        pairs = action_tables(state.variant)["play_pairs"]
+        # a led card of this group names a suit to follow (none: no card does)
+        naming = len(state.variant.deck.suits) if ctx.top_names_suit else -1
+        group_of = ctx.group_of
         while True:
             seat = h.to_move
             m = legal_mask(state, seat)
             k = int(rand() * m.bit_count())
-            while k:
+            while k:               # drop the k lowest cards: a uniform choice
                 m &= m - 1
                 k -= 1
             c = (m & -m).bit_length() - 1
-            suit = ""
-            if not h.trick and ctx.top_names_suit and ctx.group_of[c] == ns:
+            plays += 1
+            if naming >= 0 and group_of[c] == naming and not h.trick:
                 ok = _tricks.nameable_suits(state, seat)
                 suit = ok[int(rand() * len(ok))]
-                log.append((seat, _tricks.Action.play(state.variant.deck, c, suit)))
+                log_play((seat, _tricks.Action.play(state.variant.deck, c, suit)))
+                if play_card(state, c, suit):
+                    break
             else:
-                log.append(pairs[seat][c])
-            plays += 1
-            if _tricks.play_card(state, c, suit):
-                state.advance_phase()
-                break
+                log_play(pairs[seat][c])
+                if play_card(state, c):
+                    break
+        state.advance_phase()
     return plays

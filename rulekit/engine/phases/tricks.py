@@ -63,7 +63,7 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     """Bitmask of the cards ``seat`` may play now (no suit naming considered)."""
     h = state.hand
     hand = h.hands[seat]
-    spec = state.current_phase
+    spec = state.variant.phases[h.phase]   # state.current_phase, without a property call (hot path)
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
     ctx = h.ctx
@@ -228,14 +228,16 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
     """
     h = state.hand
     seat = h.to_move
-    h.hands[seat] ^= 1 << c
+    hands = h.hands
+    hands[seat] ^= 1 << c
     trick = h.trick
     if trick:
         lg = h.led_group
         if h.ctx.group_of[c] != lg:
             h.failed[seat] |= 1 << lg
+        leader = h.leader
     else:
-        h.leader = seat
+        h.leader = leader = seat
         if suit:
             h.named = suit
             h.led_group = state.variant.deck.suits.index(suit)
@@ -243,12 +245,11 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
             h.led_group = h.ctx.group_of[c]
     trick.append((seat, c))
     n = h.players
-    hands = h.hands
     step = state.variant.step
     nxt = (seat + step) % n
-    while not hands[nxt] and nxt != h.leader:  # a seat without cards sits this trick out
+    while not hands[nxt] and nxt != leader:  # a seat without cards sits this trick out
         nxt = (nxt + step) % n
-    if nxt != h.leader:
+    if nxt != leader:
         h.to_move = nxt
         return False
     # close the trick: the strongest trump, else the strongest card of the led group
