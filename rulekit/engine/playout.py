@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.tables import action_tables
 
@@ -33,8 +34,9 @@ def random_hand(state: State, rng: random.Random) -> int:
     legal_mask = _tricks.legal_mask   # the rules of the checked path, not a copy of them
     play_card = _tricks.play_card
     while state.hand is h and not state.winners:
-        if state.variant.phases[h.phase].kind != "tricks":
-            legal = state.legal_actions()
+        kind = state.variant.phases[h.phase].kind
+        if kind != "tricks":   # (what state.legal_actions() returns, without its checks)
+            legal = REGISTRY[kind].legal(state)
             state.apply_unchecked(legal[int(rand() * len(legal))])
             continue
         ctx = h.ctx

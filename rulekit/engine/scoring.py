@@ -87,7 +87,7 @@ def score_played(variant, hand, extra: dict) -> tuple:
         return envs, entries, void
     n = variant.players
     won = [0] * n
-    for _leader, _played, winner, _named in hand.tricks:
+    for winner in hand.trick_winners:   # the winners of hand.tricks, in order
         won[winner] += 1
     pts = variant.card_points
     points = tuple(sum(pts[x] for x in _bits(m)) for m in hand.won_cards) if variant.has_card_points else ()

@@ -456,7 +456,7 @@ class State:
             h.actions.append(_PAIRS.get(key) or _PAIRS.setdefault(key, key))
         else:
             self.log.append(self._play_pairs[seat][action.card] if not action.suit else (seat, action))
-        if REGISTRY[self.current_phase.kind].apply(self, action) and self.hand is h:
+        if REGISTRY[self.variant.phases[h.phase].kind].apply(self, action) and self.hand is h:
             self.advance_phase()
 
     # Fast paths for bots and simulations (no parsing, no checking).
@@ -495,7 +495,7 @@ class State:
         h.phase_state["sheet"] = {"against": against, "marks": marks}
         note = self.describe_hand(h, envs) + counted
         row = self.sheet.add(h.number, entries, note=note, void=void,
-                             trick_winners=list(h.trick_winners), parts=h.parts, against=against, marks=marks)
+                             trick_winners=h.trick_winners, parts=h.parts, against=against, marks=marks)
         self.hands_played += 1
         self._keep(h)
         if h.parts and not void:

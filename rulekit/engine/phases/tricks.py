@@ -263,13 +263,13 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
         if k > best:
             best = k
             winner = s
-    h.tricks.append((h.leader, trick, winner, h.named))
+    h.tricks.append((leader, trick, winner, h.named))
     h.trick_winners.append(winner)
     h.won[winner] += 1
     h.won_cards[winner] |= cards
     h.trick = []
     h.named = ""
-    spec = state.current_phase
+    spec = state.variant.phases[h.phase]
     if spec.end_if is not None and ends_early(state, spec.end_if):
         h.to_move = -1
         return True
