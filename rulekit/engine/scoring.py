@@ -70,18 +70,20 @@ def score_played(variant, hand, extra: dict) -> tuple:
     """Score a finished played ``hand``: ``(envs, entries, void)``, as :func:`player_envs`
     then :func:`score_hand` (which also sets ``hand.parts``).
 
-    The result depends only on the contract, declarer, trump, doubling, tricks and card
-    points per seat and ``extra`` (vulnerability, game score) unless the hand has more (see
-    the bypass below); then it is remembered per variant (bounded), so that long
-    simulations and bots' playouts, whose outcomes repeat, do not re-evaluate the formulas.
-    The environments returned may be shared between hands: read them, never change them.
+    The result depends only on the contract, the declarer's score column, trump, doubling,
+    tricks and card points per score column, the tallies and ``extra`` (vulnerability, game
+    score) unless the hand has more (see the bypass below); then it is remembered per variant
+    (bounded), so that long simulations and bots' playouts, whose outcomes repeat, do not
+    re-evaluate the formulas.  (With ``scoring.by: side`` every variable is a side's, so the
+    key holds sides, not seats.)  The environments returned may be shared between hands:
+    read them, never change them.
     """
     c = hand.contract
-    if (variant.scoring.tallies or phase_variables(variant) or "markers" in extra
+    if (phase_variables(variant) or "markers" in extra
             or getattr(hand, "partner", -1) >= 0 or hand.phase_state.get("deal", {}).get("size") is not None
             or hasattr(c, "variables")):
-        # what the key below does not hold: tallies, phase variables, a refe's factor, a
-        # partner for the hand, a deal size from a schedule, a contract record's attributes
+        # what the key below does not hold: phase variables, a refe's factor, a partner for
+        # the hand, a deal size from a schedule, a contract record's attributes
         envs = player_envs(variant, hand, extra=extra)
         entries, void = score_hand(variant, hand, envs)
         return envs, entries, void
@@ -90,9 +92,17 @@ def score_played(variant, hand, extra: dict) -> tuple:
     for winner in hand.trick_winners:   # the winners of hand.tricks, in order
         won[winner] += 1
     pts = variant.card_points
-    points = tuple(sum(pts[x] for x in _bits(m)) for m in hand.won_cards) if variant.has_card_points else ()
-    key = (c.text if c is not None else None, hand.declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
-           points, tuple(extra.get("vulnerable") or ()), tuple(extra.get("game_score") or ()))
+    points = [sum(pts[x] for x in _bits(m)) for m in hand.won_cards] if variant.has_card_points else []
+    declarer = hand.declarer
+    if variant.scoring.by_side:   # what envs_for keeps of seats: their sides' sums
+        sides = variant.sides
+        won = [sum(won[s] for s in seats) for seats in sides]
+        points = [sum(points[s] for s in seats) for seats in sides] if points else []
+        declarer = variant.side_of[declarer] if declarer >= 0 else -1
+    tal = (tuple(tuple(d.values()) for d in tallies(variant, hand, hand.won_cards))
+           if variant.scoring.tallies else ())
+    key = (c.text if c is not None else None, declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
+           tuple(points), tuple(extra.get("vulnerable") or ()), tuple(extra.get("game_score") or ()), tal)
     memo = variant.__dict__.get("_scored")
     if memo is None:
         memo = {}
