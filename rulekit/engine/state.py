@@ -371,7 +371,7 @@ class State:
         widow exchange a lazy sequence of its discard choices)."""
         if self.winners:
             return []
-        return REGISTRY[self.current_phase.kind].legal(self)
+        return REGISTRY[self.variant.phases[self.hand.phase].kind].legal(self)
 
     def parse_action(self, text: str) -> Action:
         """Parse action text; short forms ``QS`` (a play) and ``JK H`` are accepted.
@@ -436,7 +436,9 @@ class State:
         """
         if isinstance(action, str):
             action = self.parse_action(action)
-        self.check(action)
+        if self.winners:   # (self.check, inlined: the checked path runs it for every action)
+            raise IllegalActionError("the match is over")
+        REGISTRY[self.variant.phases[self.hand.phase].kind].check(self, action)
         self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:

@@ -153,8 +153,14 @@ def legal(state) -> list:
     seat = h.to_move
     if h.trick or not h.ctx.top_names_suit:   # no card names a suit: the cached actions
         play = state.play_actions
-        return [play[c] for c in bits(legal_mask(state, seat))]
-    out: list[Action] = []
+        out: list[Action] = []
+        m = legal_mask(state, seat)
+        while m:   # (cards.bits inlined: this list is built for every card of the checked path)
+            low = m & -m
+            out.append(play[low.bit_length() - 1])
+            m ^= low
+        return out
+    out = []
     for c in bits(legal_mask(state, seat)):
         if _names_suit(state, c):
             out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
@@ -179,9 +185,11 @@ def check(state, action) -> None:
         raise IllegalActionError("play a card now (e.g. play " +
                                  state.variant.deck.name(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
     h = state.hand
-    deck = state.variant.deck
     seat = h.to_move
     c = action.card
+    if not action.suit and legal_mask(state, seat) >> c & 1 and (h.trick or not h.ctx.top_names_suit):
+        return   # the common case, decided at once: a legal card that names no suit
+    deck = state.variant.deck
     if not h.hands[seat] >> c & 1:
         if seat == h.dummy:
             raise IllegalActionError(f"it is dummy's turn ({state.names[seat]}): dummy does not hold "
