@@ -128,7 +128,11 @@ def _bids_in_order(state, calls):
 
 
 def _strain_of(spec, text):
-    return next(b.strain for b in spec.bids if b.text == text)
+    strains = spec.__dict__.get("_strain_by_text")
+    if strains is None:   # text -> strain, built once per spec (not a scan of every bid per call)
+        strains = {b.text: b.strain for b in spec.bids}
+        object.__setattr__(spec, "_strain_by_text", strains)
+    return strains[text]
 
 
 def compile_contract_auction(c, name: str, p: dict, path: tuple):
