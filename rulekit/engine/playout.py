@@ -44,6 +44,7 @@ def random_hand(state: State, rng: random.Random) -> int:
         # a led card of this group names a suit to follow (none: no card does)
         naming = len(state.variant.deck.suits) if ctx.top_names_suit else -1
         group_of = ctx.group_of
+        held = sum(m.bit_count() for m in h.hands)
         while True:
             seat = h.to_move
             m = legal_mask(state, seat)
@@ -52,16 +53,16 @@ def random_hand(state: State, rng: random.Random) -> int:
                 m &= m - 1
                 k -= 1
             c = (m & -m).bit_length() - 1
-            plays += 1
-            if naming >= 0 and group_of[c] == naming and not h.trick:
+            if naming < 0 or group_of[c] != naming or h.trick:
+                log_play(pairs[seat][c])
+                if play_card(state, c):
+                    break
+            else:
                 ok = _tricks.nameable_suits(state, seat)
                 suit = ok[int(rand() * len(ok))]
                 log_play((seat, _tricks.Action.play(state.variant.deck, c, suit)))
                 if play_card(state, c, suit):
                     break
-            else:
-                log_play(pairs[seat][c])
-                if play_card(state, c):
-                    break
+        plays += held - sum(m.bit_count() for m in h.hands)   # the cards played
         state.advance_phase()
     return plays

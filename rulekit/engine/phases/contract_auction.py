@@ -37,7 +37,7 @@ def legal(state) -> list:
     spec = state.current_phase
     top = h.high.rank if h.high is not None else -1
     # pass and the bids above ``top``: built once per highest bid (issue 10: not on every call)
-    cache = action_tables(state.variant).setdefault("contract_bids", {})
+    cache = action_tables(state.variant)["contract_bids"]
     above = cache.get((spec.name, top))
     if above is None:
         acts = state.bid_actions
