@@ -40,15 +40,17 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     """
     n = variant.players
     pts = variant.card_points
-    tricks = hand.tricks if upto is None else hand.tricks[:upto]
     won = [0] * n
-    cards = [0] * n
-    for _leader, played, winner, _named in tricks:
-        won[winner] += 1
-        for _s, c in played:
-            cards[winner] |= 1 << c
-    if upto is None:  # widow cards that went to a trick winner count too
+    if upto is None:  # the whole hand: its winners, and the cards won (widow cards given to a winner too)
+        for winner in _winners(hand):
+            won[winner] += 1
         cards = hand.won_cards
+    else:
+        cards = [0] * n
+        for _leader, played, winner, _named in hand.tricks[:upto]:
+            won[winner] += 1
+            for _s, c in played:
+                cards[winner] |= 1 << c
     points = [sum(pts[c] for c in _bits(m)) for m in cards] if variant.has_card_points else [0] * n
     ex = dict(extra or {})
     if variant.scoring.tallies:
@@ -64,6 +66,13 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)
     return envs
+
+
+def _winners(hand) -> list:
+    """The winner of each trick of ``hand``: its ``trick_winners`` (kept by trick play), else
+    read from its tricks (a hand put together by hand, e.g. in a test, may lack them)."""
+    winners = hand.trick_winners
+    return winners if len(winners) == len(hand.tricks) else [t[2] for t in hand.tricks]
 
 
 def score_played(variant, hand, extra: dict) -> tuple:
@@ -89,7 +98,7 @@ def score_played(variant, hand, extra: dict) -> tuple:
         return envs, entries, void
     n = variant.players
     won = [0] * n
-    for winner in hand.trick_winners:   # the winners of hand.tricks, in order
+    for winner in _winners(hand):
         won[winner] += 1
     pts = variant.card_points
     points = [sum(pts[x] for x in _bits(m)) for m in hand.won_cards] if variant.has_card_points else []
