@@ -60,3 +60,69 @@ def test_fast_and_checked_paths_play_the_same_deals_alike(vid):
             random_hand(fast, r2)
             assert outcome(fast) == outcome(checked), (vid, seed, checked.hands_played)
         assert checked.hands_played >= 1
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_remembered_scores_equal_a_fresh_evaluation(vid, monkeypatch):
+    """issue 10: a hand scored from the per-variant memo (``score_played``; with
+    ``scoring.by: side`` keyed by sides, with the tallies' counts) gets the entries, parts and
+    environments a fresh evaluation of the formulas gives."""
+    import rulekit.engine.state as state_mod
+    from rulekit.engine import scoring
+
+    checked = []
+
+    def score_and_compare(variant, hand, extra):
+        envs, entries, void = scoring.score_played(variant, hand, extra)
+        parts = hand.parts
+        fresh_envs = scoring.player_envs(variant, hand, extra=extra)
+        fresh, fresh_void = scoring.score_hand(variant, hand, fresh_envs)
+        assert (entries, void, parts) == (fresh, fresh_void, hand.parts), (variant.id, hand.number)
+        assert [e.vars for e in envs] == [e.vars for e in fresh_envs], (variant.id, hand.number)
+        checked.append(hand.number)
+        return envs, entries, void
+
+    monkeypatch.setattr(state_mod, "score_played", score_and_compare)
+    v = load_variant(vid)
+    for seed in (0, 1, 0, 1):   # the same deals twice: the second time from the memo
+        st, rng = State(v, seed=seed), random.Random(seed)
+        for _ in range(HANDS):
+            if st.is_over:
+                break
+            random_hand(st, rng)
+    assert checked
+
+
+def test_remembered_side_score_serves_the_partner_seat():
+    """issue 10: with ``scoring.by: side`` the memo's key holds sides, not seats: the same
+    hand with every seat swapped with its partner's (bridge: declarer N becomes S) is served
+    from the memo and equals a fresh evaluation."""
+    from rulekit.engine import scoring
+    from rulekit.engine.hand import Hand
+
+    v = load_variant("bridge")
+    st, rng = State(v, seed=4), random.Random(4)
+    while not any(h.contract is not None for h in st.hand_log):
+        random_hand(st, rng)
+    h = next(h for h in st.hand_log if h.contract is not None)
+    extra = {"vulnerable": [False, False], "game_score": [0, 0]}
+    first, _void = scoring.score_played(v, h, extra)[1:]
+    p = [st.partner_of(s) for s in range(4)]
+    swapped = Hand(h.number, p[h.dealer], 4)
+    swapped.contract, swapped.trump, swapped.doubled = h.contract, h.trump, h.doubled
+    swapped.declarer = p[h.declarer]
+    swapped.trick_winners = [p[w] for w in h.trick_winners]
+    swapped.tricks = [(p[le], [(p[s], c) for s, c in plays], p[w], n) for le, plays, w, n in h.tricks]
+    for s in range(4):
+        swapped.won[p[s]], swapped.won_cards[p[s]], swapped.dealt[p[s]] = h.won[s], h.won_cards[s], h.dealt[s]
+    calls = []
+    real = scoring.player_envs
+    scoring.player_envs = lambda *a, **k: calls.append(1) or real(*a, **k)
+    try:
+        envs, entries, void = scoring.score_played(v, swapped, extra)
+    finally:
+        scoring.player_envs = real
+    assert calls == []   # served from the memo
+    fresh_envs = scoring.player_envs(v, swapped, extra=extra)
+    assert entries == first == scoring.score_hand(v, swapped, fresh_envs)[0]
+    assert [e.vars for e in envs] == [e.vars for e in fresh_envs]

@@ -69,8 +69,11 @@ class Action:
 
     @staticmethod
     def trump(suit: str) -> "Action":
-        """Name ``suit`` (or NT) as trumps."""
-        return Action("trump", f"trump {suit}", suit=suit)
+        """Name ``suit`` (or NT) as trumps (one shared action per suit: actions are immutable)."""
+        a = _TRUMPS.get(suit)
+        if a is None:
+            a = _TRUMPS[suit] = Action("trump", f"trump {suit}", suit=suit)
+        return a
 
     @staticmethod
     def parse(text: str, deck: Deck, bids: tuple = ()) -> "Action":
@@ -112,6 +115,9 @@ class Action:
         shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "…"
         raise InvalidActionError(f"{shown!r} is not an action (expected pass, a bid such as "
                                  f"{bids[0] if bids else '7H'}, discard CARDS, trump SUIT or play CARD)")
+
+
+_TRUMPS: dict = {}  # suit -> its shared ``trump SUIT`` action
 
 
 def _suit(w: str) -> str:

@@ -122,13 +122,16 @@ class PlayedTricks(Sequence):
     __slots__ = ("_data", "_named")
 
     def __init__(self, tricks):
-        data: list = []
-        add = data.extend
+        data = bytearray()
+        add = data.append   # appending ints one by one: the cheapest build in CPython
         named = []
         for leader, plays, winner, name in tricks:
-            add((leader, winner, len(plays)))
-            for pair in plays:
-                add(pair)
+            add(leader)
+            add(winner)
+            add(len(plays))
+            for seat, card in plays:
+                add(seat)
+                add(card)
             named.append(name)
         self._data = bytes(data)
         self._named = tuple(named) if any(named) else len(named)

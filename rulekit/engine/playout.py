@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.tables import action_tables
 
@@ -29,34 +30,43 @@ def random_hand(state: State, rng: random.Random) -> int:
     h = state.hand
     plays = 0
     rand = rng.random
-    log = state.log
-    pairs = action_tables(state.variant)["play_pairs"]
-    ns = len(state.variant.deck.suits)
+    log_play = state.log.append
+    legal_mask = _tricks.legal_mask   # the rules of the checked path, not a copy of them
+    play_card = _tricks.play_card
     while state.hand is h and not state.winners:
-        phase = state.current_phase
-        if phase.kind != "tricks":
-            legal = state.legal_actions()
+        kind = state.variant.phases[h.phase].kind
+        if kind != "tricks":   # (what state.legal_actions() returns, without its checks)
+            legal = REGISTRY[kind].legal(state)
             state.apply_unchecked(legal[int(rand() * len(legal))])
             continue
         ctx = h.ctx
-        legal_mask = _tricks.legal_mask   # the rules of the checked path, not a copy of them
+        pairs = action_tables(state.variant)["play_pairs"]
+        # a led card of this group names a suit to follow (none: no card does)
+        naming = len(state.variant.deck.suits) if ctx.top_names_suit else -1
+        group_of = ctx.group_of
+        held = sum(m.bit_count() for m in h.hands)
         while True:
+            if h.ctx is not ctx:   # trumps set during play (the first lead makes trumps)
+                ctx = h.ctx
+                naming = len(state.variant.deck.suits) if ctx.top_names_suit else -1
+                group_of = ctx.group_of
             seat = h.to_move
             m = legal_mask(state, seat)
             k = int(rand() * m.bit_count())
-            while k:
+            while k:               # drop the k lowest cards: a uniform choice
                 m &= m - 1
                 k -= 1
             c = (m & -m).bit_length() - 1
-            suit = ""
-            if not h.trick and ctx.top_names_suit and ctx.group_of[c] == ns:
+            if naming < 0 or group_of[c] != naming or h.trick:
+                log_play(pairs[seat][c])
+                if play_card(state, c):
+                    break
+            else:
                 ok = _tricks.nameable_suits(state, seat)
                 suit = ok[int(rand() * len(ok))]
-                log.append((seat, _tricks.Action.play(state.variant.deck, c, suit)))
-            else:
-                log.append(pairs[seat][c])
-            plays += 1
-            if _tricks.play_card(state, c, suit):
-                state.advance_phase()
-                break
+                log_play((seat, _tricks.Action.play(state.variant.deck, c, suit)))
+                if play_card(state, c, suit):
+                    break
+        plays += held - sum(m.bit_count() for m in h.hands)   # the cards played
+        state.advance_phase()
     return plays

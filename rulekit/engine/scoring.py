@@ -42,15 +42,17 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     """
     n = variant.players
     pts = variant.points_table(hand.ctx)
-    tricks = hand.tricks if upto is None else hand.tricks[:upto]
     won = [0] * n
-    cards = [0] * n
-    for _leader, played, winner, _named in tricks:
-        won[winner] += 1
-        for _s, c in played:
-            cards[winner] |= 1 << c
-    if upto is None:  # widow cards that went to a trick winner count too
+    if upto is None:  # the whole hand: its winners, and the cards won (widow cards given to a winner too)
+        for winner in _winners(hand):
+            won[winner] += 1
         cards = hand.won_cards
+    else:
+        cards = [0] * n
+        for _leader, played, winner, _named in hand.tricks[:upto]:
+            won[winner] += 1
+            for _s, c in played:
+                cards[winner] |= 1 << c
     points = [sum(pts[c] for c in _bits(m)) for m in cards] if variant.has_card_points else [0] * n
     ex = dict(extra or {})
     if variant.scoring.tallies:
@@ -68,33 +70,50 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     return envs
 
 
+def _winners(hand) -> list:
+    """The winner of each trick of ``hand``: its ``trick_winners`` (kept by trick play), else
+    read from its tricks (a hand put together by hand, e.g. in a test, may lack them)."""
+    winners = hand.trick_winners
+    return winners if len(winners) == len(hand.tricks) else [t[2] for t in hand.tricks]
+
+
 def score_played(variant, hand, extra: dict) -> tuple:
     """Score a finished played ``hand``: ``(envs, entries, void)``, as :func:`player_envs`
     then :func:`score_hand` (which also sets ``hand.parts``).
 
-    The result depends only on the contract, declarer, trump, doubling, tricks and card
-    points per seat and ``extra`` (vulnerability, game score) unless the hand has more (see
-    the bypass below); then it is remembered per variant (bounded), so that long
-    simulations and bots' playouts, whose outcomes repeat, do not re-evaluate the formulas.
-    The environments returned may be shared between hands: read them, never change them.
+    The result depends only on the contract, the declarer's score column, trump, doubling,
+    tricks and card points per score column, the tallies and ``extra`` (vulnerability, game
+    score) unless the hand has more (see the bypass below); then it is remembered per variant
+    (bounded), so that long simulations and bots' playouts, whose outcomes repeat, do not
+    re-evaluate the formulas.  (With ``scoring.by: side`` every variable is a side's, so the
+    key holds sides, not seats.)  The environments returned may be shared between hands:
+    read them, never change them.
     """
     c = hand.contract
-    if (variant.scoring.tallies or phase_variables(variant) or "markers" in extra
+    if (phase_variables(variant) or "markers" in extra
             or getattr(hand, "partner", -1) >= 0 or hand.phase_state.get("deal", {}).get("size") is not None
             or hasattr(c, "variables")):
-        # what the key below does not hold: tallies, phase variables, a refe's factor, a
-        # partner for the hand, a deal size from a schedule, a contract record's attributes
+        # what the key below does not hold: phase variables, a refe's factor, a partner for
+        # the hand, a deal size from a schedule, a contract record's attributes
         envs = player_envs(variant, hand, extra=extra)
         entries, void = score_hand(variant, hand, envs)
         return envs, entries, void
     n = variant.players
     won = [0] * n
-    for _leader, _played, winner, _named in hand.tricks:
+    for winner in _winners(hand):
         won[winner] += 1
     pts = variant.points_table(hand.ctx)
-    points = tuple(sum(pts[x] for x in _bits(m)) for m in hand.won_cards) if variant.has_card_points else ()
-    key = (c.text if c is not None else None, hand.declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
-           points, tuple(extra.get("vulnerable") or ()), tuple(extra.get("game_score") or ()))
+    points = [sum(pts[x] for x in _bits(m)) for m in hand.won_cards] if variant.has_card_points else []
+    declarer = hand.declarer
+    if variant.scoring.by_side:   # what envs_for keeps of seats: their sides' sums
+        sides = variant.sides
+        won = [sum(won[s] for s in seats) for seats in sides]
+        points = [sum(points[s] for s in seats) for seats in sides] if points else []
+        declarer = variant.side_of[declarer] if declarer >= 0 else -1
+    tal = (tuple(tuple(d.values()) for d in tallies(variant, hand, hand.won_cards))
+           if variant.scoring.tallies else ())
+    key = (c.text if c is not None else None, declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
+           tuple(points), tuple(extra.get("vulnerable") or ()), tuple(extra.get("game_score") or ()), tal)
     memo = variant.__dict__.get("_scored")
     if memo is None:
         memo = {}

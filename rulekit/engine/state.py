@@ -44,16 +44,20 @@ def _shuffled_inline(rng: random.Random, n: int) -> list:
     """``list(range(n))`` shuffled by ``rng.shuffle``'s own algorithm (Fisher-Yates with
     ``_randbelow`` from ``getrandbits``), inlined: the same order from the same generator,
     at about half the cost (one deal per hand of every simulation)."""
+    steps = _SHUFFLE_STEPS.get(n)
+    if steps is None:   # (i, i + 1, its bit length) for each swap: computed once per deck size
+        steps = _SHUFFLE_STEPS[n] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
     order = list(range(n))
     bits = rng.getrandbits
-    for i in range(n - 1, 0, -1):
-        m = i + 1
-        k = m.bit_length()
+    for i, m, k in steps:
         j = bits(k)
         while j >= m:
             j = bits(k)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+_SHUFFLE_STEPS: dict = {}
 
 
 def _shuffled_std(rng: random.Random, n: int) -> list:
@@ -158,7 +162,13 @@ class State:
         return order
 
     def _rng(self, k) -> random.Random:
-        return random.Random(f"rulekit:{self.seed}:{k}")
+        """The generator of shuffle ``k``: one per state, re-seeded (the same sequence as a new
+        ``random.Random(f"rulekit:{seed}:{k}")``, without building one per deal).  Use it at once."""
+        rng = self.__dict__.get("_deal_rng")
+        if rng is None:
+            rng = self._deal_rng = random.Random()
+        rng.seed(f"rulekit:{self.seed}:{k}")
+        return rng
 
     def _choose_dealer(self) -> int:
         """[D1]: each player cuts one card; the lowest (or highest) cut deals."""
@@ -365,7 +375,7 @@ class State:
         widow exchange a lazy sequence of its discard choices)."""
         if self.winners:
             return []
-        return REGISTRY[self.current_phase.kind].legal(self)
+        return REGISTRY[self.variant.phases[self.hand.phase].kind].legal(self)
 
     def parse_action(self, text: str) -> Action:
         """Parse action text; short forms ``QS`` (a play) and ``JK H`` are accepted.
@@ -430,7 +440,9 @@ class State:
         """
         if isinstance(action, str):
             action = self.parse_action(action)
-        self.check(action)
+        if self.winners:   # (self.check, inlined: the checked path runs it for every action)
+            raise IllegalActionError("the match is over")
+        REGISTRY[self.variant.phases[self.hand.phase].kind].check(self, action)
         self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
@@ -444,11 +456,13 @@ class State:
         h = self.hand
         seat = h.to_move
         if action.kind != "play":
-            self.log.append((seat, action))
-            h.actions.append((seat, action.text))
+            # one shared entry per (seat, text) from the start: a long match logs thousands of calls
+            key = (seat, action.text)
+            self.log.append(_LOG_PAIRS.get(key) or _LOG_PAIRS.setdefault(key, (seat, action)))
+            h.actions.append(_PAIRS.get(key) or _PAIRS.setdefault(key, key))
         else:
             self.log.append(self._play_pairs[seat][action.card] if not action.suit else (seat, action))
-        if REGISTRY[self.current_phase.kind].apply(self, action) and self.hand is h:
+        if REGISTRY[self.variant.phases[h.phase].kind].apply(self, action) and self.hand is h:
             self.advance_phase()
 
     # Fast paths for bots and simulations (no parsing, no checking).
@@ -487,7 +501,7 @@ class State:
         h.phase_state["sheet"] = {"against": against, "marks": marks}
         note = self.describe_hand(h, envs) + counted
         row = self.sheet.add(h.number, entries, note=note, void=void,
-                             trick_winners=list(h.trick_winners), parts=h.parts, against=against, marks=marks)
+                             trick_winners=h.trick_winners, parts=h.parts, against=against, marks=marks)
         self.hands_played += 1
         self._keep(h)
         if h.parts and not void:
@@ -520,14 +534,9 @@ class State:
         if self._small:   # seats and cards fit in bytes
             h.tricks = PlayedTricks(h.tricks)  # type: ignore[assignment]  # reads as the list
         h.calls = [pairs.get(p) or pairs.setdefault(p, p) for p in h.calls]
-        h.actions = [pairs.get(p) or pairs.setdefault(p, p) for p in h.actions]
+        # h.actions and the log's calls and discards are shared pairs already (apply_unchecked)
         if self._small:
             h.deck_order = bytes(h.deck_order)  # type: ignore[assignment]  # a sequence of card indices
-        log = self.log
-        for i in range(self._log_mark, len(log)):   # calls, discards: one shared entry per text
-            seat, a = log[i]
-            if a.kind != "play":
-                log[i] = _LOG_PAIRS.get((seat, a.text)) or _LOG_PAIRS.setdefault((seat, a.text), (seat, a))
         self.hand_log.append(h)
 
     def _count(self, envs: list, entries: list) -> str:

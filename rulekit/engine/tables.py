@@ -7,7 +7,8 @@ from rulekit.engine.actions import Action
 def action_tables(variant) -> dict:
     """Per-variant tables of immutable actions, built once and kept on the variant:
     ``play`` (card -> ``play CARD``), ``play_pairs`` (seat -> card -> ``(seat, play CARD)``), ``bids`` (text -> bid action), ``bid_texts``,
-    ``bid_by_text`` (text -> :class:`~rulekit.variant.model.Bid`)."""
+    ``bid_by_text`` (text -> :class:`~rulekit.variant.model.Bid`); ``legal_bids``, ``legal_calls``
+    and ``contract_bids``: the auctions' caches of the bids (or calls) above each highest bid."""
     tables = variant.__dict__.get("_action_tables")
     if tables is None:
         auction = variant.auction()
@@ -19,7 +20,9 @@ def action_tables(variant) -> dict:
                   "bid_texts": tuple(b.text for b in bids),
                   "bids": {b.text: Action.make_bid(b.text) for b in bids},
                   "bid_by_text": {b.text: b for b in bids},
-                  "legal_bids": {}}
+                  "legal_bids": {},
+                  "legal_calls": {},
+                  "contract_bids": {}}
         object.__setattr__(variant, "_action_tables", tables)
     return tables
 

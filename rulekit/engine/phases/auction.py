@@ -46,8 +46,14 @@ def _legal_bids(state) -> tuple:
 
 def legal(state) -> list:
     """``pass`` then every bid that outranks the highest so far, lowest first."""
-    acts = state.bid_actions
-    return [PASS] + [acts[b.text] for b in _legal_bids(state)]
+    h = state.hand
+    cache = action_tables(state.variant)["legal_calls"]   # built once per highest bid (issue 10)
+    top = h.high.rank if h.high is not None else -1
+    calls = cache.get(top)
+    if calls is None:
+        acts = state.bid_actions
+        calls = cache[top] = (PASS,) + tuple(acts[b.text] for b in _legal_bids(state))
+    return list(calls)
 
 
 def check(state, action) -> None:

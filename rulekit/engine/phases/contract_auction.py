@@ -13,6 +13,7 @@ from __future__ import annotations
 from rulekit.engine.phases.base import PhaseKind
 
 from rulekit.engine.actions import DOUBLE, PASS, REDOUBLE
+from rulekit.engine.tables import action_tables
 from rulekit.errors import IllegalActionError
 
 
@@ -35,8 +36,13 @@ def legal(state) -> list:
     h = state.hand
     spec = state.current_phase
     top = h.high.rank if h.high is not None else -1
-    acts = state.bid_actions
-    out = [PASS] + [acts[b.text] for b in spec.bids if b.rank > top]
+    # pass and the bids above ``top``: built once per highest bid (issue 10: not on every call)
+    cache = action_tables(state.variant)["contract_bids"]
+    above = cache.get((spec.name, top))
+    if above is None:
+        acts = state.bid_actions
+        above = cache[(spec.name, top)] = (PASS,) + tuple(acts[b.text] for b in spec.bids if b.rank > top)
+    out = list(above)
     if h.high is not None:
         mine = _side(state, h.to_move) == _side(state, h.high_seat)
         if spec.double and h.doubled == 0 and not mine:
@@ -122,7 +128,11 @@ def _bids_in_order(state, calls):
 
 
 def _strain_of(spec, text):
-    return next(b.strain for b in spec.bids if b.text == text)
+    strains = spec.__dict__.get("_strain_by_text")
+    if strains is None:   # text -> strain, built once per spec (not a scan of every bid per call)
+        strains = {b.text: b.strain for b in spec.bids}
+        object.__setattr__(spec, "_strain_by_text", strains)
+    return strains[text]
 
 
 def compile_contract_auction(c, name: str, p: dict, path: tuple):

@@ -32,17 +32,17 @@ def deal_cards(spec, hand, players: int, step: int = 1) -> None:
     Player packets go to every seat in turn starting with ``hand.eldest``;
     zone steps (``widow 3 up``) put cards in that zone.
     """
-    key = (id(spec), players)
+    key = (id(spec), players, step, hand.eldest)
     plan = _PLANS.get(key)
-    if plan is None or plan[0] is not spec:
-        plan = _PLANS[key] = (spec, deal_plan(spec, players))
-    eldest = hand.eldest
+    if plan is None or plan[0] is not spec:   # the plan with seats for this eldest hand, built once
+        seats = tuple(t if t.__class__ is not int else (hand.eldest + step * t) % players
+                      for t in deal_plan(spec, players))
+        plan = _PLANS[key] = (spec, seats)
     hands = hand.hands
     zones = hand.zones
     for target, c in zip(plan[1], hand.deck_order):
         if target.__class__ is int:
-            seat = (eldest + step * target) % players
-            hands[seat] |= 1 << c
+            hands[target] |= 1 << c
         else:
             zones[target] = zones.get(target, 0) | 1 << c
     for name, (_size, up) in spec.zones.items():

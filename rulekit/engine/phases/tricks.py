@@ -74,7 +74,7 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     """Bitmask of the cards ``seat`` may play now (no suit naming considered)."""
     h = state.hand
     hand = h.hands[seat]
-    spec = state.current_phase
+    spec = state.variant.phases[h.phase]   # state.current_phase, without a property call (hot path)
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
     ctx = h.ctx
@@ -207,8 +207,14 @@ def legal(state) -> list:
     seat = h.to_move
     if h.trick or not h.ctx.top_names_suit:   # no card names a suit: the cached actions
         play = state.play_actions
-        return [play[c] for c in bits(legal_mask(state, seat))]
-    out: list[Action] = []
+        out: list[Action] = []
+        m = legal_mask(state, seat)
+        while m:   # (cards.bits inlined: this list is built for every card of the checked path)
+            low = m & -m
+            out.append(play[low.bit_length() - 1])
+            m ^= low
+        return out
+    out = []
     for c in bits(legal_mask(state, seat)):
         if _names_suit(state, c):
             out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
@@ -233,9 +239,11 @@ def check(state, action) -> None:
         raise IllegalActionError("play a card now (e.g. play " +
                                  state.variant.deck.name(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
     h = state.hand
-    deck = state.variant.deck
     seat = h.to_move
     c = action.card
+    if not action.suit and legal_mask(state, seat) >> c & 1 and (h.trick or not h.ctx.top_names_suit):
+        return   # the common case, decided at once: a legal card that names no suit
+    deck = state.variant.deck
     if not h.hands[seat] >> c & 1:
         if seat == h.dummy:
             raise IllegalActionError(f"it is dummy's turn ({state.names[seat]}): dummy does not hold "
@@ -291,7 +299,8 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
     """
     h = state.hand
     seat = h.to_move
-    h.hands[seat] ^= 1 << c
+    hands = h.hands
+    hands[seat] ^= 1 << c
     trick = h.trick
     if trick:
         lg = h.led_group
@@ -301,8 +310,9 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
                 h.led_group = g
             else:
                 h.failed[seat] |= 1 << lg
+        leader = h.leader
     else:
-        h.leader = seat
+        h.leader = leader = seat
         if suit:
             h.named = suit
             h.led_group = state.variant.deck.suits.index(suit)
@@ -314,12 +324,11 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
             h.led_group = h.ctx.group_of[c]
     trick.append((seat, c))
     n = h.players
-    hands = h.hands
     step = state.variant.step
     nxt = (seat + step) % n
-    while not hands[nxt] and nxt != h.leader:  # a seat without cards sits this trick out
+    while not hands[nxt] and nxt != leader:  # a seat without cards sits this trick out
         nxt = (nxt + step) % n
-    if nxt != h.leader:
+    if nxt != leader:
         h.to_move = nxt
         return False
     # close the trick: the strongest trump, else the strongest card of the led group
@@ -333,13 +342,13 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
         if k > best:
             best = k
             winner = s
-    h.tricks.append((h.leader, trick, winner, h.named))
+    h.tricks.append((leader, trick, winner, h.named))
     h.trick_winners.append(winner)
     h.won[winner] += 1
     h.won_cards[winner] |= cards
     h.trick = []
     h.named = ""
-    spec = state.current_phase
+    spec = state.variant.phases[h.phase]
     if spec.end_if is not None and ends_early(state, spec.end_if):
         h.to_move = -1
         return True
