@@ -123,7 +123,7 @@ class Observation:
             placed |= m
         return self.variant.deck.full_mask & ~self._visible() & ~placed
 
-    def sample_world(self, rng: random.Random):
+    def sample_world(self, rng: random.Random, fits=None, tries: int = 1):
         """A full :class:`~rulekit.engine.state.State` consistent with this observation.
 
         Built from the redacted view only: every hidden card (other hands, face-down
@@ -133,12 +133,13 @@ class Observation:
         shuffled from a seed drawn from ``rng``.
 
         :param rng: the bot's own random source (never the deal's).
+        :param fits: optional test of the hidden seats' hands as dealt (``{seat: bitmask}``,
+            cards taken from face-down zones included); a deal it refuses is drawn again, up
+            to ``tries`` draws in all, and the last one is kept.  Testing before the world
+            is built makes a refused draw cheap (bots draw thousands of worlds).
         """
-        world = self._view.clone(light=True)
-        world.seed = rng.getrandbits(64)
-        h = world.hand
         n = self.variant.players
-        ctx = h.ctx or self.variant.contexts.get("NT")
+        ctx = self._view.hand.ctx or self.variant.contexts.get("NT")
         known = {self.seat} | set(self.open_seats)
         if self.dummy_hand:
             known.add(self.dummy)
@@ -158,13 +159,20 @@ class Observation:
         spare = pool.bit_count() - sum(k for _kind, _key, k, _o in places)
         if spare > 0:  # cards nobody was dealt (a stub): they stay out of play
             places.append(("stub", None, spare, -1))
-        out = None
-        for voids in (True,) * 40 + (False,):
-            out = _fill(rng, pool, places, self.placed, placed_all, self.failed if voids else None, ctx)
-            if out is not None:
+        played = self._played() if fits is not None else {}
+        for _ in range(tries):
+            out = None
+            for voids in (True,) * 40 + (False,):
+                out = _fill(rng, pool, places, self.placed, placed_all, self.failed if voids else None, ctx)
+                if out is not None:
+                    break
+            if out is None:  # the public facts cannot all hold (hand-made state): ignore them
+                out = _fill(rng, pool, places, [0] * n, 0, None, ctx)
+            if fits is None or fits(self._dealt(places, out, played)):
                 break
-        if out is None:  # the public facts cannot all hold (hand-made state): ignore them
-            out = _fill(rng, pool, places, [0] * n, 0, None, ctx)
+        world = self._view.clone(light=True)
+        world.seed = rng.getrandbits(64)
+        h = world.hand
         for (kind, key, _k, _o), m in zip(places, out):
             if kind == "hand":
                 h.hands[key] = m | (self.exposed if key == self.dealer else 0)
@@ -175,16 +183,29 @@ class Observation:
         self._redeal(world, others, rng)
         return world
 
-    def _redeal(self, world, others, rng) -> None:
-        """Re-derive the hands as dealt of the hidden seats from the world's cards (for
-        tallies such as honours held in one hand)."""
-        h = world.hand
+    def _played(self) -> dict:
+        """Per seat, the bitmask of the cards it played this hand."""
         played: dict = {}
         for _l, plays, _w, _n in self.tricks:
             for s, c in plays:
                 played[s] = played.get(s, 0) | 1 << c
         for s, c in self.trick:
             played[s] = played.get(s, 0) | 1 << c
+        return played
+
+    def _dealt(self, places: list, out: list, played: dict) -> dict:
+        """The hidden seats' hands as dealt in a draw ``out`` over ``places`` (as :meth:`_redeal`
+        derives them, except that a seat that took face-down cards keeps them all here)."""
+        discards = next((m for (kind, _key, _k, _o), m in zip(places, out) if kind == "discards"), 0)
+        return {key: (m | played.get(key, 0) | (discards if key == self.declarer else 0)
+                      | (self.exposed if key == self.dealer else 0)) & ~self.widow_taken
+                for (kind, key, _k, _o), m in zip(places, out) if kind == "hand"}
+
+    def _redeal(self, world, others, rng) -> None:
+        """Re-derive the hands as dealt of the hidden seats from the world's cards (for
+        tallies such as honours held in one hand)."""
+        h = world.hand
+        played = self._played()
         for s in others:
             m = h.hands[s] | played.get(s, 0) | (h.discards if s == self.declarer else 0)
             m &= ~self.widow_taken
@@ -219,22 +240,18 @@ def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, c
     room = [k for _kind, _key, k, _o in places]
     out = [0] * len(places)
     if not any(pool & ~ok for ok in allowed):
-        # every card may go to every place (bots draw thousands of worlds): the same draws as
-        # below, with the total room kept as it shrinks instead of summed per card
-        total = sum(room)
-        for c in cards:
-            if not total:
-                return None
-            r = rng.random() * total
-            for i, k in enumerate(room):
-                if k:
-                    last = i
-                    r -= k
-                    if r < 0:
-                        break
-            out[last] |= 1 << c
-            room[last] -= 1
-            total -= 1
+        # every card may go to every place (bots draw thousands of worlds): each place takes
+        # the next slice of the shuffled cards, the same law as the draws below (a card goes
+        # to a place with probability proportional to its free room)
+        if sum(room) < len(cards):
+            return None
+        i = 0
+        for p, k in enumerate(room):
+            m = 0
+            for c in cards[i:i + k]:
+                m |= 1 << c
+            out[p] = m
+            i += k
         return out
     # some card may not go everywhere: the most constrained first
     opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards}
