@@ -547,32 +547,47 @@ def _choose(h, mask: int, want: bool, pts) -> int:
     keys = ctx.win_keys[h.led_group]
     best = max(keys[c] for _s, c in h.trick)
     strength = ctx.strength
-    group_of = ctx.group_of
-    tg = ctx.trump_group
-    win = lose = None  # (key to minimise or maximise, card)
+    # the first of equals in card order wins every choice below (as the engine lists cards)
+    if want:  # the cheapest winning card, else the cheapest card: no trump, weakest, fewest points
+        win = -1
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            k = keys[c]
+            if k > best and (win < 0 or k < keys[win]):
+                win = c
+        if win >= 0:
+            return win
+        group_of = ctx.group_of
+        tg = ctx.trump_group
+        lose = None
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            x = (group_of[c] == tg, strength[c], pts[c])
+            if lose is None or x < lose[0]:
+                lose = (x, c)
+        return lose[1]  # type: ignore[index]
+    # a seat avoiding tricks: its most costly card that does not win, else its highest winner
+    lose = None
+    win = -1
     m = mask
     while m:
         low = m & -m
-        c = low.bit_length() - 1
         m ^= low
+        c = low.bit_length() - 1
         k = keys[c]
-        if want:
-            if k > best:
-                if win is None or k < win[0]:
-                    win = (k, c)
-            elif win is None:
-                x = (group_of[c] == tg, strength[c], pts[c])
-                if lose is None or x < lose[0]:
-                    lose = (x, c)
-        elif k <= best:
+        if k <= best:
             x = (pts[c], strength[c])
             if lose is None or x > lose[0]:
                 lose = (x, c)
-        elif lose is None and (win is None or k > win[0]):
-            win = (k, c)
-    if want:
-        return win[1] if win is not None else lose[1]  # type: ignore[index]
-    return lose[1] if lose is not None else win[1]  # type: ignore[index]
+        elif lose is None and (win < 0 or k > keys[win]):
+            win = c
+    return lose[1] if lose is not None else win
 
 
 def _lead(h, ctx, mask: int, want: bool, pts) -> int:
@@ -600,40 +615,51 @@ def _lead(h, ctx, mask: int, want: bool, pts) -> int:
                     side = c
         if side is not None:
             return side
-    cards = list(bits(mask))
-    counts: dict = {}
-    for c in cards:
-        counts[group_of[c]] = counts.get(group_of[c], 0) + 1
-    side_cards = [c for c in cards if group_of[c] != tg] or cards
-    if want:
-        return min(side_cards, key=lambda c: (-counts[group_of[c]], strength[c]))
-    return min(side_cards, key=lambda c: (strength[c], pts[c]))
+    side_cards = mask & ~group_mask[tg] if tg is not None else mask
+    if not side_cards:
+        side_cards = mask
+    best = None
+    m = side_cards
+    if want:  # the weakest card of the longest side group (the first of equals in card order)
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            g = group_of[c]
+            x = (-(mask & group_mask[g]).bit_count() if g is not None else -1, strength[c])
+            if best is None or x < best[0]:
+                best = (x, c)
+        return best[1]  # type: ignore[index]
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        x = (strength[c], pts[c])
+        if best is None or x < best[0]:
+            best = (x, c)
+    return best[1]  # type: ignore[index]
 
 
 def choose_discards(variant, hand: int, trump: str, n: int) -> int:
     """Bitmask of the ``n`` weakest cards of ``hand`` with ``trump`` (a strain) as trumps:
     never trumps first; short side suits go first."""
     ctx = variant.contexts.get(trump) or variant.contexts.get("NT")
-    counts = {}
+    group_of = ctx.group_of
+    strength = ctx.strength
+    counts: dict = {}
     for c in bits(hand):
-        counts[ctx.group_of[c]] = counts.get(ctx.group_of[c], 0) + 1
-    top_of_group = {}
-    for c in bits(hand):
-        g = ctx.group_of[c]
-        if g not in top_of_group or ctx.strength[c] > ctx.strength[top_of_group[g]]:
-            top_of_group[g] = c
-
+        counts[group_of[c]] = counts.get(group_of[c], 0) + 1
     orders = _group_orders(ctx)
+    tg = ctx.trump_group
 
     def keep(c):
-        g = ctx.group_of[c]
-        if g == ctx.trump_group:
-            return 10_000 + ctx.strength[c]
-        high = ctx.strength[c] == ctx.strength[orders[g][0]]  # the group's best card
-        return (500 if high else 0) + 10 * counts[g] + ctx.strength[c]
-    drop = sorted(bits(hand), key=keep)[:n]
+        g = group_of[c]
+        if g == tg:
+            return 10_000 + strength[c]
+        high = strength[c] == strength[orders[g][0]]  # the group's best card
+        return (500 if high else 0) + 10 * counts[g] + strength[c]
     m = 0
-    for c in drop:
+    for c in sorted(bits(hand), key=keep)[:n]:
         m |= 1 << c
     return m
 
