@@ -159,7 +159,12 @@ class Observation:
         spare = pool.bit_count() - sum(k for _kind, _key, k, _o in places)
         if spare > 0:  # cards nobody was dealt (a stub): they stay out of play
             places.append(("stub", None, spare, -1))
-        played = self._played() if fits is not None else {}
+        if fits is not None:  # what each hidden hand as dealt holds besides its cards now
+            played = self._played()
+            keep = ~self.widow_taken
+            fixed = [(p, key, played.get(key, 0) | (self.exposed if key == self.dealer else 0),
+                      key == self.declarer) for p, (kind, key, _k, _o) in enumerate(places) if kind == "hand"]
+            at = next((p for p, pl in enumerate(places) if pl[0] == "discards"), None)
         for _ in range(tries):
             out = None
             for voids in (True,) * 40 + (False,):
@@ -168,7 +173,10 @@ class Observation:
                     break
             if out is None:  # the public facts cannot all hold (hand-made state): ignore them
                 out = _fill(rng, pool, places, [0] * n, 0, None, ctx)
-            if fits is None or fits(self._dealt(places, out, played)):
+            if fits is None:
+                break
+            discards = out[at] if at is not None else 0
+            if fits({key: (out[p] | more | (discards if decl else 0)) & keep for p, key, more, decl in fixed}):
                 break
         world = self._view.clone(light=True)
         world.seed = rng.getrandbits(64)
@@ -193,14 +201,6 @@ class Observation:
             played[s] = played.get(s, 0) | 1 << c
         return played
 
-    def _dealt(self, places: list, out: list, played: dict) -> dict:
-        """The hidden seats' hands as dealt in a draw ``out`` over ``places`` (as :meth:`_redeal`
-        derives them, except that a seat that took face-down cards keeps them all here)."""
-        discards = next((m for (kind, _key, _k, _o), m in zip(places, out) if kind == "discards"), 0)
-        return {key: (m | played.get(key, 0) | (discards if key == self.declarer else 0)
-                      | (self.exposed if key == self.dealer else 0)) & ~self.widow_taken
-                for (kind, key, _k, _o), m in zip(places, out) if kind == "hand"}
-
     def _redeal(self, world, others, rng) -> None:
         """Re-derive the hands as dealt of the hidden seats from the world's cards (for
         tallies such as honours held in one hand)."""
@@ -222,7 +222,8 @@ def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, c
 
     A card in ``placed[s]`` may only go to a place of seat ``s``; with ``failed``, a
     player's hand gets no card of a group he is known to lack.  Most constrained
-    cards go first, each to a random allowed place weighted by its free room.
+    cards go first, each to a random allowed place weighted by its free room; the cards
+    that may go anywhere then fill the room left.
 
     :returns: one bitmask per place, or ``None`` when the random choices got stuck.
     """
@@ -239,35 +240,39 @@ def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, c
     cards = [cards[j] for j in shuffled(rng, len(cards))]   # rng.shuffle(cards), inlined
     room = [k for _kind, _key, k, _o in places]
     out = [0] * len(places)
-    if not any(pool & ~ok for ok in allowed):
-        # every card may go to every place (bots draw thousands of worlds): each place takes
-        # the next slice of the shuffled cards, the same law as the draws below (a card goes
-        # to a place with probability proportional to its free room)
-        if sum(room) < len(cards):
-            return None
-        i = 0
-        for p, k in enumerate(room):
-            m = 0
-            for c in cards[i:i + k]:
-                m |= 1 << c
-            out[p] = m
-            i += k
-        return out
-    # some card may not go everywhere: the most constrained first
-    opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards}
-    cards.sort(key=lambda c: len(opts[c]))
-    for c in cards:
-        choice = [i for i in opts[c] if room[i] > 0]
-        total = sum(room[i] for i in choice)
-        if not total:
-            return None
-        r = rng.random() * total
-        for i in choice:
-            r -= room[i]
-            if r < 0:
-                break
-        out[i] |= 1 << c
-        room[i] -= 1
+    free = pool
+    for ok in allowed:
+        free &= ok
+    if free != pool:
+        # some card may not go everywhere: the most constrained first
+        tied = [c for c in cards if not free >> c & 1]
+        opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in tied}
+        tied.sort(key=lambda c: len(opts[c]))
+        for c in tied:
+            choice = [i for i in opts[c] if room[i] > 0]
+            total = sum(room[i] for i in choice)
+            if not total:
+                return None
+            r = rng.random() * total
+            for i in choice:
+                r -= room[i]
+                if r < 0:
+                    break
+            out[i] |= 1 << c
+            room[i] -= 1
+        cards = [c for c in cards if free >> c & 1]
+    # the cards that may go everywhere (bots draw thousands of worlds): each place takes the
+    # next slice of the shuffled cards, the same law as drawing a place for each card in turn
+    # with probability proportional to its free room
+    if sum(room) < len(cards):
+        return None
+    i = 0
+    for p, k in enumerate(room):
+        m = 0
+        for c in cards[i:i + k]:
+            m |= 1 << c
+        out[p] |= m
+        i += k
     return out
 
 
