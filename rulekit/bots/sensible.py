@@ -48,7 +48,7 @@ class SensibleBot(Bot):
 
     name = "sensible"
 
-    def __init__(self, seed: int = 0, samples: int = 10, bid_samples: int = 20, min_make: float = 0.6,
+    def __init__(self, seed: int = 0, samples: int = 10, bid_samples: int = 16, min_make: float = 0.6,
                  budget: int = 60):
         super().__init__(seed)
         self.samples = samples
