@@ -165,8 +165,8 @@ class Observation:
             fixed = [(p, key, played.get(key, 0) | (self.exposed if key == self.dealer else 0),
                       key == self.declarer) for p, (kind, key, _k, _o) in enumerate(places) if kind == "hand"]
             at = next((p for p, pl in enumerate(places) if pl[0] == "discards"), None)
-        for _ in range(tries):
-            out = None
+        out: list | None = None
+        for _ in range(max(tries, 1)):
             for voids in (True,) * 40 + (False,):
                 out = _fill(rng, pool, places, self.placed, placed_all, self.failed if voids else None, ctx)
                 if out is not None:
@@ -178,6 +178,7 @@ class Observation:
             discards = out[at] if at is not None else 0
             if fits({key: (out[p] | more | (discards if decl else 0)) & keep for p, key, more, decl in fixed}):
                 break
+        assert out is not None  # the last draw has no constraints: it always deals every card
         world = self._view.clone(light=True)
         world.seed = rng.getrandbits(64)
         h = world.hand
