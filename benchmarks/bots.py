@@ -156,28 +156,44 @@ def play_table(job) -> dict:
     return {"index": i, "kinds": list(kinds), "utility": [util(s) for s in range(v.players)], "cpu": cpu}
 
 
+def mean_ci(xs: list) -> tuple:
+    """Mean of ``xs`` and its 95 % interval (normal approximation, ``1.96`` standard errors)."""
+    n = len(xs)
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / max(n - 1, 1))
+    h = 1.96 * sd / math.sqrt(n)
+    return m, (m - h, m + h)
+
+
 def duel(ex: Executor, variant: str, deals: int, root: int, hero: str, rest: str) -> dict:
     """``hero`` in one seat, ``rest`` in the others, over the same ``deals`` deals with the
     hero in every seat in turn: the hero's mean utility (own entry minus the others' mean;
-    0 means equal strength when ``rest`` is the same bot) with a 95 % interval."""
+    0 means equal strength when ``rest`` is the same bot) with a 95 % interval.
+
+    The unit is the deal: the hero's utility averaged over its seats on that deal (a
+    duplicate comparison: the luck of the cards, shared by the seats, cancels when the two
+    bots play alike, since the seats' utilities on one deal sum to 0).  ``per_deal`` keeps
+    these means for paired comparisons between duels."""
     v = _variant(variant)
     n = v.players
     jobs = [(variant, root, i, tuple(hero if s == seat else rest for s in range(n)))
             for i in range(deals) for seat in range(n)]
     rs = list(ex.map(play_table, jobs, chunksize=2))
-    us = [r["utility"][r["kinds"].index(hero)] for r in rs]
-    m = sum(us) / len(us)
-    sd = math.sqrt(sum((u - m) ** 2 for u in us) / max(len(us) - 1, 1))
+    per: dict = {}
+    for r in rs:
+        per.setdefault(r["index"], []).append(r["utility"][r["kinds"].index(hero)])
+    per_deal = [sum(per[i]) / len(per[i]) for i in sorted(per)]
+    m, ci = mean_ci(per_deal)
     cpu: dict = {}
     for r in rs:
         for k, (t, d) in r["cpu"].items():
             c = cpu.setdefault(k, [0.0, 0])
             c[0] += t
             c[1] += d
-    return {"hero": hero, "rest": rest, "tables": len(us), "mean_utility": m,
-            "ci95": (m - 1.96 * sd / math.sqrt(len(us)), m + 1.96 * sd / math.sqrt(len(us))),
+    return {"hero": hero, "rest": rest, "deals": len(per_deal), "tables": len(rs), "mean_utility": m,
+            "ci95": ci, "per_deal": per_deal,
             "ms_per_decision": {k: 1000 * t / max(d, 1) for k, (t, d) in cpu.items()},
-            "decisions": {k: d for k, (t, d) in cpu.items()}}
+            "decisions": {k: d for k, (t, d) in cpu.items()}, "cpu_s": {k: t for k, (t, d) in cpu.items()}}
 
 
 def play_game(job) -> dict:
@@ -297,17 +313,28 @@ def main(argv=None) -> int:
 
 
 def vs_old(ex: Executor, a) -> int:
-    """``--vs-old``: the four duels over the same deals, printed (or JSON)."""
+    """``--vs-old``: the four duels over the same deals and the paired differences, printed
+    (or JSON).  ``new - old`` combines the first two duels per deal (today's bot against two
+    old ones, minus the old one against two of today's, halved); ``vs random`` subtracts the
+    old bot's result against RandomBots from today's, deal by deal."""
     t = time.perf_counter()
-    out = {"variant": a.variant, "seed": a.seed, "deals": a.vs_old,
-           "duels": [duel(ex, a.variant, a.vs_old, a.seed, hero, rest)
-                     for hero, rest in (("new", "old"), ("old", "new"), ("new", "random"), ("old", "random"))]}
+    duels = {(hero, rest): duel(ex, a.variant, a.vs_old, a.seed, hero, rest)
+             for hero, rest in (("new", "old"), ("old", "new"), ("new", "random"), ("old", "random"))}
+    pairs = {
+        "new - old, head to head": [(x - y) / 2 for x, y in zip(duels["new", "old"]["per_deal"],
+                                                              duels["old", "new"]["per_deal"])],
+        "new - old, against random": [x - y for x, y in zip(duels["new", "random"]["per_deal"],
+                                                          duels["old", "random"]["per_deal"])]}
+    out = {"variant": a.variant, "seed": a.seed, "deals": a.vs_old, "duels": list(duels.values()),
+           "paired": {k: dict(zip(("mean", "ci95"), mean_ci(xs))) for k, xs in pairs.items()}}
     dec = {k: sum(d["decisions"].get(k, 0) for d in out["duels"]) for k in ("new", "old")}
-    tot = {k: sum(d["ms_per_decision"].get(k, 0) * d["decisions"].get(k, 0) for d in out["duels"]) for k in dec}
-    out["ms_per_decision"] = {k: tot[k] / max(dec[k], 1) for k in dec}
+    cpu = {k: sum(d["cpu_s"].get(k, 0.0) for d in out["duels"]) for k in dec}
+    out["ms_per_decision"] = {k: 1000 * cpu[k] / max(dec[k], 1) for k in dec}
     out["speedup"] = out["ms_per_decision"]["old"] / max(out["ms_per_decision"]["new"], 1e-9)
     out["elapsed_s"] = time.perf_counter() - t
     if a.json:
+        for d in out["duels"]:
+            del d["per_deal"]
         print(json.dumps(out, indent=2))
         return 0
     print(f"{a.variant}, root seed {a.seed}, {a.vs_old} deals x every seat, {a.workers} workers")
@@ -315,7 +342,11 @@ def vs_old(ex: Executor, a) -> int:
         lo, hi = d["ci95"]
         ms = ", ".join(f"{k} {x:.2f} ms" for k, x in d["ms_per_decision"].items() if k != "random")
         print(f"  {d['hero']:>3} vs {d['rest']:<6}: {d['hero']} mean utility {d['mean_utility']:+8.1f} per hand "
-              f"(95% CI {lo:+.1f}..{hi:+.1f}) over {d['tables']} tables; per decision: {ms}")
+              f"(95% CI {lo:+.1f}..{hi:+.1f}) over {d['deals']} deals x {d['tables'] // d['deals']} seats; "
+              f"per decision: {ms}")
+    for k, p in out["paired"].items():
+        lo, hi = p["ci95"]
+        print(f"  {k}: {p['mean']:+.1f} points per hand (95% CI {lo:+.1f}..{hi:+.1f}; 0 = equal strength)")
     m = out["ms_per_decision"]
     print(f"  CPU per decision (all duels): new {m['new']:.2f} ms, old {m['old']:.2f} ms: "
           f"{out['speedup']:.1f}x faster ({dec['new']} and {dec['old']} decisions)")

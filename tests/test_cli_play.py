@@ -486,12 +486,16 @@ def test_signal_while_applying_is_held_until_the_action_is_complete(tmp_path):
 
 def test_auto_lines_are_not_folded_in_a_file():
     """User pass (last stop): ``play --auto > FILE`` kept rich's 80-column folding, so a long
-    auction line was cut in two. Written to a pipe, every line stays whole: the auction of a
-    hand is one line that starts with ``auction`` and each hand line holds its result."""
-    r = CliRunner().invoke(app, ["play", "boston", "--auto", "--seed", "3", "--max-hands", "2"])
+    auction line was cut in two. Written to a pipe, every line stays whole, even with a narrow
+    ``COLUMNS``: the title, each auction and each hand's result are one line each."""
+    r = CliRunner().invoke(app, ["play", "boston", "--auto", "--seed", "3", "--max-hands", "2"],
+                           env={"COLUMNS": "40"})
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    auctions = [ln for ln in lines if ln.strip().startswith("auction")]
-    assert auctions[0] == ("  auction   E pass · S 5♣ · W pass · N 5♠ · S pass · N invite · E pass "
-                           "· S pass · W accept")
-    assert not any(ln.startswith("·") for ln in lines)
+    assert lines[0] == "Boston — 4 players (N: bot, E: bot, S: bot, W: bot), first dealer N"
+    auctions = [ln for ln in lines if ln.startswith("  auction ")]
+    results = [ln for ln in lines if ln.startswith("  hand ")]
+    assert len(auctions) == 2 and len(results) == 2
+    assert all(len(ln) > 40 for ln in auctions + results)
+    assert all(" — " in ln for ln in results)
+    assert not any(ln.startswith(("·", " ·")) for ln in lines)

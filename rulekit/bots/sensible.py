@@ -48,7 +48,7 @@ class SensibleBot(Bot):
 
     name = "sensible"
 
-    def __init__(self, seed: int = 0, samples: int = 10, bid_samples: int = 20, min_make: float = 0.6,
+    def __init__(self, seed: int = 0, samples: int = 10, bid_samples: int = 16, min_make: float = 0.6,
                  budget: int = 60):
         super().__init__(seed)
         self.samples = samples
@@ -56,6 +56,8 @@ class SensibleBot(Bot):
         self.bid_samples = bid_samples
         self.min_make = min_make
         self._prefs: dict = {}
+        self._fits: tuple = (None, None)  # (id of the observation, its calls_test)
+        self._seen: tuple = (None, {})  # (match facts, bid values by outcome): see bid()
 
     def act(self, obs):
         """Choose an action among ``obs.legal``."""
@@ -84,12 +86,13 @@ class SensibleBot(Bot):
 
     def sample(self, obs, tries: int = 12):
         """A world of ``obs`` that fits the calls made so far (:func:`fits_calls`); after
-        ``tries`` misfits, the last one drawn."""
-        for _ in range(tries):
-            world = obs.sample_world(self.rng)
-            if fits_calls(world, obs):
-                return world
-        return world
+        ``tries`` misfits, the last one drawn.  The deals are tested before a world is built
+        from them (:meth:`~rulekit.engine.observation.Observation.sample_world`)."""
+        key = id(obs)
+        if self._fits[0] != key:
+            self._fits = (key, calls_test(obs))
+        test = self._fits[1]
+        return obs.sample_world(self.rng, test, tries if test is not None else 1)
 
     # ------------------------------------------------------------------ play
     def play(self, obs):
@@ -98,9 +101,11 @@ class SensibleBot(Bot):
         Cards that are equivalent for the seat (:func:`distinct_plays`) are evaluated once;
         the seats' trick preferences are probed once per hand (they depend on public facts
         only); each world is played out once per candidate on a light copy that is not
-        dealt a next hand (:func:`_capped`).  From the third world on, a candidate that did
-        no better than the leader in every world so far is dropped (the worlds are shared,
-        so the comparison is paired); sampling stops when one candidate is left."""
+        dealt a next hand (:func:`_capped`).  The fast policy's own card in the first world
+        (:func:`greedy_card`) is tried first and wins ties.  From the second world on, a
+        candidate that did no better than the leader in every world so far is dropped (the
+        worlds are shared, so the comparison is paired); sampling stops when one candidate
+        is left."""
         legal = obs.legal
         cands = distinct_plays(obs)
         if len(cands) == 1:
@@ -114,13 +119,18 @@ class SensibleBot(Bot):
             world = _capped(self.sample(obs))
             if prefs is None:
                 prefs = self.preferences(world)
+                if world.kind is not None and world.kind.role == "play":
+                    first = _equivalent(cands, legal, greedy_card(world, prefs), v.contexts.get(obs.trump))
+                    if first is not None:
+                        active.remove(first)
+                        active.insert(0, first)
             for n, j in enumerate(active):
                 w = world.clone(light=True) if n + 1 < len(active) else world
                 h0 = w.hand
                 w.apply_unchecked(legal[cands[j]])
                 scores[j].append(utility(playout(w, prefs, h0), obs.seat, v))
-            lead = max(active, key=lambda j: sum(scores[j]))
-            if k >= 2:
+            lead = max(active, key=lambda j: sum(scores[j]))  # the first of equals: the greedy card
+            if k >= 1:
                 active = [j for j in active if j == lead or
                           any(x > y for x, y in zip(scores[j], scores[lead]))]
                 if len(active) == 1:
@@ -155,7 +165,12 @@ class SensibleBot(Bot):
         v = obs.variant
         me = column_of(v, obs.seat)
         extra = {"vulnerable": obs.vulnerable, "game_score": obs.game_score}
-        seen: dict = {}  # (bid, outcome) -> (value, made): sampled outcomes repeat often
+        # (bid, outcome) -> (value, made): sampled outcomes repeat often, in this decision and
+        # the seat's next ones in the same hand (the key holds the match facts they read)
+        facts = (id(v), obs.seat, tuple(obs.vulnerable), tuple(obs.game_score), tuple(obs.games))
+        if self._seen[0] != facts or len(self._seen[1]) > 4096:
+            self._seen = (facts, {})
+        seen = self._seen[1]
 
         def value(b, out) -> tuple:
             """(utility, made) of bid ``b`` with outcome ``out``, by the variant's formulas."""
@@ -174,8 +189,8 @@ class SensibleBot(Bot):
 
         # a strain whose lowest bid was made in (almost) none of the first worlds will not
         # reach min_make over all of them (a strain made 60 % of the time fails these checks
-        # about 2 % of the time): it is not sampled further
-        checks = {max(4, self.bid_samples // 4): 0.5, self.bid_samples // 2: 0.3}
+        # about 8 % of the time, and such a bid is worth little): it is not sampled further
+        checks = {3: 0.5, max(4, self.bid_samples // 4): 0.5, self.bid_samples // 2: 0.3}
         for k in range(self.bid_samples):
             if k in checks:
                 reps = {st: rep for st, rep in reps.items()
@@ -338,30 +353,46 @@ def fits_calls(world, obs) -> bool:
     """Whether the hands of ``world`` fit the bids made so far by the other seats: each
     bidder holds at least his share of a suit he bid (its cards times hand size over
     the deck) and at least an average hand by :func:`high_card_points`."""
-    v = world.variant
+    test = calls_test(obs)
+    h = world.hand
+    return test is None or test({s: h.dealt[s] or h.hands[s] for s in range(world.variant.players)})
+
+
+def calls_test(obs):
+    """The test of :func:`fits_calls` for ``obs``, as a function of the hands as dealt
+    (``{seat: bitmask}``; seats missing from it are not tested), or ``None`` when no call
+    constrains a hand.  Built once per decision: it is run on every drawn deal."""
+    v = obs.variant
     auction = v.auction()
     if auction is None or not obs.calls:
-        return True
+        return None
     by_text = {b.text: b for b in auction.bids}
     nt = v.contexts.get("NT") or next(iter(v.contexts.values()))
-    h = world.hand
+    average = high_card_points(nt, v.deck.full_mask) / v.players
     size = v.deck.size
-    average = None
+    rules = []  # (seat, trump group mask or 0, least trumps)
     for seat, text in obs.calls:
         bid = by_text.get(text)
         if bid is None or seat == obs.seat or seat == obs.dummy and obs.dummy_hand:
             continue
-        dealt = h.dealt[seat] or h.hands[seat]
         ctx = v.contexts.get(bid.strain)
+        group, least = 0, 0
         if ctx is not None and ctx.trump_group is not None:
             group = ctx.group_mask[ctx.trump_group]
-            if (dealt & group).bit_count() < group.bit_count() * v.hand_size // size:
+            least = group.bit_count() * v.hand_size // size
+        rules.append((seat, group, least))
+    if not rules:
+        return None
+
+    def test(dealt: dict) -> bool:
+        for seat, group, least in rules:
+            m = dealt.get(seat)
+            if m is None:
+                continue
+            if (m & group).bit_count() < least or high_card_points(nt, m) < average:
                 return False
-        if average is None:
-            average = high_card_points(nt, v.deck.full_mask) / v.players
-        if high_card_points(nt, dealt) < average:
-            return False
-    return True
+        return True
+    return test
 
 
 def utility(hand, seat: int, variant) -> float:
@@ -455,6 +486,24 @@ def distinct_plays(obs) -> list:
     return out
 
 
+def _equivalent(cands: list, legal: list, card: int, ctx):
+    """The position in ``cands`` (indices into ``legal``) of the play standing for ``card``:
+    the card itself, else the strongest lower candidate of its group in context ``ctx``
+    (:func:`distinct_plays` keeps the lowest of equivalent cards); ``None`` if none."""
+    best = None
+    for j, i in enumerate(cands):
+        a = legal[i]
+        if a.kind != "play" or a.suit:
+            continue
+        if a.card == card:
+            return j
+        if ctx is not None and ctx.group_of[a.card] == ctx.group_of[card] and \
+                ctx.strength[a.card] < ctx.strength[card] and \
+                (best is None or ctx.strength[a.card] > ctx.strength[legal[cands[best]].card]):
+            best = j
+    return best
+
+
 def playout(w, prefs, h0):
     """Play the hand ``h0`` of world ``w`` to its end with :func:`greedy_card`; return ``h0``."""
     if w.hand is not h0 or w.is_over or _role(w) != "play":
@@ -500,32 +549,47 @@ def _choose(h, mask: int, want: bool, pts) -> int:
     keys = ctx.win_keys[h.led_group]
     best = max(keys[c] for _s, c in h.trick)
     strength = ctx.strength
-    group_of = ctx.group_of
-    tg = ctx.trump_group
-    win = lose = None  # (key to minimise or maximise, card)
+    # the first of equals in card order wins every choice below (as the engine lists cards)
+    if want:  # the cheapest winning card, else the cheapest card: no trump, weakest, fewest points
+        win = -1
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            k = keys[c]
+            if k > best and (win < 0 or k < keys[win]):
+                win = c
+        if win >= 0:
+            return win
+        group_of = ctx.group_of
+        tg = ctx.trump_group
+        lose = None
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            x = (group_of[c] == tg, strength[c], pts[c])
+            if lose is None or x < lose[0]:
+                lose = (x, c)
+        return lose[1]  # type: ignore[index]
+    # a seat avoiding tricks: its most costly card that does not win, else its highest winner
+    lose = None
+    win = -1
     m = mask
     while m:
         low = m & -m
-        c = low.bit_length() - 1
         m ^= low
+        c = low.bit_length() - 1
         k = keys[c]
-        if want:
-            if k > best:
-                if win is None or k < win[0]:
-                    win = (k, c)
-            elif win is None:
-                x = (group_of[c] == tg, strength[c], pts[c])
-                if lose is None or x < lose[0]:
-                    lose = (x, c)
-        elif k <= best:
+        if k <= best:
             x = (pts[c], strength[c])
             if lose is None or x > lose[0]:
                 lose = (x, c)
-        elif lose is None and (win is None or k > win[0]):
-            win = (k, c)
-    if want:
-        return win[1] if win is not None else lose[1]  # type: ignore[index]
-    return lose[1] if lose is not None else win[1]  # type: ignore[index]
+        elif lose is None and (win < 0 or k > keys[win]):
+            win = c
+    return lose[1] if lose is not None else win
 
 
 def _lead(h, ctx, mask: int, want: bool, pts) -> int:
@@ -553,40 +617,51 @@ def _lead(h, ctx, mask: int, want: bool, pts) -> int:
                     side = c
         if side is not None:
             return side
-    cards = list(bits(mask))
-    counts: dict = {}
-    for c in cards:
-        counts[group_of[c]] = counts.get(group_of[c], 0) + 1
-    side_cards = [c for c in cards if group_of[c] != tg] or cards
-    if want:
-        return min(side_cards, key=lambda c: (-counts[group_of[c]], strength[c]))
-    return min(side_cards, key=lambda c: (strength[c], pts[c]))
+    side_cards = mask & ~group_mask[tg] if tg is not None else mask
+    if not side_cards:
+        side_cards = mask
+    best = None
+    m = side_cards
+    if want:  # the weakest card of the longest side group (the first of equals in card order)
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            g = group_of[c]
+            x = (-(mask & group_mask[g]).bit_count() if g is not None else -1, strength[c])
+            if best is None or x < best[0]:
+                best = (x, c)
+        return best[1]  # type: ignore[index]
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        x = (strength[c], pts[c])
+        if best is None or x < best[0]:
+            best = (x, c)
+    return best[1]  # type: ignore[index]
 
 
 def choose_discards(variant, hand: int, trump: str, n: int) -> int:
     """Bitmask of the ``n`` weakest cards of ``hand`` with ``trump`` (a strain) as trumps:
     never trumps first; short side suits go first."""
     ctx = variant.contexts.get(trump) or variant.contexts.get("NT")
-    counts = {}
+    group_of = ctx.group_of
+    strength = ctx.strength
+    counts: dict = {}
     for c in bits(hand):
-        counts[ctx.group_of[c]] = counts.get(ctx.group_of[c], 0) + 1
-    top_of_group = {}
-    for c in bits(hand):
-        g = ctx.group_of[c]
-        if g not in top_of_group or ctx.strength[c] > ctx.strength[top_of_group[g]]:
-            top_of_group[g] = c
-
+        counts[group_of[c]] = counts.get(group_of[c], 0) + 1
     orders = _group_orders(ctx)
+    tg = ctx.trump_group
 
     def keep(c):
-        g = ctx.group_of[c]
-        if g == ctx.trump_group:
-            return 10_000 + ctx.strength[c]
-        high = ctx.strength[c] == ctx.strength[orders[g][0]]  # the group's best card
-        return (500 if high else 0) + 10 * counts[g] + ctx.strength[c]
-    drop = sorted(bits(hand), key=keep)[:n]
+        g = group_of[c]
+        if g == tg:
+            return 10_000 + strength[c]
+        high = strength[c] == strength[orders[g][0]]  # the group's best card
+        return (500 if high else 0) + 10 * counts[g] + strength[c]
     m = 0
-    for c in drop:
+    for c in sorted(bits(hand), key=keep)[:n]:
         m |= 1 << c
     return m
 

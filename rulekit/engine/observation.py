@@ -129,7 +129,7 @@ class Observation:
             placed |= m
         return self.variant.deck.full_mask & ~self._visible() & ~placed
 
-    def sample_world(self, rng: random.Random):
+    def sample_world(self, rng: random.Random, fits=None, tries: int = 1):
         """A full :class:`~rulekit.engine.state.State` consistent with this observation.
 
         Built from the redacted view only: every hidden card (other hands, face-down
@@ -139,12 +139,13 @@ class Observation:
         shuffled from a seed drawn from ``rng``.
 
         :param rng: the bot's own random source (never the deal's).
+        :param fits: optional test of the hidden seats' hands as dealt (``{seat: bitmask}``,
+            cards taken from face-down zones included); a deal it refuses is drawn again, up
+            to ``tries`` draws in all, and the last one is kept.  Testing before the world
+            is built makes a refused draw cheap (bots draw thousands of worlds).
         """
-        world = self._view.clone(light=True)
-        world.seed = rng.getrandbits(64)
-        h = world.hand
         n = self.variant.players
-        ctx = h.ctx or self.variant.contexts.get("NT")
+        ctx = self._view.hand.ctx or self.variant.contexts.get("NT")
         known = ({self.seat} if not self.blind else set()) | set(self.open_seats)
         if self.dummy_hand:
             known.add(self.dummy)
@@ -164,13 +165,29 @@ class Observation:
         spare = pool.bit_count() - sum(k for _kind, _key, k, _o in places)
         if spare > 0:  # cards nobody was dealt (a stub): they stay out of play
             places.append(("stub", None, spare, -1))
-        out = None
-        for voids in (True,) * 40 + (False,):
-            out = _fill(rng, pool, places, self.placed, placed_all, self.failed if voids else None, ctx)
-            if out is not None:
+        if fits is not None:  # what each hidden hand as dealt holds besides its cards now
+            played = self._played()
+            keep = ~self.widow_taken
+            fixed = [(p, key, played.get(key, 0) | (self.exposed if key == self.dealer else 0),
+                      key == self.declarer) for p, (kind, key, _k, _o) in enumerate(places) if kind == "hand"]
+            at = next((p for p, pl in enumerate(places) if pl[0] == "discards"), None)
+        out: list | None = None
+        for _ in range(max(tries, 1)):
+            for voids in (True,) * 40 + (False,):
+                out = _fill(rng, pool, places, self.placed, placed_all, self.failed if voids else None, ctx)
+                if out is not None:
+                    break
+            if out is None:  # the public facts cannot all hold (hand-made state): ignore them
+                out = _fill(rng, pool, places, [0] * n, 0, None, ctx)
+            if fits is None:
                 break
-        if out is None:  # the public facts cannot all hold (hand-made state): ignore them
-            out = _fill(rng, pool, places, [0] * n, 0, None, ctx)
+            discards = out[at] if at is not None else 0
+            if fits({key: (out[p] | more | (discards if decl else 0)) & keep for p, key, more, decl in fixed}):
+                break
+        assert out is not None  # the last draw has no constraints: it always deals every card
+        world = self._view.clone(light=True)
+        world.seed = rng.getrandbits(64)
+        h = world.hand
         for (kind, key, _k, _o), m in zip(places, out):
             if kind == "hand":
                 h.hands[key] = m | (self.exposed if key == self.dealer else 0)
@@ -181,16 +198,21 @@ class Observation:
         self._redeal(world, others, rng)
         return world
 
-    def _redeal(self, world, others, rng) -> None:
-        """Re-derive the hands as dealt of the hidden seats from the world's cards (for
-        tallies such as honours held in one hand)."""
-        h = world.hand
+    def _played(self) -> dict:
+        """Per seat, the bitmask of the cards it played this hand."""
         played: dict = {}
         for _l, plays, _w, _n in self.tricks:
             for s, c in plays:
                 played[s] = played.get(s, 0) | 1 << c
         for s, c in self.trick:
             played[s] = played.get(s, 0) | 1 << c
+        return played
+
+    def _redeal(self, world, others, rng) -> None:
+        """Re-derive the hands as dealt of the hidden seats from the world's cards (for
+        tallies such as honours held in one hand)."""
+        h = world.hand
+        played = self._played()
         for s in others:
             m = h.hands[s] | played.get(s, 0) | (h.discards if s == self.declarer else 0)
             m &= ~self.widow_taken
@@ -207,7 +229,8 @@ def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, c
 
     A card in ``placed[s]`` may only go to a place of seat ``s``; with ``failed``, a
     player's hand gets no card of a group he is known to lack.  Most constrained
-    cards go first, each to a random allowed place weighted by its free room.
+    cards go first, each to a random allowed place weighted by its free room; the cards
+    that may go anywhere then fill the room left.
 
     :returns: one bitmask per place, or ``None`` when the random choices got stuck.
     """
@@ -224,39 +247,39 @@ def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, c
     cards = [cards[j] for j in shuffled(rng, len(cards))]   # rng.shuffle(cards), inlined
     room = [k for _kind, _key, k, _o in places]
     out = [0] * len(places)
-    if not any(pool & ~ok for ok in allowed):
-        # every card may go to every place (bots draw thousands of worlds): the same draws as
-        # below, with the total room kept as it shrinks instead of summed per card
-        total = sum(room)
-        for c in cards:
+    free = pool
+    for ok in allowed:
+        free &= ok
+    if free != pool:
+        # some card may not go everywhere: the most constrained first
+        tied = [c for c in cards if not free >> c & 1]
+        opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in tied}
+        tied.sort(key=lambda c: len(opts[c]))
+        for c in tied:
+            choice = [i for i in opts[c] if room[i] > 0]
+            total = sum(room[i] for i in choice)
             if not total:
                 return None
             r = rng.random() * total
-            for i, k in enumerate(room):
-                if k:
-                    last = i
-                    r -= k
-                    if r < 0:
-                        break
-            out[last] |= 1 << c
-            room[last] -= 1
-            total -= 1
-        return out
-    # some card may not go everywhere: the most constrained first
-    opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards}
-    cards.sort(key=lambda c: len(opts[c]))
-    for c in cards:
-        choice = [i for i in opts[c] if room[i] > 0]
-        total = sum(room[i] for i in choice)
-        if not total:
-            return None
-        r = rng.random() * total
-        for i in choice:
-            r -= room[i]
-            if r < 0:
-                break
-        out[i] |= 1 << c
-        room[i] -= 1
+            for i in choice:
+                r -= room[i]
+                if r < 0:
+                    break
+            out[i] |= 1 << c
+            room[i] -= 1
+        cards = [c for c in cards if free >> c & 1]
+    # the cards that may go everywhere (bots draw thousands of worlds): each place takes the
+    # next slice of the shuffled cards, the same law as drawing a place for each card in turn
+    # with probability proportional to its free room
+    if sum(room) < len(cards):
+        return None
+    i = 0
+    for p, k in enumerate(room):
+        m = 0
+        for c in cards[i:i + k]:
+            m |= 1 << c
+        out[p] |= m
+        i += k
     return out
 
 
