@@ -858,6 +858,38 @@ class _Compiler:
             self.err(path, f"the target {target} needs at least {-(-target // best)} hands at the most "
                      f"{what} can give ({best}) (expected a target reachable within {MAX_HANDS_TO_END} hands)")
 
+    def smallest_hand(self):
+        """``(cards, path)``: the fewest cards a player holds when the deal is over (the smallest
+        entry of the deal's ``hand_sizes`` schedule, else the pattern's cards each) and the
+        document path that sets that number; ``None`` before a deal is compiled."""
+        deal = self.deal
+        if deal is None:
+            return None
+        if deal.sizes:
+            least = min(deal.sizes)
+            return least, ("phases", deal.name, "hand_sizes", deal.sizes.index(least))
+        each = sum(st.count * st.repeat for st in deal.steps if not st.zone)
+        return each, ("phases", deal.name, "pattern")
+
+    def check_takes(self, path, n: int, what: str) -> None:
+        """Refuse a phase that takes ``n`` cards out of a player's hand (passes, exchanges,
+        discards, puts aside) when the smallest hand it can meet holds fewer (user pass
+        findings 1-3): its legal list would be empty and play could not go on.
+
+        :param path: the document path of the count (the message's place, unless a scheduled
+            hand size makes the hand small: then that entry of ``hand_sizes`` is blamed).
+        :param what: the phase's verb, ``"passes"``, for the message."""
+        got = self.smallest_hand()
+        if got is None or n <= got[0]:
+            return
+        least, where = got
+        s = "s" if n > 1 else ""
+        if where[-2] == "hand_sizes":
+            self.err(where, f"deal {where[-1] + 1} gives each player {least} card{'s' if least > 1 else ''}, "
+                     f"but phase {path[1]} {what} {n} card{s} from a hand (expected hand sizes of at least {n})")
+        else:
+            self.err(path, f"{what} {n} card{s} but a hand holds {least} (expected at most {least})")
+
     def any_zone(self) -> bool:
         """Whether some deal pattern, for some player count offered, puts cards aside."""
         pats = [p.get("pattern") for p in self.d["phases"].values() if p.get("kind") == "deal"]
