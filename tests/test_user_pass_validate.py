@@ -129,3 +129,43 @@ def test_shipped_variants_always_offer_a_move(vid):
     """User pass (gallery) finding 3: every shipped variant offers a legal action at every
     state of a random walk until the match is over."""
     _walk(load_variant(vid), 3, 250)
+
+
+# ---------------------------------------------------------------- finding 4: everyone winning
+def _end(vid: str, after: list, before: list | None = None):
+    from rulekit.engine.scoring import match_result
+    v = load_variant(vid)
+    s = State(v, seed=1)
+    return match_result(v, s.hand, before or [0] * len(after), after, 1, names=list(s.sheet.columns))
+
+
+def test_both_sides_falling_together_the_higher_total_wins():
+    """User pass (gallery) finding 4: both spades sides fall below -200 in the same hand: the
+    higher total wins, not both."""
+    assert _end("spades", [-300, -250]) == ([1], "NS and EW fell to -300, -250, at or below -200")
+
+
+def test_both_sides_falling_to_the_same_total_is_a_declared_tie():
+    """User pass (gallery) finding 4: ``rulekit play spades --auto --seed 1`` ended with both
+    sides at -400 and said "NS and EW win"; it is a tie, said in words."""
+    from typer.testing import CliRunner
+
+    from rulekit.cli.app import app
+    assert _end("spades", [-400, -400]) == ([0, 1], "NS and EW fell to -400, at or below -200")
+    out = CliRunner().invoke(app, ["play", "spades", "--auto", "--seed", "1", "--quiet"]).output
+    assert "A tie: NS and EW (NS and EW fell to -400, at or below -200)." in out
+    assert " win: " not in out
+
+
+def test_target_reached_by_several_the_higher_total_wins():
+    """User pass (gallery) finding 4: both spades sides reach 500 in the same hand (no tie
+    rules): the higher total wins; equal totals are a tie."""
+    assert _end("spades", [520, 510]) == ([0], "reached 500")
+    assert _end("spades", [510, 510]) == ([0, 1], "reached 500")
+
+
+def test_penalty_limit_equal_lowest_totals_tie():
+    """User pass (gallery) finding 4, lower_is_better: hearts ends at 100; the two lowest
+    equal totals share a tie, the others lose."""
+    cols, why = _end("hearts", [104, 40, 40, 90])
+    assert cols == [1, 2] and why.endswith("reached the limit of 100; the lowest total wins")

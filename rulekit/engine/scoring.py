@@ -423,21 +423,35 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
     if m.target is not None:
         reached = [c for c in cols if after[c] >= m.target]
         if reached and low:  # a penalty limit: reaching it loses, the lowest total wins
-            return (best_seats(variant, after),
+            return (_best(variant, hand, before, after, cols),
                     f"{name(reached[0])} reached the limit of {m.target}; the lowest total wins")
         if reached:
-            return _break_ties(variant, hand, before, reached), f"reached {m.target}"
+            # the tie rules first ([G3]: the declarer wins even with the lower total), then
+            # the higher total; columns still equal share a declared tie
+            cands = _break_ties(variant, hand, before, reached)
+            top = max(after[c] for c in cands)
+            return [c for c in cands if after[c] == top], f"reached {m.target}"
     if m.lose_at is not None:
         losers = [c for c in cols if after[c] <= m.lose_at]
         if losers:
             # the best total among the others wins; if everyone fell, the best total of all
+            # (user pass finding 4: never "everyone wins"), equal ones by the tie rules
             rest = [c for c in cols if c not in losers] or list(cols)
-            top = (min if low else max)(after[c] for c in rest)
-            win = [c for c in rest if after[c] == top]
-            return win, f"{name(losers[0])} fell to {after[losers[0]]}, at or below {m.lose_at}"
+            who = " and ".join(name(c) for c in losers)
+            fell = ", ".join(str(after[c]) for c in losers) if len({after[c] for c in losers}) > 1 \
+                else str(after[losers[0]])
+            return _best(variant, hand, before, after, rest), f"{who} fell to {fell}, at or below {m.lose_at}"
     if m.deals is not None and hands_played >= m.deals:
-        return best_seats(variant, after), f"{m.deals} deals played"
+        return _best(variant, hand, before, after, cols), f"{m.deals} deals played"
     return None
+
+
+def _best(variant, hand, before: list, after: list, cands) -> list:
+    """The columns of ``cands`` with the best total (lowest with ``lower_is_better``), equal
+    ones settled by ``match.ties`` when the variant has tie rules; several left: a tie."""
+    top = (min if variant.scoring.lower_is_better else max)(after[c] for c in cands)
+    best = [c for c in cands if after[c] == top]
+    return _break_ties(variant, hand, before, best) if len(best) > 1 else best
 
 
 def _break_ties(variant, hand, before, reached) -> list:
@@ -448,6 +462,8 @@ def _break_ties(variant, hand, before, reached) -> list:
     for rule in m.ties:
         if len(cands) <= 1:
             break
+        if m.target is None and rule != "declarer":
+            continue  # the order of reaching a target breaks no tie without one
         dcol = column_of(variant, hand.declarer) if hand.declarer >= 0 else -1
         if rule == "declarer" and dcol in cands:
             cands = [dcol]
