@@ -169,3 +169,45 @@ def test_penalty_limit_equal_lowest_totals_tie():
     equal totals share a tie, the others lose."""
     cols, why = _end("hearts", [104, 40, 40, 90])
     assert cols == [1, 2] and why.endswith("reached the limit of 100; the lowest total wins")
+
+
+# ---------------------------------------------------------------- finding 5: strain of worded strains
+def test_strain_is_the_place_of_a_worded_strain_and_low_wins_says_the_order(tmp_path):
+    """User pass (gallery) finding 5: with strains ``{call: hi, strain: chosen}``, ``{call: lo,
+    strain: chosen, wins: low}``, ``NT`` a declarer formula "100 + strain" gave 100 for 3hi and
+    3lo whatever suit was named; ``strain`` is the strain's place in the list (hi 0, lo 1, NT 2),
+    and ``low_wins`` is 1 when the lowest cards win the hand (lo, or NT played low)."""
+    from tests.test_low_wins import UPDOWN, LOW, POWERLESS
+    from rulekit.engine.scoring import player_envs
+    text = UPDOWN % dict(low=LOW, extra=POWERLESS, lo="low")
+    text = text.replace('declarer: "if made then level else -level"', 'declarer: "100 + strain + 10 * low_wins"')
+    v = load_variant(_write(tmp_path, "updown.yaml", text))
+    bids = {b.text: b for b in v.auction().bids}
+    got = {}
+    for bid, suit, low in (("3hi", "S", False), ("3hi", "H", False), ("3lo", "S", True), ("3lo", "D", True),
+                           ("3NT", "NT", False), ("3NT", "NT", True)):
+        s = State(v, seed=1)
+        h = s.hand
+        h.contract, h.declarer = bids[bid], 1
+        s.set_trump(suit, low=low)
+        env = player_envs(v, h)[1]
+        got[(bid, suit, low)] = (env.vars["strain"], env.vars["low_wins"])
+    assert got == {("3hi", "S", False): (0, False), ("3hi", "H", False): (0, False),
+                   ("3lo", "S", True): (1, True), ("3lo", "D", True): (1, True),
+                   ("3NT", "NT", False): (2, False), ("3NT", "NT", True): (2, True)}
+    from rulekit.engine.scoring import score_facts
+    entries = score_facts(v, bids["3lo"], 1, "S", [0, 5, 0])[0]
+    assert entries[1] == 111   # 100 + strain 1 + 10 for low cards winning
+
+
+def test_five_hundred_ten_t_scores_as_ten_in_the_suit_named():
+    """User pass (gallery) finding 5: an extra bid with strain chosen (Five Hundred's 10T) keeps
+    ``strain`` = the place of the suit named."""
+    from rulekit.engine.scoring import envs_for
+    v = load_variant("fivehundred")
+    bids = {b.text: b for b in v.auction().bids}
+    strains = v.auction().strains
+    for suit in ("S", "C", "D", "H"):
+        env = envs_for(v, bids["10T"], 0, suit, [10, 0, 0, 0], [0] * 4)[0]
+        assert env.vars["strain"] == strains.index(suit)
+        assert env.vars["strain"] == envs_for(v, bids["10" + suit], 0, suit, [10, 0, 0, 0], [0] * 4)[0].vars["strain"]

@@ -59,6 +59,7 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
         ex["tallies"] = tallies(variant, hand, cards)
     ex.setdefault("doubled", getattr(hand, "doubled", 0))
     ex.setdefault("partner", getattr(hand, "partner", -1))
+    ex.setdefault("low_wins", bool(hand.ctx is not None and hand.ctx.low))  # the order the hand was played in
     envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
     size = hand.phase_state.get("deal", {}).get("size")
     if size is not None:  # a schedule of hand sizes: this deal's tricks
@@ -194,6 +195,21 @@ def _pick(hand, mask: int, highest: bool) -> int:
     return 1 << (max if highest else min)(cards, key=lambda c: ctx.win_keys[ctx.group_of[c]][c])
 
 
+def strain_index(auction, contract, trump: str) -> int:
+    """The formula variable ``strain``: the place of the contract's strain in the auction's
+    ``strains`` list, from 0.  A ladder bid with its own word (``6down``: ``{call: down,
+    strain: chosen}``) is placed by its word whatever suit is named (user pass finding 5);
+    an extra bid (Five Hundred's 10T, strain chosen) counts as the trump named."""
+    from rulekit.variant.model import Bid
+    calls = getattr(auction, "calls", ())
+    if type(contract) is Bid and calls:
+        word = contract.text[len(str(contract.level)):]
+        if word in calls:
+            return calls.index(word)
+    strains = auction.strains
+    return strains.index(trump) if trump in strains else 0
+
+
 def envs_for(variant, contract, declarer: int, trump: str, won: list, points: list,
              extra: dict | None = None) -> list:
     """Scoring environments from explicit trick and point counts (also for bots' what-ifs).
@@ -229,14 +245,14 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
              "is_declarer": s == dcol, "has_contract": contract is not None, "trump": trump,
              "vulnerable": bool(vul[s]), "game_score": gs[s]}
         if contract is not None:
-            strains = auction.strains
-            v.update(level=contract.level, strain=strains.index(trump) if trump in strains else 0,
+            v.update(level=contract.level, strain=strain_index(auction, contract, trump),
+                     low_wins=ex.get("low_wins", contract.wins == "low"),
                      declarer_tricks=won[dcol], declarer_points=points[dcol], doubled=doubled == 1,
                      redoubled=doubled == 2, declarer_vulnerable=bool(vul[dcol]), is_partner=s == pcol,
                      has_partner=pcol >= 0, is_defender=s != dcol and s != pcol,
                      side_tricks=won[dcol] + (won[pcol] if pcol >= 0 and pcol != dcol else 0))
         else:
-            v.update(level=0, strain=0, declarer_tricks=0, declarer_points=0, doubled=False,
+            v.update(level=0, strain=0, low_wins=False, declarer_tricks=0, declarer_points=0, doubled=False,
                      redoubled=False, declarer_vulnerable=False, is_partner=False, has_partner=False,
                      is_defender=False, side_tricks=0)
         v.update(tal[s])
