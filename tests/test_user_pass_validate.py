@@ -211,3 +211,20 @@ def test_five_hundred_ten_t_scores_as_ten_in_the_suit_named():
         env = envs_for(v, bids["10T"], 0, suit, [10, 0, 0, 0], [0] * 4)[0]
         assert env.vars["strain"] == strains.index(suit)
         assert env.vars["strain"] == envs_for(v, bids["10" + suit], 0, suit, [10, 0, 0, 0], [0] * 4)[0].vars["strain"]
+
+
+# ---------------------------------------------------------------- finding 6: the house file's deck
+def test_house_deck_minus_is_named_as_the_cause(tmp_path):
+    """User pass (gallery) finding 6: a hearts house rule removing the 2s was reported only at
+    the base file, with a self-contradicting message (JK offered in a deck without jokers, "a
+    card such as 2C" for 2C).  Now the house file's minus line is named as the cause and the
+    card message says the deck leaves the card out."""
+    f = _write(tmp_path, "hm.yaml", "id: hm\nextends: hearts\nname: Hearts no twos\n"
+                                    "deck: {minus: [2C, 2D, 2S, 2H]}\n")
+    got = [(d.file == f, d.line, d.column, d.message) for d in check_file(f)]
+    lead = ("'2C' is not a card of this deck: the deck leaves it out (expected one of the cards it holds, "
+            "such as 3C)")
+    assert (True, 4, 15, "this change of the base file's deck breaks its rule at variants/hearts.yaml:37:25 "
+            "(phases.play.first_trick.lead; override that rule here too, or keep the deck): " + lead) in got
+    assert (False, 37, 25, lead) in got
+    assert not any("JK" in m or "such as 2C" in m for *_x, m in got)

@@ -107,9 +107,32 @@ class _Compiler:
         self.scheduled = bool(self.d and self.d.get("rounds"))  # a round schedule ends the match
 
     def err(self, path, msg):
-        """A problem at the value at ``path`` (``path + ("<key>",)``: at its key)."""
+        """A problem at the value at ``path`` (``path + ("<key>",)``: at its key).
+
+        A problem in a base file (``extends:``) that the checked file's own deck change
+        causes is also reported at that change (user pass finding 6): the base file's rules
+        were right for the deck they were written for."""
         pos = self.r.pos(path)
         self.diags.append(Diagnostic(pos.file, pos.line, pos.column, _dotted(path), msg))
+        # a base file's problem with the deck ("not a card of this deck", "the deck has 48")
+        cause = self.deck_change() if pos.file != self.r.top_file and "deck" in msg else None
+        if cause is not None:
+            at = self.r.pos(cause)
+            self.diags.append(Diagnostic(at.file, at.line, at.column, _dotted(cause),
+                                         f"this change of the base file's deck breaks its rule at {pos.file}:"
+                                         f"{pos.line}:{pos.column} ({_dotted(path)}; override that rule here too, "
+                                         f"or keep the deck): {msg}"))
+
+    def deck_change(self):
+        """The path of the checked file's own change to an inherited deck (``deck.minus``...),
+        or ``None`` when the deck is the base file's."""
+        if len(self.r.files) < 2:
+            return None
+        for key in ("minus", "plus", "cards", "ranks", "suits", "jokers"):
+            p = ("deck", key)
+            if p in self.r.positions and self.r.positions[p].file == self.r.top_file:
+                return p
+        return None
 
     def warn(self, path, msg):
         """An option at ``path`` that has no effect (reported at its key).
