@@ -228,3 +228,30 @@ def test_house_deck_minus_is_named_as_the_cause(tmp_path):
             "(phases.play.first_trick.lead; override that rule here too, or keep the deck): " + lead) in got
     assert (False, 37, 25, lead) in got
     assert not any("JK" in m or "such as 2C" in m for *_x, m in got)
+
+
+# ---------------------------------------------------------------- finding 7: diff of tallies
+def test_diff_says_a_tally_change_is_not_tried(tmp_path):
+    """User pass (gallery) finding 7: Low to the player who takes it (``in: tricks`` for
+    ``in: hand``) and the game to 11 said "scoring: 0 of 21 outcomes tried score differently";
+    now the diff says the tally change was not tried, and prints no "0 of N"."""
+    from rulekit.sim.diff import diff_variants
+    f = _write(tmp_path, "pitch-house.yaml", "id: pitch-house\nextends: pitch\nname: Pitch house\n"
+               "scoring:\n  tallies:\n    low: {in: tricks}\nmatch: {target: 11}\n")
+    d = diff_variants("pitch", f)
+    assert [c.path for c in d.changes] == ["scoring.tallies.low.in", "match.target"]
+    assert d.untried == ["scoring.tallies.low"]
+    assert d.lines()[-1] == ("scoring: how tallies count (scoring.tallies.low) differs: not tried (the outcomes "
+                             "tried give tricks and tally counts, not the cards a tally counts)")
+    assert not any("outcomes tried score differently" in line for line in d.lines())
+
+
+def test_diff_tries_outcomes_where_a_tally_is_won(tmp_path):
+    """User pass (gallery) finding 7: a formula reading a tally is tried with the tally won:
+    Low counting 2 makes a bid of 2 with High 0, Low 1, Jack 0 and no Game (-2 -> 2)."""
+    from rulekit.sim.diff import diff_variants
+    f = _write(tmp_path, "pitch-h2.yaml", "id: pitch-h2\nextends: pitch\nname: Pitch low 2\n"
+               "scoring:\n  let:\n    won: \"high + 2 * low + jack + game\"\n")
+    d = diff_variants("pitch", f)
+    assert d.outcomes == 84 and d.differing == 7
+    assert "2, declarer takes 0 tricks, low to the declarer: declarer -2 -> 2" in d.examples
