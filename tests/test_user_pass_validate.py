@@ -255,3 +255,23 @@ def test_diff_tries_outcomes_where_a_tally_is_won(tmp_path):
     d = diff_variants("pitch", f)
     assert d.outcomes == 84 and d.differing == 7
     assert "2, declarer takes 0 tricks, low to the declarer: declarer -2 -> 2" in d.examples
+
+
+def test_set_aside_by_contract_checks_the_largest_aside(tmp_path):
+    """User pass (gallery) finding 2, generalised: ``set_aside`` with the contract's ``aside``
+    is checked against the most any contract puts aside."""
+    text = """id: t
+name: T
+players: 3
+deck: {suits: [S, H, D, C], ranks: ["9", "10", J, Q, K, A]}
+ranking: {suit: "A K Q J 10 9"}
+phases:
+  deal: {kind: deal, pattern: "4 4"}
+  bidding: {kind: list_auction, contracts: [{call: a, tricks: 1, value: 1}, {call: b, tricks: 1, value: 2, aside: 9}]}
+  aside: {kind: set_aside}
+  play: {kind: tricks, lead: eldest}
+scoring: {declarer: "1", defender: "0"}
+match: {deals: 1}
+"""
+    assert _problems(_write(tmp_path, "t.yaml", text)) == [
+        "9:10: puts aside 9 cards but a hand holds 8 (expected at most 8)"]
