@@ -690,10 +690,14 @@ def winner_text(state) -> Text:
     if v.scoring.by_side and partnership(v) and cols:
         sides = " and ".join(state.sheet.columns[c] for c in cols)
         who = " and ".join(state.names[s] for s in state.winners)
+        if len(cols) > 1:  # equal best totals, no tie rule settled it: a tie, not everyone winning
+            return Text.assemble(Text(f"A tie: {sides}", style="bold"), f" ({state.end_reason}).")
         return Text.assemble(Text(f"{sides} win", style="bold"), f": {who} ({state.end_reason}).")
     names = [state.names[s] for s in state.winners]
     verb = "win" if len(names) != 1 or names[0] == "You" else "wins"
     out = Text.assemble(Text(f"{' and '.join(names)} {verb}", style="bold"), f" ({state.end_reason}).")
+    if len(names) > 1 and not v.scoring.by_side:  # equal best totals: a tie
+        out = Text.assemble(Text(f"A tie: {' and '.join(names)}", style="bold"), f" ({state.end_reason}).")
     finals = state.result().get("final")
     if finals is not None:  # match.final: a result per column besides the totals
         low = v.scoring.lower_is_better

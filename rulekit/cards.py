@@ -135,9 +135,13 @@ class Deck:
         try:
             return self.index[t]
         except KeyError:
+            if t in self.absent:  # a card of the grid the deck leaves out (deck.minus)
+                raise CardError(f"{text!r} is not a card of this deck: the deck leaves it out "
+                                f"(expected one of the cards it holds, such as {self.names[0]})") from None
+            jokers = f", or {JOKER}" if self.jokers else ""   # offer jokers only to a deck that has them
             raise CardError(f"{text!r} is not a card of this deck "
                             f"(expected rank {'/'.join(self.ranks)} then suit "
-                            f"{'/'.join(self.suits)}, or {JOKER})") from None
+                            f"{'/'.join(self.suits)}{jokers})") from None
 
     def parse_mask(self, texts: Iterable[str]) -> int:
         """Parse several card texts into one bitmask; raises :class:`CardError`."""

@@ -59,6 +59,7 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
         ex["tallies"] = tallies(variant, hand, cards)
     ex.setdefault("doubled", getattr(hand, "doubled", 0))
     ex.setdefault("partner", getattr(hand, "partner", -1))
+    ex.setdefault("low_wins", bool(hand.ctx is not None and hand.ctx.low))  # the order the hand was played in
     envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
     size = hand.phase_state.get("deal", {}).get("size")
     if size is not None:  # a schedule of hand sizes: this deal's tricks
@@ -194,6 +195,21 @@ def _pick(hand, mask: int, highest: bool) -> int:
     return 1 << (max if highest else min)(cards, key=lambda c: ctx.win_keys[ctx.group_of[c]][c])
 
 
+def strain_index(auction, contract, trump: str) -> int:
+    """The formula variable ``strain``: the place of the contract's strain in the auction's
+    ``strains`` list, from 0.  A ladder bid with its own word (``6down``: ``{call: down,
+    strain: chosen}``) is placed by its word whatever suit is named (user pass finding 5);
+    an extra bid (Five Hundred's 10T, strain chosen) counts as the trump named."""
+    from rulekit.variant.model import Bid
+    calls = getattr(auction, "calls", ())
+    if type(contract) is Bid and calls:
+        word = contract.text[len(str(contract.level)):]
+        if word in calls:
+            return calls.index(word)
+    strains = auction.strains
+    return strains.index(trump) if trump in strains else 0
+
+
 def envs_for(variant, contract, declarer: int, trump: str, won: list, points: list,
              extra: dict | None = None) -> list:
     """Scoring environments from explicit trick and point counts (also for bots' what-ifs).
@@ -229,14 +245,14 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
              "is_declarer": s == dcol, "has_contract": contract is not None, "trump": trump,
              "vulnerable": bool(vul[s]), "game_score": gs[s]}
         if contract is not None:
-            strains = auction.strains
-            v.update(level=contract.level, strain=strains.index(trump) if trump in strains else 0,
+            v.update(level=contract.level, strain=strain_index(auction, contract, trump),
+                     low_wins=ex.get("low_wins", contract.wins == "low"),
                      declarer_tricks=won[dcol], declarer_points=points[dcol], doubled=doubled == 1,
                      redoubled=doubled == 2, declarer_vulnerable=bool(vul[dcol]), is_partner=s == pcol,
                      has_partner=pcol >= 0, is_defender=s != dcol and s != pcol,
                      side_tricks=won[dcol] + (won[pcol] if pcol >= 0 and pcol != dcol else 0))
         else:
-            v.update(level=0, strain=0, declarer_tricks=0, declarer_points=0, doubled=False,
+            v.update(level=0, strain=0, low_wins=False, declarer_tricks=0, declarer_points=0, doubled=False,
                      redoubled=False, declarer_vulnerable=False, is_partner=False, has_partner=False,
                      is_defender=False, side_tricks=0)
         v.update(tal[s])
@@ -423,21 +439,35 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
     if m.target is not None:
         reached = [c for c in cols if after[c] >= m.target]
         if reached and low:  # a penalty limit: reaching it loses, the lowest total wins
-            return (best_seats(variant, after),
+            return (_best(variant, hand, before, after, cols),
                     f"{name(reached[0])} reached the limit of {m.target}; the lowest total wins")
         if reached:
-            return _break_ties(variant, hand, before, reached), f"reached {m.target}"
+            # the tie rules first ([G3]: the declarer wins even with the lower total), then
+            # the higher total; columns still equal share a declared tie
+            cands = _break_ties(variant, hand, before, reached)
+            top = max(after[c] for c in cands)
+            return [c for c in cands if after[c] == top], f"reached {m.target}"
     if m.lose_at is not None:
         losers = [c for c in cols if after[c] <= m.lose_at]
         if losers:
             # the best total among the others wins; if everyone fell, the best total of all
+            # (user pass finding 4: never "everyone wins"), equal ones by the tie rules
             rest = [c for c in cols if c not in losers] or list(cols)
-            top = (min if low else max)(after[c] for c in rest)
-            win = [c for c in rest if after[c] == top]
-            return win, f"{name(losers[0])} fell to {after[losers[0]]}, at or below {m.lose_at}"
+            who = " and ".join(name(c) for c in losers)
+            fell = ", ".join(str(after[c]) for c in losers) if len({after[c] for c in losers}) > 1 \
+                else str(after[losers[0]])
+            return _best(variant, hand, before, after, rest), f"{who} fell to {fell}, at or below {m.lose_at}"
     if m.deals is not None and hands_played >= m.deals:
-        return best_seats(variant, after), f"{m.deals} deals played"
+        return _best(variant, hand, before, after, cols), f"{m.deals} deals played"
     return None
+
+
+def _best(variant, hand, before: list, after: list, cands) -> list:
+    """The columns of ``cands`` with the best total (lowest with ``lower_is_better``), equal
+    ones settled by ``match.ties`` when the variant has tie rules; several left: a tie."""
+    top = (min if variant.scoring.lower_is_better else max)(after[c] for c in cands)
+    best = [c for c in cands if after[c] == top]
+    return _break_ties(variant, hand, before, best) if len(best) > 1 else best
 
 
 def _break_ties(variant, hand, before, reached) -> list:
@@ -448,6 +478,8 @@ def _break_ties(variant, hand, before, reached) -> list:
     for rule in m.ties:
         if len(cands) <= 1:
             break
+        if m.target is None and rule != "declarer":
+            continue  # the order of reaching a target breaks no tie without one
         dcol = column_of(variant, hand.declarer) if hand.declarer >= 0 else -1
         if rule == "declarer" and dcol in cands:
             cands = [dcol]

@@ -69,6 +69,7 @@ class VariantDiff:
     examples: list = field(default_factory=list)
     differing: int = 0
     outcomes: int = 0
+    untried: list = field(default_factory=list)
 
     @property
     def same(self) -> bool:
@@ -85,10 +86,16 @@ class VariantDiff:
             first, *rest = c.text().split("\n")
             out.append("- " + first)
             out.extend(rest)
-        if self.outcomes:
+        formulas = any(c.formula and c.path.startswith("scoring.") and not c.path.startswith("scoring.tallies.")
+                       for c in self.changes)
+        if self.outcomes and (formulas or self.differing):
             out.append(f"scoring: {self.differing} of {self.outcomes} outcomes tried score differently"
                        + (", e.g." if self.examples else ""))
             out.extend("    " + e for e in self.examples)
+        if self.untried:  # the outcomes are tricks and tally counts: how cards are counted is not in them
+            out.append(f"scoring: how tallies count ({', '.join(self.untried)}) "
+                       f"differ{'s' if len(self.untried) == 1 else ''}: not tried (the outcomes tried give "
+                       f"tricks and tally counts, not the cards a tally counts)")
         return out
 
     def as_dict(self) -> dict:
@@ -96,7 +103,8 @@ class VariantDiff:
         return {"a": self.a, "b": self.b, "same": self.same,
                 "changes": [{"path": c.path, "meaning": c.meaning, "old": c.old, "new": c.new}
                             for c in self.changes],
-                "outcomes": self.outcomes, "differing": self.differing, "examples": list(self.examples)}
+                "outcomes": self.outcomes, "differing": self.differing, "examples": list(self.examples),
+                "untried": list(self.untried)}
 
 
 def diff_variants(a: str, b: str, players: int | None = None) -> VariantDiff:
@@ -113,6 +121,10 @@ def diff_variants(a: str, b: str, players: int | None = None) -> VariantDiff:
             continue
         meaning, formula = _meaning(path, va.data if old is not None else vb.data)
         d.changes.append(Change(".".join(map(str, path)), meaning, old, new, formula))
+    # how a tally counts cards (which cards, in hand or in tricks) cannot be scored from made-up
+    # trick counts: said as not tried rather than hidden in "0 of N" (user pass finding 7)
+    d.untried = sorted({".".join(c.path.split(".")[:3]) for c in d.changes
+                        if c.path.startswith("scoring.tallies.")})
     if any(c.path.split(".")[0] == "scoring" for c in d.changes):
         d.outcomes, every = scored_differently(va, vb)
         d.differing = len(every)
@@ -274,15 +286,24 @@ def scored_differently(va, vb) -> tuple[int, list[str]]:
             trump = "NT" if "NT" in va.contexts else next(iter(va.contexts))
             label = f"no contract, a player takes {t} trick{'s' if t != 1 else ''} (another {total - t})"
             cases.append((label, None, None, trump, 0, False, t))
+    # each outcome with every tally 0, then with one tally won by the declarer (seat 0), so that
+    # formulas reading tallies are tried too
+    names = list(dict.fromkeys([t.name for t in va.scoring.tallies] + [t.name for t in vb.scoring.tallies]))
+    cases = [c + (tal,) for c in cases for tal in [None] + names]
     examples = []
-    for label, bid_a, bid_b, trump, dbl, vul, t in cases:
+    for label, bid_a, bid_b, trump, dbl, vul, t, tal in cases:
         won = [0] * n
         won[0] = t
         won[1 % n] = total - t
+        if tal is not None:
+            label += f", {tal} to the {'declarer' if bid_a is not None else 'player'}"
         rows = []
         for v, bid in ((va, bid_a), (vb, bid_b)):
             cols = len(v.sides) if v.scoring.by_side else n
             extra = {"doubled": dbl, "vulnerable": [vul] * cols}
+            if v.scoring.tallies:
+                extra["tallies"] = [{x.name: int(x.name == tal and c == column_of(v, 0)) for x in v.scoring.tallies}
+                                    for c in range(cols)]
             try:
                 envs = envs_for(v, bid, 0 if bid is not None else -1, trump, won, [0] * n, extra)
                 rows.append(entries_for(v, bid, 0 if bid is not None else -1, envs))

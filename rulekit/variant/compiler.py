@@ -107,9 +107,32 @@ class _Compiler:
         self.scheduled = bool(self.d and self.d.get("rounds"))  # a round schedule ends the match
 
     def err(self, path, msg):
-        """A problem at the value at ``path`` (``path + ("<key>",)``: at its key)."""
+        """A problem at the value at ``path`` (``path + ("<key>",)``: at its key).
+
+        A problem in a base file (``extends:``) that the checked file's own deck change
+        causes is also reported at that change (user pass finding 6): the base file's rules
+        were right for the deck they were written for."""
         pos = self.r.pos(path)
         self.diags.append(Diagnostic(pos.file, pos.line, pos.column, _dotted(path), msg))
+        # a base file's problem with the deck ("not a card of this deck", "the deck has 48")
+        cause = self.deck_change() if pos.file != self.r.top_file and "deck" in msg else None
+        if cause is not None:
+            at = self.r.pos(cause)
+            self.diags.append(Diagnostic(at.file, at.line, at.column, _dotted(cause),
+                                         f"this change of the base file's deck breaks its rule at {pos.file}:"
+                                         f"{pos.line}:{pos.column} ({_dotted(path)}; override that rule here too, "
+                                         f"or keep the deck): {msg}"))
+
+    def deck_change(self):
+        """The path of the checked file's own change to an inherited deck (``deck.minus``...),
+        or ``None`` when the deck is the base file's."""
+        if len(self.r.files) < 2:
+            return None
+        for key in ("minus", "plus", "cards", "ranks", "suits", "jokers"):
+            p = ("deck", key)
+            if p in self.r.positions and self.r.positions[p].file == self.r.top_file:
+                return p
+        return None
 
     def warn(self, path, msg):
         """An option at ``path`` that has no effect (reported at its key).
@@ -857,6 +880,38 @@ class _Compiler:
         elif -(-target // best) > MAX_HANDS_TO_END:
             self.err(path, f"the target {target} needs at least {-(-target // best)} hands at the most "
                      f"{what} can give ({best}) (expected a target reachable within {MAX_HANDS_TO_END} hands)")
+
+    def smallest_hand(self):
+        """``(cards, path)``: the fewest cards a player holds when the deal is over (the smallest
+        entry of the deal's ``hand_sizes`` schedule, else the pattern's cards each) and the
+        document path that sets that number; ``None`` before a deal is compiled."""
+        deal = self.deal
+        if deal is None:
+            return None
+        if deal.sizes:
+            least = min(deal.sizes)
+            return least, ("phases", deal.name, "hand_sizes", deal.sizes.index(least))
+        each = sum(st.count * st.repeat for st in deal.steps if not st.zone)
+        return each, ("phases", deal.name, "pattern")
+
+    def check_takes(self, path, n: int, what: str) -> None:
+        """Refuse a phase that takes ``n`` cards out of a player's hand (passes, exchanges,
+        discards, puts aside) when the smallest hand it can meet holds fewer (user pass
+        findings 1-3): its legal list would be empty and play could not go on.
+
+        :param path: the document path of the count (the message's place, unless a scheduled
+            hand size makes the hand small: then that entry of ``hand_sizes`` is blamed).
+        :param what: the phase's verb, ``"passes"``, for the message."""
+        got = self.smallest_hand()
+        if got is None or n <= got[0]:
+            return
+        least, where = got
+        s = "s" if n > 1 else ""
+        if where[-2] == "hand_sizes":
+            self.err(where, f"deal {where[-1] + 1} gives each player {least} card{'s' if least > 1 else ''}, "
+                     f"but phase {path[1]} {what} {n} card{s} from a hand (expected hand sizes of at least {n})")
+        else:
+            self.err(path, f"{what} {n} card{s} but a hand holds {least} (expected at most {least})")
 
     def any_zone(self) -> bool:
         """Whether some deal pattern, for some player count offered, puts cards aside."""

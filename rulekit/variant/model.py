@@ -530,7 +530,7 @@ BASE_NAMES = ("players", "total_tricks", "tricks", "points", "seat", "is_declare
               "trump", "vulnerable", "game_score")
 CONTRACT_NAMES = BASE_NAMES + ("level", "strain", "declarer_tricks", "declarer_points", "doubled",
                                "redoubled", "declarer_vulnerable", "is_partner", "has_partner", "is_defender",
-                               "side_tricks")
+                               "side_tricks", "low_wins")
 
 # The kind of value of each variable a formula may read (``num`` a number, ``bool`` a
 # condition, ``const`` a constant such as H or NT); names not listed are ``any``.
@@ -538,7 +538,8 @@ NAME_TYPES = {"players": "num", "total_tricks": "num", "tricks": "num", "points"
               "is_declarer": "bool", "has_contract": "bool", "trump": "const", "level": "num",
               "strain": "num", "declarer_tricks": "num", "declarer_points": "num", "vulnerable": "bool",
               "game_score": "num", "doubled": "bool", "redoubled": "bool", "declarer_vulnerable": "bool",
-              "is_partner": "bool", "has_partner": "bool", "is_defender": "bool", "side_tricks": "num"}
+              "is_partner": "bool", "has_partner": "bool", "is_defender": "bool", "side_tricks": "num",
+              "low_wins": "bool"}
 
 
 __all__ = ["AuctionSpec", "Bid", "MarkerSpec", "Contract", "ContractAuctionSpec", "Context", "DealSpec", "ExchangeSpec", "MatchSpec",

@@ -70,6 +70,10 @@ class CompileHelpers(Protocol):
     def any_zone(self) -> bool:
         """Whether some deal pattern, for some player count offered, puts cards aside."""
 
+    def check_takes(self, path: Path, n: int, what: str) -> None:
+        """Refuse a phase (in :meth:`PhaseKind.finish`) that takes ``n`` cards out of a hand
+        when the smallest hand the deal can give holds fewer (``what``: its verb, ``passes``)."""
+
 
 class PhaseKind:
     """Base class of a phase kind: schema, compile checks, rules, words, docs.

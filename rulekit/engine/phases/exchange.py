@@ -32,6 +32,12 @@ def start(state) -> bool:
     return True
 
 
+def takes(k: int, hand: int) -> int:
+    """How many cards a phase asking for ``k`` takes from ``hand`` (a bitmask): ``k``, or all
+    the hand holds when it holds fewer."""
+    return min(k, hand.bit_count())
+
+
 class DiscardChoices(Sequence):
     """Every set of ``k`` cards from ``hand``, as a lazy sequence of discard actions.
 
@@ -42,7 +48,9 @@ class DiscardChoices(Sequence):
     def __init__(self, deck, hand: int, k: int):
         self.deck = deck
         self.cards = list(bits(hand))
-        self.k = k
+        # a hand shorter than the count gives all it holds: never an empty choice, which would
+        # leave the player unable to move (the compiler refuses such files; user pass finding 3)
+        self.k = k = takes(k, hand)
         self.n = comb(len(self.cards), k)
 
     def __len__(self) -> int:
@@ -94,7 +102,7 @@ def legal(state) -> Sequence:
 def check(state, action) -> None:
     """:raises IllegalActionError: wrong kind, wrong count or a card not held."""
     h = state.hand
-    n = state.current_phase.discard
+    n = takes(state.current_phase.discard, h.hands[h.declarer])
     if action.kind != "discard":
         raise IllegalActionError(f"the declarer must discard {n} cards now (e.g. discard "
                                  f"{' '.join(state.variant.deck.names_of(h.hands[h.declarer])[:n])})")
@@ -151,6 +159,11 @@ class ExchangeKind(PhaseKind):
         """The deal must put a widow aside, and the discard match its size."""
         deal = c.deal
         if deal is None or spec is None:
+            return spec
+        if deal.sizes:  # a schedule of hand sizes deals no widow: the rest is the stock
+            c.err(("phases", spec.name), "a widow_exchange needs a widow, but the deal follows hand_sizes "
+                  "and leaves the undealt cards as the stock (expected a deal pattern with a widow, "
+                  "and no hand_sizes)")
             return spec
         if "widow" not in deal.zones:
             c.err(("phases", spec.name), "a widow_exchange needs a widow in the deal pattern "

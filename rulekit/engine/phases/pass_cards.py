@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind
-from rulekit.engine.phases.exchange import DiscardChoices
+from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import IllegalActionError
 
 #: turns after the passer in the direction of play (``across`` needs an even table).
@@ -65,7 +65,7 @@ def legal(state):
 def check(state, action) -> None:
     """:raises IllegalActionError: not exactly ``count`` of his own cards."""
     h = state.hand
-    k = state.current_phase.count
+    k = takes(state.current_phase.count, h.hands[h.to_move])
     deck = state.variant.deck
     if action.kind != "discard":
         raise IllegalActionError(f"pass {k} card{'s' if k > 1 else ''} now (discard CARD ...)")
@@ -123,6 +123,11 @@ class PassCardsKind(PhaseKind):
             if d == "across" and any(n % 2 for n in c.choices()):
                 c.err(path + ("directions", i), "across needs an even number of players (expected left, right or hold)")
         return PassCardsSpec(self.name, name, int(p["count"]), dirs)
+
+    def finish(self, c, spec):
+        """Every hand must hold the cards passed (user pass finding 1)."""
+        c.check_takes(("phases", spec.name, "count"), spec.count, "passes")
+        return spec
 
     def describe(self, spec) -> str:
         """One paragraph."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind
-from rulekit.engine.phases.exchange import DiscardChoices
+from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import IllegalActionError
 
 
@@ -50,7 +50,7 @@ def legal(state):
 def check(state, action) -> None:
     """:raises IllegalActionError: not exactly ``count`` of his own cards."""
     h = state.hand
-    k = KIND.data(state)["count"]
+    k = takes(KIND.data(state)["count"], h.hands[h.to_move])
     deck = state.variant.deck
     if action.kind != "discard":
         raise IllegalActionError(f"put {k} card{'s' if k > 1 else ''} aside face down now "
@@ -91,6 +91,15 @@ class SetAsideKind(PhaseKind):
         """The spec."""
         n = p.get("count", "contract")
         return SetAsideSpec(self.name, name, -1 if n == "contract" else n)
+
+    def finish(self, c, spec):
+        """The declarer must hold the cards he puts aside: the fixed count, or the most any
+        contract's ``aside`` says (user pass finding 2)."""
+        n = spec.count if spec.count >= 0 else max(
+            (getattr(b, "aside", 0) for s in c.phase_specs if s is not None for b in getattr(s, "bids", ())),
+            default=0)
+        c.check_takes(("phases", spec.name) + (("count",) if spec.count >= 0 else ()), n, "puts aside")
+        return spec
 
     def acts_for_declarer(self, p) -> bool:
         """It needs a declarer."""

@@ -94,11 +94,7 @@ class SplitChoiceKind(PhaseKind):
 
     def finish(self, c, spec):
         """The deal must give the chooser ``first`` cards."""
-        if c.deal is not None:
-            each = sum(s.count * s.repeat for s in c.deal.steps if not s.zone)
-            if spec.first > each:
-                c.err(("phases", spec.name, "first"), f"the deal gives each player {each} cards, fewer than "
-                      f"{spec.first} (expected at most {each})")
+        c.check_takes(("phases", spec.name, "first"), spec.first, "hands the chooser first")
         return spec
 
     def strains(self, spec, deck) -> set:

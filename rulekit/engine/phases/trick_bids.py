@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind
-from rulekit.engine.phases.exchange import DiscardChoices
+from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import IllegalActionError
 
 
@@ -120,7 +120,7 @@ def check(state, action) -> None:
     d = state.hand.phase_state["trick_bids"]
     if d["swap"]:
         h = state.hand
-        k = state.current_phase.blind_exchange
+        k = takes(state.current_phase.blind_exchange, h.hands[h.to_move])
         if action.kind != "discard" or action.cards & ~h.hands[h.to_move] or action.cards.bit_count() != k:
             raise IllegalActionError(f"pass {k} of your cards face down to your partner now (discard CARD ...)")
         return
@@ -256,6 +256,13 @@ class TrickBidsKind(PhaseKind):
                                                     "sides (expected a top-level sides: block)")
         return TrickBidsSpec("trick_bids", name, bool(p.get("hook", False)), bool(p.get("nil", True)), least, most,
                              None if blind is None else blind.get("behind", 0), exchange)
+
+    def finish(self, c, spec):
+        """A blind nil bidder and his partner must hold the cards they exchange (user pass
+        finding 3)."""
+        if spec.blind_exchange:
+            c.check_takes(("phases", spec.name, "blind_nil", "exchange"), spec.blind_exchange, "exchanges")
+        return spec
 
     def variables(self, spec) -> dict:
         """``bid``, ``bid_tricks``, ``nil_bids``, ``nil_made``, ``nil_failed``, ``nil_tricks``,

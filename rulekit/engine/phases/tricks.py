@@ -408,7 +408,7 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
         try:
             lead_card = deck.parse(str(first["lead"]))
         except CardError as e:
-            c.err(path + ("first_trick", "lead"), f"{e} (expected a card such as 2C)")
+            c.err(path + ("first_trick", "lead"), str(e))
     for key in ("no_lead", "no_play"):
         m = 0
         for w in str(first.get(key, "")).split():
