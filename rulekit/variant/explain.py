@@ -23,17 +23,54 @@ VAR_WORDS = {
     "is_declarer": "this player is the declarer", "has_contract": "there is a contract",
     "doubled": "the contract is doubled", "redoubled": "the contract is redoubled",
     "vulnerable": "vulnerable", "trump": "trumps", "game_score": "the game score",
+    "side_tricks": "the tricks of the declarer and his partner", "has_partner": "the declarer has a partner",
+    "null": "the contract is a null", "is_partner": "this player is the declarer's partner",
+    "is_defender": "this player is a defender", "declarer_vulnerable": "the declarer is vulnerable",
 }
-_CMP = {"==": "is", "!=": "is not", ">=": "is at least", "<=": "is at most", ">": "is more than", "<": "is less than"}
+#: Variables whose words are plural ("the tricks taken are ...").
+PLURAL = {"tricks", "points", "declarer_tricks", "declarer_points", "trump", "side_tricks"}
+#: Comparisons in words: (singular, plural); ``==`` / ``!=`` against a formula read "equals".
+_CMP = {"==": ("is", "are"), "!=": ("is not", "are not"), ">=": ("is at least", "are at least"),
+        "<=": ("is at most", "are at most"), ">": ("is more than", "are more than"),
+        "<": ("is less than", "are less than")}
+_EQUALS = {"==": ("equals", "equal"), "!=": ("does not equal", "do not equal")}
 _OPS = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
 _CALLS = {"max": "the larger of", "min": "the smaller of", "abs": "the absolute value of", "sum": "the sum of",
           "count": "the number of players for whom"}
 
 
+def _data(t) -> str:
+    return getattr(t, "data", "")
+
+
+def _plural(t) -> bool:
+    """Whether the words of node ``t`` are a plural subject (``the tricks taken``)."""
+    d = _data(t)
+    if d == "var":
+        return str(t.children[0]) in PLURAL
+    if d == "call" and len(t.children) == 2 and str(t.children[0]) in ("max", "min"):
+        return _plural(t.children[1])
+    return False
+
+
+def _has_cond(t) -> bool:
+    return _data(t) == "cond" or any(_has_cond(x) for x in getattr(t, "children", ()))
+
+
+def _inline(t) -> str:
+    """Words of a sub-expression that sits inside another: a conditional is bracketed."""
+    w = _words(t)
+    return f"({w})" if _data(t) == "cond" else w
+
+
 def _words(t) -> str:
-    """English for one parse tree node of the expression grammar (grammar/rulekit.lark)."""
-    d = getattr(t, "data", None)
-    if d is None:
+    """English for one parse tree node of the expression grammar (grammar/rulekit.lark).
+
+    Named values (``scoring.let``, tallies, a contract's own variables) are in bold, so a name
+    such as ``times`` never reads as an operator; a conditional reads ``X if C, otherwise Y``
+    and is bracketed wherever it is part of a larger formula."""
+    d = _data(t)
+    if not d:
         return str(t)
     c = t.children
     if d == "number":
@@ -42,50 +79,113 @@ def _words(t) -> str:
         return d
     if d == "var":
         name = str(c[0])
-        return VAR_WORDS.get(name, name.replace("_", " "))
+        return VAR_WORDS.get(name, f"**{name}**")
     if d == "const":
         return _strain_name(str(c[0]))
     if d == "neg":
-        return f"minus {_words(c[0])}"
+        w = _inline(c[0])
+        return f"minus ({w})" if _data(c[0]) == "binop" else f"minus {w}"
     if d == "binop":
         op = str(c[1])
-        left, right = _words(c[0]), _words(c[2])
+        left, right = _inline(c[0]), _inline(c[2])
+        lop = str(c[0].children[1]) if _data(c[0]) == "binop" else ""
+        rop = str(c[2].children[1]) if _data(c[2]) == "binop" else ""
         if op in "*/%":  # a sum inside a product keeps its brackets
-            left = f"({left})" if getattr(c[0], "data", "") == "binop" and str(c[0].children[1]) in "+-" else left
-            right = f"({right})" if getattr(c[2], "data", "") == "binop" and str(c[2].children[1]) in "+-" else right
-        return f"{left} {_OPS.get(op, op)} {right}"
+            left = f"({left})" if lop and lop in "+-" else left
+            right = f"({right})" if rop and (rop in "+-" or op != "*") else right
+        elif op == "-" and rop in ("+", "-"):
+            right = f"({right})"
+        word = _OPS.get(op, op)
+        if op == "*" and _data(c[0]) != "number":  # "10 times X", but "X multiplied by **times**"
+            word = "multiplied by"
+        return f"{left} {word} {right}"
     if d == "compare":
-        return f"{_words(c[0])} {_CMP.get(str(c[1]), str(c[1]))} {_words(c[2])}"
+        op = str(c[1])
+        words = _EQUALS[op] if op in _EQUALS and _data(c[2]) not in ("number", "const", "true", "false") \
+            else _CMP.get(op, (op, op))
+        return f"{_inline(c[0])} {words[_plural(c[0])]} {_inline(c[2])}"
     if d == "member":
         names = [_strain_name(str(x)) for x in c[1].children]
-        return f"{_words(c[0])} is {' or '.join(names)}"
+        return f"{_inline(c[0])} {'are' if _plural(c[0]) else 'is'} {' or '.join(names)}"
     if d == "and_":
-        return f"{_words(c[0])} and {_words(c[1])}"
+        return f"{_inline(c[0])} and {_inline(c[1])}"
     if d == "or_":
-        return f"{_words(c[0])} or {_words(c[1])}"
+        return f"{_inline(c[0])} or {_inline(c[1])}"
     if d == "not_":
         return f"not ({_words(c[0])})"
-    if d == "cond":
-        then = _words(c[1])
-        if getattr(c[1], "data", "") == "cond":
-            then = f"({then})"
-        return f"if {_words(c[0])} then {then}, otherwise {_words(c[2])}"
+    if d == "cond":  # a chain "if A: X; otherwise, if B: Y; otherwise: Z"
+        parts = []
+        while _data(t) == "cond":
+            parts.append(f"if {_words(t.children[0])}: {_inline(t.children[1])}")
+            t = t.children[2]
+        return "; otherwise, ".join(parts) + f"; otherwise: {_inline(t)}"
     if d == "call" and len(c) == 2 and str(c[0]) in ("max", "min"):  # over all players
         most = "greatest" if str(c[0]) == "max" else "smallest"
         return f"the {most} {_words(c[1]).removeprefix('the ')} of any player"
-    if d == "call":
-        args = " and ".join(_words(x) for x in c[1:])
+    if d == "call" and len(c) == 2 and str(c[0]) == "sum":  # over all score columns
+        return f"the sum of everyone's {_inline(c[1])}"
+    if d == "call":  # several arguments: each sum or product in brackets
+        args = " and ".join(f"({_words(x)})" if len(c) > 2 and _data(x) == "binop" else _inline(x) for x in c[1:])
         return f"{_CALLS.get(str(c[0]), str(c[0]))} {args}"
     return " ".join(_words(x) for x in c)
 
 
+def _cases(t, depth: int = 0) -> list:
+    """A conditional as a Markdown case list: ``- if C: X`` rows, a nested conditional as an
+    indented list under its case, ``- otherwise: Y`` last."""
+    pad = "  " * depth
+    out = []
+    first = True
+    while _data(t) == "cond":
+        cond, then = t.children[0], t.children[1]
+        head = f"{pad}- {'if' if first else 'otherwise, if'} {_words(cond)}:"
+        out += [head] + _cases(then, depth + 1) if _data(then) == "cond" else [f"{head} {_words(then)}"]
+        t, first = t.children[2], False
+    out.append(f"{pad}- otherwise: {_words(t)}")
+    return out
+
+
 def formula_words(text: str) -> str:
     """A formula of the scoring DSL said in words, e.g. ``10 * tricks`` -> ``10 times the
-    tricks taken``; the text itself when it does not parse."""
+    tricks taken``, ``if made then value else -value`` -> ``**value** if **made**, otherwise
+    minus **value**``; the text itself when it does not parse."""
     try:
         return _words(parse(str(text), "expr"))
     except (DSLError, RulekitError):
         return str(text)
+
+
+def formula_cases(text: str) -> list:
+    """A formula whose top is a conditional, as the lines of a Markdown case list (see :func:`_cases`, each line ``- if C: X``, nested ones indented);
+    ``[]`` for any other formula (say it with :func:`formula_words`) or text that does not parse."""
+    try:
+        tree = parse(str(text), "expr")
+    except (DSLError, RulekitError):
+        return []
+    return _cases(tree) if _data(tree) == "cond" else []
+
+
+def is_condition(text: str) -> bool:
+    """Whether the formula is a condition (true or false: a comparison, ``and``/``or``/``not``,
+    or a conditional choosing between conditions), e.g. ``declarer_tricks >= level``."""
+    try:
+        t = parse(str(text), "expr")
+    except (DSLError, RulekitError):
+        return False
+    while _data(t) == "cond":
+        t = t.children[1]
+    return _data(t) in ("compare", "member", "and_", "or_", "not_")
+
+
+def formula_line(head: str, text: str, pad: str = "") -> list:
+    """Markdown lines saying ``head`` followed by the formula in words, with the formula in
+    backticks: one bullet ``- head words (`text`).``, or, for nested conditionals, ``- head
+    (`text`):`` and the indented case list under it."""
+    cases = formula_cases(text)
+    text = " ".join(str(text).split())  # a formula written over several lines shown on one
+    if cases:
+        return [f"{pad}- {head} (`{text}`):"] + [f"{pad}  {x}" for x in cases]
+    return [f"{pad}- {head} {formula_words(text)} (`{text}`)."]
 
 
 def _strain_name(s: str) -> str:
@@ -248,7 +348,8 @@ def _scoring(v) -> list:
         out.append("")
         out.append("Named formulas:")
         out.append("")
-        out += [f"- **{k}** is {formula_words(t)} (`{t}`)." for k, t in lets.items()]
+        for k, t in lets.items():
+            out += formula_line(f"**{k}** {'holds when' if is_condition(t) else 'is'}", t)
     label = {"each": "Every player scores", "declarer": "The declarer scores",
              "defender": "Each defender scores", "no_contract": "When there is no contract, each player scores",
              "void_if": "The hand is void (not scored) when"}
@@ -256,23 +357,27 @@ def _scoring(v) -> list:
         label.update(each="Every side scores", declarer="The declaring side scores",
                      defender="The defending side scores",
                      no_contract="When there is no contract, each side scores")
-    lines = [f"- {label[k]} {formula_words(sc[k])} (`{sc[k]}`)." for k in label if sc.get(k) is not None]
+    lines = [x for k in label if sc.get(k) is not None for x in formula_line(label[k], sc[k])]
     for pname, part in (sc.get("parts") or {}).items():
         for k in ("declarer", "defender", "each"):
             if (part or {}).get(k) is not None:
-                lines.append(f"- In **{pname}**, {label[k][0].lower() + label[k][1:]} {formula_words(part[k])} "
-                             f"(`{part[k]}`).")
+                lines += formula_line(f"In **{pname}**, {label[k][0].lower() + label[k][1:]}", part[k])
     if lines:
         out += [""] + lines
     return out
 
 
 def _tally_words(t, v) -> str:
-    """A ``scoring.tallies`` entry in words: ``counts the highest trump in play (dealt to the
-    players), 1 or 0, in the hand dealt to him``."""
-    by_side = v.scoring.by_side
+    """A ``scoring.tallies`` entry in words, following its form (``in``: hand / side_hands /
+    tricks, ``count: tricks``, ``pick``, picked tricks): e.g. ``is 1 for the side that won the
+    last trick, otherwise 0``; ``is the most of the K and Q of trumps dealt to one player of his
+    side (2 when one player was dealt both)``."""
+    side = v.scoring.by_side
+    who, owner = ("his side", "the side") if side else ("he", "the player")
     if t.trump_only:
-        what = "trump" if t.pick else f"{' '.join(t.ranks)} of trumps"
+        n = len(t.ranks)
+        what = "trump" if t.pick else f"{_list(t.ranks)} of trumps"
+        every = False
     else:
         deck = v.deck
         names = []
@@ -283,22 +388,35 @@ def _tally_words(t, v) -> str:
                 names.append(SUIT_NAMES.get(su, su))
             else:
                 names += [deck.name(c) for c in sorted(held)]
-        every = len(names) == len(deck.suits) and all(n in SUIT_NAMES.values() for n in names)
+        n = t.mask.bit_count()
+        every = len(names) == len(deck.suits) and all(x in SUIT_NAMES.values() for x in names)
         what = "cards" if every else ("card of " if t.pick else "") + _list(names or ["no card"])
-    what = (f"the {t.pick} {what} in play (dealt to the players), 1 or 0," if t.pick else f"the {what}")
-    where = {"hand": "the most in one hand dealt to his side" if by_side else "in the hand dealt to him",
-             "side_hands": "in his side's dealt hands together",
-             "tricks": f"in the tricks {'his side' if by_side else 'he'} won"}[t.where]
-    picked = ""
-    if t.tricks:
-        picked = " (counting only " + _list("the last trick" if k == v.hand_size - 1 else f"trick {k + 1}"
-                                            for k in t.tricks) + ")"
+    if t.pick:
+        got = {"tricks": "won in its tricks" if side else "won in his tricks",
+               "side_hands": "was dealt (to one of its players)" if side else "was dealt"}.get(
+            t.where, "was dealt (to one of its players)" if side else "was dealt")
+        return f"is 1 for {owner} {'who' if not side else 'that'} {got} the {t.pick} {what} in play (of the cards dealt), otherwise 0"
+    picked = ["the last trick" if k == v.hand_size - 1 else f"trick {k + 1}" for k in t.tricks]
     if t.count == "tricks":
-        held = "" if what == "the cards" else f" holding {what}"
-        return f"counts the tricks {'his side' if by_side else 'he'} won{held}{picked}"
-    if t.where == "hand" and by_side:
-        return f"counts the most of {what} held in one hand of his side"
-    return f"counts {what} {where}{picked}"
+        held = "" if every else f" holding the {what}"
+        if len(picked) == 1:
+            return f"is 1 for {owner} that won {picked[0]}{held}, otherwise 0"
+        if picked:
+            return f"is how many of {_list(picked)} {who} won{held}"
+        return f"is the number of tricks {who} won{held}"
+    only = f" (counting only {_list(picked)})" if picked else ""
+    if t.where == "tricks":
+        if n == 1:
+            return f"is 1 when {who} won the {what} in a trick{only}, otherwise 0"
+        return f"is the number of the {what} in the tricks {who} won{only}"
+    if t.where == "side_hands":
+        return (f"is the number of the {what} dealt to the players of his side together" if side
+                else f"is the number of the {what} dealt to him")
+    if side:
+        both = {1: "", 2: " (2 when one player was dealt both)"}.get(
+            n, f" ({n} when one player was dealt all of them)" if t.trump_only else "")
+        return f"is the most of the {what} dealt to any one player of his side{both}"
+    return f"is the number of the {what} dealt to him"
 
 
 def _match(v) -> list:
