@@ -96,7 +96,7 @@ def _words(t) -> str:
         elif op == "-" and rop in ("+", "-"):
             right = f"({right})"
         word = _OPS.get(op, op)
-        if op == "*" and _data(c[0]) != "number":  # "10 times X", but "X multiplied by **times**"
+        if op == "*" and _data(c[0]) != "number" and _data(c[0].children[0] if _data(c[0]) == "neg" else c[0]) != "number":  # "10 times X", but "X multiplied by **times**"
             word = "multiplied by"
         return f"{left} {word} {right}"
     if d == "compare":
