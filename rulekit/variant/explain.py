@@ -202,7 +202,10 @@ def _deck(v) -> list:
     d = v.data.get("deck", {})
     suits = _list(SUIT_NAMES.get(s, s) for s in deck.suits)
     grid = len(deck.suits) * len(deck.ranks)
-    jokers = {0: "", 1: ", and the Joker (JK)"}.get(deck.jokers, f", and {deck.jokers} jokers")
+    named = d.get("joker_names") or {}
+    jokers = {0: "", 1: f", and {_joker(v, JOKER) if named else 'the Joker (JK)'}"}.get(
+        deck.jokers, f", and {deck.jokers} jokers" + (
+            f": {_list(_joker(v, n) for n in deck.names[-deck.jokers:])}" if named else ""))
     out = [f"The deck has **{deck.size} cards**: {' '.join(deck.ranks)} in each of the {len(deck.suits)} suits "
            f"({suits}){jokers}."]
     absent = grid + deck.jokers - deck.size
@@ -226,34 +229,52 @@ def _deck(v) -> list:
     return out
 
 
+def _joker(v, token: str) -> str:
+    """A joker by the name the file gives it (``deck.joker_names``) with its card token, e.g.
+    ``the big joker (JK1)``; ``the joker JK1`` when the file names none."""
+    name = ((v.data.get("deck") or {}).get("joker_names") or {}).get(token)
+    return f"the {name.removeprefix('the ')} ({token})" if name else f"the joker {token}"
+
+
+def _tokens_words(v, text) -> str:
+    """Card tokens of a ranking text in words, jokers by their names: ``the big joker (JK1) and
+    the little joker (JK2)``."""
+    named = (v.data.get("deck") or {}).get("joker_names") or {}
+    return _list(_joker(v, t) if t in named else t for t in str(text).split())
+
+
 def _ranking(v) -> list:
     r = v.data.get("ranking", {})
     out = []
     if r.get("suit"):
         out.append(f"In a plain suit the cards rank {r['suit']}, highest first.")
     if r.get("trump"):
-        out.append("In the trump suit they rank " + _trump_words(r["trump"]) + ", highest first.")
+        out.append("In the trump suit they rank " + _trump_words(r["trump"], v) + ", highest first.")
     if r.get("top"):
-        out.append(f"At no trump {r['top']} ranks above every suit"
+        out.append(f"At no trump {_tokens_words(v, r['top'])} ranks above every suit"
                    + ("; when it is led, its player names the suit the others must follow."
                       if r.get("top_led") == "name_suit" else "."))
     if r.get("powerless"):
-        out.append(f"Where no other order ranks them (at no trump) {r['powerless']} have no power: they belong to "
+        out.append(f"Where no other order ranks them (at no trump) {_tokens_words(v, r['powerless'])} have no power: they belong to "
                    "no suit, so a player plays one only when he cannot follow suit or when he leads, they never "
                    "win a trick, and when one is led the first card of a suit played after it sets the suit to follow.")
     low = r.get("low") or {}
     if low.get("suit"):  # a low-wins contract's own order
-        out.append(f"In a contract won by low cards (the bid says so, or its declarer chose low) a plain "
-                   f"suit ranks {low['suit']}, the card that wins first"
-                   + (f", and the trump suit {_trump_words(low['trump'])}." if low.get("trump") else "."))
+        out.append(f"In a low contract (won by the lowest cards: the bid says so, or its declarer chose low) "
+                   f"the cards of a plain suit rank {low['suit']}, best first"
+                   + (f", and those of the trump suit {_trump_words(low['trump'], v)}, best first."
+                      if low.get("trump") else "."))
     return out
 
 
-def _trump_words(text) -> str:
-    """A trump ranking in words: jokers and bowers named."""
+def _trump_words(text, v=None) -> str:
+    """A trump ranking in words: jokers (by their ``deck.joker_names``) and bowers named."""
     words = []
+    named = ((v.data.get("deck") or {}).get("joker_names") or {}) if v is not None else {}
     for tok in str(text).split():
-        if tok == JOKER:
+        if tok in named:
+            words.append(_joker(v, tok))
+        elif tok == JOKER:
             words.append("the Joker")
         elif tok.startswith(JOKER):
             words.append(f"the joker {tok}")
@@ -529,6 +550,10 @@ def explain(v) -> str:
         out += ["## A hand, step by step", ""] + _phases(v) + [""]
         out += ["## Scoring", ""] + _scoring(v) + [""]
         out += ["## End of the match", ""] + _match(v) + [""]
+    omitted = v.data.get("omitted") or ()
+    if omitted:  # what the file says it leaves out of the published game
+        out += ["## Not included", "", "This file leaves out these rules of the published game:", ""]
+        out += [f"- {x}" for x in omitted] + [""]
     return "\n".join(out)
 
 
