@@ -341,7 +341,7 @@ def _phases(v) -> list:
     out = []
     for i, spec in enumerate(v.phases, 1):
         kind = REGISTRY[spec.kind]
-        text = kind.describe(spec) or kind.schema.get("description", "")
+        text = kind.describe_in(spec, v) or kind.schema.get("description", "")
         out.append(f"{i}. **{spec.name}** — {text}")
     return out
 
@@ -378,6 +378,10 @@ def _scoring(v) -> list:
         label.update(each="Every side scores", declarer="The declaring side scores",
                      defender="The defending side scores",
                      no_contract="When there is no contract, each side scores")
+    if not v.scoring.by_side and any(spec.kind == "call_partner" for spec in v.phases):
+        # a partner called for the hand is scored with the declarer's formula (engine/scoring.py)
+        label.update(declarer="The declarer, and his partner when he has called one, each score",
+                     defender="Each other player (a defender) scores")
     lines = [x for k in label if sc.get(k) is not None for x in formula_line(label[k], sc[k])]
     for pname, part in (sc.get("parts") or {}).items():
         for k in ("declarer", "defender", "each"):
