@@ -417,13 +417,13 @@ def _tally_words(t, v) -> str:
         every = len(names) == len(deck.suits) and all(x in SUIT_NAMES.values() for x in names)
         what = "cards" if every else ("card of " if t.pick else "") + _list(names or ["no card"])
     if t.pick:
-        got = {"tricks": "won in its tricks" if side else "won in his tricks",
-               "side_hands": "was dealt (to one of its players)" if side else "was dealt"}.get(
-            t.where, "was dealt (to one of its players)" if side else "was dealt")
-        return f"is 1 for {owner} {'who' if not side else 'that'} {got} the {t.pick} {what} in play (of the cards dealt), otherwise 0"
+        got, after = ("won", " in a trick") if t.where == "tricks" else (
+            ("was dealt", " (to one of its players)") if side else ("was dealt", ""))
+        return (f"is 1 for {owner} {'that' if side else 'who'} {got} the {t.pick} {what} in play (of the cards "
+                f"dealt){after}, otherwise 0")
     picked = ["the last trick" if k == v.hand_size - 1 else f"trick {k + 1}" for k in t.tricks]
     if t.count == "tricks":
-        held = "" if every else f" holding the {what}"
+        held = "" if every else f" holding one of the {what}"
         if len(picked) == 1:
             return f"is 1 for {owner} that won {picked[0]}{held}, otherwise 0"
         if picked:
