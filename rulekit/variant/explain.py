@@ -27,6 +27,12 @@ VAR_WORDS = {
     "null": "the contract is a null", "is_partner": "this player is the declarer's partner",
     "is_defender": "this player is a defender", "declarer_vulnerable": "the declarer is vulnerable",
 }
+#: Variables that are true or false, said as a sentence and as its negation.
+_NOT = {"is_declarer": "this player is not the declarer", "has_contract": "there is no contract",
+        "doubled": "the contract is not doubled", "redoubled": "the contract is not redoubled",
+        "null": "the contract is not a null", "has_partner": "the declarer has no partner",
+        "is_partner": "this player is not the declarer's partner", "is_defender": "this player is not a defender",
+        "declarer_vulnerable": "the declarer is not vulnerable", "vulnerable": "not vulnerable"}
 #: Variables whose words are plural ("the tricks taken are ...").
 PLURAL = {"tricks", "points", "declarer_tricks", "declarer_points", "trump", "side_tricks"}
 #: Comparisons in words: (singular, plural); ``==`` / ``!=`` against a formula read "equals".
@@ -101,6 +107,11 @@ def _words(t) -> str:
         return f"{left} {word} {right}"
     if d == "compare":
         op = str(c[1])
+        if _data(c[0]) == "var" and str(c[0].children[0]) in _NOT and op in ("==", "!=") \
+                and _data(c[2]) == "number" and str(c[2].children[0]) in ("0", "1"):  # `null == 1`
+            yes = (str(c[2].children[0]) == "1") == (op == "==")
+            name = str(c[0].children[0])
+            return VAR_WORDS[name] if yes else _NOT[name]
         words = _EQUALS[op] if op in _EQUALS and _data(c[2]) not in ("number", "const", "true", "false") \
             else _CMP.get(op, (op, op))
         return f"{_inline(c[0])} {words[_plural(c[0])]} {_inline(c[2])}"
@@ -112,7 +123,9 @@ def _words(t) -> str:
     if d == "or_":
         return f"{_inline(c[0])} or {_inline(c[1])}"
     if d == "not_":
-        return f"not ({_words(c[0])})"
+        if _data(c[0]) == "var" and str(c[0].children[0]) in _NOT:
+            return _NOT[str(c[0].children[0])]
+        return f"not {_words(c[0])}" if _data(c[0]) == "var" else f"not ({_words(c[0])})"
     if d == "cond":  # a chain "if A: X; otherwise, if B: Y; otherwise: Z"
         parts = []
         while _data(t) == "cond":
