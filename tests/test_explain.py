@@ -47,11 +47,11 @@ def test_explain_fivehundred_reads_as_its_rulebook():
     assert "names trumps: spades, clubs, diamonds or hearts." in t
     assert "Each player must follow suit (play a card of the suit led) if he can" in t
     assert "the declarer leads to the first trick" in t
-    assert "- **made** is the declarer's tricks is at least the bid level" in t
+    assert "- **made** holds when the declarer's tricks are at least the bid level" in t
     assert "**value** is 40 plus 20 times the strain's rank plus 100 times (the bid level minus 6)" in t
     assert "Each defender scores 10 times the tricks taken (`10 * tricks`)." in t
     assert "The first to reach **500 points** wins." in t
-    assert "the bid level is 10 and trumps is hearts or no trump" in t
+    assert "the bid level is 10 and trumps are hearts or no trump" in t
 
 
 def test_explain_house_rule_says_the_loss_floor():
@@ -84,8 +84,8 @@ match: {target: 10}
     t = flat(r.output)
     assert "**4 players** in partnerships (NS: seats N, S; EW: seats E, W)" in t
     assert "Scores are kept for each side, and lower totals are better (points are penalties)." in t
-    assert ("Every side scores if the tricks taken is more than 3 then 0, otherwise 3 minus the tricks taken "
-            "(`if tricks > 3 then 0 else 3 - tricks`).") in t
+    assert ("- Every side scores (`if tricks > 3 then 0 else 3 - tricks`): - if the tricks taken are more than "
+            "3: 0 - otherwise: 3 minus the tricks taken") in t
     assert "The match ends when a total reaches 10 points; then the lowest total wins." in t
 
 
@@ -99,7 +99,7 @@ def test_explain_a_broken_file_fails_like_validate(tmp_path):
 
 def test_formula_words_keeps_unparsable_text():
     assert formula_words("3 +") == "3 +"
-    assert formula_words("max(tricks - 6, 0)") == "the larger of the tricks taken minus 6 and 0"
+    assert formula_words("max(tricks - 6, 0)") == "the larger of (the tricks taken minus 6) and 0"
 
 
 def test_schema_prints_the_composed_schema(tmp_path):
@@ -125,7 +125,7 @@ def test_explain_a_schedule_of_rounds_describes_each_round():
     listed = text.split("in this order:")[1].split("###")[0]
     assert [line.split(". ", 1)[1] for line in listed.strip().splitlines()] == names
     assert "### Round 6: no king" in text and "*Do not take the king of hearts: -8, and the round ends at once.*" in text
-    assert "Every player scores minus 8 times king (`-8 * king`)." in text
+    assert "Every player scores minus 8 times **king** (`-8 * king`)." in text
     assert "### Rounds 9 to 12 (4 deals): trumps" in text and "Every player scores 3 times the tricks taken" in text
     king = text.split("### Round 6")[1].split("### Round 7")[0]
     assert "`lead_never` may not be led at any time while the leader holds another suit" in king

@@ -134,8 +134,9 @@ def test_explain_reads_as_belote():
     for words in ("In the trump suit they rank J, 9, A, 10, K, Q, 8, 7", "J 20 points; 9 14 points",
                   "he takes the turned card, and the rest of the talon is dealt, 2 more cards to the maker",
                   "unless his partner's card is winning the trick", "Play goes **counter-clockwise**",
-                  "**belote** counts the most of the K Q of trumps held in one hand of his side",
-                  "**last** counts the tricks his side won (counting only the last trick)"):
+                  "**belote** is the most of the K and Q of trumps dealt to any one player of his side (2 when "
+                  "one player was dealt both)",
+                  "**last** is 1 for the side that won the last trick, otherwise 0"):
         assert words in text
 
 

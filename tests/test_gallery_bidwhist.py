@@ -32,7 +32,7 @@ def test_the_file_is_valid_strictly_and_the_deck_is_54_cards(v):
     """[P]: 52 cards and two jokers, twelve each and a kitty of six; no warning."""
     assert check_file("bidwhist", warnings=True) == []
     assert v.deck.size == 54 and v.hand_size == 12
-    assert v.phases[0].zones["widow"] == (6, False)
+    assert v.phases[0].zones["kitty"] == (6, False)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -55,7 +55,7 @@ def _dealt(v, hands: dict, widow: str) -> State:
     assert s.kind.name == "ladder_auction" and h.to_move == E      # [P] the dealer's left bids first
     h.hands = [mask(v, hands[p]) for p in (N, E, S, W)]
     h.dealt = list(h.hands)
-    h.zones["widow"] = mask(v, widow)
+    h.zones["kitty"] = mask(v, widow)
     return s
 
 
@@ -155,9 +155,9 @@ def test_explain_reads_as_bid_whist(v):
     text = explain(v)
     assert "the bids, lowest first, are 3uptown, 3downtown, 3NT, 4uptown" in text
     assert "downtown: the declarer names trumps, the lowest cards win" in text
-    assert "a plain suit ranks A 2 3 4 5 6 7 8 9 10 J Q K, the card that wins first" in text
-    assert "the joker JK1, the joker JK2, A, K, Q" in text
-    assert "(at no trump) JK1 JK2 have no power" in text
+    assert "the cards of a plain suit rank A 2 3 4 5 6 7 8 9 10 J Q K, best first" in text
+    assert "the big joker (JK1), the little joker (JK2), A, K, Q" in text
+    assert "(at no trump) the big joker (JK1) and the little joker (JK2) have no power" in text
     assert "The bidding goes round once" in text
 
 

@@ -211,7 +211,7 @@ def test_explain_describes_the_low_order_and_the_bids(tmp_path):
     text = explain(updown(tmp_path))
     assert "lo: the declarer names trumps, the lowest cards win (the low order)" in text
     assert "NT: no trump, the declarer says whether the highest or the lowest cards win" in text
-    assert "a plain suit ranks 9 10 J Q K A, the card that wins first" in text
+    assert "the cards of a plain suit rank 9 10 J Q K A, best first" in text
     assert "a number (the tricks to win over the first 2, the book)" in text
     assert "then says `high` (the highest cards win) or `low`" in text
     assert "The bidding goes round once" in text

@@ -23,17 +23,60 @@ VAR_WORDS = {
     "is_declarer": "this player is the declarer", "has_contract": "there is a contract",
     "doubled": "the contract is doubled", "redoubled": "the contract is redoubled",
     "vulnerable": "vulnerable", "trump": "trumps", "game_score": "the game score",
+    "side_tricks": "the tricks of the declarer and his partner", "has_partner": "the declarer has a partner",
+    "null": "the contract is a null", "is_partner": "this player is the declarer's partner",
+    "is_defender": "this player is a defender", "declarer_vulnerable": "the declarer is vulnerable",
 }
-_CMP = {"==": "is", "!=": "is not", ">=": "is at least", "<=": "is at most", ">": "is more than", "<": "is less than"}
+#: Variables that are true or false, said as a sentence and as its negation.
+_NOT = {"is_declarer": "this player is not the declarer", "has_contract": "there is no contract",
+        "doubled": "the contract is not doubled", "redoubled": "the contract is not redoubled",
+        "null": "the contract is not a null", "has_partner": "the declarer has no partner",
+        "is_partner": "this player is not the declarer's partner", "is_defender": "this player is not a defender",
+        "declarer_vulnerable": "the declarer is not vulnerable", "vulnerable": "not vulnerable"}
+#: Variables whose words are plural ("the tricks taken are ...").
+PLURAL = {"tricks", "points", "declarer_tricks", "declarer_points", "trump", "side_tricks"}
+#: Comparisons in words: (singular, plural); ``==`` / ``!=`` against a formula read "equals".
+_CMP = {"==": ("is", "are"), "!=": ("is not", "are not"), ">=": ("is at least", "are at least"),
+        "<=": ("is at most", "are at most"), ">": ("is more than", "are more than"),
+        "<": ("is less than", "are less than")}
+_EQUALS = {"==": ("equals", "equal"), "!=": ("does not equal", "do not equal")}
 _OPS = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
 _CALLS = {"max": "the larger of", "min": "the smaller of", "abs": "the absolute value of", "sum": "the sum of",
           "count": "the number of players for whom"}
 
 
+def _data(t) -> str:
+    return getattr(t, "data", "")
+
+
+def _plural(t) -> bool:
+    """Whether the words of node ``t`` are a plural subject (``the tricks taken``)."""
+    d = _data(t)
+    if d == "var":
+        return str(t.children[0]) in PLURAL
+    if d == "call" and len(t.children) == 2 and str(t.children[0]) in ("max", "min"):
+        return _plural(t.children[1])
+    return False
+
+
+def _has_cond(t) -> bool:
+    return _data(t) == "cond" or any(_has_cond(x) for x in getattr(t, "children", ()))
+
+
+def _inline(t) -> str:
+    """Words of a sub-expression that sits inside another: a conditional is bracketed."""
+    w = _words(t)
+    return f"({w})" if _data(t) == "cond" else w
+
+
 def _words(t) -> str:
-    """English for one parse tree node of the expression grammar (grammar/rulekit.lark)."""
-    d = getattr(t, "data", None)
-    if d is None:
+    """English for one parse tree node of the expression grammar (grammar/rulekit.lark).
+
+    Named values (``scoring.let``, tallies, a contract's own variables) are in bold, so a name
+    such as ``times`` never reads as an operator; a conditional reads ``X if C, otherwise Y``
+    and is bracketed wherever it is part of a larger formula."""
+    d = _data(t)
+    if not d:
         return str(t)
     c = t.children
     if d == "number":
@@ -42,50 +85,120 @@ def _words(t) -> str:
         return d
     if d == "var":
         name = str(c[0])
-        return VAR_WORDS.get(name, name.replace("_", " "))
+        return VAR_WORDS.get(name, f"**{name}**")
     if d == "const":
         return _strain_name(str(c[0]))
     if d == "neg":
-        return f"minus {_words(c[0])}"
+        w = _inline(c[0])
+        return f"minus ({w})" if _data(c[0]) == "binop" else f"minus {w}"
     if d == "binop":
         op = str(c[1])
-        left, right = _words(c[0]), _words(c[2])
+        left, right = _inline(c[0]), _inline(c[2])
+        lop = str(c[0].children[1]) if _data(c[0]) == "binop" else ""
+        rop = str(c[2].children[1]) if _data(c[2]) == "binop" else ""
         if op in "*/%":  # a sum inside a product keeps its brackets
-            left = f"({left})" if getattr(c[0], "data", "") == "binop" and str(c[0].children[1]) in "+-" else left
-            right = f"({right})" if getattr(c[2], "data", "") == "binop" and str(c[2].children[1]) in "+-" else right
-        return f"{left} {_OPS.get(op, op)} {right}"
+            left = f"({left})" if lop and lop in "+-" else left
+            right = f"({right})" if rop and (rop in "+-" or op != "*") else right
+        elif op == "-" and rop in ("+", "-"):
+            right = f"({right})"
+        word = _OPS.get(op, op)
+        if op == "*" and _data(c[0]) != "number" and _data(c[0].children[0] if _data(c[0]) == "neg" else c[0]) != "number":  # "10 times X", but "X multiplied by **times**"
+            word = "multiplied by"
+        return f"{left} {word} {right}"
     if d == "compare":
-        return f"{_words(c[0])} {_CMP.get(str(c[1]), str(c[1]))} {_words(c[2])}"
+        op = str(c[1])
+        if _data(c[0]) == "var" and str(c[0].children[0]) in _NOT and op in ("==", "!=") \
+                and _data(c[2]) == "number" and str(c[2].children[0]) in ("0", "1"):  # `null == 1`
+            yes = (str(c[2].children[0]) == "1") == (op == "==")
+            name = str(c[0].children[0])
+            return VAR_WORDS[name] if yes else _NOT[name]
+        words = _EQUALS[op] if op in _EQUALS and _data(c[2]) not in ("number", "const", "true", "false") \
+            else _CMP.get(op, (op, op))
+        return f"{_inline(c[0])} {words[_plural(c[0])]} {_inline(c[2])}"
     if d == "member":
         names = [_strain_name(str(x)) for x in c[1].children]
-        return f"{_words(c[0])} is {' or '.join(names)}"
+        return f"{_inline(c[0])} {'are' if _plural(c[0]) else 'is'} {' or '.join(names)}"
     if d == "and_":
-        return f"{_words(c[0])} and {_words(c[1])}"
+        return f"{_inline(c[0])} and {_inline(c[1])}"
     if d == "or_":
-        return f"{_words(c[0])} or {_words(c[1])}"
+        return f"{_inline(c[0])} or {_inline(c[1])}"
     if d == "not_":
-        return f"not ({_words(c[0])})"
-    if d == "cond":
-        then = _words(c[1])
-        if getattr(c[1], "data", "") == "cond":
-            then = f"({then})"
-        return f"if {_words(c[0])} then {then}, otherwise {_words(c[2])}"
+        if _data(c[0]) == "var" and str(c[0].children[0]) in _NOT:
+            return _NOT[str(c[0].children[0])]
+        return f"not {_words(c[0])}" if _data(c[0]) == "var" else f"not ({_words(c[0])})"
+    if d == "cond":  # a chain "if A: X; otherwise, if B: Y; otherwise: Z"
+        parts = []
+        while _data(t) == "cond":
+            parts.append(f"if {_words(t.children[0])}: {_inline(t.children[1])}")
+            t = t.children[2]
+        return "; otherwise, ".join(parts) + f"; otherwise: {_inline(t)}"
     if d == "call" and len(c) == 2 and str(c[0]) in ("max", "min"):  # over all players
         most = "greatest" if str(c[0]) == "max" else "smallest"
         return f"the {most} {_words(c[1]).removeprefix('the ')} of any player"
-    if d == "call":
-        args = " and ".join(_words(x) for x in c[1:])
+    if d == "call" and len(c) == 2 and str(c[0]) == "sum":  # over all score columns
+        return f"the sum of everyone's {_inline(c[1])}"
+    if d == "call":  # several arguments: each sum or product in brackets
+        args = " and ".join(f"({_words(x)})" if len(c) > 2 and _data(x) == "binop" else _inline(x) for x in c[1:])
         return f"{_CALLS.get(str(c[0]), str(c[0]))} {args}"
     return " ".join(_words(x) for x in c)
 
 
+def _cases(t, depth: int = 0) -> list:
+    """A conditional as a Markdown case list: ``- if C: X`` rows, a nested conditional as an
+    indented list under its case, ``- otherwise: Y`` last."""
+    pad = "  " * depth
+    out = []
+    first = True
+    while _data(t) == "cond":
+        cond, then = t.children[0], t.children[1]
+        head = f"{pad}- {'if' if first else 'otherwise, if'} {_words(cond)}:"
+        out += [head] + _cases(then, depth + 1) if _data(then) == "cond" else [f"{head} {_words(then)}"]
+        t, first = t.children[2], False
+    out.append(f"{pad}- otherwise: {_words(t)}")
+    return out
+
+
 def formula_words(text: str) -> str:
     """A formula of the scoring DSL said in words, e.g. ``10 * tricks`` -> ``10 times the
-    tricks taken``; the text itself when it does not parse."""
+    tricks taken``, ``if made then value else -value`` -> ``**value** if **made**, otherwise
+    minus **value**``; the text itself when it does not parse."""
     try:
         return _words(parse(str(text), "expr"))
     except (DSLError, RulekitError):
         return str(text)
+
+
+def formula_cases(text: str) -> list:
+    """A formula whose top is a conditional, as the lines of a Markdown case list (see :func:`_cases`, each line ``- if C: X``, nested ones indented);
+    ``[]`` for any other formula (say it with :func:`formula_words`) or text that does not parse."""
+    try:
+        tree = parse(str(text), "expr")
+    except (DSLError, RulekitError):
+        return []
+    return _cases(tree) if _data(tree) == "cond" else []
+
+
+def is_condition(text: str) -> bool:
+    """Whether the formula is a condition (true or false: a comparison, ``and``/``or``/``not``,
+    or a conditional choosing between conditions), e.g. ``declarer_tricks >= level``."""
+    try:
+        t = parse(str(text), "expr")
+    except (DSLError, RulekitError):
+        return False
+    while _data(t) == "cond":
+        t = t.children[1]
+    return _data(t) in ("compare", "member", "and_", "or_", "not_")
+
+
+def formula_line(head: str, text: str, pad: str = "") -> list:
+    """Markdown lines saying ``head`` followed by the formula in words, with the formula in
+    backticks: one bullet ``- head words (`text`).``, or, for nested conditionals, ``- head
+    (`text`):`` and the indented case list under it."""
+    cases = formula_cases(text)
+    text = " ".join(str(text).split())  # a formula written over several lines shown on one
+    if cases:
+        return [f"{pad}- {head} (`{text}`):"] + [f"{pad}  {x}" for x in cases]
+    return [f"{pad}- {head} {formula_words(text)} (`{text}`)."]
 
 
 def _strain_name(s: str) -> str:
@@ -102,7 +215,10 @@ def _deck(v) -> list:
     d = v.data.get("deck", {})
     suits = _list(SUIT_NAMES.get(s, s) for s in deck.suits)
     grid = len(deck.suits) * len(deck.ranks)
-    jokers = {0: "", 1: ", and the Joker (JK)"}.get(deck.jokers, f", and {deck.jokers} jokers")
+    named = d.get("joker_names") or {}
+    jokers = {0: "", 1: f", and {_joker(v, JOKER) if named else 'the Joker (JK)'}"}.get(
+        deck.jokers, f", and {deck.jokers} jokers" + (
+            f": {_list(_joker(v, n) for n in deck.names[-deck.jokers:])}" if named else ""))
     out = [f"The deck has **{deck.size} cards**: {' '.join(deck.ranks)} in each of the {len(deck.suits)} suits "
            f"({suits}){jokers}."]
     absent = grid + deck.jokers - deck.size
@@ -126,34 +242,52 @@ def _deck(v) -> list:
     return out
 
 
+def _joker(v, token: str) -> str:
+    """A joker by the name the file gives it (``deck.joker_names``) with its card token, e.g.
+    ``the big joker (JK1)``; ``the joker JK1`` when the file names none."""
+    name = ((v.data.get("deck") or {}).get("joker_names") or {}).get(token)
+    return f"the {name.removeprefix('the ')} ({token})" if name else f"the joker {token}"
+
+
+def _tokens_words(v, text) -> str:
+    """Card tokens of a ranking text in words, jokers by their names: ``the big joker (JK1) and
+    the little joker (JK2)``."""
+    named = (v.data.get("deck") or {}).get("joker_names") or {}
+    return _list(_joker(v, t) if t in named else t for t in str(text).split())
+
+
 def _ranking(v) -> list:
     r = v.data.get("ranking", {})
     out = []
     if r.get("suit"):
         out.append(f"In a plain suit the cards rank {r['suit']}, highest first.")
     if r.get("trump"):
-        out.append("In the trump suit they rank " + _trump_words(r["trump"]) + ", highest first.")
+        out.append("In the trump suit they rank " + _trump_words(r["trump"], v) + ", highest first.")
     if r.get("top"):
-        out.append(f"At no trump {r['top']} ranks above every suit"
+        out.append(f"At no trump {_tokens_words(v, r['top'])} ranks above every suit"
                    + ("; when it is led, its player names the suit the others must follow."
                       if r.get("top_led") == "name_suit" else "."))
     if r.get("powerless"):
-        out.append(f"Where no other order ranks them (at no trump) {r['powerless']} have no power: they belong to "
+        out.append(f"Where no other order ranks them (at no trump) {_tokens_words(v, r['powerless'])} have no power: they belong to "
                    "no suit, so a player plays one only when he cannot follow suit or when he leads, they never "
                    "win a trick, and when one is led the first card of a suit played after it sets the suit to follow.")
     low = r.get("low") or {}
     if low.get("suit"):  # a low-wins contract's own order
-        out.append(f"In a contract won by low cards (the bid says so, or its declarer chose low) a plain "
-                   f"suit ranks {low['suit']}, the card that wins first"
-                   + (f", and the trump suit {_trump_words(low['trump'])}." if low.get("trump") else "."))
+        out.append(f"In a low contract (won by the lowest cards: the bid says so, or its declarer chose low) "
+                   f"the cards of a plain suit rank {low['suit']}, best first"
+                   + (f", and those of the trump suit {_trump_words(low['trump'], v)}, best first."
+                      if low.get("trump") else "."))
     return out
 
 
-def _trump_words(text) -> str:
-    """A trump ranking in words: jokers and bowers named."""
+def _trump_words(text, v=None) -> str:
+    """A trump ranking in words: jokers (by their ``deck.joker_names``) and bowers named."""
     words = []
+    named = ((v.data.get("deck") or {}).get("joker_names") or {}) if v is not None else {}
     for tok in str(text).split():
-        if tok == JOKER:
+        if tok in named:
+            words.append(_joker(v, tok))
+        elif tok == JOKER:
             words.append("the Joker")
         elif tok.startswith(JOKER):
             words.append(f"the joker {tok}")
@@ -220,7 +354,7 @@ def _phases(v) -> list:
     out = []
     for i, spec in enumerate(v.phases, 1):
         kind = REGISTRY[spec.kind]
-        text = kind.describe(spec) or kind.schema.get("description", "")
+        text = kind.describe_in(spec, v) or kind.schema.get("description", "")
         out.append(f"{i}. **{spec.name}** — {text}")
     return out
 
@@ -248,7 +382,8 @@ def _scoring(v) -> list:
         out.append("")
         out.append("Named formulas:")
         out.append("")
-        out += [f"- **{k}** is {formula_words(t)} (`{t}`)." for k, t in lets.items()]
+        for k, t in lets.items():
+            out += formula_line(f"**{k}** {'holds when' if is_condition(t) else 'is'}", t)
     label = {"each": "Every player scores", "declarer": "The declarer scores",
              "defender": "Each defender scores", "no_contract": "When there is no contract, each player scores",
              "void_if": "The hand is void (not scored) when"}
@@ -256,23 +391,31 @@ def _scoring(v) -> list:
         label.update(each="Every side scores", declarer="The declaring side scores",
                      defender="The defending side scores",
                      no_contract="When there is no contract, each side scores")
-    lines = [f"- {label[k]} {formula_words(sc[k])} (`{sc[k]}`)." for k in label if sc.get(k) is not None]
+    if not v.scoring.by_side and any(spec.kind == "call_partner" for spec in v.phases):
+        # a partner called for the hand is scored with the declarer's formula (engine/scoring.py)
+        label.update(declarer="The declarer, and his partner when he has called one, each score",
+                     defender="Each other player (a defender) scores")
+    lines = [x for k in label if sc.get(k) is not None for x in formula_line(label[k], sc[k])]
     for pname, part in (sc.get("parts") or {}).items():
         for k in ("declarer", "defender", "each"):
             if (part or {}).get(k) is not None:
-                lines.append(f"- In **{pname}**, {label[k][0].lower() + label[k][1:]} {formula_words(part[k])} "
-                             f"(`{part[k]}`).")
+                lines += formula_line(f"In **{pname}**, {label[k][0].lower() + label[k][1:]}", part[k])
     if lines:
         out += [""] + lines
     return out
 
 
 def _tally_words(t, v) -> str:
-    """A ``scoring.tallies`` entry in words: ``counts the highest trump in play (dealt to the
-    players), 1 or 0, in the hand dealt to him``."""
-    by_side = v.scoring.by_side
+    """A ``scoring.tallies`` entry in words, following its form (``in``: hand / side_hands /
+    tricks, ``count: tricks``, ``pick``, picked tricks): e.g. ``is 1 for the side that won the
+    last trick, otherwise 0``; ``is the most of the K and Q of trumps dealt to one player of his
+    side (2 when one player was dealt both)``."""
+    side = v.scoring.by_side
+    who, owner = ("his side", "the side") if side else ("he", "the player")
     if t.trump_only:
-        what = "trump" if t.pick else f"{' '.join(t.ranks)} of trumps"
+        n = len(t.ranks)
+        what = "trump" if t.pick else f"{_list(t.ranks)} of trumps"
+        every = False
     else:
         deck = v.deck
         names = []
@@ -283,22 +426,35 @@ def _tally_words(t, v) -> str:
                 names.append(SUIT_NAMES.get(su, su))
             else:
                 names += [deck.name(c) for c in sorted(held)]
-        every = len(names) == len(deck.suits) and all(n in SUIT_NAMES.values() for n in names)
+        n = t.mask.bit_count()
+        every = len(names) == len(deck.suits) and all(x in SUIT_NAMES.values() for x in names)
         what = "cards" if every else ("card of " if t.pick else "") + _list(names or ["no card"])
-    what = (f"the {t.pick} {what} in play (dealt to the players), 1 or 0," if t.pick else f"the {what}")
-    where = {"hand": "the most in one hand dealt to his side" if by_side else "in the hand dealt to him",
-             "side_hands": "in his side's dealt hands together",
-             "tricks": f"in the tricks {'his side' if by_side else 'he'} won"}[t.where]
-    picked = ""
-    if t.tricks:
-        picked = " (counting only " + _list("the last trick" if k == v.hand_size - 1 else f"trick {k + 1}"
-                                            for k in t.tricks) + ")"
+    if t.pick:
+        got, after = ("won", " in a trick") if t.where == "tricks" else (
+            ("was dealt", " (to one of its players)") if side else ("was dealt", ""))
+        return (f"is 1 for {owner} {'that' if side else 'who'} {got} the {t.pick} {what} in play (of the cards "
+                f"dealt){after}, otherwise 0")
+    picked = ["the last trick" if k == v.hand_size - 1 else f"trick {k + 1}" for k in t.tricks]
     if t.count == "tricks":
-        held = "" if what == "the cards" else f" holding {what}"
-        return f"counts the tricks {'his side' if by_side else 'he'} won{held}{picked}"
-    if t.where == "hand" and by_side:
-        return f"counts the most of {what} held in one hand of his side"
-    return f"counts {what} {where}{picked}"
+        held = "" if every else f" holding one of the {what}"
+        if len(picked) == 1:
+            return f"is 1 for {owner} that won {picked[0]}{held}, otherwise 0"
+        if picked:
+            return f"is how many of {_list(picked)} {who} won{held}"
+        return f"is the number of tricks {who} won{held}"
+    only = f" (counting only {_list(picked)})" if picked else ""
+    if t.where == "tricks":
+        if n == 1:
+            return f"is 1 when {who} won the {what} in a trick{only}, otherwise 0"
+        return f"is the number of the {what} in the tricks {who} won{only}"
+    if t.where == "side_hands":
+        return (f"is the number of the {what} dealt to the players of his side together" if side
+                else f"is the number of the {what} dealt to him")
+    if side:
+        both = {1: "", 2: " (2 when one player was dealt both)"}.get(
+            n, f" ({n} when one player was dealt all of them)" if t.trump_only else "")
+        return f"is the most of the {what} dealt to any one player of his side{both}"
+    return f"is the number of the {what} dealt to him"
 
 
 def _match(v) -> list:
@@ -411,6 +567,10 @@ def explain(v) -> str:
         out += ["## A hand, step by step", ""] + _phases(v) + [""]
         out += ["## Scoring", ""] + _scoring(v) + [""]
         out += ["## End of the match", ""] + _match(v) + [""]
+    omitted = v.data.get("omitted") or ()
+    if omitted:  # what the file says it leaves out of the published game
+        out += ["## Not included", "", "This file leaves out these rules of the published game:", ""]
+        out += [f"- {x}" for x in omitted] + [""]
     return "\n".join(out)
 
 

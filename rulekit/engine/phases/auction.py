@@ -350,8 +350,19 @@ class LadderAuctionKind(PhaseKind):
         values = [getattr(b, "value", 0) for b in spec.bids]
         return {"null": (0, 1), "open_game": (0, 1), "bid_value": (min(0, *values), max(0, *values))}
 
-    def describe(self, spec) -> str:
-        """One sentence on the ladder and how it ends."""
+    def describe_in(self, spec, variant) -> str:
+        """:meth:`describe`, saying when the declarer of an extra bid with trumps named later
+        (``strain: chosen``) names them: after taking the widow when the exchange comes first."""
+        kinds = [p.kind for p in variant.phases]
+        when = "later"
+        if "widow_exchange" in kinds and "name_trump" in kinds and \
+                kinds.index("widow_exchange") < kinds.index("name_trump"):
+            when = f"after taking the {variant.phases[kinds.index('widow_exchange')].zone}"
+        return self.describe(spec, when)
+
+    def describe(self, spec, when: str = "later") -> str:
+        """One sentence on the ladder and how it ends; ``when``: when the declarer of an extra
+        bid whose trumps are chosen names them."""
         out = "drops out of the auction for good" if spec.pass_is_final else "may still bid later"
         end = ("the deal is thrown in and the next dealer deals" if spec.all_pass == "redeal"
                else "the hand is played without a contract, at no trump")
@@ -384,7 +395,11 @@ class LadderAuctionKind(PhaseKind):
                 f"number beats a lower one, and at the same number the later strain of "
                 f"{', '.join(calls)} is higher{meaning}{placed}. {ends}. When all pass, {end}."
                 + "".join(" " + _describe_extra(b) for b in spec.bids if getattr(b, "null", False)
-                          or getattr(b, "open", "") or getattr(b, "alone", False)))
+                          or getattr(b, "open", "") or getattr(b, "alone", False))
+                + "".join(f" {b.text} is a bid to win at least {b.level} tricks, the declarer naming trumps "
+                          f"{when}; it is worth as much as {b.level} in the suit named." for b in spec.bids
+                          if b.strain == "chosen" and "chosen" not in spec.strains
+                          and not (getattr(b, "null", False) or getattr(b, "open", "") or getattr(b, "alone", False))))
 
 
 def _describe_extra(b) -> str:

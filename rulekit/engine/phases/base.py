@@ -149,6 +149,12 @@ class PhaseKind:
         Default: the schema block's description."""
         return self.schema.get("description", "")
 
+    def describe_in(self, spec: Any, variant: Any) -> str:
+        """:meth:`describe` for this phase within ``variant`` (``rulekit explain``), for kinds
+        whose words depend on the rest of the file (how it scores, how trumps are made).
+        Default: :meth:`describe`."""
+        return self.describe(spec)
+
     # ------------------------------------------------------------------ rules
     def start(self, state: State) -> bool:
         """Enter the phase; False when it does not apply to this hand (it is skipped)."""

@@ -171,7 +171,9 @@ class DealKind(PhaseKind):
                     f"dealer); the number of cards each player gets changes from deal to deal: {sizes} "
                     f"(then again from the start). The undealt cards are the stock.")
         each = sum(s.count * s.repeat for s in spec.steps if not s.zone)
-        zones = "".join(f", and {n} to the {z} ({'face up' if up else 'face down'})"
+        # cards dealt "aside" are out of the hand: say so rather than name a zone
+        zones = "".join(f"; the other {n} cards are set aside, unused" if z == "aside"
+                        else f", and {n} to the {z} ({'face up' if up else 'face down'})"
                         for z, (n, up) in spec.zones.items())
         return (f"The dealer shuffles and deals {each} cards to each player, clockwise from the eldest hand "
                 f"(left of the dealer){zones}.")

@@ -165,17 +165,21 @@ class ExchangeKind(PhaseKind):
                   "and leaves the undealt cards as the stock (expected a deal pattern with a widow, "
                   "and no hand_sizes)")
             return spec
-        if "widow" not in deal.zones:
+        # the cards dealt aside under the name the game gives them (a widow, a kitty, a talon)
+        zone = next((z for z in ("widow", "kitty", "talon") if z in deal.zones), None)
+        if zone is None:
             c.err(("phases", spec.name), "a widow_exchange needs a widow in the deal pattern "
-                  "(expected e.g. \"..., widow 3 up\")")
+                  "(expected e.g. \"..., widow 3 up\", or a kitty or talon)")
             return spec
-        size = deal.zones["widow"][0]
+        size = deal.zones[zone][0]
+        if zone != spec.zone:
+            spec = type(spec)(spec.kind, spec.name, spec.discard, zone, spec.show)
         if spec.discard < 0:
-            return type(spec)(spec.kind, spec.name, size, "widow", spec.show)
+            return type(spec)(spec.kind, spec.name, size, zone, spec.show)
         if spec.discard != size:
             hand = sum(st.count * st.repeat for st in deal.steps if not st.zone)
             c.err(("phases", spec.name, "discard"), f"discarding {spec.discard} after taking the "
-                  f"{size}-card widow leaves the declarer {hand + size - spec.discard} cards and the "
+                  f"{size}-card {zone} leaves the declarer {hand + size - spec.discard} cards and the "
                   f"others {hand} (expected discard: {size})")
         return spec
 

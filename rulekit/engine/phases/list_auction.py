@@ -277,10 +277,11 @@ class ListAuctionKind(PhaseKind):
         return (f"pass, or a game of the list such as {spec.bids[0].text} or {spec.bids[-1].text} "
                 f"(? shows the games you may bid, with their values)")
 
-    def describe(self, spec) -> str:
+    def describe(self, spec, tricks: bool = True, trumps: bool = True) -> str:
         """The auction in one sentence, then the contracts of the list with their calls, tricks,
         trumps, values (by suit class when they differ) and attributes (null, open, cards put
-        aside, partner)."""
+        aside, partner).  ``tricks``/``trumps`` False: a contract of level 0 says no tricks, and
+        none says its trumps (see :meth:`describe_in`)."""
         end = {"redeal": "when all pass the deal is thrown in",
                "dealer": "when all the others pass the dealer must bid"}.get(
             spec.all_pass, "when all pass the hand is played at no trump")
@@ -290,7 +291,17 @@ class ListAuctionKind(PhaseKind):
         return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
                 f"worth more than the highest so far (equal values cannot overcall each other){hold}; "
                 f"{turn}, and {end}. The contracts, in the list's order: "
-                + "; ".join(_contract_words(g) for g in _groups(spec.bids)) + ".")
+                + "; ".join(_contract_words(g, tricks, trumps) for g in _groups(spec.bids)) + ".")
+
+    def describe_in(self, spec, variant) -> str:
+        """:meth:`describe`, without "0 tricks or more" when the scoring never reads tricks (the
+        bids are of points), and without "at no trump" when the first lead makes trumps."""
+        import re
+        sc = variant.data.get("scoring") or {}
+        formulas = {k: x for k, x in sc.items() if k != "tallies"}   # a tally's `in: tricks` is no trick count
+        reads = re.search(r"\b\w*tricks\b", str(formulas))
+        lead_trumps = any(getattr(p, "first_lead_trump", False) for p in variant.phases)
+        return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps)
 
 
 def _groups(bids) -> list:
@@ -307,14 +318,20 @@ def _groups(bids) -> list:
     return out
 
 
-def _contract_words(group) -> str:
+def _contract_words(group, tricks: bool = True, trumps: bool = True) -> str:
     """A run of contracts in words: ``LO (little open): no trick, at no trump, 1 card put aside,
-    the hand face up before the lead, worth 35``."""
+    the hand face up before the lead, worth 35``; ``tricks`` False leaves out a level 0's
+    "0 tricks or more", ``trumps`` False the trumps."""
     b = group[0]
     calls = ", ".join(x.text for x in group) + (f" ({b.label})" if b.label else "")
-    words = ["no trick (a null)" if b.null else f"{b.level} trick{'s' if b.level != 1 else ''} or more",
-             "at no trump" if b.strain == NT else ("the suit bid trumps" if len(group) > 1
-                                                   else f"{b.strain} trumps")]
+    words = []
+    if b.null:
+        words.append("no trick (a null)")
+    elif b.level or tricks:
+        words.append(f"{b.level} trick{'s' if b.level != 1 else ''} or more")
+    if trumps:
+        words.append("at no trump" if b.strain == NT else ("the suit bid trumps" if len(group) > 1
+                                                           else f"{b.strain} trumps"))
     if b.aside:
         words.append(f"{b.aside} card{'s' if b.aside > 1 else ''} put aside")
     if b.open:

@@ -569,7 +569,10 @@ class TricksKind(PhaseKind):
             lead += (f" ({who.get(spec.lead_then, 'the eldest hand')} instead when "
                      f"`{spec.lead_if.text}` holds for the declarer)")
         dummy = "; the declarer's partner is dummy, face up after the opening lead" if spec.dummy else ""
-        end = "; play may stop early when a condition holds after a trick" if spec.end_if is not None else ""
+        end = ""
+        if spec.end_if is not None:  # the condition in words, as the scoring formulas are said
+            from rulekit.variant.explain import formula_words
+            end = f"; play stops at once after a trick as soon as {formula_words(spec.end_if.text)} (`{spec.end_if.text}`)"
         if spec.lead_pass_if is not None:
             lead += " (or, when a condition holds for him, the next player)"
         other = ("he must play a trump if he has one" if spec.must_trump
