@@ -414,7 +414,10 @@ class TrickBidsKind(PhaseKind):
     def bot_act(self, bot, obs):
         """Undecided on blind nil (without seeing its cards): blind nil only when its column is
         behind by 200 points or more, else look.  In the exchange the blind bidder passes his
-        highest cards, his partner his lowest.  Bids: at random (``None``)."""
+        highest cards, his partner his lowest.  A bid: the legal bid nearest the tricks the
+        bot expects (:func:`expected_tricks`), i.e. the one with the least mean |bid - tricks|
+        over the sampled worlds (the median; 0, nil, when it takes no trick in half of them
+        or more); the dealer's hook and the hand size bound the legal bids."""
         if LOOK in obs.legal:
             col = column_of(obs.variant, obs.seat)
             others = [t for c, t in enumerate(obs.totals) if c != col]
@@ -427,7 +430,39 @@ class TrickBidsKind(PhaseKind):
             high = obs.seat in obs.phase_data.get("blind", ())
             cards = sorted(bits(obs.hand), key=lambda c: -ctx.strength[c] if high else ctx.strength[c])[:k]
             return Action.discard(v.deck, sum(1 << c for c in cards))
-        return None
+        bids = [a for a in obs.legal if a.kind == "bid" and a.bid.isdigit()]
+        if not bids:
+            return None
+        won = expected_tricks(obs, bot.rng, max(16, getattr(bot, "bid_samples", 20)))
+        mean = sum(won) / len(won)
+        return min(bids, key=lambda a: (sum(abs(int(a.bid) - t) for t in won), abs(int(a.bid) - mean)))
+
+
+def expected_tricks(obs, rng, samples: int) -> list:
+    """The tricks the seat of ``obs`` takes in each of ``samples`` worlds sampled from its
+    observation (:meth:`~rulekit.engine.observation.Observation.sample_world`: its own cards,
+    the others' dealt at random from the unseen ones), the bidding finished at once and the
+    hand played out by the bots' fast policy (:func:`rulekit.bots.sensible.playout`) with every
+    player trying to win tricks.  Fair: it reads nothing hidden from the seat.
+
+    :param rng: the bot's own random source.
+    :returns: one trick count per world.
+    """
+    from rulekit.bots.sensible import _capped, playout
+    out = []
+    seat = obs.seat
+    for _ in range(samples):
+        w = _capped(obs.sample_world(rng))
+        h0 = w.hand
+        guard = 0
+        while w.hand is h0 and not w.is_over and w.kind is not None and w.kind.role != "play" and guard < 64:
+            legal = w.legal_actions()
+            bid = [a for a in legal if a.kind == "bid" and a.bid.isdigit()]
+            w.apply_unchecked(LOOK if LOOK in legal else bid[0] if bid else legal[0])  # the bids do not change play here
+            guard += 1
+        playout(w, [True] * obs.variant.players, h0)
+        out.append(h0.won[seat])
+    return out
 
 
 KIND = TrickBidsKind()
