@@ -152,3 +152,24 @@ def test_pitch_bots_bid_in_their_auctions(pitch):
         for h in s.hand_log:
             free += [t for seat, t in h.calls[:3] if t != "pass"]
     assert len(free) >= 5 and "3" in free, free
+
+
+def test_spades_nil_needs_to_be_safe_ohhell_zero_is_an_ordinary_bid(spades, ohhell):
+    """user pass (gallery) finding 1: by the variants' formulas a Spades nil is a stake of its
+    own (made +100, failed -100: 200 apart, against 20 for a bid of one), an Oh Hell 0 is not
+    (10 against 11); so a Spades hand that took no trick in only 55-70 % of the sampled
+    worlds bids 1, not nil (today: a random bid)."""
+    from rulekit.engine.phases.trick_bids import bid_worth
+    middling = ["2C", "3C", "JC", "4D", "9D", "JD", "QD", "2H", "3H", "5H", "6H", "3S", "6S"]
+    obs = spades_deal(spades, middling, 1).observation(1)
+    none, one = [[0, 0, 0, 0]], [[0, 1, 0, 0]]
+    assert (bid_worth(obs, 0, none), bid_worth(obs, 0, one)) == (100, -100)
+    assert (bid_worth(obs, 1, one), bid_worth(obs, 1, none)) == (10, -10)
+    assert [bid_of(spades_deal(spades, middling, seed), SensibleBot(seed=seed)) for seed in (1, 2, 3)] == [1, 1, 1]
+    o = State(ohhell, seed=1)
+    assert o.phase_kind == "trick_bids"
+    obs = o.observation(o.to_move)
+    none = [[0, 0, 0, 0]]
+    one = [[1 if k == o.to_move else 0 for k in range(4)]]
+    assert (bid_worth(obs, 0, none), bid_worth(obs, 0, one)) == (10, 0)
+    assert (bid_worth(obs, 1, one), bid_worth(obs, 1, none)) == (11, 0)
