@@ -17,6 +17,12 @@ Each hand/game ``i`` is seeded from ``(root seed, kind, i)`` (deal seed and ever
 seed), so results do not depend on ``--workers`` or scheduling.  Workers receive variant
 ids and load the variant themselves (compiled variants hold closures that do not pickle).
 Use ``--hands 0`` or ``--games 0`` to skip a part.
+
+3. ``--bids N`` (user pass, gallery finding 1): N hands of each variant with per-player trick
+   bids (``--variant``, default ``spades,ohhell``), SensibleBots in every seat; hand ``i`` is
+   hand ``i % K`` of the game seeded ``i // K`` (K: the variant's deals, 13 for Oh Hell's
+   rising hand sizes, else 1).  Reports the mean |bid - tricks| per player, the share of
+   exact bids and the mean sum of the bids against the tricks of the hand.
 """
 from __future__ import annotations
 
@@ -216,6 +222,45 @@ def play_game(job) -> dict:
             "cpu_s": time.process_time() - t0}
 
 
+def bid_hands(job) -> dict:
+    """Play hands ``first`` .. ``first + count - 1`` of one game with SensibleBots; per hand, each
+    player's bid and tricks (a ``trick_bids`` phase) and the hand's tricks."""
+    vid, root, game, count = job
+    from rulekit.bots import SensibleBot
+    from rulekit.engine import State
+    v = _variant(vid)
+    st = State(v, seed=derive_seed(root, "bids", game))
+    bots = [SensibleBot(seed=derive_seed(root, "bids", game, 1 + s)) for s in range(v.players)]
+    while not st.is_over and st.hands_played < count:
+        seat = st.controller(st.to_move)
+        st.apply(bots[seat].act(st.observation(seat)))
+    out = []
+    for h in st.hand_log:
+        d = h.phase_state.get("trick_bids")
+        if d is not None:
+            out.append({"bids": list(d["bids"]), "won": list(h.won), "tricks": sum(h.won)})
+    return {"game": game, "hands": out}
+
+
+def bids(ex: Executor, variant: str, hands: int, root: int) -> dict:
+    """``--bids``: per-player trick bids against tricks taken over ``hands`` hands."""
+    per_game = 13 if variant == "ohhell" else 1   # Oh Hell deals 1 to 13 cards: a whole game
+    games = max(1, hands // per_game)
+    rs = list(ex.map(bid_hands, [(variant, root, g, per_game) for g in range(games)], chunksize=1))
+    errs, exact, sums, tricks, n = 0, 0, 0, 0, 0
+    for r in rs:
+        for h in r["hands"]:
+            for b, w in zip(h["bids"], h["won"]):
+                errs += abs(b - w)
+                exact += b == w
+                n += 1
+            sums += sum(h["bids"])
+            tricks += h["tricks"]
+    k = sum(len(r["hands"]) for r in rs)
+    return {"variant": variant, "hands": k, "bids": n, "mean_abs_error": errs / max(n, 1),
+            "exact_share": exact / max(n, 1), "mean_bid_sum": sums / max(k, 1), "mean_tricks": tricks / max(k, 1)}
+
+
 def wilson(k: int, n: int, z: float = 1.96) -> tuple:
     """95 % Wilson score interval of a proportion ``k/n``."""
     if n == 0:
@@ -276,7 +321,22 @@ def main(argv=None) -> int:
                     help="issue 10: today's bot against the old one (benchmarks/old_sensible.py) and each "
                          "against RandomBots, over the same DEALS deals with every seat rotation; "
                          "time per decision of each (default 0: skip)")
+    ap.add_argument("--bids", type=int, default=0, metavar="HANDS",
+                    help="per-player trick bids against tricks taken over HANDS hands of each variant of "
+                         "--variant (comma-separated; default spades,ohhell)")
     a = ap.parse_args(argv)
+    if a.bids:
+        variants = "spades,ohhell" if a.variant == "fivehundred" else a.variant
+        with ProcessPoolExecutor(max_workers=a.workers) as ex:
+            rs = [bids(ex, vid, a.bids, a.seed) for vid in variants.split(",")]
+        if a.json:
+            print(json.dumps(rs, indent=2))
+            return 0
+        for r in rs:
+            print(f"{r['variant']}: {r['hands']} hands, {r['bids']} bids: mean |bid - tricks| "
+                  f"{r['mean_abs_error']:.2f}, exact {100 * r['exact_share']:.1f}%, sum of bids "
+                  f"{r['mean_bid_sum']:.1f} for {r['mean_tricks']:.1f} tricks")
+        return 0
 
     t = time.perf_counter()
     with ProcessPoolExecutor(max_workers=a.workers) as ex:

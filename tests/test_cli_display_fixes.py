@@ -158,4 +158,4 @@ def test_trick_bids_are_public_calls_shown_in_the_hand():
     assert st.hand.calls == [(first, "bid 0")]
     assert st.observation((first + 2) % 4).calls == [(first, "bid 0")]
     r = CliRunner().invoke(app, ["play", "ohhell", "--auto", "--seed", "1", "--max-hands", "1"])
-    assert r.exit_code == 0 and "auction   P1 bid 0 · P2 bid 1 · P3 bid 0 · P0 bid 1" in r.output, r.output
+    assert r.exit_code == 0 and "auction   P1 bid 0 · P2 bid 0 · P3 bid 1 · P0 bid 1" in r.output, r.output

@@ -27,7 +27,7 @@ from rulekit.dsl import Env
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.progress import Progress
-from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for
+from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for, tallies
 from rulekit.engine.tables import phase_variables
 
 
@@ -174,11 +174,12 @@ class SensibleBot(Bot):
 
         def value(b, out) -> tuple:
             """(utility, made) of bid ``b`` with outcome ``out``, by the variant's formulas."""
-            won, points, trump, declarer, partner = out
-            key = (b.text, tuple(won), tuple(points), trump, declarer, partner)
+            won, points, trump, declarer, partner, tal = out
+            key = (b.text, tuple(won), tuple(points), trump, declarer, partner, tal)
             r = seen.get(key)
             if r is None:
-                envs = envs_for(v, b, declarer, trump, won, points, {**extra, "partner": partner})
+                envs = envs_for(v, b, declarer, trump, won, points, {**extra, "partner": partner,
+                                                                     "tallies": [dict(t) for t in tal] or None})
                 e = entries_for(v, b, declarer, envs, partner)
                 for c, x in enumerate(match_value(v, b, declarer, envs, obs)):
                     e[c] += x
@@ -257,7 +258,8 @@ class SensibleBot(Bot):
     def _declare(self, w, seat, bid):
         """In world ``w``: bid ``bid``, others pass, exchange, name trumps, play out.
 
-        :returns: ``(tricks per seat, points per seat, trump, declarer, partner)`` or ``None``.
+        :returns: ``(tricks per seat, points per seat, trump, declarer, partner, tallies)`` or ``None``
+            (tallies: per column, its ``(name, count)`` pairs, which the scoring may read).
         """
         h0 = w.hand
         w.apply_unchecked(Action.make_bid(bid.text))
@@ -284,7 +286,8 @@ class SensibleBot(Bot):
         h = playout(w, self.preferences(w), h0)
         pts = w.variant.points_table(h.ctx)   # the trump choice's card points
         points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
-        return list(h.won), points, h.trump, h0.declarer, h0.partner
+        tal = tuple(tuple(t.items()) for t in tallies(v, h, h.won_cards)) if v.scoring.tallies else ()
+        return list(h.won), points, h.trump, h0.declarer, h0.partner, tal
 
 
 # ---------------------------------------------------------------------- helpers
