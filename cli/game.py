@@ -90,7 +90,7 @@ def extra_bid_lines(state) -> list:
             getattr(b, "wins", "high"), "")
         null = getattr(b, "null", False) or b.text in nulls
         book = getattr(auction, "book", 0)  # levels over a book: the tricks to win are book + level
-        aim = "take no trick" if null else (f"{b.level + book} tricks" if tricks else "")
+        aim = "take no trick" if null else (_tricks(b.level + book) if tricks else "")
         words = [", ".join(w for w in ((f"number {b.level}" if not tricks else ""), aim, trump) if w)]
         if b.only_over >= 0:
             words.append(f"only over {bids[b.only_over].text}")
@@ -523,7 +523,7 @@ class Game:
     def prompt(self, seat: int) -> str:
         """``You (bid) > ``."""
         st = self.state
-        label = phase_label(st.phase_kind)
+        label = getattr(st.current_phase, "word", "") or phase_label(st.phase_kind)   # "take" (order_up's word)
         if st.to_move != seat and st.to_move >= 0:
             dummy = getattr(st.hand, "dummy", -1)
             label += f" from dummy {st.names[st.to_move]}" if st.to_move == dummy else f" for {st.names[st.to_move]}"
@@ -604,6 +604,11 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
+
+
+def _tricks(n: int) -> str:
+    """``1 trick``, ``7 tricks``."""
+    return f"{n} trick{'' if n == 1 else 's'}"
 
 
 def _auction_over(st, h) -> bool:

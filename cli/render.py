@@ -82,10 +82,17 @@ def cards_text(deck, cards) -> Text:
     return t
 
 
+_TRUMP_CALL = re.compile(r"^trump ([SHDC])(\b.*)$")
+
+
 def call_text(text: str) -> Text:
-    """An auction call for display: ``7H`` -> ``7♥`` (coloured); ``pass``, ``10NT`` unchanged."""
+    """An auction call for display: ``7H`` -> ``7♥`` (coloured), ``trump H alone`` ->
+    ``trump ♥ alone``; ``pass``, ``10NT`` unchanged."""
     m = _BID.match(text)
     if not m:
+        named = _TRUMP_CALL.match(text)
+        if named:
+            return Text("trump ") + suit_text(named.group(1)) + Text(named.group(2))
         return Text(text)
     t = Text(m.group(1))
     t.append_text(suit_text(m.group(2)))
@@ -128,7 +135,7 @@ def hand_text(state, seat: int, mark: int = 0) -> Text:
     """
     from rulekit.engine.phases.base import own_hand_hidden
     if own_hand_hidden(state, seat):   # a blind decision first: his cards stay face down
-        return Text(f"{state.hand.hands[seat].bit_count()} cards face down (not looked at yet)", style="dim")
+        return Text(f"{_cards(state.hand.hands[seat].bit_count())} face down (not looked at yet)", style="dim")
     deck = state.variant.deck
     ctx = _context(state)
     t = Text()
@@ -198,6 +205,9 @@ def contract_text(state, h) -> Text | None:
         t.append(f" by {_name(state, h.declarer)}, ")
         t.append_text(trump_text(h))
         return t
+    made = made_text(state, h)
+    if made is not None:
+        return made
     if h.declarer is not None and h.declarer >= 0 and h.calls:
         # won, contract announced later (a step auction): the call he won with
         return Text(f"{_winning_call(state, h)} by {_name(state, h.declarer)}")
@@ -206,6 +216,30 @@ def contract_text(state, h) -> Text | None:
             return Text("none: all passed, the deal is thrown in")
         return Text("none: all passed, played at " + ("no trump" if h.trump == "NT" else h.trump))
     return None
+
+
+def made_text(state, h) -> Text | None:
+    """How an order-up auction ended, in words (user pass (gallery) finding 1): ``N orders up
+    J♥, trumps ♥`` / ``You take J♥, trumps ♥`` (the phase's ``word``) in the first round,
+    ``S names trumps ♠`` in the second, ``, alone`` for a lone caller; None for another auction
+    or before anyone called."""
+    d = h.phase_state.get("order_up")
+    if not d or d.get("maker", -1) < 0 or h.trump == "NT":
+        return None
+    spec = next((p for p in state.rules_of(h.number).phases if p.kind == "order_up"), None)
+    word = getattr(spec, "word", "order")
+    name = _name(state, d["maker"])
+    if d["round"] == 1:
+        third = word if word.endswith("s") else word + "s"
+        t = Text(f"{name} {_verb(name, third, word)}{' up' if word == 'order' else ''} ")
+        t.append_text(card_text(state.variant.deck, d["turned"]))
+        t.append(", ")
+        t.append_text(trump_text(h))
+    else:
+        t = trump_named_text(state, h, d["maker"])
+    if d.get("alone"):
+        t.append(", alone")
+    return t
 
 
 def _winning_call(state, h) -> str:
@@ -391,7 +425,7 @@ def hand_summary(state, h, rows) -> list:
             t.append_text(exchange_text(state, h, a, s, reveal=False, spec=discard_phase(state, h, k)))
             k += 1
             out.append(t)
-        elif a.startswith("trump "):
+        elif a.startswith("trump ") and made_text(state, h) is None:   # else the contract row says it
             out.append(Text("  ") + trump_named_text(state, h, s))
         elif a in ("high", "low"):
             out.append(Text("  ") + wins_text(state, s, a))
@@ -531,11 +565,13 @@ def table_view(state, seat: int) -> Table:
     vul = vulnerability_text(state, h)
     if vul is not None:
         grid.add_row("vulnerable", vul)
+    turned_up = h.phase_state.get("order_up", {}).get("turned", -1)   # shown on its own row
     for z, m in h.zones.items():
         if m and h.zone_up.get(z):
             grid.add_row(Text(z), cards_text(deck, bits(m)))
         elif m:
-            grid.add_row(Text(z), Text(f"{m.bit_count()} cards face down", style="dim"))
+            down = (m & ~(1 << turned_up) if turned_up >= 0 else m).bit_count()
+            grid.add_row(Text(z), Text(f"{_cards(down)} face down", style="dim"))
     if pairs and role_of(state.phase_kind) == "auction":
         grid.add_row("auction", auction_table(state, h, seat))
     elif h.calls and not (pairs and h.contract is not None):

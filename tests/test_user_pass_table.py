@@ -1,0 +1,126 @@
+"""What a player sees at the table: findings of the user pass (gallery) on the terminal, the
+``--auto`` story, the ``?`` lists and the scorepad's questions."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from rulekit.cli.app import app
+from rulekit.cli.render import contract_text, hand_text, legal_text, table_view
+from rulekit.engine import State
+from rulekit.errors import VariantError
+from rulekit.variant import load_variant
+
+runner = CliRunner()
+
+
+def plain(renderable, width: int = 120) -> str:
+    """The text a terminal without colours shows."""
+    con = Console(width=width, record=True, color_system=None, force_terminal=False)
+    con.print(renderable)
+    return con.export_text()
+
+
+def lines(renderables) -> str:
+    return "\n".join(plain(r) for r in renderables)
+
+
+def test_belote_turned_card_public_everywhere():
+    """user pass (gallery) finding 1: the turned card of an order-up auction is public: every
+    seat's observation holds it, the human's screen shows it while he decides, and the face-down
+    talon no longer counts it."""
+    s = State(load_variant("belote"), seed=5)
+    turned = s.hand.phase_state["order_up"]["turned"]
+    card = s.variant.deck.pretty(turned)
+    assert all(s.observation(seat).phase_data["turned"] == turned for seat in range(4))
+    screen = plain(table_view(s, s.to_move))
+    assert re.search(rf"turned {card}", screen)
+    assert "talon 11 cards face down" in screen
+
+
+def test_cli_shows_turned_card_and_take_prompt(tmp_path):
+    """user pass (gallery) finding 1 and 2: `rulekit play belote` shows the turned card before
+    the human's first call, and Belote's call is `take`, the prompt saying so."""
+    r = runner.invoke(app, ["play", "belote", "--players", "human,bot,bot,bot", "--seed", "5",
+                             "--save", str(tmp_path / "g.json")],
+                      input="?\nquit\n")
+    out = r.output
+    first = out.index("your hand")
+    assert re.search(r"turned 8♦", out[:first])
+    assert "You (take) > legal: pass, take" in out
+
+
+def test_auto_story_tells_the_turned_card_and_the_call(tmp_path):
+    """user pass (gallery) finding 1: the --auto story has a `turned` row before the calls and
+    says who ordered it up (first round) or named trumps (second round)."""
+    r = runner.invoke(app, ["play", "euchre", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
+    out = r.output
+    hand1, hand2 = out.split("Hand 2 —")[0], out.split("Hand 2 —")[1].split("Hand 3 —")[0]
+    assert "turned  10♣, turned down" in hand1 and "contract  S names trumps ♦" in hand1
+    assert hand1.index("turned") < hand1.index("auction")
+    assert "turned  K♥" in hand2 and "contract  N orders up K♥, trumps ♥" in hand2
+
+
+ORDER = """
+id: made-up-take
+name: Made-up take
+players: 4
+sides: {NS: [0, 2], EW: [1, 3]}
+deck: {suits: [S, H, D, C], ranks: ["9", "10", J, Q, K, A]}
+ranking: {suit: "A K Q J 10 9"}
+phases:
+  deal: {kind: deal, pattern: "5, widow 4"}
+  making: {kind: order_up, word: %s, alone: true}
+  play: {kind: tricks, lead: eldest}
+scoring:
+  by: side
+  each: "if maker then tricks else 0"
+match: {deals: 1}
+"""
+
+
+def test_order_up_word_option(tmp_path):
+    """user pass (gallery) finding 2: `word: take` names the first round's call (`take`,
+    `take alone`); `order` stays the default; a word that is another action is refused."""
+    f = tmp_path / "take.yaml"
+    f.write_text(ORDER % "take")
+    s = State(load_variant(str(f)), seed=1)
+    assert [a.text for a in s.legal_actions()] == ["pass", "take", "take alone"]
+    s.apply("take")
+    assert s.hand.declarer == s.hand.eldest and s.phase_kind == "order_up"   # the dealer discards
+    card = s.variant.deck.pretty(s.hand.phase_state["order_up"]["turned"])
+    assert plain(contract_text(s, s.hand)).strip() == f"{s.names[s.hand.declarer]} takes {card}, trumps {card[-1]}"
+    f.write_text(ORDER % "pass")
+    with pytest.raises(VariantError, match="'pass' is already another action of this phase"):
+        load_variant(str(f))
+    f.write_text((ORDER % "x").replace(", word: x", ""))
+    assert [a.text for a in State(load_variant(str(f)), seed=1).legal_actions()] == ["pass", "order", "order alone"]
+
+
+BLIND = """
+id: blind-one
+name: Blind one
+players: 4
+sides: {NS: [0, 2], EW: [1, 3]}
+deck: {suits: [S, H], ranks: [J, Q, K, A]}
+ranking: {suit: "A K Q J"}
+phases:
+  deal: {kind: deal, pattern: "1 x 2"}
+  bidding: {kind: trick_bids, blind_nil: {behind: 0}}
+  play: {kind: tricks, lead: eldest}
+scoring:
+  by: side
+  each: "tricks"
+match: {deals: 1}
+"""
+
+
+def test_hidden_hand_of_one_card_is_singular(tmp_path):
+    """user pass (gallery) finding 6: a hidden hand of one card reads `1 card face down`."""
+    f = tmp_path / "blind.yaml"
+    f.write_text(BLIND.replace("1 x 2", "1").replace("[J, Q, K, A]", "[K, A]").replace("A K Q J", "A K"))
+    s = State(load_variant(str(f)), seed=1)
+    assert plain(hand_text(s, s.to_move)).strip() == "1 card face down (not looked at yet)"
