@@ -281,8 +281,29 @@ def _cards(n: int) -> str:
 def discard_phase(state, h, k: int):
     """The spec of the phase that made the ``k``-th (0-based) discard of hand ``h``: the
     ``k``-th phase of the variant whose kind takes discards, or None."""
-    specs = [p for p in state.variant.phases if p.kind in _DISCARD_VERBS]
-    return specs[k] if 0 <= k < len(specs) else None
+    slots = []
+    for p in state.rules_of(h.number).phases:
+        if p.kind == "pass_cards":      # one discard per player, none in a deal that holds
+            slots += [p] * (state.variant.players if "pass_cards" in h.phase_state else 0)
+        elif p.kind in _DISCARD_VERBS:
+            slots.append(p)
+    return slots[k] if 0 <= k < len(slots) else None
+
+
+def _pass_words(d: str) -> str:
+    """``to the left``, ``to the right``, ``across``."""
+    return "across" if d == "across" else f"to the {d}"
+
+
+def passing_text(state, h) -> str | None:
+    """``passing to the left`` / ``no passing (hold)`` for a hand with a ``pass_cards`` phase
+    (its direction by deal); None without one."""
+    from rulekit.engine.phases.pass_cards import direction
+    spec = next((p for p in state.rules_of(h.number).phases if p.kind == "pass_cards"), None)
+    if spec is None:
+        return None
+    d = direction(spec, h.number)
+    return "no passing (hold)" if d == "hold" else f"passing {_pass_words(d)}"
 
 
 def _pile(spec) -> str:
@@ -298,6 +319,14 @@ _DISCARD_VERBS = {
     "set_aside": lambda spec, n: (f"puts {_cards(n)} aside", f"put {_cards(n)} aside"),
     "pass_cards": lambda spec, n: (f"passes {_cards(n)}", f"pass {_cards(n)}"),
 }
+
+
+def _pass_target(state, h, seat: int) -> str:
+    """`` to the left (to P2)``: where ``seat``'s passed cards go this hand."""
+    from rulekit.engine.phases.pass_cards import direction, target
+    spec = next(p for p in state.rules_of(h.number).phases if p.kind == "pass_cards")
+    d = direction(spec, h.number)
+    return f" {_pass_words(d)} (to {_name(state, target(state.variant, d, seat))})"
 
 
 def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None) -> Text:
@@ -316,6 +345,8 @@ def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None
     he, you = verbs(spec, len(words)) if verbs else (f"discards {_cards(len(words))}",
                                                      f"discard {_cards(len(words))}")
     said = _verb(name, he, you)
+    if getattr(spec, "kind", "") == "pass_cards":
+        said += _pass_target(state, h, seat)
     t = Text(f"{name} {said}")
     if reveal:
         deck = state.variant.deck
@@ -373,6 +404,9 @@ def hand_header(state, h) -> Text:
         if h.zone_up.get(zone):        # a zone dealt face down is nobody's to see (issue 12 case 3)
             t.append(f" — {zone} ")
             t.append_text(cards_text(state.variant.deck, bits(cards)))
+    passing = passing_text(state, h)
+    if passing is not None:
+        t.append(f" — {passing}")
     rules = state.rules_of(h.number)
     if rules.round_name:               # a round of a schedule: its name (the objective: round_objective)
         t.append(f" — {rules.round_name}", style="bold")
@@ -605,6 +639,8 @@ def table_view(state, seat: int) -> Table:
     for s, after in enumerate(opened or ()):
         if s != seat and 0 <= after <= len(h.tricks) and h.hands[s]:
             grid.add_row(f"open {names[s]}", hand_text(state, s))
+    if state.phase_kind == "pass_cards":       # where his cards go
+        grid.add_row("passing", Text(_pass_target(state, h, seat).strip()))
     for label, text in phase_rows(state, h):   # a turned card, a pile's running total, a layout's rows
         grid.add_row(label, Text(text))
     if role_of(state.phase_kind) == "play":

@@ -124,3 +124,19 @@ def test_hidden_hand_of_one_card_is_singular(tmp_path):
     f.write_text(BLIND.replace("1 x 2", "1").replace("[J, Q, K, A]", "[K, A]").replace("A K Q J", "A K"))
     s = State(load_variant(str(f)), seed=1)
     assert plain(hand_text(s, s.to_move)).strip() == "1 card face down (not looked at yet)"
+
+
+def test_hearts_passes_say_where_never_discards(tmp_path):
+    """user pass (gallery) finding 3: every pass reads `passes 3 cards to the left (to P2)`, never
+    `discards`, and each hand's header says the passing direction (left, right, across, hold)."""
+    r = runner.invoke(app, ["play", "hearts", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
+    out = r.output
+    assert "discard" not in out
+    hands = out.split("Hand ")
+    assert hands[1].startswith("1 — dealer P0 — passing to the left")
+    assert "P2 passes 3 cards to the left (to P3)" in hands[1] and "P0 passes 3 cards to the left (to P1)" in hands[1]
+    assert hands[2].startswith("2 — dealer P1 — passing to the right") and "P0 passes 3 cards to the right (to P3)" in hands[2]
+    assert hands[3].startswith("3 — dealer P2 — passing across") and "P1 passes 3 cards across (to P3)" in hands[3]
+    assert hands[4].startswith("4 — dealer P3 — no passing (hold)") and "passes" not in hands[4]
+    s = State(load_variant("hearts"), seed=3)
+    assert "passing to the left (to P2)" in plain(table_view(s, 1))
