@@ -161,8 +161,13 @@ def dealt_zones(state, h) -> dict:
     return out
 
 
-def trump_text(h) -> Text:
-    """``trumps ♥``, ``no trump``, or ``trumps not named yet`` (a contract whose declarer names them)."""
+def trump_text(h, state=None) -> Text:
+    """``trumps ♥``, ``no trump``, or ``trumps not named yet`` (a contract whose declarer names them);
+    with ``state``, ``trumps: the first card led`` until the first lead of a hand whose first lead
+    makes trumps (``tricks.first_lead_trump``)."""
+    if state is not None and h.trump == "NT" and not h.tricks and not h.trick and any(
+            getattr(p, "first_lead_trump", False) for p in state.rules_of(h.number).phases):
+        return Text("trumps: the first card led")
     if (h.contract is not None and getattr(h.contract, "strain", "") == "chosen"
             and not any(a.startswith("trump ") for _s, a in h.actions)):
         return Text("trumps not named yet")
@@ -203,7 +208,7 @@ def contract_text(state, h) -> Text | None:
         if doubled:
             t.append("XX (redoubled)" if doubled > 1 else "X (doubled)", style="bold")
         t.append(f" by {_name(state, h.declarer)}, ")
-        t.append_text(trump_text(h))
+        t.append_text(trump_text(h, state))
         return t
     made = made_text(state, h)
     if made is not None:
@@ -747,9 +752,17 @@ def legal_text(state) -> Text:
     bids = {b.text: b for b in state.current_bids()}
     out = []
     for a in legal:
-        worth = bid_worth(state, bids[a.text]) if a.kind == "bid" and a.text in bids else None
-        out.append(a.text if worth is None else f"{a.text} ({worth})")
+        bid = bids.get(a.text) if a.kind == "bid" else None
+        worth = bid_worth(state, bid) if bid is not None else None
+        if worth is None and getattr(bid, "value", None) is not None:   # a contract of a list
+            worth = bid.value
+        # "(worth N)" reads as a remark, not part of the call; typed with it, it is accepted
+        out.append(a.text if worth is None else f"{a.text} (worth {worth})")
     return Text("legal: " + ", ".join(out))
+
+
+#: a remark of a legal list typed after the call (``7C (worth 160)``): not part of the action
+WORTH_REMARK = re.compile(r"\s*\(\s*(?:worth\s+)?-?\d+\s*\)\s*$", re.IGNORECASE)
 
 
 def winner_text(state) -> Text:

@@ -140,3 +140,41 @@ def test_hearts_passes_say_where_never_discards(tmp_path):
     assert hands[4].startswith("4 — dealer P3 — no passing (hold)") and "passes" not in hands[4]
     s = State(load_variant("hearts"), seed=3)
     assert "passing to the left (to P2)" in plain(table_view(s, 1))
+
+
+def _pitch_human(tmp_path, typed: str) -> str:
+    r = runner.invoke(app, ["play", "pitch", "--players", "bot,bot,bot,human", "--seed", "2",
+                            "--save", str(tmp_path / "g.json")], input=typed)
+    return r.output
+
+
+def test_pitch_trumps_come_from_the_first_lead(tmp_path):
+    """user pass (gallery) finding 4: Pitch's contract reads `trumps: the first card led` until
+    the pitcher leads (never `no trump`), and the help lists each contract by its value, not as
+    `0 tricks, no trump` (tricks.first_lead_trump)."""
+    out = _pitch_human(tmp_path, "help\n4\nquit\n")
+    assert "no trump" not in out and "0 tricks" not in out
+    assert "  2        trumps: the first card led; value 2" in out
+    assert "→ 4 by You, trumps: the first card led" in out
+    assert "contract 4 by You, trumps: the first card led" in out
+    s = State(load_variant("pitch"), seed=2)
+    while s.phase_kind != "tricks" or s.hand.declarer < 0:
+        s.apply(s.legal_actions()[-1] if s.phase_kind != "tricks" else s.legal_actions()[0])
+    s.apply(s.play_action(next(iter(sorted_bits(s.hand.hands[s.to_move])))))
+    assert re.search(r"contract .* by P\d, trumps [♠♥♦♣]", plain(table_view(s, 0)))
+
+
+def sorted_bits(m: int) -> list:
+    return [c for c in range(m.bit_length()) if m >> c & 1]
+
+
+def test_legal_list_values_read_as_remarks_and_are_accepted(tmp_path):
+    """user pass (gallery) finding 5: `?` shows a call's value as `(worth N)`, clearly no part of
+    the call, and typing the listed text with it is accepted as the call (Pitch `4 (worth 4)`,
+    Five Hundred `7C (worth 160)`)."""
+    out = _pitch_human(tmp_path, "?\n4 (worth 4)\nquit\n")
+    assert "legal: pass, 2 (worth 2), 3 (worth 3), 4 (worth 4)" in out
+    assert "→ 4 by You" in out and "not an action" not in out
+    r = runner.invoke(app, ["play", "fivehundred", "--players", "human,bot,bot", "--seed", "2",
+                            "--save", str(tmp_path / "f.json")], input="?\n7C (worth 160)\nquit\n")
+    assert "7C (worth 160)," in r.output and "auction You 7♣" in r.output and "refused" not in r.output
