@@ -178,3 +178,47 @@ def test_legal_list_values_read_as_remarks_and_are_accepted(tmp_path):
     r = runner.invoke(app, ["play", "fivehundred", "--players", "human,bot,bot", "--seed", "2",
                             "--save", str(tmp_path / "f.json")], input="?\n7C (worth 160)\nquit\n")
     assert "7C (worth 160)," in r.output and "auction You 7♣" in r.output and "refused" not in r.output
+
+
+def _pad_questions(variant: str, answers: dict):
+    """The questions a scorepad of ``variant`` asks for one hand, answered from ``answers``."""
+    from rulekit.sheets.scorepad import ScorePad
+    pad = ScorePad(load_variant(variant), first_dealer=0)
+    facts: dict = {}
+    asked = []
+    while (q := pad.next_question(facts)) is not None:
+        asked.append(q)
+        pad.answer(q, answers[q.name], facts)
+    return pad, facts, asked
+
+
+def test_pitch_scorepad_asks_who_holds_high_low_jack():
+    """user pass (gallery) finding 7: a tally held by one column at most is asked once (who),
+    not per column: Pitch asks 7 questions, not 16; `-` for High is refused with the reason (the
+    first card led made trumps, so someone held High); Jack may be held by nobody."""
+    from rulekit.sheets.scorepad import FactError, ScorePad
+    answers = {"contract": "3", "declarer": "P0", "trump": "S", "points": "27 0 10 2",
+               "tally:high": "P0", "tally:low": "p3", "tally:jack": "-"}
+    pad, facts, asked = _pad_questions("pitch", answers)
+    assert [q.name for q in asked] == ["contract", "declarer", "trump", "points", "tally:high", "tally:low",
+                                      "tally:jack"]
+    assert asked[4].prompt == "high: who" and asked[4].help == "who: one of P0, P1, P2, P3"
+    assert asked[6].help == "who: one of P0, P1, P2, P3, or - for none"
+    assert [facts[f"tally:low:{c}"] for c in range(4)] == [0, 0, 0, 1]
+    assert list(pad.add(facts).entries) == [-3, 0, 0, 1]   # P0 made High and Game only: set back 3
+    pad2 = ScorePad(load_variant("pitch"), first_dealer=0)
+    with pytest.raises(FactError, match=r"^high: someone held it \(the first card led made trumps, so a trump "
+                                        r"was in play\); expected one of P0, P1, P2, P3$"):
+        pad2.answer(asked[4], "-", {})
+    with pytest.raises(FactError, match="high: 'P7' is not a player"):
+        pad2.answer(asked[4], "P7", {})
+
+
+def test_spades_scorepad_accepts_nil():
+    """user pass (gallery) finding 7: `nil` is a bid on the Spades scorepad, and its help says so."""
+    answers = {"phase:bidding:bids": "nil 4 3 5", "tricks": "8 5", "phase:bidding:nil_tricks": "0"}
+    pad, facts, asked = _pad_questions("spades", answers)
+    bids = next(q for q in asked if q.name == "phase:bidding:bids")
+    assert "0 (or nil) to 13" in bids.help
+    assert facts["phase:bidding:bids"] == "0 4 3 5"
+    assert list(pad.add(facts).entries) == [135, -90]   # NS: nil made 100, bid 3 took 8: 30 + 5 bags; EW bid 9 took 5

@@ -320,8 +320,11 @@ class TrickBidsKind(PhaseKind):
         of its nil bidders took (his side's tricks alone do not say)."""
         blind = ", blind for blind nil" if spec.blind_behind is not None else ""
         if "bids" not in facts:
+            nil = (", or nil (0)" if spec.least else "") if spec.nil else ""
+            least = "0 (or nil)" if spec.nil and not spec.least else str(spec.least)
             return ("bids", "bids " + " ".join(names),
-                    f"{len(names)} bids in seat order ({' '.join(names)}), each 0 (nil) to {facts['cards']}{blind}")
+                    f"{len(names)} bids in seat order ({' '.join(names)}), each {least} to "
+                    f"{facts['cards']}{nil}{blind}")
         nils = _nil_seats(facts["bids"])
         if variant.scoring.by_side and nils and "nil_tricks" not in facts:
             who = " ".join(names[s] for s in nils)
@@ -347,8 +350,11 @@ class TrickBidsKind(PhaseKind):
                         raise ValueError(f"bids: {who}: blind nil is not played in {variant.id} (expected a number)")
                     out.append("blind")
                     continue
+                if w == "nil" and spec.nil:   # as players say it: a bid of 0
+                    w = "0"
                 if not w.isdigit():
                     raise ValueError(f"bids: {who}: {w!r} is not a bid (expected a number"
+                                     f"{', nil' if spec.nil else ''}"
                                      f"{' or blind' if spec.blind_behind is not None else ''})")
                 n, top = int(w), cards if spec.most is None else min(cards, spec.most)
                 if not (spec.least <= n <= top or (n == 0 and spec.nil)):
