@@ -222,3 +222,14 @@ def test_spades_scorepad_accepts_nil():
     assert "0 (or nil) to 13" in bids.help
     assert facts["phase:bidding:bids"] == "0 4 3 5"
     assert list(pad.add(facts).entries) == [135, -90]   # NS: nil made 100, bid 3 took 8: 30 + 5 bags; EW bid 9 took 5
+
+
+def test_trick_bids_note_says_bids_and_tricks(tmp_path):
+    """user pass (gallery) finding 8: the sheet note of a trick-bidding hand gives each column's
+    bid and tricks, not only the trumps: on the Spades pad (N nil made, S 3; E 4, W 5) and in a
+    played Oh Hell hand (`--auto`)."""
+    answers = {"phase:bidding:bids": "nil 4 3 5", "tricks": "8 5", "phase:bidding:nil_tricks": "0"}
+    pad, facts, _asked = _pad_questions("spades", answers)
+    assert pad.add(facts).note == "trumps S, NS bid 3 + nil took 8 · EW bid 9 took 5"
+    r = runner.invoke(app, ["play", "ohhell", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
+    assert "— trumps H, P0 bid 1 took 0 · P1 bid 0 took 0 · P2 bid 1 took 0 · P3 bid 0 took 1" in r.output

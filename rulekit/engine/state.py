@@ -699,6 +699,9 @@ def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
             parts.append(f"trumps {h.trump}")
         if v.has_card_points and envs is not None and not v.scoring.by_side:
             parts.append("points " + "/".join(str(e.vars["points"]) for e in envs))
+        if envs is not None:   # what the phases add: each side's bid and tricks...
+            cols = list(v.side_names) if v.scoring.by_side else list(names)
+            parts += [w for p in v.phases if (w := REGISTRY[p.kind].note(p, v, envs, cols))]
         return ", ".join(parts)
     # trumps chosen after the auction (named, or by the first lead of a no-trump contract) are shown
     later = h.contract.strain == "chosen" or (h.contract.strain == "NT" and h.trump != "NT")

@@ -309,6 +309,24 @@ class TrickBidsKind(PhaseKind):
         swap = "; a blind nil exchange: discard CARD ..." if spec.blind_exchange else ""
         return f"bid N (the tricks you will take){blind}{swap}"
 
+    def note(self, spec, variant, envs: list, columns: list) -> str:
+        """Each column's bid and tricks: ``NS bid 3 + nil took 8 · EW bid 9 took 5`` (user pass
+        (gallery) finding 8); ``nil failed`` when a nil bidder took a trick."""
+        out = []
+        for col, e in zip(columns, envs):
+            x = e.vars
+            if "bid" not in x or "tricks" not in x:
+                return ""
+            nils = ["nil"] * x.get("nil_bids", 0) + ["blind nil"] * (x.get("blind_nil_made", 0)
+                                                                     + x.get("blind_nil_failed", 0))
+            words = ([str(x["bid"])] if x["bid"] or not nils else []) + nils
+            if not variant.scoring.by_side and words == ["nil"]:
+                words = ["0"]   # one player's bid of 0
+            failed = x.get("nil_failed", 0) + x.get("blind_nil_failed", 0)
+            out.append(f"{col} bid {' + '.join(words)} took {x['tricks']}"
+                       + (" (nil failed)" if failed and variant.scoring.by_side else ""))
+        return " · ".join(out)
+
     def observe(self, state, seat: int) -> dict:
         """``bids``: the bids so far, -1 for not yet (public); ``blind``: who bid blind nil."""
         d = state.hand.phase_state.get("trick_bids")
