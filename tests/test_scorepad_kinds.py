@@ -99,7 +99,7 @@ def test_euchre_maker_alone_and_thrown_in():
     pad = ScorePad(load_variant("euchre"), first_dealer=3)
     asked = enter(pad, ["N", "yes", "h", "5"])
     assert asked == ["maker", "alone", "trumps", "tricks NS EW"]
-    assert pad.sheet.rows[-1].entries == [4, 0] and pad.sheet.rows[-1].note == "trumps H"
+    assert pad.sheet.rows[-1].entries == [4, 0] and pad.sheet.rows[-1].note == "trumps H, made by NS, alone"
     assert enter(pad, ["none"]) == ["maker"]
     assert pad.sheet.rows[-1].note == "passed out" and pad.dealer == 1
     enter(pad, ["E", "no", "s", "3"])

@@ -233,3 +233,10 @@ def test_trick_bids_note_says_bids_and_tricks(tmp_path):
     assert pad.add(facts).note == "trumps S, NS bid 3 + nil took 8 · EW bid 9 took 5"
     r = runner.invoke(app, ["play", "ohhell", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
     assert "— trumps H, P0 bid 1 took 0 · P1 bid 0 took 0 · P2 bid 1 took 0 · P3 bid 0 took 1" in r.output
+
+
+def test_order_up_note_says_who_made_trumps(tmp_path):
+    """user pass (gallery) finding 8: an order-up hand's sheet note says which side made trumps."""
+    r = runner.invoke(app, ["play", "euchre", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
+    assert "hand 1  NS +1 (1) · EW 0 (0) — trumps D, made by NS" in r.output
+    assert "hand 4  NS +2 (5) · EW 0 (0) — trumps C, made by EW" in r.output

@@ -339,6 +339,13 @@ class OrderUpKind(PhaseKind):
             return {}
         return {"turned": d["turned"], "round": d["round"], "maker": d["maker"], "alone": d["alone"]}
 
+    def note(self, spec, variant, envs: list, columns: list) -> str:
+        """Who called trumps: ``made by NS`` (``, alone``)."""
+        made = [col for col, e in zip(columns, envs) if e.vars.get("maker")]
+        if not made:
+            return ""
+        return f"made by {made[0]}" + (", alone" if envs[0].vars.get("alone") else "")
+
     def show(self, data: dict, variant) -> list:
         """The turned card, public from the deal on: ``turned  J♥`` (``J♥, turned down`` once
         all passed it in the first round)."""
