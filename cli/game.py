@@ -528,7 +528,11 @@ class Game:
     def prompt(self, seat: int) -> str:
         """``You (bid) > ``."""
         st = self.state
-        label = getattr(st.current_phase, "word", "") or phase_label(st.phase_kind)   # "take" (order_up's word)
+        label = phase_label(st.phase_kind)
+        word = getattr(st.current_phase, "word", "order")   # an order-up said in the game's word: "take"
+        d = st.hand.phase_state.get("order_up", {})
+        if word != "order" and d.get("round") == 1 and not d.get("discard"):
+            label = word
         if st.to_move != seat and st.to_move >= 0:
             dummy = getattr(st.hand, "dummy", -1)
             label += f" from dummy {st.names[st.to_move]}" if st.to_move == dummy else f" for {st.names[st.to_move]}"
