@@ -198,4 +198,4 @@ def test_scorepad_asks_the_trumps_and_every_point_that_counts(pitch):
     assert asked[4:] == ["tally:high", "tally:low", "tally:jack"]
     result = pad.add(facts)
     assert list(result.entries) == [3, 0, 0, 1]
-    assert result.note == "P0 3 (S) made"
+    assert result.note == "P0 3 (S) made, high P0, low P3"   # who held each (user pass finding 8)

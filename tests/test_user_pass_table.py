@@ -240,3 +240,13 @@ def test_order_up_note_says_who_made_trumps(tmp_path):
     r = runner.invoke(app, ["play", "euchre", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
     assert "hand 1  NS +1 (1) · EW 0 (0) — trumps D, made by NS" in r.output
     assert "hand 4  NS +2 (5) · EW 0 (0) — trumps C, made by EW" in r.output
+
+
+def test_held_bonus_tallies_in_the_note(tmp_path):
+    """user pass (gallery) finding 8: a tally of dealt cards a column holds in full is named in
+    the note: Belote's belote (king and queen of trumps in one hand), Pitch's High and Low."""
+    r = runner.invoke(app, ["play", "belote", "--auto", "--seed", "3", "--save", str(tmp_path / "b.json")])
+    assert "hand 10  NS +140 (844) · EW +42 (634) — trumps D, made by NS, belote NS" in r.output
+    assert "hand 1  NS +125 (125) · EW +37 (37) — trumps S, made by NS\n" in r.output
+    r = runner.invoke(app, ["play", "pitch", "--auto", "--seed", "3", "--save", str(tmp_path / "p.json")])
+    assert "hand 1  P0 -2 (-2) · P1 0 (0) · P2 0 (0) · P3 +2 (2) — P0 2 (H) failed, high P3, low P3" in r.output
