@@ -250,3 +250,16 @@ def test_held_bonus_tallies_in_the_note(tmp_path):
     assert "hand 1  NS +125 (125) · EW +37 (37) — trumps S, made by NS\n" in r.output
     r = runner.invoke(app, ["play", "pitch", "--auto", "--seed", "3", "--save", str(tmp_path / "p.json")])
     assert "hand 1  P0 -2 (-2) · P1 0 (0) · P2 0 (0) · P3 +2 (2) — P0 2 (H) failed, high P3, low P3" in r.output
+
+
+def test_pitch_pad_file_with_nobody_holding_high_is_refused():
+    """user pass (gallery) finding 7: a pad file's hand (tallies stored per column) where nobody
+    held High is refused on loading with the reason; one where P0 held it is read back."""
+    from rulekit.sheets.scorepad import FactError, ScorePad
+    pad = ScorePad(load_variant("pitch"), first_dealer=0)
+    facts = {"contract": "3", "declarer": 0, "trump": "S", "points": [27, 0, 10, 2],
+             **{f"tally:{t}:{c}": 0 for t in ("high", "low", "jack") for c in range(4)}, "tally:low:3": 1}
+    with pytest.raises(FactError, match=r"high: someone held it"):
+        pad.check(facts)
+    done = pad.check({**facts, "tally:high:0": 1})
+    assert [done[f"tally:high:{c}"] for c in range(4)] == [1, 0, 0, 0]
