@@ -48,7 +48,7 @@ from rulekit.errors import InvalidActionError, RulekitError
 
 from .render import (auction_table, auction_text, bid_worth, contract_text, exchange_text, hand_header, hand_summary,
                      round_objective, hand_text, legal_text, partnership, phase_label, role_of, row_text, score_sheet,
-                     settlement_text, table_view, trick_text, trump_named_text, winner_text, wins_text)
+                     settlement_text, table_view, trick_text, trump_named_text, winner_text, wins_text, WORTH_REMARK)
 
 HELP_COMMANDS = ("  ?        list the legal actions\n"
                  "  help     this text\n"
@@ -81,16 +81,19 @@ def extra_bid_lines(state) -> list:
     # a level that is no number of tricks (a contract's number) is said as such
     tricks = getattr(auction, "levels_are_tricks", True)
     nulls = getattr(auction, "null", ())
+    first_lead = any(getattr(p, "first_lead_trump", False) for p in state.variant.phases)
     out = []
     for b in bids:
         if b.text == f"{b.level}{b.strain}" and b.only_over < 0:
             continue
-        trump = {"chosen": "the declarer names the trump later", "NT": "no trump"}.get(b.strain, f"{b.strain} trumps")
+        trump = {"chosen": "the declarer names the trump later",
+                 "NT": "trumps: the first card led" if first_lead else "no trump"}.get(b.strain, f"{b.strain} trumps")
         trump += {"low": ", the lowest cards win", "chosen": ", the declarer says high or low"}.get(
             getattr(b, "wins", "high"), "")
         null = getattr(b, "null", False) or b.text in nulls
         book = getattr(auction, "book", 0)  # levels over a book: the tricks to win are book + level
-        aim = "take no trick" if null else (f"{b.level + book} tricks" if tricks else "")
+        # a contract that names no number of tricks (level 0: its scoring counts other things)
+        aim = "take no trick" if null else (_tricks(b.level + book) if tricks and b.level + book else "")
         words = [", ".join(w for w in ((f"number {b.level}" if not tricks else ""), aim, trump) if w)]
         if b.only_over >= 0:
             words.append(f"only over {bids[b.only_over].text}")
@@ -102,6 +105,8 @@ def extra_bid_lines(state) -> list:
                              f"worth {worths[0]} to {worths[-1]} made, by the trump named")
         elif (worth := bid_worth(state, b)) is not None:
             words.append(f"worth {worth} made")
+        elif getattr(b, "value", None) is not None:   # a contract of a list: its value
+            words.append(f"value {b.value}")
         out.append(f"  {b.text:<8} " + "; ".join(words))
     return out
 SHEET_TITLE = "Score sheet"
@@ -524,6 +529,10 @@ class Game:
         """``You (bid) > ``."""
         st = self.state
         label = phase_label(st.phase_kind)
+        word = getattr(st.current_phase, "word", "order")   # an order-up said in the game's word: "take"
+        d = st.hand.phase_state.get("order_up", {})
+        if word != "order" and d.get("round") == 1 and not d.get("discard"):
+            label = word
         if st.to_move != seat and st.to_move >= 0:
             dummy = getattr(st.hand, "dummy", -1)
             label += f" from dummy {st.names[st.to_move]}" if st.to_move == dummy else f" for {st.names[st.to_move]}"
@@ -584,6 +593,12 @@ class Game:
         :raises InvalidActionError: text that is no action.
         """
         st = self.state
+        remark = WORTH_REMARK.search(text)
+        if remark and remark.start():   # ``3 (worth 3)`` copied from the ``?`` list: the call is ``3``
+            try:
+                return st.parse_action(text[:remark.start()])
+            except InvalidActionError:
+                pass
         try:
             return st.parse_action(text)
         except InvalidActionError as e:
@@ -604,6 +619,11 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
+
+
+def _tricks(n: int) -> str:
+    """``1 trick``, ``7 tricks``."""
+    return f"{n} trick{'' if n == 1 else 's'}"
 
 
 def _auction_over(st, h) -> bool:

@@ -82,10 +82,17 @@ def cards_text(deck, cards) -> Text:
     return t
 
 
+_TRUMP_CALL = re.compile(r"^trump ([SHDC])(\b.*)$")
+
+
 def call_text(text: str) -> Text:
-    """An auction call for display: ``7H`` -> ``7♥`` (coloured); ``pass``, ``10NT`` unchanged."""
+    """An auction call for display: ``7H`` -> ``7♥`` (coloured), ``trump H alone`` ->
+    ``trump ♥ alone``; ``pass``, ``10NT`` unchanged."""
     m = _BID.match(text)
     if not m:
+        named = _TRUMP_CALL.match(text)
+        if named:
+            return Text("trump ") + suit_text(named.group(1)) + Text(named.group(2))
         return Text(text)
     t = Text(m.group(1))
     t.append_text(suit_text(m.group(2)))
@@ -128,7 +135,7 @@ def hand_text(state, seat: int, mark: int = 0) -> Text:
     """
     from rulekit.engine.phases.base import own_hand_hidden
     if own_hand_hidden(state, seat):   # a blind decision first: his cards stay face down
-        return Text(f"{state.hand.hands[seat].bit_count()} cards face down (not looked at yet)", style="dim")
+        return Text(f"{_cards(state.hand.hands[seat].bit_count())} face down (not looked at yet)", style="dim")
     deck = state.variant.deck
     ctx = _context(state)
     t = Text()
@@ -154,8 +161,13 @@ def dealt_zones(state, h) -> dict:
     return out
 
 
-def trump_text(h) -> Text:
-    """``trumps ♥``, ``no trump``, or ``trumps not named yet`` (a contract whose declarer names them)."""
+def trump_text(h, state=None) -> Text:
+    """``trumps ♥``, ``no trump``, or ``trumps not named yet`` (a contract whose declarer names them);
+    with ``state``, ``trumps: the first card led`` until the first lead of a hand whose first lead
+    makes trumps (``tricks.first_lead_trump``)."""
+    if state is not None and h.trump == "NT" and not h.tricks and not h.trick and any(
+            getattr(p, "first_lead_trump", False) for p in state.rules_of(h.number).phases):
+        return Text("trumps: the first card led")
     if (h.contract is not None and getattr(h.contract, "strain", "") == "chosen"
             and not any(a.startswith("trump ") for _s, a in h.actions)):
         return Text("trumps not named yet")
@@ -196,8 +208,11 @@ def contract_text(state, h) -> Text | None:
         if doubled:
             t.append("XX (redoubled)" if doubled > 1 else "X (doubled)", style="bold")
         t.append(f" by {_name(state, h.declarer)}, ")
-        t.append_text(trump_text(h))
+        t.append_text(trump_text(h, state))
         return t
+    made = made_text(state, h)
+    if made is not None:
+        return made
     if h.declarer is not None and h.declarer >= 0 and h.calls:
         # won, contract announced later (a step auction): the call he won with
         return Text(f"{_winning_call(state, h)} by {_name(state, h.declarer)}")
@@ -206,6 +221,30 @@ def contract_text(state, h) -> Text | None:
             return Text("none: all passed, the deal is thrown in")
         return Text("none: all passed, played at " + ("no trump" if h.trump == "NT" else h.trump))
     return None
+
+
+def made_text(state, h) -> Text | None:
+    """How an order-up auction ended, in words (user pass (gallery) finding 1): ``N orders up
+    J♥, trumps ♥`` / ``You take J♥, trumps ♥`` (the phase's ``word``) in the first round,
+    ``S names trumps ♠`` in the second, ``, alone`` for a lone caller; None for another auction
+    or before anyone called."""
+    d = h.phase_state.get("order_up")
+    if not d or d.get("maker", -1) < 0 or h.trump == "NT":
+        return None
+    spec = next((p for p in state.rules_of(h.number).phases if p.kind == "order_up"), None)
+    word = getattr(spec, "word", "order")
+    name = _name(state, d["maker"])
+    if d["round"] == 1:
+        third = word if word.endswith("s") else word + "s"
+        t = Text(f"{name} {_verb(name, third, word)}{' up' if word == 'order' else ''} ")
+        t.append_text(card_text(state.variant.deck, d["turned"]))
+        t.append(", ")
+        t.append_text(trump_text(h))
+    else:
+        t = trump_named_text(state, h, d["maker"])
+    if d.get("alone"):
+        t.append(", alone")
+    return t
 
 
 def _winning_call(state, h) -> str:
@@ -247,8 +286,29 @@ def _cards(n: int) -> str:
 def discard_phase(state, h, k: int):
     """The spec of the phase that made the ``k``-th (0-based) discard of hand ``h``: the
     ``k``-th phase of the variant whose kind takes discards, or None."""
-    specs = [p for p in state.variant.phases if p.kind in _DISCARD_VERBS]
-    return specs[k] if 0 <= k < len(specs) else None
+    slots = []
+    for p in state.rules_of(h.number).phases:
+        if p.kind == "pass_cards":      # one discard per player, none in a deal that holds
+            slots += [p] * (state.variant.players if "pass_cards" in h.phase_state else 0)
+        elif p.kind in _DISCARD_VERBS:
+            slots.append(p)
+    return slots[k] if 0 <= k < len(slots) else None
+
+
+def _pass_words(d: str) -> str:
+    """``to the left``, ``to the right``, ``across``."""
+    return "across" if d == "across" else f"to the {d}"
+
+
+def passing_text(state, h) -> str | None:
+    """``passing to the left`` / ``no passing (hold)`` for a hand with a ``pass_cards`` phase
+    (its direction by deal); None without one."""
+    from rulekit.engine.phases.pass_cards import direction
+    spec = next((p for p in state.rules_of(h.number).phases if p.kind == "pass_cards"), None)
+    if spec is None:
+        return None
+    d = direction(spec, h.number)
+    return "no passing (hold)" if d == "hold" else f"passing {_pass_words(d)}"
 
 
 def _pile(spec) -> str:
@@ -264,6 +324,14 @@ _DISCARD_VERBS = {
     "set_aside": lambda spec, n: (f"puts {_cards(n)} aside", f"put {_cards(n)} aside"),
     "pass_cards": lambda spec, n: (f"passes {_cards(n)}", f"pass {_cards(n)}"),
 }
+
+
+def _pass_target(state, h, seat: int) -> str:
+    """`` to the left (to P2)``: where ``seat``'s passed cards go this hand."""
+    from rulekit.engine.phases.pass_cards import direction, target
+    spec = next(p for p in state.rules_of(h.number).phases if p.kind == "pass_cards")
+    d = direction(spec, h.number)
+    return f" {_pass_words(d)} (to {_name(state, target(state.variant, d, seat))})"
 
 
 def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None) -> Text:
@@ -282,6 +350,8 @@ def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None
     he, you = verbs(spec, len(words)) if verbs else (f"discards {_cards(len(words))}",
                                                      f"discard {_cards(len(words))}")
     said = _verb(name, he, you)
+    if getattr(spec, "kind", "") == "pass_cards":
+        said += _pass_target(state, h, seat)
     t = Text(f"{name} {said}")
     if reveal:
         deck = state.variant.deck
@@ -339,6 +409,9 @@ def hand_header(state, h) -> Text:
         if h.zone_up.get(zone):        # a zone dealt face down is nobody's to see (issue 12 case 3)
             t.append(f" — {zone} ")
             t.append_text(cards_text(state.variant.deck, bits(cards)))
+    passing = passing_text(state, h)
+    if passing is not None:
+        t.append(f" — {passing}")
     rules = state.rules_of(h.number)
     if rules.round_name:               # a round of a schedule: its name (the objective: round_objective)
         t.append(f" — {rules.round_name}", style="bold")
@@ -391,7 +464,7 @@ def hand_summary(state, h, rows) -> list:
             t.append_text(exchange_text(state, h, a, s, reveal=False, spec=discard_phase(state, h, k)))
             k += 1
             out.append(t)
-        elif a.startswith("trump "):
+        elif a.startswith("trump ") and made_text(state, h) is None:   # else the contract row says it
             out.append(Text("  ") + trump_named_text(state, h, s))
         elif a in ("high", "low"):
             out.append(Text("  ") + wins_text(state, s, a))
@@ -531,11 +604,13 @@ def table_view(state, seat: int) -> Table:
     vul = vulnerability_text(state, h)
     if vul is not None:
         grid.add_row("vulnerable", vul)
+    turned_up = h.phase_state.get("order_up", {}).get("turned", -1)   # shown on its own row
     for z, m in h.zones.items():
         if m and h.zone_up.get(z):
             grid.add_row(Text(z), cards_text(deck, bits(m)))
         elif m:
-            grid.add_row(Text(z), Text(f"{m.bit_count()} cards face down", style="dim"))
+            down = (m & ~(1 << turned_up) if turned_up >= 0 else m).bit_count()
+            grid.add_row(Text(z), Text(f"{_cards(down)} face down", style="dim"))
     if pairs and role_of(state.phase_kind) == "auction":
         grid.add_row("auction", auction_table(state, h, seat))
     elif h.calls and not (pairs and h.contract is not None):
@@ -569,6 +644,8 @@ def table_view(state, seat: int) -> Table:
     for s, after in enumerate(opened or ()):
         if s != seat and 0 <= after <= len(h.tricks) and h.hands[s]:
             grid.add_row(f"open {names[s]}", hand_text(state, s))
+    if state.phase_kind == "pass_cards":       # where his cards go
+        grid.add_row("passing", Text(_pass_target(state, h, seat).strip()))
     for label, text in phase_rows(state, h):   # a turned card, a pile's running total, a layout's rows
         grid.add_row(label, Text(text))
     if role_of(state.phase_kind) == "play":
@@ -675,9 +752,17 @@ def legal_text(state) -> Text:
     bids = {b.text: b for b in state.current_bids()}
     out = []
     for a in legal:
-        worth = bid_worth(state, bids[a.text]) if a.kind == "bid" and a.text in bids else None
-        out.append(a.text if worth is None else f"{a.text} ({worth})")
+        bid = bids.get(a.text) if a.kind == "bid" else None
+        worth = bid_worth(state, bid) if bid is not None else None
+        if worth is None and getattr(bid, "value", None) is not None:   # a contract of a list
+            worth = bid.value
+        # "(worth N)" reads as a remark, not part of the call; typed with it, it is accepted
+        out.append(a.text if worth is None else f"{a.text} (worth {worth})")
     return Text("legal: " + ", ".join(out))
+
+
+#: a remark of a legal list typed after the call (``7C (worth 160)``): not part of the action
+WORTH_REMARK = re.compile(r"\s*\(\s*(?:worth\s+)?-?\d+\s*\)\s*$", re.IGNORECASE)
 
 
 def winner_text(state) -> Text:

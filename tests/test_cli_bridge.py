@@ -248,7 +248,7 @@ def test_deal_file_is_the_first_deal(deal_file):
     assert "first dealer You" in out and "(NS vulnerable, EW not)" in out
     assert f"your hand {SOUTH}" in out
     assert re.search(r"^ +\?\s*$", out, re.M)          # South deals: his call opens the table
-    assert "legal: pass, 1C (20), 1D (20)" in out           # what each bid is worth (issue 12 case 20)
+    assert "legal: pass, 1C (worth 20), 1D (worth 20)" in out           # what each bid is worth (issue 12 case 20)
 
 
 @pytest.mark.parametrize("text, message", [

@@ -249,7 +249,7 @@ def test_bid_list_shows_each_bids_worth_and_help_names_bids_as_refusals_do():
     v = load_variant("fivehundred")
     st = State(v, seed=3)
     legal = legal_text(st).plain
-    assert "6S (40)" in legal and "7C (160)" in legal and "10NT (520)" in legal
+    assert "6S (worth 40)" in legal and "7C (worth 160)" in legal and "10NT (worth 520)" in legal
     assert "a bid from 6S to 10NT" in help_text(v)
     assert "10T over 10NT" in help_text(v)
     g = Game(st, ["human", "bot", "bot"], Console(file=io.StringIO()), None)

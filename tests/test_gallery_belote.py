@@ -38,9 +38,9 @@ def legal(s) -> set:
 def started():
     """The hand after W passes and S takes the turned 8H: hearts are trumps."""
     s = State(load_variant("belote"), deals=[deal_order()], dealer=0)
-    assert s.to_move == 3 and [a.text for a in s.legal_actions()] == ["pass", "order"]
+    assert s.to_move == 3 and [a.text for a in s.legal_actions()] == ["pass", "take"]
     s.apply("pass")
-    s.apply("order")
+    s.apply("take")
     return s
 
 

@@ -167,5 +167,5 @@ def test_the_legal_bids_show_what_each_is_worth_made(v):
     from rulekit.cli.render import legal_text
     s = State(v, seed=1, dealer=N)
     text = legal_text(s).plain
-    assert "3uptown (3)" in text and "3downtown (3)" in text and "3NT (6)" in text
-    assert "7uptown (28)" in text and "7NT (56)" in text
+    assert "3uptown (worth 3)" in text and "3downtown (worth 3)" in text and "3NT (worth 6)" in text
+    assert "7uptown (worth 28)" in text and "7NT (worth 56)" in text

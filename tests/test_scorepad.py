@@ -54,6 +54,9 @@ def _typed(pad: ScorePad, v, h) -> list:
         elif q.name in ("tricks", "points"):
             keep = f[q.name] if "all of them" in q.help else f[q.name][:-1]  # the last is left out
             text = " ".join(str(x) for x in keep)
+        elif q.name.count(":") == 1:   # who holds a one-card tally (user pass finding 7)
+            name = q.name.split(":")[1]
+            text = next((pad.columns[c] for c, t in enumerate(f["tallies"]) if t[name]), "-")
         else:
             _, name, col = q.name.split(":")
             text = str(f["tallies"][int(col)][name])

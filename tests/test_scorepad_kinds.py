@@ -44,7 +44,8 @@ def test_ohhell_bids_and_hand_sizes():
     asked = enter(pad, ["1 1 0 0", "h", "1 0 0"])
     assert asked == ["bids P0 P1 P2 P3", "trumps", "tricks P0 P1 P2 P3"]
     assert pad.sheet.rows[-1].entries == [11, 0, 10, 10]
-    assert pad.sheet.rows[-1].note == "trumps H"
+    # each bid and its tricks in the note (user pass (gallery) finding 8)
+    assert pad.sheet.rows[-1].note == "trumps H, P0 bid 1 took 1 · P1 bid 1 took 0 · P2 bid 0 took 0 · P3 bid 0 took 0"
     q = pad.next_question({"phase:bidding:bids": "0 0 0 0", "trump": "S"})
     assert q.help == "4 numbers adding up to 2 (the last may be left out)"
     enter(pad, ["2 0 1 0", "s", "2 0 0 0"])
@@ -73,7 +74,7 @@ def test_spades_bids_nil_tricks_and_bags_carried():
     assert pad.sheet.rows[-1].entries == [67, -60] and pad.counters == {"bags": [8, 2]}
     enter(pad, ["3 3 3 3", "9"])
     assert pad.sheet.rows[-1].entries == [-37, -60] and pad.counters == {"bags": [1, 2]}
-    assert pad.sheet.rows[-1].note == "trumps S; bags 10 to NS (-100)"
+    assert pad.sheet.rows[-1].note == "trumps S, NS bid 6 took 9 · EW bid 6 took 4; bags 10 to NS (-100)"
     pad.undo()
     assert pad.counters == {"bags": [8, 2]}   # rebuilt from the hands left
 
@@ -98,7 +99,7 @@ def test_euchre_maker_alone_and_thrown_in():
     pad = ScorePad(load_variant("euchre"), first_dealer=3)
     asked = enter(pad, ["N", "yes", "h", "5"])
     assert asked == ["maker", "alone", "trumps", "tricks NS EW"]
-    assert pad.sheet.rows[-1].entries == [4, 0] and pad.sheet.rows[-1].note == "trumps H"
+    assert pad.sheet.rows[-1].entries == [4, 0] and pad.sheet.rows[-1].note == "trumps H, made by NS, alone"
     assert enter(pad, ["none"]) == ["maker"]
     assert pad.sheet.rows[-1].note == "passed out" and pad.dealer == 1
     enter(pad, ["E", "no", "s", "3"])

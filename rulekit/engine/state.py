@@ -689,6 +689,14 @@ class State:
         return [c for c in ctx.display_order if m >> c & 1]
 
 
+def tally_notes(v: Variant, envs: list, cols: list) -> list:
+    """``belote NS``, ``high P0``: each tally of dealt cards a column holds in full this hand (all
+    the cards it counts: a bonus such as Belote's king and queen of trumps, All Fours' High), for
+    the note; tallies of won tricks are left to the tricks."""
+    return [f"{t.name} {col}" for t in v.scoring.tallies if t.most > 0 and t.where != "tricks"
+            for col, e in zip(cols, envs) if e.vars.get(t.name) == t.most]
+
+
 def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
     """:meth:`State.describe_hand` of hand ``h`` played under the rules ``v`` by ``names``."""
     if h.contract is None:
@@ -699,6 +707,10 @@ def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
             parts.append(f"trumps {h.trump}")
         if v.has_card_points and envs is not None and not v.scoring.by_side:
             parts.append("points " + "/".join(str(e.vars["points"]) for e in envs))
+        if envs is not None:   # what the phases add: each side's bid and tricks...
+            cols = list(v.side_names) if v.scoring.by_side else list(names)
+            parts += [w for p in v.phases if (w := REGISTRY[p.kind].note(p, v, envs, cols))]
+            parts += tally_notes(v, envs, cols)
         return ", ".join(parts)
     # trumps chosen after the auction (named, or by the first lead of a no-trump contract) are shown
     later = h.contract.strain == "chosen" or (h.contract.strain == "NT" and h.trump != "NT")
@@ -716,6 +728,9 @@ def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
     else:
         made = won >= h.contract.level
     made_of = getattr(v.scoring.made, "names", None)
+    held = ""
+    if envs is not None:
+        held = "".join(", " + w for w in tally_notes(v, envs, list(v.side_names) if v.scoring.by_side else names))
     if made_of is not None and not made_of & {"tricks", "declarer_tricks", "side_tricks"}:
-        return f"{who} {text} {'made' if made else 'failed'}"   # made by points, not tricks
-    return f"{who} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'})"
+        return f"{who} {text} {'made' if made else 'failed'}{held}"   # made by points, not tricks
+    return f"{who} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'}){held}"

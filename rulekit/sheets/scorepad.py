@@ -325,6 +325,13 @@ class ScorePad:
                             f"{len(cols)} numbers adding up to {v.points_total()} (the last may be left out)")
         trump = self._trump(facts)
         for t in v.scoring.tallies:
+            if self._one_holder(t) and not (t.trump_only and trump not in v.deck.suits):
+                keys = [f"tally:{t.name}:{c}" for c in range(len(cols))]
+                if any(k not in facts and self._matters(facts, t, c) for c, k in enumerate(keys)):
+                    return Question(f"tally:{t.name}", f"{t.name}: who", self._holder_help(t))
+                for k in keys:
+                    facts.setdefault(k, 0)   # does not change this hand's entries: not asked
+                continue
             for c in range(len(cols)):
                 key = f"tally:{t.name}:{c}"
                 if key in facts or (t.trump_only and trump not in v.deck.suits):
@@ -333,6 +340,50 @@ class ScorePad:
                     return Question(key, f"{t.name} {cols[c]}", f"a number from 0 to {self._mask_size(t)}")
                 facts[key] = 0  # does not change this hand's entries: not asked
         return None
+
+    def _one_holder(self, tally) -> bool:
+        """One card at most counts for ``tally`` (a ``pick: highest`` or ``lowest``, the jack of
+        trumps): one column holds it or none, so the pad asks who, once, not each column."""
+        return self._mask_size(tally) == 1 and len(self.columns) > 1
+
+    def _must_be_held(self, tally) -> bool:
+        """Some column holds the card of ``tally``: a highest/lowest pick when a card of its kind
+        was surely in play (trumps made by the first lead, or every card dealt to the players)."""
+        return bool(tally.pick) and ((tally.trump_only and self._first_lead_trump()) or not self._aside())
+
+    def _aside(self) -> bool:
+        """The deal leaves cards out of the players' hands (a widow, a stub)."""
+        return any(getattr(st, "zone", "") for p in self.variant.phases if p is not None
+                   for st in getattr(p, "steps", ()))
+
+    def _holder_help(self, tally) -> str:
+        """The accepted answers to who holds ``tally``."""
+        who = ", ".join(self.columns)
+        return f"who: one of {who}" + ("" if self._must_be_held(tally) else ", or - for none")
+
+    def _answer_holder(self, tally, t: str, facts: dict) -> None:
+        """Store who holds ``tally`` (a column, a player of it, or ``-``): 1 for that column, 0
+        for the others.
+
+        :raises FactError: no such column or player, or none when someone must hold it."""
+        cols = self.columns
+        if t.lower() in ("-", "none", "no one", "nobody"):
+            if self._must_be_held(tally):
+                why = ("the first card led made trumps, so a trump was in play" if tally.trump_only
+                       else "every card was dealt")
+                raise FactError(f"{tally.name}: someone held it ({why}); expected one of {', '.join(cols)}")
+            col = -1
+        elif t.lower() in [c.lower() for c in cols]:
+            col = [c.lower() for c in cols].index(t.lower())
+        else:
+            try:
+                seat = self.seat(t)
+            except FactError:
+                raise FactError(f"{tally.name}: {t!r} is not a player (expected {self._holder_help(tally)[5:]})") \
+                    from None
+            col = self.variant.side_of[seat] if self.variant.scoring.by_side else seat
+        for c in range(len(cols)):
+            facts[f"tally:{tally.name}:{c}"] = int(c == col)
 
     def _phase_question(self, facts: dict) -> Question | None:
         """The next fact a phase kind asks (who defended, each player's bid...), or ``None``."""
@@ -450,6 +501,9 @@ class ScorePad:
             except ValueError as e:
                 raise FactError(str(e)) from None
             facts[name] = own[fact]
+        elif name.startswith("tally:") and name.count(":") == 1:   # who holds a one-card tally
+            tally = next(x for x in self.rules.scoring.tallies if x.name == name.split(":")[1])
+            self._answer_holder(tally, t, facts)
         else:
             _, tname, col = name.split(":")
             tally = next(x for x in self.rules.scoring.tallies if x.name == tname)
@@ -538,6 +592,10 @@ class ScorePad:
             q = self.next_question(out)
             if q is None:
                 return out
+            if q.name.count(":") == 1 and q.name.startswith("tally:"):   # who holds it: stored per column
+                held = [given.get(f"{q.name}:{c}") for c in range(len(self.columns))]
+                if None not in held:
+                    given[q.name] = next((self.columns[c] for c, x in enumerate(held) if x), "-")
             if q.name not in given:
                 raise FactError(f"hand {self.number + 1}: the {q.prompt} are missing ({q.help})"
                                 if q.name in ("tricks", "points") else

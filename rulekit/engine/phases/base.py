@@ -225,6 +225,12 @@ class PhaseKind:
         return {}
 
     # ------------------------------------------------------------------ views
+    def note(self, spec: Any, variant: Any, envs: list, columns: list) -> str:
+        """Words this phase adds to a hand's sheet note from the hand's formula environments
+        (one per score column named ``columns``), such as each side's bid and tricks; default
+        none."""
+        return ""
+
     def observe(self, state: State, seat: int) -> dict:
         """Plain data this phase adds to ``seat``'s observation (``obs.phase_data``);
         only what that seat may see."""

@@ -15,6 +15,11 @@ takes it (in either round), and the rest of the zone is dealt, M cards to the ma
 each other player, from the eldest hand in the direction of play (the cards each player
 holds are then the pattern's plus K).
 
+With ``word: take`` the first round's call is said ``take`` (Belote's "prendre") instead of
+``order`` (``take alone``...).
+
+The turned card is public: every seat's observation has it (``turned``), the terminal shows it.
+
 The caller is the hand's declarer (the "maker").  Formulas read, per score column, ``maker``
 (1 when the column's player or side called trumps) and ``alone`` (1 when the caller plays
 alone).
@@ -41,6 +46,7 @@ class OrderUpSpec:
     stick_dealer: bool
     alone: bool
     deal_rest: tuple = ()
+    word: str = "order"
 
     @property
     def later_cards(self) -> int:
@@ -70,7 +76,7 @@ def legal(state) -> list:
     out = []
     if not (d["round"] == 2 and spec.stick_dealer and h.to_move == h.dealer):
         out.append(Action.pass_())
-    calls = ([("bid", "order", "")] if d["round"] == 1
+    calls = ([("bid", spec.word, "")] if d["round"] == 1
              else [("trump", f"trump {s}", s) for s in state.variant.deck.suits if s != d["suit"]])
     for kind, text, suit in calls:
         out.append(Action(kind, text, suit=suit, bid=text))
@@ -186,7 +192,10 @@ class OrderUpKind(PhaseKind):
                                            "properties": {"maker": {"type": "integer", "minimum": 0,
                                                                     "maximum": 52},
                                                           "others": {"type": "integer", "minimum": 1,
-                                                                     "maximum": 52}}}}}
+                                                                     "maximum": 52}}},
+                             "word": {"description": "The word of the first round's call (default `order`; "
+                                                     "Belote players `take`): `take`, `take alone`.",
+                                      "type": "string", "pattern": "^[a-z]+$"}}}
     label = "order up"
     example = "making: {kind: order_up, alone: true}"
     start = staticmethod(start)
@@ -219,8 +228,12 @@ class OrderUpKind(PhaseKind):
             if p.get("alone"):
                 c.err(path + ("alone",), "a lone caller's partner sits out, but deal_rest deals him cards "
                       "(expected alone or deal_rest, not both)")
+        word = p.get("word", "order")
+        if word in ("pass", "trump", "discard", "alone"):
+            c.err(path + ("word",), f"{word!r} is already another action of this phase "
+                                    f"(expected another word, e.g. order or take)")
         return OrderUpSpec(self.name, name, zone, bool(p.get("second_round", True)),
-                           bool(p.get("stick_dealer", False)), bool(p.get("alone", False)), deal_rest)
+                           bool(p.get("stick_dealer", False)), bool(p.get("alone", False)), deal_rest, word)
 
     def strains(self, spec, deck) -> set:
         """Any suit may become trumps."""
@@ -307,7 +320,7 @@ class OrderUpKind(PhaseKind):
                 f"and discards one card face down.{second}{alone} The player who called trumps is the maker.")
 
     def parse(self, text: str, state) -> Action | None:
-        """``order``, ``order alone``, ``trump H [alone]``."""
+        """``order`` (the spec's ``word``), ``order alone``, ``trump H [alone]``."""
         t = " ".join(text.lower().split())
         for a in legal(state) if state.hand.phase_state.get(self.name) else []:
             if a.text.lower() == t:
@@ -316,7 +329,7 @@ class OrderUpKind(PhaseKind):
 
     def help_line(self, spec, variant) -> str:
         """The action forms."""
-        return "pass, order" + (" [alone]" if spec.alone else "") + "; in the second round trump X" + \
+        return f"pass, {spec.word}" + (" [alone]" if spec.alone else "") + "; in the second round trump X" + \
             (" [alone]" if spec.alone else "") + ("" if spec.deal_rest else "; the dealer: discard CARD")
 
     def observe(self, state, seat: int) -> dict:
@@ -325,6 +338,21 @@ class OrderUpKind(PhaseKind):
         if not d:
             return {}
         return {"turned": d["turned"], "round": d["round"], "maker": d["maker"], "alone": d["alone"]}
+
+    def note(self, spec, variant, envs: list, columns: list) -> str:
+        """Who called trumps: ``made by NS`` (``, alone``)."""
+        made = [col for col, e in zip(columns, envs) if e.vars.get("maker")]
+        if not made:
+            return ""
+        return f"made by {made[0]}" + (", alone" if envs[0].vars.get("alone") else "")
+
+    def show(self, data: dict, variant) -> list:
+        """The turned card, public from the deal on: ``turned  J♥`` (``J♥, turned down`` once
+        all passed it in the first round)."""
+        if data.get("turned", -1) < 0:
+            return []
+        card = variant.deck.pretty(data["turned"])
+        return [("turned", card + (", turned down" if data.get("round") == 2 else ""))]
 
     def bot_act(self, bot, obs):
         """Call a suit holding three trumps or more (bowers counted), else pass; discard the

@@ -143,7 +143,7 @@ class PassCardsKind(PhaseKind):
 
     def help_line(self, spec, variant) -> str:
         """The action form."""
-        return f"pass {spec.count} cards: discard CARD ..."
+        return f"pass {spec.count} card{'s' if spec.count > 1 else ''}: discard CARD ..."
 
     def observe(self, state, seat: int) -> dict:
         """``direction`` (public), ``passed``/``received``: the seat's own cards only."""

@@ -317,6 +317,24 @@ class TrickBidsKind(PhaseKind):
         swap = "; a blind nil exchange: discard CARD ..." if spec.blind_exchange else ""
         return f"bid N (the tricks you will take){blind}{swap}"
 
+    def note(self, spec, variant, envs: list, columns: list) -> str:
+        """Each column's bid and tricks: ``NS bid 3 + nil took 8 · EW bid 9 took 5`` (user pass
+        (gallery) finding 8); ``nil failed`` when a nil bidder took a trick."""
+        out = []
+        for col, e in zip(columns, envs):
+            x = e.vars
+            if "bid" not in x or "tricks" not in x:
+                return ""
+            nils = ["nil"] * x.get("nil_bids", 0) + ["blind nil"] * (x.get("blind_nil_made", 0)
+                                                                     + x.get("blind_nil_failed", 0))
+            words = ([str(x["bid"])] if x["bid"] or not nils else []) + nils
+            if not variant.scoring.by_side and words == ["nil"]:
+                words = ["0"]   # one player's bid of 0
+            failed = x.get("nil_failed", 0) + x.get("blind_nil_failed", 0)
+            out.append(f"{col} bid {' + '.join(words)} took {x['tricks']}"
+                       + (" (nil failed)" if failed and variant.scoring.by_side else ""))
+        return " · ".join(out)
+
     def observe(self, state, seat: int) -> dict:
         """``bids``: the bids so far, -1 for not yet (public); ``blind``: who bid blind nil."""
         d = state.hand.phase_state.get("trick_bids")
@@ -328,8 +346,11 @@ class TrickBidsKind(PhaseKind):
         of its nil bidders took (his side's tricks alone do not say)."""
         blind = ", blind for blind nil" if spec.blind_behind is not None else ""
         if "bids" not in facts:
+            nil = (", or nil (0)" if spec.least else "") if spec.nil else ""
+            least = "0 (or nil)" if spec.nil and not spec.least else str(spec.least)
             return ("bids", "bids " + " ".join(names),
-                    f"{len(names)} bids in seat order ({' '.join(names)}), each 0 (nil) to {facts['cards']}{blind}")
+                    f"{len(names)} bids in seat order ({' '.join(names)}), each {least} to "
+                    f"{facts['cards']}{nil}{blind}")
         nils = _nil_seats(facts["bids"])
         if variant.scoring.by_side and nils and "nil_tricks" not in facts:
             who = " ".join(names[s] for s in nils)
@@ -355,8 +376,11 @@ class TrickBidsKind(PhaseKind):
                         raise ValueError(f"bids: {who}: blind nil is not played in {variant.id} (expected a number)")
                     out.append("blind")
                     continue
+                if w == "nil" and spec.nil:   # as players say it: a bid of 0
+                    w = "0"
                 if not w.isdigit():
                     raise ValueError(f"bids: {who}: {w!r} is not a bid (expected a number"
+                                     f"{', nil' if spec.nil else ''}"
                                      f"{' or blind' if spec.blind_behind is not None else ''})")
                 n, top = int(w), cards if spec.most is None else min(cards, spec.most)
                 if not (spec.least <= n <= top or (n == 0 and spec.nil)):
