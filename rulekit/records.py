@@ -529,13 +529,29 @@ def replay(record: dict, upto: int | None = None, source: str = "record", folder
     return state
 
 
+# Words the engine writes about a hand or a match's end (a row's note, the end's reason): a
+# replay writes them anew, so a record saved by a version that worded them differently still
+# loads (what a record's numbers say is checked; its wording is not data).
+WORDS = ("note", "reason")
+
+
 def sheet_mismatch(record: dict, state: State) -> str:
     """``""`` when everything the record stores that the replay recomputes (the sheet: its
-    columns, start scores, rows with their entries, totals, notes and trick winners; the result:
-    totals, winners, reason...) equals the replay, else what differs, naming the field and both
-    values. A finished game's record must have its sheet and result; a game in progress may
-    omit them."""
+    columns, start scores, rows with their entries, totals and trick winners; the result:
+    totals, winners...) equals the replay, else what differs, naming the field and both
+    values; the words of :data:`WORDS` are not compared. A finished game's record must have its
+    sheet and result; a game in progress may omit them."""
     mine = json.loads(json.dumps({"sheet": state.sheet.as_dict(), "result": state.result()}))
+    record = json.loads(json.dumps({k: record.get(k) for k in ("sheet", "result") if k in record}))
+    for block in (record.get("sheet"), mine["sheet"]):
+        for row in (block or {}).get("rows") or ():
+            if isinstance(row, dict):
+                for w in WORDS:
+                    row.pop(w, None)
+    for block in (record.get("result"), mine["result"]):
+        if isinstance(block, dict):
+            for w in WORDS:
+                block.pop(w, None)
     for block in ("sheet", "result"):
         if block not in record or record[block] is None:
             if state.is_over:
