@@ -59,7 +59,10 @@ class Observation:
         (rules/fivehundred.md [W1]), the turned-up trump card after the first trick until
         the dealer plays it (rules/whist.md [K1]).
     :ivar widow_taken: cards of a face-up zone that the declarer took into his hand.
-    :ivar hidden_zones: zone name -> number of face-down cards in it now.
+    :ivar hidden_zones: zone name -> number of face-down cards in it now (those of
+        ``zone_known`` not counted).
+    :ivar zone_known: zone name -> bitmask of its cards every seat knows are there (a card
+        turned up on the talon: :meth:`~rulekit.engine.phases.base.PhaseKind.known_cards`).
     :ivar hidden_discards: number of discards the seat has not seen (another's).
     :ivar dealt_sizes: cards each seat was dealt.
     :ivar game_score: per score column, game-counting points since the last line
@@ -101,6 +104,7 @@ class Observation:
     placed: list = field(default_factory=list)
     widow_taken: int = 0
     hidden_zones: dict = field(default_factory=dict)
+    zone_known: dict = field(default_factory=dict)
     hidden_discards: int = 0
     low: bool = False
     dealt_sizes: list = field(default_factory=list)
@@ -115,6 +119,8 @@ class Observation:
     def _visible(self) -> int:
         """Cards this seat sees now: its own, face-up ones, played ones."""
         seen = self.hand | self.widow | self.discards | self.dummy_hand | self.exposed | self.open_hands
+        for m in self.zone_known.values():
+            seen |= m
         for _l, plays, _w, _n in self.tricks:
             for _s, c in plays:
                 seen |= 1 << c
@@ -195,6 +201,8 @@ class Observation:
                 h.zones[key] = m
             elif kind == "discards":
                 h.discards = m
+        for z, m in self.zone_known.items():  # known cards stay in their zone
+            h.zones[z] = h.zones.get(z, 0) | m
         self._redeal(world, others, rng)
         return world
 
@@ -361,6 +369,14 @@ def observe(state, seat: int) -> Observation:
     taken = _face_up_dealt(state) & ~widow if h.declarer >= 0 else 0
     if taken:                                             # [W1] only the declarer takes a widow
         placed[h.declarer] |= taken                       # (less those played, below)
+    zone_known: dict = {}
+    for name in h.phase_state:   # public cards whose place everyone knows (a turned card)
+        kind = REGISTRY.get(name)
+        for place, m in (kind.known_cards(state) if kind is not None else ()):
+            if isinstance(place, str):
+                zone_known[place] = zone_known.get(place, 0) | m
+            else:
+                placed[place] |= m
     placed = [m & ~visible for m in placed]
     blind = own_hand_hidden(state, seat)                  # he has not looked at his cards yet
     if blind:
@@ -380,7 +396,8 @@ def observe(state, seat: int) -> Observation:
         totals=state.sheet.totals(), legal=legal, hand_number=h.number, dummy=h.dummy,
         dummy_hand=h.hands[h.dummy] if dummy_up else 0, partner=h.partner, open_hands=open_hands,
         open_seats=open_seats, exposed=exposed, vulnerable=list(h.vulnerable),
-        placed=placed, widow_taken=taken, hidden_zones={z: h.zones[z].bit_count() for z in hidden_zones},
+        placed=placed, widow_taken=taken, zone_known=zone_known,
+        hidden_zones={z: (h.zones[z] & ~zone_known.get(z, 0)).bit_count() for z in hidden_zones},
         hidden_discards=h.discards.bit_count() if hide_discards else 0,
         dealt_sizes=[m.bit_count() for m in h.dealt],
         game_score=list(state.progress.game_score), games=list(state.progress.games),

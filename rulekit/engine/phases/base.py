@@ -236,6 +236,14 @@ class PhaseKind:
         only what that seat may see."""
         return {}
 
+    def known_cards(self, state: State) -> list:
+        """Cards whose place every seat knows though no seat sees them face up in a hand:
+        ``[(place, bitmask)]`` with ``place`` a zone name (a card turned up on the talon, or
+        turned down again) or a seat (a card he took from the table, until he plays it).
+        Observations show them, and a bot's sampled worlds keep them where they are. Default
+        none; :func:`card_place` gives the place of one card."""
+        return []
+
     def hides_hand(self, state: State, seat: int) -> bool:
         """True while ``seat`` may not see his own cards (a decision made before looking at
         them, such as a blind bid): his observation and the terminal show them face down.
@@ -257,7 +265,22 @@ class PhaseKind:
         return f"<phase kind {self.name}>"
 
 
-__all__ = ["CompileHelpers", "PhaseKind", "own_hand_hidden"]
+__all__ = ["CompileHelpers", "PhaseKind", "card_place", "own_hand_hidden"]
+
+
+def card_place(state: Any, card: int) -> list:
+    """``[(place, 1 << card)]``: the zone or the seat that holds ``card`` now, or ``[]`` when it
+    is in neither (played, discarded, or ``card`` < 0). For :meth:`PhaseKind.known_cards`."""
+    if card < 0:
+        return []
+    h = state.hand
+    for z, m in h.zones.items():
+        if m >> card & 1:
+            return [(z, 1 << card)]
+    for s, m in enumerate(h.hands):
+        if m >> card & 1:
+            return [(s, 1 << card)]
+    return []
 
 
 def own_hand_hidden(state: Any, seat: int) -> bool:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from rulekit.cards import SUIT_NAMES, bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, card_place
 from rulekit.engine.phases.exchange import DiscardChoices
 from rulekit.errors import IllegalActionError
 
@@ -338,6 +338,12 @@ class OrderUpKind(PhaseKind):
         if not d:
             return {}
         return {"turned": d["turned"], "round": d["round"], "maker": d["maker"], "alone": d["alone"]}
+
+    def known_cards(self, state) -> list:
+        """The turned card, public: on the talon (face up, or turned down after a first round
+        of passes), then in the hand of the player who took it until he plays it."""
+        d = state.hand.phase_state.get(self.name)
+        return card_place(state, d["turned"]) if d else []
 
     def note(self, spec, variant, envs: list, columns: list) -> str:
         """Who called trumps: ``made by NS`` (``, alone``)."""

@@ -6,7 +6,7 @@ every seat, until the dealer plays to the first trick.
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, card_place
 
 
 def start(state) -> bool:
@@ -60,6 +60,11 @@ class TurnUpKind(PhaseKind):
         """``turned``: the stock card turned for trumps (public), when there is one."""
         d = state.hand.phase_state.get("turn_up")
         return {"turned": d["card"]} if d else {}
+
+    def known_cards(self, state) -> list:
+        """The stock card turned for trumps lies face up on the stock (public)."""
+        d = state.hand.phase_state.get("turn_up")
+        return card_place(state, d["card"]) if d else []
 
     def describe(self, spec) -> str:
         """One sentence."""
