@@ -252,6 +252,8 @@ class TricksSpec:
         ``eldest``) replaces ``lead`` (Euchre: the player left of a lone maker leads).
     :ivar first_lead_trump: the suit of the hand's first lead becomes trumps.
     :ivar may_trump: a player who can follow a plain suit may trump instead.
+    :ivar top_follows: at no trump a top card may follow any lead unless its holder failed
+        that suit (rules/fivehundred.md [T4], house option).
     """
 
     kind: str
@@ -274,6 +276,7 @@ class TricksSpec:
     lead_then: str = ""
     first_lead_trump: bool = False
     may_trump: bool = False
+    top_follows: bool = False
 
 
 @dataclass(frozen=True)

@@ -78,7 +78,7 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
     ctx = h.ctx
-    if spec.overtrump or spec.partner_frees or spec.may_trump or h.led_group == ctx.idle_group:
+    if spec.overtrump or spec.partner_frees or spec.may_trump or spec.top_follows or h.led_group == ctx.idle_group:
         m = _follow_mask(state, seat, hand, spec)
     else:  # the common rules inline: this is the hot loop of bots' playouts
         m = hand & ctx.group_mask[h.led_group]
@@ -99,6 +99,10 @@ def _follow_mask(state: State, seat: Seat, hand: Mask, spec) -> Mask:
     m = hand & ctx.group_mask[h.led_group]
     if m and spec.may_trump and ctx.trump_suit_group is not None:  # follow, or trump instead
         m |= hand & ctx.group_mask[ctx.trump_suit_group]
+    tg = ctx.trump_group
+    if (m and spec.top_follows and tg is not None and tg >= len(state.variant.deck.suits)
+            and not h.failed[seat] >> h.led_group & 1):  # a top card at no trump follows any lead
+        m |= hand & ctx.group_mask[tg]
     if not m:
         m = hand
         if spec.must_trump and ctx.trump_suit_group is not None:
@@ -308,7 +312,7 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
         if g != lg:
             if lg == h.ctx.idle_group:  # a powerless card was led: the first card of a suit sets it
                 h.led_group = g
-            else:
+            elif not hands[seat] & h.ctx.group_mask[lg]:  # (a top card may follow while he holds the suit)
                 h.failed[seat] |= 1 << lg
         leader = h.leader
     else:
@@ -428,7 +432,8 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                       overtrump=bool(p.get("must_overtrump", False)), partner_frees=bool(p.get("partner_frees", False)),
                       lead_then=p.get("lead_then", ""),
                       first_lead_trump=bool(p.get("first_lead_trump", False)),
-                      may_trump=bool(p.get("may_trump", False)))
+                      may_trump=bool(p.get("may_trump", False)),
+                      top_follows=bool(p.get("top_follows", False)))
     if ("lead_if" in p) != ("lead_then" in p):
         have, need = ("lead_if", "lead_then") if "lead_if" in p else ("lead_then", "lead_if")
         c.err(path + (have,), f"{have} needs {need} (expected both: the condition and who then leads)")
@@ -481,6 +486,11 @@ class TricksKind(PhaseKind):
                              'may_trump': {'description': 'A player who can follow a plain suit may play a '
                                                           'trump instead ("follow suit or trump").',
                                            'type': 'boolean'},
+                             'top_follows': {'description': 'At no trump a top card (`ranking.top`) may be played '
+                                                            'to any lead as a card of the suit led, even by a '
+                                                            'player who holds that suit, unless he has failed to '
+                                                            'follow it this hand; it still wins the trick.',
+                                             'type': 'boolean'},
                              'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
                                                          '(to its winner, counting for him) or `none`.',
                                           'enum': ['last_trick', 'none']},
@@ -547,6 +557,8 @@ class TricksKind(PhaseKind):
         """``widow_to: last_trick`` when no deal pattern puts cards aside."""
         if p.get("widow_to") == "last_trick" and c.deal is not None and not c.any_zone():
             c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
+        if p.get("top_follows") and not c.d.get("ranking", {}).get("top"):
+            c.warn(path + ("top_follows",), "has no effect without ranking.top (no card is above the suits)")
 
     def strains(self, spec, deck) -> set:
         """Every suit when the first lead makes trumps."""
@@ -581,6 +593,9 @@ class TricksKind(PhaseKind):
             other += ", unless his partner's card is winning the trick (then he may play any card)"
         if spec.may_trump:
             other += "; a player who can follow a plain suit may play a trump instead"
+        if spec.top_follows:
+            other += ("; at no trump a card ranked above the suits may be played to any lead as a card of "
+                      "the suit led, unless its holder has failed that suit, and it wins")
         if spec.first_lead >= 0:
             lead = "the holder of the card named by `first_trick.lead`, leading that card,"
         rules = []
