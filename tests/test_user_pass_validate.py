@@ -279,3 +279,17 @@ match: {deals: 1}
 """
     assert _problems(_write(tmp_path, "t.yaml", text)) == [
         "9:10: puts aside 9 cards but a hand holds 8 (expected at most 8)"]
+
+
+def test_inherited_rule_failing_is_also_said_at_the_house_files_extends(tmp_path):
+    """User pass 2, finding 8: ``extends: hearts`` with ``players: 3`` was reported only at
+    ``variants/hearts.yaml:32:14``, a path that is not in the user's folder. The problem is now
+    also said at the house file's own ``extends:`` line, naming the inherited rule's place."""
+    f = _write(tmp_path, "h3.yaml", "id: h3\nextends: hearts\nname: Hearts three\nplayers: 3\n")
+    base = next(i for i, ln in enumerate(open(builtin_dir() / "hearts.yaml", encoding="utf-8").read()
+                                         .splitlines(), 1) if ln.strip().startswith("pattern:"))
+    got = [(d.file == f, d.line, d.column, d.message) for d in check_file(f)]
+    deal = "the deal gives out 39 cards (3 players x 13) but the deck has 52 (expected the pattern to use every card once)"
+    assert (True, 2, 10, f"a rule inherited from variants/hearts.yaml:{base}:14 (phases.deal.pattern) fails with "
+                         f"this file's settings (override it here, or change them): {deal}") in got
+    assert (False, base, 14, deal) in got

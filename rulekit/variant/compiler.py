@@ -114,14 +114,24 @@ class _Compiler:
         were right for the deck they were written for."""
         pos = self.r.pos(path)
         self.diags.append(Diagnostic(pos.file, pos.line, pos.column, _dotted(path), msg))
+        if pos.file == self.r.top_file:
+            return
         # a base file's problem with the deck ("not a card of this deck", "the deck has 48")
-        cause = self.deck_change() if pos.file != self.r.top_file and "deck" in msg else None
+        cause = self.deck_change() if "deck" in msg else None
         if cause is not None:
             at = self.r.pos(cause)
             self.diags.append(Diagnostic(at.file, at.line, at.column, _dotted(cause),
                                          f"this change of the base file's deck breaks its rule at {pos.file}:"
                                          f"{pos.line}:{pos.column} ({_dotted(path)}; override that rule here too, "
                                          f"or keep the deck): {msg}"))
+        elif ("extends",) in self.r.positions and self.r.positions[("extends",)].file == self.r.top_file:
+            # any other inherited rule that fails with this file's settings: said in this file too,
+            # at its extends: line (the base file may not even be in the user's folder)
+            at = self.r.positions[("extends",)]
+            self.diags.append(Diagnostic(at.file, at.line, at.column, "extends",
+                                         f"a rule inherited from {pos.file}:{pos.line}:{pos.column} "
+                                         f"({_dotted(path)}) fails with this file's settings (override it "
+                                         f"here, or change them): {msg}"))
 
     def deck_change(self):
         """The path of the checked file's own change to an inherited deck (``deck.minus``...),
