@@ -28,6 +28,8 @@ class Hand:
     :ivar contract: the winning bid (None when all passed); ``declarer`` its seat or -1.
     :ivar trump: ``"S"``.. or ``"NT"``: the context of play; ``ctx`` its tables.
     :ivar discards: bitmask of the declarer's discards (seen by him only).
+    :ivar out: seat -> bitmask of his cards laid face down out of play that no other seat
+        sees: a partner's who sits the hand out, a discard of a player who is not the declarer.
     :ivar trick: ``(seat, card)`` pairs of the trick in progress; ``leader`` its leader;
         ``led_group`` the group to follow; ``named`` the suit named by a led top card.
     :ivar tricks: completed tricks as ``(leader, [(seat, card), ...], winner, named)``; once the
@@ -54,7 +56,7 @@ class Hand:
                  "ctx", "discards", "trick", "leader", "led_group", "named", "tricks", "won",
                  "won_cards", "failed", "entries", "void", "dealt", "trick_winners", "actions",
                  "doubled", "turned", "dummy", "players", "phase_state", "parts", "vulnerable",
-                 "partner", "open_after")
+                 "partner", "open_after", "out")
 
     def __init__(self, number: int, dealer: int, players: int, step: int = 1):
         self.number = number
@@ -97,6 +99,7 @@ class Hand:
         self.vulnerable = [False] * players
         self.partner = -1
         self.open_after: list = [-1] * players
+        self.out = [0] * players
 
     @property
     def turned_visible(self) -> bool:

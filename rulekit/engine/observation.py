@@ -64,6 +64,9 @@ class Observation:
     :ivar zone_known: zone name -> bitmask of its cards every seat knows are there (a card
         turned up on the talon: :meth:`~rulekit.engine.phases.base.PhaseKind.known_cards`).
     :ivar hidden_discards: number of discards the seat has not seen (another's).
+    :ivar out: the seat's own cards laid face down out of play (``Hand.out``: he sat the hand
+        out, or discarded without being the declarer); ``out_sizes`` how many each seat laid
+        so (public), whose cards no other seat sees.
     :ivar dealt_sizes: cards each seat was dealt.
     :ivar game_score: per score column, game-counting points since the last line
         (part-scores); ``games`` games won in the current rubber.
@@ -106,6 +109,8 @@ class Observation:
     hidden_zones: dict = field(default_factory=dict)
     zone_known: dict = field(default_factory=dict)
     hidden_discards: int = 0
+    out: int = 0
+    out_sizes: list = field(default_factory=list)
     low: bool = False
     dealt_sizes: list = field(default_factory=list)
     game_score: list = field(default_factory=list)
@@ -118,7 +123,7 @@ class Observation:
 
     def _visible(self) -> int:
         """Cards this seat sees now: its own, face-up ones, played ones."""
-        seen = self.hand | self.widow | self.discards | self.dummy_hand | self.exposed | self.open_hands
+        seen = self.hand | self.widow | self.discards | self.out | self.dummy_hand | self.exposed | self.open_hands
         for m in self.zone_known.values():
             seen |= m
         for _l, plays, _w, _n in self.tricks:
@@ -167,6 +172,7 @@ class Observation:
         places += [("zone", z, k, -1) for z, k in self.hidden_zones.items() if k]
         if self.hidden_discards:
             places.append(("discards", None, self.hidden_discards, self.declarer))
+        places += [("out", s, k, s) for s, k in enumerate(self.out_sizes) if k and s != self.seat]
         pool &= ~self.exposed
         spare = pool.bit_count() - sum(k for _kind, _key, k, _o in places)
         if spare > 0:  # cards nobody was dealt (a stub): they stay out of play
@@ -201,6 +207,8 @@ class Observation:
                 h.zones[key] = m
             elif kind == "discards":
                 h.discards = m
+            elif kind == "out":
+                h.out[key] = m
         for z, m in self.zone_known.items():  # known cards stay in their zone
             h.zones[z] = h.zones.get(z, 0) | m
         self._redeal(world, others, rng)
@@ -222,7 +230,7 @@ class Observation:
         h = world.hand
         played = self._played()
         for s in others:
-            m = h.hands[s] | played.get(s, 0) | (h.discards if s == self.declarer else 0)
+            m = h.hands[s] | played.get(s, 0) | (h.discards if s == self.declarer else 0) | h.out[s]
             m &= ~self.widow_taken
             extra = m.bit_count() - self.dealt_sizes[s]
             if extra > 0:  # he took face-down cards too: which ones nobody knows
@@ -321,9 +329,12 @@ def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_dis
         h.dealt[s] = 0
     for z in hidden_zones:
         h.zones[z] = 0
+    h.out = [m if s == seat else 0 for s, m in enumerate(h.out)]
     if hide_discards:
         h.discards = 0
-        h.actions = [(s, "discard") if t.startswith("discard") else (s, t) for s, t in h.actions]
+    # the text of another seat's discard names cards he alone saw (the declarer sees his own
+    # discards, not those of a dealer who discarded for him)
+    h.actions = [(s, "discard") if s != seat and t.startswith("discard") else (s, t) for s, t in h.actions]
     return view
 
 
@@ -349,7 +360,7 @@ def observe(state, seat: int) -> Observation:
     legal = state.legal_actions() if state.to_move >= 0 and state.controller(state.to_move) == seat else []
     dummy_up = bool(h.dummy >= 0 and (h.tricks or h.trick))
     exposed = (1 << h.turned) if h.turned_visible and h.hands[h.dealer] >> h.turned & 1 else 0
-    visible = h.hands[seat] | widow | (h.discards if h.declarer == seat else 0) | exposed
+    visible = h.hands[seat] | widow | (h.discards if h.declarer == seat else 0) | exposed | h.out[seat]
     if dummy_up:
         visible |= h.hands[h.dummy]
     done = len(h.tricks)
@@ -399,6 +410,7 @@ def observe(state, seat: int) -> Observation:
         placed=placed, widow_taken=taken, zone_known=zone_known,
         hidden_zones={z: (h.zones[z] & ~zone_known.get(z, 0)).bit_count() for z in hidden_zones},
         hidden_discards=h.discards.bit_count() if hide_discards else 0,
+        out=h.out[seat], out_sizes=[m.bit_count() for m in h.out],
         dealt_sizes=[m.bit_count() for m in h.dealt],
         game_score=list(state.progress.game_score), games=list(state.progress.games),
         phase_data=_phase_data(state, seat), variant=v, phase_spec=None if state.is_over else state.current_phase,

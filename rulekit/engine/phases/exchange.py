@@ -85,6 +85,12 @@ class DiscardChoices(Sequence):
 
     __hash__ = None  # type: ignore[assignment]  # a mutable-looking sequence: unhashable like a list
 
+    def __contains__(self, action) -> bool:
+        # without this, ``x in choices`` would build every choice (C(13, 7) actions) to compare
+        cards = getattr(action, "cards", 0)
+        return (getattr(action, "kind", None) == "discard" and cards.bit_count() == self.k
+                and not cards & ~sum(1 << c for c in self.cards))
+
     def __iter__(self):
         for combo in combinations(self.cards, self.k):
             m = 0

@@ -100,13 +100,14 @@ def check(state, action) -> None:
 
 def partners_sit_out(state, seat: int) -> None:
     """Every other seat of ``seat``'s side sits this hand out (``seat`` plays alone): their
-    cards are put aside and trick play skips a seat without cards.  Also used by a ladder
-    auction's lone bids."""
+    cards are laid face down out of play (``Hand.out``: seen by their owner only, not by
+    ``seat``) and trick play skips a seat without cards.  Also used by a ladder auction's
+    lone bids."""
     h = state.hand
     v = state.variant
     for other in v.sides[v.side_of[seat]]:
         if other != seat:
-            h.discards |= h.hands[other]
+            h.out[other] |= h.hands[other]
             h.hands[other] = 0
 
 
@@ -136,7 +137,10 @@ def apply(state, action) -> bool:
     spec = state.current_phase
     if d["discard"]:
         h.hands[h.to_move] &= ~action.cards
-        h.discards |= action.cards
+        if h.to_move == h.declarer:
+            h.discards |= action.cards
+        else:   # the dealer's discard when another player ordered up: the maker does not see it
+            h.out[h.to_move] |= action.cards
         return True
     h.calls.append((h.to_move, action.text))
     if action.kind == "pass":

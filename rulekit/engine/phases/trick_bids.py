@@ -507,8 +507,11 @@ def sample_tricks(obs, rng, samples: int) -> list:
         guard = 0
         while w.hand is h0 and not w.is_over and w.kind is not None and w.kind.role != "play" and guard < 64:
             legal = w.legal_actions()
-            bid = [a for a in legal if a.kind == "bid" and a.bid.isdigit()]
-            w.apply_unchecked(LOOK if LOOK in legal else bid[0] if bid else legal[0])  # the bids do not change play here
+            if legal[0].kind == "discard":   # a lazy choice of cards: one at random, built alone
+                w.apply_unchecked(legal[int(rng.random() * len(legal))])
+            else:
+                bid = [a for a in legal if a.kind == "bid" and a.bid.isdigit()]
+                w.apply_unchecked(LOOK if LOOK in legal else bid[0] if bid else legal[0])  # the bids do not change play here
             guard += 1
         playout(w, [True] * obs.variant.players, h0)
         out.append(list(h0.won))

@@ -1,0 +1,61 @@
+"""Bots never build every choice of discards to pick one (fresh-user pass finding 2).
+
+A Spades house file with a 7-card blind nil exchange validated but ``--auto`` never ended:
+estimating a bid, each sampled world finished the bidding by testing ``LOOK in legal`` on the
+exchange's lazy choices, which built all C(13, 7) = 1716 discard actions, thousands of times.
+"""
+from __future__ import annotations
+
+import random
+
+from typer.testing import CliRunner
+
+from rulekit.bots import RandomBot
+from rulekit.cli.app import app
+from rulekit.engine import actions
+from rulekit.engine.actions import Action
+from rulekit.engine.phases.exchange import DiscardChoices
+from rulekit.engine.phases.trick_bids import LOOK
+from rulekit.variant import load_variant
+
+S7 = """\
+id: s7
+extends: spades
+name: Spades exchange 7
+phases:
+  bidding:
+    blind_nil: {behind: 0, exchange: 7}
+"""
+
+
+def test_spades_exchange_seven_plays_to_its_end(tmp_path):
+    """fresh-user pass finding 2: the file above plays ``--auto --seed 1`` to its end with a winner."""
+    f = tmp_path / "s7.yaml"
+    f.write_text(S7)
+    r = CliRunner().invoke(app, ["play", str(f), "--auto", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    assert "NS win: N and S (reached 500)." in r.output
+
+
+def test_a_random_discard_from_thirteen_choose_seven_builds_one_action(monkeypatch):
+    """fresh-user pass finding 2: a random choice, ``in`` and ``len`` on the lazy sequence of
+    the 1716 ways to discard 7 of 13 cards build at most one discard action each."""
+    deck = load_variant("spades").deck
+    built = []
+    real = Action.discard
+
+    def counting(deck, mask):
+        built.append(mask)
+        return real(deck, mask)
+
+    monkeypatch.setattr(actions.Action, "discard", staticmethod(counting))
+    hand = sum(1 << c for c in range(13))
+    choices = DiscardChoices(deck, hand, 7)
+    assert len(choices) == 1716 and built == []
+    a = RandomBot(3).act(type("Obs", (), {"legal": choices})())
+    assert len(built) == 1 and a.cards.bit_count() == 7 and not a.cards & ~hand
+    assert LOOK not in choices and a in choices and len(built) == 1
+    assert real(deck, (1 << 13) | 63) not in choices            # a card not held
+    assert real(deck, 63) not in choices                         # six cards, not seven
+    rng = random.Random(0)
+    assert choices[int(rng.random() * len(choices))] in choices and len(built) == 2
