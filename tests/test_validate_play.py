@@ -118,9 +118,11 @@ def test_bridge_duplicate_without_its_match_block_is_refused(tmp_path):
     text = (ROOT / "variants" / "bridge-duplicate.yaml").read_text()
     text = text[:text.index("\nmatch:")] + "\n"
     f = write(tmp_path, "bridge-duplicate.yaml", text)   # extends: bridge (the installed file)
-    [d] = check_file(str(f))
+    d, here = sorted(check_file(str(f)), key=lambda x: x.file == str(f))
     assert d.file.endswith("variants/bridge.yaml") and d.path == "match.rubber"
     assert "no part of the score counts toward a game" in d.message
+    # also said at the house file's own extends: line (user pass 2, finding 8)
+    assert here.file == str(f) and here.path == "extends" and d.message in here.message
 
 
 def test_float_counts_are_refused_at_their_position(tmp_path):
