@@ -746,7 +746,8 @@ def legal_text(state) -> Text:
         held = 0
         for a in legal:
             held |= a.cards
-        t = Text(f"discard any {n} of your cards ({len(legal)} choices), e.g. {legal[0].text}: ")
+        word = state.discard_word()   # "pass" in a passing phase (user pass 2, finding 3)
+        t = Text(f"{word} any {n} of your cards ({len(legal)} choices), e.g. {state.action_text(legal[0])}: ")
         t.append_text(cards_text(deck, sorted_cards(state, state.hand.hands[state.to_move] & held)))
         return t
     bids = {b.text: b for b in state.current_bids()}
@@ -757,7 +758,8 @@ def legal_text(state) -> Text:
         if worth is None and getattr(bid, "value", None) is not None:   # a contract of a list
             worth = bid.value
         # "(worth N)" reads as a remark, not part of the call; typed with it, it is accepted
-        out.append(a.text if worth is None else f"{a.text} (worth {worth})")
+        text = state.action_text(a)
+        out.append(text if worth is None else f"{text} (worth {worth})")
     return Text("legal: " + ", ".join(out))
 
 

@@ -404,6 +404,21 @@ class State:
             detail = f" ({e})" if "not a card" in str(e) else ""  # e.g. a mistyped card
             raise InvalidActionError(f"{shown!r} is not an action here; {self.expected_forms()}{detail}") from None
 
+    def discard_word(self) -> str:
+        """What the phase to move calls its ``discard`` actions: ``discard`` or ``pass``
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.discard_word`)."""
+        kind = self.kind
+        return kind.discard_word(self) if kind is not None and not self.winners else "discard"
+
+    def action_text(self, action: Action) -> str:
+        """``action`` as the player types it now: its canonical text, but a ``discard`` of a
+        passing phase says ``pass 2C 3C 4C``."""
+        if action.kind == "discard":
+            word = self.discard_word()
+            if word != "discard":
+                return word + action.text[len("discard"):]
+        return action.text
+
     def expected_forms(self) -> str:
         """What the seat to move may type now, in words (``pass, a bid 1C..7NT, X``)."""
         legal = self.legal_actions()
@@ -418,8 +433,10 @@ class State:
                 words.append(f"a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"the bid {bids[0]}")
             elif k == "play":
                 words.append("play CARD (or just CARD)")
-            elif k == "discard":
-                words.append(f"discard {legal[0].cards.bit_count()} cards (discard C C C)")
+            elif k == "discard":   # the example names real cards (user pass 2, finding 3)
+                n = legal[0].cards.bit_count()
+                words.append(f"{self.discard_word()} {n} card{'s' if n > 1 else ''} "
+                             f"(e.g. {self.action_text(legal[0])})")
             elif k == "trump":
                 words.append("trump " + "|".join(a.suit for a in legal if a.kind == "trump"))
             else:

@@ -4,7 +4,7 @@ The direction follows a schedule by deal (``directions: [left, right, across, ho
 repeating): deal ``k`` uses entry ``k mod len``; ``hold`` skips the passing.  ``left`` is the
 next player in the direction of play (``Variant.next_seat``, as the deal's ``rotation``), so it is
 the player on the right in a counter-clockwise game; ``right`` is the other way.  Each player in
-turn from the eldest hand chooses his cards (``discard 2C 3D 4H``: they leave his hand at
+turn from the eldest hand chooses his cards (``pass 2C 3D 4H``: they leave his hand at
 once); when all have chosen, every player receives the cards passed to him.  Nobody sees
 the cards passed to him before choosing his own.
 """
@@ -16,7 +16,7 @@ from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.phases.exchange import DiscardChoices, takes
-from rulekit.errors import IllegalActionError
+from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 
 #: turns after the passer in the direction of play (``across`` needs an even table).
 _STEP = {"left": 1, "right": -1, "across": 0, "hold": 0}
@@ -68,11 +68,38 @@ def check(state, action) -> None:
     k = takes(state.current_phase.count, h.hands[h.to_move])
     deck = state.variant.deck
     if action.kind != "discard":
-        raise IllegalActionError(f"pass {k} card{'s' if k > 1 else ''} now (discard CARD ...)")
+        raise IllegalActionError(f"pass {k} card{'s' if k > 1 else ''} now ({pass_form(k)})")
     if action.cards & ~h.hands[h.to_move]:
         raise IllegalActionError(f"you do not hold {' '.join(deck.names_of(action.cards & ~h.hands[h.to_move]))}")
     if action.cards.bit_count() != k:
         raise IllegalActionError(f"pass exactly {k} card{'s' if k > 1 else ''} (found {action.cards.bit_count()})")
+
+
+def pass_form(k: int) -> str:
+    """How ``k`` passed cards are typed: ``pass CARD CARD CARD``."""
+    return "pass " + " ".join(["CARD"] * k) if k <= 4 else f"pass CARD ... ({k} cards)"
+
+
+def parse_pass(text: str, state) -> Action | None:
+    """``pass 2C 3C 4C`` or the bare cards ``2C 3C 4C``: the ``discard`` action of those cards
+    (user pass 2, finding 3); ``None`` for other text (``pass`` alone is the shared pass, refused
+    with what to type)."""
+    words = text.split()
+    if words and words[0].lower() == "pass":
+        words = words[1:]
+        if not words:
+            return None
+    deck = state.variant.deck
+    mask = 0
+    for w in words:
+        try:
+            c = deck.parse(w)
+        except CardError:
+            return None
+        if mask >> c & 1:
+            raise InvalidActionError(f"{w} is named twice")
+        mask |= 1 << c
+    return Action.discard(deck, mask) if mask else None
 
 
 def apply(state, action) -> bool:
@@ -143,7 +170,15 @@ class PassCardsKind(PhaseKind):
 
     def help_line(self, spec, variant) -> str:
         """The action form."""
-        return f"pass {spec.count} card{'s' if spec.count > 1 else ''}: discard CARD ..."
+        return f"{pass_form(spec.count)} (or just the cards)"
+
+    def discard_word(self, state) -> str:
+        """``pass``: the cards go to another player."""
+        return "pass"
+
+    def parse(self, text: str, state) -> Action | None:
+        """``pass CARD ...`` or the bare cards (:func:`parse_pass`)."""
+        return parse_pass(text, state)
 
     def observe(self, state, seat: int) -> dict:
         """``direction`` (public), ``passed``/``received``: the seat's own cards only."""

@@ -29,6 +29,7 @@ from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.phases.exchange import DiscardChoices, takes
+from rulekit.engine.phases.pass_cards import pass_form, parse_pass
 from rulekit.errors import IllegalActionError
 
 
@@ -123,7 +124,8 @@ def check(state, action) -> None:
         h = state.hand
         k = takes(state.current_phase.blind_exchange, h.hands[h.to_move])
         if action.kind != "discard" or action.cards & ~h.hands[h.to_move] or action.cards.bit_count() != k:
-            raise IllegalActionError(f"pass {k} of your cards face down to your partner now (discard CARD ...)")
+            raise IllegalActionError(f"pass {k} of your cards face down to your partner now "
+                                     f"({pass_form(k)})")
         return
     if action in legal(state):
         return
@@ -297,8 +299,15 @@ class TrickBidsKind(PhaseKind):
         return (f"Each player in turn, starting with the eldest hand, bids how many tricks he will take, "
                 f"{rng}{nil}.{hook}{blind}")
 
+    def discard_word(self, state) -> str:
+        """``pass``: a blind nil exchange passes cards to the partner."""
+        return "pass"
+
     def parse(self, text: str, state) -> Action | None:
-        """``bid N`` (or just ``N``), ``blind nil`` (or ``blind``), ``look``."""
+        """``bid N`` (or just ``N``), ``blind nil`` (or ``blind``), ``look``; in a blind nil
+        exchange ``pass CARD ...`` or the bare cards."""
+        if state.hand.phase_state["trick_bids"]["swap"]:
+            return parse_pass(text, state)
         t = " ".join(text.lower().split())
         if t in ("blind nil", "blind", "bid blind nil"):
             return BLIND
@@ -314,7 +323,8 @@ class TrickBidsKind(PhaseKind):
     def help_line(self, spec, variant) -> str:
         """The bid form."""
         blind = ("; before looking at your cards: blind nil or look" if spec.blind_behind is not None else "")
-        swap = "; a blind nil exchange: discard CARD ..." if spec.blind_exchange else ""
+        swap = (f"; a blind nil exchange: {pass_form(spec.blind_exchange)} (or just the cards)"
+                if spec.blind_exchange else "")
         return f"bid N (the tricks you will take){blind}{swap}"
 
     def note(self, spec, variant, envs: list, columns: list) -> str:
