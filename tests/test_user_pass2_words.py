@@ -68,3 +68,28 @@ def test_blind_nil_exchange_says_pass(tmp_path):
     s.apply("AH")
     assert sorted(v.deck.names_of(s.hand.hands[0])) == sorted(["9H", "10H", "AH"])
     assert "a blind nil exchange: pass CARD CARD (or just the cards)" in help_text(load_variant("spades"))
+
+
+# ---------------------------------------------------------------- finding 4, 9 (scorepad)
+def test_scorepad_tie_is_a_tie():
+    """user pass 2, finding 4: equal totals at the end of a scorepad are a tie (it said
+    ``NS and EW win``), as ``rulekit play`` says it."""
+    r = runner.invoke(app, ["score", "spades"], input="stop\nquit\n")
+    assert "A tie: NS and EW (stopped)." in r.output
+    assert "NS and EW win" not in r.output
+
+
+def test_scorepad_question_mark_is_help_and_quit_says_nothing_saved(tmp_path):
+    """user pass 2, finding 9: ``?`` is help on the scorepad (it said "'?' is not a contract of
+    pitch"); ``quit`` before the first hand is finished says that nothing was saved."""
+    r = runner.invoke(app, ["score", "spades"], input="?\n3 3 3 3\nquit\n")
+    assert ("bids N E S W > 4 bids in seat order (N E S W), each 0 (or nil) to 13, blind for blind nil; "
+            "or undo") in r.output
+    assert ("hand 1 was not finished: its answers are not saved; nothing was saved "
+            "(use --file PAD.json to keep the pad).") in r.output
+    pad = tmp_path / "pad.json"
+    r = runner.invoke(app, ["score", "spades", "--file", str(pad)], input="quit\n")
+    assert r.output.rstrip().endswith("nothing was saved (no hand was finished).")
+    assert not pad.exists()
+    r = runner.invoke(app, ["score", "pitch"], input="?\nquit\n")
+    assert "is not a contract" not in r.output
