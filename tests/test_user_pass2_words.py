@@ -93,3 +93,36 @@ def test_scorepad_question_mark_is_help_and_quit_says_nothing_saved(tmp_path):
     assert not pad.exists()
     r = runner.invoke(app, ["score", "pitch"], input="?\nquit\n")
     assert "is not a contract" not in r.output
+
+
+# ---------------------------------------------------------------- finding 5
+def test_spades_nil_typed_and_shown():
+    """user pass 2, finding 5: in Spades (its scoring reads nil_made/nil_failed) ``nil`` is the
+    bid 0 at the prompt, and the legal list, the refusal and the auction line say ``nil``."""
+    from rulekit.cli.render import auction_text
+    s = State(load_variant("spades"), seed=1)
+    assert plain(legal_text(s)).startswith("legal: nil, bid 1, bid 2, ")
+    with pytest.raises(InvalidActionError, match=r"expected nil or a bid from bid 1 to bid 13$"):
+        s.apply("xyz")
+    seat = s.to_move
+    s.apply("nil")
+    assert s.hand.phase_state["trick_bids"]["bids"][seat] == 0
+    s.apply("bid 3")
+    assert plain(auction_text(s, s.hand)) == f"{s.names[seat]} nil · {s.names[s.next_seat(seat)]} bid 3"
+    assert "bid N (the tricks you will take) or nil;" in help_text(s.variant)
+
+
+def test_oh_hell_zero_stays_a_number():
+    """user pass 2, finding 5: Oh Hell's scoring reads no nil variable: a bid of 0 stays ``bid 0``
+    and ``nil`` is no action there."""
+    s = State(load_variant("ohhell"), seed=1)
+    assert s.expected_forms() == "expected bid 0 or bid 1"
+    with pytest.raises(InvalidActionError):
+        s.apply("nil")
+
+
+def test_euchre_refusal_names_the_calls():
+    """user pass 2, finding 5: Euchre's refusal said "a bid from order to order alone"."""
+    s = State(load_variant("euchre"), seed=1)
+    with pytest.raises(InvalidActionError, match=r"expected pass, order or order alone$"):
+        s.apply("xyz")

@@ -411,13 +411,10 @@ class State:
         return kind.discard_word(self) if kind is not None and not self.winners else "discard"
 
     def action_text(self, action: Action) -> str:
-        """``action`` as the player types it now: its canonical text, but a ``discard`` of a
-        passing phase says ``pass 2C 3C 4C``."""
-        if action.kind == "discard":
-            word = self.discard_word()
-            if word != "discard":
-                return word + action.text[len("discard"):]
-        return action.text
+        """``action`` as the player types it now (the phase kind's
+        :meth:`~rulekit.engine.phases.base.PhaseKind.action_text`: ``pass 2C 3C 4C``, ``nil``)."""
+        kind = self.kind
+        return kind.action_text(self, action) if kind is not None else action.text
 
     def expected_forms(self) -> str:
         """What the seat to move may type now, in words (``pass, a bid 1C..7NT, X``)."""
@@ -430,7 +427,14 @@ class State:
         for k in kinds:
             if k == "bid":
                 bids = [a.text for a in legal if a.kind == "bid"]
-                words.append(f"a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"the bid {bids[0]}")
+                bids = [a for a in legal if a.kind == "bid"]
+                said = [self.action_text(a) for a in bids if self.action_text(a) != a.text]   # nil
+                bids = [a.text for a in bids if self.action_text(a) == a.text]
+                if len(bids) > 3:   # a ladder: its ends
+                    said.append(f"a bid from {bids[0]} to {bids[-1]}")
+                else:   # a few calls (order, order alone): each (user pass 2, finding 5)
+                    said += bids
+                words.append(", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0])
             elif k == "play":
                 words.append("play CARD (or just CARD)")
             elif k == "discard":   # the example names real cards (user pass 2, finding 3)

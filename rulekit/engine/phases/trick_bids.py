@@ -65,6 +65,24 @@ LOOK = Action("look", "look")
 NIL_SAFE = 0.75   # a bot bids a nil that is a stake of its own only if it took no trick in this share of worlds
 
 
+#: the formula variables that score a bid of 0 apart: with them, the bid is said ``nil``
+NIL_VARIABLES = frozenset({"nil_bids", "nil_made", "nil_failed"})
+
+
+def says_nil(variant) -> bool:
+    """True when the variant's scoring reads a nil variable (:data:`NIL_VARIABLES`): a bid of 0
+    is then a nil, typed ``nil`` and shown so (user pass 2, finding 5); else it is a plain 0."""
+    def names(x) -> frozenset:
+        if hasattr(x, "names") and hasattr(x, "fn"):   # a compiled Formula
+            return x.names
+        if isinstance(x, tuple):
+            return frozenset().union(*(names(i) for i in x))
+        if hasattr(x, "__dataclass_fields__"):
+            return frozenset().union(*(names(getattr(x, f)) for f in x.__dataclass_fields__))
+        return frozenset()
+    return bool(names(variant.scoring) & NIL_VARIABLES)
+
+
 def column_of(variant, seat: int) -> int:
     """The score column of ``seat`` (its side's with ``scoring.by: side``)."""
     return variant.side_of[seat] if variant.scoring.by_side else seat
@@ -165,7 +183,9 @@ def apply(state, action) -> bool:
         d["blind"].append(seat)
         action = _action(0)
     d["bids"][seat] = int(action.bid)
-    h.calls.append((seat, "blind nil" if seat in d["blind"] else action.text))   # public: every bid is shown
+    shown = "blind nil" if seat in d["blind"] else "nil" if d["bids"][seat] == 0 and says_nil(state.variant) \
+        else action.text
+    h.calls.append((seat, shown))   # public: every bid is shown
     d["count"] += 1
     if d["count"] < state.variant.players:
         h.to_move = state.next_seat(seat)
@@ -303,12 +323,21 @@ class TrickBidsKind(PhaseKind):
         """``pass``: a blind nil exchange passes cards to the partner."""
         return "pass"
 
+    def action_text(self, state, action) -> str:
+        """``bid 0`` is said ``nil`` where the scoring reads nil variables (:func:`says_nil`)."""
+        if action.kind == "bid" and action.bid == "0" and says_nil(state.variant):
+            return "nil"
+        return super().action_text(state, action)
+
     def parse(self, text: str, state) -> Action | None:
-        """``bid N`` (or just ``N``), ``blind nil`` (or ``blind``), ``look``; in a blind nil
-        exchange ``pass CARD ...`` or the bare cards."""
+        """``bid N`` (or just ``N``), ``blind nil`` (or ``blind``), ``look``, ``nil`` (or ``bid
+        nil``: the bid 0, where the scoring reads nil variables); in a blind nil exchange ``pass
+        CARD ...`` or the bare cards."""
         if state.hand.phase_state["trick_bids"]["swap"]:
             return parse_pass(text, state)
         t = " ".join(text.lower().split())
+        if t in ("nil", "bid nil") and says_nil(state.variant):
+            return _action(0)
         if t in ("blind nil", "blind", "bid blind nil"):
             return BLIND
         if t == "look":
@@ -325,7 +354,8 @@ class TrickBidsKind(PhaseKind):
         blind = ("; before looking at your cards: blind nil or look" if spec.blind_behind is not None else "")
         swap = (f"; a blind nil exchange: {pass_form(spec.blind_exchange)} (or just the cards)"
                 if spec.blind_exchange else "")
-        return f"bid N (the tricks you will take){blind}{swap}"
+        nil = " or nil" if spec.nil and says_nil(variant) else ""
+        return f"bid N (the tricks you will take){nil}{blind}{swap}"
 
     def note(self, spec, variant, envs: list, columns: list) -> str:
         """Each column's bid and tricks: ``NS bid 3 + nil took 8 · EW bid 9 took 5`` (user pass
