@@ -126,3 +126,35 @@ def test_euchre_refusal_names_the_calls():
     s = State(load_variant("euchre"), seed=1)
     with pytest.raises(InvalidActionError, match=r"expected pass, order or order alone$"):
         s.apply("xyz")
+
+
+# ---------------------------------------------------------------- finding 6, 9 (explain)
+def _explain(name: str) -> str:
+    from rulekit.variant.explain import explain
+    return " ".join(explain(load_variant(name)).split())
+
+
+def test_explain_names_suits_and_cards_not_settings():
+    """user pass 2, finding 6: ``explain`` names the 2♣, the suits and the cards of the lead rules
+    (it said `first_trick.lead`, `lead_broken`, `first_trick`, `lead_never`), says "any card"
+    when the variant has no trumps, and words ``pile_score``."""
+    hearts = _explain("hearts")
+    assert "Trick play: the holder of the 2♣, leading it, leads to the first trick" in hearts
+    assert "if he cannot, he may play any card. The highest card of the suit led wins the trick;" in hearts
+    assert ("Hearts may not be led until a card of the suit has been played, unless the leader holds "
+            "nothing else.") in hearts
+    assert ("On the first trick hearts and the Q♠ may not be played unless the player holds no other "
+            "card he may play.") in hearts
+    spades = _explain("spades")
+    assert "Trumps may not be led until a card of the suit has been played" in spades
+    assert "he may play any card, a trump or a discard" in spades
+    king = _explain("king")
+    assert "Hearts may not be led at any time while the leader holds another suit." in king
+    assert "Every player scores the points of the pile's thresholds he reached (`pile_score`)." in king
+    for text in (hearts, spades, king):
+        assert "`lead_broken`" not in text and "`lead_never`" not in text and "`first_trick" not in text
+
+
+def test_explain_plain_number_of_deals():
+    """user pass 2, finding 9: "The match lasts 8 deals (`8`)" lost its redundant number."""
+    assert "The match lasts 8 deals; the best total wins." in _explain("boston")
