@@ -16,6 +16,7 @@ from rich.text import Text
 from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.deal import deal_plan
+from rulekit.engine.phases.pass_cards import physical_side
 from rulekit.errors import RulekitError
 from rulekit.sheets.render import sheet_renderable
 
@@ -295,9 +296,11 @@ def discard_phase(state, h, k: int):
     return slots[k] if 0 <= k < len(slots) else None
 
 
-def _pass_words(d: str) -> str:
-    """``to the left``, ``to the right``, ``across``."""
-    return "across" if d == "across" else f"to the {d}"
+def _pass_words(d: str, variant) -> str:
+    """``to the left``, ``to the right``, ``across``: the side at the table.  A file's ``left`` is
+    the next player in the direction of play, on the right in a counter-clockwise game
+    (user pass 2, finding 7)."""
+    return "across" if d == "across" else f"to the {physical_side(d, variant)}"
 
 
 def passing_text(state, h) -> str | None:
@@ -308,7 +311,7 @@ def passing_text(state, h) -> str | None:
     if spec is None:
         return None
     d = direction(spec, h.number)
-    return "no passing (hold)" if d == "hold" else f"passing {_pass_words(d)}"
+    return "no passing (hold)" if d == "hold" else f"passing {_pass_words(d, state.variant)}"
 
 
 def _pile(spec) -> str:
@@ -331,7 +334,7 @@ def _pass_target(state, h, seat: int) -> str:
     from rulekit.engine.phases.pass_cards import direction, target
     spec = next(p for p in state.rules_of(h.number).phases if p.kind == "pass_cards")
     d = direction(spec, h.number)
-    return f" {_pass_words(d)} (to {_name(state, target(state.variant, d, seat))})"
+    return f" {_pass_words(d, state.variant)} (to {_name(state, target(state.variant, d, seat))})"
 
 
 def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None) -> Text:

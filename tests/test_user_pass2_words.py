@@ -158,3 +158,17 @@ def test_explain_names_suits_and_cards_not_settings():
 def test_explain_plain_number_of_deals():
     """user pass 2, finding 9: "The match lasts 8 deals (`8`)" lost its redundant number."""
     assert "The match lasts 8 deals; the best total wins." in _explain("boston")
+
+
+# ---------------------------------------------------------------- finding 7
+def test_counter_clockwise_pass_says_the_side_at_the_table(tmp_path):
+    """user pass 2, finding 7: in counter-clockwise Hearts the file's ``left`` (the next player in
+    the direction of play, P3 for P0) is on the right at the table: screen and explain say so."""
+    f = tmp_path / "ccw.yaml"
+    f.write_text("extends: hearts\nid: hearts-ccw\nname: Hearts CCW\ndirection: counterclockwise\n")
+    r = runner.invoke(app, ["play", str(f), "--auto", "--seed", "1", "--max-hands", "1"])
+    assert "Hand 1 — dealer P0 — passing to the right" in r.output
+    assert "P0 passes 3 cards to the right (to P3)" in r.output
+    from rulekit.variant.explain import explain
+    text = " ".join(explain(load_variant(str(f))).split())
+    assert "the cards go to the right, to the left, across, not at all (hold)" in text

@@ -558,7 +558,8 @@ def explain(v) -> str:
         out += [f"**{n} players**, each playing for himself.", ""]
     if v.step == -1:
         out += ["Play goes **counter-clockwise**: dealing, bidding, play and the deal all pass to the right; "
-                "read \"clockwise\" and \"left\" below as counter-clockwise and right.", ""]
+                "read \"clockwise\" and \"left\" below as counter-clockwise and right (the passing of "
+                "cards says the side at the table).", ""]
     out += ["## The cards", ""] + _deck(v) + [""] + _ranking(v) + [""]
     out += ["## The deal", ""] + _dealer(v) + [""]
     if v.rounds:  # each round has its own phases and scoring: the base ones are never played as such

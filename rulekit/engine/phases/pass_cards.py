@@ -43,6 +43,15 @@ def target(variant, d: str, seat: int) -> int:
     return variant.next_seat(seat, variant.players // 2 if d == "across" else _STEP[d])
 
 
+def physical_side(d: str, variant) -> str:
+    """The side at the table (``left``/``right``) of the file's direction ``d`` (``left``: the
+    next player in the direction of play): swapped in a counter-clockwise game (user pass 2,
+    finding 7); ``across`` and ``hold`` unchanged."""
+    if variant is not None and variant.step == -1 and d in ("left", "right"):
+        return "right" if d == "left" else "left"
+    return d
+
+
 def start(state) -> bool:
     """Applies unless this deal's direction is ``hold``."""
     h = state.hand
@@ -156,10 +165,15 @@ class PassCardsKind(PhaseKind):
         c.check_takes(("phases", spec.name, "count"), spec.count, "passes")
         return spec
 
-    def describe(self, spec) -> str:
-        """One paragraph."""
+    def describe_in(self, spec, variant) -> str:
+        """:meth:`describe` with the sides at the table of ``variant``."""
+        return self.describe(spec, variant)
+
+    def describe(self, spec, variant=None) -> str:
+        """One paragraph; with ``variant`` the directions are the sides at the table
+        (:func:`physical_side`)."""
         words = {"left": "to the left", "right": "to the right", "across": "across", "hold": "not at all (hold)"}
-        sched = ", ".join(words[d] for d in spec.directions)
+        sched = ", ".join(words[physical_side(d, variant)] for d in spec.directions)
         rep = (f"In deal 1, 2, ... the cards go {sched}, and then again in that order"
                if len(spec.directions) > 1 else f"The cards go {sched} in every deal")
         rep = rep.replace(", and then again", " and then again")
