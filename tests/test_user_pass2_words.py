@@ -172,3 +172,20 @@ def test_counter_clockwise_pass_says_the_side_at_the_table(tmp_path):
     from rulekit.variant.explain import explain
     text = " ".join(explain(load_variant(str(f))).split())
     assert "the cards go to the right, to the left, across, not at all (hold)" in text
+
+
+# ---------------------------------------------------------------- finding 9 (table)
+def test_oh_hell_hook_singular_and_turned_card_shown():
+    """user pass 2, finding 9: the hook's refusal says "the 1 trick" (it said "1 tricks"), and the
+    stock card turned for trumps is shown (``turned 8♥``), as Euchre shows its own."""
+    from rulekit.cli.render import table_view
+    s = State(load_variant("ohhell"), seed=3)
+    for a in ("bid 0", "bid 0", "bid 0"):
+        s.apply(a)
+    with pytest.raises(IllegalActionError, match=r"^bid 1 is not allowed: the bids would add up to the 1 trick "
+                                                 r"of the hand \(the last bidder must make someone fail\)$"):
+        s.apply("bid 1")
+    turned = s.hand.phase_state["turn_up"]["card"]
+    assert s.variant.deck.pretty(turned) == "8♥"
+    screen = [line.strip() for line in plain(table_view(s, 0)).splitlines()]
+    assert "turned 8♥" in screen and "trumps ♥" in screen

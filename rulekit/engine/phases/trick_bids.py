@@ -158,8 +158,10 @@ def check(state, action) -> None:
         n = int(action.bid)
         so_far = sum(b for b in d["bids"] if b > 0)
         if state.current_phase.hook and d["count"] == state.variant.players - 1 and so_far + n == d["tricks"]:
-            raise IllegalActionError(f"bid {n} is not allowed: the bids would add up to the {d['tricks']} tricks "
-                                     f"of the hand (the last bidder must make someone fail)")
+            t = d["tricks"]
+            raise IllegalActionError(f"bid {n} is not allowed: the bids would add up to the {t} "
+                                     f"trick{'' if t == 1 else 's'} of the hand (the last bidder must make "
+                                     f"someone fail)")
     allowed = ", ".join(a.text for a in legal(state))
     raise IllegalActionError(f"{action.text} is not allowed now (expected one of {allowed})")
 
