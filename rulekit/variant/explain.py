@@ -557,9 +557,10 @@ def explain(v) -> str:
     else:
         out += [f"**{n} players**, each playing for himself.", ""]
     if v.step == -1:
+        passing = any(set(getattr(p, "directions", ())) & {"left", "right"} for p in v.phases)
         out += ["Play goes **counter-clockwise**: dealing, bidding, play and the deal all pass to the right; "
-                "read \"clockwise\" and \"left\" below as counter-clockwise and right (the passing of "
-                "cards says the side at the table).", ""]
+                "read \"clockwise\" and \"left\" below as counter-clockwise and right"
+                + (" (the passing of cards says the side at the table)." if passing else "."), ""]
     out += ["## The cards", ""] + _deck(v) + [""] + _ranking(v) + [""]
     out += ["## The deal", ""] + _dealer(v) + [""]
     if v.rounds:  # each round has its own phases and scoring: the base ones are never played as such
