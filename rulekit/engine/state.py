@@ -426,14 +426,13 @@ class State:
         words = []
         for k in kinds:
             if k == "bid":
-                bids = [a.text for a in legal if a.kind == "bid"]
-                bids = [a for a in legal if a.kind == "bid"]
-                said = [self.action_text(a) for a in bids if self.action_text(a) != a.text]   # nil
-                bids = [a.text for a in bids if self.action_text(a) == a.text]
-                if len(bids) > 3:   # a ladder: its ends
-                    said.append(f"a bid from {bids[0]} to {bids[-1]}")
+                calls = [a for a in legal if a.kind == "bid"]
+                said = [self.action_text(a) for a in calls if self.action_text(a) != a.text]   # nil
+                plain = [a.text for a in calls if self.action_text(a) == a.text]
+                if len(plain) > 3:   # a ladder: its ends
+                    said.append(f"a bid from {plain[0]} to {plain[-1]}")
                 else:   # a few calls (order, order alone): each (user pass 2, finding 5)
-                    said += bids
+                    said += plain
                 words.append(", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0])
             elif k == "play":
                 words.append("play CARD (or just CARD)")
