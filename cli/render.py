@@ -291,6 +291,9 @@ def discard_phase(state, h, k: int):
     for p in state.rules_of(h.number).phases:
         if p.kind == "pass_cards":      # one discard per player, none in a deal that holds
             slots += [p] * (state.variant.players if "pass_cards" in h.phase_state else 0)
+        elif p.kind == "trick_bids":    # a blind nil exchange: each way, per blind nil with a partner
+            d = h.phase_state.get("trick_bids") or {}
+            slots += [p] * (2 * len(d.get("blind", ())) if getattr(p, "blind_exchange", 0) else 0)
         elif p.kind in _DISCARD_VERBS:
             slots.append(p)
     return slots[k] if 0 <= k < len(slots) else None
@@ -326,6 +329,9 @@ _DISCARD_VERBS = {
                                        f"take the {_pile(spec)} and discard {_cards(n)}"),
     "set_aside": lambda spec, n: (f"puts {_cards(n)} aside", f"put {_cards(n)} aside"),
     "pass_cards": lambda spec, n: (f"passes {_cards(n)}", f"pass {_cards(n)}"),
+    # a blind nil exchange (user pass 2, finding 3)
+    "trick_bids": lambda spec, n: (f"passes {_cards(n)} face down to his partner",
+                                   f"pass {_cards(n)} face down to your partner"),
 }
 
 
@@ -355,6 +361,8 @@ def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None
     said = _verb(name, he, you)
     if getattr(spec, "kind", "") == "pass_cards":
         said += _pass_target(state, h, seat)
+    elif getattr(spec, "kind", "") == "trick_bids":
+        said += f" ({_name(state, state.partner_of(seat))})"
     t = Text(f"{name} {said}")
     if reveal:
         deck = state.variant.deck

@@ -190,3 +190,19 @@ def test_oh_hell_hook_singular_and_turned_card_shown():
     assert s.variant.deck.pretty(turned) == "8♥"
     screen = [line.strip() for line in plain(table_view(s, 0)).splitlines()]
     assert "turned 8♥" in screen and "trumps ♥" in screen
+
+
+def test_blind_nil_exchange_announced_as_a_pass(tmp_path):
+    """user pass 2, finding 3: the blind nil exchange is told as a pass to the partner, not as
+    "discards 1 card"."""
+    from rulekit.cli.render import exchange_text
+    from tests.test_blind_nil import LOW_N, order, side
+    v = side(tmp_path, "behind: 0, exchange: 1")
+    s = State(v, deals=[order(v, LOW_N)], dealer=3)
+    for a in ("blind nil", "look", "bid 1", "look", "bid 2", "look", "bid 0", "pass JH"):
+        s.apply(a)
+    h = s.hand
+    assert plain(exchange_text(s, h, "discard JH", 0, reveal=True)) == \
+        "N passes 1 card face down to his partner (S): J♥"
+    s.apply("pass AH")
+    assert plain(exchange_text(s, h, "discard AH", 2, reveal=False)) == "S passes 1 card face down to his partner (N)"
