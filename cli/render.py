@@ -16,6 +16,7 @@ from rich.text import Text
 from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.deal import deal_plan
+from rulekit.engine.phases.pass_cards import physical_side
 from rulekit.errors import RulekitError
 from rulekit.sheets.render import sheet_renderable
 
@@ -290,14 +291,19 @@ def discard_phase(state, h, k: int):
     for p in state.rules_of(h.number).phases:
         if p.kind == "pass_cards":      # one discard per player, none in a deal that holds
             slots += [p] * (state.variant.players if "pass_cards" in h.phase_state else 0)
+        elif p.kind == "trick_bids":    # a blind nil exchange: each way, per blind nil with a partner
+            d = h.phase_state.get("trick_bids") or {}
+            slots += [p] * (2 * len(d.get("blind", ())) if getattr(p, "blind_exchange", 0) else 0)
         elif p.kind in _DISCARD_VERBS:
             slots.append(p)
     return slots[k] if 0 <= k < len(slots) else None
 
 
-def _pass_words(d: str) -> str:
-    """``to the left``, ``to the right``, ``across``."""
-    return "across" if d == "across" else f"to the {d}"
+def _pass_words(d: str, variant) -> str:
+    """``to the left``, ``to the right``, ``across``: the side at the table.  A file's ``left`` is
+    the next player in the direction of play, on the right in a counter-clockwise game
+    (user pass 2, finding 7)."""
+    return "across" if d == "across" else f"to the {physical_side(d, variant)}"
 
 
 def passing_text(state, h) -> str | None:
@@ -308,7 +314,7 @@ def passing_text(state, h) -> str | None:
     if spec is None:
         return None
     d = direction(spec, h.number)
-    return "no passing (hold)" if d == "hold" else f"passing {_pass_words(d)}"
+    return "no passing (hold)" if d == "hold" else f"passing {_pass_words(d, state.variant)}"
 
 
 def _pile(spec) -> str:
@@ -323,6 +329,9 @@ _DISCARD_VERBS = {
                                        f"take the {_pile(spec)} and discard {_cards(n)}"),
     "set_aside": lambda spec, n: (f"puts {_cards(n)} aside", f"put {_cards(n)} aside"),
     "pass_cards": lambda spec, n: (f"passes {_cards(n)}", f"pass {_cards(n)}"),
+    # a blind nil exchange (user pass 2, finding 3)
+    "trick_bids": lambda spec, n: (f"passes {_cards(n)} face down to his partner",
+                                   f"pass {_cards(n)} face down to your partner"),
 }
 
 
@@ -331,7 +340,7 @@ def _pass_target(state, h, seat: int) -> str:
     from rulekit.engine.phases.pass_cards import direction, target
     spec = next(p for p in state.rules_of(h.number).phases if p.kind == "pass_cards")
     d = direction(spec, h.number)
-    return f" {_pass_words(d)} (to {_name(state, target(state.variant, d, seat))})"
+    return f" {_pass_words(d, state.variant)} (to {_name(state, target(state.variant, d, seat))})"
 
 
 def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None) -> Text:
@@ -352,6 +361,8 @@ def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None
     said = _verb(name, he, you)
     if getattr(spec, "kind", "") == "pass_cards":
         said += _pass_target(state, h, seat)
+    elif getattr(spec, "kind", "") == "trick_bids":
+        said += f" ({_name(state, state.partner_of(seat))})"
     t = Text(f"{name} {said}")
     if reveal:
         deck = state.variant.deck
@@ -746,7 +757,8 @@ def legal_text(state) -> Text:
         held = 0
         for a in legal:
             held |= a.cards
-        t = Text(f"discard any {n} of your cards ({len(legal)} choices), e.g. {legal[0].text}: ")
+        word = state.discard_word()   # "pass" in a passing phase (user pass 2, finding 3)
+        t = Text(f"{word} any {n} of your cards ({len(legal)} choices), e.g. {state.action_text(legal[0])}: ")
         t.append_text(cards_text(deck, sorted_cards(state, state.hand.hands[state.to_move] & held)))
         return t
     bids = {b.text: b for b in state.current_bids()}
@@ -757,7 +769,8 @@ def legal_text(state) -> Text:
         if worth is None and getattr(bid, "value", None) is not None:   # a contract of a list
             worth = bid.value
         # "(worth N)" reads as a remark, not part of the call; typed with it, it is accepted
-        out.append(a.text if worth is None else f"{a.text} (worth {worth})")
+        text = state.action_text(a)
+        out.append(text if worth is None else f"{text} (worth {worth})")
     return Text("legal: " + ", ".join(out))
 
 

@@ -89,8 +89,9 @@ def _show(console, pad: ScorePad) -> None:
     console.print(renderable(pad.sheet, pad.variant, we=None, title=f"{pad.variant.name} — score sheet"))
     if pad.is_over:
         names = " and ".join(pad.columns[c] for c in pad.winners)
-        console.print(f"[bold]{escape(names)} win{'s' if len(pad.winners) == 1 else ''}[/] "
-                      f"({escape(pad.end_reason)}).", highlight=False)
+        # equal best totals are a tie, not everyone winning, as `rulekit play` says (user pass 2, finding 4)
+        head = f"A tie: {names}" if len(pad.winners) > 1 else f"{names} wins"
+        console.print(f"[bold]{escape(head)}[/] ({escape(pad.end_reason)}).", highlight=False)
 
 
 def _header(pad: ScorePad) -> str:
@@ -126,10 +127,11 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
         text = _ask(console, "match over (undo, quit) > " if pad.is_over else f"{q.prompt} > ")
         word = (text or "").strip().lower()
         if text is None or word == "quit":
+            _left(console, pad, file, saved, facts)
             return
         if not word:
             continue  # a blank line asks again
-        if word == "help":
+        if word in ("help", "?"):   # ? as at the play prompt (user pass 2, finding 9)
             console.print(escape(f"{q.help}; or {COMMANDS}" if q else COMMANDS), highlight=False)
         elif word == "undo" and answered:   # within a hand: take back the last answer
             facts = answered.pop()
@@ -158,6 +160,19 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
                 answered.append(before)
             except FactError as e:
                 console.print(f"[red]refused:[/] {escape(str(e))}", highlight=False)
+
+
+def _left(console, pad: ScorePad, file: Path | None, saved: bool, facts: dict) -> None:
+    """On leaving: what was kept, so that a quit never passes in silence (user pass 2, finding 9).
+    A hand not finished is never saved (the pad stores whole hands only)."""
+    lost = f"hand {pad.number + 1} was not finished: its answers are not saved" if facts else ""
+    if file is not None and saved:
+        kept = f"the pad is saved in {file}"
+    elif file is not None:
+        kept = "nothing was saved (no hand was finished)"
+    else:
+        kept = "nothing was saved (use --file PAD.json to keep the pad)"
+    console.print(escape("; ".join(w for w in (lost, kept) if w) + "."), highlight=False)
 
 
 def _ask(console, prompt: str) -> str | None:

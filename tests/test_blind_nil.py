@@ -62,7 +62,7 @@ def test_blind_nil_made_scores_200(tmp_path):
     assert [a.text for a in s.legal_actions()] == ["blind nil", "look"]
     for a in ("blind nil", "look", "bid 3", "look", "bid 3", "look", "bid 0"):
         s.apply(a)
-    assert s.hand.calls == [(0, "blind nil"), (1, "bid 3"), (2, "bid 3"), (3, "bid 0")]
+    assert s.hand.calls == [(0, "blind nil"), (1, "bid 3"), (2, "bid 3"), (3, "nil")]  # user pass 2, finding 5: a nil is shown so
     play_out(s)
     assert s.hand_log[0].won == [0, 0, 3, 0]
     assert s.sheet.totals() == [230, 70]

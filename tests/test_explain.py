@@ -128,7 +128,7 @@ def test_explain_a_schedule_of_rounds_describes_each_round():
     assert "Every player scores minus 8 times **king** (`-8 * king`)." in text
     assert "### Rounds 9 to 12 (4 deals): trumps" in text and "Every player scores 3 times the tricks taken" in text
     king = text.split("### Round 6")[1].split("### Round 7")[0]
-    assert "`lead_never` may not be led at any time while the leader holds another suit" in king
+    assert "Hearts may not be led at any time while the leader holds another suit" in king
     assert "running total scores the player who reaches each threshold (25: -1, 50: -3, 75: -5, 100: -7)" in text
     assert "The match ends after the last round (round 12, trumps 4); the highest total wins." in text
     assert "Every player scores 0" not in text and "1000 deals" not in text

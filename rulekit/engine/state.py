@@ -404,6 +404,18 @@ class State:
             detail = f" ({e})" if "not a card" in str(e) else ""  # e.g. a mistyped card
             raise InvalidActionError(f"{shown!r} is not an action here; {self.expected_forms()}{detail}") from None
 
+    def discard_word(self) -> str:
+        """What the phase to move calls its ``discard`` actions: ``discard`` or ``pass``
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.discard_word`)."""
+        kind = self.kind
+        return kind.discard_word(self) if kind is not None and not self.winners else "discard"
+
+    def action_text(self, action: Action) -> str:
+        """``action`` as the player types it now (the phase kind's
+        :meth:`~rulekit.engine.phases.base.PhaseKind.action_text`: ``pass 2C 3C 4C``, ``nil``)."""
+        kind = self.kind
+        return kind.action_text(self, action) if kind is not None else action.text
+
     def expected_forms(self) -> str:
         """What the seat to move may type now, in words (``pass, a bid 1C..7NT, X``)."""
         legal = self.legal_actions()
@@ -414,12 +426,20 @@ class State:
         words = []
         for k in kinds:
             if k == "bid":
-                bids = [a.text for a in legal if a.kind == "bid"]
-                words.append(f"a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"the bid {bids[0]}")
+                calls = [a for a in legal if a.kind == "bid"]
+                said = [self.action_text(a) for a in calls if self.action_text(a) != a.text]   # nil
+                plain = [a.text for a in calls if self.action_text(a) == a.text]
+                if len(plain) > 3:   # a ladder: its ends
+                    said.append(f"a bid from {plain[0]} to {plain[-1]}")
+                else:   # a few calls (order, order alone): each (user pass 2, finding 5)
+                    said += plain
+                words.append(", ".join(said[:-1]) + " or " + said[-1] if len(said) > 1 else said[0])
             elif k == "play":
                 words.append("play CARD (or just CARD)")
-            elif k == "discard":
-                words.append(f"discard {legal[0].cards.bit_count()} cards (discard C C C)")
+            elif k == "discard":   # the example names real cards (user pass 2, finding 3)
+                n = legal[0].cards.bit_count()
+                words.append(f"{self.discard_word()} {n} card{'s' if n > 1 else ''} "
+                             f"(e.g. {self.action_text(legal[0])})")
             elif k == "trump":
                 words.append("trump " + "|".join(a.suit for a in legal if a.kind == "trump"))
             else:

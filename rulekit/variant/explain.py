@@ -26,6 +26,7 @@ VAR_WORDS = {
     "side_tricks": "the tricks of the declarer and his partner", "has_partner": "the declarer has a partner",
     "null": "the contract is a null", "is_partner": "this player is the declarer's partner",
     "is_defender": "this player is a defender", "declarer_vulnerable": "the declarer is vulnerable",
+    "pile_score": "the points of the pile's thresholds he reached",
 }
 #: Variables that are true or false, said as a sentence and as its negation.
 _NOT = {"is_declarer": "this player is not the declarer", "has_contract": "there is no contract",
@@ -478,7 +479,9 @@ def _match(v) -> list:
             .get(t, t) for t in m.ties) + ".")
     deals = (v.data.get("match") or {}).get("deals")
     if deals is not None:
-        out.append(f"The match lasts {formula_words(deals)} deals (`{deals}`); the best total wins.")
+        # a plain number needs no formula beside it (user pass 2, finding 9)
+        formula = "" if str(deals).strip().isdigit() else f" (`{deals}`)"
+        out.append(f"The match lasts {formula_words(deals)} deals{formula}; the best total wins.")
     if m.rubber_games:
         out.append(f"A rubber is won by the first side to win {m.rubber_games} games"
                    + (f" (a game: {m.game_target} points below the line)." if m.game_target else "."))
@@ -554,8 +557,10 @@ def explain(v) -> str:
     else:
         out += [f"**{n} players**, each playing for himself.", ""]
     if v.step == -1:
+        passing = any(set(getattr(p, "directions", ())) & {"left", "right"} for p in v.phases)
         out += ["Play goes **counter-clockwise**: dealing, bidding, play and the deal all pass to the right; "
-                "read \"clockwise\" and \"left\" below as counter-clockwise and right.", ""]
+                "read \"clockwise\" and \"left\" below as counter-clockwise and right"
+                + (" (the passing of cards says the side at the table)." if passing else "."), ""]
     out += ["## The cards", ""] + _deck(v) + [""] + _ranking(v) + [""]
     out += ["## The deal", ""] + _dealer(v) + [""]
     if v.rounds:  # each round has its own phases and scoring: the base ones are never played as such

@@ -188,6 +188,22 @@ class PhaseKind:
         """The action forms of this phase for the CLI's help (``""``: none)."""
         return ""
 
+    def action_text(self, state: State, action: Action) -> str:
+        """``action`` as the player types it and sees it listed now: its canonical text, but a
+        ``discard`` said with :meth:`discard_word` (``pass 2C 3C 4C``)."""
+        if action.kind == "discard":
+            word = self.discard_word(state)
+            if word != "discard":
+                return word + action.text[len("discard"):]
+        return action.text
+
+    def discard_word(self, state: State) -> str:
+        """The word a player says for this phase's ``discard`` actions now: ``discard`` (cards put
+        away), or ``pass`` for cards passed to another player.  The action's canonical text (and
+        records) keep ``discard``; the screen, ``?`` and refusals say this word, and the kind's
+        :meth:`parse` accepts it (user pass 2, finding 3)."""
+        return "discard"
+
     # ------------------------------------------------------------------ scorepad
     def pad_question(self, spec: Any, variant: Any, facts: dict, names: list) -> tuple | None:
         """The next fact of this phase a scorepad (``rulekit score``) must ask to score a hand

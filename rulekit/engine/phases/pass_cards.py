@@ -4,7 +4,7 @@ The direction follows a schedule by deal (``directions: [left, right, across, ho
 repeating): deal ``k`` uses entry ``k mod len``; ``hold`` skips the passing.  ``left`` is the
 next player in the direction of play (``Variant.next_seat``, as the deal's ``rotation``), so it is
 the player on the right in a counter-clockwise game; ``right`` is the other way.  Each player in
-turn from the eldest hand chooses his cards (``discard 2C 3D 4H``: they leave his hand at
+turn from the eldest hand chooses his cards (``pass 2C 3D 4H``: they leave his hand at
 once); when all have chosen, every player receives the cards passed to him.  Nobody sees
 the cards passed to him before choosing his own.
 """
@@ -16,7 +16,7 @@ from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.phases.exchange import DiscardChoices, takes
-from rulekit.errors import IllegalActionError
+from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 
 #: turns after the passer in the direction of play (``across`` needs an even table).
 _STEP = {"left": 1, "right": -1, "across": 0, "hold": 0}
@@ -41,6 +41,15 @@ def target(variant, d: str, seat: int) -> int:
     """The seat that receives ``seat``'s cards when passing ``d``, counted in the variant's
     direction of play (:meth:`~rulekit.variant.model.Variant.next_seat`)."""
     return variant.next_seat(seat, variant.players // 2 if d == "across" else _STEP[d])
+
+
+def physical_side(d: str, variant) -> str:
+    """The side at the table (``left``/``right``) of the file's direction ``d`` (``left``: the
+    next player in the direction of play): swapped in a counter-clockwise game (user pass 2,
+    finding 7); ``across`` and ``hold`` unchanged."""
+    if variant is not None and variant.step == -1 and d in ("left", "right"):
+        return "right" if d == "left" else "left"
+    return d
 
 
 def start(state) -> bool:
@@ -68,11 +77,38 @@ def check(state, action) -> None:
     k = takes(state.current_phase.count, h.hands[h.to_move])
     deck = state.variant.deck
     if action.kind != "discard":
-        raise IllegalActionError(f"pass {k} card{'s' if k > 1 else ''} now (discard CARD ...)")
+        raise IllegalActionError(f"pass {k} card{'s' if k > 1 else ''} now ({pass_form(k)})")
     if action.cards & ~h.hands[h.to_move]:
         raise IllegalActionError(f"you do not hold {' '.join(deck.names_of(action.cards & ~h.hands[h.to_move]))}")
     if action.cards.bit_count() != k:
         raise IllegalActionError(f"pass exactly {k} card{'s' if k > 1 else ''} (found {action.cards.bit_count()})")
+
+
+def pass_form(k: int) -> str:
+    """How ``k`` passed cards are typed: ``pass CARD CARD CARD``."""
+    return "pass " + " ".join(["CARD"] * k) if k <= 4 else f"pass CARD ... ({k} cards)"
+
+
+def parse_pass(text: str, state) -> Action | None:
+    """``pass 2C 3C 4C`` or the bare cards ``2C 3C 4C``: the ``discard`` action of those cards
+    (user pass 2, finding 3); ``None`` for other text (``pass`` alone is the shared pass, refused
+    with what to type)."""
+    words = text.split()
+    if words and words[0].lower() == "pass":
+        words = words[1:]
+        if not words:
+            return None
+    deck = state.variant.deck
+    mask = 0
+    for w in words:
+        try:
+            c = deck.parse(w)
+        except CardError:
+            return None
+        if mask >> c & 1:
+            raise InvalidActionError(f"{w} is named twice")
+        mask |= 1 << c
+    return Action.discard(deck, mask) if mask else None
 
 
 def apply(state, action) -> bool:
@@ -129,10 +165,15 @@ class PassCardsKind(PhaseKind):
         c.check_takes(("phases", spec.name, "count"), spec.count, "passes")
         return spec
 
-    def describe(self, spec) -> str:
-        """One paragraph."""
+    def describe_in(self, spec, variant) -> str:
+        """:meth:`describe` with the sides at the table of ``variant``."""
+        return self.describe(spec, variant)
+
+    def describe(self, spec, variant=None) -> str:
+        """One paragraph; with ``variant`` the directions are the sides at the table
+        (:func:`physical_side`)."""
         words = {"left": "to the left", "right": "to the right", "across": "across", "hold": "not at all (hold)"}
-        sched = ", ".join(words[d] for d in spec.directions)
+        sched = ", ".join(words[physical_side(d, variant)] for d in spec.directions)
         rep = (f"In deal 1, 2, ... the cards go {sched}, and then again in that order"
                if len(spec.directions) > 1 else f"The cards go {sched} in every deal")
         rep = rep.replace(", and then again", " and then again")
@@ -143,7 +184,15 @@ class PassCardsKind(PhaseKind):
 
     def help_line(self, spec, variant) -> str:
         """The action form."""
-        return f"pass {spec.count} card{'s' if spec.count > 1 else ''}: discard CARD ..."
+        return f"{pass_form(spec.count)} (or just the cards)"
+
+    def discard_word(self, state) -> str:
+        """``pass``: the cards go to another player."""
+        return "pass"
+
+    def parse(self, text: str, state) -> Action | None:
+        """``pass CARD ...`` or the bare cards (:func:`parse_pass`)."""
+        return parse_pass(text, state)
 
     def observe(self, state, seat: int) -> dict:
         """``direction`` (public), ``passed``/``received``: the seat's own cards only."""

@@ -29,6 +29,7 @@ from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.phases.exchange import DiscardChoices, takes
+from rulekit.engine.phases.pass_cards import pass_form, parse_pass
 from rulekit.errors import IllegalActionError
 
 
@@ -62,6 +63,24 @@ def _action(n: int) -> Action:
 BLIND = Action("bid", "blind nil", bid="blind")
 LOOK = Action("look", "look")
 NIL_SAFE = 0.75   # a bot bids a nil that is a stake of its own only if it took no trick in this share of worlds
+
+
+#: the formula variables that score a bid of 0 apart: with them, the bid is said ``nil``
+NIL_VARIABLES = frozenset({"nil_bids", "nil_made", "nil_failed"})
+
+
+def says_nil(variant) -> bool:
+    """True when the variant's scoring reads a nil variable (:data:`NIL_VARIABLES`): a bid of 0
+    is then a nil, typed ``nil`` and shown so (user pass 2, finding 5); else it is a plain 0."""
+    def names(x) -> frozenset:
+        if hasattr(x, "names") and hasattr(x, "fn"):   # a compiled Formula
+            return x.names
+        if isinstance(x, tuple):
+            return frozenset().union(*(names(i) for i in x))
+        if hasattr(x, "__dataclass_fields__"):
+            return frozenset().union(*(names(getattr(x, f)) for f in x.__dataclass_fields__))
+        return frozenset()
+    return bool(names(variant.scoring) & NIL_VARIABLES)
 
 
 def column_of(variant, seat: int) -> int:
@@ -123,7 +142,8 @@ def check(state, action) -> None:
         h = state.hand
         k = takes(state.current_phase.blind_exchange, h.hands[h.to_move])
         if action.kind != "discard" or action.cards & ~h.hands[h.to_move] or action.cards.bit_count() != k:
-            raise IllegalActionError(f"pass {k} of your cards face down to your partner now (discard CARD ...)")
+            raise IllegalActionError(f"pass {k} of your cards face down to your partner now "
+                                     f"({pass_form(k)})")
         return
     if action in legal(state):
         return
@@ -138,8 +158,10 @@ def check(state, action) -> None:
         n = int(action.bid)
         so_far = sum(b for b in d["bids"] if b > 0)
         if state.current_phase.hook and d["count"] == state.variant.players - 1 and so_far + n == d["tricks"]:
-            raise IllegalActionError(f"bid {n} is not allowed: the bids would add up to the {d['tricks']} tricks "
-                                     f"of the hand (the last bidder must make someone fail)")
+            t = d["tricks"]
+            raise IllegalActionError(f"bid {n} is not allowed: the bids would add up to the {t} "
+                                     f"trick{'' if t == 1 else 's'} of the hand (the last bidder must make "
+                                     f"someone fail)")
     allowed = ", ".join(a.text for a in legal(state))
     raise IllegalActionError(f"{action.text} is not allowed now (expected one of {allowed})")
 
@@ -163,7 +185,9 @@ def apply(state, action) -> bool:
         d["blind"].append(seat)
         action = _action(0)
     d["bids"][seat] = int(action.bid)
-    h.calls.append((seat, "blind nil" if seat in d["blind"] else action.text))   # public: every bid is shown
+    shown = "blind nil" if seat in d["blind"] else "nil" if d["bids"][seat] == 0 and says_nil(state.variant) \
+        else action.text
+    h.calls.append((seat, shown))   # public: every bid is shown
     d["count"] += 1
     if d["count"] < state.variant.players:
         h.to_move = state.next_seat(seat)
@@ -297,9 +321,25 @@ class TrickBidsKind(PhaseKind):
         return (f"Each player in turn, starting with the eldest hand, bids how many tricks he will take, "
                 f"{rng}{nil}.{hook}{blind}")
 
+    def discard_word(self, state) -> str:
+        """``pass``: a blind nil exchange passes cards to the partner."""
+        return "pass"
+
+    def action_text(self, state, action) -> str:
+        """``bid 0`` is said ``nil`` where the scoring reads nil variables (:func:`says_nil`)."""
+        if action.kind == "bid" and action.bid == "0" and says_nil(state.variant):
+            return "nil"
+        return super().action_text(state, action)
+
     def parse(self, text: str, state) -> Action | None:
-        """``bid N`` (or just ``N``), ``blind nil`` (or ``blind``), ``look``."""
+        """``bid N`` (or just ``N``), ``blind nil`` (or ``blind``), ``look``, ``nil`` (or ``bid
+        nil``: the bid 0, where the scoring reads nil variables); in a blind nil exchange ``pass
+        CARD ...`` or the bare cards."""
+        if state.hand.phase_state["trick_bids"]["swap"]:
+            return parse_pass(text, state)
         t = " ".join(text.lower().split())
+        if t in ("nil", "bid nil") and says_nil(state.variant):
+            return _action(0)
         if t in ("blind nil", "blind", "bid blind nil"):
             return BLIND
         if t == "look":
@@ -314,8 +354,10 @@ class TrickBidsKind(PhaseKind):
     def help_line(self, spec, variant) -> str:
         """The bid form."""
         blind = ("; before looking at your cards: blind nil or look" if spec.blind_behind is not None else "")
-        swap = "; a blind nil exchange: discard CARD ..." if spec.blind_exchange else ""
-        return f"bid N (the tricks you will take){blind}{swap}"
+        swap = (f"; a blind nil exchange: {pass_form(spec.blind_exchange)} (or just the cards)"
+                if spec.blind_exchange else "")
+        nil = " or nil" if spec.nil and says_nil(variant) else ""
+        return f"bid N (the tricks you will take){nil}{blind}{swap}"
 
     def note(self, spec, variant, envs: list, columns: list) -> str:
         """Each column's bid and tricks: ``NS bid 3 + nil took 8 · EW bid 9 took 5`` (user pass

@@ -573,8 +573,34 @@ class TricksKind(PhaseKind):
             forms.append("the declarer also types the dummy's cards on the dummy's turn")
         return "; ".join(forms)
 
-    def describe(self, spec) -> str:
-        """One sentence."""
+    def describe_in(self, spec, variant) -> str:
+        """:meth:`describe` naming the suits and cards of the lead rules, and without trumps
+        when the variant has none (user pass 2, finding 6)."""
+        return self.describe(spec, variant)
+
+    def describe(self, spec, variant=None) -> str:
+        """One sentence; with ``variant`` the restricted suits and cards are named (``hearts``,
+        ``the 2♣``), else they are said by their setting."""
+        deck = variant.deck if variant is not None else None
+        trumps = variant is None or any(ctx.trump_group is not None for ctx in variant.contexts.values())
+
+        def suits(rule, setting: str) -> str:   # ``hearts``, ``trumps``
+            if deck is None:
+                return f"a suit of `{setting}`"
+            words = ["trumps" if su == "trump" else SUIT_NAMES.get(su, su) for su, _m in rule]
+            return " and ".join(words)
+
+        def cards(mask: int) -> str:   # whole suits by name, other cards by their faces
+            if deck is None:
+                return "the cards of `first_trick`"
+            words = []
+            for su in deck.suits:
+                m = _suit_mask(deck, su)
+                if m and mask & m == m:
+                    words.append(SUIT_NAMES.get(su, su))
+                    mask &= ~m
+            words += ["the " + deck.pretty(c) for c in bits(mask)]
+            return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
         who = {"declarer": "the declarer", "declarer_left": "the declarer's left-hand opponent"}
         lead = who.get(spec.lead, "the eldest hand")
         if spec.lead_if is not None:
@@ -588,7 +614,7 @@ class TricksKind(PhaseKind):
         if spec.lead_pass_if is not None:
             lead += " (or, when a condition holds for him, the next player)"
         other = ("he must play a trump if he has one" if spec.must_trump
-                 else "he may play any card, a trump or a discard")
+                 else "he may play any card, a trump or a discard" if trumps else "he may play any card")
         if spec.must_trump and spec.partner_frees:
             other += ", unless his partner's card is winning the trick (then he may play any card)"
         if spec.may_trump:
@@ -597,7 +623,8 @@ class TricksKind(PhaseKind):
             other += ("; at no trump a card ranked above the suits may be played to any lead as a card of "
                       "the suit led, unless its holder has failed that suit, and it wins")
         if spec.first_lead >= 0:
-            lead = "the holder of the card named by `first_trick.lead`, leading that card,"
+            lead = ("the holder of the card named by `first_trick.lead`, leading that card," if deck is None
+                    else f"the holder of the {deck.pretty(spec.first_lead)}, leading it,")
         rules = []
         if spec.overtrump:
             rules.append("A player who must play a trump (trumps were led, or he has to trump) must play one "
@@ -605,17 +632,32 @@ class TricksKind(PhaseKind):
         if spec.first_lead_trump:
             rules.append("The suit of the first card led in the hand becomes trumps for the hand.")
         if spec.lead_broken:
-            rules.append("A suit of `lead_broken` may not be led until one of its cards has been played, "
-                         "unless the leader holds nothing else.")
+            rules.append(_cap(f"{suits(spec.lead_broken, 'lead_broken')} may not be led until a card of the suit "
+                              "has been played, "
+                              "unless the leader holds nothing else."))
         if spec.lead_never:
-            rules.append("A suit of `lead_never` may not be led at any time while the leader holds another suit.")
+            rules.append(_cap(f"{suits(spec.lead_never, 'lead_never')} may not be led at any time while the leader "
+                              "holds another suit."))
         if spec.first_no_lead or spec.first_no_play:
-            rules.append("On the first trick the cards of `first_trick` may not be led or played unless the "
-                         "player holds no other card he may play.")
+            both = spec.first_no_lead == spec.first_no_play or not spec.first_no_lead or not spec.first_no_play
+            if both:
+                verb = ("led or played" if spec.first_no_lead == spec.first_no_play
+                        else "led" if spec.first_no_lead else "played")
+                said = f"{cards(spec.first_no_lead or spec.first_no_play)} may not be {verb}"
+            else:
+                said = (f"{cards(spec.first_no_lead)} may not be led and {cards(spec.first_no_play)} "
+                        f"may not be played")
+            rules.append(f"On the first trick {said} unless the player holds no other card he may play.")
+        best = ("The highest trump wins the trick, or if none was played the highest card of the suit led"
+                if trumps else "The highest card of the suit led wins the trick")
         return (f"Trick play: {lead} leads to the first trick, and each other player in turn clockwise plays "
                 f"one card. Each player must follow suit (play a card of the suit led) if he can; if he cannot, "
-                f"{other}. The highest trump wins the trick, or if none was played the highest card of the "
-                f"suit led; the winner of a trick leads to the next{dummy}{end}." + "".join(" " + r for r in rules))
+                f"{other}. {best}; the winner of a trick leads to the next{dummy}{end}." + "".join(" " + r for r in rules))
+
+
+def _cap(text: str) -> str:
+    """``text`` with a capital first letter."""
+    return text[:1].upper() + text[1:]
 
 
 KIND = TricksKind()

@@ -61,6 +61,12 @@ class TurnUpKind(PhaseKind):
         d = state.hand.phase_state.get("turn_up")
         return {"turned": d["card"]} if d else {}
 
+    def show(self, data: dict, variant) -> list:
+        """The stock card turned for trumps, public: ``turned  8♥`` as an order-up shows its own
+        (user pass 2, finding 9); none when the stock was empty."""
+        card = data.get("card", -1)
+        return [("turned", variant.deck.pretty(card))] if card >= 0 else []
+
     def known_cards(self, state) -> list:
         """The stock card turned for trumps lies face up on the stock (public)."""
         d = state.hand.phase_state.get("turn_up")
