@@ -266,7 +266,7 @@ class State:
     def _void_row(self, h: Hand, marks: list, note: str) -> None:
         """Write the unscored hand ``h``'s row with its marker events, then end or deal on."""
         h.phase_state["sheet"] = {"against": [], "marks": marks, "note": note}
-        self.sheet.add(h.number, h.entries, note=note, void=True, marks=marks)
+        self.sheet.add(h.number, [0] * len(self.sheet.columns), note=note, void=True, marks=marks)
         self.hands_played += 1
         if self._check_end(h, self.sheet.totals(), None) or self._stopped_at_cap(h):
             return
