@@ -93,9 +93,78 @@ def test_f2_f5_compulsory_kontra_on_plain_pik():
     assert serb.phase_kind == "tricks"
 
 
-def test_f2_nobody_kontras_plain_pik_counts_as_made():
-    """[F2] nobody follows a plain pik: not played, counted as made, declarer -4 (the "refe
-    instead of -4" choice of the house rule is not implemented: see docs/rules-status.md)."""
+def _uncontested_pik(choice: str) -> State:
+    """Seat 1 declares pik, both defenders pass, he says ``choice``; then he declares karo on
+    the next deal (dealer 1, eldest 0), both follow, no kontra, and the hand is played out
+    with the first legal card each time (the same deal for either choice)."""
+    s = _to_pik(SERB)
+    assert _turns(s, "pass", "pass") == [0, 2]
+    assert s.to_move == 1 and [a.text for a in s.legal_actions()] == ["made", "refe"]
+    s.apply(choice)
+    assert (s.hand.number, s.hand.dealer, s.hand.eldest) == (1, 1, 0)
+    _turns(s, "pass", "pass", "2")
+    s.apply(s.legal_actions()[0])
+    s.apply("karo")
+    _turns(s, "follow", "follow", "pass", "pass")
+    while s.hand.number == 1:
+        s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_f2_nobody_kontras_plain_pik_made_is_minus_4():
+    """House rule "refe or -4 when nobody kontras" (lines 8-9), [F2]: the declarer who says
+    made has the uncontested pik counted as made: -4 on his bula (V 4, [C2] [S2]), no soup, no
+    refe; his next karo (6 tricks, defenders 0 and 4) is single: -6, soup 4 x 6 = 24."""
+    s = _uncontested_pik("made")
+    pik, karo = s.sheet.rows[-2], s.sheet.rows[-1]
+    assert pik.entries == [0, -4, 0] and pik.against == [] and pik.marks == []
+    assert karo.entries == [0, -6, 0] and [a["value"] for a in karo.against] == [24] and karo.marks == []
+    assert s.markers.marks["refe"] == [[], [], []]
+
+
+def test_r1_r3_nobody_kontras_plain_pik_refe_for_the_declarer_doubles_his_next_contract():
+    """House rule "refe or -4 when nobody kontras" (lines 8-9), [R1] [R3]: the declarer who says
+    refe gets no bula change and one refe line in his column only; [R2] his next contract (the
+    same karo as above) is doubled by it: -12 and soup 48, and the refe is marked passed."""
+    s = _uncontested_pik("refe")
+    pik, karo = s.sheet.rows[-2], s.sheet.rows[-1]
+    assert pik.entries == [0, 0, 0] and pik.against == [] and pik.void
+    assert pik.marks == [{"marker": "refe", "column": 1, "state": "new"}]
+    assert pik.note == "pik not played: refe for P1"
+    assert karo.entries == [0, -12, 0] and [a["value"] for a in karo.against] == [48]
+    assert karo.marks == [{"marker": "refe", "column": 1, "state": "passed"}]
+    assert s.markers.marks["refe"] == [[], ["passed"], []]
+
+
+def test_r1_no_refe_past_max_refe_then_minus_4():
+    """[R1] `max_refe` 2: a declarer with two refes written already is not asked; the uncontested
+    pik counts as made with his open refe [R2]: -8, and that refe is marked passed."""
+    s = _to_pik(SERB)
+    s.markers.marks["refe"][1] = ["passed", "open"]
+    _turns(s, "pass", "pass")
+    assert s.hand.number == 1
+    assert s.sheet.rows[-1].entries == [0, -8, 0]
+    assert s.sheet.rows[-1].marks == [{"marker": "refe", "column": 1, "state": "passed"}]
+
+
+def test_bot_takes_the_refe_and_the_scorepad_enters_it(tmp_path):
+    """The bot takes the refe when he holds no open one (it doubles a later contract worth at
+    least the 4 of this pik); `rulekit score preferans-serbian` asks the declarer's choice after
+    both passed and writes his refe, then doubles his karo (0 6 4 tricks: -12, soup 48)."""
+    from rulekit.bots import SensibleBot
     s = _to_pik(SERB)
     _turns(s, "pass", "pass")
-    assert s.sheet.rows[-1].entries == [0, -4, 0] and s.sheet.rows[-1].against == []
+    assert SensibleBot(seed=1).act(s.observation(1)).text == "refe"
+    import json
+    from typer.testing import CliRunner
+    from cli.app import app
+    from rulekit.sheets.scorepad import ScorePad
+    pad = tmp_path / "pad.json"
+    typed = ["pik", "P1", "pass pass", "refe", "karo", "P1", "follow follow", "-", "0 6 4", "quit"]
+    r = CliRunner().invoke(app, ["score", "preferans-serbian", "--file", str(pad)], input="\n".join(typed) + "\n",
+                           terminal_width=200)
+    assert r.exit_code == 0, r.output
+    assert "defence P0 P2 > declarer chose > " in r.output and "│ 48 -/- │" in r.output   # [R3] refe crossed half
+    loaded = ScorePad.from_dict(SERB, json.loads(pad.read_text()))
+    assert [list(h.entries) for h in loaded.book.results] == [[0, 0, 0], [0, -12, 0]]
+    assert loaded.markers.marks["refe"] == [[], ["passed"], []]

@@ -4,7 +4,9 @@
 Each column keeps a list of its markers, each ``open`` (not used yet), ``passed`` (used
 on a hand the declarer made) or ``failed``.  When every player passed, each column gets
 one more, unless it already has ``most`` or its total is below ``not_below`` ("under the
-hat").  A declarer with an open marker plays his hand at ``factor`` times; afterwards
+hat").  A phase may also write one for a single column (:meth:`write`: the ``defence``
+option ``unplayed_choice``, a refe the declarer takes instead of an unplayed hand counted
+as made), under the same limits.  A declarer with an open marker plays his hand at ``factor`` times; afterwards
 his first open marker is marked played.  Defenders' markers are not used.
 """
 from __future__ import annotations
@@ -39,19 +41,28 @@ class Markers:
             out *= f
         return out
 
+    def may_write(self, name: str, column: int, totals: list) -> bool:
+        """[R1]: whether column ``column`` may take one more ``name`` marker: fewer than its
+        ``max`` written so far, and its total (``totals``, the sheet's) not below ``not_below``."""
+        m = next(m for m in self.specs if m.name == name)
+        return len(self.marks[name][column]) < m.most and (m.not_below is None or totals[column] >= m.not_below)
+
+    def write(self, name: str, column: int, totals: list) -> list:
+        """Write one open ``name`` marker for ``column`` alone, if :meth:`may_write` allows it.
+
+        :returns: the events ``[{"marker", "column", "state": "new"}]`` (``[]``: not written).
+        """
+        if not self.may_write(name, column, totals):
+            return []
+        self.marks[name][column].append("open")
+        return [{"marker": name, "column": column, "state": "new"}]
+
     def thrown_in(self, totals: list) -> list:
         """[R1]: a deal thrown in writes a marker for each column that may take one.
 
         :returns: the events ``{"marker", "column", "state": "new"}``.
         """
-        events = []
-        for m in self.specs:
-            for c, marks in enumerate(self.marks[m.name]):
-                if len(marks) >= m.most or (m.not_below is not None and totals[c] < m.not_below):
-                    continue
-                marks.append("open")
-                events.append({"marker": m.name, "column": c, "state": "new"})
-        return events
+        return [e for m in self.specs for c in range(len(self.marks[m.name])) for e in self.write(m.name, c, totals)]
 
     def played(self, declarer: int, made: bool) -> list:
         """[R2] [R3]: the declarer's first open marker is marked ``passed`` or ``failed``.

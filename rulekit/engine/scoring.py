@@ -640,5 +640,5 @@ def hand_result(state, hand, envs=None):
     return HandResult(hand.number, hand.dealer, facts["contract"], hand.declarer, facts,
                       tuple(hand.entries), hand.parts,
                       tuple(Against(a["column"], a["target"], a["value"], a["part"]) for a in written.get("against", ())),
-                      hand.void, note=state.describe_hand(hand, envs), trick_winners=tuple(hand.trick_winners),
+                      hand.void, note=written.get("note") or state.describe_hand(hand, envs), trick_winners=tuple(hand.trick_winners),
                       marks=tuple(written.get("marks", ())))

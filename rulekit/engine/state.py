@@ -250,9 +250,23 @@ class State:
             if not self._stopped_at_cap(h):
                 self._start_hand(h.number + 1, h.dealer)
             return
-        marks = self.markers.thrown_in(self.sheet.totals())
-        h.phase_state["sheet"] = {"against": [], "marks": marks}
-        self.sheet.add(h.number, h.entries, note="passed out", void=True, marks=marks)
+        self._void_row(h, self.markers.thrown_in(self.sheet.totals()), "passed out")
+
+    def write_marker(self, name: str, seat: Seat, note: str) -> None:
+        """The hand is not scored: one ``name`` marker (``scoring.markers``) is written for
+        ``seat`` alone instead, if its limits allow (rules/preferans.md [R1] [R3]: a refe the
+        declarer takes rather than an unplayed hand counted as made), on a row noted ``note``;
+        the next dealer deals."""
+        h = self.hand
+        h.void = True
+        h.entries = [0] * len(self.sheet.columns)
+        self._keep(h)
+        self._void_row(h, self.markers.write(name, seat, self.sheet.totals()), note)
+
+    def _void_row(self, h: Hand, marks: list, note: str) -> None:
+        """Write the unscored hand ``h``'s row with its marker events, then end or deal on."""
+        h.phase_state["sheet"] = {"against": [], "marks": marks, "note": note}
+        self.sheet.add(h.number, [0] * len(self.sheet.columns), note=note, void=True, marks=marks)
         self.hands_played += 1
         if self._check_end(h, self.sheet.totals(), None) or self._stopped_at_cap(h):
             return

@@ -301,7 +301,7 @@ class ScorePad:
             return Question("doubled", "doubled", "one of " + ", ".join(words) + " (- not doubled)")
         if auction is not None:
             q = self._phase_question(facts)
-            if q is not None:
+            if q is not None or self._marker_instead(facts):
                 return q
         cols = self.columns
         size = self.hand_size()
@@ -399,8 +399,9 @@ class ScorePad:
                 return Question(f"phase:{spec.name}:{fact}", prompt, help_)
         return None
 
-    #: what the pad tells phase kinds besides the facts: the hand's ``cards`` each (its tricks)
-    _GIVEN = ("cards",)
+    #: what the pad tells phase kinds besides the facts: the hand's ``cards`` each (its tricks),
+    #: ``marker_room``: marker name -> per column, whether it may take one more (its limits)
+    _GIVEN = ("cards", "marker_room")
 
     def _phase_facts(self, facts: dict, spec) -> dict:
         """The facts of phase ``spec`` (``phase:NAME:FACT`` -> ``FACT``) with the general ones
@@ -408,7 +409,20 @@ class ScorePad:
         pre = f"phase:{spec.name}:"
         return dict({k: val for k, val in facts.items() if not k.startswith("phase:")},
                     **{k[len(pre):]: val for k, val in facts.items() if k.startswith(pre)},
-                    cards=self.hand_size())
+                    cards=self.hand_size(), marker_room=self._marker_room())
+
+    def _marker_room(self) -> dict:
+        """Marker name -> per column, whether one more may be written now (``max``, ``not_below``)."""
+        totals = self.sheet.totals()
+        return {m.name: [self.markers.may_write(m.name, c, totals) for c in range(len(self.columns))]
+                for m in self.variant.scoring.markers}
+
+    def _marker_instead(self, facts: dict) -> tuple | None:
+        """``(marker, seat)``: a phase kind's facts say the hand was not scored and that marker
+        was written for the seat instead (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_marker`)."""
+        v = self.rules
+        return next((m for spec in v.phases
+                     for m in [REGISTRY[spec.kind].pad_marker(spec, v, self._phase_facts(facts, spec))] if m), None)
 
     def _thrown_in(self, facts: dict) -> bool:
         """A phase kind's facts say the deal was thrown in (all passed an order-up twice...),
@@ -631,6 +645,18 @@ class ScorePad:
             if not same:
                 self._end(None, -1, True, None, before)
             self._next(same)
+            return result
+        instead = self._marker_instead(facts)
+        if instead is not None:   # not scored: one marker for the declarer ([R1] [R3])
+            name, seat = instead
+            marks = tuple(self.markers.write(name, seat, self.sheet.totals()))
+            note = f"{facts.get('contract')} not played: {name} for {self.names[seat]}"
+            result = HandResult(self.number, self.dealer, facts.get("contract"), seat, dict(facts),
+                                tuple([0] * len(self.columns)), void=True, note=note, marks=marks)
+            self.book.add(result)
+            self.hands.append(facts)
+            self._end(contract, seat, True, None, before)
+            self._next(False)
             return result
         entries, parts, void, envs = self._score(facts)
         counted = carry_counters(v, self.counters, envs, entries, self.columns) if self.counters and not void else ""

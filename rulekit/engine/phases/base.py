@@ -235,6 +235,12 @@ class PhaseKind:
         an order-up twice...); the scorepad then asks nothing more.  Default False."""
         return False
 
+    def pad_marker(self, spec: Any, variant: Any, facts: dict) -> tuple | None:
+        """``(marker name, seat)`` when these ``facts`` say the hand was not scored and one
+        marker (``scoring.markers``) was written for that seat alone instead (the ``defence``
+        option ``unplayed_choice``); the scorepad then asks nothing more.  Default ``None``."""
+        return None
+
     def pad_facts(self, spec: Any, variant: Any, hand: Any) -> dict:
         """The answers a scorer types for this kind's facts of a finished played ``hand``
         (fact -> text), the inverse of :meth:`pad_answer`; default none."""

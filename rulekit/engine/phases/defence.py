@@ -12,6 +12,11 @@ may invite each other, and may double in a chain (rules/preferans.md [F1]-[F6]).
   chain at once (his follow is a kontra; with or without a marker); both passing is as above.
 * The chain ``kontra`` (x2), then the declarer, the kontra player... (``chain`` words, each
   doubling; [F5]); a defender who had passed must play once kontra is said.
+* ``unplayed_choice`` (a marker of ``scoring.markers``, at its ``contracts``): when nobody
+  plays, the declarer chooses: ``made`` (counted as made, as above) or the marker's name (the
+  hand is not scored and one such marker is written for him alone, within the marker's
+  limits; it doubles his next contract as declarer).  Without room for one, no choice:
+  counted as made (rules/preferans.md lines 8-9, "refe or -4 when nobody kontras").
 
 Formula variables per score column (:meth:`DefenceKind.variables`): ``played`` (the
 hand was played), ``kontra`` (the chain's factor, 1..2**len(chain)), ``kontra_player``,
@@ -31,6 +36,7 @@ from rulekit.engine.phases.base import PhaseKind
 from rulekit.errors import IllegalActionError
 
 FOLLOW, ALONE, INVITE = Action("defend", "follow"), Action("defend", "alone"), Action("defend", "invite")
+MADE = Action("defend", "made")
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,8 @@ class DefenceSpec:
     chain: tuple
     skips: tuple
     compulsory_kontra: frozenset = frozenset()
+    choice_marker: str = ""          # unplayed_choice.marker ("": no choice)
+    choice_at: frozenset = frozenset()   # unplayed_choice.contracts (empty: every contract)
 
 
 def hand_strength(variant, hand: int, trump: str) -> float:
@@ -122,6 +130,8 @@ def legal(state) -> list:
         return [ALONE, INVITE]
     if d["stage"] in ("kontra", "kontra_only"):
         return [PASS, Action("defend", chain[0])]
+    if d["stage"] == "choice":
+        return [MADE, Action("defend", state.current_phase.choice_marker)]
     return [PASS, Action("defend", chain[d["level"]])]  # "chain": the next word of the chain
 
 
@@ -132,6 +142,8 @@ def check(state, action) -> None:
     d = _d(state)
     words = {"follow": "follow or pass", "invite": "alone or invite",
              "kontra": f"{state.current_phase.chain[0]} or pass",
+             "choice": f"made or {state.current_phase.choice_marker} (nobody plays against you: the hand "
+                       f"counted as made, or a {state.current_phase.choice_marker} written for you)",
              "kontra_only": f"{state.current_phase.chain[0]} or pass (this contract is played only "
                             f"against {state.current_phase.chain[0]})"}
     raise IllegalActionError(f"{action.text} is not allowed now: say "
@@ -147,6 +159,13 @@ def apply(state, action) -> bool:
     h.calls.append((seat, action.text))
     opps = _opponents(state)
     stage = d["stage"]
+    if stage == "choice":
+        if action == MADE:
+            return True
+        d["choice"] = action.text
+        state.write_marker(action.text, seat, f"{h.contract.text} not played: {action.text} for "
+                                               f"{state.names[seat]}")
+        return True
     if stage == "follow":
         d["roles"][seat] = "follow" if action == FOLLOW else "pass"
         d["queue"].pop(0)
@@ -202,10 +221,24 @@ def _next_in_chain(state, spec, d) -> bool:
 
 
 def _not_played(state, d) -> bool:
-    """[F2]: nobody plays; the hand is not played and counts as made."""
+    """[F2]: nobody plays; the hand is not played and counts as made, unless the declarer
+    may choose a marker instead (``unplayed_choice``): then he is asked."""
     d["played"] = 0
-    state.skip_phases(state.current_phase.skips)
+    spec = state.current_phase
+    state.skip_phases(spec.skips)
+    h = state.hand
+    if _may_choose(spec, h.contract.text, state.markers, h.declarer, state.sheet.totals()):
+        d["stage"] = "choice"
+        h.to_move = h.declarer
+        return False
     return True
+
+
+def _may_choose(spec, contract: str, markers, declarer: int, totals: list) -> bool:
+    """Whether the declarer of an unplayed ``contract`` may take a marker instead: the
+    variant's ``unplayed_choice`` applies to it and his column has room for one."""
+    return bool(spec.choice_marker) and (not spec.choice_at or contract in spec.choice_at) \
+        and markers.may_write(spec.choice_marker, declarer, totals)
 
 
 def outcome(spec, players: int, declarer: int, roles: dict, level: int, kontra_seat: int,
@@ -250,10 +283,17 @@ def compile_defence(c, name: str, p: dict, path: tuple):
             c.err(path + ("max_factor",), f"the kontra factor doubles, so its highest value is a power of two "
                   f"(found {most})")
         chain = chain[:steps]
+    choice = p.get("unplayed_choice") or {}
+    marker = choice.get("marker", "")
+    known = list(((c.d.get("scoring") or {}).get("markers") or {}))
+    if marker and marker not in known:
+        c.err(path + ("unplayed_choice", "marker"), f"{marker!r} is not a marker of scoring.markers (expected "
+              f"{'one of ' + ', '.join(known) if known else 'a marker declared there first'})")
     return DefenceSpec("defence", name, (need.get("each", 2), need.get("together", 4), need.get("alone", 2),
                                          need.get("invited", 4), need.get("kontra", 5)),
                        frozenset(p.get("all_play", ())), frozenset(p.get("kontra_only", ())), chain,
-                       tuple(p.get("skips", ())), frozenset(p.get("compulsory_kontra", ())))
+                       tuple(p.get("skips", ())), frozenset(p.get("compulsory_kontra", ())),
+                       marker, frozenset(choice.get("contracts", ())))
 
 
 _NEED = {"type": "integer", "minimum": 0, "maximum": 52}
@@ -286,7 +326,17 @@ class DefenceKind(PhaseKind):
             "max_factor": {"description": "The highest doubling factor (2, 4, 8, 16...).",
                            "type": "integer", "minimum": 1, "maximum": 1024},
             "skips": {"description": "Phases skipped when nobody plays (the trick play).",
-                      "type": "array", "items": {"type": "string"}}}}
+                      "type": "array", "items": {"type": "string"}},
+            "unplayed_choice": {
+                "description": "When nobody plays against the declarer, he chooses: the hand counted as made "
+                               "(made), or one marker (of scoring.markers, within its limits) written for him "
+                               "alone and the hand not scored.",
+                "type": "object", "additionalProperties": False, "required": ["marker"],
+                "properties": {
+                    "marker": {"description": "The marker he may take (its name is his word at the table).",
+                               "type": "string"},
+                    "contracts": {"description": "The contracts where he may choose (default: every contract).",
+                                  "type": "array", "items": {"type": "string"}}}}}}
     label = "defence"
     example = ("defence:\n  kind: defence\n  need: {each: 1, together: 2, alone: 1, invited: 2, kontra: 3}\n"
                "  chain: [double, redouble]\n  skips: [play]")
@@ -329,7 +379,13 @@ class DefenceKind(PhaseKind):
                 return ("roles", "defence " + " ".join(opps),
                         f"for {', '.join(opps)} in turn: follow, pass or invited (called by the other, "
                         f"who followed); all pass: the hand was not played")
-        if not spec.chain or "follow" not in facts["roles"].split():
+        if "follow" not in facts["roles"].split():
+            if "choice" not in facts and self._pad_may_choose(spec, facts):
+                m = spec.choice_marker
+                return ("choice", "declarer chose", f"made (counted as made) or {m} (a {m} written for "
+                        f"{names[declarer]}, the hand not scored)")
+            return None
+        if not spec.chain:
             return None
         if "kontra" not in facts:
             return ("kontra", "doubling", "- (none) or the last word said: " + ", ".join(spec.chain))
@@ -356,6 +412,10 @@ class DefenceKind(PhaseKind):
             if facts.get("contract") in spec.all_play and "pass" in words:
                 raise ValueError(f"defence: at {facts['contract']} every opponent plays (expected follow follow)")
             facts[fact] = " ".join(words)
+        elif fact == "choice":
+            if t not in ("made", spec.choice_marker):
+                raise ValueError(f"declarer chose: {text!r} is not made or {spec.choice_marker}")
+            facts[fact] = t
         elif fact == "kontra":
             if t not in ("-", "none", "no", *spec.chain):
                 raise ValueError(f"doubling: {text!r} is not a word of the chain (expected - or one of "
@@ -385,11 +445,29 @@ class DefenceKind(PhaseKind):
         roles = facts.get("roles")
         return spec.skips if roles is not None and "follow" not in roles.split() else ()
 
+    @staticmethod
+    def _pad_may_choose(spec, facts: dict) -> bool:
+        """Every opponent passed, ``unplayed_choice`` applies to the contract, and the
+        declarer's column has room for the marker (the pad's ``marker_room``)."""
+        room = facts.get("marker_room", {}).get(spec.choice_marker) or []
+        return (bool(spec.choice_marker) and (not spec.choice_at or facts.get("contract") in spec.choice_at)
+                and facts.get("declarer", -1) < len(room) and room[facts["declarer"]])
+
+    def pad_marker(self, spec, variant, facts: dict):
+        """The declarer chose the marker (``unplayed_choice``): ``(marker, declarer)``."""
+        if spec.choice_marker and facts.get("choice") == spec.choice_marker:
+            return spec.choice_marker, facts["declarer"]
+        return None
+
     def pad_facts(self, spec, variant, hand) -> dict:
-        """The decisions of a played hand as typed (a forced defender follows)."""
+        """The decisions of a played hand as typed (a forced defender follows; ``choice``, the
+        declarer's when nobody played and he was asked)."""
         d = hand.phase_state.get("defence")
         if d is None or hand.contract is None:
             return {}
+        if d["stage"] == "choice":
+            return {"roles": " ".join("pass" for _ in _pad_opponents(variant, hand.declarer)),
+                    "choice": d.get("choice", "made")}
         opps = _pad_opponents(variant, hand.declarer)
         words = {"forced": "follow", "invited": "invited", "follow": "follow"}
         out = {"roles": " ".join(words.get(d["roles"].get(s), "pass") if d["played"] else "pass" for s in opps)}
@@ -402,23 +480,35 @@ class DefenceKind(PhaseKind):
     def parse(self, text, state):
         """``follow``, ``alone``, ``invite`` and the chain's words."""
         t = text.strip().lower()
-        if t in ("follow", "alone", "invite") or t in state.current_phase.chain:
+        spec = state.current_phase
+        if t in ("follow", "alone", "invite") or t in spec.chain or (spec.choice_marker and t in ("made", spec.choice_marker)):
             return Action("defend", t)
         return None
 
     def help_line(self, spec, variant) -> str:
         """The words."""
-        return "follow or pass; alone or invite; " + " / ".join(spec.chain) + " or pass"
+        choice = f"; nobody plays: made or {spec.choice_marker}" if spec.choice_marker else ""
+        return "follow or pass; alone or invite; " + " / ".join(spec.chain) + " or pass" + choice
 
     def observe(self, state, seat) -> dict:
-        """Public: every decision said so far."""
+        """Public: every decision said so far; ``choice``: the declarer's choice is asked now;
+        ``markers_open``: marker name -> the declarer's open markers (they are on the sheet)."""
         d = _d(state)
-        return {"roles": dict(d["roles"]), "kontra": 2 ** d["level"], "kontra_seat": d["kontra_seat"]}
+        decl = state.hand.declarer
+        return {"roles": dict(d["roles"]), "kontra": 2 ** d["level"], "kontra_seat": d["kontra_seat"],
+                "choice": d["stage"] == "choice",
+                "markers_open": {k: cols[decl].count("open") for k, cols in state.markers.marks.items()}}
 
     def describe(self, spec) -> str:
-        """One sentence."""
-        return ("The declarer's opponents each follow or pass; one alone may invite the other; a playing "
-                f"defender may double ({', '.join(spec.chain) or 'no doubling'}).")
+        """One sentence (two with ``unplayed_choice``)."""
+        out = ("The declarer's opponents each follow or pass; one alone may invite the other; a playing "
+               f"defender may double ({', '.join(spec.chain) or 'no doubling'}).")
+        if spec.choice_marker:
+            at = f" a {' or '.join(sorted(spec.choice_at))}" if spec.choice_at else ""
+            out += (f" When nobody plays against{at}, the declarer chooses: the hand counted as made (made), "
+                    f"or a {spec.choice_marker} written for him alone instead (the hand not scored), while he "
+                    f"has room for one.")
+        return out
 
     def bot_act(self, bot, obs):
         """Follow with about two tricks, invite below that, kontra with four or more, answer a
@@ -428,6 +518,8 @@ class DefenceKind(PhaseKind):
         mine = hand_strength(v, obs.hand, trump if trump in v.deck.suits else "NT")
         opp_view = hand_strength(v, obs.hand, "NT")  # a defender's tricks: high cards, not length
         words = {a.text: a for a in obs.legal}
+        if "made" in words:
+            return self._bot_choice(obs, words)
         if "follow" in words:
             return FOLLOW if opp_view >= 1.5 else PASS
         if "invite" in words:
@@ -438,6 +530,16 @@ class DefenceKind(PhaseKind):
         if obs.seat == obs.declarer:
             return chain_word if mine >= 8.5 else PASS
         return chain_word if opp_view >= 4.5 else PASS
+
+    @staticmethod
+    def _bot_choice(obs, words: dict):
+        """``unplayed_choice``: take the marker while he holds no open one.  It multiplies his
+        next contract as declarer, at least this one's value and usually more, so it is worth
+        more than the hand counted as made now; a second marker only waits behind the first
+        (used a contract later, if ever), so then the sure count now is worth more."""
+        marker = next(t for t in words if t != "made")
+        open_ = obs.phase_data.get("markers_open", {}).get(marker, 0)
+        return words["made"] if open_ else words[marker]
 
 
 KIND = DefenceKind()
