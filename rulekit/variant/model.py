@@ -277,6 +277,12 @@ class TricksSpec:
     first_lead_trump: bool = False
     may_trump: bool = False
     top_follows: bool = False
+    # any follow option beyond suit and must_trump (set once, so the card loop tests one flag)
+    special_follow: bool = field(default=False, init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "special_follow", bool(self.overtrump or self.partner_frees
+                                                        or self.may_trump or self.top_follows))
 
 
 @dataclass(frozen=True)

@@ -78,7 +78,7 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
     ctx = h.ctx
-    if spec.overtrump or spec.partner_frees or spec.may_trump or spec.top_follows or h.led_group == ctx.idle_group:
+    if spec.special_follow or h.led_group == ctx.idle_group:   # overtrump, partner frees, may trump, top follows
         m = _follow_mask(state, seat, hand, spec)
     else:  # the common rules inline: this is the hot loop of bots' playouts
         m = hand & ctx.group_mask[h.led_group]
