@@ -91,7 +91,11 @@ def score_played(variant, hand, extra: dict) -> tuple:
     read them, never change them.
     """
     c = hand.contract
-    if (phase_variables(variant) or "markers" in extra
+    own = variant.__dict__.get("_phase_vars_bypass")
+    if own is None:  # phase variables the key below does not fix (a contract's text does fix some)
+        own = any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
+        object.__setattr__(variant, "_phase_vars_bypass", own)
+    if (own or "markers" in extra
             or getattr(hand, "partner", -1) >= 0 or hand.phase_state.get("deal", {}).get("size") is not None
             or hasattr(c, "variables")):
         # what the key below does not hold: phase variables, a refe's factor, a partner for

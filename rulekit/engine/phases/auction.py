@@ -331,6 +331,7 @@ class LadderAuctionKind(PhaseKind):
                                           'enum': ['play', 'redeal']}}}
     label = "bid"
     role = "auction"
+    values_from_contract = True   # null, open_game, bid_value: the contract's own
     example = ("bidding:\n  kind: ladder_auction\n  levels: [6, 7, 8, 9, 10]\n  strains: [S, C, D, H, NT]\n"
                "  pass_is_final: true\n  all_pass: redeal")
     compile = staticmethod(compile_auction)

@@ -108,6 +108,9 @@ class PhaseKind:
     required: ClassVar[bool] = False
     position: ClassVar[str] = ""
     stands_for: ClassVar[str] = ""
+    # its formula variables are a function of the hand's contract text alone (so a score
+    # remembered for that contract and outcome holds them: ``scoring.score_played``)
+    values_from_contract: ClassVar[bool] = False
     example: ClassVar[str] = ""
     conditions: ClassVar[tuple] = ()
 

@@ -345,6 +345,7 @@ class StepAuctionKind(PhaseKind):
                                     "type": "array", "items": {"type": "string"}}}}}}
     label = "bid"
     role = "auction"
+    values_from_contract = True   # blind, null: from the contract's text
     example = ("bidding:\n  kind: step_auction\n  contracts:\n    - {call: low, level: 2, strain: S}\n"
                "    - {call: high, level: 3, strain: H}\n  blind: {call: blind, skips: [talon]}")
     compile = staticmethod(compile_step_auction)
