@@ -131,8 +131,9 @@ class PhaseKind:
         return False
 
     def strains(self, spec: Any, deck: Deck) -> set:
-        """Trump contexts (suit letters, ``NT``) this phase may set."""
-        return set()
+        """Trump contexts (suit letters, ``NT``) this phase may set: by default the spec's own
+        ``strains`` (an auction's), none for a spec without them."""
+        return set(getattr(spec, "strains", ()))
 
     def no_effect(self, c: CompileHelpers, p: dict, path: Path) -> None:
         """Warn (``c.warn``) about options of ``p`` that change nothing."""

@@ -195,10 +195,6 @@ class ContractAuctionKind(PhaseKind):
     check = staticmethod(check)
     apply = staticmethod(apply)
 
-    def strains(self, spec, deck) -> set:
-        """The strains of its bids."""
-        return set(spec.strains)
-
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``redouble`` without ``double``."""
         if p.get("redouble") and p.get("double") is False:

@@ -251,10 +251,6 @@ class ListAuctionKind(PhaseKind):
     check = staticmethod(check)
     apply = staticmethod(apply)
 
-    def strains(self, spec, deck) -> set:
-        """The trumps of its contracts."""
-        return set(spec.strains)
-
     def variables(self, spec) -> dict:
         """The contract's attributes (:meth:`~rulekit.variant.model.Contract.variables`)."""
         values = [x for b in spec.bids for x in b.values]

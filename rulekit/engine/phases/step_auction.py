@@ -354,10 +354,6 @@ class StepAuctionKind(PhaseKind):
     check = staticmethod(check)
     apply = staticmethod(apply)
 
-    def strains(self, spec, deck) -> set:
-        """The strains of its contracts."""
-        return set(spec.strains)
-
     def variables(self, spec) -> dict:
         """``blind``: the contract is played without the talon; ``null``: the declarer must take
         no trick."""
