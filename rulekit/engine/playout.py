@@ -41,6 +41,10 @@ def random_hand(state: State, rng: random.Random) -> int:
             continue
         ctx = h.ctx
         pairs = action_tables(state.variant)["play_pairs"]
+        if not h.trick and _plain(state.variant.phases[h.phase], ctx, h.hands):
+            plays += _plain_tricks(state, h, ctx, rand, log_play, pairs)
+            state.advance_phase()
+            continue
         # a led card of this group names a suit to follow (none: no card does)
         naming = len(state.variant.deck.suits) if ctx.top_names_suit else -1
         group_of = ctx.group_of
@@ -70,3 +74,116 @@ def random_hand(state: State, rng: random.Random) -> int:
         plays += held - sum(m.bit_count() for m in h.hands)   # the cards played
         state.advance_phase()
     return plays
+
+
+def _plain(spec, ctx, hands: list) -> bool:
+    """Whether the rest of a hand can be played by :func:`_plain_tricks`: plain following
+    (the led group, else ``must_trump``'s trumps, else any card: the common branch of
+    :func:`~rulekit.engine.phases.tricks.legal_mask`), no lead restriction, no early end, no
+    trump set by the first lead, no powerless cards, and every seat still in play holding as
+    many cards as the others (so each trick has the same seats)."""
+    if spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump:
+        return False
+    if ctx.idle_group >= 0:
+        return False
+    sizes = {m.bit_count() for m in hands if m}
+    return len(sizes) == 1
+
+
+def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
+    """Play the rest of hand ``h`` at random from a trick boundary under the plain rules
+    (:func:`_plain`); return the number of cards played.
+
+    The same rules as :func:`~rulekit.engine.phases.tricks.legal_mask` and
+    :func:`~rulekit.engine.phases.tricks.play_card` on the same tables of the hand's
+    :class:`~rulekit.variant.model.Context`, in local variables: the hot loop of
+    simulations.  It draws from ``rand`` as the per-card loop does (the k-th lowest legal
+    card, then a named suit), so both give the same hand; tests/test_fast_path.py plays
+    every shipped variant through both this loop and the checked ``apply()`` and compares
+    every legal set, the history, the sheet and the result.
+    """
+    v = state.variant
+    spec = v.phases[h.phase]
+    hands = h.hands
+    n = h.players
+    step = v.step
+    active = [s for s in range(n) if hands[s]]
+    order = {}   # the seats of a trick in playing order, by leader
+    for s in active:
+        seq = [s]
+        nxt = (s + step) % n
+        while nxt != s:
+            if hands[nxt]:
+                seq.append(nxt)
+            nxt = (nxt + step) % n
+        order[s] = seq[1:]
+    group_mask = ctx.group_mask
+    group_of = ctx.group_of
+    win_keys = ctx.win_keys
+    trumps = group_mask[ctx.trump_suit_group] if spec.must_trump and ctx.trump_suit_group is not None else 0
+    naming = len(v.deck.suits) if ctx.top_names_suit else -1
+    failed = h.failed
+    won = h.won
+    won_cards = h.won_cards
+    winners = h.trick_winners
+    tricks = h.tricks
+    leader = h.to_move
+    left = hands[leader].bit_count()
+    for _ in range(left):
+        h.leader = leader
+        hand = hands[leader]
+        m = hand
+        k = int(rand() * m.bit_count())
+        while k:   # drop the k lowest cards: a uniform choice
+            m &= m - 1
+            k -= 1
+        low = m & -m
+        c = low.bit_length() - 1
+        hands[leader] = hand ^ low
+        named = ""
+        if group_of[c] == naming:   # a led top card names the suit to follow ([T4])
+            ok = _tricks.nameable_suits(state, leader)
+            named = ok[int(rand() * len(ok))]
+            lg = v.deck.suits.index(named)
+            log_play((leader, _tricks.Action.play(v.deck, c, named)))
+        else:
+            lg = group_of[c]
+            log_play(pairs[leader][c])
+        keys = win_keys[lg]
+        follow = group_mask[lg]
+        trick = [(leader, c)]
+        cards = low
+        best = keys[c]
+        winner = leader
+        for s in order[leader]:
+            hand = hands[s]
+            m = hand & follow
+            if not m:   # he cannot follow: trumps if he must, else any card
+                failed[s] |= 1 << lg
+                m = hand & trumps or hand
+            k = int(rand() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            low = m & -m
+            c = low.bit_length() - 1
+            hands[s] = hand ^ low
+            log_play(pairs[s][c])
+            trick.append((s, c))
+            cards |= low
+            if keys[c] > best:
+                best = keys[c]
+                winner = s
+        tricks.append((leader, trick, winner, named))
+        winners.append(winner)
+        won[winner] += 1
+        won_cards[winner] |= cards
+        leader = winner
+    if spec.widow_to == "last_trick":
+        for m in h.zones.values():
+            won_cards[leader] |= m
+    h.trick = []
+    h.named = ""
+    h.led_group = lg
+    h.to_move = -1
+    return left * (len(active))

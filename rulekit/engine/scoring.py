@@ -96,8 +96,8 @@ def score_played(variant, hand, extra: dict) -> tuple:
         own = any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
         object.__setattr__(variant, "_phase_vars_bypass", own)
     if (own or "markers" in extra
-            or getattr(hand, "partner", -1) >= 0 or hand.phase_state.get("deal", {}).get("size") is not None
-            or hasattr(c, "variables")):
+            or getattr(hand, "partner", -1) >= 0 or hand.phase_state.get("deal", {}).get("size") is not None):
+        # (a contract's own variables are fixed by its text, which is in the key)
         # what the key below does not hold: phase variables, a refe's factor, a partner for
         # the hand, a deal size from a schedule, a contract record's attributes
         envs = player_envs(variant, hand, extra=extra)
