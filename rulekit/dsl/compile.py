@@ -35,11 +35,28 @@ class Env:
         (``max(points)``, ``count(tricks == 0)``); ``None`` outside per-player scoring.
     """
 
-    __slots__ = ("vars", "everyone")
+    __slots__ = ("vars", "everyone", "memo")
 
     def __init__(self, vars: dict, everyone: "list[Env] | None" = None):
         self.vars = vars
         self.everyone = everyone
+        self.memo: dict | None = None
+
+    def once(self, formula: "Formula"):
+        """``formula(self)``, evaluated once per environment and then remembered: a finished
+        hand's environments are read-only and may be shared by every hand with the same
+        outcome (the score cache), whose end of match and notes ask the same conditions.
+
+        :raises FormulaError: as :meth:`Formula.__call__`.
+        """
+        memo = self.memo
+        if memo is None:
+            memo = self.memo = {}
+        key = id(formula)   # (formulas live as long as their variant, as do its cached envs)
+        if key in memo:
+            return memo[key]
+        out = memo[key] = formula(self)
+        return out
 
 
 class FormulaError(RulekitError):

@@ -139,6 +139,16 @@ class PlayedTricks(Sequence):
         self._data = bytes(data)
         self._named = tuple(named) if any(named) else len(named)
 
+    @classmethod
+    def of(cls, data, named: list) -> "PlayedTricks":
+        """The tricks already in this class's layout: ``data`` holds, per trick, the leader, the
+        winner, the number of cards and each ``(seat, card)`` (bytes, or ints of any size);
+        ``named`` the suit each trick's lead named, or ``""``."""
+        t = cls.__new__(cls)
+        t._data = data
+        t._named = tuple(named) if any(named) else len(named)
+        return t
+
     def _all(self) -> list:
         d = self._data
         named = self._named

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
+from rulekit.engine.hand import PlayedTricks
 from rulekit.engine.tables import action_tables
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -126,7 +127,8 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
     won = h.won
     won_cards = h.won_cards
     winners = h.trick_winners
-    tricks = h.tricks
+    flat: list = []   # the tricks in PlayedTricks' layout: they are kept so once the hand ends
+    named_by_trick = []
     leader = h.to_move
     left = hands[leader].bit_count()
     for _ in range(left):
@@ -151,7 +153,7 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
             log_play(pairs[leader][c])
         keys = win_keys[lg]
         follow = group_mask[lg]
-        trick = [(leader, c)]
+        trick = [leader, c]
         cards = low
         best = keys[c]
         winner = leader
@@ -169,12 +171,14 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
             c = low.bit_length() - 1
             hands[s] = hand ^ low
             log_play(pairs[s][c])
-            trick.append((s, c))
+            trick += (s, c)
             cards |= low
             if keys[c] > best:
                 best = keys[c]
                 winner = s
-        tricks.append((leader, trick, winner, named))
+        flat += (leader, winner, len(trick) >> 1)
+        flat += trick
+        named_by_trick.append(named)
         winners.append(winner)
         won[winner] += 1
         won_cards[winner] |= cards
@@ -182,6 +186,11 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
     if spec.widow_to == "last_trick":
         for m in h.zones.values():
             won_cards[leader] |= m
+    played = PlayedTricks.of(bytes(flat) if state._small else tuple(flat), named_by_trick)
+    if h.tricks:   # (tricks played before this loop began: a bot's world mid-hand)
+        played = list(h.tricks) + list(played)
+        played = PlayedTricks(played) if state._small else played
+    h.tricks = played
     h.trick = []
     h.named = ""
     h.led_group = lg

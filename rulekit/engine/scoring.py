@@ -97,9 +97,9 @@ def score_played(variant, hand, extra: dict) -> tuple:
         object.__setattr__(variant, "_phase_vars_bypass", own)
     if (own or "markers" in extra
             or getattr(hand, "partner", -1) >= 0 or hand.phase_state.get("deal", {}).get("size") is not None):
-        # (a contract's own variables are fixed by its text, which is in the key)
         # what the key below does not hold: phase variables, a refe's factor, a partner for
-        # the hand, a deal size from a schedule, a contract record's attributes
+        # the hand, a deal size from a schedule (a contract's own variables are fixed by its
+        # text, which the key holds)
         envs = player_envs(variant, hand, extra=extra)
         entries, void = score_hand(variant, hand, envs)
         return envs, entries, void
@@ -438,7 +438,7 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
     if hand.contract is not None and m.immediate_win is not None and not hand.void:
         envs = envs or player_envs(variant, hand)
         dcol = column_of(variant, hand.declarer)
-        if m.immediate_win(envs[dcol]):
+        if envs[dcol].once(m.immediate_win):
             return [dcol], f"{name(dcol)} made {hand.contract.text} and wins at once"
     if m.target is not None:
         reached = [c for c in cols if after[c] >= m.target]

@@ -530,7 +530,7 @@ class State:
         marks: list = []
         if v.scoring.markers and h.declarer >= 0 and not void:
             dcol = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
-            made = bool(v.scoring.made(envs[dcol])) if v.scoring.made is not None else True
+            made = bool(envs[dcol].once(v.scoring.made)) if v.scoring.made is not None else True
             marks = self.markers.played(h.declarer, made)
         h.phase_state["sheet"] = {"against": against, "marks": marks}
         note = self.describe_hand(h, envs) + counted
@@ -565,7 +565,7 @@ class State:
             self.hand_log.append(h)
             return
         pairs = _PAIRS
-        if self._small:   # seats and cards fit in bytes
+        if self._small and not isinstance(h.tricks, PlayedTricks):   # seats and cards fit in bytes
             h.tricks = PlayedTricks(h.tricks)  # type: ignore[assignment]  # reads as the list
         h.calls = [pairs.get(p) or pairs.setdefault(p, p) for p in h.calls]
         # h.actions and the log's calls and discards are shared pairs already (apply_unchecked)
@@ -758,7 +758,7 @@ def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
         won += h.won[partner]
         who += f" with {names[partner]}"
     if envs is not None and v.scoring.made is not None:
-        made = bool(v.scoring.made(envs[col]))
+        made = bool(envs[col].once(v.scoring.made))
     else:
         made = won >= h.contract.level
     made_of = getattr(v.scoring.made, "names", None)

@@ -8,6 +8,7 @@ module also names the variables scoring formulas may read.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rulekit.cards import Deck
 from rulekit.dsl import Formula
@@ -498,9 +499,10 @@ class Variant:
                 return p
         return None
 
-    @property
+    @cached_property
     def has_card_points(self) -> bool:
-        """True when some card counts points in won tricks (under some trump choice)."""
+        """True when some card counts points in won tricks (under some trump choice); read
+        at every hand's end, so computed once."""
         return any(self.card_points) or any(any(c.points) for c in self.contexts.values())
 
     def points_table(self, ctx: Context | None) -> tuple:
