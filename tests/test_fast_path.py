@@ -66,7 +66,8 @@ def test_fast_and_checked_paths_play_the_same_deals_alike(vid):
 def test_remembered_scores_equal_a_fresh_evaluation(vid, monkeypatch):
     """issue 10: a hand scored from the per-variant memo (``score_played``; with
     ``scoring.by: side`` keyed by sides, with the tallies' counts) gets the entries, parts and
-    environments a fresh evaluation of the formulas gives."""
+    environments a fresh evaluation of the formulas gives (but for the vulnerability and the
+    game score when no formula of the variant reads them: the key leaves them out)."""
     import rulekit.engine.state as state_mod
     from rulekit.engine import scoring
 
@@ -78,7 +79,11 @@ def test_remembered_scores_equal_a_fresh_evaluation(vid, monkeypatch):
         fresh_envs = scoring.player_envs(variant, hand, extra=extra)
         fresh, fresh_void = scoring.score_hand(variant, hand, fresh_envs)
         assert (entries, void, parts) == (fresh, fresh_void, hand.parts), (variant.id, hand.number)
-        assert [e.vars for e in envs] == [e.vars for e in fresh_envs], (variant.id, hand.number)
+        vul, gs = scoring._reads_match_progress(variant)
+        unread = {"vulnerable"} if not vul else set()   # shared by outcomes that differ only there
+        unread |= {"game_score"} if not gs else set()
+        assert ([{k: x for k, x in e.vars.items() if k not in unread} for e in envs]
+                == [{k: x for k, x in e.vars.items() if k not in unread} for e in fresh_envs]), (variant.id, hand.number)
         checked.append(hand.number)
         return envs, entries, void
 
@@ -141,3 +146,27 @@ def test_contract_only_phase_variables_keep_the_score_cache():
         random_hand(s, rng)
     assert v.__dict__.get("_scored")
     assert not v.__dict__["_phase_vars_bypass"]
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_score_cache_keys_on_every_match_progress_variable_a_formula_reads(vid, monkeypatch):
+    """issue 10: the score cache leaves the vulnerability and the game score out of its key
+    only when no formula reads them: its walk of the compiled variant finds the names of
+    every formula the compiler built (``let`` formulas included)."""
+    from rulekit.engine.scoring import _reads_match_progress
+    from rulekit.variant import compiler
+
+    compiled = []
+    dsl = compiler._Compiler.dsl
+
+    def spy(self, path, fn, *args, **kw):
+        out = dsl(self, path, fn, *args, **kw)
+        compiled.append(out)
+        return out
+
+    monkeypatch.setattr(compiler._Compiler, "dsl", spy)
+    load_variant.cache_clear() if hasattr(load_variant, "cache_clear") else None
+    v = load_variant(vid)
+    names = set().union(*(f.names for f in compiled if hasattr(f, "names")))
+    assert compiled
+    assert _reads_match_progress(v) == (bool(names & {"vulnerable", "declarer_vulnerable"}), "game_score" in names)

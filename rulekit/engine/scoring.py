@@ -25,7 +25,10 @@ the ``max_hands`` cap are decided by :class:`~rulekit.engine.state.State`.
 """
 from __future__ import annotations
 
-from rulekit.dsl import Env
+import dataclasses
+from collections import OrderedDict
+
+from rulekit.dsl import Env, Formula
 from rulekit.engine.tables import phase_variables
 
 
@@ -71,6 +74,46 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     return envs
 
 
+#: Outcomes a variant's score cache keeps (each about 3-5 KB of environments).
+MEMO_SIZE = 2048
+
+
+def _reads_match_progress(variant) -> tuple:
+    """``(vulnerability, game score)``: whether some formula of ``variant`` reads each, so
+    that the score cache keys on it (a rubber's part-scores vary a lot and most games'
+    formulas never read them).  The environments of a cached outcome are then shared by
+    hands whose unread variable differs."""
+    names: set = set()
+    seen: set = set()
+
+    def walk(x) -> None:
+        if isinstance(x, (int, float, str, bool, type(None))) or id(x) in seen:
+            return
+        seen.add(id(x))
+        if isinstance(x, Formula):
+            names.update(x.names)
+        elif isinstance(x, dict):
+            for k, y in x.items():
+                walk(k)
+                walk(y)
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            for y in x:
+                walk(y)
+        elif dataclasses.is_dataclass(x):
+            for f in dataclasses.fields(x):
+                walk(getattr(x, f.name))
+        elif callable(x) and getattr(x, "__closure__", None):   # a formula a function closes over
+            for cell in x.__closure__:
+                walk(cell.cell_contents)
+        else:   # any other object that may hold formulas
+            for y in getattr(x, "__dict__", {}).values():
+                walk(y)
+            for slot in getattr(type(x), "__slots__", ()):
+                walk(getattr(x, slot, None))
+    walk(variant)
+    return bool(names & {"vulnerable", "declarer_vulnerable"}), "game_score" in names
+
+
 def _winners(hand) -> list:
     """The winner of each trick of ``hand``: its ``trick_winners`` (kept by trick play), else
     read from its tricks (a hand put together by hand, e.g. in a test, may lack them)."""
@@ -104,11 +147,10 @@ def score_played(variant, hand, extra: dict) -> tuple:
         entries, void = score_hand(variant, hand, envs)
         return envs, entries, void
     n = variant.players
-    won = [0] * n
-    for winner in _winners(hand):
-        won[winner] += 1
-    pts = variant.points_table(hand.ctx)
-    points = [sum(pts[x] for x in _bits(m)) for m in hand.won_cards] if variant.has_card_points else []
+    winners = _winners(hand)
+    won = [winners.count(s) for s in range(n)]
+    points = ([sum(pts[x] for x in _bits(m)) for m in hand.won_cards] if (pts := variant.points_table(hand.ctx))
+              and variant.has_card_points else [])
     declarer = hand.declarer
     if variant.scoring.by_side:   # what envs_for keeps of seats: their sides' sums
         sides = variant.sides
@@ -117,18 +159,21 @@ def score_played(variant, hand, extra: dict) -> tuple:
         declarer = variant.side_of[declarer] if declarer >= 0 else -1
     tal = (tuple(tuple(d.values()) for d in tallies(variant, hand, hand.won_cards))
            if variant.scoring.tallies else ())
-    key = (c.text if c is not None else None, declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
-           tuple(points), tuple(extra.get("vulnerable") or ()), tuple(extra.get("game_score") or ()), tal)
     memo = variant.__dict__.get("_scored")
     if memo is None:
-        memo = {}
+        memo = OrderedDict()
         object.__setattr__(variant, "_scored", memo)
+        object.__setattr__(variant, "_scored_reads", _reads_match_progress(variant))
+    vul, gs = variant.__dict__["_scored_reads"]
+    key = (c.text if c is not None else None, declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
+           tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
+           tuple(extra.get("game_score") or ()) if gs else (), tal)
     hit = memo.get(key)
     if hit is None:
         envs = player_envs(variant, hand, extra=extra)
         entries, void = score_hand(variant, hand, envs)
-        if len(memo) >= 2048:
-            memo.clear()
+        if len(memo) >= MEMO_SIZE:   # the oldest outcome goes
+            memo.popitem(last=False)
         parts = {k: tuple(x) for k, x in hand.parts.items()} if hand.parts is not None else None
         hit = memo[key] = (envs, tuple(entries), void, parts)
     envs, entries, void, parts = hit

@@ -5,6 +5,8 @@ The deal needs no decision: it happens in :func:`start` from the hand's
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from rulekit.engine.phases.base import PhaseKind
 
 
@@ -23,6 +25,22 @@ def deal_plan(spec, players: int) -> tuple:
 
 
 _PLANS: dict = {}
+_BIT = (1).__lshift__   # card -> its bit
+
+
+def _targets(spec, players: int, step: int, eldest: int) -> tuple:
+    """``(seat or zone, getter)`` pairs: the getter takes a deck order and returns the cards
+    of that seat or zone (their positions in the order are fixed by the pattern)."""
+    where: dict = {}
+    for i, t in enumerate(deal_plan(spec, players)):
+        where.setdefault(t if t.__class__ is not int else (eldest + step * t) % players, []).append(i)
+    out = []
+    for target, pos in where.items():
+        if len(pos) == 1:   # (itemgetter of one position returns the card, not a tuple)
+            out.append((target, lambda order, i=pos[0]: (order[i],)))
+        else:
+            out.append((target, itemgetter(*pos)))
+    return tuple(out)
 
 
 def deal_cards(spec, hand, players: int, step: int = 1) -> None:
@@ -35,16 +53,15 @@ def deal_cards(spec, hand, players: int, step: int = 1) -> None:
     key = (id(spec), players, step, hand.eldest)
     plan = _PLANS.get(key)
     if plan is None or plan[0] is not spec:   # the plan with seats for this eldest hand, built once
-        seats = tuple(t if t.__class__ is not int else (hand.eldest + step * t) % players
-                      for t in deal_plan(spec, players))
-        plan = _PLANS[key] = (spec, seats)
+        plan = _PLANS[key] = (spec, _targets(spec, players, step, hand.eldest))
     hands = hand.hands
     zones = hand.zones
-    for target, c in zip(plan[1], hand.deck_order):
+    order = hand.deck_order
+    for target, cards_of in plan[1]:   # (each card once: the sum of their bits is their mask)
         if target.__class__ is int:
-            hands[target] |= 1 << c
+            hands[target] = sum(map(_BIT, cards_of(order)))
         else:
-            zones[target] = zones.get(target, 0) | 1 << c
+            zones[target] = sum(map(_BIT, cards_of(order)))
     for name, (_size, up) in spec.zones.items():
         hand.zone_up[name] = up
     hand.dealt = list(hands)
