@@ -478,14 +478,17 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
         return ([c for c, x in enumerate(score) if x == best],
                 f"the totals add up to {sum(after)}, at or below {m.sum_at_most}")
     cols = range(len(after))
-    name = (lambda c: names[c]) if names else (lambda c: f"column {c}")
     low = variant.scoring.lower_is_better
+
+    def name(c: int) -> str:
+        return names[c] if names else f"column {c}"
+
     if hand.contract is not None and m.immediate_win is not None and not hand.void:
         envs = envs or player_envs(variant, hand)
         dcol = column_of(variant, hand.declarer)
         if envs[dcol].once(m.immediate_win):
             return [dcol], f"{name(dcol)} made {hand.contract.text} and wins at once"
-    if m.target is not None:
+    if m.target is not None and max(after) >= m.target:
         reached = [c for c in cols if after[c] >= m.target]
         if reached and low:  # a penalty limit: reaching it loses, the lowest total wins
             return (_best(variant, hand, before, after, cols),

@@ -731,6 +731,9 @@ def tally_notes(v: Variant, envs: list, cols: list) -> list:
             for col, e in zip(cols, envs) if e.vars.get(t.name) == t.most]
 
 
+_TRICK_COUNTS = frozenset({"tricks", "declarer_tricks", "side_tricks"})
+
+
 def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
     """:meth:`State.describe_hand` of hand ``h`` played under the rules ``v`` by ``names``."""
     if h.contract is None:
@@ -763,8 +766,8 @@ def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
         made = won >= h.contract.level
     made_of = getattr(v.scoring.made, "names", None)
     held = ""
-    if envs is not None:
+    if envs is not None and v.scoring.tallies:
         held = "".join(", " + w for w in tally_notes(v, envs, list(v.side_names) if v.scoring.by_side else names))
-    if made_of is not None and not made_of & {"tricks", "declarer_tricks", "side_tricks"}:
+    if made_of is not None and made_of.isdisjoint(_TRICK_COUNTS):
         return f"{who} {text} {'made' if made else 'failed'}{held}"   # made by points, not tricks
     return f"{who} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'}){held}"

@@ -81,8 +81,9 @@ def check(state, action) -> None:
 def apply(state, action) -> bool:
     """Record the call; end the auction and set the contract when it is over."""
     h = state.hand
-    spec = state.current_phase
-    n = state.variant.players
+    v = state.variant
+    spec = v.phases[h.phase]   # (state.current_phase without the property: every call comes here)
+    n = v.players
     seat = h.to_move
     passed = h.passed
     h.calls.append((seat, action.text))
@@ -91,11 +92,11 @@ def apply(state, action) -> bool:
     else:
         h.high = state.bid_by_text[action.bid]
         h.high_seat = seat
-    active = [s for s in range(n) if s not in passed]
+    left = n - len(passed)   # players still in the auction
     round_over = spec.once and len(h.calls) - h.phase_state["ladder_auction"]["first_call"] == n
-    if not active or round_over and h.high is None:
+    if not left or round_over and h.high is None:
         return _all_passed(state)
-    if len(active) == 1 and h.high is not None and active[0] == h.high_seat or round_over:
+    if left == 1 and h.high is not None and h.high_seat not in passed or round_over:
         h.contract = h.high
         h.declarer = h.high_seat
         if h.high.strain != "chosen":
@@ -105,9 +106,10 @@ def apply(state, action) -> bool:
         if getattr(h.high, "alone", False):  # a lone declarer's partners sit out
             partners_sit_out(state, h.declarer)
         return True
-    nxt = state.next_seat(seat)
+    step = v.step
+    nxt = (seat + step) % n
     while nxt in passed and spec.pass_is_final:
-        nxt = state.next_seat(nxt)
+        nxt = (nxt + step) % n
     h.to_move = nxt
     return False
 
