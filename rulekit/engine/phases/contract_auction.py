@@ -34,22 +34,25 @@ def _side(state, seat):
 def legal(state) -> list:
     """``pass``, the bids above the last one (low to high), then ``X`` / ``XX`` when allowed."""
     h = state.hand
-    spec = state.current_phase
-    top = h.high.rank if h.high is not None else -1
-    # pass and the bids above ``top``: built once per highest bid (issue 10: not on every call)
-    cache = action_tables(state.variant)["contract_bids"]
-    above = cache.get((spec.name, top))
-    if above is None:
-        acts = state.bid_actions
-        above = cache[(spec.name, top)] = (PASS,) + tuple(acts[b.text] for b in spec.bids if b.rank > top)
-    out = list(above)
+    v = state.variant
+    spec = v.phases[h.phase]
+    top = -1
+    x = ()
     if h.high is not None:
-        mine = _side(state, h.to_move) == _side(state, h.high_seat)
+        top = h.high.rank
+        mine = v.side_of[h.to_move] == v.side_of[h.high_seat]
         if spec.double and h.doubled == 0 and not mine:
-            out.append(DOUBLE)
-        if spec.redouble and h.doubled == 1 and mine:
-            out.append(REDOUBLE)
-    return out
+            x = (DOUBLE,)
+        elif spec.redouble and h.doubled == 1 and mine:
+            x = (REDOUBLE,)
+    # the calls for each highest bid and doubling, built once (issue 10: not on every call)
+    cache = action_tables(v)["contract_bids"]
+    key = (spec.name, top, x)
+    calls = cache.get(key)
+    if calls is None:
+        acts = state.bid_actions
+        calls = cache[key] = (PASS,) + tuple(acts[b.text] for b in spec.bids if b.rank > top) + x
+    return list(calls)
 
 
 def check(state, action) -> None:
@@ -85,8 +88,9 @@ def check(state, action) -> None:
 def apply(state, action) -> bool:
     """Record the call; at the end set contract, doubling and declarer."""
     h = state.hand
-    spec = state.current_phase
-    n = state.variant.players
+    v = state.variant
+    spec = v.phases[h.phase]
+    n = v.players
     seat = h.to_move
     data = h.phase_state["contract_auction"]
     h.calls.append((seat, action.text))
@@ -117,7 +121,7 @@ def apply(state, action) -> bool:
         h.declarer = first
         state.set_trump(strain)
         return True
-    h.to_move = state.next_seat(seat)
+    h.to_move = (seat + v.step) % n
     return False
 
 
