@@ -117,7 +117,7 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
             if hands[nxt]:
                 seq.append(nxt)
             nxt = (nxt + step) % n
-        order[s] = seq[1:]
+        order[s] = [(x, pairs[x]) for x in seq[1:]]   # (seat, its log entries by card)
     group_mask = ctx.group_mask
     group_of = ctx.group_of
     win_keys = ctx.win_keys
@@ -153,11 +153,12 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
             log_play(pairs[leader][c])
         keys = win_keys[lg]
         follow = group_mask[lg]
-        trick = [leader, c]
+        at = len(flat) + 1   # where this trick's winner goes
+        flat += (leader, leader, len(order[leader]) + 1, leader, c)
         cards = low
         best = keys[c]
         winner = leader
-        for s in order[leader]:
+        for s, log_of in order[leader]:
             hand = hands[s]
             m = hand & follow
             if not m:   # he cannot follow: trumps if he must, else any card
@@ -170,14 +171,13 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
             low = m & -m
             c = low.bit_length() - 1
             hands[s] = hand ^ low
-            log_play(pairs[s][c])
-            trick += (s, c)
+            log_play(log_of[c])
+            flat += (s, c)
             cards |= low
             if keys[c] > best:
                 best = keys[c]
                 winner = s
-        flat += (leader, winner, len(trick) >> 1)
-        flat += trick
+        flat[at] = winner
         named_by_trick.append(named)
         winners.append(winner)
         won[winner] += 1
