@@ -83,7 +83,7 @@ class Sheet:
         """
         if len(entries) != len(self.columns):
             raise ValueError(f"{len(entries)} entries for {len(self.columns)} columns")
-        totals = [t + e for t, e in zip(self.totals(), entries)]
+        totals = [t + e for t, e in zip(self.rows[-1].totals if self.rows else self.start, entries)]
         row = Row(hand, list(entries), totals, note, void, list(trick_winners or []),
                   dict(parts) if parts is not None else None, line,
                   list(games) if games else [0] * len(self.columns), bonus, list(against or []),
