@@ -165,8 +165,8 @@ class State:
         """The generator of shuffle ``k``: one per state, re-seeded (the same sequence as a new
         ``random.Random(f"rulekit:{seed}:{k}")``, without building one per deal).  Use it at once."""
         rng = self.__dict__.get("_deal_rng")
-        if rng is None:
-            rng = self._deal_rng = random.Random()
+        if rng is None:   # (a seed argument: no read of the system's entropy, it is re-seeded below)
+            rng = self._deal_rng = random.Random(0)
         rng.seed(f"rulekit:{self.seed}:{k}")
         return rng
 
@@ -175,8 +175,7 @@ class State:
         fd = self.variant.first_dealer
         if "seat" in fd:
             return fd["seat"] % self.variant.players
-        order = list(range(self.variant.deck.size))
-        self._rng("cut").shuffle(order)
+        order = shuffled(self._rng("cut"), self.variant.deck.size)   # (rng.shuffle's order, faster)
         self.cut = order[: self.variant.players]
         st = fd["strength"]
         pick = min if fd["cut"] == "low" else max
