@@ -43,6 +43,12 @@ TEN_NT = BIDS.index((10, "NT"))
 
 TARGET = 500
 
+# record mode (run(record=True)): the texts the engine writes for each action
+CARD_TEXT = {c: "JK" if c == JOKER else c[0] + c[1] for c in DECK}
+PLAY_TEXT = {c: "play " + CARD_TEXT[c] for c in DECK}
+CALL_TEXT = {None: "pass", **{i: f"{lv}{st}" for i, (lv, st) in enumerate(BIDS)}}
+CARD_INDEX = {c: i for i, c in enumerate(DECK)}
+
 
 def effective_suit(card, trump):
     """The suit ``card`` follows as: a left bower or the Joker is a trump [R1] [T5];
@@ -177,10 +183,15 @@ class Game:
         return self.rng.sample(hand, 3)
 
 
-def play_deal(game, order, dealer, totals):
-    """Play one hand from the shuffled ``order``; return ``(entries, winner, plays)``."""
+def play_deal(game, order, dealer, totals, log=None):
+    """Play one hand from the shuffled ``order``; return ``(entries, winner, plays)``.
+
+    :param log: a list to append ``(seat, text)`` for every call, discard, trump and card
+        (the record mode of :func:`run`), or ``None``.
+    """
     eldest = (dealer + 1) % 3
     hands, widow = deal(order, eldest)
+    say = log.append if log is not None else None
 
     # auction [A1]-[A5]
     high, high_seat = -1, -1
@@ -188,6 +199,8 @@ def play_deal(game, order, dealer, totals):
     seat = eldest
     while True:
         call = game.pick(legal_calls(high))
+        if say:
+            say((seat, CALL_TEXT[call]))
         if call is None:
             passed[seat] = True
         else:
@@ -206,15 +219,21 @@ def play_deal(game, order, dealer, totals):
         trump = BIDS[contract][1]
         hand = hands[declarer]                      # [W1]
         hand.extend(widow)
-        for c in game.discard(hand):
+        out = game.discard(hand)
+        for c in out:
             hand.remove(c)
+        if say:
+            say((declarer, "discard " + " ".join(CARD_TEXT[c] for c in sorted(out, key=CARD_INDEX.get))))
         if trump == "T":                            # [A4] ten with trump
             trump = game.pick(SUITS)
+            if say:
+                say((declarer, "trump " + trump))
         leader = declarer                           # [T1]
     else:
         contract, declarer, trump, leader = None, -1, "NT", eldest   # [N1]
 
     t = None if trump == "NT" else trump
+    tricks_kept: list = []
     won = [0, 0, 0]
     failed = [set(), set(), set()]
     winners_by_trick = []
@@ -229,43 +248,82 @@ def play_deal(game, order, dealer, totals):
             if not trick:
                 if card == JOKER and t is None:     # [T4a] the Joker led names a suit
                     led = game.pick(nameable_suits(failed[seat]))
+                    if say:
+                        say((seat, "play JK " + led))
                 else:
                     led = effective_suit(card, t)
-            elif effective_suit(card, t) != led:
-                failed[seat].add(led)
+                    if say:
+                        say((seat, PLAY_TEXT[card]))
+            else:
+                if say:
+                    say((seat, PLAY_TEXT[card]))
+                if effective_suit(card, t) != led:
+                    failed[seat].add(led)
             hand.remove(card)
             trick.append((seat, card))
             plays += 1
             seat = (seat + 1) % 3
+        first = trick[0][0]
         leader = trick_winner(trick, t, led)
         won[leader] += 1
         winners_by_trick.append(leader)
+        if log is not None:
+            tricks_kept.append((first, trick, leader))
 
     entries = score(contract, trump, declarer, won)
     after = [totals[s] + entries[s] for s in range(3)]
     winner = match_end(contract, trump, declarer, won, totals, after, winners_by_trick)
     totals[:] = after
+    if log is not None:   # the record mode: the hand's row and its tricks, as the engine keeps them
+        if contract is None:
+            note = "no contract"
+        else:
+            level = BIDS[contract][0]
+            note = (f"P{declarer} {CALL_TEXT[contract]}{f' ({trump})' if BIDS[contract][1] == 'T' else ''} "
+                    f"{'made' if won[declarer] >= level else 'failed'} ({won[declarer]} tricks)")
+        kept = bytearray()
+        for leader, played, w in tricks_kept:
+            kept += bytes((leader, w, len(played)))
+            for seat, card in played:
+                kept += bytes((seat, CARD_INDEX[card]))
+        log.append(("row", entries, list(after), note, list(winners_by_trick), bytes(kept)))
     return entries, winner, plays
 
 
-def run(seconds: float, seed: int = 1):
-    """Play random matches for ``seconds`` of CPU time; return ``(deals, plays, cpu seconds)``."""
+def run(seconds: float, seed: int = 1, record: bool = False):
+    """Play random matches for ``seconds`` of CPU time; return ``(deals, plays, cpu seconds)``.
+
+    :param record: also keep what the engine keeps of a match, in the plain way: each hand
+        shuffled by its own re-seeded generator (deals that records can replay), every
+        action as ``(seat, text)``, a sheet row per hand (entries, totals, a note, the trick
+        winners) and the hand's tricks as bytes.  (``benchmarks/playout.py``'s
+        ``handwritten+record`` row: the same playout with the engine's bookkeeping.)
+    """
     rng = random.Random(seed)
     game = Game(rng)
     deck = list(DECK)
     totals = [0, 0, 0]
     dealer = int(rng.random() * 3)
     deals = plays = 0
+    log: list | None = [] if record else None
+    deal_rng = random.Random(0)
     start = time.process_time()
     end = start + seconds
     while True:
-        rng.shuffle(deck)
-        _entries, winner, n = play_deal(game, deck, dealer, totals)
+        if record:
+            deal_rng.seed(f"hw:{seed}:{deals}")
+            deck = list(DECK)
+            deal_rng.shuffle(deck)
+        else:
+            rng.shuffle(deck)
+        _entries, winner, n = play_deal(game, deck, dealer, totals, log)
         deals += 1
         plays += n
         if winner is not None:                      # a new match
             totals = [0, 0, 0]
             dealer = int(rng.random() * 3)
+            if record:
+                log = []
         else:
             dealer = (dealer + 1) % 3               # [D2]
         if time.process_time() >= end:
@@ -350,6 +408,8 @@ def crosscheck(n_matches: int, seed: int = 0) -> int:
                 bad += 1
                 print(f"match {m} hand {h.number}: entries {entries} vs engine {h.entries}")
                 break
+            if winner is None and st.end_reason.startswith("stopped"):
+                break   # the engine's cap on a match's deals (match.max_hands), which this code has not
             if (winner is not None) != st.is_over or (winner is not None and [winner] != st.winners):
                 bad += 1
                 print(f"match {m} hand {h.number}: winner {winner} vs engine {st.winners}")
@@ -368,12 +428,13 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--check", type=int, metavar="MATCHES", help="cross-check against the engine instead")
+    ap.add_argument("--record", action="store_true", help="keep the match's record as the engine does")
     a = ap.parse_args(argv)
     if a.check:
         bad = crosscheck(a.check, a.seed)
         print(f"cross-check: {a.check} matches, {bad} mismatches")
         return 1 if bad else 0
-    deals, plays, el = run(a.seconds, a.seed)
+    deals, plays, el = run(a.seconds, a.seed, a.record)
     print(f"hand-written Five Hundred: {deals / el:,.0f} deals/s, {plays / el:,.0f} plays/s "
           f"({deals} deals in {el:.2f} CPU s)")
     return 0

@@ -218,9 +218,10 @@ def bot_speed(variant_id: str, deals: int, seed: int = 0) -> dict:
     return out
 
 
-def handwritten(seconds: float, seed: int = 1):
-    """The hand-written Five Hundred, timed on the same clock."""
-    return handwritten500.run(seconds, seed)
+def handwritten(seconds: float, seed: int = 1, record: bool = False):
+    """The hand-written Five Hundred, timed on the same clock (``record``: keeping the match's
+    record as the engine does, :func:`handwritten500.run`)."""
+    return handwritten500.run(seconds, seed, record)
 
 
 def measure(fn, repeat: int, *args):
@@ -258,6 +259,9 @@ def main(argv=None) -> int:
     base = p
     rows.append({"variant": "fivehundred", "path": "handwritten", "deals_per_s": d, "plays_per_s": p,
                  "deals": n_d, "plays": n_p, "cpu_s": el})
+    d, p, n_d, n_p, el = measure(handwritten, a.repeat, a.seconds, 1, True)
+    rows.append({"variant": "fivehundred", "path": "handwritten+record", "deals_per_s": d, "plays_per_s": p,
+                 "deals": n_d, "plays": n_p, "cpu_s": el})
     for vid in a.variants.split(","):
         v = load_variant(vid.strip())
         for path, fn, extra in (("api", playout_api, ()), ("fast", playout_fast, ()),
@@ -271,13 +275,14 @@ def main(argv=None) -> int:
     hw_deals = rows[0]["deals_per_s"]
     for r in rows:
         r["deal_ratio"] = r["deals_per_s"] / hw_deals
-    spiel = openspiel_bridge(a.seconds) if "bridge" in a.variants.split(",") else None
+    spiel = None
+    if "bridge" in a.variants.split(",") and openspiel_bridge(0.01) is not None:   # best of --repeat, as the others
+        spiel = measure(openspiel_bridge, a.repeat, a.seconds)
     bridge_loop = next((r for r in rows if r["variant"] == "bridge" and r["path"] == "engine loop"), None)
     if spiel is not None and bridge_loop is not None:
-        d, p, el = spiel
-        rows.append({"variant": "bridge", "path": "openspiel", "deals_per_s": d / el, "plays_per_s": p / el,
-                     "deals": d, "plays": p, "cpu_s": el, "ratio": (p / el) / base,
-                     "deal_ratio": (d / el) / hw_deals})
+        d, p, n_d, n_p, el = spiel
+        rows.append({"variant": "bridge", "path": "openspiel", "deals_per_s": d, "plays_per_s": p,
+                     "deals": n_d, "plays": n_p, "cpu_s": el, "ratio": p / base, "deal_ratio": d / hw_deals})
     memory = memory_per_deal(a.memory_deals) if a.memory_deals else None
     bot = bot_speed("fivehundred", a.bot_deals) if a.bot_deals else None
     goals = []
@@ -306,9 +311,9 @@ def main(argv=None) -> int:
     load = f", load avg {meta['loadavg'][0]:.1f}" if meta["loadavg"] else ""
     print(f"random playout, one core, {a.seconds:g} CPU s per measurement, best of {a.repeat}, gc {a.gc} "
           f"(Python {meta['python']}, rulekit {meta['revision']}{load})")
-    print(f"{'variant':<12} {'path':<13} {'deals/s':>10} {'plays/s':>12} {'ratio':>7}")
+    print(f"{'variant':<12} {'path':<18} {'deals/s':>10} {'plays/s':>12} {'ratio':>7}")
     for r in rows:
-        print(f"{r['variant']:<12} {r['path']:<13} {r['deals_per_s']:>10,.0f} {r['plays_per_s']:>12,.0f} "
+        print(f"{r['variant']:<12} {r['path']:<18} {r['deals_per_s']:>10,.0f} {r['plays_per_s']:>12,.0f} "
               f"{r['ratio']:>6.2f}x")
     print("ratio = plays/s / hand-written Five Hundred plays/s")
     if spiel is None and "bridge" in a.variants.split(","):
@@ -321,6 +326,11 @@ def main(argv=None) -> int:
               f"{bot['old']['ms_per_decision']:.2f} ms ({a.bot_deals} Five Hundred hands each, every seat)")
     for g, target, x in goals:
         print(f"goal: {g}: {x:.2f}x (target >= {target:.1f}x: {'met' if x >= target else 'NOT met'})")
+    if ("fivehundred", "engine loop") in by:
+        rec = by[("fivehundred", "handwritten+record")]["deals_per_s"]
+        print(f"for reference (no goal): Five Hundred deals/s / the hand-written playout keeping the same record: "
+              f"engine loop {by[('fivehundred', 'engine loop')]['deals_per_s'] / rec:.2f}x, "
+              f"legal_actions()/apply() {by[('fivehundred', 'api')]['deals_per_s'] / rec:.2f}x")
     return 0
 
 

@@ -154,7 +154,7 @@ def score_played(variant, hand, extra: dict) -> tuple:
     declarer = hand.declarer
     if variant.scoring.by_side:   # what envs_for keeps of seats: their sides' sums
         sides = variant.sides
-        won = [sum(won[s] for s in seats) for seats in sides]
+        won = [sum([won[s] for s in seats]) for seats in sides]
         points = [sum(points[s] for s in seats) for seats in sides] if points else []
         declarer = variant.side_of[declarer] if declarer >= 0 else -1
     tal = (tuple(tuple(d.values()) for d in tallies(variant, hand, hand.won_cards))
@@ -194,14 +194,21 @@ def tallies(variant, hand, won_cards: list) -> list:
     deck = variant.deck
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
     out: list[dict] = [dict() for _ in cols]
+    trump_masks = variant.__dict__.get("_tally_trump_masks")
+    if trump_masks is None:
+        trump_masks = {}
+        object.__setattr__(variant, "_tally_trump_masks", trump_masks)
     for t in variant.scoring.tallies:
         mask = t.mask
-        if mask == -1:  # the ranks of the trump suit (none at no trump)
-            mask = 0
-            if hand.trump in deck.suits:
-                for r in t.ranks:
-                    c = deck.index.get(r + hand.trump)   # a deck need not hold every rank in every suit
-                    mask |= 0 if c is None else 1 << c
+        if mask == -1:  # the ranks of the trump suit (none at no trump), built once per trump
+            mask = trump_masks.get((t.name, hand.trump))
+            if mask is None:
+                mask = 0
+                if hand.trump in deck.suits:
+                    for r in t.ranks:
+                        c = deck.index.get(r + hand.trump)   # a deck need not hold every rank in every suit
+                        mask |= 0 if c is None else 1 << c
+                trump_masks[(t.name, hand.trump)] = mask
         if t.pick:
             mask = _pick(hand, mask, t.pick == "highest")
         picked = t.tricks or t.count == "tricks"
@@ -227,7 +234,7 @@ def tallies(variant, hand, won_cards: list) -> list:
                     m |= hand.dealt[s]
                 out[i][t.name] = (m & mask).bit_count()
             else:
-                out[i][t.name] = max((hand.dealt[s] & mask).bit_count() for s in seats)
+                out[i][t.name] = max([(hand.dealt[s] & mask).bit_count() for s in seats])
     return out
 
 
