@@ -170,3 +170,26 @@ def test_score_cache_keys_on_every_match_progress_variable_a_formula_reads(vid, 
     names = set().union(*(f.names for f in compiled if hasattr(f, "names")))
     assert compiled
     assert _reads_match_progress(v) == (bool(names & {"vulnerable", "declarer_vulnerable"}), "game_score" in names)
+
+
+@pytest.mark.parametrize("vid", ["fivehundred", "bridge", "euchre", "hearts"])
+def test_fast_loop_takes_over_a_hand_in_the_middle(vid):
+    """issue 10: ``random_hand`` called after some tricks were played through ``apply()`` (a
+    bot's world, a resumed game) plays the rest as the checked path does: the tricks played
+    before are kept, in order, with the ones after."""
+    v = load_variant(vid)
+    for seed in range(4):
+        checked, fast = State(v, seed=seed), State(v, seed=seed)
+        r1, r2 = random.Random(seed), random.Random(seed)
+        h = fast.hand
+        while fast.hand is h and (fast.kind is None or fast.kind.name != "tricks" or len(h.tricks) < 2 or h.trick):
+            legal = list(fast.legal_actions())
+            fast.apply(legal[int(r2.random() * len(legal))])
+        # replay the same actions on the checked state, then finish both hands their own way
+        for seat, text in fast.history:
+            checked.apply(text)
+        r1.setstate(r2.getstate())
+        checked_hand(checked, r1)
+        random_hand(fast, r2)
+        assert outcome(fast) == outcome(checked), (vid, seed)
+        assert len(fast.hand_log[0].tricks) == len(checked.hand_log[0].tricks)
