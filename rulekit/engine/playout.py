@@ -11,6 +11,7 @@ checked ``legal_actions()``/``apply()`` path and compares them.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulekit.engine.phases import REGISTRY
@@ -42,7 +43,7 @@ def random_hand(state: State, rng: random.Random) -> int:
             continue
         ctx = h.ctx
         pairs = action_tables(state.variant)["play_pairs"]
-        if not h.trick and _plain(state.variant.phases[h.phase], ctx, h.hands):
+        if not h.trick and _tricks.plain_rules(state.variant.phases[h.phase], ctx, h.hands):
             plays += _plain_tricks(state, h, ctx, rand, log_play, pairs)
             state.advance_phase()
             continue
@@ -77,23 +78,9 @@ def random_hand(state: State, rng: random.Random) -> int:
     return plays
 
 
-def _plain(spec, ctx, hands: list) -> bool:
-    """Whether the rest of a hand can be played by :func:`_plain_tricks`: plain following
-    (the led group, else ``must_trump``'s trumps, else any card: the common branch of
-    :func:`~rulekit.engine.phases.tricks.legal_mask`), no lead restriction, no early end, no
-    trump set by the first lead, no powerless cards, and every seat still in play holding as
-    many cards as the others (so each trick has the same seats)."""
-    if spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump:
-        return False
-    if ctx.idle_group >= 0:
-        return False
-    sizes = {m.bit_count() for m in hands if m}
-    return len(sizes) == 1
-
-
 def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
     """Play the rest of hand ``h`` at random from a trick boundary under the plain rules
-    (:func:`_plain`); return the number of cards played.
+    (:func:`~rulekit.engine.phases.tricks.plain_rules`); return the number of cards played.
 
     The same rules as :func:`~rulekit.engine.phases.tricks.legal_mask` and
     :func:`~rulekit.engine.phases.tricks.play_card` on the same tables of the hand's
@@ -186,11 +173,11 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
     if spec.widow_to == "last_trick":
         for m in h.zones.values():
             won_cards[leader] |= m
-    played = PlayedTricks.of(bytes(flat) if state._small else tuple(flat), named_by_trick)
+    played: Sequence = PlayedTricks.of(bytes(flat) if state._small else tuple(flat), named_by_trick)
     if h.tricks:   # (tricks played before this loop began: a bot's world mid-hand)
         played = list(h.tricks) + list(played)
         played = PlayedTricks(played) if state._small else played
-    h.tricks = played
+    h.tricks = played  # type: ignore[assignment]  # reads as the list
     h.trick = []
     h.named = ""
     h.led_group = lg

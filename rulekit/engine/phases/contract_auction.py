@@ -37,7 +37,7 @@ def legal(state) -> list:
     v = state.variant
     spec = v.phases[h.phase]
     top = -1
-    x = ()
+    x: tuple = ()
     if h.high is not None:
         top = h.high.rank
         mine = v.side_of[h.to_move] == v.side_of[h.high_seat]

@@ -34,7 +34,7 @@ def _targets(spec, players: int, step: int, eldest: int) -> tuple:
     where: dict = {}
     for i, t in enumerate(deal_plan(spec, players)):
         where.setdefault(t if t.__class__ is not int else (eldest + step * t) % players, []).append(i)
-    out = []
+    out: list = []
     for target, pos in where.items():
         if len(pos) == 1:   # (itemgetter of one position returns the card, not a tuple)
             out.append((target, lambda order, i=pos[0]: (order[i],)))

@@ -89,6 +89,20 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     return restrict(state, m, False) if spec.restricts and not h.tricks else m
 
 
+def plain_rules(spec, ctx, hands: list) -> bool:
+    """Whether the rest of a hand follows only the common rules of :func:`legal_mask` and
+    :func:`play_card`: the led group, else ``must_trump``'s trumps, else any card; no lead
+    or first-trick restriction, no early end, no trump set by the first lead, no powerless
+    cards; and every seat still in play holds as many cards as the others (so each trick
+    has the same seats).  The random playout then plays it in one loop
+    (:func:`rulekit.engine.playout.random_hand`)."""
+    if spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump:
+        return False
+    if ctx.idle_group >= 0:
+        return False
+    return len({m.bit_count() for m in hands if m}) == 1
+
+
 def _follow_mask(state: State, seat: Seat, hand: Mask, spec) -> Mask:
     """The cards of ``hand`` that follow the trick's rules (suit, ``must_trump``,
     ``must_overtrump``, ``partner_frees``), no lead or first-trick restriction considered."""
