@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from math import comb
 
-from rulekit.cards import bits
+from rulekit.cards import bit_list, bits
 from rulekit.engine.actions import Action
 from rulekit.errors import IllegalActionError
 
@@ -47,7 +47,7 @@ class DiscardChoices(Sequence):
 
     def __init__(self, deck, hand: int, k: int):
         self.deck = deck
-        self.cards = list(bits(hand))
+        self.cards = bit_list(hand)
         # a hand shorter than the count gives all it holds: never an empty choice, which would
         # leave the player unable to move (the compiler refuses such files; user pass finding 3)
         self.k = k = takes(k, hand)
@@ -65,17 +65,17 @@ class DiscardChoices(Sequence):
             raise IndexError(i)
         m = 0
         k = self.k
-        start = 0
         cards = self.cards
-        while k:
-            for j in range(start, len(cards)):
-                c = comb(len(cards) - j - 1, k - 1)
-                if i < c:
-                    m |= 1 << cards[j]
-                    start = j + 1
-                    k -= 1
-                    break
+        left = len(cards) - 1   # cards after the one considered
+        j = 0
+        while k:   # the i-th k-set in lexicographic order: take card j or skip its sets
+            c = comb(left - j, k - 1)
+            if i < c:
+                m |= 1 << cards[j]
+                k -= 1
+            else:
                 i -= c
+            j += 1
         return Action.discard(self.deck, m)
 
     def __eq__(self, other):
