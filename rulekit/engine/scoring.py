@@ -58,7 +58,7 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
                 cards[winner] |= 1 << c
     points = [sum(pts[c] for c in _bits(m)) for m in cards] if variant.has_card_points else [0] * n
     ex = dict(extra or {})
-    if variant.scoring.tallies:
+    if variant.scoring.tallies and ("tallies" not in ex or upto is not None):   # (score_played has them)
         ex["tallies"] = tallies(variant, hand, cards)
     ex.setdefault("doubled", getattr(hand, "doubled", 0))
     ex.setdefault("partner", getattr(hand, "partner", -1))
@@ -157,8 +157,8 @@ def score_played(variant, hand, extra: dict) -> tuple:
         won = [sum([won[s] for s in seats]) for seats in sides]
         points = [sum(points[s] for s in seats) for seats in sides] if points else []
         declarer = variant.side_of[declarer] if declarer >= 0 else -1
-    tal = (tuple(tuple(d.values()) for d in tallies(variant, hand, hand.won_cards))
-           if variant.scoring.tallies else ())
+    counted = tallies(variant, hand, hand.won_cards) if variant.scoring.tallies else None
+    tal = tuple(tuple(d.values()) for d in counted) if counted else ()
     memo = variant.__dict__.get("_scored")
     if memo is None:
         memo = OrderedDict()
@@ -170,7 +170,7 @@ def score_played(variant, hand, extra: dict) -> tuple:
            tuple(extra.get("game_score") or ()) if gs else (), tal)
     hit = memo.get(key)
     if hit is None:
-        envs = player_envs(variant, hand, extra=extra)
+        envs = player_envs(variant, hand, extra=dict(extra, tallies=counted) if counted else extra)
         entries, void = score_hand(variant, hand, envs)
         if len(memo) >= MEMO_SIZE:   # the oldest outcome goes
             memo.popitem(last=False)
@@ -294,30 +294,36 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     doubled = ex.get("doubled", 0)
     partner = ex.get("partner", -1)
     pcol = -1 if partner < 0 or contract is None else (variant.side_of[partner] if by_side else partner)
-    phase_vars = phase_variables(variant)
+    # what every column shares, built once: the contract's facts, then (overriding, as they
+    # come later) the phases' defaults, the markers' factors and a contract record's attributes
+    if contract is not None:
+        shared = dict(level=contract.level, strain=strain_index(auction, contract, trump),
+                      low_wins=ex.get("low_wins", contract.wins == "low"),
+                      declarer_tricks=won[dcol], declarer_points=points[dcol], doubled=doubled == 1,
+                      redoubled=doubled == 2, declarer_vulnerable=bool(vul[dcol]),
+                      has_partner=pcol >= 0, side_tricks=won[dcol] + (won[pcol] if pcol >= 0 and pcol != dcol else 0))
+    else:
+        shared = dict(level=0, strain=0, low_wins=False, declarer_tricks=0, declarer_points=0, doubled=False,
+                      redoubled=False, declarer_vulnerable=False, has_partner=False, side_tricks=0)
+    later: dict = {}
+    for _kind, _spec, defaults in phase_variables(variant):
+        later.update(defaults)
+    for m in variant.scoring.markers:  # the declarer's marker factor, the same in every column
+        later[m.name] = ex.get("markers", {}).get(m.name, 1)
+    if contract is not None and hasattr(contract, "variables"):  # a contract record's attributes
+        later.update(contract.variables())
+    has_contract = contract is not None
     envs = []
     for s in range(cols):
         v = {"players": n, "total_tricks": total, "tricks": won[s], "points": points[s], "seat": s,
-             "is_declarer": s == dcol, "has_contract": contract is not None, "trump": trump,
+             "is_declarer": s == dcol, "has_contract": has_contract, "trump": trump,
              "vulnerable": bool(vul[s]), "game_score": gs[s]}
-        if contract is not None:
-            v.update(level=contract.level, strain=strain_index(auction, contract, trump),
-                     low_wins=ex.get("low_wins", contract.wins == "low"),
-                     declarer_tricks=won[dcol], declarer_points=points[dcol], doubled=doubled == 1,
-                     redoubled=doubled == 2, declarer_vulnerable=bool(vul[dcol]), is_partner=s == pcol,
-                     has_partner=pcol >= 0, is_defender=s != dcol and s != pcol,
-                     side_tricks=won[dcol] + (won[pcol] if pcol >= 0 and pcol != dcol else 0))
-        else:
-            v.update(level=0, strain=0, low_wins=False, declarer_tricks=0, declarer_points=0, doubled=False,
-                     redoubled=False, declarer_vulnerable=False, is_partner=False, has_partner=False,
-                     is_defender=False, side_tricks=0)
+        v.update(shared)
+        v["is_partner"] = has_contract and s == pcol
+        v["is_defender"] = has_contract and s != dcol and s != pcol
         v.update(tal[s])
-        for _kind, _spec, defaults in phase_vars:
-            v.update(defaults)
-        for m in variant.scoring.markers:  # the declarer's marker factor, the same in every column
-            v[m.name] = ex.get("markers", {}).get(m.name, 1)
-        if contract is not None and hasattr(contract, "variables"):  # a contract record's attributes
-            v.update(contract.variables())
+        if later:
+            v.update(later)
         envs.append(Env(v))
     for e in envs:
         e.everyone = envs
