@@ -37,21 +37,22 @@ def legal(state) -> list:
     v = state.variant
     spec = v.phases[h.phase]
     top = -1
-    x: tuple = ()
+    x = 0   # 1: double allowed, 2: redouble allowed
     if h.high is not None:
         top = h.high.rank
         mine = v.side_of[h.to_move] == v.side_of[h.high_seat]
         if spec.double and h.doubled == 0 and not mine:
-            x = (DOUBLE,)
+            x = 1
         elif spec.redouble and h.doubled == 1 and mine:
-            x = (REDOUBLE,)
+            x = 2
     # the calls for each highest bid and doubling, built once (issue 10: not on every call)
     cache = action_tables(v)["contract_bids"]
     key = (spec.name, top, x)
     calls = cache.get(key)
     if calls is None:
         acts = state.bid_actions
-        calls = cache[key] = (PASS,) + tuple(acts[b.text] for b in spec.bids if b.rank > top) + x
+        calls = cache[key] = ((PASS,) + tuple(acts[b.text] for b in spec.bids if b.rank > top)
+                              + ((), (DOUBLE,), (REDOUBLE,))[x])
     return list(calls)
 
 
