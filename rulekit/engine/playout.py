@@ -1,12 +1,15 @@
 """Random playouts inside the engine: the loop simulations and benchmarks use.
 
 :func:`random_hand` plays the current hand of a :class:`~rulekit.engine.state.State`
-to its end with uniformly random legal decisions.  Card play runs in one tight loop
-on bitmasks, through the rules of :mod:`rulekit.engine.phases.tricks` itself
-(``legal_mask`` for the cards allowed, ``play_card`` to play one and close the trick);
-other phases go through the ordinary ``legal_actions()``/``apply_unchecked()``.
-tests/test_fast_path.py plays the same seeded deals through this loop and through the
-checked ``legal_actions()``/``apply()`` path and compares them.
+to its end with uniformly random legal decisions.  Phases other than trick play go through
+the ordinary ``legal()``/``apply_unchecked()``.  Trick play runs on bitmasks through the
+rules of :mod:`rulekit.engine.phases.tricks` itself: when
+:func:`~rulekit.engine.phases.tricks.plain_rules` holds (plain following: the common branch
+of ``legal_mask``), :func:`_plain_tricks` plays the rest of the hand in one loop of local
+variables on the hand's context tables; otherwise each card goes through ``legal_mask`` and
+``play_card``.  tests/test_fast_path.py plays the same seeded deals of every shipped variant
+through this loop and through the checked ``legal_actions()``/``apply()`` path and compares
+every legal set, the history, the sheet and the result.
 """
 from __future__ import annotations
 
