@@ -96,6 +96,31 @@ class Progress:
             break  # the deal's later parts do not open the next game: it starts from zero
         return events
 
+    def write(self, variant, parts: dict, sheet, row) -> list:
+        """Count a deal's game parts (:meth:`record`) and write what they caused on ``sheet``
+        below the deal's ``row``: a game draws the line under the row and gives its column
+        the game points; a rubber gives its bonus as game points (``bonus_to: game_points``,
+        noted on the row) or as a bonus row of its own (rules/bridge.md [S2] [S8],
+        whist.md [S3]-[S5]).  The played match and a hand-scored sheet both write through here.
+
+        :param sheet: the :class:`~rulekit.sheets.sheet.Sheet`; ``row``: the deal's row on it.
+        :returns: the bonus rows added.
+        """
+        added = []
+        for kind, col, value in self.record(variant, parts):
+            if kind == "game":
+                row.line = True
+                row.games[col] += value
+            elif variant.match.bonus_to == "game_points":
+                row.games[col] += value
+                row.note = (row.note + "; " if row.note else "") + f"rubber to {sheet.columns[col]} (+{value})"
+            else:
+                bonus = [value if c == col else 0 for c in range(len(sheet.columns))]
+                part = next((p.name for p in variant.scoring.parts if not p.game), variant.scoring.parts[-1].name)
+                added.append(sheet.add(row.hand, bonus, note=f"rubber to {sheet.columns[col]}",
+                                       parts={part: bonus}, bonus=True))
+        return added
+
     def unfinished(self, variant) -> list:
         """Bonuses of an unfinished rubber ([S9]): a side that alone won a game, and a side
         that alone has a part-score in the unfinished game."""

@@ -538,18 +538,7 @@ class State:
         self.hands_played += 1
         self._keep(h)
         if h.parts and not void:
-            for kind, col, value in self.progress.record(v, h.parts):
-                if kind == "game":
-                    row.line = True
-                    row.games[col] += value
-                elif v.match.bonus_to == "game_points":
-                    row.games[col] += value
-                    row.note = (row.note + "; " if row.note else "") + f"rubber to {self.sheet.columns[col]} (+{value})"
-                else:
-                    bonus = [value if c == col else 0 for c in range(len(entries))]
-                    part = next((p.name for p in v.scoring.parts if not p.game), v.scoring.parts[-1].name)
-                    self.sheet.add(h.number, bonus, note=f"rubber to {self.sheet.columns[col]}",
-                                   parts={part: bonus}, bonus=True)
+            self.progress.write(v, h.parts, self.sheet, row)
         if self._check_end(h, before, envs) or self._stopped_at_cap(h):
             return
         self._advance_dealer_and_deal(h)

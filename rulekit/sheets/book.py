@@ -53,20 +53,8 @@ class SheetBook:
                              trick_winners=list(r.trick_winners), parts=r.parts,
                              against=[a.as_dict() for a in r.against], marks=list(r.marks))
         rows = [row]
-        v = self.variant
         if r.parts and not r.void:
-            for kind, col, value in self.progress.record(v, r.parts):
-                if kind == "game":
-                    row.line = True
-                    row.games[col] += value
-                elif v.match.bonus_to == "game_points":
-                    row.games[col] += value
-                    row.note = (row.note + "; " if row.note else "") + f"rubber to {self.sheet.columns[col]} (+{value})"
-                else:
-                    bonus = [value if c == col else 0 for c in range(n)]
-                    part = next((p.name for p in v.scoring.parts if not p.game), v.scoring.parts[-1].name)
-                    rows.append(self.sheet.add(r.number, bonus, note=f"rubber to {self.sheet.columns[col]}",
-                                               parts={part: bonus}, bonus=True))
+            rows += self.progress.write(self.variant, r.parts, self.sheet, row)
         return rows
 
     def stop(self, number: int) -> Row | None:
