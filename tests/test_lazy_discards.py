@@ -59,3 +59,28 @@ def test_a_random_discard_from_thirteen_choose_seven_builds_one_action(monkeypat
     assert real(deck, 63) not in choices                         # six cards, not seven
     rng = random.Random(0)
     assert choices[int(rng.random() * len(choices))] in choices and len(built) == 2
+
+
+def test_expected_forms_reads_one_discard_choice_not_all(monkeypatch):
+    """Showing what a declarer may type at a widow exchange takes the first discard choice
+    only: building every choice (1,716 of them for 7 cards from 13) is not needed for the
+    words, and the message names real cards."""
+    import random
+
+    from rulekit.engine import State
+    from rulekit.engine.phases.exchange import DiscardChoices
+    from rulekit.variant import load_variant
+
+    st = State(load_variant("fivehundred"), seed=2)
+    rng = random.Random(0)
+    while st.phase_kind != "widow_exchange":
+        legal = [a for a in st.legal_actions() if a.kind != "pass"] or st.legal_actions()
+        st.apply(legal[int(rng.random() * len(legal))])
+    assert isinstance(st.legal_actions(), DiscardChoices)
+
+    def every_choice(self):
+        raise AssertionError("every discard choice was built")
+
+    monkeypatch.setattr(DiscardChoices, "__iter__", every_choice)
+    first = st.legal_actions()[0].text   # e.g. "discard 7S 8S 9S"
+    assert st.expected_forms() == f"expected {st.discard_word()} 3 cards (e.g. {first})"

@@ -433,7 +433,9 @@ class State:
         """What the seat to move may type now, in words (``pass, a bid 1C..7NT, X``)."""
         legal = self.legal_actions()
         kinds = []
-        for a in legal:
+        # a lazy sequence (a widow exchange's discard choices) holds one kind: its first item
+        # tells it without building every choice (C(13, 7) = 1,716 of them for 7 cards)
+        for a in (legal if isinstance(legal, list) else legal[:1]):
             if a.kind not in kinds:
                 kinds.append(a.kind)
         words = []
