@@ -193,3 +193,21 @@ def test_fast_loop_takes_over_a_hand_in_the_middle(vid):
         random_hand(fast, r2)
         assert outcome(fast) == outcome(checked), (vid, seed)
         assert len(fast.hand_log[0].tricks) == len(checked.hand_log[0].tricks)
+
+
+def test_discards_are_not_kept_in_the_shared_call_pairs():
+    """issue 10: calls are logged as shared pairs (a long match logs thousands), but a
+    discard's text is one of countless: a long simulation must not grow the shared table
+    with each one (memory per deal bounded)."""
+    from rulekit.engine import state as state_mod
+
+    v = load_variant("fivehundred")
+    st, rng = State(v, seed=5), random.Random(5)
+    for _ in range(60):
+        if st.is_over:
+            break
+        random_hand(st, rng)
+    discards = [a for _s, a in st.log if getattr(a, "kind", "") == "discard"]
+    assert discards
+    assert not any(key[1].startswith("discard") for key in state_mod._LOG_PAIRS)
+    assert not any(key[1].startswith("discard") for key in state_mod._PAIRS)

@@ -36,8 +36,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from rulekit.variant.model import Variant
 
 
-_PAIRS: dict = {}  # (seat, text) -> the one shared (seat, text) of finished hands' calls and actions
-_LOG_PAIRS: dict = {}  # (seat, text) -> the one shared (seat, Action) log entry
+# (seat, text) -> the one shared (seat, text) of finished hands' calls and actions, and the one
+# shared (seat, Action) log entry: calls come from a small set; discards, whose texts are
+# countless, are never put here (a long simulation would grow these without end)
+_PAIRS: dict = {}
+_LOG_PAIRS: dict = {}
 
 
 def _shuffled_inline(rng: random.Random, n: int) -> list:
@@ -490,7 +493,10 @@ class State:
         """
         h = self.hand
         seat = h.to_move
-        if action.kind != "play":
+        if action.kind == "discard":   # one a hand, of countless possible texts: not shared
+            self.log.append((seat, action))
+            h.actions.append((seat, action.text))
+        elif action.kind != "play":
             # one shared entry per (seat, text) from the start: a long match logs thousands of calls
             key = (seat, action.text)
             self.log.append(_LOG_PAIRS.get(key) or _LOG_PAIRS.setdefault(key, (seat, action)))
@@ -558,7 +564,7 @@ class State:
         if self._small and not isinstance(h.tricks, PlayedTricks):   # seats and cards fit in bytes
             h.tricks = PlayedTricks(h.tricks)  # type: ignore[assignment]  # reads as the list
         h.calls = [pairs.get(p) or pairs.setdefault(p, p) for p in h.calls]
-        # h.actions and the log's calls and discards are shared pairs already (apply_unchecked)
+        # h.actions and the log's calls are shared pairs already (apply_unchecked; a discard keeps its own)
         if self._small:
             h.deck_order = bytes(h.deck_order)  # type: ignore[assignment]  # a sequence of card indices
         self.hand_log.append(h)
