@@ -26,8 +26,9 @@ from rulekit.cards import bits
 from rulekit.dsl import Env
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
-from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for, tallies
+from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for, score_played, tallies
 from rulekit.engine.tables import phase_variables
 
 
@@ -56,7 +57,7 @@ class SensibleBot(Bot):
         self.bid_samples = bid_samples
         self.min_make = min_make
         self._prefs: dict = {}
-        self._fits: tuple = (None, None)  # (id of the observation, its calls_test)
+        self._fits: tuple = (None, None)  # (the observation, its calls_test)
         self._seen: tuple = (None, {})  # (match facts, bid values by outcome): see bid()
 
     def act(self, obs):
@@ -88,9 +89,8 @@ class SensibleBot(Bot):
         """A world of ``obs`` that fits the calls made so far (:func:`fits_calls`); after
         ``tries`` misfits, the last one drawn.  The deals are tested before a world is built
         from them (:meth:`~rulekit.engine.observation.Observation.sample_world`)."""
-        key = id(obs)
-        if self._fits[0] != key:
-            self._fits = (key, calls_test(obs))
+        if self._fits[0] is not obs:  # (the observation itself: an id is reused once it is freed)
+            self._fits = (obs, calls_test(obs))
         test = self._fits[1]
         return obs.sample_world(self.rng, test, tries if test is not None else 1)
 
@@ -124,11 +124,20 @@ class SensibleBot(Bot):
                     if first is not None:
                         active.remove(first)
                         active.insert(0, first)
+            base = world.hand
+            quick = _quick(world)
             for n, j in enumerate(active):
-                w = world.clone(light=True) if n + 1 < len(active) else world
-                h0 = w.hand
-                w.apply_unchecked(legal[cands[j]])
-                scores[j].append(utility(playout(w, prefs, h0), obs.seat, v))
+                a = legal[cands[j]]
+                if quick and a.kind == "play" and not a.suit:  # a copy of the hand is enough
+                    world.hand = h0 = base.clone()
+                    _quick_tricks(world, h0, prefs, a.card)
+                else:
+                    world.hand = base
+                    w = world.clone(light=True)
+                    h0 = w.hand
+                    w.apply_unchecked(a)
+                    _play_out(w, prefs, h0)
+                scores[j].append(utility(h0, obs.seat, v))
             lead = max(active, key=lambda j: sum(scores[j]))  # the first of equals: the greedy card
             if k >= 1:
                 active = [j for j in active if j == lead or
@@ -247,7 +256,7 @@ class SensibleBot(Bot):
                     guard += 1
                 if w.hand is not h0 or h0.declarer < 0:
                     return PASS
-                playout(w, self.preferences(w), h0)
+                _play_out(w, self.preferences(w), h0)
                 outcomes.append(utility(h0, obs.seat, v))
             gain += outcomes[0] - outcomes[1]
             fails += bool(v.scoring.made is not None and not v.scoring.made(
@@ -283,7 +292,7 @@ class SensibleBot(Bot):
                 obs2 = w.observation(w.to_move)
                 own = REGISTRY[w.current_phase.kind].bot_act(self, obs2) if obs2.legal else None
                 w.apply_unchecked(own if own is not None else w.legal_actions()[0])
-        h = playout(w, self.preferences(w), h0)
+        h = _play_out(w, self.preferences(w), h0)
         pts = w.variant.points_table(h.ctx)   # the trump choice's card points
         points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
         tal = tuple(tuple(t.items()) for t in tallies(v, h, h.won_cards)) if v.scoring.tallies else ()
@@ -507,8 +516,20 @@ def _equivalent(cands: list, legal: list, card: int, ctx):
     return best
 
 
+def _play_out(w, prefs, h0):
+    """:func:`playout` for the bot's own evaluations: in a trick phase that ends the hand
+    (:func:`_quick`), the hand is played and scored by :func:`_quick_tricks` (the same
+    tricks and entries, but ``w`` is not moved on to its next hand or the match's end);
+    else :func:`playout`.  Returns ``h0``, its ``entries`` set once scored."""
+    if w.hand is h0 and not w.is_over and _role(w) == "play" and _quick(w):
+        _quick_tricks(w, h0, prefs)
+        return h0
+    return playout(w, prefs, h0)
+
+
 def playout(w, prefs, h0):
-    """Play the hand ``h0`` of world ``w`` to its end with :func:`greedy_card`; return ``h0``."""
+    """Play the hand ``h0`` of world ``w`` to its end with :func:`greedy_card`, the engine
+    scoring it and moving ``w`` on; return ``h0``."""
     if w.hand is not h0 or w.is_over or _role(w) != "play":
         return h0
     phase = h0.phase
@@ -519,6 +540,37 @@ def playout(w, prefs, h0):
         mask = legal()
         play(_choose(h0, mask, prefs[h0.to_move], pts) if mask & (mask - 1) else mask.bit_length() - 1)
     return h0
+
+
+def _quick(w) -> bool:
+    """Whether :func:`_quick_tricks` may play the current phase of ``w``: a ``tricks`` phase,
+    the hand's last (its end scores the hand), whose led top cards name no suit (the one
+    choice :meth:`State.play_fast` adds)."""
+    h = w.hand
+    phases = w.variant.phases
+    return h.phase == len(phases) - 1 and phases[h.phase].kind == "tricks" and not h.ctx.top_names_suit
+
+
+def _quick_tricks(w, h, prefs, first: int = -1) -> None:
+    """Play the trick phase of hand ``h`` (``w.hand``) to its end: ``first`` (a card, if
+    given) then :func:`greedy_card`'s cards, through the engine's own trick rules
+    (``tricks.legal_mask``, ``tricks.play_card``); then score the hand as the engine does
+    (``score_played`` with the extras of ``State._finish_hand``) when the phase is the
+    hand's last (:func:`_quick`).  The rest of ``w`` (sheet, match progress) is left
+    untouched, so one world can play out several candidates on copies of its hand."""
+    v = w.variant
+    legal = _tricks.legal_mask
+    play = _tricks.play_card
+    pts = v.points_table(h.ctx)
+    done = play(w, first) if first >= 0 else False
+    while not done:
+        seat = h.to_move
+        mask = legal(w, seat)
+        done = play(w, _choose(h, mask, prefs[seat], pts) if mask & (mask - 1) else mask.bit_length() - 1)
+    extra = {"vulnerable": h.vulnerable, "game_score": w.progress.game_score}
+    if v.scoring.markers:
+        extra["markers"] = w.markers.factors(h.declarer)
+    h.entries = score_played(v, h, extra)[1]
 
 
 _ORDERS: dict = {}
