@@ -56,6 +56,8 @@ class SensibleBot(Bot):
         self.budget = budget
         self.bid_samples = bid_samples
         self.min_make = min_make
+        self.prune_from = 1
+        self.prune_bids = True
         self._prefs: dict = {}
         self._fits: tuple = (None, None)  # (the observation, its calls_test)
         self._seen: tuple = (None, {})  # (match facts, bid values by outcome): see bid()
@@ -139,7 +141,7 @@ class SensibleBot(Bot):
                     _play_out(w, prefs, h0)
                 scores[j].append(utility(h0, obs.seat, v))
             lead = max(active, key=lambda j: sum(scores[j]))  # the first of equals: the greedy card
-            if k >= 1:
+            if k >= self.prune_from:
                 active = [j for j in active if j == lead or
                           any(x > y for x, y in zip(scores[j], scores[lead]))]
                 if len(active) == 1:
@@ -200,7 +202,7 @@ class SensibleBot(Bot):
         # a strain whose lowest bid was made in (almost) none of the first worlds will not
         # reach min_make over all of them (a strain made 60 % of the time fails these checks
         # about 8 % of the time, and such a bid is worth little): it is not sampled further
-        checks = {3: 0.5, max(4, self.bid_samples // 4): 0.5, self.bid_samples // 2: 0.3}
+        checks = {3: 0.5, max(4, self.bid_samples // 4): 0.5, self.bid_samples // 2: 0.3} if self.prune_bids else {}
         for k in range(self.bid_samples):
             if k in checks:
                 reps = {st: rep for st, rep in reps.items()
@@ -542,6 +544,102 @@ def playout(w, prefs, h0):
     return h0
 
 
+_PLAIN_TRICKS: dict = {}
+
+
+def _plain(spec, ctx) -> bool:
+    """Whether trick phase ``spec`` with context ``ctx`` follows the common rules only: follow
+    the led group, else (``must_trump``) trump, else any card; no lead or first-trick
+    restriction, early end, first lead naming trumps, powerless cards or widow to the
+    last trick.  These are the rules ``tricks.legal_mask`` and ``tricks.play_card`` apply
+    inline on their own hot path, which :func:`_plain_tricks` repeats (checked against the
+    engine in tests/test_bot_speed_strength.py)."""
+    key = (id(spec), id(ctx))
+    hit = _PLAIN_TRICKS.get(key)
+    if hit is None or hit[0] is not spec or hit[1] is not ctx:
+        ok = not (spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump
+                  or ctx.idle_group >= 0 or spec.widow_to == "last_trick")
+        hit = _PLAIN_TRICKS[key] = (spec, ctx, ok)
+    return hit[2]
+
+
+def _plain_tricks(w, h, prefs, first: int = -1) -> None:
+    """Play the trick phase of hand ``h`` (``w.hand``) to its end under the common rules
+    (:func:`_plain`): ``first`` (a card, if given), then :func:`greedy_card`'s cards.  The
+    bots' inner loop: it keeps the hand's tricks, winners, tricks and cards won and shown
+    voids as ``tricks.play_card`` does, with the highest win key of the trick kept as
+    cards are played instead of found again for each card."""
+    v = w.variant
+    ctx = h.ctx
+    group_mask = ctx.group_mask
+    group_of = ctx.group_of
+    win_keys = ctx.win_keys
+    tsg = ctx.trump_suit_group if v.phases[h.phase].must_trump else None
+    trumps = group_mask[tsg] if tsg is not None else 0
+    hands = h.hands
+    failed = h.failed
+    n = h.players
+    step = v.step
+    pts = v.points_table(ctx)
+    c = first
+    best, winner, top, keys = -1, h.leader, -1, None
+    if h.trick:  # a trick under way: its winner so far as play_card will judge it
+        keys = win_keys[h.led_group]
+        top = max(keys[x] for _s, x in h.trick)
+        for s, x in h.trick:
+            if keys[x] > best:
+                best, winner = keys[x], s
+    while True:
+        seat = h.to_move
+        hand = hands[seat]
+        trick = h.trick
+        if trick:
+            if c < 0:
+                m = hand & group_mask[h.led_group]
+                if not m:
+                    m = hand & trumps or hand
+                c = _follow(ctx, keys, top, m, prefs[seat], pts) if m & (m - 1) else m.bit_length() - 1
+            lg = h.led_group
+            if group_of[c] != lg and not hand & group_mask[lg] & ~(1 << c):
+                failed[seat] |= 1 << lg
+            leader = h.leader
+        else:
+            if c < 0:
+                c = _lead(h, ctx, hand, prefs[seat], pts) if hand & (hand - 1) else hand.bit_length() - 1
+            h.leader = leader = seat
+            h.led_group = group_of[c]
+            keys = win_keys[h.led_group]
+            best, winner, top = -1, leader, keys[c]
+        hands[seat] = hand ^ (1 << c)
+        trick.append((seat, c))
+        k = keys[c]
+        if k > best:
+            best, winner = k, seat
+        if k > top:
+            top = k
+        c = -1
+        nxt = (seat + step) % n
+        while not hands[nxt] and nxt != leader:  # a seat without cards sits the trick out
+            nxt = (nxt + step) % n
+        if nxt != leader:
+            h.to_move = nxt
+            continue
+        cards = 0
+        for _s, x in trick:
+            cards |= 1 << x
+        h.tricks.append((leader, trick, winner, h.named))
+        h.trick_winners.append(winner)
+        h.won[winner] += 1
+        h.won_cards[winner] |= cards
+        h.trick = []
+        if not any(hands):
+            h.to_move = -1
+            return
+        while not hands[winner]:  # the winner has no card left: the next seat that has leads
+            winner = winner + 1 if winner + 1 < n else 0
+        h.to_move = winner
+
+
 def _quick(w) -> bool:
     """Whether :func:`_quick_tricks` may play the current phase of ``w``: a ``tricks`` phase,
     the hand's last (its end scores the hand), whose led top cards name no suit (the one
@@ -561,8 +659,12 @@ def _quick_tricks(w, h, prefs, first: int = -1) -> None:
     v = w.variant
     legal = _tricks.legal_mask
     play = _tricks.play_card
-    pts = v.points_table(h.ctx)
-    done = play(w, first) if first >= 0 else False
+    if _plain(v.phases[h.phase], h.ctx):
+        _plain_tricks(w, h, prefs, first)
+        done = True
+    else:
+        pts = v.points_table(h.ctx)
+        done = play(w, first) if first >= 0 else False
     while not done:
         seat = h.to_move
         mask = legal(w, seat)
@@ -602,7 +704,12 @@ def _choose(h, mask: int, want: bool, pts) -> int:
     if not h.trick:
         return _lead(h, ctx, mask, want, pts)
     keys = ctx.win_keys[h.led_group]
-    best = max(keys[c] for _s, c in h.trick)
+    return _follow(ctx, keys, max(keys[c] for _s, c in h.trick), mask, want, pts)
+
+
+def _follow(ctx, keys, best: int, mask: int, want: bool, pts) -> int:
+    """:func:`_choose` for a seat that does not lead: ``keys`` are the win keys of the led
+    group, ``best`` the highest key played to the trick so far."""
     strength = ctx.strength
     # the first of equals in card order wins every choice below (as the engine lists cards)
     if want:  # the cheapest winning card, else the cheapest card: no trump, weakest, fewest points
