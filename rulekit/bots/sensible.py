@@ -568,7 +568,8 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
     (:func:`_plain`): ``first`` (a card, if given), then :func:`greedy_card`'s cards.  The
     bots' inner loop: it keeps the hand's tricks, winners, tricks and cards won and shown
     voids as ``tricks.play_card`` does, with the highest win key of the trick kept as
-    cards are played instead of found again for each card."""
+    cards are played instead of found again for each card.  A led top card names the suit
+    :meth:`State.play_fast` names (the first its leader has not failed)."""
     v = w.variant
     ctx = h.ctx
     group_mask = ctx.group_mask
@@ -581,6 +582,8 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
     n = h.players
     step = v.step
     pts = v.points_table(ctx)
+    suits = v.deck.suits
+    names = len(suits) if ctx.top_names_suit else -1  # the top group, when its led cards name a suit
     c = first
     best, winner, top, keys = -1, h.leader, -1, None
     if h.trick:  # a trick under way: its winner so far as play_card will judge it
@@ -607,8 +610,12 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
             if c < 0:
                 c = _lead(h, ctx, hand, prefs[seat], pts) if hand & (hand - 1) else hand.bit_length() - 1
             h.leader = leader = seat
-            h.led_group = group_of[c]
-            keys = win_keys[h.led_group]
+            g = group_of[c]
+            if g == names:  # a led top card names the first suit its leader has not failed
+                g = next((i for i in range(names) if not failed[seat] >> i & 1), 0)
+                h.named = suits[g]
+            h.led_group = g
+            keys = win_keys[g]
             best, winner, top = -1, leader, keys[c]
         hands[seat] = hand ^ (1 << c)
         trick.append((seat, c))
@@ -632,6 +639,7 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
         h.won[winner] += 1
         h.won_cards[winner] |= cards
         h.trick = []
+        h.named = ""
         if not any(hands):
             h.to_move = -1
             return
@@ -643,10 +651,11 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
 def _quick(w) -> bool:
     """Whether :func:`_quick_tricks` may play the current phase of ``w``: a ``tricks`` phase,
     the hand's last (its end scores the hand), whose led top cards name no suit (the one
-    choice :meth:`State.play_fast` adds)."""
+    choice :meth:`State.play_fast` adds) unless the one loop plays it (:func:`_plain`)."""
     h = w.hand
     phases = w.variant.phases
-    return h.phase == len(phases) - 1 and phases[h.phase].kind == "tricks" and not h.ctx.top_names_suit
+    spec = phases[h.phase]
+    return h.phase == len(phases) - 1 and spec.kind == "tricks" and (not h.ctx.top_names_suit or _plain(spec, h.ctx))
 
 
 def _quick_tricks(w, h, prefs, first: int = -1) -> None:
