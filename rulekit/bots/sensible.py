@@ -128,8 +128,16 @@ class SensibleBot(Bot):
                         active.insert(0, first)
             base = world.hand
             quick = _quick(world)
+            plain = quick and _plain(v.phases[base.phase], base.ctx)
+            saved = _save(base) if plain else None
             for n, j in enumerate(active):
                 a = legal[cands[j]]
+                if plain and a.kind == "play" and not a.suit:  # played on the hand, then put back
+                    _plain_tricks(world, base, prefs, a.card)
+                    _score(world, base)
+                    scores[j].append(utility(base, obs.seat, v))
+                    _restore(base, saved)
+                    continue
                 if quick and a.kind == "play" and not a.suit:  # a copy of the hand is enough
                     world.hand = h0 = base.clone()
                     _quick_tricks(world, h0, prefs, a.card)
@@ -678,10 +686,37 @@ def _quick_tricks(w, h, prefs, first: int = -1) -> None:
         seat = h.to_move
         mask = legal(w, seat)
         done = play(w, _choose(h, mask, prefs[seat], pts) if mask & (mask - 1) else mask.bit_length() - 1)
+    _score(w, h)
+
+
+def _score(w, h) -> None:
+    """Set the ``entries`` of the played hand ``h`` of world ``w`` as ``State._finish_hand``
+    scores it (``score_played`` with the same extras)."""
+    v = w.variant
     extra = {"vulnerable": h.vulnerable, "game_score": w.progress.game_score}
     if v.scoring.markers:
         extra["markers"] = w.markers.factors(h.declarer)
     h.entries = score_played(v, h, extra)[1]
+
+
+def _save(h) -> tuple:
+    """What :func:`_plain_tricks` and :func:`_score` change in hand ``h``, for :func:`_restore`
+    (cheaper than a copy of the whole hand for each candidate)."""
+    return (h.hands[:], h.failed[:], h.won[:], h.won_cards[:], len(h.tricks), len(h.trick_winners), h.trick[:],
+            h.leader, h.led_group, h.to_move, h.named, h.parts, h.entries)
+
+
+def _restore(h, saved: tuple) -> None:
+    """Put hand ``h`` back as :func:`_save` found it."""
+    (hands, failed, won, won_cards, tricks, winners, trick, h.leader, h.led_group, h.to_move, h.named,
+     h.parts, h.entries) = saved
+    h.hands[:] = hands
+    h.failed[:] = failed
+    h.won[:] = won
+    h.won_cards[:] = won_cards
+    del h.tricks[tricks:]
+    del h.trick_winners[winners:]
+    h.trick = trick[:]
 
 
 _ORDERS: dict = {}
