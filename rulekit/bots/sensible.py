@@ -45,19 +45,24 @@ class SensibleBot(Bot):
     :param samples: worlds sampled per card decision.
     :param bid_samples: worlds sampled per auction decision.
     :param min_make: least fraction of samples in which a bid must be made.
+    :param budget: playouts aimed at per card decision (worlds = budget / candidates, 3 to ``samples``).
+    :param prune_from: in card play, the world (counted from 0) from which a candidate never
+        better than the leader in any world so far is dropped (pruning from world 1 cost about
+        10 points a hand head to head in Five Hundred: benchmarks/README.md).
+    :param prune_bids: drop a strain early when its lowest bid is made in too few of the first worlds.
     """
 
     name = "sensible"
 
     def __init__(self, seed: int = 0, samples: int = 10, bid_samples: int = 16, min_make: float = 0.6,
-                 budget: int = 60):
+                 budget: int = 60, prune_from: int = 2, prune_bids: bool = True):
         super().__init__(seed)
         self.samples = samples
         self.budget = budget
         self.bid_samples = bid_samples
         self.min_make = min_make
-        self.prune_from = 1
-        self.prune_bids = True
+        self.prune_from = prune_from
+        self.prune_bids = prune_bids
         self._prefs: dict = {}
         self._fits: tuple = (None, None)  # (the observation, its calls_test)
         self._seen: tuple = (None, {})  # (match facts, bid values by outcome): see bid()
@@ -104,10 +109,11 @@ class SensibleBot(Bot):
         the seats' trick preferences are probed once per hand (they depend on public facts
         only); each world is played out once per candidate on a light copy that is not
         dealt a next hand (:func:`_capped`).  The fast policy's own card in the first world
-        (:func:`greedy_card`) is tried first and wins ties.  From the second world on, a
-        candidate that did no better than the leader in every world so far is dropped (the
-        worlds are shared, so the comparison is paired); sampling stops when one candidate
-        is left."""
+        (:func:`greedy_card`) is tried first and wins ties.  From world ``prune_from`` on (the
+        third by default), a candidate that did no better than the leader in every world so
+        far is dropped (the worlds are shared, so the comparison is paired); sampling stops
+        when one candidate is left.  Each world plays every candidate on its own hand, put
+        back after each (:func:`_save`), through the engine's trick rules (:func:`_quick_tricks`)."""
         legal = obs.legal
         cands = distinct_plays(obs)
         if len(cands) == 1:
