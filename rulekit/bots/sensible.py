@@ -230,10 +230,14 @@ class SensibleBot(Bot):
                 if outcome is not None:
                     results[strain].append(outcome)
         best, best_ev = None, 0.0
+        short: dict = {}  # family -> the lowest level found made too rarely
         for b in legal_bids:
-            outs = results[_family(b)]
-            if not outs or _family(b) not in reps:
+            fam = _family(b)
+            outs = results[fam]
+            if not outs or fam not in reps:
                 continue
+            if fam in short and isinstance(b.level, int) and b.level > short[fam]:
+                continue  # the same tricks make a higher contract of the strain more rarely still
             made = 0
             ev = 0.0
             for out in outs:
@@ -241,7 +245,10 @@ class SensibleBot(Bot):
                 ev += u
                 made += ok
             ev /= len(outs)
-            if made / len(outs) >= self.min_make and ev > best_ev:
+            if made / len(outs) < self.min_make:
+                if isinstance(b.level, int):
+                    short[fam] = min(short.get(fam, b.level), b.level)
+            elif ev > best_ev:
                 best, best_ev = b, ev
         if best is None:
             if not any(a.kind == "pass" for a in obs.legal):  # a forced bid (the dealer must bid)
@@ -309,8 +316,11 @@ class SensibleBot(Bot):
                 own = REGISTRY[w.current_phase.kind].bot_act(self, obs2) if obs2.legal else None
                 w.apply_unchecked(own if own is not None else w.legal_actions()[0])
         h = _play_out(w, self.preferences(w), h0)
-        pts = w.variant.points_table(h.ctx)   # the trump choice's card points
-        points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
+        if v.has_card_points:
+            pts = v.points_table(h.ctx)   # the trump choice's card points
+            points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
+        else:
+            points = [0] * len(h.won_cards)
         tal = tuple(tuple(t.items()) for t in tallies(v, h, h.won_cards)) if v.scoring.tallies else ()
         return list(h.won), points, h.trump, h0.declarer, h0.partner, tal
 
