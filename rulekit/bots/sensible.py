@@ -64,7 +64,7 @@ class SensibleBot(Bot):
         self.prune_from = prune_from
         self.prune_bids = prune_bids
         self._prefs: dict = {}
-        self._fits: tuple = (None, None)  # (the observation, its calls_test)
+        self._fits: tuple = (None, None, 0)  # (the observation, its calls_test, draws per world)
         self._seen: tuple = (None, {})  # (match facts, bid values by outcome): see bid()
 
     def act(self, obs):
@@ -94,12 +94,21 @@ class SensibleBot(Bot):
 
     def sample(self, obs, tries: int = 12):
         """A world of ``obs`` that fits the calls made so far (:func:`fits_calls`); after
-        ``tries`` misfits, the last one drawn.  The deals are tested before a world is built
-        from them (:meth:`~rulekit.engine.observation.Observation.sample_world`)."""
+        ``tries`` misfits, the last one drawn, and one draw per world for the rest of the
+        decision.  The deals are tested before a world is built from them
+        (:meth:`~rulekit.engine.observation.Observation.sample_world`)."""
         if self._fits[0] is not obs:  # (the observation itself: an id is reused once it is freed)
-            self._fits = (obs, calls_test(obs))
-        test = self._fits[1]
-        return obs.sample_world(self.rng, test, tries if test is not None else 1)
+            self._fits = (obs, calls_test(obs), tries)
+        _o, test, n = self._fits
+        if test is None:
+            return obs.sample_world(self.rng)
+        world = obs.sample_world(self.rng, test, n)
+        if n > 1 and not fits_calls(world, obs, test):
+            # none of the draws fitted: the calls are (almost) out of reach of the cards still
+            # hidden (a third of card decisions in Five Hundred); the next worlds of this
+            # decision are drawn once each, as the last of their draws would have been kept
+            self._fits = (obs, test, 1)
+        return world
 
     # ------------------------------------------------------------------ play
     def play(self, obs):
@@ -387,11 +396,14 @@ def high_card_points(ctx, hand: int) -> int:
 _HCP: dict = {}
 
 
-def fits_calls(world, obs) -> bool:
+def fits_calls(world, obs, test=None) -> bool:
     """Whether the hands of ``world`` fit the bids made so far by the other seats: each
     bidder holds at least his share of a suit he bid (its cards times hand size over
-    the deck) and at least an average hand by :func:`high_card_points`."""
-    test = calls_test(obs)
+    the deck) and at least an average hand by :func:`high_card_points`.
+
+    :param test: :func:`calls_test` of ``obs``, when already built."""
+    if test is None:
+        test = calls_test(obs)
     h = world.hand
     return test is None or test({s: h.dealt[s] or h.hands[s] for s in range(world.variant.players)})
 
