@@ -32,6 +32,10 @@ from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_fo
 from rulekit.engine.tables import phase_variables
 
 
+_PREFS: dict = {}   # public facts of a hand -> (variant, trick preferences): see SensibleBot.preferences
+_VALUES: dict = {}  # match facts -> (variant, {(bid, outcome): (value, made)}): see SensibleBot.bid
+
+
 def _role(w) -> str:
     """The role of the current phase of state ``w`` (``over`` once the match is over)."""
     kind = w.kind
@@ -63,9 +67,8 @@ class SensibleBot(Bot):
         self.min_make = min_make
         self.prune_from = prune_from
         self.prune_bids = prune_bids
-        self._prefs: dict = {}
         self._fits: tuple = (None, None, 0)  # (the observation, its calls_test, draws per world)
-        self._seen: tuple = (None, {})  # (match facts, bid values by outcome): see bid()
+        self._seen: tuple = (None, None, {})  # (match facts, the hand's bids, bid values by outcome): see bid()
 
     def act(self, obs):
         """Choose an action among ``obs.legal``."""
@@ -173,16 +176,18 @@ class SensibleBot(Bot):
         return legal[cands[best]]
 
     def preferences(self, world) -> list:
-        """:func:`trick_preferences` of ``world``'s hand, cached by the public facts it reads."""
+        """:func:`trick_preferences` of ``world``'s hand, cached by the public facts it reads
+        (shared by all bots of the process: public facts only, so no bot learns another's cards)."""
         h = world.hand
-        key = (id(world.variant), h.contract.text if h.contract is not None else None, h.declarer, h.trump,
+        v = world.variant
+        key = (id(v), h.contract.text if h.contract is not None else None, h.declarer, h.trump,
                tuple(h.vulnerable), h.doubled, h.partner)
-        prefs = self._prefs.get(key)
-        if prefs is None:
-            if len(self._prefs) > 256:
-                self._prefs.clear()
-            prefs = self._prefs[key] = trick_preferences(world)
-        return prefs
+        hit = _PREFS.get(key)
+        if hit is None or hit[0] is not v:
+            if len(_PREFS) > 4096:
+                _PREFS.clear()
+            hit = _PREFS[key] = (v, trick_preferences(world))
+        return hit[1]
 
     # ------------------------------------------------------------------ auction
     def bid(self, obs):
@@ -201,10 +206,19 @@ class SensibleBot(Bot):
         extra = {"vulnerable": obs.vulnerable, "game_score": obs.game_score}
         # (bid, outcome) -> (value, made): sampled outcomes repeat often, in this decision and
         # the seat's next ones in the same hand (the key holds the match facts they read)
+        # (kept for every bot of the process when the bids are the variant's own: public facts only)
         facts = (id(v), obs.seat, tuple(obs.vulnerable), tuple(obs.game_score), tuple(obs.games))
-        if self._seen[0] != facts or len(self._seen[1]) > 4096:
-            self._seen = (facts, {})
-        seen = self._seen[1]
+        if "bids" in obs.phase_data:  # this hand's own bid values: this decision and the seat's next ones
+            if self._seen[0] != facts or self._seen[1] is not obs.phase_data["bids"] or len(self._seen[2]) > 4096:
+                self._seen = (facts, obs.phase_data["bids"], {})
+            seen = self._seen[2]
+        else:
+            hit = _VALUES.get(facts)
+            if hit is None or hit[0] is not v or len(hit[1]) > 4096:
+                if len(_VALUES) > 64:
+                    _VALUES.clear()
+                hit = _VALUES[facts] = (v, {})
+            seen = hit[1]
 
         def value(b, out) -> tuple:
             """(utility, made) of bid ``b`` with outcome ``out``, by the variant's formulas."""
