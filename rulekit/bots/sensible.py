@@ -616,10 +616,11 @@ def _plain(spec, ctx) -> bool:
 def _plain_tricks(w, h, prefs, first: int = -1) -> None:
     """Play the trick phase of hand ``h`` (``w.hand``) to its end under the common rules
     (:func:`_plain`): ``first`` (a card, if given), then :func:`greedy_card`'s cards.  The
-    bots' inner loop: it keeps the hand's tricks, winners, tricks and cards won and shown
-    voids as ``tricks.play_card`` does, with the highest win key of the trick kept as
-    cards are played instead of found again for each card.  A led top card names the suit
-    :meth:`State.play_fast` names (the first its leader has not failed)."""
+    bots' inner loop: it leaves the hand's cards, tricks, winners, tricks and cards won and
+    shown voids as ``tricks.play_card`` does, with the trick's state in local variables and
+    its highest win key kept as cards are played instead of found again for each card.  A
+    led top card names the suit :meth:`State.play_fast` names (the first its leader has not
+    failed)."""
     v = w.variant
     ctx = h.ctx
     group_mask = ctx.group_mask
@@ -629,43 +630,47 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
     trumps = group_mask[tsg] if tsg is not None else 0
     hands = h.hands
     failed = h.failed
+    won = h.won
+    won_cards = h.won_cards
+    tricks = h.tricks
+    trick_winners = h.trick_winners
     n = h.players
     step = v.step
     pts = v.points_table(ctx)
     suits = v.deck.suits
     names = len(suits) if ctx.top_names_suit else -1  # the top group, when its led cards name a suit
     c = first
-    best, winner, top, keys = -1, h.leader, -1, None
-    if h.trick:  # a trick under way: its winner so far as play_card will judge it
-        keys = win_keys[h.led_group]
-        top = max(keys[x] for _s, x in h.trick)
-        for s, x in h.trick:
+    seat = h.to_move
+    trick = h.trick
+    leader = h.leader
+    lg = h.led_group
+    named = h.named
+    best, winner, top, keys, follow = -1, leader, -1, None, 0
+    if trick:  # a trick under way: its winner so far as play_card will judge it
+        keys = win_keys[lg]
+        follow = group_mask[lg]
+        top = max(keys[x] for _s, x in trick)
+        for s, x in trick:
             if keys[x] > best:
                 best, winner = keys[x], s
     while True:
-        seat = h.to_move
         hand = hands[seat]
-        trick = h.trick
         if trick:
             if c < 0:
-                m = hand & group_mask[h.led_group]
-                if not m:
-                    m = hand & trumps or hand
+                m = hand & follow or hand & trumps or hand
                 c = _follow(ctx, keys, top, m, prefs[seat], pts) if m & (m - 1) else m.bit_length() - 1
-            lg = h.led_group
-            if group_of[c] != lg and not hand & group_mask[lg] & ~(1 << c):
+            if group_of[c] != lg and not hand & follow & ~(1 << c):
                 failed[seat] |= 1 << lg
-            leader = h.leader
         else:
             if c < 0:
                 c = _lead(h, ctx, hand, prefs[seat], pts) if hand & (hand - 1) else hand.bit_length() - 1
-            h.leader = leader = seat
-            g = group_of[c]
-            if g == names:  # a led top card names the first suit its leader has not failed
-                g = next((i for i in range(names) if not failed[seat] >> i & 1), 0)
-                h.named = suits[g]
-            h.led_group = g
-            keys = win_keys[g]
+            leader = seat
+            lg = group_of[c]
+            if lg == names:  # a led top card names the first suit its leader has not failed
+                lg = next((i for i in range(names) if not failed[seat] >> i & 1), 0)
+                named = suits[lg]
+            keys = win_keys[lg]
+            follow = group_mask[lg]
             best, winner, top = -1, leader, keys[c]
         hands[seat] = hand ^ (1 << c)
         trick.append((seat, c))
@@ -679,23 +684,23 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
         while not hands[nxt] and nxt != leader:  # a seat without cards sits the trick out
             nxt = (nxt + step) % n
         if nxt != leader:
-            h.to_move = nxt
+            seat = nxt
             continue
         cards = 0
         for _s, x in trick:
             cards |= 1 << x
-        h.tricks.append((leader, trick, winner, h.named))
-        h.trick_winners.append(winner)
-        h.won[winner] += 1
-        h.won_cards[winner] |= cards
-        h.trick = []
-        h.named = ""
+        tricks.append((leader, trick, winner, named))
+        trick_winners.append(winner)
+        won[winner] += 1
+        won_cards[winner] |= cards
+        trick = []
+        named = ""
         if not any(hands):
-            h.to_move = -1
+            h.trick, h.leader, h.led_group, h.named, h.to_move = trick, leader, lg, named, -1
             return
         while not hands[winner]:  # the winner has no card left: the next seat that has leads
             winner = winner + 1 if winner + 1 < n else 0
-        h.to_move = winner
+        seat = winner
 
 
 def _quick(w) -> bool:
