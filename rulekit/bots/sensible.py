@@ -148,12 +148,17 @@ class SensibleBot(Bot):
             quick = _quick(world)
             plain = quick and _plain(v.phases[base.phase], base.ctx)
             saved = _save(base) if plain else None
+            seen: dict = {}  # in this world, the same trick winners and cards won score the same
             for n, j in enumerate(active):
                 a = legal[cands[j]]
                 if plain and a.kind == "play" and not a.suit:  # played on the hand, then put back
                     _plain_tricks(world, base, prefs, a.card)
-                    _score(world, base)
-                    scores[j].append(utility(base, obs.seat, v))
+                    key = (tuple(base.trick_winners), tuple(base.won_cards))
+                    u = seen.get(key)
+                    if u is None:
+                        _score(world, base)
+                        u = seen[key] = utility(base, obs.seat, v)
+                    scores[j].append(u)
                     _restore(base, saved)
                     continue
                 if quick and a.kind == "play" and not a.suit:  # a copy of the hand is enough
