@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from rulekit.bots import RandomBot, SensibleBot
-from rulekit.bots.sensible import _plain, _play_out, _quick, playout, trick_preferences
+from rulekit.bots.sensible import (_plain, _plain_tricks, _play_out, _quick, _restore, _save, _score, playout,
+                                   trick_preferences)
 from rulekit.engine import State
 from rulekit.variant import load_variant
 
@@ -125,3 +126,30 @@ def test_calls_test_follows_the_observation():
     o2 = st.observation(st.to_move)
     bot.sample(o2)
     assert bot._fits[0] is o2
+
+
+def test_a_candidate_played_on_the_hand_leaves_it_as_it_was():
+    """issue 10: the bot plays each candidate on the sampled world's own hand and puts it back
+    (``_save``/``_restore``): afterwards the hand's cards, tricks, winners, voids and trick under
+    way equal a copy taken before, so the next candidate starts from the same position, and it
+    scores as a playout on a copy would."""
+    v = load_variant("fivehundred")
+    rng = random.Random(3)
+    for obs in _play_positions(v, 2):
+        w = obs.sample_world(rng)
+        w.max_hands = w.hand.number + 1
+        h = w.hand
+        prefs = trick_preferences(w)
+        before = h.clone()
+        saved = _save(h)
+        for card in (c for c in range(v.deck.size) if w.legal_play_mask() >> c & 1):
+            copy = w.clone(light=True)
+            _plain_tricks(copy, copy.hand, prefs, card)
+            _score(copy, copy.hand)
+            _plain_tricks(w, h, prefs, card)
+            _score(w, h)
+            assert list(h.entries) == list(copy.hand.entries) and list(h.won) == list(copy.hand.won)
+            _restore(h, saved)
+            for k in ("hands", "failed", "won", "won_cards", "tricks", "trick_winners", "trick", "leader",
+                      "led_group", "to_move", "named", "entries"):
+                assert getattr(h, k) == getattr(before, k), k
