@@ -376,7 +376,9 @@ def vs_old(ex: Executor, a) -> int:
     """``--vs-old``: the four duels over the same deals and the paired differences, printed
     (or JSON).  ``new - old`` combines the first two duels per deal (today's bot against two
     old ones, minus the old one against two of today's, halved); ``vs random`` subtracts the
-    old bot's result against RandomBots from today's, deal by deal."""
+    old bot's result against RandomBots from today's, deal by deal.  The issue 10 goal is met
+    when, over at least 150 deals, today's bot is at least 10x faster per decision and
+    neither paired interval lies wholly below 0."""
     t = time.perf_counter()
     duels = {(hero, rest): duel(ex, a.variant, a.vs_old, a.seed, hero, rest)
              for hero, rest in (("new", "old"), ("old", "new"), ("new", "random"), ("old", "random"))}
@@ -391,6 +393,10 @@ def vs_old(ex: Executor, a) -> int:
     cpu = {k: sum(d["cpu_s"].get(k, 0.0) for d in out["duels"]) for k in dec}
     out["ms_per_decision"] = {k: 1000 * cpu[k] / max(dec[k], 1) for k in dec}
     out["speedup"] = out["ms_per_decision"]["old"] / max(out["ms_per_decision"]["new"], 1e-9)
+    # equal strength: no paired interval lies wholly below 0 (today's bot measurably weaker)
+    # (over at least 150 deals: fewer give intervals too wide to tell)
+    out["goal_met"] = (a.vs_old >= 150 and out["speedup"] >= 10
+                       and all(p["ci95"][1] >= 0 for p in out["paired"].values()))
     out["elapsed_s"] = time.perf_counter() - t
     if a.json:
         for d in out["duels"]:
@@ -410,6 +416,8 @@ def vs_old(ex: Executor, a) -> int:
     m = out["ms_per_decision"]
     print(f"  CPU per decision (all duels): new {m['new']:.2f} ms, old {m['old']:.2f} ms: "
           f"{out['speedup']:.1f}x faster ({dec['new']} and {dec['old']} decisions)")
+    print(f"  issue 10 goal (>= 10x faster, both paired intervals reach 0 or lie above it): "
+          f"{'met' if out['goal_met'] else 'not met'}{'' if a.vs_old >= 150 else ' (it needs 150 deals or more)'}")
     print(f"  {out['elapsed_s']:.1f} s elapsed")
     return 0
 

@@ -113,10 +113,12 @@ def _following_position(v):
     raise AssertionError("no position found")
 
 
-def test_greedy_card_wins_ties_and_ties_stop_after_two_worlds(fivehundred, monkeypatch):
+def test_greedy_card_wins_ties_and_ties_stop_after_prune_from_worlds(fivehundred, monkeypatch):
     """issue 10: when every candidate scores the same in every sampled world, the bot plays
-    the fast policy's card (before, the first legal one) and stops after two worlds (before,
-    three).  Following to a trick, the policy reads only public facts and the seat's cards."""
+    the fast policy's card (before, the first legal one) and stops after ``prune_from + 1``
+    worlds: three by default (stopping after two cost about 10 points a hand head to head,
+    benchmarks/README.md), two with ``prune_from=1``.  Following to a trick, the policy reads
+    only public facts and the seat's cards."""
     s, seat, o = _following_position(fivehundred)
     monkeypatch.setattr(sensible, "utility", lambda hand, seat, variant: 0.0)
     bot = SensibleBot(seed=1)
@@ -128,6 +130,11 @@ def test_greedy_card_wins_ties_and_ties_stop_after_two_worlds(fivehundred, monke
     want = greedy_card(s, prefs)
     cands = distinct_plays(o)
     assert choice == o.legal[cands[_equivalent(cands, o.legal, want, fivehundred.contexts.get(o.trump))]]
+    assert len(draws) == 3
+    quick = SensibleBot(seed=1, prune_from=1)
+    draws.clear()
+    monkeypatch.setattr(quick, "sample", lambda obs: draws.append(1) or real(obs))
+    assert quick.act(o) == choice
     assert len(draws) == 2
 
 

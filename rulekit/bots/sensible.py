@@ -26,9 +26,14 @@ from rulekit.cards import bits
 from rulekit.dsl import Env
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
-from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for, tallies
+from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for, score_played, tallies
 from rulekit.engine.tables import phase_variables
+
+
+_PREFS: dict = {}   # public facts of a hand -> (variant, trick preferences): see SensibleBot.preferences
+_VALUES: dict = {}  # match facts -> (variant, {(bid, outcome): (value, made)}): see SensibleBot.bid
 
 
 def _role(w) -> str:
@@ -44,20 +49,26 @@ class SensibleBot(Bot):
     :param samples: worlds sampled per card decision.
     :param bid_samples: worlds sampled per auction decision.
     :param min_make: least fraction of samples in which a bid must be made.
+    :param budget: playouts aimed at per card decision (worlds = budget / candidates, 3 to ``samples``).
+    :param prune_from: in card play, the world (counted from 0) from which a candidate never
+        better than the leader in any world so far is dropped (pruning from world 1 cost about
+        10 points a hand head to head in Five Hundred: benchmarks/README.md).
+    :param prune_bids: drop a strain early when its lowest bid is made in too few of the first worlds.
     """
 
     name = "sensible"
 
     def __init__(self, seed: int = 0, samples: int = 10, bid_samples: int = 16, min_make: float = 0.6,
-                 budget: int = 60):
+                 budget: int = 60, prune_from: int = 2, prune_bids: bool = True):
         super().__init__(seed)
         self.samples = samples
         self.budget = budget
         self.bid_samples = bid_samples
         self.min_make = min_make
-        self._prefs: dict = {}
-        self._fits: tuple = (None, None)  # (id of the observation, its calls_test)
-        self._seen: tuple = (None, {})  # (match facts, bid values by outcome): see bid()
+        self.prune_from = prune_from
+        self.prune_bids = prune_bids
+        self._fits: tuple = (None, None, 0)  # (the observation, its calls_test, draws per world)
+        self._seen: tuple = (None, None, {})  # (match facts, the hand's bids, bid values by outcome): see bid()
 
     def act(self, obs):
         """Choose an action among ``obs.legal``."""
@@ -86,13 +97,21 @@ class SensibleBot(Bot):
 
     def sample(self, obs, tries: int = 12):
         """A world of ``obs`` that fits the calls made so far (:func:`fits_calls`); after
-        ``tries`` misfits, the last one drawn.  The deals are tested before a world is built
-        from them (:meth:`~rulekit.engine.observation.Observation.sample_world`)."""
-        key = id(obs)
-        if self._fits[0] != key:
-            self._fits = (key, calls_test(obs))
-        test = self._fits[1]
-        return obs.sample_world(self.rng, test, tries if test is not None else 1)
+        ``tries`` misfits, the last one drawn, and one draw per world for the rest of the
+        decision.  The deals are tested before a world is built from them
+        (:meth:`~rulekit.engine.observation.Observation.sample_world`)."""
+        if self._fits[0] is not obs:  # (the observation itself: an id is reused once it is freed)
+            self._fits = (obs, calls_test(obs), tries)
+        _o, test, n = self._fits
+        if test is None:
+            return obs.sample_world(self.rng)
+        world = obs.sample_world(self.rng, test, n)
+        if n > 1 and not fits_calls(world, obs, test):
+            # none of the draws fitted: the calls are (almost) out of reach of the cards still
+            # hidden (a third of card decisions in Five Hundred); the next worlds of this
+            # decision are drawn once each, as the last of their draws would have been kept
+            self._fits = (obs, test, 1)
+        return world
 
     # ------------------------------------------------------------------ play
     def play(self, obs):
@@ -102,10 +121,11 @@ class SensibleBot(Bot):
         the seats' trick preferences are probed once per hand (they depend on public facts
         only); each world is played out once per candidate on a light copy that is not
         dealt a next hand (:func:`_capped`).  The fast policy's own card in the first world
-        (:func:`greedy_card`) is tried first and wins ties.  From the second world on, a
-        candidate that did no better than the leader in every world so far is dropped (the
-        worlds are shared, so the comparison is paired); sampling stops when one candidate
-        is left."""
+        (:func:`greedy_card`) is tried first and wins ties.  From world ``prune_from`` on (the
+        third by default), a candidate that did no better than the leader in every world so
+        far is dropped (the worlds are shared, so the comparison is paired); sampling stops
+        when one candidate is left.  Each world plays every candidate on its own hand, put
+        back after each (:func:`_save`), through the engine's trick rules (:func:`_quick_tricks`)."""
         legal = obs.legal
         cands = distinct_plays(obs)
         if len(cands) == 1:
@@ -124,13 +144,35 @@ class SensibleBot(Bot):
                     if first is not None:
                         active.remove(first)
                         active.insert(0, first)
+            base = world.hand
+            quick = _quick(world)
+            plain = quick and _plain(v.phases[base.phase], base.ctx)
+            saved = _save(base) if plain else None
+            seen: dict = {}  # in this world, the same trick winners and cards won score the same
             for n, j in enumerate(active):
-                w = world.clone(light=True) if n + 1 < len(active) else world
-                h0 = w.hand
-                w.apply_unchecked(legal[cands[j]])
-                scores[j].append(utility(playout(w, prefs, h0), obs.seat, v))
+                a = legal[cands[j]]
+                if plain and a.kind == "play" and not a.suit:  # played on the hand, then put back
+                    _plain_tricks(world, base, prefs, a.card)
+                    key = (tuple(base.trick_winners), tuple(base.won_cards))
+                    u = seen.get(key)
+                    if u is None:
+                        _score(world, base)
+                        u = seen[key] = utility(base, obs.seat, v)
+                    scores[j].append(u)
+                    _restore(base, saved)
+                    continue
+                if quick and a.kind == "play" and not a.suit:  # a copy of the hand is enough
+                    world.hand = h0 = base.clone()
+                    _quick_tricks(world, h0, prefs, a.card)
+                else:
+                    world.hand = base
+                    w = world.clone(light=True)
+                    h0 = w.hand
+                    w.apply_unchecked(a)
+                    _play_out(w, prefs, h0)
+                scores[j].append(utility(h0, obs.seat, v))
             lead = max(active, key=lambda j: sum(scores[j]))  # the first of equals: the greedy card
-            if k >= 1:
+            if k >= self.prune_from:
                 active = [j for j in active if j == lead or
                           any(x > y for x, y in zip(scores[j], scores[lead]))]
                 if len(active) == 1:
@@ -139,16 +181,18 @@ class SensibleBot(Bot):
         return legal[cands[best]]
 
     def preferences(self, world) -> list:
-        """:func:`trick_preferences` of ``world``'s hand, cached by the public facts it reads."""
+        """:func:`trick_preferences` of ``world``'s hand, cached by the public facts it reads
+        (shared by all bots of the process: public facts only, so no bot learns another's cards)."""
         h = world.hand
-        key = (id(world.variant), h.contract.text if h.contract is not None else None, h.declarer, h.trump,
+        v = world.variant
+        key = (id(v), h.contract.text if h.contract is not None else None, h.declarer, h.trump,
                tuple(h.vulnerable), h.doubled, h.partner)
-        prefs = self._prefs.get(key)
-        if prefs is None:
-            if len(self._prefs) > 256:
-                self._prefs.clear()
-            prefs = self._prefs[key] = trick_preferences(world)
-        return prefs
+        hit = _PREFS.get(key)
+        if hit is None or hit[0] is not v:
+            if len(_PREFS) > 4096:
+                _PREFS.clear()
+            hit = _PREFS[key] = (v, trick_preferences(world))
+        return hit[1]
 
     # ------------------------------------------------------------------ auction
     def bid(self, obs):
@@ -167,10 +211,19 @@ class SensibleBot(Bot):
         extra = {"vulnerable": obs.vulnerable, "game_score": obs.game_score}
         # (bid, outcome) -> (value, made): sampled outcomes repeat often, in this decision and
         # the seat's next ones in the same hand (the key holds the match facts they read)
+        # (kept for every bot of the process when the bids are the variant's own: public facts only)
         facts = (id(v), obs.seat, tuple(obs.vulnerable), tuple(obs.game_score), tuple(obs.games))
-        if self._seen[0] != facts or len(self._seen[1]) > 4096:
-            self._seen = (facts, {})
-        seen = self._seen[1]
+        if "bids" in obs.phase_data:  # this hand's own bid values: this decision and the seat's next ones
+            if self._seen[0] != facts or self._seen[1] is not obs.phase_data["bids"] or len(self._seen[2]) > 4096:
+                self._seen = (facts, obs.phase_data["bids"], {})
+            seen = self._seen[2]
+        else:
+            hit = _VALUES.get(facts)
+            if hit is None or hit[0] is not v or len(hit[1]) > 4096:
+                if len(_VALUES) > 64:
+                    _VALUES.clear()
+                hit = _VALUES[facts] = (v, {})
+            seen = hit[1]
 
         def value(b, out) -> tuple:
             """(utility, made) of bid ``b`` with outcome ``out``, by the variant's formulas."""
@@ -191,7 +244,7 @@ class SensibleBot(Bot):
         # a strain whose lowest bid was made in (almost) none of the first worlds will not
         # reach min_make over all of them (a strain made 60 % of the time fails these checks
         # about 8 % of the time, and such a bid is worth little): it is not sampled further
-        checks = {3: 0.5, max(4, self.bid_samples // 4): 0.5, self.bid_samples // 2: 0.3}
+        checks = {3: 0.5, max(4, self.bid_samples // 4): 0.5, self.bid_samples // 2: 0.3} if self.prune_bids else {}
         for k in range(self.bid_samples):
             if k in checks:
                 reps = {st: rep for st, rep in reps.items()
@@ -205,10 +258,14 @@ class SensibleBot(Bot):
                 if outcome is not None:
                     results[strain].append(outcome)
         best, best_ev = None, 0.0
+        short: dict = {}  # family -> the lowest level found made too rarely
         for b in legal_bids:
-            outs = results[_family(b)]
-            if not outs or _family(b) not in reps:
+            fam = _family(b)
+            outs = results[fam]
+            if not outs or fam not in reps:
                 continue
+            if fam in short and isinstance(b.level, int) and b.level > short[fam]:
+                continue  # the same tricks make a higher contract of the strain more rarely still
             made = 0
             ev = 0.0
             for out in outs:
@@ -216,7 +273,10 @@ class SensibleBot(Bot):
                 ev += u
                 made += ok
             ev /= len(outs)
-            if made / len(outs) >= self.min_make and ev > best_ev:
+            if made / len(outs) < self.min_make:
+                if isinstance(b.level, int):
+                    short[fam] = min(short.get(fam, b.level), b.level)
+            elif ev > best_ev:
                 best, best_ev = b, ev
         if best is None:
             if not any(a.kind == "pass" for a in obs.legal):  # a forced bid (the dealer must bid)
@@ -247,7 +307,7 @@ class SensibleBot(Bot):
                     guard += 1
                 if w.hand is not h0 or h0.declarer < 0:
                     return PASS
-                playout(w, self.preferences(w), h0)
+                _play_out(w, self.preferences(w), h0)
                 outcomes.append(utility(h0, obs.seat, v))
             gain += outcomes[0] - outcomes[1]
             fails += bool(v.scoring.made is not None and not v.scoring.made(
@@ -283,9 +343,12 @@ class SensibleBot(Bot):
                 obs2 = w.observation(w.to_move)
                 own = REGISTRY[w.current_phase.kind].bot_act(self, obs2) if obs2.legal else None
                 w.apply_unchecked(own if own is not None else w.legal_actions()[0])
-        h = playout(w, self.preferences(w), h0)
-        pts = w.variant.points_table(h.ctx)   # the trump choice's card points
-        points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
+        h = _play_out(w, self.preferences(w), h0)
+        if v.has_card_points:
+            pts = v.points_table(h.ctx)   # the trump choice's card points
+            points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
+        else:
+            points = [0] * len(h.won_cards)
         tal = tuple(tuple(t.items()) for t in tallies(v, h, h.won_cards)) if v.scoring.tallies else ()
         return list(h.won), points, h.trump, h0.declarer, h0.partner, tal
 
@@ -352,11 +415,14 @@ def high_card_points(ctx, hand: int) -> int:
 _HCP: dict = {}
 
 
-def fits_calls(world, obs) -> bool:
+def fits_calls(world, obs, test=None) -> bool:
     """Whether the hands of ``world`` fit the bids made so far by the other seats: each
     bidder holds at least his share of a suit he bid (its cards times hand size over
-    the deck) and at least an average hand by :func:`high_card_points`."""
-    test = calls_test(obs)
+    the deck) and at least an average hand by :func:`high_card_points`.
+
+    :param test: :func:`calls_test` of ``obs``, when already built."""
+    if test is None:
+        test = calls_test(obs)
     h = world.hand
     return test is None or test({s: h.dealt[s] or h.hands[s] for s in range(world.variant.players)})
 
@@ -507,8 +573,20 @@ def _equivalent(cands: list, legal: list, card: int, ctx):
     return best
 
 
+def _play_out(w, prefs, h0):
+    """:func:`playout` for the bot's own evaluations: in a trick phase that ends the hand
+    (:func:`_quick`), the hand is played and scored by :func:`_quick_tricks` (the same
+    tricks and entries, but ``w`` is not moved on to its next hand or the match's end);
+    else :func:`playout`.  Returns ``h0``, its ``entries`` set once scored."""
+    if w.hand is h0 and not w.is_over and _role(w) == "play" and _quick(w):
+        _quick_tricks(w, h0, prefs)
+        return h0
+    return playout(w, prefs, h0)
+
+
 def playout(w, prefs, h0):
-    """Play the hand ``h0`` of world ``w`` to its end with :func:`greedy_card`; return ``h0``."""
+    """Play the hand ``h0`` of world ``w`` to its end with :func:`greedy_card`, the engine
+    scoring it and moving ``w`` on; return ``h0``."""
     if w.hand is not h0 or w.is_over or _role(w) != "play":
         return h0
     phase = h0.phase
@@ -519,6 +597,178 @@ def playout(w, prefs, h0):
         mask = legal()
         play(_choose(h0, mask, prefs[h0.to_move], pts) if mask & (mask - 1) else mask.bit_length() - 1)
     return h0
+
+
+_PLAIN_TRICKS: dict = {}
+
+
+def _plain(spec, ctx) -> bool:
+    """Whether trick phase ``spec`` with context ``ctx`` follows the common rules only: follow
+    the led group, else (``must_trump``) trump, else any card; no lead or first-trick
+    restriction, early end, first lead naming trumps, powerless cards or widow to the
+    last trick.  These are the rules ``tricks.legal_mask`` and ``tricks.play_card`` apply
+    inline on their own hot path, which :func:`_plain_tricks` repeats (checked against the
+    engine in tests/test_bot_speed_strength.py)."""
+    key = (id(spec), id(ctx))
+    hit = _PLAIN_TRICKS.get(key)
+    if hit is None or hit[0] is not spec or hit[1] is not ctx:
+        ok = not (spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump
+                  or ctx.idle_group >= 0 or spec.widow_to == "last_trick")
+        hit = _PLAIN_TRICKS[key] = (spec, ctx, ok)
+    return hit[2]
+
+
+def _plain_tricks(w, h, prefs, first: int = -1) -> None:
+    """Play the trick phase of hand ``h`` (``w.hand``) to its end under the common rules
+    (:func:`_plain`): ``first`` (a card, if given), then :func:`greedy_card`'s cards.  The
+    bots' inner loop: it leaves the hand's cards, tricks, winners, tricks and cards won and
+    shown voids as ``tricks.play_card`` does, with the trick's state in local variables and
+    its highest win key kept as cards are played instead of found again for each card.  A
+    led top card names the suit :meth:`State.play_fast` names (the first its leader has not
+    failed)."""
+    v = w.variant
+    ctx = h.ctx
+    group_mask = ctx.group_mask
+    group_of = ctx.group_of
+    win_keys = ctx.win_keys
+    tsg = ctx.trump_suit_group if v.phases[h.phase].must_trump else None
+    trumps = group_mask[tsg] if tsg is not None else 0
+    hands = h.hands
+    failed = h.failed
+    won = h.won
+    won_cards = h.won_cards
+    tricks = h.tricks
+    trick_winners = h.trick_winners
+    n = h.players
+    step = v.step
+    pts = v.points_table(ctx)
+    suits = v.deck.suits
+    names = len(suits) if ctx.top_names_suit else -1  # the top group, when its led cards name a suit
+    c = first
+    seat = h.to_move
+    trick = h.trick
+    leader = h.leader
+    lg = h.led_group
+    named = h.named
+    best, winner, top, keys, follow = -1, leader, -1, None, 0
+    if trick:  # a trick under way: its winner so far as play_card will judge it
+        keys = win_keys[lg]
+        follow = group_mask[lg]
+        top = max(keys[x] for _s, x in trick)
+        for s, x in trick:
+            if keys[x] > best:
+                best, winner = keys[x], s
+    while True:
+        hand = hands[seat]
+        if trick:
+            if c < 0:
+                m = hand & follow or hand & trumps or hand
+                c = _follow(ctx, keys, top, m, prefs[seat], pts) if m & (m - 1) else m.bit_length() - 1
+            if group_of[c] != lg and not hand & follow & ~(1 << c):
+                failed[seat] |= 1 << lg
+        else:
+            if c < 0:
+                c = _lead(h, ctx, hand, prefs[seat], pts) if hand & (hand - 1) else hand.bit_length() - 1
+            leader = seat
+            lg = group_of[c]
+            if lg == names:  # a led top card names the first suit its leader has not failed
+                lg = next((i for i in range(names) if not failed[seat] >> i & 1), 0)
+                named = suits[lg]
+            keys = win_keys[lg]
+            follow = group_mask[lg]
+            best, winner, top = -1, leader, keys[c]
+        hands[seat] = hand ^ (1 << c)
+        trick.append((seat, c))
+        k = keys[c]
+        if k > best:
+            best, winner = k, seat
+        if k > top:
+            top = k
+        c = -1
+        nxt = (seat + step) % n
+        while not hands[nxt] and nxt != leader:  # a seat without cards sits the trick out
+            nxt = (nxt + step) % n
+        if nxt != leader:
+            seat = nxt
+            continue
+        cards = 0
+        for _s, x in trick:
+            cards |= 1 << x
+        tricks.append((leader, trick, winner, named))
+        trick_winners.append(winner)
+        won[winner] += 1
+        won_cards[winner] |= cards
+        trick = []
+        named = ""
+        if not any(hands):
+            h.trick, h.leader, h.led_group, h.named, h.to_move = trick, leader, lg, named, -1
+            return
+        while not hands[winner]:  # the winner has no card left: the next seat that has leads
+            winner = winner + 1 if winner + 1 < n else 0
+        seat = winner
+
+
+def _quick(w) -> bool:
+    """Whether :func:`_quick_tricks` may play the current phase of ``w``: a ``tricks`` phase,
+    the hand's last (its end scores the hand), whose led top cards name no suit (the one
+    choice :meth:`State.play_fast` adds) unless the one loop plays it (:func:`_plain`)."""
+    h = w.hand
+    phases = w.variant.phases
+    spec = phases[h.phase]
+    return h.phase == len(phases) - 1 and spec.kind == "tricks" and (not h.ctx.top_names_suit or _plain(spec, h.ctx))
+
+
+def _quick_tricks(w, h, prefs, first: int = -1) -> None:
+    """Play the trick phase of hand ``h`` (``w.hand``) to its end: ``first`` (a card, if
+    given) then :func:`greedy_card`'s cards, through the engine's own trick rules
+    (``tricks.legal_mask``, ``tricks.play_card``); then score the hand as the engine does
+    (``score_played`` with the extras of ``State._finish_hand``) when the phase is the
+    hand's last (:func:`_quick`).  The rest of ``w`` (sheet, match progress) is left
+    untouched, so one world can play out several candidates on copies of its hand."""
+    v = w.variant
+    legal = _tricks.legal_mask
+    play = _tricks.play_card
+    if _plain(v.phases[h.phase], h.ctx):
+        _plain_tricks(w, h, prefs, first)
+        done = True
+    else:
+        pts = v.points_table(h.ctx)
+        done = play(w, first) if first >= 0 else False
+    while not done:
+        seat = h.to_move
+        mask = legal(w, seat)
+        done = play(w, _choose(h, mask, prefs[seat], pts) if mask & (mask - 1) else mask.bit_length() - 1)
+    _score(w, h)
+
+
+def _score(w, h) -> None:
+    """Set the ``entries`` of the played hand ``h`` of world ``w`` as ``State._finish_hand``
+    scores it (``score_played`` with the same extras)."""
+    v = w.variant
+    extra = {"vulnerable": h.vulnerable, "game_score": w.progress.game_score}
+    if v.scoring.markers:
+        extra["markers"] = w.markers.factors(h.declarer)
+    h.entries = score_played(v, h, extra)[1]
+
+
+def _save(h) -> tuple:
+    """What :func:`_plain_tricks` and :func:`_score` change in hand ``h``, for :func:`_restore`
+    (cheaper than a copy of the whole hand for each candidate)."""
+    return (h.hands[:], h.failed[:], h.won[:], h.won_cards[:], len(h.tricks), len(h.trick_winners), h.trick[:],
+            h.leader, h.led_group, h.to_move, h.named, h.parts, h.entries)
+
+
+def _restore(h, saved: tuple) -> None:
+    """Put hand ``h`` back as :func:`_save` found it."""
+    (hands, failed, won, won_cards, tricks, winners, trick, h.leader, h.led_group, h.to_move, h.named,
+     h.parts, h.entries) = saved
+    h.hands[:] = hands
+    h.failed[:] = failed
+    h.won[:] = won
+    h.won_cards[:] = won_cards
+    del h.tricks[tricks:]
+    del h.trick_winners[winners:]
+    h.trick = trick[:]
 
 
 _ORDERS: dict = {}
@@ -550,7 +800,12 @@ def _choose(h, mask: int, want: bool, pts) -> int:
     if not h.trick:
         return _lead(h, ctx, mask, want, pts)
     keys = ctx.win_keys[h.led_group]
-    best = max(keys[c] for _s, c in h.trick)
+    return _follow(ctx, keys, max(keys[c] for _s, c in h.trick), mask, want, pts)
+
+
+def _follow(ctx, keys, best: int, mask: int, want: bool, pts) -> int:
+    """:func:`_choose` for a seat that does not lead: ``keys`` are the win keys of the led
+    group, ``best`` the highest key played to the trick so far."""
     strength = ctx.strength
     # the first of equals in card order wins every choice below (as the engine lists cards)
     if want:  # the cheapest winning card, else the cheapest card: no trump, weakest, fewest points
