@@ -603,18 +603,15 @@ _PLAIN_TRICKS: dict = {}
 
 
 def _plain(spec, ctx) -> bool:
-    """Whether trick phase ``spec`` with context ``ctx`` follows the common rules only: follow
-    the led group, else (``must_trump``) trump, else any card; no lead or first-trick
-    restriction, early end, first lead naming trumps, powerless cards or widow to the
-    last trick.  These are the rules ``tricks.legal_mask`` and ``tricks.play_card`` apply
-    inline on their own hot path, which :func:`_plain_tricks` repeats (checked against the
-    engine in tests/test_bot_speed_strength.py)."""
+    """Whether trick phase ``spec`` with context ``ctx`` follows the common rules only
+    (:func:`rulekit.engine.phases.tricks.plain_follow`: the rules ``tricks.legal_mask`` and
+    ``tricks.play_card`` apply inline on their own hot path, which :func:`_plain_tricks`
+    repeats, checked against the engine in tests/test_bot_speed_strength.py) and the widow
+    does not go to the last trick."""
     key = (id(spec), id(ctx))
     hit = _PLAIN_TRICKS.get(key)
     if hit is None or hit[0] is not spec or hit[1] is not ctx:
-        ok = not (spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump
-                  or ctx.idle_group >= 0 or spec.widow_to == "last_trick")
-        hit = _PLAIN_TRICKS[key] = (spec, ctx, ok)
+        hit = _PLAIN_TRICKS[key] = (spec, ctx, _tricks.plain_follow(spec, ctx) and spec.widow_to != "last_trick")
     return hit[2]
 
 

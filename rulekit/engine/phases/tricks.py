@@ -89,18 +89,21 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     return restrict(state, m, False) if spec.restricts and not h.tricks else m
 
 
+def plain_follow(spec, ctx) -> bool:
+    """Whether trick phase ``spec`` under context ``ctx`` follows only the common rules of
+    :func:`legal_mask` and :func:`play_card` (their inline branch): the led group, else
+    ``must_trump``'s trumps, else any card; no lead or first-trick restriction, no early
+    end, no trump set by the first lead, no powerless cards.  Playout loops that repeat
+    those rules in local variables (the random playout's, the bots') test this first."""
+    return not (spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump
+                or ctx.idle_group >= 0)
+
+
 def plain_rules(spec, ctx, hands: list) -> bool:
-    """Whether the rest of a hand follows only the common rules of :func:`legal_mask` and
-    :func:`play_card`: the led group, else ``must_trump``'s trumps, else any card; no lead
-    or first-trick restriction, no early end, no trump set by the first lead, no powerless
-    cards; and every seat still in play holds as many cards as the others (so each trick
-    has the same seats).  The random playout then plays it in one loop
-    (:func:`rulekit.engine.playout.random_hand`)."""
-    if spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump:
-        return False
-    if ctx.idle_group >= 0:
-        return False
-    return len({m.bit_count() for m in hands if m}) == 1
+    """:func:`plain_follow`, and every seat still in play holds as many cards as the others
+    (so each trick has the same seats): the random playout then plays the rest of the hand
+    in one loop (:func:`rulekit.engine.playout.random_hand`)."""
+    return plain_follow(spec, ctx) and len({m.bit_count() for m in hands if m}) == 1
 
 
 def _follow_mask(state: State, seat: Seat, hand: Mask, spec) -> Mask:
