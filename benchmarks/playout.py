@@ -158,8 +158,9 @@ def playout_engine(variant, seconds: float, seed: int = 1):
 def memory_per_deal(deals: int = 5000, seed: int = 7) -> dict:
     """Bytes a match keeps per deal: one random Five Hundred match of ``deals`` deals
     (``fivehundred-long.yaml``: no end before then) through ``random_hand``, measured with
-    ``tracemalloc`` after a full collection (what the live ``State`` holds: hand log, log,
-    sheet, the bounded scoring cache)."""
+    ``tracemalloc`` after a full collection: what the live ``State`` holds (hand log, log,
+    sheet), ``bytes_per_deal``, and with the variant's bounded score cache (up to 2,048
+    outcomes, shared by every match of the process) as well, ``with_cache_per_deal``."""
     import gc
     import tracemalloc
     v = load_variant(str(HERE / "fivehundred-long.yaml"))
@@ -173,9 +174,12 @@ def memory_per_deal(deals: int = 5000, seed: int = 7) -> dict:
         random_hand(st, rng)
         n += 1
     gc.collect()
+    with_cache = tracemalloc.get_traced_memory()[0] - base
+    v.__dict__.get("_scored", {}).clear()
+    gc.collect()
     used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
-    return {"deals": n, "bytes": used, "bytes_per_deal": used / n}
+    return {"deals": n, "bytes": used, "bytes_per_deal": used / n, "with_cache_per_deal": with_cache / n}
 
 
 def openspiel_bridge(seconds: float, seed: int = 1):
@@ -320,7 +324,7 @@ def main(argv=None) -> int:
         print("openspiel: skipped (open_spiel is not installed: pip install open_spiel)")
     if memory is not None:
         print(f"memory: {memory['bytes_per_deal']:,.0f} bytes per deal kept by one random Five Hundred match "
-              f"of {memory['deals']:,} deals (tracemalloc)")
+              f"of {memory['deals']:,} deals ({memory['with_cache_per_deal']:,.0f} with the score cache; tracemalloc)")
     if bot is not None:
         print(f"bot: SensibleBot {bot['new']['ms_per_decision']:.2f} ms per decision, the bot before issue 10 "
               f"{bot['old']['ms_per_decision']:.2f} ms ({a.bot_deals} Five Hundred hands each, every seat)")
