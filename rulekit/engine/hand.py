@@ -140,13 +140,14 @@ class PlayedTricks(Sequence):
         self._named = tuple(named) if any(named) else len(named)
 
     @classmethod
-    def of(cls, data, named: list) -> "PlayedTricks":
+    def of(cls, data, named) -> "PlayedTricks":
         """The tricks already in this class's layout: ``data`` holds, per trick, the leader, the
         winner, the number of cards and each ``(seat, card)`` (bytes, or ints of any size);
-        ``named`` the suit each trick's lead named, or ``""``."""
+        ``named`` the suit each trick's lead named, or ``""`` (a list), or the number of
+        tricks when no lead named one."""
         t = cls.__new__(cls)
         t._data = data
-        t._named = tuple(named) if any(named) else len(named)
+        t._named = named if isinstance(named, int) else tuple(named) if any(named) else len(named)
         return t
 
     def _all(self) -> list:

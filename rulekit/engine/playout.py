@@ -118,11 +118,13 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
     won_cards = h.won_cards
     winners = h.trick_winners
     flat: list = []   # the tricks in PlayedTricks' layout: they are kept so once the hand ends
-    named_by_trick = []
-    leader = h.to_move
+    named_by_trick: list = []   # (only where a led card may name a suit)
+    size = len(active)   # cards a trick
+    at = 1   # where the current trick's winner goes in flat
+    leader = first = h.to_move
     left = hands[leader].bit_count()
     for _ in range(left):
-        h.leader = leader
+        first = leader
         hand = hands[leader]
         m = hand
         k = int(rand() * m.bit_count())
@@ -132,19 +134,22 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
         low = m & -m
         c = low.bit_length() - 1
         hands[leader] = hand ^ low
-        named = ""
-        if group_of[c] == naming:   # a led top card names the suit to follow ([T4])
+        if naming < 0:
+            lg = group_of[c]
+            log_play(pairs[leader][c])
+        elif group_of[c] == naming:   # a led top card names the suit to follow ([T4])
             ok = _tricks.nameable_suits(state, leader)
             named = ok[int(rand() * len(ok))]
+            named_by_trick.append(named)
             lg = v.deck.suits.index(named)
             log_play((leader, _tricks.Action.play(v.deck, c, named)))
         else:
+            named_by_trick.append("")
             lg = group_of[c]
             log_play(pairs[leader][c])
         keys = win_keys[lg]
         follow = group_mask[lg]
-        at = len(flat) + 1   # where this trick's winner goes
-        flat += (leader, leader, len(order[leader]) + 1, leader, c)
+        flat += (leader, leader, size, leader, c)
         cards = low
         best = keys[c]
         winner = leader
@@ -168,7 +173,7 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
                 best = keys[c]
                 winner = s
         flat[at] = winner
-        named_by_trick.append(named)
+        at += 3 + 2 * size
         winners.append(winner)
         won[winner] += 1
         won_cards[winner] |= cards
@@ -176,13 +181,15 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
     if spec.widow_to == "last_trick":
         for m in h.zones.values():
             won_cards[leader] |= m
-    played: Sequence = PlayedTricks.of(bytes(flat) if state._small else tuple(flat), named_by_trick)
+    played: Sequence = PlayedTricks.of(bytes(flat) if state._small else tuple(flat),
+                                       named_by_trick if naming >= 0 else left)
     if h.tricks:   # (tricks played before this loop began: a bot's world mid-hand)
         played = list(h.tricks) + list(played)
         played = PlayedTricks(played) if state._small else played
     h.tricks = played  # type: ignore[assignment]  # reads as the list
+    h.leader = first
     h.trick = []
     h.named = ""
     h.led_group = lg
     h.to_move = -1
-    return left * (len(active))
+    return left * size
