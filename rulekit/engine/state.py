@@ -36,11 +36,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from rulekit.variant.model import Variant
 
 
-# (seat, text) -> the one shared (seat, text) of finished hands' calls and actions, and the one
-# shared (seat, Action) log entry: calls come from a small set; discards, whose texts are
-# countless, are never put here (a long simulation would grow these without end)
-_PAIRS: dict = {}
-_LOG_PAIRS: dict = {}
+# (seat, text) -> the one shared (seat, Action) log entry and the one shared (seat, text) of
+# hands' actions and calls: calls come from a small set; discards, whose texts are countless,
+# are never put here (a long simulation would grow it without end)
+_CALLS: dict = {}
 
 
 def _shuffled_inline(rng: random.Random, n: int) -> list:
@@ -499,8 +498,11 @@ class State:
         elif action.kind != "play":
             # one shared entry per (seat, text) from the start: a long match logs thousands of calls
             key = (seat, action.text)
-            self.log.append(_LOG_PAIRS.get(key) or _LOG_PAIRS.setdefault(key, (seat, action)))
-            h.actions.append(_PAIRS.get(key) or _PAIRS.setdefault(key, key))
+            shared = _CALLS.get(key)
+            if shared is None:
+                shared = _CALLS[key] = ((seat, action), key)
+            self.log.append(shared[0])
+            h.actions.append(shared[1])
         else:
             self.log.append(self._play_pairs[seat][action.card] if not action.suit else (seat, action))
         if REGISTRY[self.variant.phases[h.phase].kind].apply(self, action) and self.hand is h:
@@ -560,10 +562,9 @@ class State:
         if not self._compact:   # a bot's sampled world: thrown away after this hand
             self.hand_log.append(h)
             return
-        pairs = _PAIRS
         if self._small and not isinstance(h.tricks, PlayedTricks):   # seats and cards fit in bytes
             h.tricks = PlayedTricks(h.tricks)  # type: ignore[assignment]  # reads as the list
-        h.calls = [pairs.get(p) or pairs.setdefault(p, p) for p in h.calls]
+        h.calls = [shared[1] if (shared := _CALLS.get(p)) is not None else p for p in h.calls]
         # h.actions and the log's calls are shared pairs already (apply_unchecked; a discard keeps its own)
         if self._small:
             h.deck_order = bytes(h.deck_order)  # type: ignore[assignment]  # a sequence of card indices
