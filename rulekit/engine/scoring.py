@@ -157,8 +157,7 @@ def score_played(variant, hand, extra: dict) -> tuple:
         won = [sum([won[s] for s in seats]) for seats in sides]
         points = [sum(points[s] for s in seats) for seats in sides] if points else []
         declarer = variant.side_of[declarer] if declarer >= 0 else -1
-    counted = tallies(variant, hand, hand.won_cards) if variant.scoring.tallies else None
-    tal = tuple(tuple(d.values()) for d in counted) if counted else ()
+    tal = tuple(tally_counts(variant, hand, hand.won_cards)) if variant.scoring.tallies else ()
     memo = variant.__dict__.get("_scored")
     if memo is None:
         memo = OrderedDict()
@@ -170,7 +169,10 @@ def score_played(variant, hand, extra: dict) -> tuple:
            tuple(extra.get("game_score") or ()) if gs else (), tal)
     hit = memo.get(key)
     if hit is None:
-        envs = player_envs(variant, hand, extra=dict(extra, tallies=counted) if counted else extra)
+        if tal:   # (the counts of the key, by name, for the environments)
+            names = [t.name for t in variant.scoring.tallies]
+            extra = dict(extra, tallies=[dict(zip(names, counts)) for counts in tal])
+        envs = player_envs(variant, hand, extra=extra)
         entries, void = score_hand(variant, hand, envs)
         if len(memo) >= MEMO_SIZE:   # the oldest outcome goes
             memo.popitem(last=False)
@@ -182,7 +184,14 @@ def score_played(variant, hand, extra: dict) -> tuple:
 
 
 def tallies(variant, hand, won_cards: list) -> list:
-    """Per column, a dict of tally name -> count (rules/bridge.md [S7], whist.md [S2]).
+    """Per column, a dict of tally name -> count (rules/bridge.md [S7], whist.md [S2]):
+    :func:`tally_counts` by name."""
+    names = [t.name for t in variant.scoring.tallies]
+    return [dict(zip(names, counts)) for counts in tally_counts(variant, hand, won_cards)]
+
+
+def tally_counts(variant, hand, won_cards: list) -> list:
+    """Per column, the count of each tally in the variant's order (a tuple).
 
     ``hand``: the most such cards in one dealt hand of the column's seats;
     ``side_hands``: in its dealt hands together; ``tricks``: in its won tricks (only the
@@ -193,11 +202,12 @@ def tallies(variant, hand, won_cards: list) -> list:
     """
     deck = variant.deck
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
-    out: list[dict] = [dict() for _ in cols]
     trump_masks = variant.__dict__.get("_tally_trump_masks")
     if trump_masks is None:
         trump_masks = {}
         object.__setattr__(variant, "_tally_trump_masks", trump_masks)
+    dealt = hand.dealt
+    per_tally = []
     for t in variant.scoring.tallies:
         mask = t.mask
         if mask == -1:  # the ranks of the trump suit (none at no trump), built once per trump
@@ -211,9 +221,13 @@ def tallies(variant, hand, won_cards: list) -> list:
                 trump_masks[(t.name, hand.trump)] = mask
         if t.pick:
             mask = _pick(hand, mask, t.pick == "highest")
-        picked = t.tricks or t.count == "tricks"
-        for i, seats in enumerate(cols):
-            if t.where == "tricks" and picked:
+        if t.where == "hand":
+            per_tally.append([max([(dealt[s] & mask).bit_count() for s in seats]) for seats in cols])
+        elif t.where == "side_hands":
+            per_tally.append([(_union(dealt, seats) & mask).bit_count() for seats in cols])
+        elif t.tricks or t.count == "tricks":   # in won tricks, picked or counted by the trick
+            counts = []
+            for seats in cols:
                 n = 0
                 for k, (_l, plays, winner, _n) in enumerate(hand.tricks):
                     if winner not in seats or (t.tricks and k not in t.tricks):
@@ -222,20 +236,18 @@ def tallies(variant, hand, won_cards: list) -> list:
                     for _s, c in plays:
                         m |= 1 << c
                     n += bool(m & mask) if t.count == "tricks" else (m & mask).bit_count()
-                out[i][t.name] = n
-            elif t.where == "tricks":
-                m = 0
-                for s in seats:
-                    m |= won_cards[s]
-                out[i][t.name] = (m & mask).bit_count()
-            elif t.where == "side_hands":
-                m = 0
-                for s in seats:
-                    m |= hand.dealt[s]
-                out[i][t.name] = (m & mask).bit_count()
-            else:
-                out[i][t.name] = max([(hand.dealt[s] & mask).bit_count() for s in seats])
-    return out
+                counts.append(n)
+            per_tally.append(counts)
+        else:   # in won tricks, every card
+            per_tally.append([(_union(won_cards, seats) & mask).bit_count() for seats in cols])
+    return list(zip(*per_tally)) if per_tally else [() for _ in cols]
+
+
+def _union(masks: list, seats) -> int:
+    m = 0
+    for s in seats:
+        m |= masks[s]
+    return m
 
 
 def _pick(hand, mask: int, highest: bool) -> int:
