@@ -724,8 +724,11 @@ def tally_notes(v: Variant, envs: list, cols: list) -> list:
     """``belote NS``, ``high P0``: each tally of dealt cards a column holds in full this hand (all
     the cards it counts: a bonus such as Belote's king and queen of trumps, All Fours' High), for
     the note; tallies of won tricks are left to the tricks."""
-    return [f"{t.name} {col}" for t in v.scoring.tallies if t.most > 0 and t.where != "tricks"
-            for col, e in zip(cols, envs) if e.vars.get(t.name) == t.most]
+    full = v.__dict__.get("_dealt_tallies")
+    if full is None:   # (name, most) of the tallies of dealt cards, listed once per variant
+        full = [(t.name, t.most) for t in v.scoring.tallies if t.most > 0 and t.where != "tricks"]
+        object.__setattr__(v, "_dealt_tallies", full)
+    return [f"{name} {col}" for name, most in full for col, e in zip(cols, envs) if e.vars.get(name) == most]
 
 
 _TRICK_COUNTS = frozenset({"tricks", "declarer_tricks", "side_tricks"})
@@ -751,7 +754,7 @@ def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
     text = h.contract.text + (f" ({h.trump})" if later else "")
     text += ("", " X", " XX")[h.doubled]
     col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
-    won = sum(h.won[s] for s in v.sides[col]) if v.scoring.by_side else h.won[h.declarer]
+    won = sum([h.won[s] for s in v.sides[col]]) if v.scoring.by_side else h.won[h.declarer]
     who = names[h.declarer]
     partner = getattr(h, "partner", -1)
     if partner >= 0:  # a partner for this hand: their tricks together
