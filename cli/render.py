@@ -751,12 +751,17 @@ def legal_text(state) -> Text:
     A long list of discards (every choice of N cards) is summarised instead.
     """
     legal = state.legal_actions()
-    if len(legal) > 30 and all(a.kind == "discard" for a in legal):
+    # a lazy sequence holds discard choices only (every choice of N cards: 20 million for 14 of
+    # 27), so neither its kinds nor the cards it offers are found by building every choice
+    lazy = not isinstance(legal, list)
+    if len(legal) > 30 and (lazy or all(a.kind == "discard" for a in legal)):
         deck = state.variant.deck
         n = legal[0].cards.bit_count()
         held = 0
-        for a in legal:
+        for a in (legal if not lazy else ()):
             held |= a.cards
+        if lazy:
+            held = state.hand.hands[state.to_move]
         word = state.discard_word()   # "pass" in a passing phase (user pass 2, finding 3)
         t = Text(f"{word} any {n} of your cards ({len(legal)} choices), e.g. {state.action_text(legal[0])}: ")
         t.append_text(cards_text(deck, sorted_cards(state, state.hand.hands[state.to_move] & held)))

@@ -86,3 +86,47 @@ def test_expected_forms_reads_one_discard_choice_not_all(monkeypatch):
     monkeypatch.setattr(DiscardChoices, "__iter__", every_choice)
     first = st.legal_actions()[0].text   # e.g. "discard 7S 8S 9S"
     assert st.expected_forms() == f"expected {st.discard_word()} 3 cards (e.g. {first})"
+
+
+BIG = """\
+id: bigwidow
+extends: fivehundred
+name: Five Hundred, a widow of 14
+deck:
+  suits: [S, C, D, H]
+  ranks: ["2", "3", "4", "5", "6", "7", "8", "9", "10", J, Q, K, A]
+  jokers: 1
+ranking:
+  suit: "A K Q J 10 9 8 7 6 5 4 3 2"
+  trump: "JK J:trump J:sister A K Q 10 9 8 7 6 5 4 3 2"
+dealer:
+  first: {cut: low, ranks: "K Q J 10 9 8 7 6 5 4 3 2 A JK", suits: "H D C S"}
+phases:
+  deal: {pattern: "1 x 13, widow 14 down"}
+  exchange: {discard: 14}
+"""
+
+
+def test_help_at_a_fourteen_card_discard_answers_at_once(tmp_path, monkeypatch):
+    """user pass (stop 7) finding 1: ``?`` at a 14-card discard from 27 cards (20 million
+    choices) hung the game: the answer looked at every choice. It reads the hand instead."""
+    from rulekit.cli.render import legal_text
+    from rulekit.engine import State
+    from rulekit.variant import load_variant as load
+
+    f = tmp_path / "bigwidow.yaml"
+    f.write_text(BIG)
+    st = State(load(str(f)), seed=5)
+    rng = random.Random(0)
+    while st.phase_kind != "widow_exchange":
+        legal = [a for a in st.legal_actions() if a.kind != "pass"] or st.legal_actions()
+        st.apply(legal[int(rng.random() * len(legal))])
+
+    def every_choice(self):
+        raise AssertionError("every discard choice was built")
+
+    monkeypatch.setattr(DiscardChoices, "__iter__", every_choice)
+    text = legal_text(st).plain
+    assert text.startswith("discard any 14 of your cards (20058300 choices), e.g. discard ")
+    held = st.hand.hands[st.to_move]
+    assert held.bit_count() == 27 and len(text.split(": ", 1)[1].split()) == 27
