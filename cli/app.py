@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -651,8 +652,8 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
                                                   "instead of single deals."),
             bots: str = typer.Option("random", "--bots", help="Players: random or sensible, one for every seat "
                                      "or a comma list per seat (sensible,random,random)."),
-            seed: int = typer.Option(1, "--seed", help="Root seed: deal i of every variant is seeded from "
-                                     "(seed, i)."),
+            seed: int = typer.Option(1, "--seed", min=0, max=records.MAX_SEED, help="Root seed: deal i of every "
+                                     "variant is seeded from (seed, i)."),
             jobs: int = typer.Option(0, "--jobs", min=0, help="Worker processes (0: one per CPU; 1: no pool); "
                                      "the numbers do not depend on it."),
             scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on this dask.distributed "
@@ -693,6 +694,12 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
         except (OSError, TimeoutError, ValueError) as e:
             _fail(f"cannot reach the dask scheduler {scheduler}: {e}", 2)
         executor = client.get_executor()
+    def stop(_signum, _frame):   # a TERM to this process alone: end the pool's workers too, then exit
+        raise SystemExit(143)
+    try:
+        before = signal.signal(signal.SIGTERM, stop)
+    except ValueError:   # not the main thread: leave signals alone
+        before = None
     try:
         with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=err, transient=True) as bar:
@@ -709,6 +716,8 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
     finally:
         if client is not None:
             client.close()
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
     from rulekit.sim.compare import _fmt
     ref = result.variants[0]
     for other in result.variants[1:]:

@@ -34,6 +34,9 @@ from typing import Callable
 
 from rulekit.errors import RulekitError
 
+#: The most deals (or matches) one comparison plays: every row is kept for the statistics.
+MAX_N = 1_000_000
+
 #: Hands after which a simulated match is stopped when it has not ended (random
 #: Five-Hundred-like matches can last thousands of hands).
 DEFAULT_MAX_HANDS = 200
@@ -410,6 +413,9 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
         raise CompareError(f"unit must be deals or matches, not {unit!r}")
     if n < 1:
         raise CompareError(f"the number of {unit} must be at least 1, not {n}")
+    if n > MAX_N:   # every row is kept for the paired statistics: memory grows with n
+        raise CompareError(f"at most {MAX_N:,} {unit} (found {n:,}): every {unit[:-1]}'s row is kept for "
+                           f"the paired statistics, about a kilobyte each")
     loaded = [load_variant(v, players=players) for v in variants]
     check_shareable(list(variants), loaded)
     scheduled = [name for name, v in zip(variants, loaded) if v.rounds]
@@ -431,7 +437,13 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
     sendable = [str(Path(v).resolve()) if Path(v).is_file() else v for v in variants]
     per_worker = max(1, jobs) * 4
     size = max(1, min(250, math.ceil(n / per_worker)))
-    tasks = [{"variants": sendable, "labels": list(variants), "bots": kinds, "seed": seed, "unit": unit,
+    labels = []   # a variant named twice (an A/A check) gets a second name: its rows stay apart
+    for name in variants:
+        label, k = name, 2
+        while label in labels:
+            label, k = f"{name} ({k})", k + 1
+        labels.append(label)
+    tasks = [{"variants": sendable, "labels": labels, "bots": kinds, "seed": seed, "unit": unit,
               "max_hands": max_hands, "players": players, "start": s, "stop": min(n, s + size)} for s in range(0, n, size)]
     chunks: dict = {}
     own_pool = None
@@ -454,11 +466,11 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
         if own_pool is not None:
             own_pool.shutdown(cancel_futures=True)
     rows = [r for s in sorted(chunks) for r in chunks[s]]
-    result = Comparison(list(variants), unit, n, seed, kinds, rows)
-    ref = variants[0]
+    result = Comparison(labels, unit, n, seed, kinds, rows)
+    ref = labels[0]
     for m in metrics_for(unit, rows, nplayers):
         col_a = result.column(ref, m.key)
-        for other in variants[1:]:
+        for other in labels[1:]:
             nn, ma, mb, d, lo, hi = paired(col_a, result.column(other, m.key))
             if nn:
                 result.differences.append(Difference(m, ref, other, nn, ma, mb, d, lo, hi))
