@@ -80,18 +80,24 @@ def test_extra_bids_take_their_place_in_the_order(tmp_path):
     assert "MIS (above 4S, after 3H or higher)" in s.kind.help_line(s.current_phase, v)
 
 
-def test_misere_made_partner_sits_out_no_trump(tmp_path):
-    """issue 11: a misère is played at no trump by the bidder alone (his partner's cards are
-    put aside) and the bidder leads; holding the lowest cards he takes no trick: his side scores
-    the bid's own value, 25, the other side nothing."""
-    v = tiny(tmp_path)
-    hands = {1: ["9S", "9H", "9D", "9C", "10S", "10H"], 0: ["AS", "KS", "QS", "JS", "AH", "KH"],
+def misere_bid(v, bidder: list) -> State:
+    """A deal where seat 1 holds ``bidder`` and, after 3H, bids MIS and everyone passes."""
+    hands = {1: bidder, 0: ["AS", "KS", "QS", "JS", "AH", "KH"],
              2: ["QH", "JH", "10D", "JD", "QD", "KD"], 3: ["AD", "10C", "JC", "QC", "KC", "AC"]}
     s = State(v, deals=[deal_of(hands)], dealer=3)
     s.apply("3H")
     s.apply("MIS")
     for _ in range(3):
         s.apply("pass")
+    return s
+
+
+def test_misere_made_partner_sits_out_no_trump(tmp_path):
+    """issue 11: a misère is played at no trump by the bidder alone (his partner's cards are
+    put aside) and the bidder leads; holding the lowest cards he takes no trick: his side scores
+    the bid's own value, 25, the other side nothing."""
+    v = tiny(tmp_path)
+    s = misere_bid(v, ["9S", "9H", "9D", "9C", "10S", "10H"])
     h = s.hand
     assert (h.declarer, h.trump, h.hands[3], s.phase_kind, s.to_move) == (1, "NT", 0, "tricks", 1)
     strength = v.contexts["NT"].strength
@@ -106,13 +112,7 @@ def test_misere_failed_stops_at_the_first_trick_won(tmp_path):
     """issue 11: leading a card nobody can follow wins the trick: the misère fails at once
     (end_if), -25 for the bidder's side."""
     v = tiny(tmp_path)
-    hands = {1: ["9C", "9H", "9D", "9S", "10S", "10H"], 0: ["AS", "KS", "QS", "JS", "AH", "KH"],
-             2: ["QH", "JH", "10D", "JD", "QD", "KD"], 3: ["AD", "10C", "JC", "QC", "KC", "AC"]}
-    s = State(v, deals=[deal_of(hands)], dealer=3)
-    s.apply("3H")
-    s.apply("MIS")
-    for _ in range(3):
-        s.apply("pass")
+    s = misere_bid(v, ["9C", "9H", "9D", "9S", "10S", "10H"])
     for card in ("9C", "QH", "AS"):   # clubs led: nobody left in play holds one
         s.apply(card)
     h = s.hand
