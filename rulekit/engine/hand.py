@@ -22,7 +22,7 @@ class Hand:
     :ivar phase: index in ``variant.phases`` of the current phase.
     :ivar to_move: seat to act, or -1 when the hand is over.
     :ivar calls: auction calls as ``(seat, text)``.
-    :ivar high: the highest :class:`~rulekit.variant.model.Bid` so far (or None);
+    :ivar high: the highest :class:`~rulekit.contracts.Bid` so far (or None);
         ``high_seat`` its bidder; ``passed`` seats out of a ladder auction (kept as a slot:
         tests read it).
     :ivar contract: the winning bid (None when all passed); ``declarer`` its seat or -1.

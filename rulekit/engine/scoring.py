@@ -282,7 +282,7 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
              extra: dict | None = None) -> list:
     """Scoring environments from explicit trick and point counts (also for bots' what-ifs).
 
-    :param contract: the :class:`~rulekit.variant.model.Bid` or ``None``.
+    :param contract: the :class:`~rulekit.contracts.Bid` or ``None``.
     :param won: tricks per seat; ``points``: card points per seat.
     :param extra: ``vulnerable`` / ``game_score`` per column, ``doubled`` (0, 1, 2),
         ``tallies`` per column.
@@ -635,7 +635,7 @@ def score_facts(variant, contract, declarer: int, trump: str, tricks: list, poin
     """Score a hand known only by the facts a table writes down (the scorepad, ``rulekit score``),
     through the same :func:`envs_for` and :func:`score_hand` a played hand goes through.
 
-    :param contract: the :class:`~rulekit.variant.model.Bid` or ``None`` (no contract).
+    :param contract: the :class:`~rulekit.contracts.Bid` or ``None`` (no contract).
     :param declarer: the declarer's seat, or -1.
     :param trump: ``"S"``.. or ``"NT"``: the strain the hand was played in.
     :param tricks: tricks won per score column (seat, or side with ``scoring.by: side``).

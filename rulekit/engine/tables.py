@@ -7,7 +7,7 @@ from rulekit.engine.actions import Action
 def action_tables(variant) -> dict:
     """Per-variant tables of immutable actions, built once and kept on the variant:
     ``play`` (card -> ``play CARD``), ``play_pairs`` (seat -> card -> ``(seat, play CARD)``), ``bids`` (text -> bid action), ``bid_texts``,
-    ``bid_by_text`` (text -> :class:`~rulekit.variant.model.Bid`); ``legal_bids``, ``legal_calls``
+    ``bid_by_text`` (text -> :class:`~rulekit.contracts.Bid`); ``legal_bids``, ``legal_calls``
     and ``contract_bids``: the auctions' caches of the bids (or calls) above each highest bid."""
     tables = variant.__dict__.get("_action_tables")
     if tables is None:

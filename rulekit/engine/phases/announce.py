@@ -10,16 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class AnnounceSpec:
+class AnnounceSpec(PhaseSpec):
     """A compiled ``announce`` entry."""
 
-    kind: str
-    name: str
 
 
 def _choices(state) -> list:

@@ -14,12 +14,31 @@ pass ([A5]).
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind
-from rulekit.engine.phases.order_up import partners_sit_out
+from dataclasses import dataclass
 
+from rulekit.contracts import NT, Bid, LadderBid
 from rulekit.engine.actions import PASS
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.order_up import partners_sit_out
 from rulekit.engine.tables import action_tables
 from rulekit.errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class AuctionSpec(PhaseSpec):
+    """``ladder_auction`` phase (rules/fivehundred.md [A1]-[A5])."""
+
+    first: str
+    bids: tuple
+    strains: tuple
+    pass_is_final: bool
+    all_pass: str
+    calls: tuple = ()
+    """The strains' words in bid texts, low to high (``NT``, ``uptown``...)."""
+    once: bool = False
+    """The bidding goes round once (each player speaks once; the highest bid wins)."""
+    book: int = 0
+    """Levels count the tricks to win over this many (0: levels are tricks)."""
 
 
 def start(state) -> bool:
@@ -124,10 +143,9 @@ def _all_passed(state) -> bool:
 
 
 def compile_auction(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.AuctionSpec` of a ladder auction entry: its bids in
+    """The :class:`AuctionSpec` of a ladder auction entry: its bids in
     auction order (``rank`` = index), levels from low to high and makeable, extra bids that
     are new, placed above a known bid (or the whole ladder) and over known bids."""
-    from rulekit.variant.model import NT, AuctionSpec, Bid, LadderBid
     deck, deal = c.deck, c.deal
     has_name_trump = "name_trump" in c.kinds
     tricks = sum(st.count * st.repeat for st in deal.steps if not st.zone) if deal else None
@@ -199,7 +217,6 @@ def auction_help(spec, variant) -> str:
     """``pass, a bid from 6S to 10NT; 10T over 10NT`` (the bids as the refusals name them)."""
     # the ladder, then the bids that only go over one bid (10T over 10NT), not the last of
     # them as the top of the ladder (issue 12 case 20)
-    from rulekit.variant.model import LadderBid
     bids = [b.text for b in spec.bids if not isinstance(b, LadderBid)]
     forms = [f"pass, a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"pass, the bid {bids[0]}"]
     for b in spec.bids:

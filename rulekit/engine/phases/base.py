@@ -19,6 +19,7 @@ Rules of the engine a kind must keep:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rulekit.engine.actions import Action
@@ -30,6 +31,19 @@ if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
 
 Path = tuple
 """A document path such as ``("phases", "bidding", "levels", 0)``."""
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """The compiled entry of one phase, as every kind's spec starts: each kind's spec is a
+    frozen dataclass deriving from this one, in the kind's own module.
+
+    :ivar kind: the ``kind:`` word, the key of its :class:`PhaseKind` in the registry.
+    :ivar name: the phase's name in the variant file (``bidding``, ``play``).
+    """
+
+    kind: str
+    name: str
 
 
 class CompileHelpers(Protocol):
@@ -226,7 +240,7 @@ class PhaseKind:
 
     def pad_values(self, spec: Any, variant: Any, facts: dict, contract: Any, won: list) -> list:
         """Per score column, the values of :meth:`variables` for a hand known only by its
-        ``facts`` (``contract``: the :class:`~rulekit.variant.model.Bid` or ``None``; ``won``:
+        ``facts`` (``contract``: the :class:`~rulekit.contracts.Bid` or ``None``; ``won``:
         tricks per seat); ``[]``: the variables' defaults."""
         return []
 
@@ -291,7 +305,7 @@ class PhaseKind:
         return f"<phase kind {self.name}>"
 
 
-__all__ = ["CompileHelpers", "PhaseKind", "card_place", "own_hand_hidden"]
+__all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "card_place", "own_hand_hidden"]
 
 
 def card_place(state: Any, card: int) -> list:

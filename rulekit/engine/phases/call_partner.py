@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.engine.actions import PASS, Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
 
 WORDS = ("invite", "alone", "accept", "offer", "refuse")
@@ -22,11 +22,9 @@ ACT = {w: Action("partner", w) for w in WORDS}
 
 
 @dataclass(frozen=True)
-class CallPartnerSpec:
+class CallPartnerSpec(PhaseSpec):
     """``call_partner`` phase: ``offers``: players may offer themselves after ``alone``."""
 
-    kind: str
-    name: str
     offers: bool
 
 

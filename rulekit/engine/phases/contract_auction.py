@@ -10,11 +10,25 @@ contracting side who first named the strain of the final contract.
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind
+from dataclasses import dataclass
 
+from rulekit.contracts import NT, Bid
 from rulekit.engine.actions import DOUBLE, PASS, REDOUBLE
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.tables import action_tables
 from rulekit.errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class ContractAuctionSpec(PhaseSpec):
+    """``contract_auction`` phase (rules/bridge.md [A1]-[A6]): bids, double, redouble."""
+
+    first: str
+    bids: tuple
+    strains: tuple
+    double: bool
+    redouble: bool
+    all_pass: str
 
 
 def start(state) -> bool:
@@ -141,9 +155,8 @@ def _strain_of(spec, text):
 
 
 def compile_contract_auction(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.ContractAuctionSpec` of an entry: known strains,
+    """The :class:`ContractAuctionSpec` of an entry: known strains,
     sides when doubling is allowed."""
-    from rulekit.variant.model import NT, Bid, ContractAuctionSpec
     deck = c.deck
     for s_i, s in enumerate(p["strains"]):
         if s != NT and s not in deck.suits:

@@ -5,9 +5,25 @@ The deal needs no decision: it happens in :func:`start` from the hand's
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from operator import itemgetter
 
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.dsl import compile_deal
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+
+
+@dataclass(frozen=True)
+class DealSpec(PhaseSpec):
+    """``deal`` phase: the dealing pattern for the chosen number of players.
+
+    :ivar steps: :class:`~rulekit.dsl.compile.DealStep` sequence.
+    :ivar zones: zone name -> (size in cards, dealt face up).
+    :ivar sizes: cards per player of deal 1, 2, ... (repeated); ``()``: the pattern's.
+    """
+
+    steps: tuple
+    zones: dict
+    sizes: tuple = ()
 
 
 def deal_plan(spec, players: int) -> tuple:
@@ -82,9 +98,7 @@ def legal(state):  # pragma: no cover - never to move
 
 
 def compile_deal_phase(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.DealSpec` of a deal entry (pattern checks)."""
-    from rulekit.dsl import compile_deal
-    from rulekit.variant.model import DealSpec
+    """The :class:`DealSpec` of a deal entry (pattern checks)."""
     pat = p["pattern"]
     ppath = path + ("pattern",)
     players = c.player_count

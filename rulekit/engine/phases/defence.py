@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.engine.actions import PASS, Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
 
 FOLLOW, ALONE, INVITE = Action("defend", "follow"), Action("defend", "alone"), Action("defend", "invite")
@@ -40,11 +40,9 @@ MADE = Action("defend", "made")
 
 
 @dataclass(frozen=True)
-class DefenceSpec:
+class DefenceSpec(PhaseSpec):
     """A compiled ``defence`` entry (see the module docstring)."""
 
-    kind: str
-    name: str
     need: tuple          # (each, together, alone, invited, kontra)
     all_play: frozenset
     kontra_only: frozenset

@@ -7,15 +7,25 @@ seen by nobody else.  With ``show: true`` the widow is shown to everyone as he t
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind
-
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
 from rulekit.cards import bit_list, bits
 from rulekit.engine.actions import Action
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class ExchangeSpec(PhaseSpec):
+    """``widow_exchange`` phase (rules/fivehundred.md [W1]): discard this many cards;
+    ``show``: the widow is turned face up for everyone as the declarer takes it."""
+
+    discard: int
+    zone: str
+    show: bool = False
 
 
 def start(state) -> bool:
@@ -128,8 +138,7 @@ def apply(state, action) -> bool:
 
 
 def compile_exchange(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.ExchangeSpec`; the count is checked in :meth:`finish`."""
-    from rulekit.variant.model import ExchangeSpec
+    """The :class:`ExchangeSpec`; the count is checked in :meth:`finish`."""
     return ExchangeSpec("widow_exchange", name, p.get("discard", -1), "widow", bool(p.get("show", False)))
 
 

@@ -7,15 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.cards import SUIT_NAMES
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 
 
 @dataclass(frozen=True)
-class FixedTrumpSpec:
+class FixedTrumpSpec(PhaseSpec):
     """``fixed_trump`` phase: ``suit`` is trumps."""
 
-    kind: str
-    name: str
     suit: str
 
 

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 from rulekit.cards import bits
 from rulekit.engine.actions import PASS
-from rulekit.engine.phases.base import PhaseKind, bare_card_play
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class LayoutSpec:
+class LayoutSpec(PhaseSpec):
     """The compiled ``layout`` entry.
 
     :ivar starts: bitmask of the cards that begin a row.
@@ -29,8 +29,6 @@ class LayoutSpec:
     :ivar order: the rank order, low to high (for messages).
     """
 
-    kind: str
-    name: str
     starts: int
     up: tuple
     down: tuple

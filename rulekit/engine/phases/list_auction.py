@@ -14,23 +14,23 @@ so far: equal values cannot overcall each other.  The attributes are formula var
 """
 from __future__ import annotations
 
+import re
 from copy import copy
 from dataclasses import dataclass, replace
 
-from rulekit.dsl.compile import FormulaError
+from rulekit.contracts import Contract
+from rulekit.dsl import Env, FormulaError, compile_expr
 from rulekit.engine.actions import PASS
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
 
 NT = "NT"
 
 
 @dataclass(frozen=True)
-class ListAuctionSpec:
-    """``list_auction`` phase: the contracts (:class:`~rulekit.variant.model.Contract`) in list order."""
+class ListAuctionSpec(PhaseSpec):
+    """``list_auction`` phase: the contracts (:class:`~rulekit.contracts.Contract`) in list order."""
 
-    kind: str
-    name: str
     first: str
     bids: tuple
     strains: tuple
@@ -50,7 +50,7 @@ def suit_classes(state) -> dict:
 
 
 def hand_bids(state, spec) -> tuple:
-    """The contracts of ``spec`` (:class:`~rulekit.variant.model.Contract`) valued for this
+    """The contracts of ``spec`` (:class:`~rulekit.contracts.Contract`) valued for this
     hand's suit classes."""
     classes = suit_classes(state)
     return tuple(replace(b, value=b.values[classes.get(b.strain, 1) - 1]) for b in spec.bids)
@@ -147,10 +147,8 @@ def apply(state, action) -> bool:
 
 
 def compile_list(c, name: str, p: dict, path: tuple):
-    """The :class:`ListAuctionSpec`: one :class:`~rulekit.variant.model.Contract` per entry (per suit with
+    """The :class:`ListAuctionSpec`: one :class:`~rulekit.contracts.Contract` per entry (per suit with
     ``trumps: each``), values computed for each suit class, calls unique."""
-    from rulekit.dsl import Env, compile_expr
-    from rulekit.variant.model import Contract
     deck = c.deck
     bids: list = []
     tricks = sum(st.count * st.repeat for st in c.deal.steps if not st.zone) if c.deal else None
@@ -252,7 +250,7 @@ class ListAuctionKind(PhaseKind):
     apply = staticmethod(apply)
 
     def variables(self, spec) -> dict:
-        """The contract's attributes (:meth:`~rulekit.variant.model.Contract.variables`)."""
+        """The contract's attributes (:meth:`~rulekit.contracts.Contract.variables`)."""
         values = [x for b in spec.bids for x in b.values]
         return {"value": (min(0, *values), max(0, *values)), "null": (0, 1), "open_game": (0, 1),
                 "aside": (0, max(b.aside for b in spec.bids)), "partner_allowed": (0, 1)}
@@ -261,8 +259,7 @@ class ListAuctionKind(PhaseKind):
         """The attributes of the hand's contract, the same for every column (zeros without one)."""
         c = hand.contract
         vals = c.variables() if hasattr(c, "variables") else {k: 0 for k in self.variables(spec)}
-        from rulekit.engine.scoring import columns
-        return [dict(vals) for _ in range(columns(variant))]
+        return [dict(vals) for _ in range(len(variant.sides) if variant.scoring.by_side else variant.players)]
 
     def observe(self, state, seat) -> dict:
         """This hand's contracts with their values (public: the suit classes are)."""
@@ -293,7 +290,6 @@ class ListAuctionKind(PhaseKind):
     def describe_in(self, spec, variant) -> str:
         """:meth:`describe`, without "0 tricks or more" when the scoring never reads tricks (the
         bids are of points), and without "at no trump" when the first lead makes trumps."""
-        import re
         sc = variant.data.get("scoring") or {}
         formulas = {k: x for k, x in sc.items() if k != "tallies"}   # a tally's `in: tricks` is no trick count
         reads = re.search(r"\b\w*tricks\b", str(formulas))

@@ -11,11 +11,26 @@ lowest cards win (``ranking.low``), after naming trumps when he names them too.
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind
+from dataclasses import dataclass, replace
 
-from rulekit.cards import bits
+from rulekit.cards import SUIT_NAMES, bits
+from rulekit.contracts import NT
 from rulekit.engine.actions import PASS, Action
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class NameTrumpSpec(PhaseSpec):
+    """``name_trump`` phase: the declarer of a ``chosen`` strain names trumps ([A4]),
+    or the dealer (who may leave it to his partner) before play."""
+
+    choices: tuple
+    by: str = "declarer"
+    partner_may_name: bool = False
+    asks_order: bool = False
+    """Some bid leaves the order of the cards to the declarer (``wins: chosen``): he then
+    also says ``high`` or ``low``."""
 
 
 HIGH, LOW = Action("wins", "high"), Action("wins", "low")
@@ -96,8 +111,7 @@ def apply(state, action) -> bool:
 
 
 def compile_name_trump(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.NameTrumpSpec`: known suits, sides for a partner."""
-    from rulekit.variant.model import NT, NameTrumpSpec
+    """The :class:`NameTrumpSpec`: known suits, sides for a partner."""
     deck = c.deck
     for i, s in enumerate(p["choices"]):
         if s != NT and s not in deck.suits:
@@ -140,7 +154,6 @@ class NameTrumpKind(PhaseKind):
 
     def finish(self, c, spec):
         """Note whether some bid leaves the order of the cards to the declarer (``wins: chosen``)."""
-        from dataclasses import replace
         asks = any(getattr(b, "wins", "high") == "chosen" for sp in c.phase_specs if sp is not None
                    for b in getattr(sp, "bids", ()))
         return replace(spec, asks_order=asks) if asks else spec
@@ -174,7 +187,6 @@ class NameTrumpKind(PhaseKind):
         """One sentence (two when a bid leaves the order of the cards to the declarer)."""
         who = ("The dealer names trumps" + (" or lets his partner name them" if spec.partner_may_name else "")
                if spec.by == "dealer" else "The declarer of a contract without a suit names trumps")
-        from rulekit.cards import SUIT_NAMES
         names = [{"NT": "no trump"}.get(c, SUIT_NAMES.get(c, c)) for c in spec.choices]
         text = f"{who}: {', '.join(names[:-1]) + ' or ' + names[-1] if len(names) > 1 else names[0]}."
         if spec.asks_order:

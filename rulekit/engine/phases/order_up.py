@@ -30,17 +30,15 @@ from dataclasses import dataclass
 
 from rulekit.cards import SUIT_NAMES, bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind, card_place
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, card_place
 from rulekit.engine.phases.exchange import DiscardChoices
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class OrderUpSpec:
+class OrderUpSpec(PhaseSpec):
     """``order_up`` phase: the zone the turned card comes from, the second round, going alone."""
 
-    kind: str
-    name: str
     zone: str
     second_round: bool
     stick_dealer: bool

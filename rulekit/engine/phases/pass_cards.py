@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 
@@ -23,11 +23,9 @@ _STEP = {"left": 1, "right": -1, "across": 0, "hold": 0}
 
 
 @dataclass(frozen=True)
-class PassCardsSpec:
+class PassCardsSpec(PhaseSpec):
     """``pass_cards`` phase: ``count`` cards each, ``directions`` by deal (repeating)."""
 
-    kind: str
-    name: str
     count: int
     directions: tuple
 

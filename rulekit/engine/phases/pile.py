@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.cards import bits
-from rulekit.engine.phases.base import PhaseKind, bare_card_play
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class PileSpec:
+class PileSpec(PhaseSpec):
     """The compiled ``pile`` entry.
 
     :ivar values: card index -> points added to the total.
@@ -25,8 +25,6 @@ class PileSpec:
     :ivar end_at: the total that ends the phase.
     """
 
-    kind: str
-    name: str
     values: tuple
     thresholds: tuple
     end_at: int

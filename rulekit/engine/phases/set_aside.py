@@ -12,17 +12,15 @@ from dataclasses import dataclass
 
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class SetAsideSpec:
+class SetAsideSpec(PhaseSpec):
     """``set_aside`` phase: ``count`` cards (-1: the contract's ``aside``)."""
 
-    kind: str
-    name: str
     count: int
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.deal import deal_plan
 from rulekit.errors import IllegalActionError
 
@@ -29,11 +29,9 @@ OPTIONS = ("name", "ask", "turn")
 
 
 @dataclass(frozen=True)
-class SplitChoiceSpec:
+class SplitChoiceSpec(PhaseSpec):
     """The compiled ``split_choice`` entry: cards shown first, the options offered."""
 
-    kind: str
-    name: str
     first: int
     options: tuple
 

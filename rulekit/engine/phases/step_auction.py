@@ -26,15 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.engine.actions import PASS, Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class StepAuctionSpec:
+class StepAuctionSpec(PhaseSpec):
     """A compiled ``step_auction`` entry.
 
-    :ivar bids: every contract as a :class:`~rulekit.variant.model.Bid` (talon contracts by
+    :ivar bids: every contract as a :class:`~rulekit.contracts.Bid` (talon contracts by
         level, then their blind twins); ``strains`` their strains; ``null`` the calls of
         contracts where the declarer must take no trick; ``blind`` rank of the first blind bid.
     :ivar levels: the number calls, low to high (each contract's level, once).
@@ -42,8 +42,6 @@ class StepAuctionSpec:
         once; ``skips`` phase names skipped after a blind win.
     """
 
-    kind: str
-    name: str
     bids: tuple
     strains: tuple
     levels: tuple

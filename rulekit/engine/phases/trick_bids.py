@@ -27,22 +27,20 @@ from dataclasses import dataclass
 
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.engine.phases.pass_cards import pass_form, parse_pass
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class TrickBidsSpec:
+class TrickBidsSpec(PhaseSpec):
     """Compiled ``trick_bids`` entry: ``hook`` forbids the last bid that makes the sum equal
     the tricks of the hand; ``nil`` allows a bid of 0; ``most`` caps a bid (``None``: the
     hand's tricks); ``blind`` allows blind nil to a column ``blind_behind`` points or more
     behind (``None``: no blind nil), then ``blind_exchange`` cards pass each way between the
     blind bidder and his partner."""
 
-    kind: str
-    name: str
     hook: bool
     nil: bool
     least: int

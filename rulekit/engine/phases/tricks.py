@@ -15,17 +15,76 @@ Both are read by :func:`legal_mask` and :func:`play_card`, so the fast path keep
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind
-
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulekit.cards import SUIT_NAMES, bits
+from rulekit.dsl import Formula
 from rulekit.engine.actions import Action
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.types import Card, Mask, Seat
 from rulekit.errors import CardError, IllegalActionError
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.state import State
+
+
+@dataclass(frozen=True)
+class TricksSpec(PhaseSpec):
+    """``tricks`` phase: trick play ([T1]-[T6]).
+
+    :ivar end_if: condition over the scoring variables, checked after each trick on every
+        score column: when it holds for one, the hand ends at once (``phases.*.end_if``).
+    :ivar lead_broken: ``(suit, mask)`` pairs: the suit (``trump``: the trump suit, mask -1)
+        may not be led while the leader holds a card of another suit, until one of its
+        cards has been played ("broken").
+    :ivar lead_never: ``(suit, mask)`` pairs like ``lead_broken``, but for the whole hand:
+        the suit is never "broken" (rules/king.md [K2]).
+    :ivar first_no_lead, first_no_play: cards that may not be led to / played to the first
+        trick unless the player has no other legal card.
+    :ivar restricts: some lead or first-trick restriction applies (a hot-path shortcut).
+    :ivar lead_pass_if: condition over the scoring variables, checked before the first trick
+        on the first leader's column: while it holds, the lead passes to the next player
+        (``phases.*.lead_pass_if``).
+    :ivar first_lead: a card whose holder leads the first trick with it (-1: none).
+    :ivar overtrump: a player who plays a trump because he must (trumps led, or
+        ``must_trump``) must beat every card of the trick if he can (``must_overtrump``).
+    :ivar partner_frees: with ``must_trump``, a player who cannot follow while his partner's
+        card wins the trick may play any card (``partner_frees``).
+    :ivar lead_if, lead_then: when the condition ``lead_if`` holds on the declarer's score
+        column before the first trick, ``lead_then`` (``declarer``, ``declarer_left``,
+        ``eldest``) replaces ``lead`` (Euchre: the player left of a lone maker leads).
+    :ivar first_lead_trump: the suit of the hand's first lead becomes trumps.
+    :ivar may_trump: a player who can follow a plain suit may trump instead.
+    :ivar top_follows: at no trump a top card may follow any lead unless its holder failed
+        that suit (rules/fivehundred.md [T4], house option).
+    """
+
+    lead: str
+    must_trump: bool
+    widow_to: str
+    dummy: bool = False
+    end_if: Formula | None = None
+    lead_broken: tuple = ()
+    first_no_lead: int = 0
+    first_no_play: int = 0
+    restricts: bool = False
+    lead_pass_if: Formula | None = None
+    first_lead: int = -1
+    lead_never: tuple = ()
+    overtrump: bool = False
+    partner_frees: bool = False
+    lead_if: Formula | None = None
+    lead_then: str = ""
+    first_lead_trump: bool = False
+    may_trump: bool = False
+    top_follows: bool = False
+    # any follow option beyond suit and must_trump (set once, so the card loop tests one flag)
+    special_follow: bool = field(default=False, init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "special_follow", bool(self.overtrump or self.partner_frees
+                                                        or self.may_trump or self.top_follows))
 
 
 def start(state) -> bool:
@@ -409,8 +468,7 @@ def _envs(state) -> list:
 
 
 def compile_tricks(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.TricksSpec`; a dummy needs sides."""
-    from rulekit.variant.model import TricksSpec
+    """The :class:`TricksSpec`; a dummy needs sides."""
     deck = c.deck
     lead_rules: dict = {"lead_broken": [], "lead_never": []}
     for key, out in lead_rules.items():

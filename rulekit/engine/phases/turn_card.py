@@ -15,16 +15,14 @@ from dataclasses import dataclass
 
 from rulekit.cards import SUIT_NAMES
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import CardError, IllegalActionError
 
 
 @dataclass(frozen=True)
-class TurnCardSpec:
+class TurnCardSpec(PhaseSpec):
     """``turn_card`` phase: who turns (``by``) and how suits are classed (``classes``)."""
 
-    kind: str
-    name: str
     by: str
     classes: str
 

@@ -6,7 +6,17 @@ every seat, until the dealer plays to the first trick.
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind, card_place
+from dataclasses import dataclass
+
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, card_place
+
+
+@dataclass(frozen=True)
+class TurnUpSpec(PhaseSpec):
+    """``turn_up`` phase (rules/whist.md [K1]): trumps are the suit of the dealer's last card,
+    or with ``card: stock`` of the top card of the undealt stock (no trumps when none is left)."""
+
+    card: str = "dealer_last"
 
 
 def start(state) -> bool:
@@ -48,8 +58,7 @@ class TurnUpKind(PhaseKind):
     legal = staticmethod(legal)
 
     def compile(self, c, name: str, p: dict, path: tuple):
-        """The :class:`~rulekit.variant.model.TurnUpSpec`."""
-        from rulekit.variant.model import TurnUpSpec
+        """The :class:`TurnUpSpec`."""
         return TurnUpSpec("turn_up", name, p.get("card", "dealer_last"))
 
     def strains(self, spec, deck) -> set:
