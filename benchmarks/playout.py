@@ -175,7 +175,9 @@ def memory_per_deal(deals: int = 5000, seed: int = 7) -> dict:
         n += 1
     gc.collect()
     with_cache = tracemalloc.get_traced_memory()[0] - base
-    v.__dict__.get("_scored", {}).clear()
+    memo = v.cache.get("scoring.memo")   # (rulekit.engine.scoring.MEMO)
+    if memo is not None:
+        memo.outcomes.clear()
     gc.collect()
     used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()

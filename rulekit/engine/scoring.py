@@ -29,6 +29,7 @@ import dataclasses
 from collections import OrderedDict
 
 from rulekit.dsl import Env, Formula
+from rulekit.engine.phases import REGISTRY
 from rulekit.engine.tables import phase_variables
 
 
@@ -64,10 +65,11 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     ex.setdefault("partner", getattr(hand, "partner", -1))
     ex.setdefault("low_wins", bool(hand.ctx is not None and hand.ctx.low))  # the order the hand was played in
     envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
-    size = hand.phase_state.get("deal", {}).get("size")
-    if size is not None:  # a schedule of hand sizes: this deal's tricks
-        for env in envs:
-            env.vars["total_tricks"] = size
+    for kind, spec in _fixed(variant)[2]:  # a schedule of hand sizes: this deal's tricks
+        size = kind.tricks_in_deal(spec, hand.number)
+        if size is not None:
+            for env in envs:
+                env.vars["total_tricks"] = size
     for kind, spec, _defaults in phase_variables(variant):  # the phases' own variables
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)
@@ -76,6 +78,28 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
 
 #: Outcomes a variant's score cache keeps (each about 3-5 KB of environments).
 MEMO_SIZE = 2048
+MEMO = "scoring.memo"
+TRUMP_MASKS = "scoring.tally_trump_masks"
+FIXED = "scoring.fixed"
+
+
+class _Memo:
+    """A variant's score cache (:func:`score_played`): the newest outcomes scored (at most
+    :data:`MEMO_SIZE`), and what the key of an outcome must hold.
+
+    :ivar bypass: some phase gives formula variables the key does not fix (a contract's text does
+        fix some: :attr:`~rulekit.engine.phases.base.PhaseKind.values_from_contract`), or a deal
+        size comes from a schedule: such hands are scored without the cache.
+    :ivar reads: ``(vulnerability, game score)``: whether some formula reads each.
+    """
+
+    __slots__ = ("outcomes", "bypass", "reads")
+
+    def __init__(self, variant) -> None:
+        self.outcomes: OrderedDict = OrderedDict()
+        self.bypass = (any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
+                       or bool(_fixed(variant)[2]))
+        self.reads = _reads_match_progress(variant)
 
 
 def _reads_match_progress(variant) -> tuple:
@@ -84,7 +108,7 @@ def _reads_match_progress(variant) -> tuple:
     formulas never read them).  The environments of a cached outcome are then shared by
     hands whose unread variable differs."""
     names: set = set()
-    seen: set = set()
+    seen: set = {id(variant.cache)}   # (the tables built from the variant hold none of its own)
 
     def walk(x) -> None:
         if isinstance(x, (int, float, str, bool, type(None))) or id(x) in seen:
@@ -134,12 +158,11 @@ def score_played(variant, hand, extra: dict) -> tuple:
     read them, never change them.
     """
     c = hand.contract
-    own = variant.__dict__.get("_phase_vars_bypass")
-    if own is None:  # phase variables the key below does not fix (a contract's text does fix some)
-        own = any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
-        object.__setattr__(variant, "_phase_vars_bypass", own)
-    if (own or "markers" in extra
-            or getattr(hand, "partner", -1) >= 0 or hand.phase_state.get("deal", {}).get("size") is not None):
+    memo = variant.cache.get(MEMO)
+    if memo is None:
+        memo = variant.cached(MEMO, lambda: _Memo(variant))
+    if (memo.bypass or "markers" in extra
+            or hand.partner >= 0):
         # what the key below does not hold: phase variables, a refe's factor, a partner for
         # the hand, a deal size from a schedule (a contract's own variables are fixed by its
         # text, which the key holds)
@@ -158,26 +181,21 @@ def score_played(variant, hand, extra: dict) -> tuple:
         points = [sum(points[s] for s in seats) for seats in sides] if points else []
         declarer = variant.side_of[declarer] if declarer >= 0 else -1
     tal = tuple(tally_counts(variant, hand, hand.won_cards)) if variant.scoring.tallies else ()
-    memo = variant.__dict__.get("_scored")
-    if memo is None:
-        memo = OrderedDict()
-        object.__setattr__(variant, "_scored", memo)
-        object.__setattr__(variant, "_scored_reads", _reads_match_progress(variant))
-    vul, gs = variant.__dict__["_scored_reads"]
+    vul, gs = memo.reads
     key = (c.text if c is not None else None, declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
            tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
            tuple(extra.get("game_score") or ()) if gs else (), tal)
-    hit = memo.get(key)
+    hit = memo.outcomes.get(key)
     if hit is None:
         if tal:   # (the counts of the key, by name, for the environments)
             names = [t.name for t in variant.scoring.tallies]
             extra = dict(extra, tallies=[dict(zip(names, counts)) for counts in tal])
         envs = player_envs(variant, hand, extra=extra)
         entries, void = score_hand(variant, hand, envs)
-        if len(memo) >= MEMO_SIZE:   # the oldest outcome goes
-            memo.popitem(last=False)
+        if len(memo.outcomes) >= MEMO_SIZE:   # the oldest outcome goes
+            memo.outcomes.popitem(last=False)
         parts = {k: tuple(x) for k, x in hand.parts.items()} if hand.parts is not None else None
-        hit = memo[key] = (envs, tuple(entries), void, parts)
+        hit = memo.outcomes[key] = (envs, tuple(entries), void, parts)
     envs, entries, void, parts = hit
     hand.parts = {k: list(x) for k, x in parts.items()} if parts is not None else None
     return envs, list(entries), void
@@ -202,10 +220,7 @@ def tally_counts(variant, hand, won_cards: list) -> list:
     """
     deck = variant.deck
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
-    trump_masks = variant.__dict__.get("_tally_trump_masks")
-    if trump_masks is None:
-        trump_masks = {}
-        object.__setattr__(variant, "_tally_trump_masks", trump_masks)
+    trump_masks = variant.cached(TRUMP_MASKS, dict)
     dealt = hand.dealt
     per_tally = []
     for t in variant.scoring.tallies:
@@ -289,7 +304,7 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     :returns: one env per score column (sides when scoring is by side).
     """
     n = variant.players
-    total, auction = _fixed(variant)
+    total, auction, _varying = _fixed(variant)
     ex = extra or {}
     by_side = variant.scoring.by_side
     if by_side:
@@ -343,13 +358,18 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
 
 
 def _fixed(variant) -> tuple:
-    """``(hand_size, auction spec)`` of ``variant``, computed once (both scan the phases; bots
+    """``(hand_size, auction spec, phases varying the tricks)`` of ``variant``, computed once (both scan the phases; bots
     build environments in their inner loop)."""
-    out = variant.__dict__.get("_scoring_fixed")
+    out = variant.cache.get(FIXED)
     if out is None:
-        out = (variant.hand_size, variant.auction())
-        object.__setattr__(variant, "_scoring_fixed", out)
+        out = variant.cached(FIXED, lambda: (variant.hand_size, variant.auction(), _varying_tricks(variant)))
     return out
+
+
+def _varying_tricks(variant) -> tuple:
+    """``(kind, spec)`` of the phases that make the tricks of a hand differ from deal to deal
+    (:meth:`~rulekit.engine.phases.base.PhaseKind.tricks_in_deal`)."""
+    return tuple((REGISTRY[p.kind], p) for p in variant.phases if REGISTRY[p.kind].tricks_in_deal(p, 0) is not None)
 
 
 def _bits(m):

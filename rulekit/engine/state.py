@@ -724,13 +724,13 @@ def tally_notes(v: Variant, envs: list, cols: list) -> list:
     """``belote NS``, ``high P0``: each tally of dealt cards a column holds in full this hand (all
     the cards it counts: a bonus such as Belote's king and queen of trumps, All Fours' High), for
     the note; tallies of won tricks are left to the tricks."""
-    full = v.__dict__.get("_dealt_tallies")
-    if full is None:   # (name, most) of the tallies of dealt cards, listed once per variant
-        full = [(t.name, t.most) for t in v.scoring.tallies if t.most > 0 and t.where != "tricks"]
-        object.__setattr__(v, "_dealt_tallies", full)
+    # (name, most) of the tallies of dealt cards, listed once per variant
+    full = v.cached(_DEALT_TALLIES, lambda: [(t.name, t.most) for t in v.scoring.tallies
+                                             if t.most > 0 and t.where != "tricks"])
     return [f"{name} {col}" for name, most in full for col, e in zip(cols, envs) if e.vars.get(name) == most]
 
 
+_DEALT_TALLIES = "state.dealt_tallies"
 _TRICK_COUNTS = frozenset({"tricks", "declarer_tricks", "side_tricks"})
 
 

@@ -7,12 +7,16 @@ module also names the variables scoring formulas may read.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any, TypeVar
 
 from rulekit.cards import Deck
 from rulekit.contracts import NT, Bid, Contract, LadderBid
 from rulekit.dsl import Formula
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -229,6 +233,8 @@ class Variant:
     :ivar round_name, objective: a round's name and objective (``""`` outside a schedule).
     :ivar step: the direction of play (the ``direction:`` key): ``1`` clockwise (the next
         player is the next seat number), ``-1`` counter-clockwise.
+    :ivar cache: tables the layers above build from this variant once, on first use
+        (:meth:`cached`): the one mutable part of a ``Variant``, never compared, copied or shown.
     """
 
     id: str
@@ -259,6 +265,21 @@ class Variant:
     objective: str = ""
     step: int = 1
     low_contexts: dict = field(default_factory=dict)
+    cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def cached(self, key: str, build: Callable[[], T]) -> T:
+        """The table ``key`` of this variant, built by ``build()`` on the first call.
+
+        Bound: each key is a constant of the module that builds its table, named
+        ``module.table`` (``scoring.memo``), so a variant holds one entry per such constant;
+        a table that grows with play (the score memo, a bot's values of outcomes) keeps its own
+        bound.  The tables depend on the variant alone (``dataclasses.replace`` starts a new
+        variant with an empty cache).
+        """
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.cache[key] = build()
+        return hit
 
     def next_seat(self, seat: int, k: int = 1) -> int:
         """The seat ``k`` turns after ``seat`` in the direction of play (``k`` may be negative

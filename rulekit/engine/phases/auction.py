@@ -20,7 +20,6 @@ from rulekit.contracts import NT, Bid, LadderBid
 from rulekit.engine.actions import PASS
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.order_up import partners_sit_out
-from rulekit.engine.tables import action_tables
 from rulekit.errors import IllegalActionError
 
 
@@ -41,6 +40,12 @@ class AuctionSpec(PhaseSpec):
     """Levels count the tricks to win over this many (0: levels are tricks)."""
 
 
+#: per variant (:meth:`Variant.cached <rulekit.variant.model.Variant.cached>`): rank of the highest
+#: bid so far -> the bids above it, and -> the legal calls (built once per highest bid, issue 10)
+_BIDS_ABOVE = "ladder_auction.bids_above"
+_CALLS_ABOVE = "ladder_auction.calls_above"
+
+
 def start(state) -> bool:
     """The first speaker is the eldest hand (or the dealer)."""
     h = state.hand
@@ -54,7 +59,7 @@ def _legal_bids(state) -> tuple:
     """The bids that outrank the highest so far (cached per highest bid)."""
     h = state.hand
     top = h.high.rank if h.high is not None else -1
-    cache = action_tables(state.variant)["legal_bids"]
+    cache = state.variant.cached(_BIDS_ABOVE, dict)
     bids = cache.get(top)
     if bids is None:
         bids = cache[top] = tuple(b for b in state.current_phase.bids
@@ -66,7 +71,7 @@ def _legal_bids(state) -> tuple:
 def legal(state) -> list:
     """``pass`` then every bid that outranks the highest so far, lowest first."""
     h = state.hand
-    cache = action_tables(state.variant)["legal_calls"]   # built once per highest bid (issue 10)
+    cache = state.variant.cached(_CALLS_ABOVE, dict)
     top = h.high.rank if h.high is not None else -1
     calls = cache.get(top)
     if calls is None:

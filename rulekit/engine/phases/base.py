@@ -162,6 +162,12 @@ class PhaseKind:
         :meth:`variables` for the finished ``hand`` (read from ``hand.phase_state``)."""
         return []
 
+    def tricks_in_deal(self, spec: Any, number: int) -> int | None:
+        """The tricks of deal ``number`` (0-based) when this phase makes them differ from deal to
+        deal (a schedule of hand sizes), read by scoring as ``total_tricks``; ``None`` (the
+        default): the variant's hand size."""
+        return None
+
     def describe(self, spec: Any) -> str:
         """One English sentence saying what this phase does (docs, ``rulekit explain``).
         Default: the schema block's description."""

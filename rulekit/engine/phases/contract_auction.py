@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from rulekit.contracts import NT, Bid
 from rulekit.engine.actions import DOUBLE, PASS, REDOUBLE
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
-from rulekit.engine.tables import action_tables
 from rulekit.errors import IllegalActionError
 
 
@@ -29,6 +28,12 @@ class ContractAuctionSpec(PhaseSpec):
     double: bool
     redouble: bool
     all_pass: str
+
+
+#: per variant: (phase, rank of the highest bid, doubling allowed) -> the legal calls
+_CALLS_ABOVE = "contract_auction.calls_above"
+#: per variant: phase name -> bid text -> its strain
+_STRAINS = "contract_auction.strains"
 
 
 def start(state) -> bool:
@@ -60,7 +65,7 @@ def legal(state) -> list:
         elif spec.redouble and h.doubled == 1 and mine:
             x = 2
     # the calls for each highest bid and doubling, built once (issue 10: not on every call)
-    cache = action_tables(v)["contract_bids"]
+    cache = v.cached(_CALLS_ABOVE, dict)
     key = (spec.name, top, x)
     calls = cache.get(key)
     if calls is None:
@@ -131,7 +136,7 @@ def apply(state, action) -> bool:
         side = _side(state, h.high_seat)
         strain = h.high.strain
         first = next(s for s, text in _bids_in_order(state, h.calls)
-                     if _side(state, s) == side and _strain_of(spec, text) == strain)
+                     if _side(state, s) == side and _strain_of(state, spec, text) == strain)
         h.contract = h.high
         h.declarer = first
         state.set_trump(strain)
@@ -146,12 +151,14 @@ def _bids_in_order(state, calls):
             yield s, text
 
 
-def _strain_of(spec, text):
-    strains = spec.__dict__.get("_strain_by_text")
-    if strains is None:   # text -> strain, built once per spec (not a scan of every bid per call)
-        strains = {b.text: b.strain for b in spec.bids}
-        object.__setattr__(spec, "_strain_by_text", strains)
-    return strains[text]
+def _strain_of(state, spec, text):
+    """The strain of the bid ``text`` of ``spec`` (a table built once per variant, not a scan of
+    every bid per call)."""
+    strains = state.variant.cached(_STRAINS, dict)
+    of = strains.get(spec.name)
+    if of is None:
+        of = strains[spec.name] = {b.text: b.strain for b in spec.bids}
+    return of[text]
 
 
 def compile_contract_auction(c, name: str, p: dict, path: tuple):

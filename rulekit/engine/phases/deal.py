@@ -158,7 +158,6 @@ def deal_schedule(spec, hand, players: int, step: int = 1) -> None:
     if rest:
         hand.zones["stock"] = rest
         hand.zone_up["stock"] = False
-    hand.phase_state["deal"] = {"size": n}
     hand.dealt = list(hand.hands)
 
 
@@ -193,6 +192,10 @@ class DealKind(PhaseKind):
     compile = staticmethod(compile_deal_phase)
     start = staticmethod(start)
     legal = staticmethod(legal)
+
+    def tricks_in_deal(self, spec, number: int) -> int | None:
+        """With ``hand_sizes``, the cards each player gets in deal ``number``."""
+        return cards_each(spec, number) if spec.sizes else None
 
     def describe(self, spec) -> str:
         """``Deals 10 cards to each player and 3 to the widow.``"""

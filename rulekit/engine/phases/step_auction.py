@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulekit.contracts import NT, Bid
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
@@ -270,7 +271,6 @@ def contract_values(spec, contract) -> dict:
 
 def compile_step_auction(c, name: str, p: dict, path: tuple):
     """The :class:`StepAuctionSpec` of a ``step_auction`` entry."""
-    from rulekit.variant.model import NT, Bid
     contracts = p["contracts"]
     bids: list = []
     seen: set = set()
