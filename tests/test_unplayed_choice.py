@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulekit.bots.policies import policy_for
 from rulekit.engine import State
 from rulekit.engine.phases import REGISTRY
 from rulekit.errors import IllegalActionError, RulekitError
@@ -128,9 +129,10 @@ def test_words_bot_explain_and_unknown_marker(toy, tmp_path):
     assert s.parse_action("star").text == "star" and s.parse_action("made").text == "made"
     obs = s.observation(1)
     assert obs.phase_data["choice"] and obs.phase_data["markers_open"] == {"star": 0}
-    assert kind.bot_act(None, obs).text == "star"
+    choose = policy_for(kind.name)
+    assert choose(None, obs).text == "star"
     obs.phase_data["markers_open"] = {"star": 1}
-    assert kind.bot_act(None, obs).text == "made"
+    assert choose(None, obs).text == "made"
     bad = tmp_path / "bad.yaml"
     bad.write_text(TOY.replace("marker: star,", "marker: moon,"))
     with pytest.raises(RulekitError, match=r"bad.yaml:\d+:\d+.*'moon' is not a marker of scoring.markers "

@@ -22,6 +22,8 @@ hand by a simple high-card count; a world that breaks this is drawn again.
 from __future__ import annotations
 
 from rulekit.bots.base import Bot
+from rulekit.bots.policies import policy_for
+from rulekit.bots.strength import choose_discards, trump_strength
 from rulekit.cards import bits
 from rulekit.dsl import Env
 from rulekit.engine.actions import PASS, Action
@@ -75,9 +77,11 @@ class SensibleBot(Bot):
         if len(obs.legal) == 1:
             return obs.legal[0]
         kind = REGISTRY[obs.phase]
-        own = kind.bot_act(self, obs)  # a kind that knows how to choose says so first
+        own = policy_for(kind.name)   # a policy for the kind chooses first (rulekit/bots/policies/)
         if own is not None:
-            return own
+            act = own(self, obs)
+            if act is not None:
+                return act
         role = kind.role  # the bot knows roles, not kinds (a new kind says which it plays)
         if role == "auction":
             return self.bid(obs)
@@ -120,7 +124,7 @@ class SensibleBot(Bot):
         Cards that are equivalent for the seat (:func:`distinct_plays`) are evaluated once;
         the seats' trick preferences are probed once per hand (they depend on public facts
         only); each world is played out once per candidate on a light copy that is not
-        dealt a next hand (:func:`_capped`).  The fast policy's own card in the first world
+        dealt a next hand (:func:`capped`).  The fast policy's own card in the first world
         (:func:`greedy_card`) is tried first and wins ties.  From world ``prune_from`` on (the
         third by default), a candidate that did no better than the leader in every world so
         far is dropped (the worlds are shared, so the comparison is paired); sampling stops
@@ -136,7 +140,7 @@ class SensibleBot(Bot):
         prefs = None
         v = obs.variant
         for k in range(samples):
-            world = _capped(self.sample(obs))
+            world = capped(self.sample(obs))
             if prefs is None:
                 prefs = self.preferences(world)
                 if world.kind is not None and world.kind.role == "play":
@@ -251,7 +255,7 @@ class SensibleBot(Bot):
                         if sum(value(rep, o)[1] for o in results[st]) >= (self.min_make - checks[k]) * k}
                 if not reps:
                     break
-            world = _capped(self.sample(obs))
+            world = capped(self.sample(obs))
             for strain, rep in reps.items():
                 w = world.clone(light=True)
                 outcome = self._declare(w, obs.seat, rep)
@@ -295,7 +299,7 @@ class SensibleBot(Bot):
         fails = 0
         n = max(4, self.bid_samples // 2)
         for _ in range(n):
-            world = _capped(self.sample(obs))
+            world = capped(self.sample(obs))
             outcomes = []
             for first in (double, PASS):
                 w = world.clone(light=True)
@@ -339,9 +343,10 @@ class SensibleBot(Bot):
             elif role == "trump" and any(a.kind == "trump" for a in w.legal_actions()):
                 choice = max(w.current_phase.choices, key=lambda s: trump_strength(w.variant, h0.hands[seat], s))
                 w.apply_unchecked(Action.trump(choice))
-            else:   # another kind (a partner call, cards put aside): its own bot choice, else the first
+            else:   # another kind (a partner call, cards put aside): its policy's choice, else the first
                 obs2 = w.observation(w.to_move)
-                own = REGISTRY[w.current_phase.kind].bot_act(self, obs2) if obs2.legal else None
+                pick = policy_for(w.current_phase.kind)
+                own = pick(self, obs2) if pick is not None and obs2.legal else None
                 w.apply_unchecked(own if own is not None else w.legal_actions()[0])
         h = _play_out(w, self.preferences(w), h0)
         if v.has_card_points:
@@ -403,7 +408,7 @@ def high_card_points(ctx, hand: int) -> int:
     masks = _HCP.get(id(ctx))
     if masks is None or masks[0] is not ctx:
         by_value = [0, 0, 0, 0]  # cards worth 4, 3, 2, 1
-        for order in _group_orders(ctx):
+        for order in ctx.orders:
             for i, c in enumerate(order[:4]):
                 by_value[i] |= 1 << c
         masks = _HCP[id(ctx)] = (ctx, tuple(by_value))
@@ -508,7 +513,7 @@ def trick_preferences(world) -> list:
     return prefs
 
 
-def _capped(world):
+def capped(world):
     """``world`` (a sampled :class:`~rulekit.engine.state.State`), stopped after its current
     hand: playing it out scores the hand but deals no next one (a bot reads that hand's entries only)."""
     world.max_hands = world.hand.number + 1
@@ -768,18 +773,6 @@ def _restore(h, saved: tuple) -> None:
     h.trick = trick[:]
 
 
-_ORDERS: dict = {}
-
-
-def _group_orders(ctx) -> tuple:
-    """Per group of context ``ctx``, its cards from the strongest down (cached)."""
-    orders = _ORDERS.get(id(ctx))
-    if orders is None or orders[0] is not ctx:
-        orders = _ORDERS[id(ctx)] = (ctx, tuple(tuple(sorted(bits(m), key=lambda c: -ctx.strength[c]))
-                                                for m in ctx.group_mask))
-    return orders[1]
-
-
 def greedy_card(w, prefs) -> int:
     """A fast policy: a seat that wants tricks wins as cheaply as it can, else throws its
     lowest card; a seat that avoids them plays its highest card that does not win.
@@ -859,7 +852,7 @@ def _lead(h, ctx, mask: int, want: bool, pts) -> int:
         for m in h.hands:
             remaining |= m
         side = None
-        for g, order in enumerate(_group_orders(ctx)):
+        for g, order in enumerate(ctx.orders):
             if not mask & group_mask[g]:
                 continue
             for c in order:  # the best card left of the group
@@ -895,36 +888,3 @@ def _lead(h, ctx, mask: int, want: bool, pts) -> int:
         if best is None or x < best[0]:
             best = (x, c)
     return best[1]  # type: ignore[index]
-
-
-def choose_discards(variant, hand: int, trump: str, n: int) -> int:
-    """Bitmask of the ``n`` weakest cards of ``hand`` with ``trump`` (a strain) as trumps:
-    never trumps first; short side suits go first."""
-    ctx = variant.contexts.get(trump) or variant.contexts.get("NT")
-    group_of = ctx.group_of
-    strength = ctx.strength
-    counts: dict = {}
-    for c in bits(hand):
-        counts[group_of[c]] = counts.get(group_of[c], 0) + 1
-    orders = _group_orders(ctx)
-    tg = ctx.trump_group
-
-    def keep(c):
-        g = group_of[c]
-        if g == tg:
-            return 10_000 + strength[c]
-        high = strength[c] == strength[orders[g][0]]  # the group's best card
-        return (500 if high else 0) + 10 * counts[g] + strength[c]
-    m = 0
-    for c in sorted(bits(hand), key=keep)[:n]:
-        m |= 1 << c
-    return m
-
-
-def trump_strength(variant, hand: int, strain: str) -> float:
-    """How good ``strain`` is as trumps for ``hand``: trump count, then their strength."""
-    ctx = variant.contexts[strain]
-    if ctx.trump_group is None:
-        return 0.0
-    trumps = [c for c in bits(hand) if ctx.group_of[c] == ctx.trump_group]
-    return len(trumps) + sum(ctx.strength[c] for c in trumps) / 1000.0

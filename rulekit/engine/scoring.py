@@ -76,6 +76,20 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     return envs
 
 
+def hand_envs(variant, hand) -> list:
+    """The scoring environments of ``hand`` so far, one per score column (``end_if`` and
+    ``lead_if`` of trick play read them: :meth:`State.score_envs`)."""
+    if variant.has_card_points or variant.scoring.tallies:
+        return player_envs(variant, hand)
+    # the hot path of bots' playouts: tricks counts only (what player_envs would give)
+    envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, hand.won, [0] * hand.players,
+                    {"partner": hand.partner, "doubled": hand.doubled})
+    for kind, spec, _d in phase_variables(variant):
+        for env, values in zip(envs, kind.values(variant, hand, spec)):
+            env.vars.update(values)
+    return envs
+
+
 #: Outcomes a variant's score cache keeps (each about 3-5 KB of environments).
 MEMO_SIZE = 2048
 MEMO = "scoring.memo"

@@ -27,7 +27,7 @@ from rulekit.engine.markers import Markers
 from rulekit.engine.progress import Progress
 from rulekit.engine.tables import action_tables
 from rulekit.engine.types import Card, Mask, Seat
-from rulekit.engine.scoring import against_entries, match_result, score_played
+from rulekit.engine.scoring import against_entries, hand_envs, match_result, score_played
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
 
@@ -272,6 +272,25 @@ class State:
         if self._check_end(h, self.sheet.totals(), None) or self._stopped_at_cap(h):
             return
         self._advance_dealer_and_deal(h)
+
+    def totals(self) -> list[int]:
+        """The sheet's running totals per score column."""
+        return self.sheet.totals()
+
+    def score_envs(self) -> list[Env]:
+        """The scoring environments of the hand so far, one per score column
+        (:func:`~rulekit.engine.scoring.hand_envs`)."""
+        return hand_envs(self.variant, self.hand)
+
+    def chance_rng(self, tag: str) -> random.Random:
+        """A generator for the chance event ``tag`` of this hand, seeded by the seed and the
+        hand's number (the same draw on every replay)."""
+        return random.Random(f"rulekit:{self.seed}:{self.hand.number}:{tag}")
+
+    def note_chance(self, seat: Seat, text: str) -> None:
+        """A chance event of this hand for ``seat``: in the hand's actions and in :attr:`chance`."""
+        self.hand.actions.append((seat, text))
+        self.chance.append((self.hand.number, seat, text))
 
     def skip_phases(self, names) -> None:
         """Skip the phases named ``names`` (phase names of the variant) for the rest of this

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar
 
-from rulekit.cards import Deck
+from rulekit.cards import Deck, bits
 from rulekit.contracts import NT, Bid, Contract, LadderBid
 from rulekit.dsl import Formula
 
@@ -62,6 +62,12 @@ class Context:
     points: tuple = ()
     low: bool = False
     idle_group: int = -1
+
+    @cached_property
+    def orders(self) -> tuple[tuple[int, ...], ...]:
+        """Per group, its cards from the strongest down (the first of equals in card order);
+        computed once, on first use."""
+        return tuple(tuple(sorted(bits(m), key=lambda c: -self.strength[c])) for m in self.group_mask)
 
 
 @dataclass(frozen=True)

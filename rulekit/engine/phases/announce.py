@@ -19,7 +19,6 @@ class AnnounceSpec(PhaseSpec):
     """A compiled ``announce`` entry."""
 
 
-
 def _choices(state) -> list:
     """The contract texts the auction left for the declarer (``[]`` without an auction)."""
     auction = state.variant.auction()
@@ -92,20 +91,6 @@ class AnnounceKind(PhaseKind):
     def describe(self, spec) -> str:
         """One sentence."""
         return "The declarer announces a contract at least as high as his winning bid."
-
-    def bot_act(self, bot, obs):
-        """The contract of the longest, strongest suit (the lowest choice when none fits)."""
-        from rulekit.engine.phases.defence import hand_strength
-        v = obs.variant
-        by_text = {b.text: b for b in v.auction().bids}
-        best, best_s = obs.legal[0], -1.0
-        for a in obs.legal:
-            b = by_text[a.text]
-            if b.strain in v.deck.suits:
-                s = hand_strength(v, obs.hand, b.strain)
-                if s > best_s + 0.5:
-                    best, best_s = a, s
-        return best
 
 
 KIND = AnnounceKind()

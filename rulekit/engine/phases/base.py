@@ -20,14 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
+from rulekit.cards import Deck
 from rulekit.engine.actions import Action
+from rulekit.engine.phases.table import Table
 from rulekit.errors import CardError, IllegalActionError
-
-if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
-    from rulekit.cards import Deck
-    from rulekit.engine.state import State
 
 Path = tuple
 """A document path such as ``("phases", "bidding", "levels", 0)``."""
@@ -180,29 +178,29 @@ class PhaseKind:
         return self.describe(spec)
 
     # ------------------------------------------------------------------ rules
-    def start(self, state: State) -> bool:
+    def start(self, state: Table) -> bool:
         """Enter the phase; False when it does not apply to this hand (it is skipped)."""
         raise NotImplementedError
 
-    def legal(self, state: State) -> Sequence[Action]:
+    def legal(self, state: Table) -> Sequence[Action]:
         """The legal actions of ``state.to_move``, in a fixed documented order."""
         return []
 
-    def check(self, state: State, action: Action) -> None:
+    def check(self, state: Table, action: Action) -> None:
         """:raises IllegalActionError: unless ``action`` is legal now (with the rule broken)."""
         if action not in self.legal(state):
             raise IllegalActionError(f"{action.text} is not allowed now; {state.expected_forms()}")
 
-    def apply(self, state: State, action: Action) -> bool:
+    def apply(self, state: Table, action: Action) -> bool:
         """Apply a checked action; True when the phase is over."""
         raise NotImplementedError
 
-    def data(self, state: State) -> dict:
+    def data(self, state: Table) -> dict:
         """This kind's own changing data for the current hand (``hand.phase_state[name]``)."""
         return state.hand.phase_state[self.name]
 
     # ------------------------------------------------------------------ words
-    def parse(self, text: str, state: State) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """This kind's own action words: the :class:`Action` ``text`` names, or ``None``
         when the text is not one of them (the shared words ``pass``, bids, ``X``, ``play``,
         ``discard``, ``trump`` are read by :meth:`Action.parse`)."""
@@ -212,7 +210,7 @@ class PhaseKind:
         """The action forms of this phase for the CLI's help (``""``: none)."""
         return ""
 
-    def action_text(self, state: State, action: Action) -> str:
+    def action_text(self, state: Table, action: Action) -> str:
         """``action`` as the player types it and sees it listed now: its canonical text, but a
         ``discard`` said with :meth:`discard_word` (``pass 2C 3C 4C``)."""
         if action.kind == "discard":
@@ -221,7 +219,7 @@ class PhaseKind:
                 return word + action.text[len("discard"):]
         return action.text
 
-    def discard_word(self, state: State) -> str:
+    def discard_word(self, state: Table) -> str:
         """The word a player says for this phase's ``discard`` actions now: ``discard`` (cards put
         away), or ``pass`` for cards passed to another player.  The action's canonical text (and
         records) keep ``discard``; the screen, ``?`` and refusals say this word, and the kind's
@@ -277,12 +275,12 @@ class PhaseKind:
         none."""
         return ""
 
-    def observe(self, state: State, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """Plain data this phase adds to ``seat``'s observation (``obs.phase_data``);
         only what that seat may see."""
         return {}
 
-    def known_cards(self, state: State) -> list:
+    def known_cards(self, state: Table) -> list:
         """Cards whose place every seat knows though no seat sees them face up in a hand:
         ``[(place, bitmask)]`` with ``place`` a zone name (a card turned up on the talon, or
         turned down again) or a seat (a card he took from the table, until he plays it).
@@ -290,7 +288,7 @@ class PhaseKind:
         none; :func:`card_place` gives the place of one card."""
         return []
 
-    def hides_hand(self, state: State, seat: int) -> bool:
+    def hides_hand(self, state: Table, seat: int) -> bool:
         """True while ``seat`` may not see his own cards (a decision made before looking at
         them, such as a blind bid): his observation and the terminal show them face down.
         Default False."""
@@ -301,11 +299,6 @@ class PhaseKind:
         ``hand.phase_state[name]``) for the terminal: a turned card, a pile, the rows of a
         layout (default none). Only public data: every seat's screen shows them."""
         return []
-
-    def bot_act(self, bot: Any, obs: Any) -> Action | None:
-        """A bot's choice in this phase when :attr:`role` does not tell it how to act
-        (``None``: a random legal action)."""
-        return None
 
     def __repr__(self) -> str:
         return f"<phase kind {self.name}>"

@@ -145,22 +145,6 @@ class CallPartnerKind(PhaseKind):
         d = self.data(state)
         return {"partner_call": {"stage": d["stage"], "invited": d["invited"], "offer": d["offer"]}}
 
-    def bot_act(self, bot, obs):
-        """Invite when the contract is the lowest a partner may help; answer yes with at least
-        three trumps and two top cards of the other suits."""
-        from rulekit.cards import bits
-        d = obs.phase_data["partner_call"]
-        if d["stage"] == "ask":
-            return ACT["invite"]
-        if d["stage"] == "decide":
-            return ACT["accept"]
-        v = obs.variant
-        ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
-        trumps = [c for c in bits(obs.hand) if v.deck.suit_of(c) == obs.trump]
-        tops = [c for c in bits(obs.hand) if v.deck.rank_of(c) in ("A", "K")]
-        good = len(trumps) >= 3 and len(tops) >= 2 and ctx is not None
-        return (ACT["accept"] if d["invited"] else ACT["offer"]) if good else PASS
-
     def describe(self, spec) -> str:
         """One sentence."""
         offers = "; after he says alone, each may offer himself, and he accepts or refuses" if spec.offers else ""

@@ -53,22 +53,6 @@ class DefenceSpec(PhaseSpec):
     choice_at: frozenset = frozenset()   # unplayed_choice.contracts (empty: every contract)
 
 
-def hand_strength(variant, hand: int, trump: str) -> float:
-    """A rough count of the tricks ``hand`` (a card bitmask) takes with ``trump`` (a suit
-    letter, or ``NT``): aces, guarded kings and queens, and trump length."""
-    deck = variant.deck
-    top = list(deck.ranks)[::-1][:3]  # the three highest ranks of the deck's order, e.g. A K Q
-    score = 0.0
-    for su in deck.suits:
-        held = [r for r in deck.ranks if hand >> deck.index[r + su] & 1]
-        n = len(held)
-        hi = [r for r in top if r in held]
-        score += 1.0 * (top[0] in hi) + 0.7 * (top[1] in hi and n >= 2) + 0.4 * (top[2] in hi and n >= 3)
-        if su == trump:
-            score += max(0, n - 2) * 0.9
-    return score
-
-
 def _d(state) -> dict:
     return state.hand.phase_state["defence"]
 
@@ -225,7 +209,7 @@ def _not_played(state, d) -> bool:
     spec = state.current_phase
     state.skip_phases(spec.skips)
     h = state.hand
-    if _may_choose(spec, h.contract.text, state.markers, h.declarer, state.sheet.totals()):
+    if _may_choose(spec, h.contract.text, state.markers, h.declarer, state.totals()):
         d["stage"] = "choice"
         h.to_move = h.declarer
         return False
@@ -507,37 +491,6 @@ class DefenceKind(PhaseKind):
                     f"or a {spec.choice_marker} written for him alone instead (the hand not scored), while he "
                     f"has room for one.")
         return out
-
-    def bot_act(self, bot, obs):
-        """Follow with about two tricks, invite below that, kontra with four or more, answer a
-        kontra with eight; read from :func:`hand_strength` of the hand in the contract's trumps."""
-        v = obs.variant
-        trump = obs.trump
-        mine = hand_strength(v, obs.hand, trump if trump in v.deck.suits else "NT")
-        opp_view = hand_strength(v, obs.hand, "NT")  # a defender's tricks: high cards, not length
-        words = {a.text: a for a in obs.legal}
-        if "made" in words:
-            return self._bot_choice(obs, words)
-        if "follow" in words:
-            return FOLLOW if opp_view >= 1.5 else PASS
-        if "invite" in words:
-            return ALONE if opp_view >= 2.5 else INVITE
-        chain_word = next((a for a in obs.legal if a is not PASS and a.text != "pass"), None)
-        if chain_word is None:
-            return PASS
-        if obs.seat == obs.declarer:
-            return chain_word if mine >= 8.5 else PASS
-        return chain_word if opp_view >= 4.5 else PASS
-
-    @staticmethod
-    def _bot_choice(obs, words: dict):
-        """``unplayed_choice``: take the marker while he holds no open one.  It multiplies his
-        next contract as declarer, at least this one's value and usually more, so it is worth
-        more than the hand counted as made now; a second marker only waits behind the first
-        (used a contract later, if ever), so then the sure count now is worth more."""
-        marker = next(t for t in words if t != "made")
-        open_ = obs.phase_data.get("markers_open", {}).get(marker, 0)
-        return words["made"] if open_ else words[marker]
 
 
 KIND = DefenceKind()

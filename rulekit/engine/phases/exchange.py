@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
-from rulekit.cards import bit_list, bits
+from rulekit.cards import bit_list
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError

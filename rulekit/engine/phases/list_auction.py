@@ -15,7 +15,6 @@ so far: equal values cannot overcall each other.  The attributes are formula var
 from __future__ import annotations
 
 import re
-from copy import copy
 from dataclasses import dataclass, replace
 
 from rulekit.contracts import Contract
@@ -295,28 +294,6 @@ class ListAuctionKind(PhaseKind):
         reads = re.search(r"\b\w*tricks\b", str(formulas))
         lead_trumps = any(getattr(p, "first_lead_trump", False) for p in variant.phases)
         return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps)
-
-    def bot_act(self, bot, obs):
-        """In an auction where each player speaks once (``once``), a player who is not the last
-        to speak bids the highest contract of the list his bot would bid alone (offered it and
-        pass only; the bot values it by playing out sampled worlds with the variant's scoring):
-        he will not speak again, so a lower bid that pays as well only lets a later player take
-        the contract.  Else ``None``: the bot's own bid (the last to speak needs only the
-        lowest bid that pays; a forced bid too)."""
-        spec = obs.phase_spec
-        valuer = getattr(bot, "bid", None)
-        if not spec.once or valuer is None or PASS not in obs.legal:
-            return None
-        texts = {b.text for b in obs.phase_data.get("bids") or spec.bids}
-        spoken = sum(1 for _s, t in obs.calls if t == "pass" or t in texts)
-        if spoken >= obs.variant.players - 1:
-            return None
-        for offer in reversed([a for a in obs.legal if a.kind == "bid"]):   # legal lists them by value
-            alone = copy(obs)
-            alone.legal = [PASS, offer]
-            if valuer(alone).text == offer.text:
-                return offer
-        return PASS
 
 
 def _groups(bids) -> list:

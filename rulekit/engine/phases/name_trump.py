@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rulekit.cards import SUIT_NAMES, bits
+from rulekit.cards import SUIT_NAMES
 from rulekit.contracts import NT
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
@@ -193,22 +193,6 @@ class NameTrumpKind(PhaseKind):
             text += (" The declarer of a contract whose bid leaves the order of the cards open then says "
                      "`high` (the highest cards win) or `low` (the lowest win, in the low order).")
         return text
-
-    def bot_act(self, bot, obs) -> Action | None:
-        """``high`` or ``low``: the order in which more of the bot's cards are among the four best
-        of their group (ties: high); ``None`` (the bots' trump choice) otherwise."""
-        if HIGH not in obs.legal:
-            return None
-        v = obs.variant
-
-        def good(ctx) -> int:
-            n = 0
-            for g, m in enumerate(ctx.group_mask):
-                best = sorted(bits(m), key=lambda c: -ctx.strength[c])[:4]
-                n += sum(1 for c in best if obs.hand >> c & 1)
-            return n
-        low = v.low_contexts.get(obs.trump)
-        return LOW if low is not None and good(low) > good(v.contexts[obs.trump]) else HIGH
 
     def observe(self, state, seat: int) -> dict:
         """``namer``: the seat who names trumps now (public)."""

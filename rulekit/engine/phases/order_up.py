@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekit.cards import SUIT_NAMES, bits
+from rulekit.cards import SUIT_NAMES
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, card_place
 from rulekit.engine.phases.exchange import DiscardChoices
@@ -361,26 +361,6 @@ class OrderUpKind(PhaseKind):
             return []
         card = variant.deck.pretty(data["turned"])
         return [("turned", card + (", turned down" if data.get("round") == 2 else ""))]
-
-    def bot_act(self, bot, obs):
-        """Call a suit holding three trumps or more (bowers counted), else pass; discard the
-        weakest card."""
-        v = obs.variant
-        if obs.legal[0].kind == "discard":
-            ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
-            return min(obs.legal, key=lambda a: ctx.strength[next(iter(bits(a.cards)))])
-        best, count = None, 2
-        for a in obs.legal:
-            if a.kind == "pass" or a.text.endswith("alone"):
-                continue
-            suit = a.suit or v.deck.suit_of(obs.phase_data.get("turned", -1))
-            ctx = v.contexts[suit]
-            k = (obs.hand & ctx.group_mask[ctx.trump_suit_group]).bit_count()
-            if k > count:
-                best, count = a, k
-        if best is not None:
-            return best
-        return next((a for a in obs.legal if a.kind == "pass"), obs.legal[0])
 
 
 KIND = OrderUpKind()

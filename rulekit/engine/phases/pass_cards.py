@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.exchange import DiscardChoices, takes
@@ -198,14 +197,6 @@ class PassCardsKind(PhaseKind):
         if not d:
             return {}
         return {"direction": d["direction"], "passed": d["passed"][seat], "received": d["received"][seat]}
-
-    def bot_act(self, bot, obs):
-        """Pass the highest cards (the likeliest to win tricks one does not want)."""
-        v = obs.variant
-        ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
-        k = obs.legal[0].cards.bit_count()
-        cards = sorted(bits(obs.hand), key=lambda c: -ctx.strength[c])[:k]
-        return Action.discard(v.deck, sum(1 << c for c in cards))
 
 
 KIND = PassCardsKind()

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekit.cards import bits
-from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import IllegalActionError
@@ -106,20 +104,6 @@ class SetAsideKind(PhaseKind):
     def help_line(self, spec, variant) -> str:
         """The action form."""
         return "put cards aside face down: discard CARD ..."
-
-    def bot_act(self, bot, obs):
-        """Put aside the strongest cards in a null (the likeliest to win a trick), else the
-        weakest of the shortest suits."""
-        from rulekit.bots.sensible import choose_discards
-        v = obs.variant
-        k = obs.legal[0].cards.bit_count()
-        ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
-        spec = v.auction()
-        contract = next((b for b in getattr(spec, "bids", ()) if b.text == obs.contract), None)
-        if getattr(contract, "null", False):
-            cards = sorted(bits(obs.hand), key=lambda c: -ctx.strength[c])[:k]
-            return Action.discard(v.deck, sum(1 << c for c in cards))
-        return Action.discard(v.deck, choose_discards(v, obs.hand, obs.trump, k))
 
     def describe(self, spec) -> str:
         """One sentence."""

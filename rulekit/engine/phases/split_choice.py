@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.deal import deal_plan
@@ -161,8 +160,7 @@ class SplitChoiceKind(PhaseKind):
             suit, turned = decide(d["first"], strength, v.deck.suit_of, action.suit if action.kind == "ask" else "")
             d["turned"] = turned
             text = "turned " + " ".join(v.deck.name(c) for c in turned)
-            h.actions.append((d["chooser"], text))
-            state.chance.append((h.number, d["chooser"], text))
+            state.note_chance(d["chooser"], text)
         d["how"] = action.text
         state.set_trump(suit)
         h.hands = [h.hands[s] | d["held"][s] for s in range(h.players)]
@@ -190,20 +188,6 @@ class SplitChoiceKind(PhaseKind):
         if not d:
             return {}
         return {"chooser": d["chooser"], "turned": list(d["turned"]), "choice": d["how"]}
-
-    def bot_act(self, bot, obs):
-        """Sensible: name the suit it holds most of among its first cards (strength breaking ties)."""
-        v = obs.variant
-        hand = obs.hand
-        strength = v.contexts["NT"].strength
-        names = [a for a in obs.legal if a.kind == "trump"]
-        if not names:
-            return obs.legal[-1]
-
-        def weight(a):
-            cards = [c for c in bits(hand) if v.deck.suit_of(c) == a.suit]
-            return (len(cards), sum(strength[c] for c in cards))
-        return max(names, key=weight)
 
 
 KIND = SplitChoiceKind()

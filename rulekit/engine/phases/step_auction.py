@@ -393,28 +393,5 @@ class StepAuctionKind(PhaseKind):
         d = _d(state)
         return {"level": d["level"], "holder": d["holder"], "blind": list(d["blind"])}
 
-    def bot_act(self, bot, obs):
-        """Bid a number while the hand is strong enough for it, else pass (see
-        :func:`rulekit.engine.phases.defence.hand_strength`)."""
-        from rulekit.engine.phases.defence import hand_strength
-        legal_ = obs.legal
-        spec = obs.phase_spec
-        best = max(hand_strength(obs.variant, obs.hand, s) for s in obs.variant.deck.suits)
-        names = [a for a in legal_ if a.kind == "bid" and not a.text.isdigit()]
-        if names:  # naming round: the lowest one we may name, else concede
-            return names[0] if best >= 6 else (PASS if PASS in legal_ else names[0])
-        hold = next((a for a in legal_ if a.kind == "hold"), None)
-        num = next((a for a in legal_ if a.kind == "bid"), None)
-        reach = 2 + max(0, int(best) - 5)   # a rough level this hand can afford
-        if hold is not None and int(_level(obs)) <= reach:
-            return hold
-        if num is not None and int(num.text) <= min(reach, spec.levels[-1]) and best >= 5:
-            return num
-        return PASS
-
-
-def _level(obs) -> int:
-    return obs.phase_data.get("level", 0)
-
 
 KIND = StepAuctionKind()

@@ -16,17 +16,15 @@ Both are read by :func:`legal_mask` and :func:`play_card`, so the fast path keep
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from rulekit.cards import SUIT_NAMES, bits
 from rulekit.dsl import Formula
+from rulekit.dsl.words import formula_words
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.engine.types import Card, Mask, Seat
 from rulekit.errors import CardError, IllegalActionError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rulekit.engine.state import State
 
 
 @dataclass(frozen=True)
@@ -99,7 +97,7 @@ def start(state) -> bool:
     lead = spec.lead
     if spec.lead_if is not None and h.declarer >= 0:  # e.g. the player left of a lone maker leads
         v = state.variant
-        if spec.lead_if(_envs(state)[v.side_of[h.declarer] if v.scoring.by_side else h.declarer]):
+        if spec.lead_if(state.score_envs()[v.side_of[h.declarer] if v.scoring.by_side else h.declarer]):
             lead = spec.lead_then
     if lead == "declarer" and h.declarer >= 0:
         h.leader = h.declarer
@@ -110,7 +108,7 @@ def start(state) -> bool:
     if spec.first_lead >= 0:  # the holder of a named card leads (a card out of play: as written)
         h.leader = next((s for s in range(n) if h.hands[s] >> spec.first_lead & 1), h.leader)
     if spec.lead_pass_if is not None:  # e.g. a player who sits this hand out does not lead
-        envs = _envs(state)
+        envs = state.score_envs()
         by_side = state.variant.scoring.by_side
         for _ in range(n - 1):
             if not spec.lead_pass_if(envs[state.variant.side_of[h.leader] if by_side else h.leader]):
@@ -129,7 +127,7 @@ def start(state) -> bool:
     return True
 
 
-def legal_mask(state: State, seat: Seat) -> Mask:
+def legal_mask(state: Table, seat: Seat) -> Mask:
     """Bitmask of the cards ``seat`` may play now (no suit naming considered)."""
     h = state.hand
     hand = h.hands[seat]
@@ -165,7 +163,7 @@ def plain_rules(spec, ctx, hands: list) -> bool:
     return plain_follow(spec, ctx) and len({m.bit_count() for m in hands if m}) == 1
 
 
-def _follow_mask(state: State, seat: Seat, hand: Mask, spec) -> Mask:
+def _follow_mask(state: Table, seat: Seat, hand: Mask, spec) -> Mask:
     """The cards of ``hand`` that follow the trick's rules (suit, ``must_trump``,
     ``must_overtrump``, ``partner_frees``), no lead or first-trick restriction considered."""
     h = state.hand
@@ -192,7 +190,7 @@ def _follow_mask(state: State, seat: Seat, hand: Mask, spec) -> Mask:
     return m
 
 
-def _overtrumps(state: State, m: Mask) -> Mask:
+def _overtrumps(state: Table, m: Mask) -> Mask:
     """The cards of ``m`` that beat every card of the trick so far (``must_overtrump``)."""
     h = state.hand
     keys = h.ctx.win_keys[h.led_group]
@@ -204,7 +202,7 @@ def _overtrumps(state: State, m: Mask) -> Mask:
     return out
 
 
-def _partner_winning(state: State, seat: Seat) -> bool:
+def _partner_winning(state: Table, seat: Seat) -> bool:
     """True when the card winning the trick so far is the partner's of ``seat``."""
     h = state.hand
     keys = h.ctx.win_keys[h.led_group]
@@ -215,13 +213,13 @@ def _partner_winning(state: State, seat: Seat) -> bool:
     return winner != seat and state.partner_of(seat) == winner
 
 
-def restrict(state: State, m: Mask, lead: bool) -> Mask:
+def restrict(state: Table, m: Mask, lead: bool) -> Mask:
     """``m`` less the cards a lead restriction or a first-trick restriction forbids now,
     each applied only when the player keeps some other card (``lead_broken``, ``first_trick``)."""
     return _restrictions(state, m, lead)[0]
 
 
-def _restrictions(state: State, m: Mask, lead: bool) -> tuple:
+def _restrictions(state: Table, m: Mask, lead: bool) -> tuple:
     """``(allowed mask, [(forbidden mask, reason)...])`` of :func:`restrict`."""
     h = state.hand
     spec = state.current_phase
@@ -261,12 +259,12 @@ def _suit_mask(deck, suit: str) -> Mask:
     return sum(1 << deck.index[r + suit] for r in deck.ranks if r + suit in deck.index)
 
 
-def legal_mask_unrestricted(state: State, seat: Seat) -> Mask:
+def legal_mask_unrestricted(state: Table, seat: Seat) -> Mask:
     """:func:`legal_mask` without the lead and first-trick restrictions (for the reason of a refusal)."""
     return _follow_mask(state, seat, state.hand.hands[seat], state.current_phase)
 
 
-def nameable_suits(state: State, seat: Seat) -> list[str]:
+def nameable_suits(state: Table, seat: Seat) -> list[str]:
     """Suits a leader of a top card may name ([T4]): those he has not failed, or all."""
     deck = state.variant.deck
     failed = state.hand.failed[seat]
@@ -372,7 +370,7 @@ def apply(state, action) -> bool:
     return play_card(state, action.card, action.suit)
 
 
-def play_card(state: State, c: Card, suit: str = "") -> bool:
+def play_card(state: Table, c: Card, suit: str = "") -> bool:
     """Fast path shared with the bots: play ``c`` (already legal) for the seat to move.
 
     :returns: True when this card ended the hand (its last trick is closed).
@@ -447,24 +445,7 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
 def ends_early(state, cond) -> bool:
     """The ``end_if`` condition after a trick: True when it holds for some score column
     (rules/boston.md [T3]: a null ends as soon as the declarer wins a trick)."""
-    return any(cond(e) for e in _envs(state))
-
-
-def _envs(state) -> list:
-    """The scoring environments of the hand so far, one per score column."""
-    from rulekit.engine.scoring import envs_for, player_envs
-    from rulekit.engine.tables import phase_variables
-    v = state.variant
-    h = state.hand
-    if v.has_card_points or v.scoring.tallies:
-        envs = player_envs(v, h)
-    else:  # the hot path of bots' playouts: tricks counts only (what player_envs would give)
-        envs = envs_for(v, h.contract, h.declarer, h.trump, h.won, [0] * h.players,
-                        {"partner": h.partner, "doubled": h.doubled})
-        for kind, spec, _d in phase_variables(v):
-            for env, values in zip(envs, kind.values(v, h, spec)):
-                env.vars.update(values)
-    return envs
+    return any(cond(e) for e in state.score_envs())
 
 
 def compile_tricks(c, name: str, p: dict, path: tuple):
@@ -684,7 +665,6 @@ class TricksKind(PhaseKind):
         dummy = "; the declarer's partner is dummy, face up after the opening lead" if spec.dummy else ""
         end = ""
         if spec.end_if is not None:  # the condition in words, as the scoring formulas are said
-            from rulekit.variant.explain import formula_words
             end = f"; play stops at once after a trick as soon as {formula_words(spec.end_if.text)} (`{spec.end_if.text}`)"
         if spec.lead_pass_if is not None:
             lead += " (or, when a condition holds for him, the next player)"

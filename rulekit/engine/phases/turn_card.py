@@ -10,7 +10,6 @@ of the pack is accepted when a record or a real table says which was turned.  Wi
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from rulekit.cards import SUIT_NAMES
@@ -37,7 +36,7 @@ def turner(state) -> int:
 def start(state) -> bool:
     """Draw the card of the second pack from the seed; the turner is to act."""
     h = state.hand
-    rng = random.Random(f"rulekit:{state.seed}:{h.number}:turn")
+    rng = state.chance_rng("turn")
     h.phase_state[KIND.name] = {"drawn": rng.randrange(state.variant.deck.size), "card": -1, "suit_classes": {}}
     h.to_move = turner(state)
     return True
