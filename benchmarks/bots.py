@@ -238,7 +238,7 @@ def bid_hands(job) -> dict:
     for h in st.hand_log:
         d = h.phase_state.get("trick_bids")
         if d is not None:
-            out.append({"bids": list(d["bids"]), "won": list(h.won), "tricks": sum(h.won)})
+            out.append({"bids": list(d.bids), "won": list(h.won), "tricks": sum(h.won)})
     return {"game": game, "hands": out}
 
 

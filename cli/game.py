@@ -530,8 +530,8 @@ class Game:
         st = self.state
         label = phase_label(st.phase_kind)
         word = getattr(st.current_phase, "word", "order")   # an order-up said in the game's word: "take"
-        d = st.hand.phase_state.get("order_up", {})
-        if word != "order" and d.get("round") == 1 and not d.get("discard"):
+        d = st.hand.phase_state.get("order_up")
+        if word != "order" and d is not None and d.round == 1 and not d.discard:
             label = word
         if st.to_move != seat and st.to_move >= 0:
             dummy = getattr(st.hand, "dummy", -1)

@@ -230,20 +230,20 @@ def made_text(state, h) -> Text | None:
     ``S names trumps ♠`` in the second, ``, alone`` for a lone caller; None for another auction
     or before anyone called."""
     d = h.phase_state.get("order_up")
-    if not d or d.get("maker", -1) < 0 or h.trump == "NT":
+    if d is None or d.maker < 0 or h.trump == "NT":
         return None
     spec = next((p for p in state.rules_of(h.number).phases if p.kind == "order_up"), None)
     word = getattr(spec, "word", "order")
-    name = _name(state, d["maker"])
-    if d["round"] == 1:
+    name = _name(state, d.maker)
+    if d.round == 1:
         third = word if word.endswith("s") else word + "s"
         t = Text(f"{name} {_verb(name, third, word)}{' up' if word == 'order' else ''} ")
-        t.append_text(card_text(state.variant.deck, d["turned"]))
+        t.append_text(card_text(state.variant.deck, d.turned))
         t.append(", ")
         t.append_text(trump_text(h))
     else:
-        t = trump_named_text(state, h, d["maker"])
-    if d.get("alone"):
+        t = trump_named_text(state, h, d.maker)
+    if d.alone:
         t.append(", alone")
     return t
 
@@ -292,8 +292,8 @@ def discard_phase(state, h, k: int):
         if p.kind == "pass_cards":      # one discard per player, none in a deal that holds
             slots += [p] * (state.variant.players if "pass_cards" in h.phase_state else 0)
         elif p.kind == "trick_bids":    # a blind nil exchange: each way, per blind nil with a partner
-            d = h.phase_state.get("trick_bids") or {}
-            slots += [p] * (2 * len(d.get("blind", ())) if getattr(p, "blind_exchange", 0) else 0)
+            d = h.phase_state.get("trick_bids")
+            slots += [p] * (2 * len(d.blind) if d is not None and getattr(p, "blind_exchange", 0) else 0)
         elif p.kind in _DISCARD_VERBS:
             slots.append(p)
     return slots[k] if 0 <= k < len(slots) else None
@@ -442,7 +442,7 @@ def phase_rows(state, h) -> list:
     rules = state.rules_of(h.number)
     out = []
     for name, data in h.phase_state.items():
-        if name in REGISTRY:   # the engine keeps a few keys of its own there ("sheet", "skip")
+        if name in REGISTRY:   # (a kind unregistered since: a test's toy kind)
             out += REGISTRY[name].show(data, rules)
     return out
 
@@ -615,7 +615,8 @@ def table_view(state, seat: int) -> Table:
     vul = vulnerability_text(state, h)
     if vul is not None:
         grid.add_row("vulnerable", vul)
-    turned_up = h.phase_state.get("order_up", {}).get("turned", -1)   # shown on its own row
+    order_up = h.phase_state.get("order_up")
+    turned_up = order_up.turned if order_up is not None else -1   # shown on its own row
     for z, m in h.zones.items():
         if m and h.zone_up.get(z):
             grid.add_row(Text(z), cards_text(deck, bits(m)))

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.errors import IllegalActionError
 from rulekit.variant import load_variant
 
@@ -106,12 +107,12 @@ def test_blind_nil_only_when_behind(tmp_path):
     may, EW may not; at 0 to 50 nobody may, and the refusal says why."""
     v = load_variant("spades")
     s = State(v, seed=1, scores=[0, 150], dealer=3)
-    tb = s.hand.phase_state["trick_bids"]
-    assert tb["undecided"] == [0, 2]
+    tb = kind_of("trick_bids").data_of(s.hand)
+    assert tb.undecided == [0, 2]
     assert [a.text for a in s.legal_actions()] == ["blind nil", "look"]
     assert s.observation(0).hand == 0 and s.observation(1).hand.bit_count() == 13   # E may not: he sees his cards
     s = State(v, seed=1, scores=[0, 50], dealer=3)
-    assert s.hand.phase_state["trick_bids"]["undecided"] == []
+    assert kind_of("trick_bids").data_of(s.hand).undecided == []
     with pytest.raises(IllegalActionError) as e:
         s.apply("blind nil")
     assert "blind nil is not allowed now" in str(e.value) and "100 points or more behind" in str(e.value)

@@ -4,6 +4,7 @@ declarer's first trick.  Also the ``lead_pass_if`` primitive on a small made-up 
 from __future__ import annotations
 
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.variant import load_variant
 from rulekit.variant.compiler import compile_variant
 from rulekit.variant.loader import resolve
@@ -37,7 +38,7 @@ def test_t1_lead_passes_on_from_a_defender_who_passed():
     """[T1]: A (eldest) passed in the defence, so the next player who plays (B, the declarer)
     leads to the first trick."""
     s = _declared(("pass", "2", "pass"), "herc", ("follow", "pass", "alone", "pass"))
-    assert s.hand.declarer == 1 and s.hand.phase_state["defence"]["roles"] == {2: "follow", 0: "pass"}
+    assert s.hand.declarer == 1 and kind_of("defence").data_of(s.hand).roles == {2: "follow", 0: "pass"}
     assert s.hand.leader == 1 and s.to_move == 1
 
 

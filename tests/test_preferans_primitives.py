@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.errors import IllegalActionError
 from rulekit.sheets.render import sheet_text
 from rulekit.variant.compiler import compile_variant
@@ -73,7 +74,7 @@ def test_defence_double_chain_and_soups(toy):
     s.apply("blind-high")
     for t in ("follow", "follow", "double", "redouble"):
         s.apply(t)
-    assert s.hand.phase_state["defence"]["level"] == 2
+    assert kind_of("defence").data_of(s.hand).level == 2
     while s.hand.number == 0:
         s.apply(s.legal_actions()[0])
     row = s.sheet.rows[0]

@@ -6,6 +6,7 @@ import pytest
 
 from rulekit.bots.sensible import SensibleBot
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.engine.phases.defence import outcome
 from rulekit.engine.phases.step_auction import contract_values
 from rulekit.engine.scoring import against_entries, entries_for, envs_for, final_results
@@ -247,15 +248,15 @@ def test_f4_invite_and_f5_kontra_chain():
     _calls(s, "pass", "follow")
     assert [a.text for a in s.legal_actions()] == ["alone", "invite"]
     _calls(s, "invite", "kontra", "rekontra", "subkontra", "mortkontra")
-    d = s.hand.phase_state["defence"]
-    assert d["level"] == 4 and d["kontra_seat"] == 1 and d["roles"] == {1: "invited", 2: "follow"}
+    d = kind_of("defence").data_of(s.hand)
+    assert d.level == 4 and d.kontra_seat == 1 and d.roles == {1: "invited", 2: "follow"}
     assert s.phase_kind == "tricks"
 
 
 def test_f1_betl_both_must_play():
     """[F1]: at betl both opponents play; only kontra or pass is asked."""
     s = _to_defence(announce="betl")
-    assert s.hand.phase_state["defence"]["roles"] == {1: "forced", 2: "forced"}
+    assert kind_of("defence").data_of(s.hand).roles == {1: "forced", 2: "forced"}
     assert [a.text for a in s.legal_actions()] == ["pass", "kontra"]
 
 

@@ -11,6 +11,7 @@ from rulekit.cli.app import app
 from rulekit.cli.game import help_text
 from rulekit.cli.render import legal_text
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.errors import IllegalActionError, InvalidActionError
 from rulekit.variant import load_variant
 
@@ -106,7 +107,7 @@ def test_spades_nil_typed_and_shown():
         s.apply("xyz")
     seat = s.to_move
     s.apply("nil")
-    assert s.hand.phase_state["trick_bids"]["bids"][seat] == 0
+    assert kind_of("trick_bids").data_of(s.hand).bids[seat] == 0
     s.apply("bid 3")
     assert plain(auction_text(s, s.hand)) == f"{s.names[seat]} nil · {s.names[s.next_seat(seat)]} bid 3"
     assert "bid N (the tricks you will take) or nil;" in help_text(s.variant)
@@ -186,7 +187,7 @@ def test_oh_hell_hook_singular_and_turned_card_shown():
     with pytest.raises(IllegalActionError, match=r"^bid 1 is not allowed: the bids would add up to the 1 trick "
                                                  r"of the hand \(the last bidder must make someone fail\)$"):
         s.apply("bid 1")
-    turned = s.hand.phase_state["turn_up"]["card"]
+    turned = kind_of("turn_up").data_of(s.hand).card
     assert s.variant.deck.pretty(turned) == "8♥"
     screen = [line.strip() for line in plain(table_view(s, 0)).splitlines()]
     assert "turned 8♥" in screen and "trumps ♥" in screen

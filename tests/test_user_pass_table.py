@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from rulekit.cli.app import app
 from rulekit.cli.render import contract_text, hand_text, legal_text, table_view
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.errors import VariantError
 from rulekit.variant import load_variant
 
@@ -33,7 +34,7 @@ def test_belote_turned_card_public_everywhere():
     seat's observation holds it, the human's screen shows it while he decides, and the face-down
     talon no longer counts it."""
     s = State(load_variant("belote"), seed=5)
-    turned = s.hand.phase_state["order_up"]["turned"]
+    turned = kind_of("order_up").data_of(s.hand).turned
     card = s.variant.deck.pretty(turned)
     assert all(s.observation(seat).phase_data["turned"] == turned for seat in range(4))
     screen = plain(table_view(s, s.to_move))
@@ -91,7 +92,7 @@ def test_order_up_word_option(tmp_path):
     assert [a.text for a in s.legal_actions()] == ["pass", "take", "take alone"]
     s.apply("take")
     assert s.hand.declarer == s.hand.eldest and s.phase_kind == "order_up"   # the dealer discards
-    card = s.variant.deck.pretty(s.hand.phase_state["order_up"]["turned"])
+    card = s.variant.deck.pretty(kind_of("order_up").data_of(s.hand).turned)
     assert plain(contract_text(s, s.hand)).strip() == f"{s.names[s.hand.declarer]} takes {card}, trumps {card[-1]}"
     f.write_text(ORDER % "pass")
     with pytest.raises(VariantError, match="'pass' is already another action of this phase"):

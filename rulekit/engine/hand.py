@@ -2,11 +2,58 @@
 
 Phase modules read and change a :class:`Hand`; :class:`~rulekit.engine.state.State`
 strings hands into a match.  Card sets are int bitmasks.
+
+What a hand keeps as its own slots is what several layers read by contract: the cards
+(hands, zones, dealt, discards, out: the kinds, observations, scoring, records, the terminal),
+the auction's outcome (calls, high, contract, declarer, doubled, partner: the auctions, scoring,
+the bots, records and PBN), the trick play (trick, tricks, won, failed... : the tricks kind, the
+fast playout loops of the engine and the bots, observations), the trump context (trump, ctx),
+what is face up (turned, dummy, open_after: the kinds set them, observations show them) and the
+scoring's results (entries, parts, void, written).  Everything else a kind keeps for itself is
+its own :class:`KindData` object in :attr:`Hand.phase_state`, read back through the kind
+(:meth:`~rulekit.engine.phases.base.PhaseKind.data`), so no other layer depends on its layout.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+K = TypeVar("K", bound="KindData")
+
+
+class KindData:
+    """Base of a phase kind's own changing data for one hand.
+
+    Each kind that keeps data defines a small dataclass deriving from this one in its own
+    module, creates it in its ``start`` and keeps it in ``hand.phase_state[kind name]``; it reads
+    it back with :meth:`PhaseKind.data <rulekit.engine.phases.base.PhaseKind.data>` (others, for a
+    hand of any state, with ``data_of``).  :meth:`clone` copies the object and each list, dict
+    or set it holds (one level: what those hold is replaced, never changed in place).
+    """
+
+    def clone(self: K) -> K:
+        """An independent copy (see the class docstring)."""
+        new = object.__new__(self.__class__)
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            d[k] = v.copy() if v.__class__ in _MUTABLE else v
+        return new
+
+
+@dataclass(frozen=True)
+class Written:
+    """What the end of a hand wrote on the sheet besides its entries (read back by
+    :func:`~rulekit.engine.scoring.hand_result`).
+
+    :ivar against: entries written against another column, ``{column, target, value, part}``.
+    :ivar marks: marker events (``{marker, column, state}``).
+    :ivar note: the row's note when the hand was not scored (``passed out``), else ``""``.
+    """
+
+    against: tuple = ()
+    marks: tuple = ()
+    note: str = ""
 
 
 class Hand:
@@ -23,8 +70,7 @@ class Hand:
     :ivar to_move: seat to act, or -1 when the hand is over.
     :ivar calls: auction calls as ``(seat, text)``.
     :ivar high: the highest :class:`~rulekit.contracts.Bid` so far (or None);
-        ``high_seat`` its bidder; ``passed`` seats out of a ladder auction (kept as a slot:
-        tests read it).
+        ``high_seat`` its bidder.
     :ivar contract: the winning bid (None when all passed); ``declarer`` its seat or -1.
     :ivar trump: ``"S"``.. or ``"NT"``: the context of play; ``ctx`` its tables.
     :ivar discards: bitmask of the declarer's discards (seen by him only).
@@ -47,16 +93,18 @@ class Hand:
         the other seats are the defenders (roles: :meth:`~rulekit.engine.state.State.role`).
     :ivar open_after: per seat, the number of finished tricks after which his hand lies face
         up for everyone (0: before the first lead, 1: after the first trick), or -1 (closed).
-    :ivar phase_state: phase kind name -> that kind's own data for this hand (a dict of plain
-        values, set by its ``start``; see :class:`~rulekit.engine.phases.base.PhaseKind`).
+    :ivar phase_state: phase kind name -> that kind's own data for this hand (a
+        :class:`KindData`, set by its ``start``; read through the kind).
+    :ivar skips: names of later phases skipped this hand (``Table.skip_phases``).
+    :ivar written: what the end of the hand wrote on the sheet besides its entries, or ``None``.
     """
 
     __slots__ = ("number", "dealer", "eldest", "deck_order", "hands", "zones", "zone_up", "phase",
-                 "to_move", "calls", "high", "high_seat", "passed", "contract", "declarer", "trump",
+                 "to_move", "calls", "high", "high_seat", "contract", "declarer", "trump",
                  "ctx", "discards", "trick", "leader", "led_group", "named", "tricks", "won",
                  "won_cards", "failed", "entries", "void", "dealt", "trick_winners", "actions",
                  "doubled", "turned", "dummy", "players", "phase_state", "parts", "vulnerable",
-                 "partner", "open_after", "out")
+                 "partner", "open_after", "out", "skips", "written")
 
     def __init__(self, number: int, dealer: int, players: int, step: int = 1):
         self.number = number
@@ -73,7 +121,6 @@ class Hand:
         self.calls: list = []
         self.high: Any = None  # a Bid
         self.high_seat = -1
-        self.passed: set = set()
         self.contract: Any = None  # a Bid
         self.declarer = -1
         self.trump = "NT"
@@ -94,12 +141,14 @@ class Hand:
         self.doubled = 0
         self.turned = -1
         self.dummy = -1
-        self.phase_state: dict[str, dict] = {}
+        self.phase_state: dict[str, KindData] = {}
         self.parts: dict | None = None
         self.vulnerable = [False] * players
         self.partner = -1
         self.open_after: list = [-1] * players
         self.out = [0] * players
+        self.skips: set[str] = set()
+        self.written: Written | None = None
 
     @property
     def turned_visible(self) -> bool:
@@ -186,7 +235,7 @@ def _copy(v):
 _MUTABLE = (list, dict, set)
 _PLAIN = {"number", "dealer", "eldest", "phase", "to_move", "high", "high_seat", "contract", "declarer",
           "trump", "ctx", "discards", "leader", "led_group", "named", "void", "doubled", "turned",
-          "dummy", "players"}  # slots that only ever hold immutable values
+          "dummy", "players", "written"}  # slots that only ever hold immutable values
 
 
 def _make_clone():
@@ -194,9 +243,8 @@ def _make_clone():
     a loop of getattr/setattr over the slots costs several times more)."""
     lines = ["def clone(self):", "    h = new(Hand)"]
     for k in Hand.__slots__:
-        if k == "phase_state":
-            # each kind's data is its own dict, whose lists, sets and dicts are copied too
-            lines.append("    h.phase_state = {k: {x: cp(y) for x, y in d.items()} for k, d in self.phase_state.items()}")
+        if k == "phase_state":   # each kind's data object copies itself
+            lines.append("    h.phase_state = {k: d.clone() for k, d in self.phase_state.items()}")
         elif k in _PLAIN:
             lines.append(f"    h.{k} = self.{k}")
         else:

@@ -342,7 +342,7 @@ def _phase_data(state, seat: int) -> dict:
     """The observations of the kinds that keep data in this hand, merged."""
     out: dict = {}
     for name in state.hand.phase_state:
-        kind = REGISTRY.get(name)  # other keys ("skip", "sheet") are the State's, not a kind's
+        kind = REGISTRY.get(name)  # (a kind unregistered since: a test's toy kind)
         if kind is not None:
             out.update(kind.observe(state, seat))
     return out

@@ -29,6 +29,7 @@ import dataclasses
 from collections import OrderedDict
 
 from rulekit.dsl import Env, Formula
+from rulekit.engine.hand import Written
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.tables import phase_variables
 
@@ -704,15 +705,18 @@ def hand_facts(variant, hand) -> dict:
     """The facts of a finished played ``hand`` that a table would write down: ``contract``
     (bid text or ``None``), ``declarer``, ``trump``, ``doubled``, and per score column
     ``tricks``, ``points`` and ``tallies``, and ``phase``: phase kinds' facts as typed
-    (JSON-ready; what :func:`score_facts` and the scorepad take)."""
+    (JSON-ready; what :func:`score_facts` and the scorepad take), with the kinds' own facts
+    (:meth:`~rulekit.engine.phases.base.PhaseKind.hand_facts`, e.g. ``first_suit``)."""
     envs = player_envs(variant, hand)
     names = [t.name for t in variant.scoring.tallies]
-    return {"contract": hand.contract.text if hand.contract is not None else None,
-            "declarer": hand.declarer, "partner": getattr(hand, "partner", -1), "trump": hand.trump,
-            "first_suit": _first_suit(variant, hand),
-            "doubled": getattr(hand, "doubled", 0),
-            "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
-            "tallies": [{n: e.vars[n] for n in names} for e in envs], "phase": _phase_facts(variant, hand)}
+    facts = {"contract": hand.contract.text if hand.contract is not None else None,
+             "declarer": hand.declarer, "partner": hand.partner, "trump": hand.trump,
+             "doubled": hand.doubled,
+             "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
+             "tallies": [{n: e.vars[n] for n in names} for e in envs], "phase": _phase_facts(variant, hand)}
+    for spec in variant.phases:
+        facts.update(REGISTRY[spec.kind].hand_facts(spec, variant, hand))
+    return facts
 
 
 def _phase_facts(variant, hand) -> dict:
@@ -720,13 +724,6 @@ def _phase_facts(variant, hand) -> dict:
     from rulekit.engine.phases import REGISTRY
     return {f"phase:{spec.name}:{k}": text for spec in variant.phases
             for k, text in REGISTRY[spec.kind].pad_facts(spec, variant, hand).items()}
-
-
-def _first_suit(variant, hand) -> str | None:
-    """The suit of the card turned this hand by a ``turn_card`` phase (class 1), or ``None``."""
-    d = getattr(hand, "phase_state", {}).get("turn_card") or {}
-    c = d.get("card", -1)
-    return variant.deck.suit_of(c) if c is not None and c >= 0 else None
 
 
 def hand_result(state, hand, envs=None):
@@ -742,14 +739,14 @@ def hand_result(state, hand, envs=None):
     if hand.void and hand.contract is None and not hand.tricks and auction is not None:
         return HandResult(hand.number, hand.dealer, thrown_in=True, void=True,
                           counted=auction.all_pass != "redeal_same", entries=tuple(hand.entries or ()),
-                          marks=tuple(hand.phase_state.get("sheet", {}).get("marks", ())))
+                          marks=hand.written.marks if hand.written is not None else ())
     envs = envs or player_envs(v, hand, extra={"vulnerable": hand.vulnerable})
     facts = hand_facts(v, hand)
     facts["vulnerable"] = list(hand.vulnerable)
     from rulekit.sheets.result import Against
-    written = hand.phase_state.get("sheet", {})
+    written = hand.written or Written()
     return HandResult(hand.number, hand.dealer, facts["contract"], hand.declarer, facts,
                       tuple(hand.entries), hand.parts,
-                      tuple(Against(a["column"], a["target"], a["value"], a["part"]) for a in written.get("against", ())),
-                      hand.void, note=written.get("note") or state.describe_hand(hand, envs), trick_winners=tuple(hand.trick_winners),
-                      marks=tuple(written.get("marks", ())))
+                      tuple(Against(a["column"], a["target"], a["value"], a["part"]) for a in written.against),
+                      hand.void, note=written.note or state.describe_hand(hand, envs), trick_winners=tuple(hand.trick_winners),
+                      marks=written.marks)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekit.dsl import Env
 from rulekit.engine.actions import Action
-from rulekit.engine.hand import Hand, PlayedTricks
+from rulekit.engine.hand import Hand, PlayedTricks, Written
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.phases import tricks as _tricks
@@ -219,7 +219,7 @@ class State:
             if h.phase >= len(phases):
                 self._finish_hand()
                 return
-            if phases[h.phase].name in h.phase_state.get("skip", ()):
+            if h.skips and phases[h.phase].name in h.skips:
                 continue  # skipped for this hand by an earlier phase (skip_phases)
             if REGISTRY[phases[h.phase].kind].start(self):
                 return
@@ -266,7 +266,7 @@ class State:
 
     def _void_row(self, h: Hand, marks: list, note: str) -> None:
         """Write the unscored hand ``h``'s row with its marker events, then end or deal on."""
-        h.phase_state["sheet"] = {"against": [], "marks": marks, "note": note}
+        h.written = Written((), tuple(marks), note)
         self.sheet.add(h.number, [0] * len(self.sheet.columns), note=note, void=True, marks=marks)
         self.hands_played += 1
         if self._check_end(h, self.sheet.totals(), None) or self._stopped_at_cap(h):
@@ -296,9 +296,7 @@ class State:
         """Skip the phases named ``names`` (phase names of the variant) for the rest of this
         hand: their ``start`` is not called (e.g. the talon exchange after a bid played
         without the talon, or the trick play of a hand nobody defends)."""
-        skip = self.hand.phase_state.setdefault("skip", {})
-        for name in names:
-            skip[name] = True
+        self.hand.skips.update(names)
 
     def partner_of(self, seat: Seat) -> Seat:
         """The next seat in the direction of play on ``seat``'s side (``seat`` itself without
@@ -401,8 +399,7 @@ class State:
         a = self.variant.auction()
         if a is None:
             return ()
-        d = self.hand.phase_state.get(a.kind) or {}
-        return tuple(d.get("bids", a.bids))
+        return tuple(REGISTRY[a.kind].hand_bids(a, self.hand) or a.bids)
 
     def legal_actions(self) -> Sequence[Action]:
         """Legal actions of the seat to move, in a fixed documented order (a list, or for a
@@ -560,7 +557,7 @@ class State:
             dcol = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
             made = bool(envs[dcol].once(v.scoring.made)) if v.scoring.made is not None else True
             marks = self.markers.played(h.declarer, made)
-        h.phase_state["sheet"] = {"against": against, "marks": marks}
+        h.written = Written(tuple(against), tuple(marks))
         note = self.describe_hand(h, envs) + counted
         row = self.sheet.add(h.number, entries, note=note, void=void,
                              trick_winners=h.trick_winners, parts=h.parts, against=against, marks=marks)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rulekit.engine.actions import Action
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.registry import REGISTRY
 from rulekit.errors import IllegalActionError
 
 
@@ -24,7 +25,7 @@ def _choices(state) -> list:
     auction = state.variant.auction()
     if auction is None:
         return []
-    return list(state.hand.phase_state.get(auction.kind, {}).get("choices", []))
+    return REGISTRY[auction.kind].choices_left(state.hand)
 
 
 def _set(state, text: str) -> None:

@@ -14,10 +14,11 @@ pass ([A5]).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.contracts import NT, Bid, LadderBid
 from rulekit.engine.actions import PASS
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.order_up import partners_sit_out
 from rulekit.errors import IllegalActionError
@@ -40,6 +41,15 @@ class AuctionSpec(PhaseSpec):
     """Levels count the tricks to win over this many (0: levels are tricks)."""
 
 
+@dataclass
+class LadderAuctionData(KindData):
+    """A ladder auction's data for one hand: ``first_call``, the index in ``hand.calls`` of its
+    first call (calls of earlier phases come before); ``passed``, the seats out of the auction."""
+
+    first_call: int = 0
+    passed: set[int] = field(default_factory=set)
+
+
 #: per variant (:meth:`Variant.cached <rulekit.variant.model.Variant.cached>`): rank of the highest
 #: bid so far -> the bids above it, and -> the legal calls (built once per highest bid, issue 10)
 _BIDS_ABOVE = "ladder_auction.bids_above"
@@ -51,7 +61,7 @@ def start(state) -> bool:
     h = state.hand
     spec = state.current_phase
     h.to_move = h.eldest if spec.first == "eldest" else h.dealer
-    h.phase_state["ladder_auction"] = {"first_call": len(h.calls)}  # (calls of earlier phases)
+    h.phase_state[KIND.name] = LadderAuctionData(len(h.calls))  # (calls of earlier phases)
     return True
 
 
@@ -109,7 +119,8 @@ def apply(state, action) -> bool:
     spec = v.phases[h.phase]   # (state.current_phase without the property: every call comes here)
     n = v.players
     seat = h.to_move
-    passed = h.passed
+    d: LadderAuctionData = h.phase_state[KIND.name]  # type: ignore[assignment]
+    passed = d.passed
     h.calls.append((seat, action.text))
     if action.kind == "pass":
         passed.add(seat)
@@ -117,7 +128,7 @@ def apply(state, action) -> bool:
         h.high = state.bid_by_text[action.bid]
         h.high_seat = seat
     left = n - len(passed)   # players still in the auction
-    round_over = spec.once and len(h.calls) - h.phase_state["ladder_auction"]["first_call"] == n
+    round_over = spec.once and len(h.calls) - d.first_call == n
     if not left or round_over and h.high is None:
         return _all_passed(state)
     if left == 1 and h.high is not None and h.high_seat not in passed or round_over:

@@ -9,12 +9,15 @@ docs/architecture.md, "Adding a phase kind").
 
 Rules of the engine a kind must keep:
 
-* ``start`` / ``apply`` change only the hand (``state.hand``) and call the
-  :class:`~rulekit.engine.state.State` helpers (``set_trump``, ``throw_in``,
-  ``partner_of``); they never advance the phase themselves (returning True does).
-* A kind's own changing data lives in ``state.hand.phase_state[kind.name]`` (a
-  dict of plain values; :meth:`PhaseKind.data`), never in new ``Hand`` slots:
-  ``Hand.clone`` copies each dict and any list, set or dict value in it.
+* A kind knows the match only through the facade :class:`~rulekit.engine.phases.table.Table`
+  its hooks receive: ``start`` / ``apply`` change only the hand (``state.hand``) and call the
+  facade's helpers (``set_trump``, ``throw_in``, ``partner_of``...); they never advance the
+  phase themselves (returning True does).
+* A kind's own changing data is one small dataclass deriving from
+  :class:`~rulekit.engine.hand.KindData`, created by ``start`` in
+  ``state.hand.phase_state[kind.name]`` and read back with :meth:`PhaseKind.data` (by any other
+  layer with :meth:`PhaseKind.data_of`), never new ``Hand`` slots: ``Hand.clone`` clones it.
+* Bots' choices are not the kind's: its policy, if any, lives in ``rulekit/bots/policies/``.
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from typing import Any, ClassVar, Protocol
 
 from rulekit.cards import Deck
 from rulekit.engine.actions import Action
+from rulekit.engine.hand import Hand
 from rulekit.engine.phases.table import Table
 from rulekit.errors import CardError, IllegalActionError
 
@@ -195,9 +199,31 @@ class PhaseKind:
         """Apply a checked action; True when the phase is over."""
         raise NotImplementedError
 
-    def data(self, state: Table) -> dict:
-        """This kind's own changing data for the current hand (``hand.phase_state[name]``)."""
+    def data(self, state: Table) -> Any:
+        """This kind's own changing data object for the current hand (``hand.phase_state[name]``,
+        a :class:`~rulekit.engine.hand.KindData` set by its ``start``)."""
         return state.hand.phase_state[self.name]
+
+    def data_of(self, hand: Hand) -> Any:
+        """This kind's data object in ``hand`` (a hand in progress or finished), or ``None`` when
+        its phase did not run in that hand: how every other layer reads a kind's data."""
+        return hand.phase_state.get(self.name)
+
+    def choices_left(self, hand: Hand) -> list[str]:
+        """The contracts an auction left for its declarer to announce (the ``announce`` phase
+        reads them), ``[]`` by default."""
+        return []
+
+    def hand_facts(self, spec: Any, variant: Any, hand: Hand) -> dict:
+        """Facts of a finished ``hand`` this kind adds to the ones a table writes down
+        (:func:`~rulekit.engine.scoring.hand_facts`), such as the suit of a card turned from a
+        second pack (``first_suit``); default none."""
+        return {}
+
+    def hand_bids(self, spec: Any, hand: Hand) -> tuple | None:
+        """An auction's bids with this hand's attributes when they differ from ``spec.bids`` (a
+        ``list_auction`` values its contracts anew each hand), else ``None``."""
+        return None
 
     # ------------------------------------------------------------------ words
     def parse(self, text: str, state: Table) -> Action | None:
@@ -294,9 +320,9 @@ class PhaseKind:
         Default False."""
         return False
 
-    def show(self, data: dict, variant: Any) -> list:
-        """Rows ``(label, text)`` drawing this kind's public data of a hand (``data``:
-        ``hand.phase_state[name]``) for the terminal: a turned card, a pile, the rows of a
+    def show(self, data: Any, variant: Any) -> list:
+        """Rows ``(label, text)`` drawing this kind's public data of a hand (``data``: its data
+        object, :meth:`data_of`) for the terminal: a turned card, a pile, the rows of a
         layout (default none). Only public data: every seat's screen shows them."""
         return []
 
@@ -325,7 +351,7 @@ def card_place(state: Any, card: int) -> list:
 def own_hand_hidden(state: Any, seat: int) -> bool:
     """True while a phase kind of the current hand keeps ``seat``'s own cards face down
     (:meth:`PhaseKind.hides_hand`)."""
-    from rulekit.engine.phases import REGISTRY
+    from rulekit.engine.phases.registry import REGISTRY
     return any(REGISTRY[k].hides_hand(state, seat) for k in state.hand.phase_state if k in REGISTRY)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.engine.actions import PASS, Action
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
 
@@ -28,12 +29,24 @@ class CallPartnerSpec(PhaseSpec):
     offers: bool
 
 
+@dataclass
+class CallPartnerData(KindData):
+    """``call_partner``'s data for one hand: ``stage`` (``ask``, ``answer``, ``decide``);
+    ``invited``: the declarer invited (else he offers the others to offer); ``answered``: seats
+    that answered; ``offer``: the seat whose offer the declarer decides on (-1: none)."""
+
+    stage: str = "ask"
+    invited: bool = False
+    answered: int = 0
+    offer: int = -1
+
+
 def start(state) -> bool:
     """Applies when the contract allows a partner; the declarer speaks first."""
     h = state.hand
     if h.declarer < 0 or not getattr(h.contract, "partner", False):
         return False
-    h.phase_state[KIND.name] = {"stage": "ask", "invited": False, "answered": 0, "offer": -1}
+    h.phase_state[KIND.name] = CallPartnerData()
     h.to_move = h.declarer
     return True
 
@@ -42,11 +55,11 @@ def legal(state) -> list:
     """The declarer: ``alone``, ``invite``; asked: ``pass``, ``accept``; offering: ``pass``,
     ``offer``; the declarer on an offer: ``refuse``, ``accept``."""
     d = KIND.data(state)
-    stage = d["stage"]
+    stage = d.stage
     if stage == "ask":
         return [ACT["alone"], ACT["invite"]]
     if stage == "answer":
-        return [PASS, ACT["accept"] if d["invited"] else ACT["offer"]]
+        return [PASS, ACT["accept"] if d.invited else ACT["offer"]]
     return [ACT["refuse"], ACT["accept"]]
 
 
@@ -55,8 +68,8 @@ def check(state, action) -> None:
     if action not in legal(state):
         d = KIND.data(state)
         ask = {"ask": "the declarer says invite or alone",
-               "answer": "say accept or pass" if d["invited"] else "say offer or pass",
-               "decide": "the declarer says accept or refuse the offer"}[d["stage"]]
+               "answer": "say accept or pass" if d.invited else "say offer or pass",
+               "decide": "the declarer says accept or refuse the offer"}[d.stage]
         raise IllegalActionError(f"{action.text} is not an answer now: {ask}")
 
 
@@ -64,11 +77,11 @@ def _next(state, d) -> bool:
     """Ask the next player (in the direction of play) from the declarer; True when everyone has answered."""
     h = state.hand
     n = state.variant.players
-    d["answered"] += 1
-    if d["answered"] >= n:
+    d.answered += 1
+    if d.answered >= n:
         return True
-    d["stage"] = "answer"
-    h.to_move = state.next_seat(h.declarer, d["answered"])
+    d.stage = "answer"
+    h.to_move = state.next_seat(h.declarer, d.answered)
     return False
 
 
@@ -79,25 +92,25 @@ def apply(state, action) -> bool:
     seat = h.to_move
     h.calls.append((seat, action.text))
     w = action.text
-    if d["stage"] == "ask":
-        d["invited"] = w == "invite"
-        if not d["invited"] and not state.current_phase.offers:
+    if d.stage == "ask":
+        d.invited = w == "invite"
+        if not d.invited and not state.current_phase.offers:
             return _finish(state)
-        d["answered"] = 0
+        d.answered = 0
         return _next(state, d) and _finish(state)
-    if d["stage"] == "answer":
+    if d.stage == "answer":
         if w == "accept":
             state.set_partner(seat)
             return _finish(state)
         if w == "offer":
-            d["stage"], d["offer"] = "decide", seat
+            d.stage, d.offer = "decide", seat
             h.to_move = h.declarer
             return False
         return _next(state, d) and _finish(state)
     if w == "accept":
-        state.set_partner(d["offer"])
+        state.set_partner(d.offer)
         return _finish(state)
-    d["offer"] = -1
+    d.offer = -1
     return _next(state, d) and _finish(state)
 
 
@@ -143,7 +156,7 @@ class CallPartnerKind(PhaseKind):
     def observe(self, state, seat) -> dict:
         """Public: the stage, whether invited, who offers."""
         d = self.data(state)
-        return {"partner_call": {"stage": d["stage"], "invited": d["invited"], "offer": d["offer"]}}
+        return {"partner_call": {"stage": d.stage, "invited": d.invited, "offer": d.offer}}
 
     def describe(self, spec) -> str:
         """One sentence."""

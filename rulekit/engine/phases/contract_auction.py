@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rulekit.contracts import NT, Bid
 from rulekit.engine.actions import DOUBLE, PASS, REDOUBLE
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
 
@@ -30,6 +31,13 @@ class ContractAuctionSpec(PhaseSpec):
     all_pass: str
 
 
+@dataclass
+class ContractAuctionData(KindData):
+    """A contract auction's data for one hand: ``passes``, passes in a row so far ([A6])."""
+
+    passes: int = 0
+
+
 #: per variant: (phase, rank of the highest bid, doubling allowed) -> the legal calls
 _CALLS_ABOVE = "contract_auction.calls_above"
 #: per variant: phase name -> bid text -> its strain
@@ -42,7 +50,7 @@ def start(state) -> bool:
     spec = state.current_phase
     h.to_move = h.dealer if spec.first == "dealer" else h.eldest
     h.doubled = 0
-    h.phase_state["contract_auction"] = {"passes": 0}  # passes in a row ([A6])
+    h.phase_state[KIND.name] = ContractAuctionData()
     return True
 
 
@@ -112,12 +120,12 @@ def apply(state, action) -> bool:
     spec = v.phases[h.phase]
     n = v.players
     seat = h.to_move
-    data = h.phase_state["contract_auction"]
+    data: ContractAuctionData = h.phase_state[KIND.name]  # type: ignore[assignment]
     h.calls.append((seat, action.text))
     if action.kind == "pass":
-        data["passes"] += 1
+        data.passes += 1
     else:
-        data["passes"] = 0
+        data.passes = 0
         if action.kind == "bid":
             h.high = state.bid_by_text[action.bid]
             h.high_seat = seat
@@ -126,13 +134,13 @@ def apply(state, action) -> bool:
             h.doubled = 1
         else:
             h.doubled = 2
-    if h.high is None and data["passes"] == n:
+    if h.high is None and data.passes == n:
         if spec.all_pass == "play":
             state.set_trump("NT")
             return True
         state.throw_in(same_dealer=spec.all_pass == "redeal_same")
         return True
-    if h.high is not None and data["passes"] == n - 1:
+    if h.high is not None and data.passes == n - 1:
         side = _side(state, h.high_seat)
         strain = h.high.strain
         first = next(s for s, text in _bids_in_order(state, h.calls)
@@ -240,8 +248,8 @@ class ContractAuctionKind(PhaseKind):
 
     def observe(self, state, seat: int) -> dict:
         """``passes``: passes in a row so far (public)."""
-        data = state.hand.phase_state.get(self.name)
-        return {"passes": data["passes"]} if data else {}
+        data = self.data_of(state.hand)
+        return {"passes": data.passes} if data is not None else {}
 
 
 KIND = ContractAuctionKind()

@@ -29,9 +29,10 @@ kontra defender counts the defence's tricks together ([F4] [F5]).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.engine.actions import PASS, Action
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
 
@@ -53,8 +54,25 @@ class DefenceSpec(PhaseSpec):
     choice_at: frozenset = frozenset()   # unplayed_choice.contracts (empty: every contract)
 
 
+@dataclass
+class DefenceData(KindData):
+    """``defence``'s data for one hand: the ``stage`` (``follow``, ``invite``, ``kontra``,
+    ``kontra_only``, ``chain``, ``choice``); each defender's ``roles`` (``follow``, ``pass``,
+    ``forced``, ``invited``); the ``queue`` of seats still to speak in the stage; the kontra chain's
+    ``level`` and the defender who said kontra (``kontra_seat``); ``played`` (1: the hand is
+    played, 0: nobody defends); the declarer's ``choice`` when nobody plays (``""``: not made)."""
+
+    queue: list[int]
+    roles: dict[int, str] = field(default_factory=dict)
+    stage: str = "follow"
+    level: int = 0
+    kontra_seat: int = -1
+    played: int = 1
+    choice: str = ""
+
+
 def _d(state) -> dict:
-    return state.hand.phase_state["defence"]
+    return KIND.data(state)
 
 
 def _opponents(state) -> list:
@@ -80,14 +98,14 @@ def start(state) -> bool:
         return False
     spec = state.current_phase
     opps = _opponents(state)
-    d = {"roles": {}, "stage": "follow", "queue": list(opps), "level": 0, "kontra_seat": -1, "played": 1}
-    h.phase_state["defence"] = d
+    d = DefenceData(list(opps))
+    h.phase_state[KIND.name] = d
     text = h.contract.text
     if text in spec.all_play:
-        d["roles"] = {s: "forced" for s in opps}
+        d.roles = {s: "forced" for s in opps}
         return _to_kontra(state, d)
     if text in spec.kontra_only and not _uses_marker(state):
-        d["stage"] = "kontra_only"
+        d.stage = "kontra_only"
     h.to_move = opps[0]
     return True
 
@@ -96,9 +114,9 @@ def _to_kontra(state, d) -> bool:
     """[F5]: the playing defenders, in turn, may say kontra."""
     if not state.current_phase.chain:
         return False
-    d["stage"] = "kontra"
-    d["queue"] = [s for s in _opponents(state) if d["roles"].get(s) in ("follow", "forced", "invited")]
-    state.hand.to_move = d["queue"][0]
+    d.stage = "kontra"
+    d.queue = [s for s in _opponents(state) if d.roles.get(s) in ("follow", "forced", "invited")]
+    state.hand.to_move = d.queue[0]
     return True
 
 
@@ -106,15 +124,15 @@ def legal(state) -> list:
     """The words of the current step, ``pass`` first where passing is allowed."""
     d = _d(state)
     chain = state.current_phase.chain
-    if d["stage"] == "follow":
+    if d.stage == "follow":
         return [FOLLOW, PASS]
-    if d["stage"] == "invite":
+    if d.stage == "invite":
         return [ALONE, INVITE]
-    if d["stage"] in ("kontra", "kontra_only"):
+    if d.stage in ("kontra", "kontra_only"):
         return [PASS, Action("defend", chain[0])]
-    if d["stage"] == "choice":
+    if d.stage == "choice":
         return [MADE, Action("defend", state.current_phase.choice_marker)]
-    return [PASS, Action("defend", chain[d["level"]])]  # "chain": the next word of the chain
+    return [PASS, Action("defend", chain[d.level])]  # "chain": the next word of the chain
 
 
 def check(state, action) -> None:
@@ -129,7 +147,7 @@ def check(state, action) -> None:
              "kontra_only": f"{state.current_phase.chain[0]} or pass (this contract is played only "
                             f"against {state.current_phase.chain[0]})"}
     raise IllegalActionError(f"{action.text} is not allowed now: say "
-                             f"{words.get(d['stage'], ' or '.join(a.text for a in legal(state)))}")
+                             f"{words.get(d.stage, ' or '.join(a.text for a in legal(state)))}")
 
 
 def apply(state, action) -> bool:
@@ -140,77 +158,77 @@ def apply(state, action) -> bool:
     seat = h.to_move
     h.calls.append((seat, action.text))
     opps = _opponents(state)
-    stage = d["stage"]
+    stage = d.stage
     if stage == "choice":
         if action == MADE:
             return True
-        d["choice"] = action.text
+        d.choice = action.text
         state.write_marker(action.text, seat, f"{h.contract.text} not played: {action.text} for "
                                                f"{state.names[seat]}")
         return True
     if stage == "follow":
-        d["roles"][seat] = "follow" if action == FOLLOW else "pass"
-        d["queue"].pop(0)
+        d.roles[seat] = "follow" if action == FOLLOW else "pass"
+        d.queue.pop(0)
         if action == FOLLOW and h.contract.text in spec.compulsory_kontra and spec.chain:
             return _kontra(state, spec, d, seat, opps)
-        if d["queue"]:
-            h.to_move = d["queue"][0]
+        if d.queue:
+            h.to_move = d.queue[0]
             return False
-        playing = [s for s in opps if d["roles"][s] == "follow"]
+        playing = [s for s in opps if d.roles[s] == "follow"]
         if not playing:
             return _not_played(state, d)
         if len(playing) == 1:
-            d["stage"] = "invite"
+            d.stage = "invite"
             h.to_move = playing[0]
             return False
         return not _to_kontra(state, d)
     if stage == "invite":
         if action == INVITE:
             other = next(s for s in opps if s != seat)
-            d["roles"][other] = "invited"
+            d.roles[other] = "invited"
         return not _to_kontra(state, d)
     if stage in ("kontra", "kontra_only"):
-        d["queue"].pop(0)
+        d.queue.pop(0)
         if action == PASS:
-            if d["queue"]:
-                h.to_move = d["queue"][0]
+            if d.queue:
+                h.to_move = d.queue[0]
                 return False
             return _not_played(state, d) if stage == "kontra_only" else True
         return _kontra(state, spec, d, seat, opps)
     # stage "chain": the declarer and the kontra player answer in turn
     if action == PASS:
         return True
-    d["level"] += 1
+    d.level += 1
     return _next_in_chain(state, spec, d)
 
 
 def _kontra(state, spec, d, seat: int, opps: list) -> bool:
     """``seat`` says the chain's first word: he answers for the defence ([F5])."""
-    d["kontra_seat"] = seat
-    d["level"] = 1
+    d.kontra_seat = seat
+    d.level = 1
     for s in opps:  # [F5] a defender who had passed must play once kontra is said
-        d["roles"][s] = "forced" if s != seat and d["roles"].get(s) in (None, "pass") else d["roles"].get(s, "follow")
+        d.roles[s] = "forced" if s != seat and d.roles.get(s) in (None, "pass") else d.roles.get(s, "follow")
     return _next_in_chain(state, spec, d)
 
 
 def _next_in_chain(state, spec, d) -> bool:
-    if d["level"] >= len(spec.chain):
+    if d.level >= len(spec.chain):
         return True
-    d["stage"] = "chain"
+    d.stage = "chain"
     h = state.hand
-    h.to_move = h.declarer if d["level"] % 2 == 1 else d["kontra_seat"]
+    h.to_move = h.declarer if d.level % 2 == 1 else d.kontra_seat
     return False
 
 
 def _not_played(state, d) -> bool:
     """[F2]: nobody plays; the hand is not played and counts as made, unless the declarer
     may choose a marker instead (``unplayed_choice``): then he is asked."""
-    d["played"] = 0
+    d.played = 0
     spec = state.current_phase
     state.skip_phases(spec.skips)
     h = state.hand
     if _may_choose(spec, h.contract.text, state.markers, h.declarer, state.totals()):
-        d["stage"] = "choice"
+        d.stage = "choice"
         h.to_move = h.declarer
         return False
     return True
@@ -340,11 +358,11 @@ class DefenceKind(PhaseKind):
 
     def values(self, variant, hand, spec) -> list:
         """Per seat, from the hand's decisions and tricks."""
-        d = hand.phase_state.get("defence")
+        d = self.data_of(hand)
         if d is None:  # no contract, or the phase never started
             return outcome(spec, variant.players, -1, {}, 0, -1, list(hand.won), hand.declarer >= 0)
-        return outcome(spec, variant.players, hand.declarer, d["roles"], d["level"], d["kontra_seat"],
-                       list(hand.won), bool(d["played"]))
+        return outcome(spec, variant.players, hand.declarer, d.roles, d.level, d.kontra_seat,
+                       list(hand.won), bool(d.played))
 
     # ------------------------------------------------------------------ scorepad
     def pad_question(self, spec, variant, facts: dict, names: list):
@@ -444,19 +462,19 @@ class DefenceKind(PhaseKind):
     def pad_facts(self, spec, variant, hand) -> dict:
         """The decisions of a played hand as typed (a forced defender follows; ``choice``, the
         declarer's when nobody played and he was asked)."""
-        d = hand.phase_state.get("defence")
+        d = self.data_of(hand)
         if d is None or hand.contract is None:
             return {}
-        if d["stage"] == "choice":
+        if d.stage == "choice":
             return {"roles": " ".join("pass" for _ in _pad_opponents(variant, hand.declarer)),
-                    "choice": d.get("choice", "made")}
+                    "choice": d.choice or "made"}
         opps = _pad_opponents(variant, hand.declarer)
         words = {"forced": "follow", "invited": "invited", "follow": "follow"}
-        out = {"roles": " ".join(words.get(d["roles"].get(s), "pass") if d["played"] else "pass" for s in opps)}
-        if d["played"] and spec.chain:
-            out["kontra"] = spec.chain[d["level"] - 1] if d["level"] else "-"
-            if d["level"]:
-                out["kontra_by"] = str(d["kontra_seat"])
+        out = {"roles": " ".join(words.get(d.roles.get(s), "pass") if d.played else "pass" for s in opps)}
+        if d.played and spec.chain:
+            out["kontra"] = spec.chain[d.level - 1] if d.level else "-"
+            if d.level:
+                out["kontra_by"] = str(d.kontra_seat)
         return out
 
     def parse(self, text, state):
@@ -477,8 +495,8 @@ class DefenceKind(PhaseKind):
         ``markers_open``: marker name -> the declarer's open markers (they are on the sheet)."""
         d = _d(state)
         decl = state.hand.declarer
-        return {"roles": dict(d["roles"]), "kontra": 2 ** d["level"], "kontra_seat": d["kontra_seat"],
-                "choice": d["stage"] == "choice",
+        return {"roles": dict(d.roles), "kontra": 2 ** d.level, "kontra_seat": d.kontra_seat,
+                "choice": d.stage == "choice",
                 "markers_open": {k: cols[decl].count("open") for k, cols in state.markers.marks.items()}}
 
     def describe(self, spec) -> str:

@@ -11,10 +11,11 @@ play).  Scoring formulas read ``cards_left`` (cards still held) and ``out_place`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.cards import bits
 from rulekit.engine.actions import PASS
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play
 from rulekit.errors import IllegalActionError
 
@@ -36,9 +37,21 @@ class LayoutSpec(PhaseSpec):
     order: tuple
 
 
+@dataclass
+class LayoutData(KindData):
+    """``layout``'s data for one hand: ``rows``, suit -> ``(low card, high card)`` of its row, in
+    the order started; ``order``, ``(seat, card)`` laid in order; ``out``, seats out of cards in
+    the order they went out; ``passes``, passes in a row."""
+
+    rows: dict[str, tuple[int, int]] = field(default_factory=dict)
+    order: list[tuple[int, int]] = field(default_factory=list)
+    out: list[int] = field(default_factory=list)
+    passes: int = 0
+
+
 def playable(spec: LayoutSpec, rows: dict, deck) -> int:
     """Bitmask of the cards that may be laid now: starters of suits without a row, and the
-    cards next to each row's ends (``rows``: suit -> ``[low card, high card]``)."""
+    cards next to each row's ends (``rows``: suit -> ``(low card, high card)``)."""
     m = 0
     for c in bits(spec.starts):
         if deck.suit_of(c) not in rows:
@@ -119,8 +132,8 @@ class LayoutKind(PhaseKind):
 
     def values(self, variant, hand, spec) -> list:
         """Per seat: cards still held, and the place in which he ran out (0: not out)."""
-        d = hand.phase_state.get(self.name)
-        out = d["out"] if d else []
+        d = self.data_of(hand)
+        out = d.out if d is not None else []
         return [{"cards_left": hand.hands[s].bit_count(), "out_place": out.index(s) + 1 if s in out else 0}
                 for s in range(variant.players)]
 
@@ -134,13 +147,13 @@ class LayoutKind(PhaseKind):
     def start(self, state) -> bool:
         """No rows yet; the eldest hand plays first."""
         h = state.hand
-        h.phase_state[self.name] = {"rows": {}, "order": [], "out": [], "passes": 0}
+        h.phase_state[self.name] = LayoutData()
         h.to_move = h.eldest
         return any(h.hands)
 
     def _can(self, state) -> int:
         h = state.hand
-        return h.hands[h.to_move] & playable(state.current_phase, self.data(state)["rows"], state.variant.deck)
+        return h.hands[h.to_move] & playable(state.current_phase, self.data(state).rows, state.variant.deck)
 
     def legal(self, state) -> list:
         """``play CARD`` for each card that may be laid, in deck order; else ``pass``."""
@@ -163,7 +176,7 @@ class LayoutKind(PhaseKind):
         if not h.hands[h.to_move] >> c & 1:
             raise IllegalActionError(f"you do not hold {deck.pretty(c)}")
         if not m >> c & 1:
-            why = ("it does not start a row and fits no row's end" if deck.suit_of(c) in self.data(state)["rows"]
+            why = ("it does not start a row and fits no row's end" if deck.suit_of(c) in self.data(state).rows
                    or not state.current_phase.starts >> c & 1 else "its suit's row is already started")
             shown = " ".join(deck.pretty(x) for x in bits(m)) if m else "none: pass"
             raise IllegalActionError(f"{deck.pretty(c)} cannot be laid: {why} (you may lay {shown})")
@@ -175,24 +188,24 @@ class LayoutKind(PhaseKind):
         d = self.data(state)
         seat = h.to_move
         if action.kind == "pass":
-            d["passes"] += 1
+            d.passes += 1
         else:
             c = action.card
             suit = state.variant.deck.suit_of(c)
             h.hands[seat] ^= 1 << c
-            row = d["rows"].get(suit)
+            row = d.rows.get(suit)   # (a new tuple each time: a world's copy shares none)
             if row is None:
-                d["rows"][suit] = [c, c]
+                d.rows[suit] = (c, c)
             elif spec.down[row[0]] == c:
-                row[0] = c
+                d.rows[suit] = (c, row[1])
             else:
-                row[1] = c
-            d["order"].append((seat, c))
-            d["passes"] = 0
+                d.rows[suit] = (row[0], c)
+            d.order.append((seat, c))
+            d.passes = 0
             if not h.hands[seat]:
-                d["out"].append(seat)
+                d.out.append(seat)
         holding = sum(1 for m in h.hands if m)
-        if len(d["out"]) >= spec.end_when_out or holding == 0 or d["passes"] >= holding:
+        if len(d.out) >= spec.end_when_out or holding == 0 or d.passes >= holding:
             h.to_move = -1
             return True
         nxt = state.next_seat(seat)
@@ -212,26 +225,26 @@ class LayoutKind(PhaseKind):
 
     def observe(self, state, seat: int) -> dict:
         """The rows (public): ``layout_rows`` as ``(suit, low card, high card)`` in the order started."""
-        d = state.hand.phase_state.get(self.name)
-        if not d:
+        d = self.data_of(state.hand)
+        if d is None:
             return {}
-        rows = [(s, lo, hi) for s, (lo, hi) in d["rows"].items()]
-        return {"layout_rows": rows, "layout_out": list(d["out"])}
+        rows = [(s, lo, hi) for s, (lo, hi) in d.rows.items()]
+        return {"layout_rows": rows, "layout_out": list(d.out)}
 
-    def show(self, data: dict, variant) -> list:
+    def show(self, data, variant) -> list:
         """One row per layout row, low to high: ``("row ♠", "8♠ 9♠ 10♠ J♠")``."""
         spec = next(p for p in variant.phases if p.kind == self.name)
         deck = variant.deck
         out = []
-        for suit, (lo, hi) in data["rows"].items():
+        for suit, (lo, hi) in data.rows.items():
             cards, c = [lo], lo
             while c != hi:
                 c = spec.up[c]
                 cards.append(c)
             out.append((f"row {suit}", " ".join(deck.pretty(x) for x in cards)))
-        if data["out"]:
+        if data.out:
             out.append(("out of cards", ", ".join(variant.seat_names[s] if s < len(variant.seat_names) else str(s)
-                                                   for s in data["out"])))
+                                                   for s in data.out)))
         return out or [("layout", "no rows yet")]
 
 

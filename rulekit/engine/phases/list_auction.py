@@ -15,11 +15,12 @@ so far: equal values cannot overcall each other.  The attributes are formula var
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rulekit.contracts import Contract
 from rulekit.dsl import Env, FormulaError, compile_expr
 from rulekit.engine.actions import PASS
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
 
@@ -39,12 +40,24 @@ class ListAuctionSpec(PhaseSpec):
     dealer_holds: bool = False
 
 
+@dataclass
+class ListAuctionData(KindData):
+    """A list auction's data for one hand: ``bids``, the contracts valued for this hand's suit
+    classes; ``passed``, the seats out; ``spoken``, calls so far (an auction where each speaks
+    once)."""
+
+    bids: tuple
+    passed: list[int] = field(default_factory=list)
+    spoken: int = 0
+
+
 def suit_classes(state) -> dict:
     """Suit -> class (1, 2, 3) published this hand by a phase (``suit_classes`` in its data),
     or ``{}``."""
     for d in state.hand.phase_state.values():
-        if "suit_classes" in d:
-            return d["suit_classes"]
+        classes = getattr(d, "suit_classes", None)   # (the data of the kind that publishes them)
+        if classes is not None:
+            return classes
     return {}
 
 
@@ -59,7 +72,7 @@ def start(state) -> bool:
     """Value the contracts for this hand; the first speaker is the eldest hand (or the dealer)."""
     h = state.hand
     spec = state.current_phase
-    h.phase_state[KIND.name] = {"bids": hand_bids(state, spec), "passed": []}
+    h.phase_state[KIND.name] = ListAuctionData(hand_bids(state, spec))
     h.to_move = h.eldest if spec.first == "eldest" else h.dealer
     return True
 
@@ -80,7 +93,7 @@ def _must_bid(state) -> bool:
     """The dealer speaks, nobody has bid and all the others have passed (``all_pass: dealer``)."""
     h = state.hand
     return (state.current_phase.all_pass == "dealer" and h.to_move == h.dealer and h.high is None
-            and len(KIND.data(state)["passed"]) >= state.variant.players - 1)
+            and len(KIND.data(state).passed) >= state.variant.players - 1)
 
 
 def legal(state) -> list:
@@ -88,7 +101,7 @@ def legal(state) -> list:
     (or as much, when the dealer holds), by value (then list order)."""
     top = _top(state) - _holds(state)
     acts = state.bid_actions
-    bids = sorted((b for b in KIND.data(state)["bids"] if b.value > top), key=lambda b: (b.value, b.rank))
+    bids = sorted((b for b in KIND.data(state).bids if b.value > top), key=lambda b: (b.value, b.rank))
     return ([] if _must_bid(state) else [PASS]) + [acts[b.text] for b in bids]
 
 
@@ -98,7 +111,7 @@ def check(state, action) -> None:
         if _must_bid(state):
             raise IllegalActionError("everyone else has passed: the dealer must bid")
         return
-    bids = {b.text: b for b in KIND.data(state)["bids"]}
+    bids = {b.text: b for b in KIND.data(state).bids}
     if action.kind != "bid" or action.bid not in bids:
         raise IllegalActionError(f"this is the auction: pass or bid a game of the list "
                                  f"(e.g. {next(iter(bids))})")
@@ -118,17 +131,17 @@ def apply(state, action) -> bool:
     seat = h.to_move
     h.calls.append((seat, action.text))
     if action.kind == "pass":
-        d["passed"].append(seat)
+        d.passed.append(seat)
     else:
-        h.high = next(b for b in d["bids"] if b.text == action.bid)
+        h.high = next(b for b in d.bids if b.text == action.bid)
         h.high_seat = seat
     spec = state.current_phase
     if spec.once:  # one call each: after the last, the highest bid declares
-        d["spoken"] = d.get("spoken", 0) + 1
-        if d["spoken"] >= n:
-            d["passed"] = [s for s in range(n) if s != h.high_seat]
-    active = [s for s in range(n) if s not in d["passed"]]
-    if not active or (h.high is None and len(d["passed"]) == n):
+        d.spoken += 1
+        if d.spoken >= n:
+            d.passed = [s for s in range(n) if s != h.high_seat]
+    active = [s for s in range(n) if s not in d.passed]
+    if not active or (h.high is None and len(d.passed) == n):
         if state.current_phase.all_pass == "redeal":
             state.throw_in()
         else:
@@ -139,7 +152,7 @@ def apply(state, action) -> bool:
         state.set_trump(h.high.strain)
         return True
     nxt = state.next_seat(seat)
-    while nxt in d["passed"] and state.current_phase.pass_is_final:
+    while nxt in d.passed and state.current_phase.pass_is_final:
         nxt = state.next_seat(nxt)
     h.to_move = nxt
     return False
@@ -260,10 +273,15 @@ class ListAuctionKind(PhaseKind):
         vals = c.variables() if hasattr(c, "variables") else {k: 0 for k in self.variables(spec)}
         return [dict(vals) for _ in range(len(variant.sides) if variant.scoring.by_side else variant.players)]
 
+    def hand_bids(self, spec, hand) -> tuple | None:
+        """This hand's contracts, valued by its suit classes."""
+        d = self.data_of(hand)
+        return d.bids if d is not None else None
+
     def observe(self, state, seat) -> dict:
         """This hand's contracts with their values (public: the suit classes are)."""
         d = self.data(state)
-        return {"bids": d["bids"], "passed": list(d["passed"])}
+        return {"bids": d.bids, "passed": list(d.passed)}
 
     def help_line(self, spec, variant) -> str:
         """``pass, or a game of the list (? shows each with its value)``."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from rulekit.cards import SUIT_NAMES
 from rulekit.contracts import NT
 from rulekit.engine.actions import PASS, Action
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
 
@@ -33,6 +34,15 @@ class NameTrumpSpec(PhaseSpec):
     also says ``high`` or ``low``."""
 
 
+@dataclass
+class NameTrumpData(KindData):
+    """``name_trump``'s data for one hand: ``namer``, who names now; ``named``, trumps are named
+    and the declarer is to say the order (``high`` / ``low``) of a ``wins: chosen`` bid."""
+
+    namer: int
+    named: bool = False
+
+
 HIGH, LOW = Action("wins", "high"), Action("wins", "low")
 """The declarer's choice of order for a ``wins: chosen`` contract."""
 
@@ -43,12 +53,12 @@ def start(state) -> bool:
     h = state.hand
     spec = state.current_phase
     if spec.by == "dealer":
-        h.phase_state["name_trump"] = {"namer": h.dealer}  # who names now
+        h.phase_state[KIND.name] = NameTrumpData(h.dealer)
         h.to_move = h.dealer
         return True
     if h.contract is None or (h.contract.strain != "chosen" and _wins(h) != "chosen"):
         return False
-    h.phase_state["name_trump"] = {"namer": h.declarer, "named": h.contract.strain != "chosen"}
+    h.phase_state[KIND.name] = NameTrumpData(h.declarer, h.contract.strain != "chosen")
     h.to_move = h.declarer
     return True
 
@@ -59,14 +69,14 @@ def _wins(h) -> str:
 
 def _order_now(state) -> bool:
     """The declarer is to say ``high`` or ``low`` now (trumps are named, the order is open)."""
-    data = state.hand.phase_state.get("name_trump") or {}
-    return bool(data.get("named")) and _wins(state.hand) == "chosen"
+    data = KIND.data_of(state.hand)
+    return data is not None and data.named and _wins(state.hand) == "chosen"
 
 
 def _may_pass(state) -> bool:
     h = state.hand
     spec = state.current_phase
-    return spec.by == "dealer" and spec.partner_may_name and h.phase_state["name_trump"]["namer"] == h.dealer
+    return spec.by == "dealer" and spec.partner_may_name and KIND.data(state).namer == h.dealer
 
 
 def legal(state) -> list:
@@ -101,11 +111,11 @@ def apply(state, action) -> bool:
         state.set_trump(h.trump, low=action is LOW or action.text == "low")
         return True
     if action.kind == "pass":
-        h.to_move = h.phase_state["name_trump"]["namer"] = state.partner_of(h.dealer)
+        h.to_move = KIND.data(state).namer = state.partner_of(h.dealer)
         return False
     state.set_trump(action.suit)
     if _wins(h) == "chosen" and state.current_phase.by == "declarer":
-        h.phase_state["name_trump"]["named"] = True
+        KIND.data(state).named = True
         return False
     return True
 
@@ -196,8 +206,8 @@ class NameTrumpKind(PhaseKind):
 
     def observe(self, state, seat: int) -> dict:
         """``namer``: the seat who names trumps now (public)."""
-        data = state.hand.phase_state.get(self.name)
-        return {"namer": data["namer"]} if data else {}
+        data = self.data_of(state.hand)
+        return {"namer": data.namer} if data is not None else {}
 
 
 KIND = NameTrumpKind()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.engine.actions import Action
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
@@ -27,6 +28,17 @@ class PassCardsSpec(PhaseSpec):
 
     count: int
     directions: tuple
+
+
+@dataclass
+class PassCardsData(KindData):
+    """``pass_cards``' data for one hand: ``direction`` of this deal; per seat the cards it
+    ``passed`` and ``received`` (bitmasks); ``count``: seats that passed so far."""
+
+    direction: str
+    passed: list[int]
+    received: list[int]
+    count: int = 0
 
 
 def direction(spec, number: int) -> str:
@@ -56,8 +68,7 @@ def start(state) -> bool:
     d = direction(spec, h.number)
     if d == "hold":
         return False
-    h.phase_state[KIND.name] = {"direction": d, "passed": [0] * state.variant.players, "count": 0,
-                                "received": [0] * state.variant.players}
+    h.phase_state[KIND.name] = PassCardsData(d, [0] * state.variant.players, [0] * state.variant.players)
     h.to_move = h.eldest
     return True
 
@@ -112,17 +123,17 @@ def apply(state, action) -> bool:
     """The cards leave the passer's hand; after the last passer everyone receives his."""
     h = state.hand
     n = state.variant.players
-    d = h.phase_state[KIND.name]
-    d["passed"][h.to_move] = action.cards
+    d = KIND.data(state)
+    d.passed[h.to_move] = action.cards
     h.hands[h.to_move] &= ~action.cards
-    d["count"] += 1
-    if d["count"] < n:
+    d.count += 1
+    if d.count < n:
         h.to_move = state.next_seat(h.to_move)
         return False
-    for seat, cards in enumerate(d["passed"]):
-        to = target(state.variant, d["direction"], seat)
+    for seat, cards in enumerate(d.passed):
+        to = target(state.variant, d.direction, seat)
         h.hands[to] |= cards
-        d["received"][to] = cards
+        d.received[to] = cards
     return True
 
 
@@ -193,10 +204,10 @@ class PassCardsKind(PhaseKind):
 
     def observe(self, state, seat: int) -> dict:
         """``direction`` (public), ``passed``/``received``: the seat's own cards only."""
-        d = state.hand.phase_state.get(self.name)
-        if not d:
+        d = self.data_of(state.hand)
+        if d is None:
             return {}
-        return {"direction": d["direction"], "passed": d["passed"][seat], "received": d["received"][seat]}
+        return {"direction": d.direction, "passed": d.passed[seat], "received": d.received[seat]}
 
 
 KIND = PassCardsKind()

@@ -9,9 +9,10 @@ played.  Scoring formulas read each player's sum of threshold scores as ``pile_s
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.cards import bits
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play
 from rulekit.errors import IllegalActionError
 
@@ -28,6 +29,16 @@ class PileSpec(PhaseSpec):
     values: tuple
     thresholds: tuple
     end_at: int
+
+
+@dataclass
+class PileData(KindData):
+    """``pile``'s data for one hand: the running ``total``; the ``cards`` played, ``(seat,
+    card)`` in order; per seat the ``score`` of the thresholds it reached."""
+
+    score: list[int]
+    total: int = 0
+    cards: list[tuple[int, int]] = field(default_factory=list)
 
 
 def crossed(spec: PileSpec, before: int, after: int) -> int:
@@ -98,8 +109,8 @@ class PileKind(PhaseKind):
 
     def values(self, variant, hand, spec) -> list:
         """Per seat ``pile_score`` (0 when the phase did not run)."""
-        d = hand.phase_state.get(self.name)
-        scores = d["score"] if d else [0] * variant.players
+        d = self.data_of(hand)
+        scores = d.score if d is not None else [0] * variant.players
         return [{"pile_score": x} for x in scores]
 
     def describe(self, spec) -> str:
@@ -112,7 +123,7 @@ class PileKind(PhaseKind):
     def start(self, state) -> bool:
         """The eldest hand plays first."""
         h = state.hand
-        h.phase_state[self.name] = {"total": 0, "cards": [], "score": [0] * h.players}
+        h.phase_state[self.name] = PileData([0] * h.players)
         h.to_move = h.eldest
         if not any(h.hands):
             return False
@@ -140,11 +151,11 @@ class PileKind(PhaseKind):
         seat = h.to_move
         c = action.card
         h.hands[seat] ^= 1 << c
-        before = d["total"]
-        d["total"] = before + spec.values[c]
-        d["cards"].append((seat, c))
-        d["score"][seat] += crossed(spec, before, d["total"])
-        if d["total"] >= spec.end_at or not any(h.hands):
+        before = d.total
+        d.total = before + spec.values[c]
+        d.cards.append((seat, c))
+        d.score[seat] += crossed(spec, before, d.total)
+        if d.total >= spec.end_at or not any(h.hands):
             h.to_move = -1
             return True
         nxt = state.next_seat(seat)
@@ -164,12 +175,12 @@ class PileKind(PhaseKind):
 
     def observe(self, state, seat: int) -> dict:
         """The pile (public): its running total and the cards played, in order."""
-        d = state.hand.phase_state.get(self.name)
-        if not d:
+        d = self.data_of(state.hand)
+        if d is None:
             return {}
-        return {"pile_total": d["total"], "pile": list(d["cards"]), "pile_score": list(d["score"])}
+        return {"pile_total": d.total, "pile": list(d.cards), "pile_score": list(d.score)}
 
-    def show(self, data: dict, variant) -> list:
+    def show(self, data, variant) -> list:
         """Rows ``("pile", "P1 10♠ 10 · P2 A♥ 21 · P3 Q♠ 26 (-1) · ...")`` (each card with the
         running total, and the threshold score of a card that reached one, so the table sees who
         took each penalty as it happens), then ``("pile total", "21")``."""
@@ -177,15 +188,15 @@ class PileKind(PhaseKind):
         out, total, line = [], 0, []
         names = variant.seat_names
         spec = next(p for p in variant.phases if p.kind == self.name)
-        for i, (seat, c) in enumerate(data["cards"]):
+        for i, (seat, c) in enumerate(data.cards):
             before, total = total, total + spec.values[c]
             got = crossed(spec, before, total)
             line.append(f"{names[seat] if seat < len(names) else seat} {deck.pretty(c)} {total}"
                         + (f" ({got:+d})" if got else ""))
-            if len(line) == variant.players or i == len(data["cards"]) - 1:
+            if len(line) == variant.players or i == len(data.cards) - 1:
                 out.append(("pile", " · ".join(line)))
                 line = []
-        out.append(("pile total", str(data["total"])))
+        out.append(("pile total", str(data.total)))
         return out
 
 

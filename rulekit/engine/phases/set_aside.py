@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import IllegalActionError
@@ -18,6 +19,13 @@ from rulekit.errors import IllegalActionError
 @dataclass(frozen=True)
 class SetAsideSpec(PhaseSpec):
     """``set_aside`` phase: ``count`` cards (-1: the contract's ``aside``)."""
+
+    count: int
+
+
+@dataclass
+class SetAsideData(KindData):
+    """``set_aside``'s data for one hand: ``count``, the cards the declarer puts aside."""
 
     count: int
 
@@ -32,7 +40,7 @@ def start(state) -> bool:
     h = state.hand
     if h.declarer < 0 or _count(state) <= 0:
         return False
-    h.phase_state[KIND.name] = {"count": _count(state)}
+    h.phase_state[KIND.name] = SetAsideData(_count(state))
     h.to_move = h.declarer
     return True
 
@@ -40,13 +48,13 @@ def start(state) -> bool:
 def legal(state):
     """Every choice of the cards to put aside (a lazy sequence of ``discard`` actions)."""
     h = state.hand
-    return DiscardChoices(state.variant.deck, h.hands[h.to_move], KIND.data(state)["count"])
+    return DiscardChoices(state.variant.deck, h.hands[h.to_move], KIND.data(state).count)
 
 
 def check(state, action) -> None:
     """:raises IllegalActionError: not exactly ``count`` of his own cards."""
     h = state.hand
-    k = takes(KIND.data(state)["count"], h.hands[h.to_move])
+    k = takes(KIND.data(state).count, h.hands[h.to_move])
     deck = state.variant.deck
     if action.kind != "discard":
         raise IllegalActionError(f"put {k} card{'s' if k > 1 else ''} aside face down now "

@@ -17,9 +17,10 @@ shown to every seat, listed in the hand's actions and in :attr:`State.chance`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.engine.actions import Action
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.deal import deal_plan
 from rulekit.errors import IllegalActionError
@@ -33,6 +34,19 @@ class SplitChoiceSpec(PhaseSpec):
 
     first: int
     options: tuple
+
+
+@dataclass
+class SplitChoiceData(KindData):
+    """``split_choice``'s data for one hand: the ``chooser``; his ``first`` cards (in dealing
+    order); per seat the cards ``held`` back until the decision; the cards ``turned`` for it;
+    ``how`` he decided (the action's text, ``""`` before)."""
+
+    chooser: int
+    first: list[int]
+    held: list[int]
+    turned: list[int] = field(default_factory=list)
+    how: str = ""
 
 
 def turn_action() -> Action:
@@ -122,8 +136,7 @@ class SplitChoiceKind(PhaseKind):
         mask = sum(1 << c for c in first)
         held = list(h.hands)
         held[chooser] &= ~mask
-        h.phase_state[self.name] = {"chooser": chooser, "first": first, "held": held, "turned": [],
-                                    "how": ""}
+        h.phase_state[self.name] = SplitChoiceData(chooser, first, held)
         h.hands = [0] * n
         h.hands[chooser] = mask
         h.to_move = chooser
@@ -157,13 +170,13 @@ class SplitChoiceKind(PhaseKind):
             suit = action.suit
         else:
             strength = v.contexts["NT"].strength
-            suit, turned = decide(d["first"], strength, v.deck.suit_of, action.suit if action.kind == "ask" else "")
-            d["turned"] = turned
+            suit, turned = decide(d.first, strength, v.deck.suit_of, action.suit if action.kind == "ask" else "")
+            d.turned = turned
             text = "turned " + " ".join(v.deck.name(c) for c in turned)
-            state.note_chance(d["chooser"], text)
-        d["how"] = action.text
+            state.note_chance(d.chooser, text)
+        d.how = action.text
         state.set_trump(suit)
-        h.hands = [h.hands[s] | d["held"][s] for s in range(h.players)]
+        h.hands = [h.hands[s] | d.held[s] for s in range(h.players)]
         return True
 
     # ------------------------------------------------------------------ words and views
@@ -184,10 +197,10 @@ class SplitChoiceKind(PhaseKind):
 
     def observe(self, state, seat: int) -> dict:
         """The chooser, the cards turned (face up: public) and the decision."""
-        d = state.hand.phase_state.get(self.name)
-        if not d:
+        d = self.data_of(state.hand)
+        if d is None:
             return {}
-        return {"chooser": d["chooser"], "turned": list(d["turned"]), "choice": d["how"]}
+        return {"chooser": d.chooser, "turned": list(d.turned), "choice": d.how}
 
 
 KIND = SplitChoiceKind()

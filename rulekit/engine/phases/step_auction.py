@@ -23,10 +23,11 @@ or the naming round), ``hand.contract``; otherwise it leaves the choices for the
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.contracts import NT, Bid
 from rulekit.engine.actions import PASS, Action
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import IllegalActionError
 
@@ -57,6 +58,33 @@ class StepAuctionSpec(PhaseSpec):
     levels_are_tricks = False
 
 
+@dataclass
+class StepAuctionData(KindData):
+    """A step auction's data for one hand.
+
+    :ivar level: the highest number called (0: none); ``holder`` its holder (-1: none).
+    :ivar passed: seats out of the auction; ``spoken`` seats that have spoken; ``numbered``
+        seats that called a number.
+    :ivar blind: ``(seat, call)`` of the blind calls.
+    :ivar naming: the naming round's turn (-1: not begun); ``best`` / ``best_seat`` the best
+        contract named so far and its caller.
+    :ivar choices: the contract texts left for the declarer to announce.
+    :ivar order: the seats in speaking order.
+    """
+
+    order: list[int]
+    level: int = 0
+    holder: int = -1
+    passed: list[int] = field(default_factory=list)
+    spoken: list[int] = field(default_factory=list)
+    numbered: list[int] = field(default_factory=list)
+    blind: list[tuple[int, str]] = field(default_factory=list)
+    naming: int = -1
+    best: str = ""
+    best_seat: int = -1
+    choices: list[str] = field(default_factory=list)
+
+
 def _blind_text(spec, call: str) -> str:
     return f"{spec.blind_call}-{call}"
 
@@ -65,15 +93,13 @@ def start(state) -> bool:
     """The eldest hand speaks first ([A1])."""
     h = state.hand
     n = state.variant.players
-    h.phase_state["step_auction"] = {"level": 0, "holder": -1, "passed": [], "spoken": [], "numbered": [],
-                                     "blind": [], "naming": -1, "best": "", "best_seat": -1, "choices": [],
-                                     "order": [state.next_seat(h.eldest, k) for k in range(n)]}
+    h.phase_state[KIND.name] = StepAuctionData([state.next_seat(h.eldest, k) for k in range(n)])
     h.to_move = h.eldest
     return True
 
 
-def _d(state) -> dict:
-    return state.hand.phase_state["step_auction"]
+def _d(state) -> StepAuctionData:
+    return KIND.data(state)
 
 
 def _rank(spec, text: str) -> int:
@@ -81,7 +107,7 @@ def _rank(spec, text: str) -> int:
 
 
 def _earlier(d, a: int, b: int) -> bool:
-    return d["order"].index(a) < d["order"].index(b)
+    return d.order.index(a) < d.order.index(b)
 
 
 def legal(state) -> list:
@@ -90,17 +116,17 @@ def legal(state) -> list:
     spec = state.current_phase
     d = _d(state)
     seat = state.hand.to_move
-    if d["naming"] >= 0:
+    if d.naming >= 0:
         return _naming_legal(state, spec, d, seat)
     acts = [PASS]
-    blind = [c for _s, c in d["blind"]]
-    first_turn = seat not in d["spoken"]
+    blind = [c for _s, c in d.blind]
+    first_turn = seat not in d.spoken
     if not blind:
-        nxt = [lv for lv in spec.levels if lv > d["level"]]
-        if d["holder"] != seat and nxt:
+        nxt = [lv for lv in spec.levels if lv > d.level]
+        if d.holder != seat and nxt:
             acts.append(Action("bid", str(nxt[0]), bid=str(nxt[0])))
-        if (spec.hold and d["holder"] >= 0 and d["holder"] != seat and seat in d["numbered"]
-                and _earlier(d, seat, d["holder"])):
+        if (spec.hold and d.holder >= 0 and d.holder != seat and seat in d.numbered
+                and _earlier(d, seat, d.holder)):
             acts.append(Action("hold", "hold"))
     if first_turn and spec.blind < len(spec.bids):   # blind calls exist only with a `blind:` block
         top = max((_rank(spec, _blind_text(spec, c)) for c in blind if c != spec.blind_call), default=-1)
@@ -115,11 +141,11 @@ def legal(state) -> list:
 def _naming_legal(state, spec, d, seat) -> list:
     """[A6] [X2]: a plain blind caller names a suit contract (blind); a later one only a
     strictly higher one, or concedes."""
-    best = _rank(spec, d["best"]) if d["best"] else -1
+    best = _rank(spec, d.best) if d.best else -1
     plain = [b for b in spec.bids[spec.blind:] if b.text.split("-", 1)[1] not in spec.direct
              and b.rank > best]
     acts = [Action("bid", b.text, bid=b.text) for b in plain]
-    return ([PASS] if d["best"] else []) + acts
+    return ([PASS] if d.best else []) + acts
 
 
 def check(state, action) -> None:
@@ -129,14 +155,14 @@ def check(state, action) -> None:
     spec = state.current_phase
     d = _d(state)
     seat = state.hand.to_move
-    if d["naming"] >= 0:
+    if d.naming >= 0:
         raise IllegalActionError(f"name your contract played without the talon ({state.expected_forms()})")
-    blind = [c for _s, c in d["blind"]]
+    blind = [c for _s, c in d.blind]
     if action.kind == "bid" and blind:
         raise IllegalActionError(f"no number may be bid after {blind[0]}")
     if action.kind == "bid":
-        nxt = [lv for lv in spec.levels if lv > d["level"]]
-        if d["holder"] == seat:
+        nxt = [lv for lv in spec.levels if lv > d.level]
+        if d.holder == seat:
             raise IllegalActionError("you hold the highest number already")
         if not nxt:
             raise IllegalActionError("no number is left to bid")
@@ -145,7 +171,7 @@ def check(state, action) -> None:
         raise IllegalActionError("only a player who said a number, earlier in rotation than the one who "
                                  "overbid him, may hold")
     if action.kind == "blind":
-        if seat in d["spoken"]:
+        if seat in d.spoken:
             raise IllegalActionError(f"{action.text} may only be said at your first turn")
         raise IllegalActionError(f"{action.text} does not outrank the call said before it")
     raise IllegalActionError(f"{action.text} is not allowed now; {state.expected_forms()}")
@@ -158,25 +184,25 @@ def apply(state, action) -> bool:
     d = _d(state)
     seat = h.to_move
     h.calls.append((seat, action.text))
-    if d["naming"] >= 0:
+    if d.naming >= 0:
         return _apply_naming(state, spec, d, seat, action)
-    d["spoken"].append(seat)
+    d.spoken.append(seat)
     if action.kind == "pass":
-        d["passed"].append(seat)
+        d.passed.append(seat)
     elif action.kind == "bid":
-        d["level"] = int(action.text)
-        d["holder"] = seat
-        d["numbered"].append(seat)
+        d.level = int(action.text)
+        d.holder = seat
+        d.numbered.append(seat)
     elif action.kind == "hold":
-        d["holder"] = seat
+        d.holder = seat
     else:
-        d["blind"].append((seat, action.text))
-    order = d["order"]
-    blind_seats = [s for s, _c in d["blind"]]
-    waiting = [s for s in order if s not in d["passed"] and s not in blind_seats]
-    if d["blind"]:
+        d.blind.append((seat, action.text))
+    order = d.order
+    blind_seats = [s for s, _c in d.blind]
+    waiting = [s for s in order if s not in d.passed and s not in blind_seats]
+    if d.blind:
         # after a blind call only those who have not spoken yet may still speak ([A5])
-        todo = [s for s in waiting if s not in d["spoken"]]
+        todo = [s for s in waiting if s not in d.spoken]
         if todo:
             h.to_move = _next_of(state, seat, todo)
             return False
@@ -184,7 +210,7 @@ def apply(state, action) -> bool:
     if not waiting:
         state.throw_in()  # [A7] all passed
         return True
-    if len(waiting) == 1 and d["holder"] == waiting[0]:
+    if len(waiting) == 1 and d.holder == waiting[0]:
         return _number_won(state, spec, d, waiting[0])
     h.to_move = _next_of(state, seat, waiting)
     return False
@@ -203,23 +229,23 @@ def _number_won(state, spec, d, seat: int) -> bool:
     """[X1]: the declarer takes the talon and announces a contract of at least his level."""
     h = state.hand
     h.declarer = seat
-    choices = [b for b in spec.bids[:spec.blind] if b.level >= d["level"]]
+    choices = [b for b in spec.bids[:spec.blind] if b.level >= d.level]
     h.high = choices[0]
     h.high_seat = seat
-    d["choices"] = [b.text for b in choices]
+    d.choices = [b.text for b in choices]
     return True
 
 
 def _blind_won(state, spec, d) -> bool:
     h = state.hand
-    callers = d["blind"]
+    callers = d.blind
     if len(callers) == 1:
         seat, call = callers[0]
         if call != spec.blind_call:
             return _fix(state, spec, seat, _blind_text(spec, call))
         return _blind_declarer(state, spec, d, seat)
     # [A6] the naming round among several blind callers, earliest first
-    d["naming"] = 0
+    d.naming = 0
     direct = [(s, c) for s, c in callers if c != spec.blind_call]
     if direct:  # a contract said at once outranks what plain callers could name
         top = max(direct, key=lambda sc: _rank(spec, _blind_text(spec, sc[1])))
@@ -231,13 +257,13 @@ def _blind_won(state, spec, d) -> bool:
 def _apply_naming(state, spec, d, seat, action) -> bool:
     h = state.hand
     if action.kind == "bid":
-        d["best"], d["best_seat"] = action.text, seat
-    d["naming"] += 1
-    callers = d["blind"]
-    if d["naming"] < len(callers):
-        h.to_move = callers[d["naming"]][0]
+        d.best, d.best_seat = action.text, seat
+    d.naming += 1
+    callers = d.blind
+    if d.naming < len(callers):
+        h.to_move = callers[d.naming][0]
         return False
-    return _fix(state, spec, d["best_seat"], d["best"])
+    return _fix(state, spec, d.best_seat, d.best)
 
 
 def _blind_declarer(state, spec, d, seat: int) -> bool:
@@ -246,7 +272,7 @@ def _blind_declarer(state, spec, d, seat: int) -> bool:
     h.declarer = seat
     choices = [b for b in spec.bids[spec.blind:] if b.text.split("-", 1)[1] not in spec.direct]
     h.high, h.high_seat = choices[0], seat
-    d["choices"] = [b.text for b in choices]
+    d.choices = [b.text for b in choices]
     state.skip_phases(spec.skips)
     return True
 
@@ -257,7 +283,7 @@ def _fix(state, spec, seat: int, text: str) -> bool:
     bid = next(b for b in spec.bids if b.text == text)
     h.declarer = seat
     h.high, h.high_seat = bid, seat
-    _d(state)["choices"] = [text]
+    _d(state).choices = [text]
     state.skip_phases(spec.skips)
     return True
 
@@ -373,7 +399,7 @@ class StepAuctionKind(PhaseKind):
             return Action("bid", str(int(t)), bid=str(int(t)))
         if t == "hold":
             return Action("hold", "hold")
-        if _d(state)["naming"] >= 0:
+        if _d(state).naming >= 0:
             for b in spec.bids[spec.blind:]:
                 if t in (b.text, b.text.split("-", 1)[1]):
                     return Action("bid", b.text, bid=b.text)
@@ -388,10 +414,15 @@ class StepAuctionKind(PhaseKind):
         return (f"pass, a number {lv[0]}..{lv[-1]} (one above the last), hold, {spec.blind_call}"
                 + (f", {direct}" if direct else "") + " (blind: only at your first turn)")
 
+    def choices_left(self, hand) -> list:
+        """The contracts the auction left for its declarer to announce."""
+        d = self.data_of(hand)
+        return list(d.choices) if d is not None else []
+
     def observe(self, state, seat) -> dict:
         """Public: the level, its holder, the blind calls."""
         d = _d(state)
-        return {"level": d["level"], "holder": d["holder"], "blind": list(d["blind"])}
+        return {"level": d.level, "holder": d.holder, "blind": list(d.blind)}
 
 
 KIND = StepAuctionKind()

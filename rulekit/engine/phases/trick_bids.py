@@ -23,9 +23,10 @@ the nils bid after looking).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.engine.actions import Action
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.engine.phases.pass_cards import pass_form, parse_pass
@@ -46,6 +47,21 @@ class TrickBidsSpec(PhaseSpec):
     most: int | None
     blind_behind: int | None = None
     blind_exchange: int = 0
+
+
+@dataclass
+class TrickBidsData(KindData):
+    """``trick_bids``' data for one hand: each seat's ``bids`` (-1: not yet), ``count`` of bids
+    made, the ``tricks`` of the hand; the seats still ``undecided`` on blind nil (their cards stay
+    face down), those who bid ``blind`` nil; the ``swap`` queue of the blind nil exchange,
+    ``(giver, taker)`` pairs."""
+
+    bids: list[int]
+    tricks: int
+    undecided: list[int]
+    count: int = 0
+    blind: list[int] = field(default_factory=list)
+    swap: list[tuple[int, int]] = field(default_factory=list)
 
 
 def _action(n: int) -> Action:
@@ -98,11 +114,9 @@ def blind_seats(variant, spec, totals: list) -> list:
 def start(state) -> bool:
     h = state.hand
     spec = state.current_phase
-    h.phase_state["trick_bids"] = {"bids": [-1] * state.variant.players, "count": 0,
-                                   "tricks": h.hands[h.eldest].bit_count(),
-                                   # not yet decided (look or blind nil): their cards stay face down
-                                   "undecided": blind_seats(state.variant, spec, state.totals()),
-                                   "blind": [], "swap": []}
+    # the seats not yet decided (look or blind nil): their cards stay face down
+    h.phase_state[KIND.name] = TrickBidsData([-1] * state.variant.players, h.hands[h.eldest].bit_count(),
+                                             blind_seats(state.variant, spec, state.totals()))
     h.to_move = h.eldest
     return True
 
@@ -112,24 +126,24 @@ def legal(state):
     ``bid N`` for each allowed N, lowest first; in the exchange, every choice of cards."""
     spec = state.current_phase
     h = state.hand
-    d = h.phase_state["trick_bids"]
-    if d["swap"]:
+    d = KIND.data(state)
+    if d.swap:
         return DiscardChoices(state.variant.deck, h.hands[h.to_move], spec.blind_exchange)
-    if h.to_move in d["undecided"]:
+    if h.to_move in d.undecided:
         return [BLIND, LOOK]
-    total = d["tricks"]
+    total = d.tricks
     top = total if spec.most is None else min(total, spec.most)
     out = sorted(set(range(spec.least, top + 1)) | ({0} if spec.nil else set()))
-    if spec.hook and d["count"] == state.variant.players - 1:
-        so_far = sum(b for b in d["bids"] if b > 0)
+    if spec.hook and d.count == state.variant.players - 1:
+        so_far = sum(b for b in d.bids if b > 0)
         out = [n for n in out if so_far + n != total]
     return [_action(n) for n in out]
 
 
 def check(state, action) -> None:
     """:raises IllegalActionError: not a bid, or one the rules forbid (with why)."""
-    d = state.hand.phase_state["trick_bids"]
-    if d["swap"]:
+    d = KIND.data(state)
+    if d.swap:
         h = state.hand
         k = takes(state.current_phase.blind_exchange, h.hands[h.to_move])
         if action.kind != "discard" or action.cards & ~h.hands[h.to_move] or action.cards.bit_count() != k:
@@ -143,13 +157,13 @@ def check(state, action) -> None:
                                  f"whose side is {state.current_phase.blind_behind} points or more behind"
                                  if state.current_phase.blind_behind is not None else
                                  "blind nil is not allowed in this game")
-    if state.hand.to_move in d["undecided"]:
+    if state.hand.to_move in d.undecided:
         raise IllegalActionError("decide first: blind nil (before looking at your cards) or look")
     if action.kind == "bid" and action.bid.isdigit():
         n = int(action.bid)
-        so_far = sum(b for b in d["bids"] if b > 0)
-        if state.current_phase.hook and d["count"] == state.variant.players - 1 and so_far + n == d["tricks"]:
-            t = d["tricks"]
+        so_far = sum(b for b in d.bids if b > 0)
+        if state.current_phase.hook and d.count == state.variant.players - 1 and so_far + n == d.tricks:
+            t = d.tricks
             raise IllegalActionError(f"bid {n} is not allowed: the bids would add up to the {t} "
                                      f"trick{'' if t == 1 else 's'} of the hand (the last bidder must make "
                                      f"someone fail)")
@@ -159,40 +173,40 @@ def check(state, action) -> None:
 
 def apply(state, action) -> bool:
     h = state.hand
-    d = h.phase_state["trick_bids"]
+    d = KIND.data(state)
     seat = h.to_move
-    if d["swap"]:   # a blind nil exchange: the cards go to the partner at once
-        giver, taker = d["swap"].pop(0)
+    if d.swap:   # a blind nil exchange: the cards go to the partner at once
+        giver, taker = d.swap.pop(0)
         h.hands[giver] &= ~action.cards
         h.hands[taker] |= action.cards
-        if not d["swap"]:
+        if not d.swap:
             return True
-        h.to_move = d["swap"][0][0]
+        h.to_move = d.swap[0][0]
         return False
-    if seat in d["undecided"]:
-        d["undecided"].remove(seat)
+    if seat in d.undecided:
+        d.undecided.remove(seat)
         if action.kind == "look":
             return False   # he looks, then bids
-        d["blind"].append(seat)
+        d.blind.append(seat)
         action = _action(0)
-    d["bids"][seat] = int(action.bid)
-    shown = "blind nil" if seat in d["blind"] else "nil" if d["bids"][seat] == 0 and says_nil(state.variant) \
+    d.bids[seat] = int(action.bid)
+    shown = "blind nil" if seat in d.blind else "nil" if d.bids[seat] == 0 and says_nil(state.variant) \
         else action.text
     h.calls.append((seat, shown))   # public: every bid is shown
-    d["count"] += 1
-    if d["count"] < state.variant.players:
+    d.count += 1
+    if d.count < state.variant.players:
         h.to_move = state.next_seat(seat)
         return False
-    d["undecided"] = []
+    d.undecided = []
     spec = state.current_phase
     if spec.blind_exchange:
-        for b in d["blind"]:
+        for b in d.blind:
             partner = state.partner_of(b)
             if partner != b:
-                d["swap"] += [(b, partner), (partner, b)]
-    if not d["swap"]:
+                d.swap += [(b, partner), (partner, b)]
+    if not d.swap:
         return True
-    h.to_move = d["swap"][0][0]
+    h.to_move = d.swap[0][0]
     return False
 
 
@@ -288,9 +302,9 @@ class TrickBidsKind(PhaseKind):
 
     def values(self, variant, hand, spec) -> list:
         """Per score column, from the bids and the tricks won."""
-        d = hand.phase_state.get("trick_bids")
-        bids = list(d["bids"]) if d else [0] * variant.players
-        return column_values(variant, bids, d["blind"] if d else [], list(hand.won))
+        d = self.data_of(hand)
+        bids = list(d.bids) if d is not None else [0] * variant.players
+        return column_values(variant, bids, d.blind if d is not None else [], list(hand.won))
 
     def describe(self, spec) -> str:
         """One paragraph."""
@@ -326,7 +340,7 @@ class TrickBidsKind(PhaseKind):
         """``bid N`` (or just ``N``), ``blind nil`` (or ``blind``), ``look``, ``nil`` (or ``bid
         nil``: the bid 0, where the scoring reads nil variables); in a blind nil exchange ``pass
         CARD ...`` or the bare cards."""
-        if state.hand.phase_state["trick_bids"]["swap"]:
+        if self.data(state).swap:
             return parse_pass(text, state)
         t = " ".join(text.lower().split())
         if t in ("nil", "bid nil") and says_nil(state.variant):
@@ -370,8 +384,8 @@ class TrickBidsKind(PhaseKind):
 
     def observe(self, state, seat: int) -> dict:
         """``bids``: the bids so far, -1 for not yet (public); ``blind``: who bid blind nil."""
-        d = state.hand.phase_state.get("trick_bids")
-        return {"bids": list(d["bids"]), "blind": list(d["blind"])} if d else {}
+        d = self.data_of(state.hand)
+        return {"bids": list(d.bids), "blind": list(d.blind)} if d is not None else {}
 
     # ------------------------------------------------------------------ scorepad
     def pad_question(self, spec, variant, facts: dict, names: list):
@@ -462,10 +476,10 @@ class TrickBidsKind(PhaseKind):
 
     def pad_facts(self, spec, variant, hand) -> dict:
         """The bids of a played hand as typed, and the tricks of its nil bidders (sides)."""
-        d = hand.phase_state.get("trick_bids")
-        if not d:
+        d = self.data_of(hand)
+        if d is None:
             return {}
-        out = {"bids": " ".join("blind" if s in d["blind"] else str(b) for s, b in enumerate(d["bids"]))}
+        out = {"bids": " ".join("blind" if s in d.blind else str(b) for s, b in enumerate(d.bids))}
         nils = _nil_seats(out["bids"])
         if variant.scoring.by_side and nils:
             out["nil_tricks"] = " ".join(str(hand.won[s]) for s in nils)
@@ -473,8 +487,8 @@ class TrickBidsKind(PhaseKind):
 
     def hides_hand(self, state, seat: int) -> bool:
         """A player who may bid blind nil has not yet decided: his cards are face down."""
-        d = state.hand.phase_state.get("trick_bids")
-        return bool(d) and seat in d["undecided"]
+        d = self.data_of(state.hand)
+        return d is not None and seat in d.undecided
 
 
 KIND = TrickBidsKind()

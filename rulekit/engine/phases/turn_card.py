@@ -10,10 +10,11 @@ of the pack is accepted when a record or a real table says which was turned.  Wi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.cards import SUIT_NAMES
 from rulekit.engine.actions import Action
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.errors import CardError, IllegalActionError
 
@@ -24,6 +25,16 @@ class TurnCardSpec(PhaseSpec):
 
     by: str
     classes: str
+
+
+@dataclass
+class TurnCardData(KindData):
+    """``turn_card``'s data for one hand: ``drawn``, the card the seed turns; ``card``, the card
+    turned (-1: not yet); ``suit_classes``, suit -> its class (1, 2, 3) by that card."""
+
+    drawn: int
+    card: int = -1
+    suit_classes: dict[str, int] = field(default_factory=dict)
 
 
 def turner(state) -> int:
@@ -37,7 +48,7 @@ def start(state) -> bool:
     """Draw the card of the second pack from the seed; the turner is to act."""
     h = state.hand
     rng = state.chance_rng("turn")
-    h.phase_state[KIND.name] = {"drawn": rng.randrange(state.variant.deck.size), "card": -1, "suit_classes": {}}
+    h.phase_state[KIND.name] = TurnCardData(rng.randrange(state.variant.deck.size))
     h.to_move = turner(state)
     return True
 
@@ -49,7 +60,7 @@ def turn_action(state, card: int) -> Action:
 
 def legal(state) -> list:
     """The one card the seed turns."""
-    return [turn_action(state, KIND.data(state)["drawn"])]
+    return [turn_action(state, KIND.data(state).drawn)]
 
 
 def check(state, action) -> None:
@@ -67,9 +78,9 @@ def classes_of(deck, suit: str, how: str) -> dict:
 def apply(state, action) -> bool:
     """The card lies face up; the suit classes follow from it."""
     d = KIND.data(state)
-    d["card"] = action.card
+    d.card = action.card
     deck = state.variant.deck
-    d["suit_classes"] = classes_of(deck, deck.suit_of(action.card), state.current_phase.classes)
+    d.suit_classes = classes_of(deck, deck.suit_of(action.card), state.current_phase.classes)
     return True
 
 
@@ -113,22 +124,27 @@ class TurnCardKind(PhaseKind):
         """The action form (the CLI turns the card by itself)."""
         return "turn CARD (the card turned from the second pack; done for you)"
 
+    def hand_facts(self, spec, variant, hand) -> dict:
+        """``first_suit``: the suit of the card turned (class 1), when one was."""
+        d = self.data_of(hand)
+        return {"first_suit": variant.deck.suit_of(d.card)} if d is not None and d.card >= 0 else {}
+
     def observe(self, state, seat) -> dict:
         """Public: the turned card and the suit classes."""
         d = self.data(state)
-        return {"turned_card": d["card"], "suit_classes": dict(d["suit_classes"])}
+        return {"turned_card": d.card, "suit_classes": dict(d.suit_classes)}
 
-    def show(self, data: dict, variant) -> list:
+    def show(self, data, variant) -> list:
         """The turned card and the suit classes: ``second pack  6♠: first spades, ...``."""
         d = data
-        if d["card"] < 0:
+        if d.card < 0:
             return []
         deck = variant.deck
         by: dict[int, list] = {}
-        for s, k in d["suit_classes"].items():
+        for s, k in d.suit_classes.items():
             by.setdefault(k, []).append(SUIT_NAMES.get(s, s))
         words = {1: "first", 2: "second", 3: "third"}
-        return [("second pack", f"{deck.pretty(d['card'])}: " + ", ".join(
+        return [("second pack", f"{deck.pretty(d.card)}: " + ", ".join(
             f"{words.get(k, k)} {' and '.join(by[k])}" for k in sorted(by)))]
 
     def describe(self, spec) -> str:

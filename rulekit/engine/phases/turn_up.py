@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, card_place
 
 
@@ -19,6 +20,13 @@ class TurnUpSpec(PhaseSpec):
     card: str = "dealer_last"
 
 
+@dataclass
+class TurnUpData(KindData):
+    """``turn_up``'s data with ``card: stock``: ``card``, the stock's top card turned (-1: none)."""
+
+    card: int = -1
+
+
 def start(state) -> bool:
     """Turn up the last card dealt and set trumps; the phase needs no action."""
     h = state.hand
@@ -26,7 +34,7 @@ def start(state) -> bool:
         stock = h.zones.get("stock", 0)
         top = next((c for c in h.deck_order if stock >> c & 1), -1)
         state.set_trump("NT" if top < 0 else state.variant.deck.suit_of(top) or "NT")
-        h.phase_state["turn_up"] = {"card": top}
+        h.phase_state[KIND.name] = TurnUpData(top)
         return False
     card = h.deck_order[-1]
     h.turned = card
@@ -67,19 +75,19 @@ class TurnUpKind(PhaseKind):
 
     def observe(self, state, seat: int) -> dict:
         """``turned``: the stock card turned for trumps (public), when there is one."""
-        d = state.hand.phase_state.get("turn_up")
-        return {"turned": d["card"]} if d else {}
+        d = self.data_of(state.hand)
+        return {"turned": d.card} if d is not None else {}
 
-    def show(self, data: dict, variant) -> list:
+    def show(self, data, variant) -> list:
         """The stock card turned for trumps, public: ``turned  8♥`` as an order-up shows its own
         (user pass 2, finding 9); none when the stock was empty."""
-        card = data.get("card", -1)
+        card = data.card
         return [("turned", variant.deck.pretty(card))] if card >= 0 else []
 
     def known_cards(self, state) -> list:
         """The stock card turned for trumps lies face up on the stock (public)."""
-        d = state.hand.phase_state.get("turn_up")
-        return card_place(state, d["card"]) if d else []
+        d = self.data_of(state.hand)
+        return card_place(state, d.card) if d is not None else []
 
     def describe(self, spec) -> str:
         """One sentence."""
