@@ -706,7 +706,7 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
             h.trick, h.leader, h.led_group, h.named, h.to_move = trick, leader, lg, named, -1
             return
         while not hands[winner]:  # the winner has no card left: the next seat that has leads
-            winner = winner + 1 if winner + 1 < n else 0
+            winner = (winner + step) % n
         seat = winner
 
 

@@ -500,18 +500,6 @@ def final_results(variant, sheet) -> list | None:
     return [raw[c] - share - (1 if c < rest else 0) for c in range(n)]
 
 
-def better(variant, a: int, b: int) -> bool:
-    """True when total ``a`` beats total ``b`` (lower wins for penalty games)."""
-    return a < b if variant.scoring.lower_is_better else a > b
-
-
-def best_seats(variant, totals: list) -> list:
-    """Seats with the best total (several on a tie)."""
-    key = min if variant.scoring.lower_is_better else max
-    top = key(totals)
-    return [s for s, t in enumerate(totals) if t == top]
-
-
 def match_result(variant, hand, before: list, after: list, hands_played: int, envs=None, names=None,
                  sheet=None):
     """Decide whether the match ends after ``hand``.

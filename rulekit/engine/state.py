@@ -139,7 +139,6 @@ class State:
         self.thrown_in = 0
         self.match_variant = variant  # with a round schedule, self.variant is the current round's rules
         self.hand_rules: dict = {}    # hand number -> the round's rules it was played under
-        self._log_mark = 0   # where the current hand's actions start in the log
         self._small = variant.deck.size <= 256 and n <= 256   # a round keeps the match's deck and players
         self._compact = True   # finished hands kept compactly (not in light copies)
         self._use_rules(variant)
@@ -199,7 +198,6 @@ class State:
         else:
             h.deck_order = shuffled(self._rng(number), self.variant.deck.size)
         self.hand = h
-        self._log_mark = len(self.log)
         h.phase = -1
         self.advance_phase()
 

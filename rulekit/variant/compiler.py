@@ -208,7 +208,7 @@ class _Compiler:
                      f"(expected --players {p}, or a setting players: {{default: {p}, choices: [...]}})")
         return p
 
-    def deck(self) -> Deck:
+    def build_deck(self) -> Deck:
         dk = self.d["deck"]
         ranks = tuple(str(r) for r in dk["ranks"])
         for i, r in enumerate(ranks):
@@ -963,7 +963,7 @@ class _Compiler:
         players = self.players()
         seat_names, sides, side_names, side_of = self.sides(players)
         self.has_sides = bool(self.d.get("sides"))
-        deck = self.deck()
+        deck = self.build_deck()
         pts = self.pts = self.card_points(deck)
         self.trump_pts = self.trump_points(deck)
         rk = d["ranking"]

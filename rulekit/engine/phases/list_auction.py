@@ -263,9 +263,9 @@ class ListAuctionKind(PhaseKind):
 
     def variables(self, spec) -> dict:
         """The contract's attributes (:meth:`~rulekit.contracts.Contract.variables`)."""
-        values = [x for b in spec.bids for x in b.values]
-        return {"value": (min(0, *values), max(0, *values)), "null": (0, 1), "open_game": (0, 1),
-                "aside": (0, max(b.aside for b in spec.bids)), "partner_allowed": (0, 1)}
+        values = [0] + [x for b in spec.bids for x in b.values]   # (no contract when every one was refused)
+        return {"value": (min(values), max(values)), "null": (0, 1), "open_game": (0, 1),
+                "aside": (0, max([0] + [b.aside for b in spec.bids])), "partner_allowed": (0, 1)}
 
     def values(self, variant, hand, spec) -> list:
         """The attributes of the hand's contract, the same for every column (zeros without one)."""

@@ -437,7 +437,7 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         h.to_move = -1
         return True
     while not hands[winner]:  # the winner has no card left: the next seat that has leads
-        winner = winner + 1 if winner + 1 < n else 0
+        winner = (winner + step) % n
     h.to_move = winner
     return False
 
