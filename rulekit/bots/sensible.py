@@ -21,6 +21,8 @@ hand by a simple high-card count; a world that breaks this is drawn again.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rulekit.bots.base import Bot
 from rulekit.bots.policies import policy_for
 from rulekit.bots.strength import choose_discards, trump_strength
@@ -32,6 +34,12 @@ from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
 from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for, score_played, tallies
 from rulekit.engine.tables import phase_variables
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.engine.hand import Hand
+    from rulekit.engine.observation import Observation
+    from rulekit.engine.state import State
+    from rulekit.variant.model import Variant
 
 
 _PREFS: dict = {}   # public facts of a hand -> (variant, trick preferences): see SensibleBot.preferences
@@ -72,7 +80,7 @@ class SensibleBot(Bot):
         self._fits: tuple = (None, None, 0)  # (the observation, its calls_test, draws per world)
         self._seen: tuple = (None, None, {})  # (match facts, the hand's bids, bid values by outcome): see bid()
 
-    def act(self, obs):
+    def act(self, obs: Observation) -> Action:
         """Choose an action among ``obs.legal``."""
         if len(obs.legal) == 1:
             return obs.legal[0]
@@ -99,7 +107,7 @@ class SensibleBot(Bot):
             return self.play(obs)
         return obs.legal[int(self.rng.random() * len(obs.legal))]
 
-    def sample(self, obs, tries: int = 12):
+    def sample(self, obs: Observation, tries: int = 12) -> State:
         """A world of ``obs`` that fits the calls made so far (:func:`fits_calls`); after
         ``tries`` misfits, the last one drawn, and one draw per world for the rest of the
         decision.  The deals are tested before a world is built from them
@@ -118,7 +126,7 @@ class SensibleBot(Bot):
         return world
 
     # ------------------------------------------------------------------ play
-    def play(self, obs):
+    def play(self, obs: Observation) -> Action:
         """The legal play with the best mean utility over sampled worlds.
 
         Cards that are equivalent for the seat (:func:`distinct_plays`) are evaluated once;
@@ -151,7 +159,7 @@ class SensibleBot(Bot):
             base = world.hand
             quick = _quick(world)
             plain = quick and _plain(v.phases[base.phase], base.ctx)
-            saved = _save(base) if plain else None
+            saved = _save(base) if plain else ()
             seen: dict = {}  # in this world, the same trick winners and cards won score the same
             for n, j in enumerate(active):
                 a = legal[cands[j]]
@@ -184,7 +192,7 @@ class SensibleBot(Bot):
         best = max(active, key=lambda j: sum(scores[j]))
         return legal[cands[best]]
 
-    def preferences(self, world) -> list:
+    def preferences(self, world: State) -> list[bool]:
         """:func:`trick_preferences` of ``world``'s hand, cached by the public facts it reads
         (shared by all bots of the process: public facts only, so no bot learns another's cards)."""
         h = world.hand
@@ -199,14 +207,14 @@ class SensibleBot(Bot):
         return hit[1]
 
     # ------------------------------------------------------------------ auction
-    def bid(self, obs):
+    def bid(self, obs: Observation) -> Action:
         """Bid the legal bid with the best expected entry, or pass."""
         spec = obs.phase_spec
         by_text = {b.text: b for b in obs.phase_data.get("bids") or spec.bids}  # this hand's values
         legal_bids = [by_text[a.bid] for a in obs.legal if a.kind == "bid"]
         if not legal_bids:
             return PASS
-        reps = {}
+        reps: dict[tuple, Any] = {}
         for b in legal_bids:  # the lowest legal bid of each strain stands for the strain
             reps.setdefault(_family(b), b)
         results: dict = {s: [] for s in reps}
@@ -288,7 +296,7 @@ class SensibleBot(Bot):
             return self.double_or_pass(obs)
         return Action.make_bid(best.text)
 
-    def double_or_pass(self, obs):
+    def double_or_pass(self, obs: Observation) -> Action:
         """Double the opponents' contract when, in sampled worlds where the auction then ends,
         doubling beats passing by a clear margin and the contract fails in most of them."""
         double = next((a for a in obs.legal if a.kind == "double"), None)
@@ -469,7 +477,7 @@ def calls_test(obs):
     return test
 
 
-def utility(hand, seat: int, variant) -> float:
+def utility(hand: Hand, seat: int, variant: Variant) -> float:
     """Own (or own side's) entry minus the mean of the others' (sign flipped for penalty games)."""
     e = hand.entries or [0] * (len(variant.sides) if variant.scoring.by_side else variant.players)
     me = column_of(variant, seat)
@@ -478,7 +486,7 @@ def utility(hand, seat: int, variant) -> float:
     return -u if variant.scoring.lower_is_better else u
 
 
-def trick_preferences(world) -> list:
+def trick_preferences(world: State) -> list[bool]:
     """Per seat: True if winning tricks raises its utility under this hand's scoring.
 
     Probes the variant's formulas with two made-up outcomes: the seat's column (its
@@ -513,14 +521,14 @@ def trick_preferences(world) -> list:
     return prefs
 
 
-def capped(world):
+def capped(world: State) -> State:
     """``world`` (a sampled :class:`~rulekit.engine.state.State`), stopped after its current
     hand: playing it out scores the hand but deals no next one (a bot reads that hand's entries only)."""
     world.max_hands = world.hand.number + 1
     return world
 
 
-def distinct_plays(obs) -> list:
+def distinct_plays(obs: Observation) -> list[int]:
     """Indices into ``obs.legal`` of the plays worth comparing: of cards that are equivalent for
     the seat to move (same group, same card points, and no card between them in strength that
     another player may still play), only the lowest is kept.  All plays are kept when the
@@ -589,7 +597,7 @@ def _play_out(w, prefs, h0):
     return playout(w, prefs, h0)
 
 
-def playout(w, prefs, h0):
+def playout(w: State, prefs: list[bool], h0: Hand) -> Hand:
     """Play the hand ``h0`` of world ``w`` to its end with :func:`greedy_card`, the engine
     scoring it and moving ``w`` on; return ``h0``."""
     if w.hand is not h0 or w.is_over or _role(w) != "play":
@@ -652,7 +660,8 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
     leader = h.leader
     lg = h.led_group
     named = h.named
-    best, winner, top, keys, follow = -1, leader, -1, None, 0
+    best, winner, top, follow = -1, leader, -1, 0
+    keys: tuple = ()
     if trick:  # a trick under way: its winner so far as play_card will judge it
         keys = win_keys[lg]
         follow = group_mask[lg]
@@ -773,7 +782,7 @@ def _restore(h, saved: tuple) -> None:
     h.trick = trick[:]
 
 
-def greedy_card(w, prefs) -> int:
+def greedy_card(w: State, prefs: list[bool]) -> int:
     """A fast policy: a seat that wants tricks wins as cheaply as it can, else throws its
     lowest card; a seat that avoids them plays its highest card that does not win.
     Trick winners are judged by the context's own win keys (the engine's rule)."""
@@ -823,7 +832,7 @@ def _follow(ctx, keys, best: int, mask: int, want: bool, pts) -> int:
                 lose = (x, c)
         return lose[1]  # type: ignore[index]
     # a seat avoiding tricks: its most costly card that does not win, else its highest winner
-    lose = None
+    shed: tuple | None = None
     win = -1
     m = mask
     while m:
@@ -832,12 +841,12 @@ def _follow(ctx, keys, best: int, mask: int, want: bool, pts) -> int:
         c = low.bit_length() - 1
         k = keys[c]
         if k <= best:
-            x = (pts[c], strength[c])
-            if lose is None or x > lose[0]:
-                lose = (x, c)
-        elif lose is None and (win < 0 or k > keys[win]):
+            y = (pts[c], strength[c])
+            if shed is None or y > shed[0]:
+                shed = (y, c)
+        elif shed is None and (win < 0 or k > keys[win]):
             win = c
-    return lose[1] if lose is not None else win
+    return shed[1] if shed is not None else win
 
 
 def _lead(h, ctx, mask: int, want: bool, pts) -> int:

@@ -143,7 +143,7 @@ def _cases(t, depth: int = 0) -> list:
     """A conditional as a Markdown case list: ``- if C: X`` rows, a nested conditional as an
     indented list under its case, ``- otherwise: Y`` last."""
     pad = "  " * depth
-    out = []
+    out: list[str] = []
     first = True
     while _data(t) == "cond":
         cond, then = t.children[0], t.children[1]

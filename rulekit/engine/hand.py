@@ -17,7 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from rulekit.contracts import Bid
+
+if TYPE_CHECKING:  # pragma: no cover - for annotations only (rulekit.TYPE_ONLY)
+    from rulekit.variant.model import Context
 
 K = TypeVar("K", bound="KindData")
 
@@ -72,7 +77,8 @@ class Hand:
     :ivar high: the highest :class:`~rulekit.contracts.Bid` so far (or None);
         ``high_seat`` its bidder.
     :ivar contract: the winning bid (None when all passed); ``declarer`` its seat or -1.
-    :ivar trump: ``"S"``.. or ``"NT"``: the context of play; ``ctx`` its tables.
+    :ivar trump: ``"S"``.. or ``"NT"``: the context of play; ``ctx`` its tables (``None`` until
+        trumps are first set: the deal and the auction run without).
     :ivar discards: bitmask of the declarer's discards (seen by him only).
     :ivar out: seat -> bitmask of his cards laid face down out of play that no other seat
         sees: a partner's who sits the hand out, a discard of a player who is not the declarer.
@@ -119,12 +125,13 @@ class Hand:
         self.phase = 0
         self.to_move = -1
         self.calls: list = []
-        self.high: Any = None  # a Bid
+        self.high: Bid | None = None
         self.high_seat = -1
-        self.contract: Any = None  # a Bid
+        self.contract: Bid | None = None
         self.declarer = -1
         self.trump = "NT"
-        self.ctx: Any = None  # a Context
+        # (None only before the hand's trumps are first set: the phases reading the tables run later)
+        self.ctx: Context = None  # type: ignore[assignment]
         self.discards = 0
         self.trick: list = []
         self.leader = -1

@@ -21,7 +21,7 @@ from rulekit.dsl import Env
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import Hand, PlayedTricks, Written
 from rulekit.engine.phases import REGISTRY
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.markers import Markers
 from rulekit.engine.progress import Progress
@@ -110,9 +110,9 @@ class State:
     :ivar first_vulnerable: the first deal's vulnerability override (or ``None``); ``max_hands``.
     """
 
-    def __init__(self, variant: Variant, seed: int = 0, deals: list | None = None, dealer: int | None = None,
-                 scores: list | None = None, names: list | None = None, vulnerable: list | None = None,
-                 max_hands: int | None = None):
+    def __init__(self, variant: Variant, seed: int | None = 0, deals: Sequence[Sequence[int | str]] | None = None,
+                 dealer: int | None = None, scores: Sequence[int] | None = None, names: Sequence[str] | None = None,
+                 vulnerable: Sequence[bool] | None = None, max_hands: int | None = None) -> None:
         self.variant = variant
         self.seed = seed
         self.deals = [self._deck_order(d) for d in (deals or [])]
@@ -127,18 +127,18 @@ class State:
         self.progress = Progress(len(cols))
         self.first_vulnerable = list(vulnerable) if vulnerable is not None else None
         self.max_hands = max_hands
-        self.log: list = []
+        self.log: list[tuple[Seat, Action]] = []
         self._history: tuple[list, list] = (self.log, [])   # (the log it mirrors, its (seat, text) pairs)
-        self.hand_log: list = []
-        self.winners: list = []
+        self.hand_log: list[Hand] = []
+        self.winners: list[Seat] = []
         self.end_reason = ""
-        self.chance: list = []  # chance events (cards turned for a decision): (hand number, seat, text)
-        self.cut: list = []
+        self.chance: list[tuple[int, Seat, str]] = []  # chance events (cards turned for a decision)
+        self.cut: list[Card] = []
         self.first_dealer = self._choose_dealer() if dealer is None else dealer
         self.hands_played = 0
         self.thrown_in = 0
         self.match_variant = variant  # with a round schedule, self.variant is the current round's rules
-        self.hand_rules: dict = {}    # hand number -> the round's rules it was played under
+        self.hand_rules: dict[int, Variant] = {}    # hand number -> the round's rules it was played under
         self._small = variant.deck.size <= 256 and n <= 256   # a round keeps the match's deck and players
         self._compact = True   # finished hands kept compactly (not in light copies)
         self._use_rules(variant)
@@ -155,7 +155,7 @@ class State:
         self.bid_by_text = tables["bid_by_text"]
 
     # ------------------------------------------------------------------ setup
-    def _deck_order(self, d) -> list:
+    def _deck_order(self, d: Sequence[int | str]) -> list[Card]:
         deck = self.variant.deck
         order = [c if isinstance(c, int) else deck.parse(c) for c in d]
         if sorted(order) != list(range(deck.size)):
@@ -224,7 +224,7 @@ class State:
 
     # ------------------------------------------------------------------ helpers for phases
     @property
-    def current_phase(self):
+    def current_phase(self) -> PhaseSpec:
         """The spec of the current phase."""
         return self.variant.phases[self.hand.phase]
 
@@ -345,7 +345,7 @@ class State:
 
     # ------------------------------------------------------------------ public API
     @property
-    def history(self) -> list:
+    def history(self) -> list[tuple[Seat, str]]:
         """Every action of the match as ``(seat, text)`` pairs (what records store).
 
         Append-only: each action of ``log`` is converted once, on the first access after
@@ -689,7 +689,7 @@ class State:
         s.hand_rules = dict(self.hand_rules)
         return s
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """Totals, winners, the reason the match ended and, when the variant settles in
         units (rules/bridge.md [S10]), what each winner gets from each loser (JSON-ready)."""
         out: dict[str, Any] = {"totals": self.sheet.totals(), "winners": list(self.winners), "reason": self.end_reason,

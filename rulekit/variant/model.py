@@ -15,6 +15,8 @@ from typing import Any, TypeVar
 from rulekit.cards import Deck, bits
 from rulekit.contracts import NT, Bid, Contract, LadderBid
 from rulekit.dsl import Formula
+from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases.base import PhaseSpec
 
 T = TypeVar("T")
 
@@ -248,29 +250,29 @@ class Variant:
     source: str
     players: int
     deck: Deck
-    card_points: tuple
-    contexts: dict
-    first_dealer: dict
+    card_points: tuple[int, ...]
+    contexts: dict[str, Context]
+    first_dealer: dict[str, Any]
     rotation: int
-    phases: tuple
+    phases: tuple[PhaseSpec, ...]
     scoring: ScoringSpec
     match: MatchSpec
     hash: str
-    data: dict = field(repr=False)
-    settings: dict = field(default_factory=dict)
-    files: tuple = ()
-    seat_names: tuple = ()
-    sides: tuple = ()
-    side_names: tuple = ()
-    side_of: tuple = ()
-    vulnerability: tuple = ()
+    data: dict[str, Any] = field(repr=False)
+    settings: dict[str, Any] = field(default_factory=dict)
+    files: tuple[str, ...] = ()
+    seat_names: tuple[str, ...] = ()
+    sides: tuple[tuple[int, ...], ...] = ()
+    side_names: tuple[str, ...] = ()
+    side_of: tuple[int, ...] = ()
+    vulnerability: tuple[str, ...] = ()
     home_seat: int = 0
     sheet_layout: str = "columns"
-    rounds: tuple = ()
+    rounds: tuple[Variant, ...] = ()
     round_name: str = ""
     objective: str = ""
     step: int = 1
-    low_contexts: dict = field(default_factory=dict)
+    low_contexts: dict[str, Context] = field(default_factory=dict)
     cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def cached(self, key: str, build: Callable[[], T]) -> T:
@@ -292,9 +294,9 @@ class Variant:
         or zero); every move to "the next player" goes through here."""
         return (seat + k * self.step) % self.players
 
-    def auction(self):
-        """The first auction phase spec (a kind whose role is ``auction``), or ``None``."""
-        from rulekit.engine.phases import REGISTRY
+    def auction(self) -> Any:
+        """The first auction phase spec (a kind whose role is ``auction``: its ``bids``,
+        ``strains``, ``all_pass``), or ``None``."""
         for p in self.phases:
             if REGISTRY[p.kind].role == "auction":
                 return p
@@ -321,15 +323,14 @@ class Variant:
     @property
     def hand_size(self) -> int:
         """Cards per player after the deal."""
-        from rulekit.engine.phases import REGISTRY
-        d = next(p for p in self.phases if REGISTRY[p.kind].role == "deal")
-        if getattr(d, "sizes", ()):  # a schedule of hand sizes: the largest
+        d: Any = next(p for p in self.phases if REGISTRY[p.kind].role == "deal")
+        if d.sizes:  # a schedule of hand sizes: the largest
             return max(d.sizes)
         # a phase may deal more cards later (order_up's deal_rest)
         return sum(s.count * s.repeat for s in d.steps if not s.zone) + \
             sum(getattr(p, "later_cards", 0) for p in self.phases)
 
-    def phase(self, kind: str):
+    def phase(self, kind: str) -> Any:
         """The first phase spec of ``kind``, or ``None``."""
         for p in self.phases:
             if p.kind == kind:

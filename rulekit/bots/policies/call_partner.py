@@ -1,15 +1,21 @@
 """The bots' policy for ``call_partner``: invite, and answer with enough trumps and top cards."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulekit.bots.policies import policy
 from rulekit.cards import bits
-from rulekit.engine.actions import PASS
+from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import call_partner
 from rulekit.engine.phases.call_partner import ACT
 
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.bots.sensible import SensibleBot
+    from rulekit.engine.observation import Observation
+
 
 @policy(call_partner.KIND)
-def call_or_answer(bot, obs):
+def call_or_answer(bot: SensibleBot, obs: Observation) -> Action | None:
     """Invite when the contract is the lowest a partner may help; answer yes with at least
     three trumps and two top cards of the other suits."""
     d = obs.phase_data["partner_call"]

@@ -1,15 +1,21 @@
 """The bots' policy for ``defence``: follow, invite, kontra by a rough count of tricks."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulekit.bots.policies import policy
 from rulekit.bots.strength import hand_strength
-from rulekit.engine.actions import PASS
+from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import defence
 from rulekit.engine.phases.defence import ALONE, FOLLOW, INVITE
 
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.bots.sensible import SensibleBot
+    from rulekit.engine.observation import Observation
+
 
 @policy(defence.KIND)
-def defend(bot, obs):
+def defend(bot: SensibleBot, obs: Observation) -> Action | None:
     """Follow with about two tricks, invite below that, kontra with four or more, answer a
     kontra with eight; read from :func:`~rulekit.bots.strength.hand_strength` of the hand in the
     contract's trumps."""
@@ -32,7 +38,7 @@ def defend(bot, obs):
     return chain_word if opp_view >= 4.5 else PASS
 
 
-def unplayed_choice(obs, words: dict):
+def unplayed_choice(obs: Observation, words: dict[str, Action]) -> Action:
     """``unplayed_choice``: take the marker while he holds no open one.  It multiplies his
     next contract as declarer, at least this one's value and usually more, so it is worth
     more than the hand counted as made now; a second marker only waits behind the first

@@ -1,15 +1,21 @@
 """The bots' policy for ``list_auction``: in a round where each player speaks once, bid high."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from copy import copy
 
 from rulekit.bots.policies import policy
-from rulekit.engine.actions import PASS
+from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import list_auction
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.bots.sensible import SensibleBot
+    from rulekit.engine.observation import Observation
 
 
 @policy(list_auction.KIND)
-def bid_once(bot, obs):
+def bid_once(bot: SensibleBot, obs: Observation) -> Action | None:
     """In an auction where each player speaks once (``once``), a player who is not the last
     to speak bids the highest contract of the list his bot would bid alone (offered it and
     pass only; the bot values it by playing out sampled worlds with the variant's scoring):

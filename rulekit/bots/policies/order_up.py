@@ -1,13 +1,20 @@
 """The bots' policy for ``order_up``: call a suit with three trumps or more."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulekit.bots.policies import policy
 from rulekit.cards import bits
+from rulekit.engine.actions import Action
 from rulekit.engine.phases import order_up
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.bots.sensible import SensibleBot
+    from rulekit.engine.observation import Observation
 
 
 @policy(order_up.KIND)
-def order_or_pass(bot, obs):
+def order_or_pass(bot: SensibleBot, obs: Observation) -> Action | None:
     """Call a suit holding three trumps or more (bowers counted), else pass; discard the
     weakest card."""
     v = obs.variant

@@ -1,13 +1,20 @@
 """The bots' policy for ``split_choice``: name the suit held most among the first cards."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulekit.bots.policies import policy
 from rulekit.cards import bits
+from rulekit.engine.actions import Action
 from rulekit.engine.phases import split_choice
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.bots.sensible import SensibleBot
+    from rulekit.engine.observation import Observation
 
 
 @policy(split_choice.KIND)
-def name_longest(bot, obs):
+def name_longest(bot: SensibleBot, obs: Observation) -> Action | None:
     """Name the suit it holds most of among its first cards (strength breaking ties)."""
     v = obs.variant
     hand = obs.hand

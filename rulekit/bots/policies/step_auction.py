@@ -1,14 +1,20 @@
 """The bots' policy for ``step_auction``: bid while the hand is strong enough."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulekit.bots.policies import policy
 from rulekit.bots.strength import hand_strength
-from rulekit.engine.actions import PASS
+from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import step_auction
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.bots.sensible import SensibleBot
+    from rulekit.engine.observation import Observation
 
 
 @policy(step_auction.KIND)
-def bid_steps(bot, obs):
+def bid_steps(bot: SensibleBot, obs: Observation) -> Action | None:
     """Bid a number while the hand is strong enough for it, else pass (see
     :func:`~rulekit.bots.strength.hand_strength`)."""
     legal_ = obs.legal

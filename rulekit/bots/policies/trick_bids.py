@@ -2,6 +2,9 @@
 blind nil when far behind; nil only where it is safe and pays."""
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING
+
 from rulekit.bots.policies import policy
 from rulekit.bots.sensible import capped, playout
 from rulekit.cards import bits
@@ -10,11 +13,15 @@ from rulekit.engine.phases import trick_bids
 from rulekit.engine.phases.trick_bids import BLIND, LOOK, column_of, column_values
 from rulekit.engine.scoring import entries_for, envs_for
 
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.bots.sensible import SensibleBot
+    from rulekit.engine.observation import Observation
+
 NIL_SAFE = 0.75   # a bot bids a nil that is a stake of its own only if it took no trick in this share of worlds
 
 
 @policy(trick_bids.KIND)
-def bid_tricks(bot, obs):
+def bid_tricks(bot: SensibleBot, obs: Observation) -> Action | None:
     """Undecided on blind nil (without seeing its cards): blind nil only when its column is
     behind by 200 points or more, else look.  In the exchange the blind bidder passes his
     highest cards, his partner his lowest.  A bid: the legal bid nearest the tricks the
@@ -60,7 +67,7 @@ def bid_tricks(bot, obs):
     return best
 
 
-def sample_tricks(obs, rng, samples: int) -> list:
+def sample_tricks(obs: Observation, rng: random.Random, samples: int) -> list[list[int]]:
     """The tricks of each seat in each of ``samples`` worlds sampled from the observation
     ``obs`` (:meth:`~rulekit.engine.observation.Observation.sample_world`: the seat's own cards,
     the others' dealt at random from the cards it has not seen), the bidding finished at once
@@ -88,7 +95,7 @@ def sample_tricks(obs, rng, samples: int) -> list:
     return out
 
 
-def bid_worth(obs, bid: int, worlds: list) -> float:
+def bid_worth(obs: Observation, bid: int, worlds: list[list[int]]) -> float:
     """The mean entry of the seat's score column, by the variant's formulas, if it bids ``bid``
     and each world of ``worlds`` (tricks per seat, as :func:`sample_tricks` gives) is the
     outcome, with the bids made so far; its partners who have not bid yet are left out (the

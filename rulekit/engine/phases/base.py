@@ -23,13 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from rulekit.cards import Deck
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import Hand
 from rulekit.engine.phases.table import Table
 from rulekit.errors import CardError, IllegalActionError
+
+if TYPE_CHECKING:  # pragma: no cover - for annotations only (rulekit.TYPE_ONLY)
+    from rulekit.variant.model import Variant
 
 Path = tuple
 """A document path such as ``("phases", "bidding", "levels", 0)``."""
@@ -48,6 +51,10 @@ class PhaseSpec:
     name: str
 
 
+SpecT = TypeVar("SpecT", bound=PhaseSpec)
+"""The spec class of a kind (``PhaseKind[TricksSpec]``)."""
+
+
 class CompileHelpers(Protocol):
     """What the variant compiler offers a kind's :meth:`PhaseKind.compile`.
 
@@ -58,8 +65,10 @@ class CompileHelpers(Protocol):
     :ivar has_sides: the document has a top-level ``sides:`` block.
     :ivar phase_specs: every phase's compiled spec, in order (``None`` for a failed one);
         set before :meth:`PhaseKind.finish` runs.
+    :ivar d: the merged document (plain data), for checks that read other keys.
     """
 
+    d: dict
     deck: Deck
     player_count: int
     kinds: list
@@ -91,7 +100,7 @@ class CompileHelpers(Protocol):
         when the smallest hand the deal can give holds fewer (``what``: its verb, ``passes``)."""
 
 
-class PhaseKind:
+class PhaseKind(Generic[SpecT]):
     """Base class of a phase kind: schema, compile checks, rules, words, docs.
 
     Class attributes (override them):
@@ -105,7 +114,7 @@ class PhaseKind:
         ``state.hand.high`` / ``calls`` / ``contract``), ``"exchange"``, ``"trump"``,
         ``"play"`` (trick play), ``"chance"`` (a chance event: one legal action, which the
         CLI applies by itself and the record stores) or ``""`` (none of these: bots pick at
-        random unless :meth:`bot_act` says otherwise).
+        random unless its policy in ``rulekit/bots/policies/`` says otherwise).
     :cvar required: a hand must have exactly one phase of this kind.
     :cvar position: ``"first"`` or ``"last"`` when the kind must open or close a hand.
     :cvar stands_for: the name of a ``required`` kind this one replaces in a hand (a pile
@@ -131,13 +140,13 @@ class PhaseKind:
     conditions: ClassVar[tuple] = ()
 
     # ------------------------------------------------------------------ compile time
-    def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> Any:
+    def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> SpecT | None:
         """The frozen spec of the phase entry ``p`` (already schema-valid) named ``name`` at
         ``path``, or ``None`` after reporting a problem with ``c.err``.  The spec must have
         ``kind`` and ``name`` attributes."""
         raise NotImplementedError
 
-    def finish(self, c: CompileHelpers, spec: Any) -> Any:
+    def finish(self, c: CompileHelpers, spec: SpecT) -> SpecT | None:
         """Meaning checks that need the other phases (``c.deal`` is known now); returns
         the spec, possibly completed.  Default: unchanged."""
         return spec
@@ -146,7 +155,7 @@ class PhaseKind:
         """True when this entry acts for a declarer, so an auction must come before it."""
         return False
 
-    def strains(self, spec: Any, deck: Deck) -> set:
+    def strains(self, spec: SpecT, deck: Deck) -> set:
         """Trump contexts (suit letters, ``NT``) this phase may set: by default the spec's own
         ``strains`` (an auction's), none for a spec without them."""
         return set(getattr(spec, "strains", ()))
@@ -154,28 +163,28 @@ class PhaseKind:
     def no_effect(self, c: CompileHelpers, p: dict, path: Path) -> None:
         """Warn (``c.warn``) about options of ``p`` that change nothing."""
 
-    def variables(self, spec: Any) -> dict:
+    def variables(self, spec: SpecT) -> dict:
         """Formula variables this phase gives each score column: name -> ``(lowest, highest)``
         whole-number value (the compiler checks formulas against these bounds)."""
         return {}
 
-    def values(self, variant: Any, hand: Any, spec: Any) -> list:
+    def values(self, variant: Variant, hand: Hand, spec: SpecT) -> list:
         """Per score column (seat, or side when scoring is by side), a dict of the values of
         :meth:`variables` for the finished ``hand`` (read from ``hand.phase_state``)."""
         return []
 
-    def tricks_in_deal(self, spec: Any, number: int) -> int | None:
+    def tricks_in_deal(self, spec: SpecT, number: int) -> int | None:
         """The tricks of deal ``number`` (0-based) when this phase makes them differ from deal to
         deal (a schedule of hand sizes), read by scoring as ``total_tricks``; ``None`` (the
         default): the variant's hand size."""
         return None
 
-    def describe(self, spec: Any) -> str:
+    def describe(self, spec: SpecT) -> str:
         """One English sentence saying what this phase does (docs, ``rulekit explain``).
         Default: the schema block's description."""
         return self.schema.get("description", "")
 
-    def describe_in(self, spec: Any, variant: Any) -> str:
+    def describe_in(self, spec: SpecT, variant: Variant) -> str:
         """:meth:`describe` for this phase within ``variant`` (``rulekit explain``), for kinds
         whose words depend on the rest of the file (how it scores, how trumps are made).
         Default: :meth:`describe`."""
@@ -187,7 +196,8 @@ class PhaseKind:
         raise NotImplementedError
 
     def legal(self, state: Table) -> Sequence[Action]:
-        """The legal actions of ``state.to_move``, in a fixed documented order."""
+        """The legal actions of the seat to move (``state.hand.to_move``), in a fixed documented
+        order."""
         return []
 
     def check(self, state: Table, action: Action) -> None:
@@ -198,6 +208,11 @@ class PhaseKind:
     def apply(self, state: Table, action: Action) -> bool:
         """Apply a checked action; True when the phase is over."""
         raise NotImplementedError
+
+    def spec(self, state: Table) -> SpecT:
+        """The spec of the phase in progress, which is this kind's (``state.current_phase``
+        with its own type)."""
+        return cast(SpecT, state.current_phase)
 
     def data(self, state: Table) -> Any:
         """This kind's own changing data object for the current hand (``hand.phase_state[name]``,
@@ -214,13 +229,13 @@ class PhaseKind:
         reads them), ``[]`` by default."""
         return []
 
-    def hand_facts(self, spec: Any, variant: Any, hand: Hand) -> dict:
+    def hand_facts(self, spec: SpecT, variant: Variant, hand: Hand) -> dict:
         """Facts of a finished ``hand`` this kind adds to the ones a table writes down
         (:func:`~rulekit.engine.scoring.hand_facts`), such as the suit of a card turned from a
         second pack (``first_suit``); default none."""
         return {}
 
-    def hand_bids(self, spec: Any, hand: Hand) -> tuple | None:
+    def hand_bids(self, spec: SpecT, hand: Hand) -> tuple | None:
         """An auction's bids with this hand's attributes when they differ from ``spec.bids`` (a
         ``list_auction`` values its contracts anew each hand), else ``None``."""
         return None
@@ -232,7 +247,7 @@ class PhaseKind:
         ``discard``, ``trump`` are read by :meth:`Action.parse`)."""
         return None
 
-    def help_line(self, spec: Any, variant: Any) -> str:
+    def help_line(self, spec: SpecT, variant: Variant) -> str:
         """The action forms of this phase for the CLI's help (``""``: none)."""
         return ""
 
@@ -253,7 +268,7 @@ class PhaseKind:
         return "discard"
 
     # ------------------------------------------------------------------ scorepad
-    def pad_question(self, spec: Any, variant: Any, facts: dict, names: list) -> tuple | None:
+    def pad_question(self, spec: SpecT, variant: Variant, facts: dict, names: list) -> tuple | None:
         """The next fact of this phase a scorepad (``rulekit score``) must ask to score a hand
         played with real cards, given the ``facts`` answered so far (``contract``,
         ``declarer``... and this kind's own; ``cards``: the cards each player holds in this
@@ -261,41 +276,41 @@ class PhaseKind:
         seat names.  Default: none."""
         return None
 
-    def pad_answer(self, spec: Any, variant: Any, fact: str, text: str, facts: dict, names: list) -> None:
+    def pad_answer(self, spec: SpecT, variant: Variant, fact: str, text: str, facts: dict, names: list) -> None:
         """Parse the typed ``text`` answering this kind's ``fact`` and store it in ``facts[fact]``
         (a string or an integer).
 
         :raises ValueError: an impossible answer, with the reason and what is expected."""
         raise ValueError(f"{fact} is not a fact of this phase")
 
-    def pad_values(self, spec: Any, variant: Any, facts: dict, contract: Any, won: list) -> list:
+    def pad_values(self, spec: SpecT, variant: Variant, facts: dict, contract: Any, won: list) -> list:
         """Per score column, the values of :meth:`variables` for a hand known only by its
         ``facts`` (``contract``: the :class:`~rulekit.contracts.Bid` or ``None``; ``won``:
         tricks per seat); ``[]``: the variables' defaults."""
         return []
 
-    def pad_skips(self, spec: Any, variant: Any, facts: dict) -> tuple:
+    def pad_skips(self, spec: SpecT, variant: Variant, facts: dict) -> tuple:
         """Names of the phases that these ``facts`` say were not played (no tricks to ask)."""
         return ()
 
-    def pad_thrown_in(self, spec: Any, variant: Any, facts: dict) -> bool:
+    def pad_thrown_in(self, spec: SpecT, variant: Variant, facts: dict) -> bool:
         """True when these ``facts`` say the deal was thrown in unscored (every player passed
         an order-up twice...); the scorepad then asks nothing more.  Default False."""
         return False
 
-    def pad_marker(self, spec: Any, variant: Any, facts: dict) -> tuple | None:
+    def pad_marker(self, spec: SpecT, variant: Variant, facts: dict) -> tuple | None:
         """``(marker name, seat)`` when these ``facts`` say the hand was not scored and one
         marker (``scoring.markers``) was written for that seat alone instead (the ``defence``
         option ``unplayed_choice``); the scorepad then asks nothing more.  Default ``None``."""
         return None
 
-    def pad_facts(self, spec: Any, variant: Any, hand: Any) -> dict:
+    def pad_facts(self, spec: SpecT, variant: Variant, hand: Hand) -> dict:
         """The answers a scorer types for this kind's facts of a finished played ``hand``
         (fact -> text), the inverse of :meth:`pad_answer`; default none."""
         return {}
 
     # ------------------------------------------------------------------ views
-    def note(self, spec: Any, variant: Any, envs: list, columns: list) -> str:
+    def note(self, spec: SpecT, variant: Variant, envs: list, columns: list) -> str:
         """Words this phase adds to a hand's sheet note from the hand's formula environments
         (one per score column named ``columns``), such as each side's bid and tricks; default
         none."""
@@ -320,7 +335,7 @@ class PhaseKind:
         Default False."""
         return False
 
-    def show(self, data: Any, variant: Any) -> list:
+    def show(self, data: Any, variant: Variant) -> list:
         """Rows ``(label, text)`` drawing this kind's public data of a hand (``data``: its data
         object, :meth:`data_of`) for the terminal: a turned card, a pile, the rows of a
         layout (default none). Only public data: every seat's screen shows them."""
@@ -333,7 +348,7 @@ class PhaseKind:
 __all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "card_place", "own_hand_hidden"]
 
 
-def card_place(state: Any, card: int) -> list:
+def card_place(state: Table, card: int) -> list:
     """``[(place, 1 << card)]``: the zone or the seat that holds ``card`` now, or ``[]`` when it
     is in neither (played, discarded, or ``card`` < 0). For :meth:`PhaseKind.known_cards`."""
     if card < 0:
@@ -348,14 +363,14 @@ def card_place(state: Any, card: int) -> list:
     return []
 
 
-def own_hand_hidden(state: Any, seat: int) -> bool:
+def own_hand_hidden(state: Table, seat: int) -> bool:
     """True while a phase kind of the current hand keeps ``seat``'s own cards face down
     (:meth:`PhaseKind.hides_hand`)."""
     from rulekit.engine.phases.registry import REGISTRY
     return any(REGISTRY[k].hides_hand(state, seat) for k in state.hand.phase_state if k in REGISTRY)
 
 
-def bare_card_play(text: str, state: Any) -> Action | None:
+def bare_card_play(text: str, state: Table) -> Action | None:
     """``QS`` alone as a play of that card (for kinds whose move is laying a card), or ``None``
     when ``text`` is not one card."""
     words = text.split()

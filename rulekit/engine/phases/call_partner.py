@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 WORDS = ("invite", "alone", "accept", "offer", "refuse")
@@ -41,7 +42,7 @@ class CallPartnerData(KindData):
     offer: int = -1
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Applies when the contract allows a partner; the declarer speaks first."""
     h = state.hand
     if h.declarer < 0 or not getattr(h.contract, "partner", False):
@@ -51,7 +52,7 @@ def start(state) -> bool:
     return True
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """The declarer: ``alone``, ``invite``; asked: ``pass``, ``accept``; offering: ``pass``,
     ``offer``; the declarer on an offer: ``refuse``, ``accept``."""
     d = KIND.data(state)
@@ -63,7 +64,7 @@ def legal(state) -> list:
     return [ACT["refuse"], ACT["accept"]]
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: a word that does not answer the question asked now."""
     if action not in legal(state):
         d = KIND.data(state)
@@ -73,7 +74,7 @@ def check(state, action) -> None:
         raise IllegalActionError(f"{action.text} is not an answer now: {ask}")
 
 
-def _next(state, d) -> bool:
+def _next(state: Table, d) -> bool:
     """Ask the next player (in the direction of play) from the declarer; True when everyone has answered."""
     h = state.hand
     n = state.variant.players
@@ -85,7 +86,7 @@ def _next(state, d) -> bool:
     return False
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the answer; True when the partner is known or nobody will be."""
     h = state.hand
     d = KIND.data(state)
@@ -94,7 +95,7 @@ def apply(state, action) -> bool:
     w = action.text
     if d.stage == "ask":
         d.invited = w == "invite"
-        if not d.invited and not state.current_phase.offers:
+        if not d.invited and not KIND.spec(state).offers:
             return _finish(state)
         d.answered = 0
         return _next(state, d) and _finish(state)
@@ -114,12 +115,12 @@ def apply(state, action) -> bool:
     return _next(state, d) and _finish(state)
 
 
-def _finish(state) -> bool:
+def _finish(state: Table) -> bool:
     state.hand.to_move = state.hand.declarer
     return True
 
 
-class CallPartnerKind(PhaseKind):
+class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     """The ``call_partner`` kind (see the module docstring)."""
 
     name = "call_partner"
@@ -145,7 +146,7 @@ class CallPartnerKind(PhaseKind):
         """It needs a declarer."""
         return True
 
-    def parse(self, text, state):
+    def parse(self, text: str, state: Table):
         """``invite``, ``alone``, ``accept``, ``offer``, ``refuse``."""
         return ACT.get(text.strip().lower())
 
@@ -153,7 +154,7 @@ class CallPartnerKind(PhaseKind):
         """The words."""
         return "partner: invite | alone (declarer), accept | offer | pass (the others), accept | refuse (an offer)"
 
-    def observe(self, state, seat) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """Public: the stage, whether invited, who offers."""
         d = self.data(state)
         return {"partner_call": {"stage": d.stage, "invited": d.invited, "offer": d.offer}}

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.contracts import NT, Bid
-from rulekit.engine.actions import DOUBLE, PASS, REDOUBLE
+from rulekit.engine.actions import DOUBLE, PASS, REDOUBLE, Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 
@@ -44,25 +45,25 @@ _CALLS_ABOVE = "contract_auction.calls_above"
 _STRAINS = "contract_auction.strains"
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """The dealer (or the eldest hand) calls first."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     h.to_move = h.dealer if spec.first == "dealer" else h.eldest
     h.doubled = 0
     h.phase_state[KIND.name] = ContractAuctionData()
     return True
 
 
-def _side(state, seat):
+def _side(state: Table, seat: int):
     return state.variant.side_of[seat]
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """``pass``, the bids above the last one (low to high), then ``X`` / ``XX`` when allowed."""
     h = state.hand
     v = state.variant
-    spec = v.phases[h.phase]
+    spec: ContractAuctionSpec = v.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     top = -1
     x = 0   # 1: double allowed, 2: redouble allowed
     if h.high is not None:
@@ -73,7 +74,7 @@ def legal(state) -> list:
         elif spec.redouble and h.doubled == 1 and mine:
             x = 2
     # the calls for each highest bid and doubling, built once (issue 10: not on every call)
-    cache = v.cached(_CALLS_ABOVE, dict)
+    cache: dict[tuple[str, int, int], tuple[Action, ...]] = v.cached(_CALLS_ABOVE, dict)
     key = (spec.name, top, x)
     calls = cache.get(key)
     if calls is None:
@@ -83,7 +84,7 @@ def legal(state) -> list:
     return list(calls)
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: a bid not above the last, or a double/redouble not allowed now."""
     h = state.hand
     if action.kind == "pass":
@@ -113,11 +114,11 @@ def check(state, action) -> None:
     raise IllegalActionError("this is the auction: pass, a bid such as 1H, X (double) or XX (redouble)")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the call; at the end set contract, doubling and declarer."""
     h = state.hand
     v = state.variant
-    spec = v.phases[h.phase]
+    spec: ContractAuctionSpec = v.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     n = v.players
     seat = h.to_move
     data: ContractAuctionData = h.phase_state[KIND.name]  # type: ignore[assignment]
@@ -153,16 +154,16 @@ def apply(state, action) -> bool:
     return False
 
 
-def _bids_in_order(state, calls):
+def _bids_in_order(state: Table, calls):
     for s, text in calls:
         if text not in ("pass", "X", "XX"):
             yield s, text
 
 
-def _strain_of(state, spec, text):
+def _strain_of(state: Table, spec, text):
     """The strain of the bid ``text`` of ``spec`` (a table built once per variant, not a scan of
     every bid per call)."""
-    strains = state.variant.cached(_STRAINS, dict)
+    strains: dict[str, dict[str, str]] = state.variant.cached(_STRAINS, dict)
     of = strains.get(spec.name)
     if of is None:
         of = strains[spec.name] = {b.text: b.strain for b in spec.bids}
@@ -187,7 +188,7 @@ def compile_contract_auction(c, name: str, p: dict, path: tuple):
                                bool(p.get("redouble", True)), p.get("all_pass", "redeal"))
 
 
-class ContractAuctionKind(PhaseKind):
+class ContractAuctionKind(PhaseKind[ContractAuctionSpec]):
     """The ``contract_auction`` kind (see the module docstring)."""
 
     name = "contract_auction"
@@ -246,7 +247,7 @@ class ContractAuctionKind(PhaseKind):
                 f"exclude, all but one passing in a row after a call ends it, and the first of the winning "
                 f"side to name the final strain declares.")
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """``passes``: passes in a row so far (public)."""
         data = self.data_of(state.hand)
         return {"passes": data.passes} if data is not None else {}

@@ -10,6 +10,7 @@ from operator import itemgetter
 
 from rulekit.dsl import compile_deal
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 
 
 @dataclass(frozen=True)
@@ -83,17 +84,17 @@ def deal_cards(spec, hand, players: int, step: int = 1) -> None:
     hand.dealt = list(hands)
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Deal the hand; the phase needs no action."""
-    spec = state.current_phase
+    spec = KIND.spec(state)
     if spec.sizes:
         deal_schedule(spec, state.hand, state.variant.players, state.variant.step)
         return False
-    deal_cards(state.current_phase, state.hand, state.variant.players, state.variant.step)
+    deal_cards(KIND.spec(state), state.hand, state.variant.players, state.variant.step)
     return False
 
 
-def legal(state):  # pragma: no cover - never to move
+def legal(state: Table):  # pragma: no cover - never to move
     return []
 
 
@@ -161,7 +162,7 @@ def deal_schedule(spec, hand, players: int, step: int = 1) -> None:
     hand.dealt = list(hand.hands)
 
 
-class DealKind(PhaseKind):
+class DealKind(PhaseKind[DealSpec]):
     """The ``deal`` kind (see the module docstring)."""
 
     name = "deal"

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 FOLLOW, ALONE, INVITE = Action("defend", "follow"), Action("defend", "alone"), Action("defend", "invite")
@@ -71,11 +72,11 @@ class DefenceData(KindData):
     choice: str = ""
 
 
-def _d(state) -> dict:
+def _d(state: Table) -> DefenceData:
     return KIND.data(state)
 
 
-def _opponents(state) -> list:
+def _opponents(state: Table) -> list:
     h = state.hand
     n = state.variant.players
     return [state.next_seat(h.declarer, k) for k in range(1, n)]
@@ -86,17 +87,17 @@ def _pad_opponents(variant, declarer: int) -> list:
     return [variant.next_seat(declarer, k) for k in range(1, n)]
 
 
-def _uses_marker(state) -> bool:
+def _uses_marker(state: Table) -> bool:
     markers = getattr(state, "markers", None)
     return markers is not None and markers.factor_for(state.hand.declarer) > 1
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Skipped without a contract; forced defenders at ``all_play`` contracts."""
     h = state.hand
     if h.contract is None or h.declarer < 0:
         return False
-    spec = state.current_phase
+    spec = KIND.spec(state)
     opps = _opponents(state)
     d = DefenceData(list(opps))
     h.phase_state[KIND.name] = d
@@ -110,9 +111,9 @@ def start(state) -> bool:
     return True
 
 
-def _to_kontra(state, d) -> bool:
+def _to_kontra(state: Table, d) -> bool:
     """[F5]: the playing defenders, in turn, may say kontra."""
-    if not state.current_phase.chain:
+    if not KIND.spec(state).chain:
         return False
     d.stage = "kontra"
     d.queue = [s for s in _opponents(state) if d.roles.get(s) in ("follow", "forced", "invited")]
@@ -120,10 +121,10 @@ def _to_kontra(state, d) -> bool:
     return True
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """The words of the current step, ``pass`` first where passing is allowed."""
     d = _d(state)
-    chain = state.current_phase.chain
+    chain = KIND.spec(state).chain
     if d.stage == "follow":
         return [FOLLOW, PASS]
     if d.stage == "invite":
@@ -131,31 +132,32 @@ def legal(state) -> list:
     if d.stage in ("kontra", "kontra_only"):
         return [PASS, Action("defend", chain[0])]
     if d.stage == "choice":
-        return [MADE, Action("defend", state.current_phase.choice_marker)]
+        return [MADE, Action("defend", KIND.spec(state).choice_marker)]
     return [PASS, Action("defend", chain[d.level])]  # "chain": the next word of the chain
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: the word does not fit this step of the defence."""
     if action in legal(state):
         return
     d = _d(state)
     words = {"follow": "follow or pass", "invite": "alone or invite",
-             "kontra": f"{state.current_phase.chain[0]} or pass",
-             "choice": f"made or {state.current_phase.choice_marker} (nobody plays against you: the hand "
-                       f"counted as made, or a {state.current_phase.choice_marker} written for you)",
-             "kontra_only": f"{state.current_phase.chain[0]} or pass (this contract is played only "
-                            f"against {state.current_phase.chain[0]})"}
+             "kontra": f"{KIND.spec(state).chain[0]} or pass",
+             "choice": f"made or {KIND.spec(state).choice_marker} (nobody plays against you: the hand "
+                       f"counted as made, or a {KIND.spec(state).choice_marker} written for you)",
+             "kontra_only": f"{KIND.spec(state).chain[0]} or pass (this contract is played only "
+                            f"against {KIND.spec(state).chain[0]})"}
     raise IllegalActionError(f"{action.text} is not allowed now: say "
                              f"{words.get(d.stage, ' or '.join(a.text for a in legal(state)))}")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the decision; True once the defence is settled."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     d = _d(state)
     seat = h.to_move
+    contract = h.contract.text if h.contract is not None else ""   # (the phase runs with a contract)
     h.calls.append((seat, action.text))
     opps = _opponents(state)
     stage = d.stage
@@ -163,13 +165,13 @@ def apply(state, action) -> bool:
         if action == MADE:
             return True
         d.choice = action.text
-        state.write_marker(action.text, seat, f"{h.contract.text} not played: {action.text} for "
+        state.write_marker(action.text, seat, f"{contract} not played: {action.text} for "
                                                f"{state.names[seat]}")
         return True
     if stage == "follow":
         d.roles[seat] = "follow" if action == FOLLOW else "pass"
         d.queue.pop(0)
-        if action == FOLLOW and h.contract.text in spec.compulsory_kontra and spec.chain:
+        if action == FOLLOW and contract in spec.compulsory_kontra and spec.chain:
             return _kontra(state, spec, d, seat, opps)
         if d.queue:
             h.to_move = d.queue[0]
@@ -202,7 +204,7 @@ def apply(state, action) -> bool:
     return _next_in_chain(state, spec, d)
 
 
-def _kontra(state, spec, d, seat: int, opps: list) -> bool:
+def _kontra(state: Table, spec, d, seat: int, opps: list) -> bool:
     """``seat`` says the chain's first word: he answers for the defence ([F5])."""
     d.kontra_seat = seat
     d.level = 1
@@ -211,7 +213,7 @@ def _kontra(state, spec, d, seat: int, opps: list) -> bool:
     return _next_in_chain(state, spec, d)
 
 
-def _next_in_chain(state, spec, d) -> bool:
+def _next_in_chain(state: Table, spec, d) -> bool:
     if d.level >= len(spec.chain):
         return True
     d.stage = "chain"
@@ -220,14 +222,15 @@ def _next_in_chain(state, spec, d) -> bool:
     return False
 
 
-def _not_played(state, d) -> bool:
+def _not_played(state: Table, d) -> bool:
     """[F2]: nobody plays; the hand is not played and counts as made, unless the declarer
     may choose a marker instead (``unplayed_choice``): then he is asked."""
     d.played = 0
-    spec = state.current_phase
+    spec = KIND.spec(state)
     state.skip_phases(spec.skips)
     h = state.hand
-    if _may_choose(spec, h.contract.text, state.markers, h.declarer, state.totals()):
+    text = h.contract.text if h.contract is not None else ""
+    if _may_choose(spec, text, state.markers, h.declarer, state.totals()):
         d.stage = "choice"
         h.to_move = h.declarer
         return False
@@ -299,7 +302,7 @@ def compile_defence(c, name: str, p: dict, path: tuple):
 _NEED = {"type": "integer", "minimum": 0, "maximum": 52}
 
 
-class DefenceKind(PhaseKind):
+class DefenceKind(PhaseKind[DefenceSpec]):
     """The ``defence`` kind (see the module docstring)."""
 
     name = "defence"
@@ -477,10 +480,10 @@ class DefenceKind(PhaseKind):
                 out["kontra_by"] = str(d.kontra_seat)
         return out
 
-    def parse(self, text, state):
+    def parse(self, text: str, state: Table):
         """``follow``, ``alone``, ``invite`` and the chain's words."""
         t = text.strip().lower()
-        spec = state.current_phase
+        spec = KIND.spec(state)
         if t in ("follow", "alone", "invite") or t in spec.chain or (spec.choice_marker and t in ("made", spec.choice_marker)):
             return Action("defend", t)
         return None
@@ -490,7 +493,7 @@ class DefenceKind(PhaseKind):
         choice = f"; nobody plays: made or {spec.choice_marker}" if spec.choice_marker else ""
         return "follow or pass; alone or invite; " + " / ".join(spec.chain) + " or pass" + choice
 
-    def observe(self, state, seat) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """Public: every decision said so far; ``choice``: the declarer's choice is asked now;
         ``markers_open``: marker name -> the declarer's open markers (they are on the sheet)."""
         d = _d(state)

@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulekit.cards import bits
-from rulekit.engine.actions import PASS
+from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 
@@ -64,7 +65,7 @@ def playable(spec: LayoutSpec, rows: dict, deck) -> int:
     return m
 
 
-class LayoutKind(PhaseKind):
+class LayoutKind(PhaseKind[LayoutSpec]):
     """The ``layout`` kind (see the module docstring)."""
 
     name = "layout"
@@ -144,23 +145,23 @@ class LayoutKind(PhaseKind):
                 f"{spec.end_when_out} players are out of cards.")
 
     # ------------------------------------------------------------------ rules
-    def start(self, state) -> bool:
+    def start(self, state: Table) -> bool:
         """No rows yet; the eldest hand plays first."""
         h = state.hand
         h.phase_state[self.name] = LayoutData()
         h.to_move = h.eldest
         return any(h.hands)
 
-    def _can(self, state) -> int:
+    def _can(self, state: Table) -> int:
         h = state.hand
-        return h.hands[h.to_move] & playable(state.current_phase, self.data(state).rows, state.variant.deck)
+        return h.hands[h.to_move] & playable(KIND.spec(state), self.data(state).rows, state.variant.deck)
 
-    def legal(self, state) -> list:
+    def legal(self, state: Table) -> list:
         """``play CARD`` for each card that may be laid, in deck order; else ``pass``."""
         m = self._can(state)
         return [state.play_action(c) for c in bits(m)] if m else [PASS]
 
-    def check(self, state, action) -> None:
+    def check(self, state: Table, action: Action) -> None:
         """:raises IllegalActionError: a pass while able to lay a card, or a card that fits no row."""
         deck = state.variant.deck
         h = state.hand
@@ -177,14 +178,14 @@ class LayoutKind(PhaseKind):
             raise IllegalActionError(f"you do not hold {deck.pretty(c)}")
         if not m >> c & 1:
             why = ("it does not start a row and fits no row's end" if deck.suit_of(c) in self.data(state).rows
-                   or not state.current_phase.starts >> c & 1 else "its suit's row is already started")
+                   or not KIND.spec(state).starts >> c & 1 else "its suit's row is already started")
             shown = " ".join(deck.pretty(x) for x in bits(m)) if m else "none: pass"
             raise IllegalActionError(f"{deck.pretty(c)} cannot be laid: {why} (you may lay {shown})")
 
-    def apply(self, state, action) -> bool:
+    def apply(self, state: Table, action: Action) -> bool:
         """Lay the card (or pass); True when enough players are out or nobody can play."""
         h = state.hand
-        spec = state.current_phase
+        spec = KIND.spec(state)
         d = self.data(state)
         seat = h.to_move
         if action.kind == "pass":
@@ -215,7 +216,7 @@ class LayoutKind(PhaseKind):
         return False
 
     # ------------------------------------------------------------------ words and views
-    def parse(self, text: str, state):
+    def parse(self, text: str, state: Table):
         """A bare card (``QS``) is a play."""
         return bare_card_play(text, state)
 
@@ -223,7 +224,7 @@ class LayoutKind(PhaseKind):
         """Lay a card, or pass."""
         return "play CARD or just CARD (e.g. JH) to lay it on a row; pass when you cannot"
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """The rows (public): ``layout_rows`` as ``(suit, low card, high card)`` in the order started."""
         d = self.data_of(state.hand)
         if d is None:

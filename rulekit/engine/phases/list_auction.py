@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 from rulekit.contracts import Contract
 from rulekit.dsl import Env, FormulaError, compile_expr
-from rulekit.engine.actions import PASS
+from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 NT = "NT"
@@ -51,7 +53,7 @@ class ListAuctionData(KindData):
     spoken: int = 0
 
 
-def suit_classes(state) -> dict:
+def suit_classes(state: Table) -> dict:
     """Suit -> class (1, 2, 3) published this hand by a phase (``suit_classes`` in its data),
     or ``{}``."""
     for d in state.hand.phase_state.values():
@@ -61,42 +63,47 @@ def suit_classes(state) -> dict:
     return {}
 
 
-def hand_bids(state, spec) -> tuple:
+def hand_bids(state: Table, spec) -> tuple:
     """The contracts of ``spec`` (:class:`~rulekit.contracts.Contract`) valued for this
     hand's suit classes."""
     classes = suit_classes(state)
     return tuple(replace(b, value=b.values[classes.get(b.strain, 1) - 1]) for b in spec.bids)
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Value the contracts for this hand; the first speaker is the eldest hand (or the dealer)."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     h.phase_state[KIND.name] = ListAuctionData(hand_bids(state, spec))
     h.to_move = h.eldest if spec.first == "eldest" else h.dealer
     return True
 
 
-def _top(state) -> int:
-    h = state.hand
-    return h.high.value if h.high is not None else -10 ** 9
+def _high(state: Table) -> Contract | None:
+    """The highest bid so far: one of this auction's contracts."""
+    return cast(Contract | None, state.hand.high)
 
 
-def _holds(state) -> bool:
+def _top(state: Table) -> int:
+    high = _high(state)
+    return high.value if high is not None else -10 ** 9
+
+
+def _holds(state: Table) -> bool:
     """The dealer speaks and may take the highest bid at its value (``dealer_holds``)."""
     h = state.hand
-    return state.current_phase.dealer_holds and h.to_move == h.dealer and h.high is not None \
+    return KIND.spec(state).dealer_holds and h.to_move == h.dealer and h.high is not None \
         and h.high_seat != h.dealer
 
 
-def _must_bid(state) -> bool:
+def _must_bid(state: Table) -> bool:
     """The dealer speaks, nobody has bid and all the others have passed (``all_pass: dealer``)."""
     h = state.hand
-    return (state.current_phase.all_pass == "dealer" and h.to_move == h.dealer and h.high is None
+    return (KIND.spec(state).all_pass == "dealer" and h.to_move == h.dealer and h.high is None
             and len(KIND.data(state).passed) >= state.variant.players - 1)
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """``pass`` (unless the dealer must bid) then every contract worth more than the highest bid
     (or as much, when the dealer holds), by value (then list order)."""
     top = _top(state) - _holds(state)
@@ -105,7 +112,7 @@ def legal(state) -> list:
     return ([] if _must_bid(state) else [PASS]) + [acts[b.text] for b in bids]
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: a bid not worth more than the highest ([A2])."""
     if action.kind == "pass":
         if _must_bid(state):
@@ -116,14 +123,14 @@ def check(state, action) -> None:
         raise IllegalActionError(f"this is the auction: pass or bid a game of the list "
                                  f"(e.g. {next(iter(bids))})")
     b = bids[action.bid]
-    h = state.hand
-    if h.high is not None and b.value <= h.high.value and not (_holds(state) and b.value == h.high.value):
-        same = " (equal games cannot overcall each other)" if b.value == h.high.value else ""
+    high = _high(state)
+    if high is not None and b.value <= high.value and not (_holds(state) and b.value == high.value):
+        same = " (equal games cannot overcall each other)" if b.value == high.value else ""
         raise IllegalActionError(f"{b.text} ({b.value}) is not worth more than the highest bid "
-                                 f"{h.high.text} ({h.high.value}){same}")
+                                 f"{high.text} ({high.value}){same}")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the call; the auction ends when all others have passed after a bid ([A3])."""
     h = state.hand
     d = KIND.data(state)
@@ -135,14 +142,14 @@ def apply(state, action) -> bool:
     else:
         h.high = next(b for b in d.bids if b.text == action.bid)
         h.high_seat = seat
-    spec = state.current_phase
+    spec = KIND.spec(state)
     if spec.once:  # one call each: after the last, the highest bid declares
         d.spoken += 1
         if d.spoken >= n:
             d.passed = [s for s in range(n) if s != h.high_seat]
     active = [s for s in range(n) if s not in d.passed]
     if not active or (h.high is None and len(d.passed) == n):
-        if state.current_phase.all_pass == "redeal":
+        if KIND.spec(state).all_pass == "redeal":
             state.throw_in()
         else:
             state.set_trump(NT)
@@ -152,7 +159,7 @@ def apply(state, action) -> bool:
         state.set_trump(h.high.strain)
         return True
     nxt = state.next_seat(seat)
-    while nxt in d.passed and state.current_phase.pass_is_final:
+    while nxt in d.passed and KIND.spec(state).pass_is_final:
         nxt = state.next_seat(nxt)
     h.to_move = nxt
     return False
@@ -203,7 +210,7 @@ def compile_list(c, name: str, p: dict, path: tuple):
                            bool(p.get("once", False)), bool(p.get("dealer_holds", False)))
 
 
-class ListAuctionKind(PhaseKind):
+class ListAuctionKind(PhaseKind[ListAuctionSpec]):
     """The ``list_auction`` kind (see the module docstring)."""
 
     name = "list_auction"
@@ -278,7 +285,7 @@ class ListAuctionKind(PhaseKind):
         d = self.data_of(hand)
         return d.bids if d is not None else None
 
-    def observe(self, state, seat) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """This hand's contracts with their values (public: the suit classes are)."""
         d = self.data(state)
         return {"bids": d.bids, "passed": list(d.passed)}

@@ -18,6 +18,7 @@ from rulekit.contracts import NT
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 
@@ -47,11 +48,11 @@ HIGH, LOW = Action("wins", "high"), Action("wins", "low")
 """The declarer's choice of order for a ``wins: chosen`` contract."""
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Applies to a ``chosen`` contract (by declarer) or always (by dealer); and to a
     contract whose bid leaves the order of the cards to its declarer (``wins: chosen``)."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     if spec.by == "dealer":
         h.phase_state[KIND.name] = NameTrumpData(h.dealer)
         h.to_move = h.dealer
@@ -67,31 +68,31 @@ def _wins(h) -> str:
     return getattr(h.contract, "wins", "high") if h.contract is not None else "high"
 
 
-def _order_now(state) -> bool:
+def _order_now(state: Table) -> bool:
     """The declarer is to say ``high`` or ``low`` now (trumps are named, the order is open)."""
     data = KIND.data_of(state.hand)
     return data is not None and data.named and _wins(state.hand) == "chosen"
 
 
-def _may_pass(state) -> bool:
+def _may_pass(state: Table) -> bool:
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     return spec.by == "dealer" and spec.partner_may_name and KIND.data(state).namer == h.dealer
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """``trump X`` for each choice (then ``pass`` when the dealer may leave it to his partner);
     ``high`` and ``low`` when the declarer says which cards win."""
     if _order_now(state):
         return [HIGH, LOW]
-    acts = [Action.trump(s) for s in state.current_phase.choices]
+    acts = [Action.trump(s) for s in KIND.spec(state).choices]
     return acts + [PASS] if _may_pass(state) else acts
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: not a trump call, or not one of the choices; not ``high`` or
     ``low`` when the declarer must say which cards win."""
-    choices = state.current_phase.choices
+    choices = KIND.spec(state).choices
     if _order_now(state):
         if action not in (HIGH, LOW):
             raise IllegalActionError("say which cards win this hand: high (the highest) or low (the lowest)")
@@ -103,7 +104,7 @@ def check(state, action) -> None:
         raise IllegalActionError(f"name trumps now: one of {', '.join('trump ' + c for c in choices)}{extra}")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Set the trump context (then, for a ``wins: chosen`` contract, ask the order), or pass the
     choice to the partner."""
     h = state.hand
@@ -114,7 +115,7 @@ def apply(state, action) -> bool:
         h.to_move = KIND.data(state).namer = state.partner_of(h.dealer)
         return False
     state.set_trump(action.suit)
-    if _wins(h) == "chosen" and state.current_phase.by == "declarer":
+    if _wins(h) == "chosen" and KIND.spec(state).by == "declarer":
         KIND.data(state).named = True
         return False
     return True
@@ -134,7 +135,7 @@ def compile_name_trump(c, name: str, p: dict, path: tuple):
     return spec
 
 
-class NameTrumpKind(PhaseKind):
+class NameTrumpKind(PhaseKind[NameTrumpSpec]):
     """The ``name_trump`` kind (see the module docstring)."""
 
     name = "name_trump"
@@ -188,7 +189,7 @@ class NameTrumpKind(PhaseKind):
         text = "trump SUIT (e.g. trump H)" + (" or pass" if spec.partner_may_name else "")
         return text + ("; high or low (which cards win)" if spec.asks_order else "")
 
-    def parse(self, text: str, state) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """``high`` / ``low``: the declarer's choice of which cards win."""
         word = text.strip().lower()
         return {"high": HIGH, "low": LOW}.get(word)
@@ -204,7 +205,7 @@ class NameTrumpKind(PhaseKind):
                      "`high` (the highest cards win) or `low` (the lowest win, in the low order).")
         return text
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """``namer``: the seat who names trumps now (public)."""
         data = self.data_of(state.hand)
         return {"namer": data.namer} if data is not None else {}

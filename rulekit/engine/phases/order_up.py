@@ -32,6 +32,7 @@ from rulekit.cards import SUIT_NAMES
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, card_place
+from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices
 from rulekit.errors import IllegalActionError
 
@@ -68,10 +69,10 @@ class OrderUpData(KindData):
     alone: bool = False
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Turn the top card of the zone; the eldest hand speaks first."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     zone = h.zones.get(spec.zone, 0)
     top = next((c for c in h.deck_order if zone >> c & 1), -1)
     h.phase_state[KIND.name] = OrderUpData(top, state.variant.deck.suit_of(top) if top >= 0 else "")
@@ -79,10 +80,10 @@ def start(state) -> bool:
     return True
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """``pass``/``order`` (round 1), ``pass``/``trump X`` (round 2), or the dealer's discard."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     d = KIND.data(state)
     if d.discard:
         return list(DiscardChoices(state.variant.deck, h.hands[h.to_move], 1))
@@ -98,7 +99,7 @@ def legal(state) -> list:
     return out
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: an action not offered now (with what is)."""
     if action in legal(state):
         return
@@ -111,7 +112,7 @@ def check(state, action) -> None:
                              f"{', '.join(a.text for a in legal(state)[:12])})")
 
 
-def partners_sit_out(state, seat: int) -> None:
+def partners_sit_out(state: Table, seat: int) -> None:
     """Every other seat of ``seat``'s side sits this hand out (``seat`` plays alone): their
     cards are laid face down out of play (``Hand.out``: seen by their owner only, not by
     ``seat``) and trick play skips a seat without cards.  Also used by a ladder auction's
@@ -124,7 +125,7 @@ def partners_sit_out(state, seat: int) -> None:
             h.hands[other] = 0
 
 
-def _deal_rest(state, spec, maker: int, turned: int) -> None:
+def _deal_rest(state: Table, spec, maker: int, turned: int) -> None:
     """The maker takes the turned card; the rest of the zone goes out in packets, ``deal_rest``
     cards to the maker and to each other player, from the eldest hand in the direction of play."""
     h = state.hand
@@ -142,12 +143,12 @@ def _deal_rest(state, spec, maker: int, turned: int) -> None:
     h.dealt = list(h.hands)  # the full hands: what tallies of dealt hands count
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the call; ends with trumps set and the maker as declarer (or a throw-in)."""
     h = state.hand
     n = state.variant.players
     d = KIND.data(state)
-    spec = state.current_phase
+    spec = KIND.spec(state)
     if d.discard:
         h.hands[h.to_move] &= ~action.cards
         if h.to_move == h.declarer:
@@ -183,7 +184,7 @@ def apply(state, action) -> bool:
     return True
 
 
-class OrderUpKind(PhaseKind):
+class OrderUpKind(PhaseKind[OrderUpSpec]):
     """The ``order_up`` kind (see the module docstring)."""
 
     name = "order_up"
@@ -336,7 +337,7 @@ class OrderUpKind(PhaseKind):
                 f"passes or orders it up: its suit becomes trumps, and the dealer takes the card into his hand "
                 f"and discards one card face down.{second}{alone} The player who called trumps is the maker.")
 
-    def parse(self, text: str, state) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """``order`` (the spec's ``word``), ``order alone``, ``trump H [alone]``."""
         t = " ".join(text.lower().split())
         for a in legal(state) if self.data_of(state.hand) is not None else []:
@@ -349,14 +350,14 @@ class OrderUpKind(PhaseKind):
         return f"pass, {spec.word}" + (" [alone]" if spec.alone else "") + "; in the second round trump X" + \
             (" [alone]" if spec.alone else "") + ("" if spec.deal_rest else "; the dealer: discard CARD")
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """``turned`` (public), ``round``, ``maker`` and ``alone``."""
         d = self.data_of(state.hand)
         if d is None:
             return {}
         return {"turned": d.turned, "round": d.round, "maker": d.maker, "alone": d.alone}
 
-    def known_cards(self, state) -> list:
+    def known_cards(self, state: Table) -> list:
         """The turned card, public: on the talon (face up, or turned down after a first round
         of passes), then in the hand of the player who took it until he plays it."""
         d = self.data_of(state.hand)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 
@@ -61,10 +62,10 @@ def physical_side(d: str, variant) -> str:
     return d
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Applies unless this deal's direction is ``hold``."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     d = direction(spec, h.number)
     if d == "hold":
         return False
@@ -73,16 +74,16 @@ def start(state) -> bool:
     return True
 
 
-def legal(state):
+def legal(state: Table):
     """Every choice of ``count`` cards of the player's hand (lazy ``discard`` actions)."""
     h = state.hand
-    return DiscardChoices(state.variant.deck, h.hands[h.to_move], state.current_phase.count)
+    return DiscardChoices(state.variant.deck, h.hands[h.to_move], KIND.spec(state).count)
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: not exactly ``count`` of his own cards."""
     h = state.hand
-    k = takes(state.current_phase.count, h.hands[h.to_move])
+    k = takes(KIND.spec(state).count, h.hands[h.to_move])
     deck = state.variant.deck
     if action.kind != "discard":
         raise IllegalActionError(f"pass {k} card{'s' if k > 1 else ''} now ({pass_form(k)})")
@@ -97,7 +98,7 @@ def pass_form(k: int) -> str:
     return "pass " + " ".join(["CARD"] * k) if k <= 4 else f"pass CARD ... ({k} cards)"
 
 
-def parse_pass(text: str, state) -> Action | None:
+def parse_pass(text: str, state: Table) -> Action | None:
     """``pass 2C 3C 4C`` or the bare cards ``2C 3C 4C``: the ``discard`` action of those cards
     (user pass 2, finding 3); ``None`` for other text (``pass`` alone is the shared pass, refused
     with what to type)."""
@@ -119,7 +120,7 @@ def parse_pass(text: str, state) -> Action | None:
     return Action.discard(deck, mask) if mask else None
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """The cards leave the passer's hand; after the last passer everyone receives his."""
     h = state.hand
     n = state.variant.players
@@ -137,7 +138,7 @@ def apply(state, action) -> bool:
     return True
 
 
-class PassCardsKind(PhaseKind):
+class PassCardsKind(PhaseKind[PassCardsSpec]):
     """The ``pass_cards`` kind (see the module docstring)."""
 
     name = "pass_cards"
@@ -194,15 +195,15 @@ class PassCardsKind(PhaseKind):
         """The action form."""
         return f"{pass_form(spec.count)} (or just the cards)"
 
-    def discard_word(self, state) -> str:
+    def discard_word(self, state: Table) -> str:
         """``pass``: the cards go to another player."""
         return "pass"
 
-    def parse(self, text: str, state) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """``pass CARD ...`` or the bare cards (:func:`parse_pass`)."""
         return parse_pass(text, state)
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """``direction`` (public), ``passed``/``received``: the seat's own cards only."""
         d = self.data_of(state.hand)
         if d is None:

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulekit.cards import bits
+from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 
@@ -46,7 +48,7 @@ def crossed(spec: PileSpec, before: int, after: int) -> int:
     return sum(score for at, score in spec.thresholds if before < at <= after)
 
 
-class PileKind(PhaseKind):
+class PileKind(PhaseKind[PileSpec]):
     """The ``pile`` kind (see the module docstring)."""
 
     name = "pile"
@@ -120,7 +122,7 @@ class PileKind(PhaseKind):
                 f"reaches each threshold ({th}); the round ends at {spec.end_at} or more.")
 
     # ------------------------------------------------------------------ rules
-    def start(self, state) -> bool:
+    def start(self, state: Table) -> bool:
         """The eldest hand plays first."""
         h = state.hand
         h.phase_state[self.name] = PileData([0] * h.players)
@@ -131,11 +133,11 @@ class PileKind(PhaseKind):
             h.to_move = state.next_seat(h.to_move)
         return True
 
-    def legal(self, state) -> list:
+    def legal(self, state: Table) -> list:
         """``play CARD`` for each card held, in deck order."""
         return [state.play_action(c) for c in bits(state.hand.hands[state.hand.to_move])]
 
-    def check(self, state, action) -> None:
+    def check(self, state: Table, action: Action) -> None:
         """:raises IllegalActionError: not a card play, or a card not held."""
         if action.kind != "play" or action.suit:
             raise IllegalActionError("play a card onto the pile now (e.g. play " +
@@ -143,10 +145,10 @@ class PileKind(PhaseKind):
         if not state.hand.hands[state.hand.to_move] >> action.card & 1:
             raise IllegalActionError(f"you do not hold {state.variant.deck.pretty(action.card)}")
 
-    def apply(self, state, action) -> bool:
+    def apply(self, state: Table, action: Action) -> bool:
         """Add the card to the pile; score thresholds reached; True at the end."""
         h = state.hand
-        spec = state.current_phase
+        spec = KIND.spec(state)
         d = self.data(state)
         seat = h.to_move
         c = action.card
@@ -165,7 +167,7 @@ class PileKind(PhaseKind):
         return False
 
     # ------------------------------------------------------------------ words and views
-    def parse(self, text: str, state):
+    def parse(self, text: str, state: Table):
         """A bare card (``QS``) is a play."""
         return bare_card_play(text, state)
 
@@ -173,7 +175,7 @@ class PileKind(PhaseKind):
         """Card play onto the pile."""
         return "play CARD or just CARD (e.g. QS): onto the pile, any card"
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """The pile (public): its running total and the cards played, in order."""
         d = self.data_of(state.hand)
         if d is None:

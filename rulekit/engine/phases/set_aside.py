@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import IllegalActionError
 
@@ -30,12 +32,12 @@ class SetAsideData(KindData):
     count: int
 
 
-def _count(state) -> int:
-    n = state.current_phase.count
+def _count(state: Table) -> int:
+    n = KIND.spec(state).count
     return getattr(state.hand.contract, "aside", 0) if n < 0 else n
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Applies with a declarer who has cards to put aside."""
     h = state.hand
     if h.declarer < 0 or _count(state) <= 0:
@@ -45,13 +47,13 @@ def start(state) -> bool:
     return True
 
 
-def legal(state):
+def legal(state: Table):
     """Every choice of the cards to put aside (a lazy sequence of ``discard`` actions)."""
     h = state.hand
     return DiscardChoices(state.variant.deck, h.hands[h.to_move], KIND.data(state).count)
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: not exactly ``count`` of his own cards."""
     h = state.hand
     k = takes(KIND.data(state).count, h.hands[h.to_move])
@@ -66,7 +68,7 @@ def check(state, action) -> None:
                                  f"(found {action.cards.bit_count()})")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """The cards leave his hand face down."""
     h = state.hand
     h.hands[h.to_move] &= ~action.cards
@@ -74,7 +76,7 @@ def apply(state, action) -> bool:
     return True
 
 
-class SetAsideKind(PhaseKind):
+class SetAsideKind(PhaseKind[SetAsideSpec]):
     """The ``set_aside`` kind (see the module docstring)."""
 
     name = "set_aside"

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.deal import deal_plan
 from rulekit.errors import IllegalActionError
 
@@ -75,7 +76,7 @@ def decide(order: list, strength, suit_of, asked: str = "") -> tuple:
     return suit_of(best), turned
 
 
-class SplitChoiceKind(PhaseKind):
+class SplitChoiceKind(PhaseKind[SplitChoiceSpec]):
     """The ``split_choice`` kind (see the module docstring)."""
 
     name = "split_choice"
@@ -121,10 +122,10 @@ class SplitChoiceKind(PhaseKind):
                 f"is handed out.")
 
     # ------------------------------------------------------------------ rules
-    def start(self, state) -> bool:
+    def start(self, state: Table) -> bool:
         """Hold back every card but the chooser's first ones."""
         h = state.hand
-        spec = state.current_phase
+        spec = KIND.spec(state)
         n = h.players
         chooser = h.eldest
         deal = next(p for p in state.variant.phases if p.kind == "deal")
@@ -142,9 +143,9 @@ class SplitChoiceKind(PhaseKind):
         h.to_move = chooser
         return True
 
-    def legal(self, state) -> list:
+    def legal(self, state: Table) -> list:
         """``trump S`` per suit, then ``ask S`` per suit, then ``turn`` (as the options allow)."""
-        spec = state.current_phase
+        spec = KIND.spec(state)
         suits = state.variant.deck.suits
         out: list = []
         if "name" in spec.options:
@@ -155,13 +156,13 @@ class SplitChoiceKind(PhaseKind):
             out.append(turn_action())
         return out
 
-    def check(self, state, action) -> None:
+    def check(self, state: Table, action: Action) -> None:
         """:raises IllegalActionError: not one of the offered decisions."""
         if action not in self.legal(state):
             forms = {"name": "trump SUIT", "ask": "ask SUIT", "turn": "turn"}
-            raise IllegalActionError("choose trumps now: " + ", ".join(forms[o] for o in state.current_phase.options))
+            raise IllegalActionError("choose trumps now: " + ", ".join(forms[o] for o in KIND.spec(state).options))
 
-    def apply(self, state, action) -> bool:
+    def apply(self, state: Table, action: Action) -> bool:
         """Decide trumps, turn cards when asked (chance events), hand out the rest of the deal."""
         h = state.hand
         d = self.data(state)
@@ -180,7 +181,7 @@ class SplitChoiceKind(PhaseKind):
         return True
 
     # ------------------------------------------------------------------ words and views
-    def parse(self, text: str, state):
+    def parse(self, text: str, state: Table):
         """``turn`` and ``ask S``."""
         words = text.split()
         if words and words[0].lower() == "turn" and len(words) == 1:
@@ -195,7 +196,7 @@ class SplitChoiceKind(PhaseKind):
                  "turn": "turn (the highest card turned names trumps)"}
         return "; ".join(forms[o] for o in spec.options)
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """The chooser, the cards turned (face up: public) and the decision."""
         d = self.data_of(state.hand)
         if d is None:

@@ -29,6 +29,7 @@ from rulekit.contracts import NT, Bid
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 
@@ -89,7 +90,7 @@ def _blind_text(spec, call: str) -> str:
     return f"{spec.blind_call}-{call}"
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """The eldest hand speaks first ([A1])."""
     h = state.hand
     n = state.variant.players
@@ -98,7 +99,7 @@ def start(state) -> bool:
     return True
 
 
-def _d(state) -> StepAuctionData:
+def _d(state: Table) -> StepAuctionData:
     return KIND.data(state)
 
 
@@ -110,10 +111,10 @@ def _earlier(d, a: int, b: int) -> bool:
     return d.order.index(a) < d.order.index(b)
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """``pass``, then the next number, ``hold``, the blind call and the direct blind calls
     allowed now; in the naming round, the blind contracts the caller may name."""
-    spec = state.current_phase
+    spec = KIND.spec(state)
     d = _d(state)
     seat = state.hand.to_move
     if d.naming >= 0:
@@ -138,7 +139,7 @@ def legal(state) -> list:
     return acts
 
 
-def _naming_legal(state, spec, d, seat) -> list:
+def _naming_legal(state: Table, spec, d, seat) -> list:
     """[A6] [X2]: a plain blind caller names a suit contract (blind); a later one only a
     strictly higher one, or concedes."""
     best = _rank(spec, d.best) if d.best else -1
@@ -148,11 +149,11 @@ def _naming_legal(state, spec, d, seat) -> list:
     return ([PASS] if d.best else []) + acts
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: with the rule broken ([A2] steps of one, [A3] hold, [A5] blind)."""
     if action in legal(state):
         return
-    spec = state.current_phase
+    spec = KIND.spec(state)
     d = _d(state)
     seat = state.hand.to_move
     if d.naming >= 0:
@@ -177,10 +178,10 @@ def check(state, action) -> None:
     raise IllegalActionError(f"{action.text} is not allowed now; {state.expected_forms()}")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the call; end the auction when one player is left (or all passed)."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     d = _d(state)
     seat = h.to_move
     h.calls.append((seat, action.text))
@@ -216,7 +217,7 @@ def apply(state, action) -> bool:
     return False
 
 
-def _next_of(state, seat: int, candidates: list) -> int:
+def _next_of(state: Table, seat: int, candidates: list) -> int:
     n = state.variant.players
     for k in range(1, n + 1):
         s = state.next_seat(seat, k)
@@ -225,7 +226,7 @@ def _next_of(state, seat: int, candidates: list) -> int:
     return candidates[0]
 
 
-def _number_won(state, spec, d, seat: int) -> bool:
+def _number_won(state: Table, spec, d, seat: int) -> bool:
     """[X1]: the declarer takes the talon and announces a contract of at least his level."""
     h = state.hand
     h.declarer = seat
@@ -236,7 +237,7 @@ def _number_won(state, spec, d, seat: int) -> bool:
     return True
 
 
-def _blind_won(state, spec, d) -> bool:
+def _blind_won(state: Table, spec, d) -> bool:
     h = state.hand
     callers = d.blind
     if len(callers) == 1:
@@ -254,7 +255,7 @@ def _blind_won(state, spec, d) -> bool:
     return False
 
 
-def _apply_naming(state, spec, d, seat, action) -> bool:
+def _apply_naming(state: Table, spec, d, seat, action) -> bool:
     h = state.hand
     if action.kind == "bid":
         d.best, d.best_seat = action.text, seat
@@ -266,7 +267,7 @@ def _apply_naming(state, spec, d, seat, action) -> bool:
     return _fix(state, spec, d.best_seat, d.best)
 
 
-def _blind_declarer(state, spec, d, seat: int) -> bool:
+def _blind_declarer(state: Table, spec, d, seat: int) -> bool:
     """[X2]: a single plain blind caller announces a suit contract later, without the talon."""
     h = state.hand
     h.declarer = seat
@@ -277,7 +278,7 @@ def _blind_declarer(state, spec, d, seat: int) -> bool:
     return True
 
 
-def _fix(state, spec, seat: int, text: str) -> bool:
+def _fix(state: Table, spec, seat: int, text: str) -> bool:
     """The contract is known at the end of the auction (blind, direct or named)."""
     h = state.hand
     bid = next(b for b in spec.bids if b.text == text)
@@ -331,7 +332,7 @@ def compile_step_auction(c, name: str, p: dict, path: tuple):
                            tuple(levels), null, first_blind, call, direct, skips, bool(p.get("hold", True)))
 
 
-class StepAuctionKind(PhaseKind):
+class StepAuctionKind(PhaseKind[StepAuctionSpec]):
     """The ``step_auction`` kind (see the module docstring)."""
 
     name = "step_auction"
@@ -391,9 +392,9 @@ class StepAuctionKind(PhaseKind):
         """``blind`` and ``null`` from the contract typed (its blind twin says blind)."""
         return [contract_values(spec, contract)] * variant.players
 
-    def parse(self, text: str, state) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """Numbers, ``hold``, the blind word and direct calls; contract names in the naming round."""
-        spec = state.current_phase
+        spec = KIND.spec(state)
         t = text.strip().lower()
         if t.isdigit():
             return Action("bid", str(int(t)), bid=str(int(t)))
@@ -419,7 +420,7 @@ class StepAuctionKind(PhaseKind):
         d = self.data_of(hand)
         return list(d.choices) if d is not None else []
 
-    def observe(self, state, seat) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """Public: the level, its holder, the blind calls."""
         d = _d(state)
         return {"level": d.level, "holder": d.holder, "blind": list(d.blind)}

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.engine.phases.pass_cards import pass_form, parse_pass
 from rulekit.errors import IllegalActionError
@@ -111,9 +112,9 @@ def blind_seats(variant, spec, totals: list) -> list:
     return out
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     # the seats not yet decided (look or blind nil): their cards stay face down
     h.phase_state[KIND.name] = TrickBidsData([-1] * state.variant.players, h.hands[h.eldest].bit_count(),
                                              blind_seats(state.variant, spec, state.totals()))
@@ -121,10 +122,10 @@ def start(state) -> bool:
     return True
 
 
-def legal(state):
+def legal(state: Table):
     """``blind nil`` and ``look`` before a player eligible for blind nil has looked; then
     ``bid N`` for each allowed N, lowest first; in the exchange, every choice of cards."""
-    spec = state.current_phase
+    spec = KIND.spec(state)
     h = state.hand
     d = KIND.data(state)
     if d.swap:
@@ -140,12 +141,12 @@ def legal(state):
     return [_action(n) for n in out]
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: not a bid, or one the rules forbid (with why)."""
     d = KIND.data(state)
     if d.swap:
         h = state.hand
-        k = takes(state.current_phase.blind_exchange, h.hands[h.to_move])
+        k = takes(KIND.spec(state).blind_exchange, h.hands[h.to_move])
         if action.kind != "discard" or action.cards & ~h.hands[h.to_move] or action.cards.bit_count() != k:
             raise IllegalActionError(f"pass {k} of your cards face down to your partner now "
                                      f"({pass_form(k)})")
@@ -154,15 +155,15 @@ def check(state, action) -> None:
         return
     if action == BLIND:
         raise IllegalActionError("blind nil is not allowed now: it is bid before looking at the cards, by a player "
-                                 f"whose side is {state.current_phase.blind_behind} points or more behind"
-                                 if state.current_phase.blind_behind is not None else
+                                 f"whose side is {KIND.spec(state).blind_behind} points or more behind"
+                                 if KIND.spec(state).blind_behind is not None else
                                  "blind nil is not allowed in this game")
     if state.hand.to_move in d.undecided:
         raise IllegalActionError("decide first: blind nil (before looking at your cards) or look")
     if action.kind == "bid" and action.bid.isdigit():
         n = int(action.bid)
         so_far = sum(b for b in d.bids if b > 0)
-        if state.current_phase.hook and d.count == state.variant.players - 1 and so_far + n == d.tricks:
+        if KIND.spec(state).hook and d.count == state.variant.players - 1 and so_far + n == d.tricks:
             t = d.tricks
             raise IllegalActionError(f"bid {n} is not allowed: the bids would add up to the {t} "
                                      f"trick{'' if t == 1 else 's'} of the hand (the last bidder must make "
@@ -171,7 +172,7 @@ def check(state, action) -> None:
     raise IllegalActionError(f"{action.text} is not allowed now (expected one of {allowed})")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     h = state.hand
     d = KIND.data(state)
     seat = h.to_move
@@ -198,7 +199,7 @@ def apply(state, action) -> bool:
         h.to_move = state.next_seat(seat)
         return False
     d.undecided = []
-    spec = state.current_phase
+    spec = KIND.spec(state)
     if spec.blind_exchange:
         for b in d.blind:
             partner = state.partner_of(b)
@@ -234,7 +235,7 @@ def column_values(variant, bids: list, blind: list, won: list) -> list:
     return out
 
 
-class TrickBidsKind(PhaseKind):
+class TrickBidsKind(PhaseKind[TrickBidsSpec]):
     """The ``trick_bids`` kind (see the module docstring)."""
 
     name = "trick_bids"
@@ -326,17 +327,17 @@ class TrickBidsKind(PhaseKind):
         return (f"Each player in turn, starting with the eldest hand, bids how many tricks he will take, "
                 f"{rng}{nil}.{hook}{blind}")
 
-    def discard_word(self, state) -> str:
+    def discard_word(self, state: Table) -> str:
         """``pass``: a blind nil exchange passes cards to the partner."""
         return "pass"
 
-    def action_text(self, state, action) -> str:
+    def action_text(self, state: Table, action: Action) -> str:
         """``bid 0`` is said ``nil`` where the scoring reads nil variables (:func:`says_nil`)."""
         if action.kind == "bid" and action.bid == "0" and says_nil(state.variant):
             return "nil"
         return super().action_text(state, action)
 
-    def parse(self, text: str, state) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """``bid N`` (or just ``N``), ``blind nil`` (or ``blind``), ``look``, ``nil`` (or ``bid
         nil``: the bid 0, where the scoring reads nil variables); in a blind nil exchange ``pass
         CARD ...`` or the bare cards."""
@@ -382,7 +383,7 @@ class TrickBidsKind(PhaseKind):
                        + (" (nil failed)" if failed and variant.scoring.by_side else ""))
         return " · ".join(out)
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """``bids``: the bids so far, -1 for not yet (public); ``blind``: who bid blind nil."""
         d = self.data_of(state.hand)
         return {"bids": list(d.bids), "blind": list(d.blind)} if d is not None else {}
@@ -485,7 +486,7 @@ class TrickBidsKind(PhaseKind):
             out["nil_tricks"] = " ".join(str(hand.won[s]) for s in nils)
         return out
 
-    def hides_hand(self, state, seat: int) -> bool:
+    def hides_hand(self, state: Table, seat: int) -> bool:
         """A player who may bid blind nil has not yet decided: his cards are face down."""
         d = self.data_of(state.hand)
         return d is not None and seat in d.undecided

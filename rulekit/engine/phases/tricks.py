@@ -85,14 +85,14 @@ class TricksSpec(PhaseSpec):
                                                         or self.may_trump or self.top_follows))
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Set the first leader: the declarer when ``lead: declarer`` and there is one, else the eldest
     (``lead_then`` instead when ``lead_if`` holds on the declarer's column); then, while
     ``lead_pass_if`` holds for the leader's column, the next player."""
     h = state.hand
     if h.ctx is None:
         state.set_trump("NT")
-    spec = state.current_phase
+    spec = KIND.spec(state)
     n = state.variant.players
     lead = spec.lead
     if spec.lead_if is not None and h.declarer >= 0:  # e.g. the player left of a lone maker leads
@@ -131,7 +131,7 @@ def legal_mask(state: Table, seat: Seat) -> Mask:
     """Bitmask of the cards ``seat`` may play now (no suit naming considered)."""
     h = state.hand
     hand = h.hands[seat]
-    spec = state.variant.phases[h.phase]   # state.current_phase, without a property call (hot path)
+    spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
     ctx = h.ctx
@@ -222,7 +222,7 @@ def restrict(state: Table, m: Mask, lead: bool) -> Mask:
 def _restrictions(state: Table, m: Mask, lead: bool) -> tuple:
     """``(allowed mask, [(forbidden mask, reason)...])`` of :func:`restrict`."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     why = []
     if lead and (spec.lead_broken or spec.lead_never):
         played = 0
@@ -261,7 +261,7 @@ def _suit_mask(deck, suit: str) -> Mask:
 
 def legal_mask_unrestricted(state: Table, seat: Seat) -> Mask:
     """:func:`legal_mask` without the lead and first-trick restrictions (for the reason of a refusal)."""
-    return _follow_mask(state, seat, state.hand.hands[seat], state.current_phase)
+    return _follow_mask(state, seat, state.hand.hands[seat], KIND.spec(state))
 
 
 def nameable_suits(state: Table, seat: Seat) -> list[str]:
@@ -272,13 +272,13 @@ def nameable_suits(state: Table, seat: Seat) -> list[str]:
     return ok or list(deck.suits)
 
 
-def _names_suit(state, card: int) -> bool:
+def _names_suit(state: Table, card: int) -> bool:
     h = state.hand
     ctx = h.ctx
     return not h.trick and ctx.top_names_suit and ctx.group_of[card] == len(state.variant.deck.suits)
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """Play actions in deck order; a led top card that names a suit gives one action per suit."""
     deck = state.variant.deck
     h = state.hand
@@ -301,7 +301,7 @@ def legal(state) -> list:
     return out
 
 
-def group_name(state, g: int) -> str:
+def group_name(state: Table, g: int) -> str:
     """A group's name for messages: ``hearts``, ``trumps (spades)``, ``the top cards``."""
     suits = state.variant.deck.suits
     ctx = state.hand.ctx
@@ -311,7 +311,7 @@ def group_name(state, g: int) -> str:
     return f"trumps ({name})" if g == ctx.trump_suit_group else name
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: with the reason (``you must follow hearts: you hold 9♥``)."""
     if action.kind != "play":
         raise IllegalActionError("play a card now (e.g. play " +
@@ -330,7 +330,7 @@ def check(state, action) -> None:
             raise IllegalActionError(f"it is your own turn, not dummy's: {deck.pretty(c)} is in dummy")
         raise IllegalActionError(f"you do not hold {deck.pretty(c)}")
     allowed = legal_mask(state, seat)
-    if not allowed >> c & 1 and state.current_phase.restricts:
+    if not allowed >> c & 1 and KIND.spec(state).restricts:
         for mask, reason in _restrictions(state, h.hands[seat] if not h.trick else
                                           legal_mask_unrestricted(state, seat), not h.trick)[1]:
             if mask >> c & 1:
@@ -339,13 +339,13 @@ def check(state, action) -> None:
         lg = h.led_group
         follow = h.hands[seat] & h.ctx.group_mask[lg]
         shown = " ".join(deck.pretty(x) for x in bits(follow or allowed))
-        if follow and state.current_phase.may_trump:
+        if follow and KIND.spec(state).may_trump:
             shown = " ".join(deck.pretty(x) for x in bits(allowed))
             raise IllegalActionError(f"you must follow {group_name(state, lg)} or play a trump: you hold {shown}")
         if follow and not follow >> c & 1:
             raise IllegalActionError(f"you must follow {group_name(state, lg)}: you hold {shown}")
         tg = h.ctx.trump_suit_group
-        if state.current_phase.overtrump and tg is not None and h.ctx.group_of[c] == tg:
+        if KIND.spec(state).overtrump and tg is not None and h.ctx.group_of[c] == tg:
             keys = h.ctx.win_keys[lg]
             best = max(h.trick, key=lambda sc: keys[sc[1]])[1]
             raise IllegalActionError(f"you must play a trump higher than {deck.pretty(best)}: you hold "
@@ -365,7 +365,7 @@ def check(state, action) -> None:
         raise IllegalActionError(f"only a led top card names a suit; play {deck.name(c)} alone")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Play the card; close the trick when everyone has played. True when the hand is over."""
     return play_card(state, action.card, action.suit)
 
@@ -395,7 +395,7 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
             h.named = suit
             h.led_group = state.variant.deck.suits.index(suit)
         else:
-            if not h.tricks and state.current_phase.first_lead_trump:  # the first lead makes trumps
+            if not h.tricks and KIND.spec(state).first_lead_trump:  # the first lead makes trumps
                 su = state.variant.deck.suit_of(c)
                 if su is not None and su in state.variant.contexts:  # a joker led names none
                     state.set_trump(su)
@@ -426,7 +426,7 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
     h.won_cards[winner] |= cards
     h.trick = []
     h.named = ""
-    spec = state.variant.phases[h.phase]
+    spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     if spec.end_if is not None and ends_early(state, spec.end_if):
         h.to_move = -1
         return True
@@ -442,7 +442,7 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
     return False
 
 
-def ends_early(state, cond) -> bool:
+def ends_early(state: Table, cond) -> bool:
     """The ``end_if`` condition after a trick: True when it holds for some score column
     (rules/boston.md [T3]: a null ends as soon as the declarer wins a trick)."""
     return any(cond(e) for e in state.score_envs())
@@ -505,7 +505,7 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
     return spec
 
 
-class TricksKind(PhaseKind):
+class TricksKind(PhaseKind[TricksSpec]):
     """The ``tricks`` kind (see the module docstring)."""
 
     name = "tricks"

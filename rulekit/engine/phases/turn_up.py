@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, card_place
+from rulekit.engine.phases.table import Table
 
 
 @dataclass(frozen=True)
@@ -27,10 +28,10 @@ class TurnUpData(KindData):
     card: int = -1
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Turn up the last card dealt and set trumps; the phase needs no action."""
     h = state.hand
-    if state.current_phase.card == "stock":  # the top card of the stock, seen by all
+    if KIND.spec(state).card == "stock":  # the top card of the stock, seen by all
         stock = h.zones.get("stock", 0)
         top = next((c for c in h.deck_order if stock >> c & 1), -1)
         state.set_trump("NT" if top < 0 else state.variant.deck.suit_of(top) or "NT")
@@ -38,15 +39,15 @@ def start(state) -> bool:
         return False
     card = h.deck_order[-1]
     h.turned = card
-    state.set_trump(state.variant.deck.suit_of(card))
+    state.set_trump(state.variant.deck.suit_of(card) or "NT")   # (a joker names no suit, as from the stock)
     return False
 
 
-def legal(state):  # pragma: no cover - never to move
+def legal(state: Table):  # pragma: no cover - never to move
     return []
 
 
-class TurnUpKind(PhaseKind):
+class TurnUpKind(PhaseKind[TurnUpSpec]):
     """The ``turn_up`` kind (see the module docstring)."""
 
     name = "turn_up"
@@ -73,7 +74,7 @@ class TurnUpKind(PhaseKind):
         """Any suit may be turned (and no trumps when the stock is empty)."""
         return set(deck.suits) | ({"NT"} if spec.card == "stock" else set())
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """``turned``: the stock card turned for trumps (public), when there is one."""
         d = self.data_of(state.hand)
         return {"turned": d.card} if d is not None else {}
@@ -84,7 +85,7 @@ class TurnUpKind(PhaseKind):
         card = data.card
         return [("turned", variant.deck.pretty(card))] if card >= 0 else []
 
-    def known_cards(self, state) -> list:
+    def known_cards(self, state: Table) -> list:
         """The stock card turned for trumps lies face up on the stock (public)."""
         d = self.data_of(state.hand)
         return card_place(state, d.card) if d is not None else []
