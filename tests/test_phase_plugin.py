@@ -179,6 +179,29 @@ def test_toy_kind_bots_and_clone(toy):
     assert s.winners
 
 
+def test_a_policy_registered_for_the_kind_chooses_for_the_bots(toy):
+    """A bots' policy registered for the kind (``rulekit.bots.policies.policy``) makes the bot's
+    choice in its phases: here it always declares the most; the kind itself holds no strategy."""
+    from rulekit.bots.policies import POLICIES, policy
+
+    kind = kind_of("declare_points")
+
+    @policy(kind)
+    def declare_most(bot, obs):
+        return obs.legal[-1]
+    try:
+        with pytest.raises(ValueError, match="already has a bot policy"):
+            policy(kind)(lambda bot, obs: None)
+        v = load_variant(str(toy()))
+        s = State(v, seed=3)
+        bot = SensibleBot(seed=1, samples=2, bid_samples=2)
+        while s.phase_kind == "declare_points":
+            s.apply(bot.act(s.observation(s.to_move)))
+        assert kind.data_of(s.hand).said == [3, 3, 3]
+    finally:
+        POLICIES.pop(kind.name, None)
+
+
 def test_toy_kind_in_schema_and_compile_errors(toy):
     """The schema accepts the kind only while it is registered; its own keys are checked by
     its block; its compile errors carry file:line:col."""
