@@ -154,7 +154,7 @@ class Hand:
         self.partner = -1
         self.open_after: list = [-1] * players
         self.out = [0] * players
-        self.skips: set[str] = set()
+        self.skips: frozenset[str] = frozenset()
         self.written: Written | None = None
 
     @property
@@ -242,7 +242,7 @@ def _copy(v):
 _MUTABLE = (list, dict, set)
 _PLAIN = {"number", "dealer", "eldest", "phase", "to_move", "high", "high_seat", "contract", "declarer",
           "trump", "ctx", "discards", "leader", "led_group", "named", "void", "doubled", "turned",
-          "dummy", "players", "written"}  # slots that only ever hold immutable values
+          "dummy", "players", "written", "skips"}  # slots that only ever hold immutable values
 
 
 def _make_clone():

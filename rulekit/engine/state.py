@@ -294,7 +294,7 @@ class State:
         """Skip the phases named ``names`` (phase names of the variant) for the rest of this
         hand: their ``start`` is not called (e.g. the talon exchange after a bid played
         without the talon, or the trick play of a hand nobody defends)."""
-        self.hand.skips.update(names)
+        self.hand.skips = self.hand.skips | frozenset(names)
 
     def partner_of(self, seat: Seat) -> Seat:
         """The next seat in the direction of play on ``seat``'s side (``seat`` itself without
