@@ -208,7 +208,9 @@ class _Compiler:
                      f"(expected --players {p}, or a setting players: {{default: {p}, choices: [...]}})")
         return p
 
-    def deck(self) -> Deck:
+    def build_deck(self) -> Deck:
+        """The variant's :class:`Deck` from its ``deck:`` block (a rank listed twice is reported
+        and kept once).  The compiler keeps it as ``self.deck`` (the kinds' ``c.deck``)."""
         dk = self.d["deck"]
         ranks = tuple(str(r) for r in dk["ranks"])
         for i, r in enumerate(ranks):
@@ -479,7 +481,7 @@ class _Compiler:
         :meth:`PhaseKind.finish`; also the trump contexts the phases may set."""
         specs = []
         phases = self.d["phases"]
-        self.deck, self.player_count = deck, players
+        self.player_count = players
         self.kinds = [p["kind"] for p in phases.values()]
         self.phase_order(phases)
         strains_used = {NT}
@@ -963,7 +965,7 @@ class _Compiler:
         players = self.players()
         seat_names, sides, side_names, side_of = self.sides(players)
         self.has_sides = bool(self.d.get("sides"))
-        deck = self.deck()
+        deck = self.deck = self.build_deck()
         pts = self.pts = self.card_points(deck)
         self.trump_pts = self.trump_points(deck)
         rk = d["ranking"]
