@@ -927,7 +927,7 @@ class _Compiler:
 
     def any_zone(self) -> bool:
         """Whether some deal pattern, for some player count offered, puts cards aside."""
-        pats = [p.get("pattern") for p in self.d["phases"].values() if p.get("kind") == "deal"]
+        pats = [p.get("pattern") for p in self.d["phases"].values() if REGISTRY[p["kind"]].role == "deal"]
         texts = [t for x in pats for t in (x.values() if isinstance(x, dict) else [x])]
         return any(z in str(t) for t in texts for z in ("widow", "talon", "kitty", "aside"))
 

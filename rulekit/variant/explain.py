@@ -392,7 +392,7 @@ def _scoring(v) -> list:
         label.update(each="Every side scores", declarer="The declaring side scores",
                      defender="The defending side scores",
                      no_contract="When there is no contract, each side scores")
-    if not v.scoring.by_side and any(spec.kind == "call_partner" for spec in v.phases):
+    if not v.scoring.by_side and any(REGISTRY[spec.kind].gives_partner for spec in v.phases):
         # a partner called for the hand is scored with the declarer's formula (engine/scoring.py)
         label.update(declarer="The declarer, and his partner when he has called one, each score",
                      defender="Each other player (a defender) scores")

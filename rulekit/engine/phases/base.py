@@ -97,6 +97,8 @@ class PhaseKind:
         or a layout of cards instead of trick play), or ``""``.
     :cvar example: a worked example: a YAML ``phases:`` entry using the kind, for the
         docs and a test.
+    :cvar gives_partner: the phase may give the declarer a partner for the hand
+        (``State.set_partner``), scored with the declarer's formula.
     :cvar conditions: keys of the entry holding conditions over the scoring variables
         (``end_if``); the compiler compiles them once the scoring is known and sets the
         spec's field of the same name to the :class:`~rulekit.dsl.Formula`.
@@ -114,6 +116,9 @@ class PhaseKind:
     values_from_contract: ClassVar[bool] = False
     example: ClassVar[str] = ""
     conditions: ClassVar[tuple] = ()
+    # it may give the declarer a partner for the hand (``State.set_partner``), who is then
+    # scored with the declarer's formula (``rulekit explain`` says so)
+    gives_partner: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ compile time
     def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> Any:
