@@ -766,8 +766,9 @@ def legal_text(state) -> Text:
     for a in legal:
         bid = bids.get(a.text) if a.kind == "bid" else None
         worth = bid_worth(state, bid) if bid is not None else None
-        if worth is None and getattr(bid, "value", None) is not None:   # a contract of a list
-            worth = bid.value
+        value = getattr(bid, "value", None)
+        if worth is None and value is not None:   # a contract of a list
+            worth = value
         # "(worth N)" reads as a remark, not part of the call; typed with it, it is accepted
         text = state.action_text(a)
         out.append(text if worth is None else f"{text} (worth {worth})")
