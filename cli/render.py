@@ -203,15 +203,13 @@ def _cards_row(variant, ctx, mask: int, mark: int = 0) -> Text:
 
 
 def trump_text(h, state=None) -> Text:
-    """``trumps ♥``, ``no trump``, or ``trumps not named yet`` (a contract whose declarer names them);
-    with ``state``, ``trumps: the first card led`` until the first lead of a hand whose first lead
-    makes trumps (``tricks.first_lead_trump``)."""
-    if state is not None and h.trump == "NT" and not h.tricks and not h.trick and any(
-            getattr(p, "first_lead_trump", False) for p in state.rules_of(h.number).phases):
-        return Text("trumps: the first card led")
-    if (h.contract is not None and getattr(h.contract, "strain", "") == "chosen"
-            and not any(a.startswith("trump ") for _s, a in h.actions)):
-        return Text("trumps not named yet")
+    """``trumps ♥``, ``no trump``; with ``state``, a phase's words while it has yet to make
+    trumps (:meth:`~rulekit.engine.phases.base.PhaseKind.trump_words`: ``trumps not named yet``,
+    ``trumps: the first card led``)."""
+    for spec in state.rules_of(h.number).phases if state is not None else ():
+        words = REGISTRY[spec.kind].trump_words(spec, h)
+        if words is not None:
+            return Text(words)
     low = ", low cards win" if h.ctx is not None and h.ctx.low else ""  # a low-wins contract
     if h.trump == "NT":
         return Text("no trump" + low)
@@ -361,7 +359,7 @@ def kind_said(state, h, seat: int, text: str) -> Text | None:
 
 def trumps_line(state, h, label: bool = True) -> Text:
     """``trumps ♦ (turned up 7♦)`` for a hand whose trumps come without a contract."""
-    t = trump_text(h) if label else suit_text(h.trump)
+    t = trump_text(h, state) if label else suit_text(h.trump)
     turned = getattr(h, "turned", -1)
     if turned is not None and turned >= 0:
         t.append(" (turned up ")
@@ -373,7 +371,7 @@ def trumps_line(state, h, label: bool = True) -> Text:
 def trump_named_text(state, h, seat: int) -> Text:
     """``P1 names trumps ♥`` / ``You name trumps ♥``."""
     name = _name(state, seat)
-    return Text(f"{name} {_verb(name, 'names', 'name')} ") + trump_text(h)
+    return Text(f"{name} {_verb(name, 'names', 'name')} ") + trump_text(h, state)
 
 
 def row_text(sheet, row) -> Text:

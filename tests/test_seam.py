@@ -20,7 +20,8 @@ import random
 from rich.console import Console
 
 from rulekit.cli.game import Game
-from rulekit.cli.render import exchange_text, hand_header, hand_summary, made_text, prompt_label, table_view
+from rulekit.cli.render import (contract_text, exchange_text, hand_header, hand_summary, made_text, prompt_label,
+                                 table_view)
 from rulekit.engine import State
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import PhaseKind, Said
@@ -235,3 +236,16 @@ def test_a_prompt_for_the_dummy_says_so():
         assert g.prompt(h.declarer).endswith(f"(play from dummy {s.names[h.dummy]}) > ")
         return
     raise AssertionError("no bridge deal with a dummy")
+
+
+def test_trumps_not_named_yet_until_the_declarer_names_them():
+    """Five Hundred's 10T ([A4]: ten tricks, trumps named after the widow): the contract reads
+    ``trumps not named yet`` (the name_trump kind's words) until the declarer names them."""
+    s = State(load_variant("fivehundred"), seed=1)
+    for call in ("10NT", "10T", "pass", "pass"):
+        s.apply(call)
+    h = s.hand
+    assert plain(contract_text(s, h)).strip() == f"10T by {s.names[h.declarer]}, trumps not named yet"
+    s.apply(s.legal_actions()[0])            # the widow exchange's discard
+    s.apply("trump H")
+    assert plain(contract_text(s, h)).strip() == f"10T by {s.names[h.declarer]}, trumps ♥"

@@ -320,6 +320,11 @@ class PhaseKind:
         ``None``: the CLI's shared words (a bid, ``trump X``, a play)."""
         return None
 
+    def trump_words(self, spec: Any, hand: Any) -> str | None:
+        """Words for ``hand``'s trumps while this phase has yet to make them (``trumps: the
+        first card led``, ``trumps not named yet``), or ``None``."""
+        return None
+
     def seat_rows(self, obs: Any, names: list) -> list[tuple[str, str]]:
         """``(label, text)`` rows of the table of the seat observing ``obs`` while this phase
         is current (where his passed cards go), from the observation only.  Default none."""

@@ -198,6 +198,13 @@ class NameTrumpKind(PhaseKind):
         low = v.low_contexts.get(obs.trump)
         return LOW if low is not None and good(low) > good(v.contexts[obs.trump]) else HIGH
 
+    def trump_words(self, spec, hand) -> str | None:
+        """``trumps not named yet``: a contract whose declarer names trumps, before he does."""
+        if (hand.contract is not None and getattr(hand.contract, "strain", "") == "chosen"
+                and not any(a.startswith("trump ") for _s, a in hand.actions)):
+            return "trumps not named yet"
+        return None
+
     def said(self, spec, hand, variant, seat: int, text: str, names: list) -> Said | None:
         """``chooses low: the lowest cards win`` (a contract that left the order open)."""
         if text not in (HIGH.text, LOW.text):
