@@ -1,0 +1,1 @@
+"""Independent referees: ground truth for the gallery games (see README.md)."""
