@@ -300,8 +300,8 @@ class Deal:
         The best case: schneider and schwarz reached; matadors from the 12 cards when the skat
         was taken, else the best count over every skat the declarer cannot rule out.
         """
-        if not self.hand_game:
-            m, _ = matadors(self.hands[self.declarer], g)
+        if not self.hand_game:             # his 12 cards: the discards still count [SK-V3]
+            m, _ = matadors(self.dealt[self.declarer] + self.skat, g)
         elif g in self._best_matadors:
             m = self._best_matadors[g]
         else:

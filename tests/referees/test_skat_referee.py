@@ -86,11 +86,12 @@ def test_clubs_ouvert_with_eleven():
 
 def test_announcement_must_reach_the_bid():
     """[SK-G6] Deal B: bid 45, the J♣ in the skat: only clubs, grand and null ouvert remain."""
-    d = deal(B)
-    run(d, ["bid 45", "yes", "pass", "pass", "take skat", "discard 7S KS"])
-    assert d.legal() == ["game clubs", "game grand", "game null ouvert"]
-    with pytest.raises(ValueError, match="SK-G6"):
-        d.apply("game diamonds")
+    for discard in ("discard 7S KS", "discard 7S JC"):   # a discarded J♣ still counts [SK-V3]
+        d = deal(B)
+        run(d, ["bid 45", "yes", "pass", "pass", "take skat", discard])
+        assert d.legal() == ["game clubs", "game grand", "game null ouvert"]
+        with pytest.raises(ValueError, match="SK-G6"):
+            d.apply("game diamonds")
 
 
 def test_overbid_by_the_skat_jack():
