@@ -136,14 +136,15 @@ def _card_text(deck, card: int) -> str:
     return f"{deck.suit_of(card)}{'T' if rank == '10' else rank}"
 
 
-def play_lines(deck, hand) -> list[str]:
-    """The play section of ``hand`` (PBN 2.1, 3.6): the opening leader's seat, then one line per
-    trick with a column per seat in seat order from the opening leader (N E S W clockwise), so a
-    column is always the same player's, whoever led the trick.  A seat that played no card to a
-    trick has ``-``; when play stopped before every card was played (a tricks phase's
-    ``end_if``), ``*`` ends the section.  Empty when no card was played.
+def _play_lines(deck, hand) -> list[str]:
+    """The play section of the finished ``hand`` (PBN 2.1, 3.6): the opening leader's seat, then
+    one line per trick with a column per seat in seat order from the opening leader (N E S W
+    clockwise), so a column is always the same player's, whoever led the trick.  A seat that
+    played no card to a trick (one that sat it out) has ``-``; when play stopped before every
+    card was played (a tricks phase's ``end_if``), ``*`` ends the section.  Empty when no card
+    was played.
     """
-    tricks = list(hand.tricks) + ([(hand.trick[0][0], hand.trick, -1, "")] if hand.trick else [])
+    tricks = hand.tricks
     if not tricks:
         return []
     first = tricks[0][0]
@@ -214,5 +215,5 @@ def write(state, hand) -> str:
         for i in range(0, len(calls), 4):
             lines.append(" ".join(calls[i:i + 4]))
     if hand.contract is not None:
-        lines += play_lines(deck, hand)
+        lines += _play_lines(deck, hand)
     return "\n".join(lines) + "\n"
