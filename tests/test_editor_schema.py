@@ -360,7 +360,9 @@ def server(tmp_path_factory):
                     "into .ci/node, or set YAML_LANGUAGE_SERVER)")
     schema_file = tmp_path_factory.mktemp("schema") / "rulekit.schema.json"
     schema_file.write_text(json.dumps(editor_schema(), indent=1))
-    settings = {"yaml": {"validate": True, "completion": True, "hover": True,
+    # the server's default YAML 1.2 (its 1.1 reads the seat names N and Y as booleans; PyYAML's
+    # does not); no download of the schema catalogue
+    settings = {"yaml": {"validate": True, "completion": True, "hover": True, "schemaStore": {"enable": False},
                          "schemas": {schema_file.as_uri(): ["**/*.yaml"]}}}
     s = LanguageServer(cmd, ROOT, settings)
     s.schema_file = schema_file  # type: ignore[attr-defined]
@@ -413,6 +415,16 @@ def test_language_server_completes_a_phase_with_its_kinds_keys(server, tmp_path)
     assert set(server.completion(tmp_path / "o.yaml", override, 5, 4)) == tricks - {"kind", "lead"}
     kinds = server.completion(tmp_path / "k.yaml", "extends: fivehundred\nphases:\n  play:\n    kind: \n", 3, 10)
     assert "tricks" in kinds and "widow_exchange" in kinds and "must_trump" not in kinds
+
+
+def test_language_server_reads_yes_as_text(server, tmp_path):
+    """The server reads YAML 1.2, where `yes` is text; rulekit reads YAML 1.1, where it is a
+    boolean (docs/authoring.md says to write true and false)."""
+    base = "extends: fivehundred\nphases:\n  play:\n    must_trump: "
+    found = server.check({tmp_path / "yes.yaml": base + "yes\n", tmp_path / "true.yaml": base + "true\n"})
+    assert [d["message"] for d in found[tmp_path / "yes.yaml"]] == ['Incorrect type. Expected "boolean | null".']
+    assert found[tmp_path / "true.yaml"] == []
+    assert _verdicts(tmp_path, "yes", base + "yes\n") == ("valid", "valid")
 
 
 def test_modeline_names_the_schema(server, tmp_path):
