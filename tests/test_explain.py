@@ -10,7 +10,7 @@ import json
 from typer.testing import CliRunner
 
 from rulekit.cli.app import app
-from rulekit.schemas import composed_schema
+from rulekit.schemas import editor_schema
 from rulekit.variant import load_variant
 from rulekit.variant.explain import explain, formula_words
 
@@ -102,15 +102,15 @@ def test_formula_words_keeps_unparsable_text():
     assert formula_words("max(tricks - 6, 0)") == "the larger of (the tricks taken minus 6) and 0"
 
 
-def test_schema_prints_the_composed_schema(tmp_path):
-    """issue 11: `rulekit schema` prints rulekit.schemas.composed_schema() (every phase kind)."""
+def test_schema_prints_the_editor_schema(tmp_path):
+    """issue 11: `rulekit schema` prints rulekit.schemas.editor_schema() (every phase kind)."""
     r = runner.invoke(app, ["schema"])
     assert r.exit_code == 0
-    assert json.loads(r.output) == composed_schema()
+    assert json.loads(r.output) == editor_schema()
     assert "phase_tricks" in json.loads(r.output)["$defs"]
     out = tmp_path / "s.json"
     r = runner.invoke(app, ["schema", "-o", str(out)])
-    assert r.exit_code == 0 and json.loads(out.read_text()) == composed_schema()
+    assert r.exit_code == 0 and json.loads(out.read_text()) == editor_schema()
     r = runner.invoke(app, ["schema", "-o", str(tmp_path / "no" / "s.json")])
     assert r.exit_code == 2 and "cannot write" in r.output
 
