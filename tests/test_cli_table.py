@@ -16,6 +16,7 @@ from rulekit.cli.render import auction_table, hand_header, hand_text, legal_text
 from rulekit.engine import State
 from rulekit.errors import InvalidActionError
 from rulekit.variant import load_variant
+from tests.helpers import plain
 
 runner = CliRunner()
 
@@ -24,7 +25,7 @@ def play(args, input=None):
     return runner.invoke(app, ["play", *args], input=input)
 
 
-def plain(renderable, width=120) -> str:
+def plain_buf(renderable, width=120) -> str:
     buf = io.StringIO()
     Console(file=buf, width=width, color_system=None).print(renderable)
     return buf.getvalue()
@@ -143,7 +144,7 @@ def test_face_down_zone_is_not_in_the_hand_header(tmp_path):
     deck = v.deck
     widow, aside = h.zones["widow"], h.zones["aside"]
     assert widow.bit_count() == 1 and aside.bit_count() == 2
-    text = plain(hand_header(st, h))
+    text = plain_buf(hand_header(st, h))
     up = deck.name(widow.bit_length() - 1)
     assert f"widow {up[:-1]}" in text
     assert "aside" not in text
@@ -236,10 +237,10 @@ def test_card_points_and_which_total_wins_are_shown_in_play():
     h = st.hand
     want = [sum(v.card_points[c] for c in range(v.deck.size) if h.won_cards[s] >> c & 1) for s in range(4)]
     assert sum(want) > 0
-    text = plain(table_view(st, 0))
+    text = plain_buf(table_view(st, 0))
     assert "card points You {}, P1 {}, P2 {}, P3 {}".format(*want) in text
     assert "(lowest total wins)" in text
-    assert "(highest total wins)" in plain(table_view(State(load_variant("fivehundred"), seed=1), 0))
+    assert "(highest total wins)" in plain_buf(table_view(State(load_variant("fivehundred"), seed=1), 0))
 
 
 # ---------------------------------------------------------------------- issue 12 case 20: bids, discards
@@ -275,3 +276,77 @@ def test_discard_refusal_names_the_repeated_card():
         assert "7C is named twice" in str(e)
     else:
         raise AssertionError("repeated discard accepted")
+
+BLIND = """
+id: blind-one
+name: Blind one
+players: 4
+sides: {NS: [0, 2], EW: [1, 3]}
+deck: {suits: [S, H], ranks: [J, Q, K, A]}
+ranking: {suit: "A K Q J"}
+phases:
+  deal: {kind: deal, pattern: "1 x 2"}
+  bidding: {kind: trick_bids, blind_nil: {behind: 0}}
+  play: {kind: tricks, lead: eldest}
+scoring:
+  by: side
+  each: "tricks"
+match: {deals: 1}
+"""
+
+
+def test_hidden_hand_of_one_card_is_singular(tmp_path):
+    """user pass (gallery) finding 6: a hidden hand of one card reads `1 card face down`."""
+    f = tmp_path / "blind.yaml"
+    f.write_text(BLIND.replace("1 x 2", "1").replace("[J, Q, K, A]", "[K, A]").replace("A K Q J", "A K"))
+    s = State(load_variant(str(f)), seed=1)
+    assert plain(hand_text(s, s.to_move)).strip() == "1 card face down (not looked at yet)"
+
+
+# ---------------------------------------------------------------------- 2: hot seat
+class _Typist(Console):
+    """A console whose prompt answers Enter to pauses and the first legal action otherwise."""
+
+    def __init__(self):
+        super().__init__(file=io.StringIO(), width=120, color_system=None, force_terminal=True)
+        self.game = None
+
+    def input(self, prompt="", **kw):
+        self.print(prompt, end="")
+        if "press Enter" in str(prompt):
+            self.print("")
+            return ""
+        text = self.game.state.legal_actions()[0].text
+        self.print(text)
+        return text
+
+
+def test_hot_seat_clears_the_scrollback_and_hides_the_first_hand_too():
+    """case 2: with two humans at one terminal, the first human to move also gets "Pass to X, press
+    Enter" before any hand is shown, and each hand-over clears the screen AND the scrollback
+    (ESC[2J ESC[3J) with the cursor home (ESC[H)."""
+    st = State(load_variant("fivehundred"), seed=5, names=["P0", "P1", "P2"])
+    con = _Typist()
+    g = Game(st, ["human", "human", "bot"], con, None, pauses=True)
+    con.game = g
+    while len({s for s, _ in st.history if s < 2}) < 2:
+        g.step()
+    out = con.file.getvalue()
+    first, second = [s for s, _ in st.history if s < 2]
+    wipe = "\x1b[2J\x1b[3J\x1b[H"
+    assert out.startswith(f"{wipe}Pass to {st.names[first]}, press Enter")
+    assert out.index(f"Pass to {st.names[first]}, press Enter") < out.index("your hand")
+    hand_off = out.index(f"{wipe}Pass to {st.names[second]}, press Enter")
+    assert out[:hand_off].count("your hand") == 1
+    assert out.count(wipe) == 2
+
+
+def test_one_human_gets_no_hand_over_screen():
+    """case 2: a single human at the terminal is never asked to pass it on."""
+    st = State(load_variant("fivehundred"), seed=5, names=["You", "P1", "P2"])
+    con = _Typist()
+    g = Game(st, ["human", "bot", "bot"], con, None, pauses=True)
+    con.game = g
+    for _ in range(4):
+        g.step()
+    assert "Pass to" not in con.file.getvalue() and "\x1b[3J" not in con.file.getvalue()

@@ -8,8 +8,11 @@ from typer.testing import CliRunner
 
 from rulekit.cli.app import app
 from rulekit.sim.diff import diff_variants, scored_differently
+from rulekit.variant import load_variant
+from tests.helpers import write_file
 
 ROOT = Path(__file__).resolve().parent.parent
+
 runner = CliRunner()
 
 
@@ -95,3 +98,51 @@ def test_errors_exit_two(tmp_path):
     assert f"{bad}:4:17:" in r.output
     r = runner.invoke(app, ["diff", "fivehundred", "fivehundred", "--format", "xml"])
     assert r.exit_code == 2
+
+
+# ---------------------------------------------------------------- finding 7: diff of tallies
+def test_diff_says_a_tally_change_is_not_tried(tmp_path):
+    """User pass (gallery) finding 7: Low to the player who takes it (``in: tricks`` for
+    ``in: hand``) and the game to 11 said "scoring: 0 of 21 outcomes tried score differently";
+    now the diff says the tally change was not tried, and prints no "0 of N"."""
+    from rulekit.sim.diff import diff_variants
+    f = write_file(tmp_path, "pitch-house.yaml", "id: pitch-house\nextends: pitch\nname: Pitch house\n"
+               "scoring:\n  tallies:\n    low: {in: tricks}\nmatch: {target: 11}\n")
+    d = diff_variants("pitch", f)
+    assert [c.path for c in d.changes] == ["scoring.tallies.low.in", "match.target"]
+    assert d.untried == ["scoring.tallies.low"]
+    assert d.lines()[-1] == ("scoring: how tallies count (scoring.tallies.low) differs: not tried (the outcomes "
+                             "tried give tricks and tally counts, not the cards a tally counts)")
+    assert not any("outcomes tried score differently" in line for line in d.lines())
+
+
+def test_diff_tries_outcomes_where_a_tally_is_won(tmp_path):
+    """User pass (gallery) finding 7: a formula reading a tally is tried with the tally won:
+    Low counting 2 makes a bid of 2 with High 0, Low 1, Jack 0 and no Game (-2 -> 2)."""
+    from rulekit.sim.diff import diff_variants
+    f = write_file(tmp_path, "pitch-h2.yaml", "id: pitch-h2\nextends: pitch\nname: Pitch low 2\n"
+               "scoring:\n  let:\n    won: \"high + 2 * low + jack + game\"\n")
+    d = diff_variants("pitch", f)
+    assert d.outcomes == 84 and d.differing == 7
+    assert "2, declarer takes 0 tricks, low to the declarer: declarer -2 -> 2" in d.examples
+
+
+# ---------------------------------------------------------------------- 6: diff's words
+def test_diff_words_do_not_stop_at_e_g(tmp_path):
+    """case 6: a description's first sentence does not end at "e.g." nor inside brackets: `seats`
+    read "seat names clockwise from seat 0 (e.g: (not set) -> ..." before."""
+    f = tmp_path / "c.yaml"
+    f.write_text("extends: fivehundred\nid: fc\nname: Five hundred C\nseats: [A, B, C]\n")
+    r = runner.invoke(app, ["diff", "fivehundred", str(f)])
+    assert r.exit_code == 1, r.output
+    assert ('- seat names clockwise from seat 0 (e.g. N E S W), for display and deal files: (not set) -> '
+            '["A", "B", "C"] (seats)') in r.output
+
+
+def test_diff_words_for_sides():
+    """case 6: `sides` is said up to its first full stop outside brackets, "e.g. NS: [0, 2]" whole."""
+    from rulekit.sim.diff import _meaning, _sentence
+    data = load_variant("whist").data
+    assert _meaning(("sides",), data) == ("partnerships: side name -> its seats (e.g. NS: [0, 2])", False)
+    assert _meaning(("sides", "NS"), data) == ("partnerships: side name -> its seats: NS", False)
+    assert _sentence("A rule (i.e. This one. And more), here. Then another.") == "a rule (i.e. This one. And more), here"

@@ -15,6 +15,7 @@ from rulekit.engine.phases import tricks as _tricks
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.variant import check_file, load_variant
 from rulekit.variant.explain import explain
+from tests.helpers import write_file
 
 UPDOWN = """id: updown
 name: Up and Down
@@ -46,7 +47,9 @@ scoring:
   defender: "0"
 match: {target: 12}
 """
+
 LOW = '  low: {suit: "9 10 J Q K A", trump: "JK 9 10 J Q K A"}\n'
+
 POWERLESS = '  powerless: "JK"\n'
 
 
@@ -69,6 +72,7 @@ def mask(v, text: str) -> int:
 
 # P0 deals, so P1 is eldest and bids first.
 HANDS = ["9S 10S AS 9H KH QD JC", "JS KS 10H AH 9D AD 9C", "QS 10D JD KD 10C QC KC"]
+
 WIDOW = "JH QH AC JK"
 
 
@@ -248,3 +252,32 @@ def test_jokers_top_the_trumps_in_both_orders_with_a_deck_that_is_not_a_grid(tmp
         assert led_spades[jk1] > led_spades[jk2] > led_spades[best_heart] > max(
             led_spades[c] for c in range(v.deck.size) if v.deck.suit_of(c) == "S")
     assert v.contexts["NT"].idle_group == v.low_contexts["NT"].idle_group == 4
+
+
+# ---------------------------------------------------------------- finding 5: strain of worded strains
+def test_strain_is_the_place_of_a_worded_strain_and_low_wins_says_the_order(tmp_path):
+    """User pass (gallery) finding 5: with strains ``{call: hi, strain: chosen}``, ``{call: lo,
+    strain: chosen, wins: low}``, ``NT`` a declarer formula "100 + strain" gave 100 for 3hi and
+    3lo whatever suit was named; ``strain`` is the strain's place in the list (hi 0, lo 1, NT 2),
+    and ``low_wins`` is 1 when the lowest cards win the hand (lo, or NT played low)."""
+    from tests.test_low_wins import UPDOWN, LOW, POWERLESS
+    from rulekit.engine.scoring import player_envs
+    text = UPDOWN % dict(low=LOW, extra=POWERLESS, lo="low")
+    text = text.replace('declarer: "if made then level else -level"', 'declarer: "100 + strain + 10 * low_wins"')
+    v = load_variant(write_file(tmp_path, "updown.yaml", text))
+    bids = {b.text: b for b in v.auction().bids}
+    got = {}
+    for bid, suit, low in (("3hi", "S", False), ("3hi", "H", False), ("3lo", "S", True), ("3lo", "D", True),
+                           ("3NT", "NT", False), ("3NT", "NT", True)):
+        s = State(v, seed=1)
+        h = s.hand
+        h.contract, h.declarer = bids[bid], 1
+        s.set_trump(suit, low=low)
+        env = player_envs(v, h)[1]
+        got[(bid, suit, low)] = (env.vars["strain"], env.vars["low_wins"])
+    assert got == {("3hi", "S", False): (0, False), ("3hi", "H", False): (0, False),
+                   ("3lo", "S", True): (1, True), ("3lo", "D", True): (1, True),
+                   ("3NT", "NT", False): (2, False), ("3NT", "NT", True): (2, True)}
+    from rulekit.engine.scoring import score_facts
+    entries = score_facts(v, bids["3lo"], 1, "S", [0, 5, 0])[0]
+    assert entries[1] == 111   # 100 + strain 1 + 10 for low cards winning

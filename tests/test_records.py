@@ -1,14 +1,18 @@
 """Game records (DESIGN.md "Records"): exact replay, atomic saving, clear errors on bad files."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
 
 import pytest
+from rich.console import Console
 
 from rulekit import records
-from rulekit.engine import State
+from rulekit.bots import RandomBot
+from rulekit.cli.game import Game
+from rulekit.engine import State, state as state_module
 from rulekit.errors import RecordError
 from rulekit.variant import load_variant
 
@@ -207,3 +211,35 @@ def test_sheet_mismatch_names_the_hand(fivehundred):
     assert "hand 1 differs" in records.sheet_mismatch(rec, records.replay(rec))
     rec["sheet"]["rows"] = []
     assert "rows" in records.sheet_mismatch(rec, records.replay(rec))
+
+
+# --------------------------------------------------------------------------- case 14: linear history
+def test_history_converts_each_action_once(monkeypatch):
+    """issue 12 case 14: reading ``State.history`` after every move converts only the new
+    action (it rebuilt the whole list each time: quadratic ``--auto`` games)."""
+    calls = []
+    real = state_module.history_entry
+    monkeypatch.setattr(state_module, "history_entry", lambda *a: calls.append(1) or real(*a))
+    s = State(load_variant("fivehundred"), seed=3, max_hands=3)
+    bot = RandomBot(3)
+    moves = 0
+    while not s.is_over:
+        s.apply(bot.act(s.observation(s.to_move)))
+        moves += 1
+        before = len(calls)
+        assert s.history[-1] == (s.log[-1][0], s.log[-1][1].text)
+        assert len(calls) - before == 1            # one conversion per move, whatever the length
+    assert len(calls) == moves == len(s.history)
+    assert s.clone().history == s.history           # a clone keeps its own history
+
+
+def test_auto_game_converts_history_a_constant_number_of_times_per_move(monkeypatch):
+    """issue 12 case 14: a bot-only CLI game (``--auto --quiet``) converts each action to its
+    history text at most once over the whole match (the record at the end)."""
+    calls = []
+    real = state_module.history_entry
+    monkeypatch.setattr(state_module, "history_entry", lambda *a: calls.append(1) or real(*a))
+    s = State(load_variant("fivehundred"), seed=5, max_hands=4)
+    g = Game(s, ["random"] * 3, Console(file=io.StringIO()), quiet=True)
+    assert g.run() == 0
+    assert len(s.log) > 100 and len(calls) <= len(s.log)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -17,9 +17,12 @@ from rulekit.cli.app import app
 from rulekit.engine import State
 from rulekit.errors import RecordError
 from rulekit.variant import load_variant
+from tests.helpers import runner
 
 RULEKIT = [sys.executable, "-c", "from rulekit.cli.app import main; main()"]
+
 ENV = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1", TERM="dumb", COLUMNS="200")
+
 HOUSE = "id: my-house\nextends: fivehundred\nname: My house\nmatch:\n  target: 300\n"
 
 
@@ -334,3 +337,102 @@ def test_resume_through_a_symlink_writes_the_target(tmp_path):
     assert r.exit_code == 0, r.output
     assert link.is_symlink() and os.readlink(link) == str(f)
     assert json.loads(f.read_text())["players"] == ["bot"] * 3
+
+
+# ---------------------------------------------------------------------- 8: every stored field checked
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    f = tmp_path_factory.mktemp("fin") / "g.json"
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--seed", "1", "--quiet", "--save", str(f)])
+    assert r.exit_code == 0, r.output
+    return json.loads(f.read_text())
+
+
+def _edit_row(rec, key, value):
+    rec["sheet"]["rows"][0][key] = value
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda r: r["result"].__setitem__("totals", [0, 0, 1000]), "result.totals: stored [0, 0, 1000], replayed "),
+    (lambda r: r.pop("sheet"), "the record of a finished game has no sheet"),
+    (lambda r: r.pop("result"), "the record of a finished game has no result"),
+    (lambda r: _edit_row(r, "trick_winners", [1] * 10), "hand 1 differs in its trick_winners: stored [1, 1, 1"),
+    (lambda r: r["sheet"].__setitem__("columns", ["A", "B", "C"]),
+     'sheet.columns: stored ["A", "B", "C"], replayed ["P0", "P1", "P2"]'),
+])
+def test_replay_refuses_every_edited_field(tmp_path, finished, edit, words):
+    """case 8: replay and --resume compare everything stored that the replay recomputes (result
+    totals, notes, trick winners, columns, the result block) and refuse a finished game without
+    its sheet, naming the field that differs."""
+    rec = json.loads(json.dumps(finished))
+    words = words.replace("{note}", rec["sheet"]["rows"][0]["note"])   # as played by this version's bots
+    edit(rec)
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps(rec))
+    for args in (["replay", str(f)], ["play", "--resume", str(f), "--auto"]):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 1, r.output
+        text = " ".join(r.output.split())
+        assert "the replayed sheet differs from the sheet stored in the record (" + words in text, text
+
+
+def test_untouched_record_replays(tmp_path, finished):
+    """case 8: the check refuses only what was changed."""
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps(finished))
+    r = runner.invoke(app, ["replay", str(f)])
+    assert r.exit_code == 0, r.output
+
+
+# ---------------------------------------------------------------------- 9: --save targets
+def test_save_into_a_missing_folder_is_refused(tmp_path):
+    """case 9: --save in a folder that does not exist is refused (exit 2); no folder is created."""
+    target = tmp_path / "no" / "dir" / "x.json"
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--save", str(target)])
+    assert r.exit_code == 2
+    assert f"error: --save {target}: folder {target.parent} does not exist" in " ".join(r.output.split())
+    assert not (tmp_path / "no").exists()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_save_to_a_fifo_or_device_says_not_a_regular_file(tmp_path, kind):
+    """case 9: --save to a FIFO or /dev/full is "not a regular file", not "already exists; continue
+    that game with --resume" (which resume would refuse)."""
+    import os
+    target = tmp_path / "f" if kind == "fifo" else "/dev/full"
+    if kind == "fifo":
+        os.mkfifo(target)
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--save", str(target)])
+    assert r.exit_code == 2
+    assert (f"error: --save {target}: not a regular file (expected a file name such as game.json)"
+            in " ".join(r.output.split()))
+    assert "--resume" not in r.output
+
+
+# ---------------------------------------------------------------------- 13: nits
+@pytest.mark.parametrize("seed, words", [
+    ("9" * 5000, "not valid JSON (an integer of 5000 digits; a record's numbers have at most 40)"),
+    (str(2 ** 64), f"\"seed\" must be an integer from 0 to {2 ** 63 - 1}, not {2 ** 64}"),
+    ("-3", f"\"seed\" must be an integer from 0 to {2 ** 63 - 1}, not -3"),
+])
+def test_a_record_seed_is_bounded(tmp_path, finished, seed, words):
+    """case 13: a huge integer seed in a record gets a clear message, not Python's "Exceeds the
+    limit (4300 digits) ... set_int_max_str_digits"."""
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps(finished).replace('"seed": 1,', f'"seed": {seed},', 1))
+    r = runner.invoke(app, ["replay", str(f)])
+    assert r.exit_code == 1
+    text = " ".join(r.output.split())
+    assert f"error: {f}: {words}" in text and "4300" not in text
+
+
+@pytest.mark.parametrize("edit", [lambda r: _edit_row(r, "note", "P0 10NT made (old wording)"),
+                                  lambda r: r["result"].__setitem__("reason", "reached 500 points")])
+def test_replay_accepts_a_record_worded_by_another_version(finished, edit):
+    """This stop: the words the engine writes (a row's note, the end's reason) changed for some
+    games (a trick-bidding hand's note now gives the bids, a tie is said in words), and a record
+    saved before refused to load ("hand 1 differs in its note"): its numbers are checked, its
+    wording is written anew by the replay, so an older record still loads (no data lost)."""
+    rec = json.loads(json.dumps(finished))
+    edit(rec)
+    assert records.sheet_mismatch(rec, records.replay(rec)) == ""

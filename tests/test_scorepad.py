@@ -14,6 +14,7 @@ from rulekit.engine import State
 from rulekit.engine.scoring import hand_facts, player_envs
 from rulekit.sheets.scorepad import DOUBLES, FactError, ScorePad
 from rulekit.variant import builtin_ids, load_variant
+from tests.helpers import preferans_start, runner, typed_pad
 
 
 def _played(vid: str, seed: int, max_hands: int = 5, players=None) -> State:
@@ -273,3 +274,41 @@ def test_resume_refuses_another_variant_or_a_damaged_pad(tmp_path):
     assert r.exit_code == 1 and "not a rulekit scorepad" in r.output
     r = runner.invoke(app, ["score", "whist", "--dealer", "Q"], input="quit\n")
     assert r.exit_code == 1 and "there is no seat 'Q' (expected N, E, S, W)" in r.output
+
+
+# ---------------------------------------------------------------- finding 4, 9 (scorepad)
+def test_scorepad_tie_is_a_tie():
+    """user pass 2, finding 4: equal totals at the end of a scorepad are a tie (it said
+    ``NS and EW win``), as ``rulekit play`` says it."""
+    r = runner.invoke(app, ["score", "spades"], input="stop\nquit\n")
+    assert "A tie: NS and EW (stopped)." in r.output
+    assert "NS and EW win" not in r.output
+
+
+def test_scorepad_question_mark_is_help_and_quit_says_nothing_saved(tmp_path):
+    """user pass 2, finding 9: ``?`` is help on the scorepad (it said "'?' is not a contract of
+    pitch"); ``quit`` before the first hand is finished says that nothing was saved."""
+    r = runner.invoke(app, ["score", "spades"], input="?\n3 3 3 3\nquit\n")
+    assert ("bids N E S W > 4 bids in seat order (N E S W), each 0 (or nil) to 13, blind for blind nil; "
+            "or undo") in r.output
+    assert ("hand 1 was not finished: its answers are not saved; nothing was saved "
+            "(use --file PAD.json to keep the pad).") in r.output
+    pad = tmp_path / "pad.json"
+    r = runner.invoke(app, ["score", "spades", "--file", str(pad)], input="quit\n")
+    assert r.output.rstrip().endswith("nothing was saved (no hand was finished).")
+    assert not pad.exists()
+    r = runner.invoke(app, ["score", "pitch"], input="?\nquit\n")
+    assert "is not a contract" not in r.output
+
+
+def test_scorepad_winners_by_the_final_results(tmp_path):
+    """user pass case 3 (rules/preferans.md worked example 10, [S7] [S8]): the bulas add up to 0,
+    the final results (lower is better) are A -6, B +12, C -6: A and C win, B loses, as the
+    engine's match_result decides with the sheet."""
+    v = preferans_start(tmp_path, 6)
+    pad = typed_pad(v, ["karo", "P0", "follow follow", "-", "6 2 2",       # A = P0, B = P1, C = P2
+                         "karo", "P1", "follow follow", "-", "3 6 1",
+                         "karo", "P2", "follow pass", "-", "2 0 8"])
+    assert pad.is_over
+    assert pad.winners == [0, 2]
+    assert pad.end_reason == "the totals add up to 0, at or below 0"

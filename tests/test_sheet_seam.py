@@ -2,9 +2,11 @@
 them alone, and the variant declares its sheet layout (``sheet.layout``)."""
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
+from rich.console import Console
 
 from rulekit.engine import State
 from rulekit.engine.scoring import hand_result
@@ -14,6 +16,7 @@ from rulekit.sheets.render import LAYOUTS, renderable, sheet_text
 from rulekit.sheets.result import Against, HandResult
 from rulekit.sheets.sheet import Sheet
 from rulekit.variant import builtin_ids, load_variant
+from tests.helpers import preferans_start, typed_pad
 
 
 def _played(vid: str, seed: int, max_hands: int = 6, players=None) -> State:
@@ -99,3 +102,27 @@ def test_renderable_is_the_variant_layout():
     s = _played("whist", 1, max_hands=3)
     t = renderable(s.sheet, s.variant, we=0)
     assert t.columns[0].header.startswith("WE (")
+
+
+def _text(renderable, width=160) -> str:
+    con = Console(file=io.StringIO(), width=width, color_system=None, no_color=True, highlight=False)
+    con.print(renderable)
+    return con.file.getvalue()
+
+
+def test_play_sheet_draws_the_declared_bula_layout(tmp_path):
+    """user pass case 2 ([S1] [S6] [R3]): the sheet of ``play``/``replay`` (cli score_sheet) is
+    the variant's declared layout, the one ``rulekit score`` draws: soup columns, the refe
+    mark, a bula under the hat."""
+    from types import SimpleNamespace
+
+    from cli.render import score_sheet
+    from rulekit.sheets.render import renderable
+    v = preferans_start(tmp_path, 6)
+    pad = typed_pad(v, ["pass",                                           # all pass: a refe
+                         "karo", "P1", "follow follow", "-", "2 6 2"])     # made at refe x2: 6 -> -6
+    shown = _text(score_sheet(SimpleNamespace(sheet=pad.sheet, variant=v), title="Score sheet"))
+    assert shown == _text(renderable(pad.sheet, v, we=None, title="Score sheet"))
+    assert "P0>P1" in shown and "P1>P2" in shown   # the soup columns
+    assert "—" in shown and "-/-" in shown           # the refe written, then played
+    assert "│ 2 │" in shown and "^6 -/-" in shown      # -6 drawn under the hat
