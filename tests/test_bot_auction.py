@@ -1,5 +1,5 @@
 """The sensible bot bids with the state of the match in mind and reads the auction
-(issue 12 case 21; rules/bridge.md [S1] [S2] [S8] [S9])."""
+(rules/bridge.md [S1] [S2] [S8] [S9])."""
 from __future__ import annotations
 
 import random
@@ -10,6 +10,7 @@ from rulekit.bots import RandomBot, SensibleBot
 from rulekit.engine import State
 from rulekit.engine.scoring import envs_for
 from rulekit.variant import load_variant
+from tests.helpers import deal_order
 
 
 # North (dealer, first to call) holds K J 10 of clubs, A K J of hearts, J 10 of spades and
@@ -37,7 +38,7 @@ def north_bid(bridge, part_score: int, bot_seed: int) -> str:
 
 
 def test_part_score_of_70_makes_the_bot_bid_a_game_making_contract(bridge):
-    """issue 12 case 21: on the same hand, with no part-score North opens a part-score
+    """On the same hand, with no part-score North opens a part-score
     contract (below 100), with a part-score of 70 a contract whose trick score completes the
     game ([S2]: 100 below the line).  The bot samples worlds, so this is checked over ten bot
     seeds: the bids with 70 complete the game in at least 8, and in at least 4 seeds the bid
@@ -52,7 +53,7 @@ def test_part_score_of_70_makes_the_bot_bid_a_game_making_contract(bridge):
 
 
 def test_match_value_counts_game_and_rubber(bridge):
-    """issue 12 case 21, [S2] [S8] [S9]: 2S made is worth nothing extra with no part-score,
+    """[S2] [S8] [S9]: 2S made is worth nothing extra with no part-score,
     a game (the bonus for an unfinished game, 300) with 70 below the line, and the rubber
     bonus (700) when the side has a game already and the opponents none."""
     from rulekit.bots.sensible import match_value
@@ -71,7 +72,7 @@ def test_match_value_counts_game_and_rubber(bridge):
 
 
 def test_sampled_worlds_fit_the_auction(bridge):
-    """issue 12 case 21: after East opened 1S, the worlds North's bot imagines give East
+    """After East opened 1S, the worlds North's bot imagines give East
     at least three spades and an average hand (10 of the 40 high-card points)."""
     from rulekit.bots.sensible import fits_calls, high_card_points
     s = State(bridge, seed=1, deals=[DEAL], dealer=3)   # West deals and calls first
@@ -107,8 +108,7 @@ def pitch():
 
 def one_at_a_time(v, hands: list) -> list:
     """The pack order that deals ``hands`` (per seat, dealer 0) one card at a time from seat 1."""
-    n = len(hands)
-    return [hands[(1 + k) % n][i] for i in range(len(hands[0])) for k in range(n)]
+    return deal_order(hands, first=1)
 
 
 def spades_deal(v, eldest: list, seed: int) -> State:
@@ -134,16 +134,15 @@ WEAK = ["2S", "3S", "2H", "3H", "4H", "5H", "2D", "3D", "4D", "6D", "2C", "3C", 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_spades_strong_hand_bids_high_weak_hand_bids_nil_or_one(spades, seed):
-    """user pass (gallery) finding 1: A K Q of every suit bids 9 or more (the others ruff the
-    third round of a suit now and then), a hand of low cards 0 or 1 (today the bot bid at
-    random: `N bid 11` on seed 2, `S bid 13` on seed 3)."""
+    """A K Q of every suit bids 9 or more (the others ruff the third round of a suit now and then),
+    a hand of low cards 0 or 1."""
     assert bid_of(spades_deal(spades, STRONG, seed), SensibleBot(seed=seed)) >= 9
     assert bid_of(spades_deal(spades, WEAK, seed), SensibleBot(seed=seed)) in (0, 1)
 
 
 def test_spades_sum_of_bids_near_the_thirteen_tricks(spades):
-    """user pass (gallery) finding 1: over 6 seeded deals the four bots' bids add up to about the
-    13 tricks (today: 37 on seed 2; random bids average 26), each bid at most 13."""
+    """Over 6 seeded deals the four bots' bids add up to about the 13 tricks (random bids average
+    26), each bid at most 13."""
     sums = []
     for seed in range(6):
         s = State(spades, seed=seed)
@@ -160,9 +159,9 @@ def test_spades_sum_of_bids_near_the_thirteen_tricks(spades):
 
 
 def test_ohhell_bids_within_the_hand_respect_the_hook_and_add_up(ohhell):
-    """user pass (gallery) finding 1: through a whole Oh Hell game (1 to 13 cards), each bot
-    bid is at most the cards in hand, the dealer never makes the bids add up (the hook), and
-    the bids over the game add up to about its 91 tricks (today: 12 and 11 bid with 12 cards)."""
+    """Through a whole Oh Hell game (1 to 13 cards), each bot bid is at most the cards in hand, the
+    dealer never makes the bids add up (the hook), and the bids over the game add up to about its 91
+    tricks."""
     s = State(ohhell, seed=1)
     bidders = [SensibleBot(seed=k) for k in range(4)]
     players = [RandomBot(seed=k) for k in range(4)]   # cheap card play: only the bids are tested
@@ -187,10 +186,7 @@ def test_ohhell_bids_within_the_hand_respect_the_hook_and_add_up(ohhell):
 
 def deck_order_pitch(v, hands: list) -> list:
     """The pack order that deals ``hands`` (per seat; dealer 0, three at a time from seat 1)."""
-    out = []
-    for half in (0, 3):
-        for seat in (1, 2, 3, 0):
-            out += hands[seat][half:half + 3]
+    out = deal_order(hands, (3, 3), first=1)
     return out + [c for c in v.deck.names_of(v.deck.full_mask) if c not in out]
 
 
@@ -206,20 +202,20 @@ def pitch_call(v, eldest: list, seed: int) -> str:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_pitch_strong_hand_bids_three_or_four(pitch, seed):
-    """user pass (gallery) finding 2: A K Q J of one suit (High and Jack sure, Game likely) bids
-    3 or 4 (today the bot passed: it valued the contract with High, Low, Jack all 0)."""
+    """A K Q J of one suit (High and Jack sure, Game likely) bids 3 or 4: the bot values a contract
+    by the tallies its scoring counts (High, Low, Jack, Game), not by tricks."""
     assert pitch_call(pitch, ["AS", "KS", "QS", "JS", "4D", "7C"], seed) in ("3", "4")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_pitch_weak_hand_passes(pitch, seed):
-    """user pass (gallery) finding 2: low cards of four suits, no ace or jack: pass."""
+    """Low cards of four suits, no ace or jack: pass."""
     assert pitch_call(pitch, ["2S", "6H", "7D", "3C", "8C", "5H"], seed) == "pass"
 
 
 def test_pitch_bots_bid_in_their_auctions(pitch):
-    """user pass (gallery) finding 2: over 3 seeded games of 6 hands, bots other than a forced
-    dealer bid (today every auction was three passes and the dealer's forced 2)."""
+    """Over 3 seeded games of 6 hands, bots other than a forced dealer bid (not three passes and the
+    dealer's forced 2 every time)."""
     free = []
     for seed in (1, 2, 3):
         s = State(pitch, seed=seed)
@@ -232,7 +228,7 @@ def test_pitch_bots_bid_in_their_auctions(pitch):
 
 
 def test_spades_nil_needs_to_be_safe_ohhell_zero_is_an_ordinary_bid(spades, ohhell):
-    """user pass (gallery) finding 1: by the variants' formulas a Spades nil is a stake of its
+    """By the variants' formulas a Spades nil is a stake of its
     own (made +100, failed -100: 200 apart, against 20 for a bid of one), an Oh Hell 0 is not
     (10 against 11); so a Spades hand that took no trick in only 55-70 % of the sampled
     worlds bids 1, not nil (today: a random bid)."""

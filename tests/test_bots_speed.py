@@ -1,4 +1,4 @@
-"""The faster SensibleBot (issue 10: the bot ten times faster per decision at equal strength).
+"""The faster SensibleBot.
 
 The speed itself is measured by ``benchmarks/bots.py --vs-old N`` (never timed here); these
 tests pin the pieces the speed-up rests on: deals tested before a world is built, the
@@ -35,7 +35,7 @@ def fivehundred():
 
 
 def test_sample_world_tests_the_deal_before_building_the_world(bridge):
-    """issue 10: ``sample_world(rng, fits, tries)`` hands each drawn deal (the hidden seats'
+    """``sample_world(rng, fits, tries)`` hands each drawn deal (the hidden seats'
     hands as dealt) to ``fits`` and keeps the first it accepts: here East must hold the ace of
     spades, which a random deal gives him one time in three."""
     s = State(bridge, seed=3)
@@ -60,7 +60,7 @@ def test_sample_world_tests_the_deal_before_building_the_world(bridge):
 
 
 def test_fill_keeps_counts_voids_and_placed_cards():
-    """issue 10: the deal of hidden cards (constrained cards first, the free ones as slices
+    """The deal of hidden cards (constrained cards first, the free ones as slices
     of one shuffle) gives each place exactly its count, no card of a group a hand is known to
     lack, and a placed card only to its owner; free cards go to each place in proportion to
     its room (1000 seeded draws: within 4 points of the share)."""
@@ -82,7 +82,7 @@ def test_fill_keeps_counts_voids_and_placed_cards():
 
 
 def test_calls_test_agrees_with_fits_calls(bridge):
-    """issue 10: the calls test run on each drawn deal says what :func:`fits_calls` says of
+    """The calls test run on each drawn deal says what :func:`fits_calls` says of
     the world built from it (after East opened 1S: three spades and an average hand)."""
     s = State(bridge, seed=1, dealer=3)
     for call in ("pass", "pass", "1S"):
@@ -120,7 +120,7 @@ def _following_position(v):
 
 
 def test_greedy_card_wins_ties_and_ties_stop_after_prune_from_worlds(fivehundred, monkeypatch):
-    """issue 10: when every candidate scores the same in every sampled world, the bot plays
+    """When every candidate scores the same in every sampled world, the bot plays
     the fast policy's card (before, the first legal one) and stops after ``prune_from + 1``
     worlds: three by default (stopping after two cost about 10 points a hand head to head,
     benchmarks/README.md), two with ``prune_from=1``.  Following to a trick, the policy reads
@@ -145,7 +145,7 @@ def test_greedy_card_wins_ties_and_ties_stop_after_prune_from_worlds(fivehundred
 
 
 def test_equivalent_maps_a_card_to_the_candidate_standing_for_it(fivehundred):
-    """issue 10: :func:`distinct_plays` keeps the lowest of equivalent cards; the fast policy's
+    """:func:`distinct_plays` keeps the lowest of equivalent cards; the fast policy's
     card maps to itself when kept, else to the strongest lower kept card of its group."""
     from rulekit.engine.actions import Action
     v = fivehundred
@@ -169,7 +169,7 @@ phases:
 
 
 def test_spades_exchange_seven_plays_to_its_end(tmp_path):
-    """fresh-user pass finding 2: the file above plays ``--auto --seed 1`` to its end with a winner
+    """The file above plays ``--auto --seed 1`` to its end with a winner
     (which side wins is the bots' choice: the form of the line is checked, not the side)."""
     f = tmp_path / "s7.yaml"
     f.write_text(S7)
@@ -179,7 +179,7 @@ def test_spades_exchange_seven_plays_to_its_end(tmp_path):
 
 
 def test_a_random_discard_from_thirteen_choose_seven_builds_one_action(monkeypatch):
-    """fresh-user pass finding 2: a random choice, ``in`` and ``len`` on the lazy sequence of
+    """A random choice, ``in`` and ``len`` on the lazy sequence of
     the 1716 ways to discard 7 of 13 cards build at most one discard action each."""
     deck = load_variant("spades").deck
     built = []
@@ -246,8 +246,8 @@ phases:
 
 
 def test_help_at_a_fourteen_card_discard_answers_at_once(tmp_path, monkeypatch):
-    """user pass (stop 7) finding 1: ``?`` at a 14-card discard from 27 cards (20 million
-    choices) hung the game: the answer looked at every choice. It reads the hand instead."""
+    """``?`` at a 14-card discard from 27 cards (20 million choices) answers at once: it reads the
+    hand, not every choice."""
     from rulekit.cli.render import legal_text
     from rulekit.engine import State
     from rulekit.variant import load_variant as load

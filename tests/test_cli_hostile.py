@@ -1,4 +1,4 @@
-"""Hostile files and streams at the terminal (issue 13 cases 6, 9, 12)."""
+"""Hostile files and streams at the terminal."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,7 +17,7 @@ RULEKIT = [sys.executable, "-c", "from rulekit.cli.app import main; main()"]
 
 
 def test_escape_sequences_from_files_are_shown_visibly(tmp_path):
-    """issue 13 case 6: a variant name and seat names written with YAML escapes (clear screen, OSC
+    """A variant name and seat names written with YAML escapes (clear screen, OSC
     window title, BEL) and player names in a record reach the screen as ``^[``, never raw."""
     f = tmp_path / "esc.yaml"
     f.write_text(ZONES.replace("name: Zones", 'name: "\\e[2J\\e]0;owned\\a"')
@@ -33,7 +33,7 @@ def test_escape_sequences_from_files_are_shown_visibly(tmp_path):
 
 
 def test_full_disk_is_a_message_not_a_traceback():
-    """issue 13 case 9: `rulekit play fivehundred --auto > /dev/full` and `rulekit list > /dev/full`."""
+    """`rulekit play fivehundred --auto > /dev/full` and `rulekit list > /dev/full`."""
     if not Path("/dev/full").exists():
         return
     for args in (["play", "fivehundred", "--auto", "--seed", "1", "--max-hands", "1"], ["list"]):
@@ -45,7 +45,7 @@ def test_full_disk_is_a_message_not_a_traceback():
 
 
 def test_closed_stdin_saves_the_game_and_exits_1(tmp_path):
-    """issue 13 case 9: a human game whose stdin is closed (`<&-`) ends as at the end of the input."""
+    """A human game whose stdin is closed (`<&-`) ends as at the end of the input."""
     rec = tmp_path / "g.json"
     p = subprocess.run(RULEKIT + ["play", "fivehundred", "--seed", "1", "--save", str(rec)],
                        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
@@ -56,7 +56,7 @@ def test_closed_stdin_saves_the_game_and_exits_1(tmp_path):
 
 
 def test_file_line_100_is_not_an_emoji(tmp_path):
-    """issue 13 case 12: a problem on line 100 is printed as FILE:100:COL, not FILE💯COL."""
+    """A problem on line 100 is printed as FILE:100:COL, not FILE💯COL."""
     f = tmp_path / "bad.yaml"
     lines = ZONES.splitlines()
     f.write_text("\n".join(lines[:-2] + ["#"] * (99 - len(lines) + 2) + ["match: {deals: -1}"]) + "\n")
@@ -67,7 +67,7 @@ def test_file_line_100_is_not_an_emoji(tmp_path):
 
 
 def test_validate_messages_never_carry_raw_control_characters(monkeypatch):
-    """issue 13 case 6: `validate` quotes file text in its messages; whatever a check quotes
+    """`validate` quotes file text in its messages; whatever a check quotes
     reaches the terminal with its control characters made visible (text) or escaped (JSON)."""
     from rulekit.errors import Diagnostic
     import rulekit.cli.app as cli_app
@@ -84,9 +84,9 @@ def _memory_cap():     # the child may not grow without bound even if the fix re
     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
 
-# ---------------------------------------------------------------------- 1: a line without end
+# ---------------------------------------------------------------------- a line without end
 def test_a_huge_line_without_newline_is_refused_not_read_whole(tmp_path):
-    """case 1: `play < /dev/zero` grew to 10 GB reading one line; a typed line is capped at 1000
+    """`play < /dev/zero` grew to 10 GB reading one line; a typed line is capped at 1000
     characters: 5 MB of 'x' and no newline is refused, then the end of the input saves the game."""
     r = subprocess.run(RULEKIT + ["play", "fivehundred", "--seed", "1"], input=b"x" * 5_000_000,
                        capture_output=True, timeout=120, cwd=tmp_path, preexec_fn=_memory_cap)
@@ -99,7 +99,7 @@ def test_a_huge_line_without_newline_is_refused_not_read_whole(tmp_path):
 
 
 def test_a_long_line_is_skipped_up_to_its_newline(tmp_path):
-    """case 1: the rest of a refused line is discarded, and the next line is read as an action."""
+    """The rest of a refused line is discarded, and the next line is read as an action."""
     r = subprocess.run(RULEKIT + ["play", "fivehundred", "--seed", "1"], input=b"y" * 3000 + b"\nquit\n",
                        capture_output=True, timeout=120, cwd=tmp_path)
     out = r.stdout.decode()
@@ -108,10 +108,10 @@ def test_a_long_line_is_skipped_up_to_its_newline(tmp_path):
     assert "game saved" in r.stderr.decode()
 
 
-# ---------------------------------------------------------------------- 10: same words, same codes
+# ---------------------------------------------------------------------- same words, same codes
 @pytest.mark.parametrize("command", [["play"], ["compare", "whist"], ["diff", "whist"]])
 def test_a_fifo_is_not_a_regular_file_for_every_command(tmp_path, command):
-    """case 10: play, compare and diff say what validate says of a FIFO, and exit 2 (usage)."""
+    """Play, compare and diff say what validate says of a FIFO, and exit 2 (usage)."""
     import os
     fifo = tmp_path / "f.yaml"
     os.mkfifo(fifo)
@@ -125,7 +125,7 @@ def test_a_fifo_is_not_a_regular_file_for_every_command(tmp_path, command):
 
 @pytest.mark.parametrize("command", [["play"], ["compare", "whist"], ["diff", "whist"]])
 def test_a_missing_variant_file_exits_2_everywhere(tmp_path, command):
-    """case 10: a missing variant file is a usage error (2) for compare as for play and diff
+    """A missing variant file is a usage error (2) for compare as for play and diff
     (docs/cli.md's exit-code table); compare exited 1."""
     missing = tmp_path / "nope.yaml"
     r = runner.invoke(app, [command[0], str(missing), *command[1:]])

@@ -178,7 +178,7 @@ def test_quit_and_save_commands(tmp_path, scripted_game):
 def test_resume_without_save_path_uses_a_fresh_default_file(tmp_path, monkeypatch, scripted_game):
     seed, g = scripted_game
     monkeypatch.chdir(tmp_path)
-    # the default name has no seed in it: that would show the hidden cards (issue 12 case 2)
+    # the default name has no seed in it: that would show the hidden cards
     (tmp_path / f"rulekit-{SHORT}.json").write_text("keep me")
     r = play([SHORT, "--seed", str(seed), "--players", "human,random,random"], input="pass\n")
     assert r.exit_code == 1
@@ -483,7 +483,7 @@ def test_signal_while_applying_is_held_until_the_action_is_complete(tmp_path):
 
 
 def test_auto_lines_are_not_folded_in_a_file():
-    """User pass (last stop): ``play --auto > FILE`` kept rich's 80-column folding, so a long
+    """Last stop: ``play --auto > FILE`` kept rich's 80-column folding, so a long
     auction line was cut in two. Written to a pipe, every line stays whole, even with a narrow
     ``COLUMNS``: the title, each auction and each hand's result are one line each."""
     r = CliRunner().invoke(app, ["play", "boston", "--auto", "--seed", "3", "--max-hands", "2"],
@@ -499,7 +499,7 @@ def test_auto_lines_are_not_folded_in_a_file():
     assert not any(ln.startswith(("·", " ·")) for ln in lines)
 
 
-# ---------------------------------------------------------------------- 3: resuming without the human
+# ---------------------------------------------------------------------- resuming without the human
 def _saved_human_game(tmp_path):
     f = tmp_path / "game.json"
     r = runner.invoke(app, ["play", "fivehundred", "--seed", "424242", "--save", str(f)], input="pass\nquit\n")
@@ -508,7 +508,7 @@ def _saved_human_game(tmp_path):
 
 
 def test_resuming_a_human_game_with_bots_is_refused_without_reveal(tmp_path):
-    """case 3: a copy of an auto-saved game played out by bots would print the seed of a game in
+    """A copy of an auto-saved game played out by bots would print the seed of a game in
     progress (every deal); refused (exit 2) with --auto or with --players that drops the human."""
     f = _saved_human_game(tmp_path)
     for extra in (["--auto"], ["--players", "bot,bot,bot"], ["--players", "random,bot,human"]):
@@ -520,7 +520,7 @@ def test_resuming_a_human_game_with_bots_is_refused_without_reveal(tmp_path):
 
 
 def test_reveal_lets_bots_play_a_human_game_out(tmp_path):
-    """case 3: with --reveal the bots play the game out and the seed is shown at the end."""
+    """With --reveal the bots play the game out and the seed is shown at the end."""
     f = _saved_human_game(tmp_path)
     r = runner.invoke(app, ["play", "--resume", str(f), "--auto", "--reveal"])
     assert r.exit_code == 0, r.output
@@ -528,6 +528,6 @@ def test_reveal_lets_bots_play_a_human_game_out(tmp_path):
 
 
 def test_play_seed_range():
-    """case 13: --seed takes 0..2**63-1, the range a record keeps."""
+    """--seed takes 0..2**63-1, the range a record keeps."""
     r = runner.invoke(app, ["play", "fivehundred", "--auto", "--seed", "-1"])
     assert r.exit_code == 2 and "Invalid value for '--seed'" in r.output

@@ -16,10 +16,9 @@ from tests.cli_helpers import Scripted
 from tests.helpers import plain, runner
 
 
-# ---------------------------------------------------------------- finding 3
 def test_hearts_passing_says_pass(tmp_path, monkeypatch):
-    """user pass 2, finding 3: Hearts passing shows, lists and accepts ``pass CARD CARD CARD``
-    (and the bare cards); the refusal's example names real cards (it said ``discard C C C``)."""
+    """Hearts passing shows, lists and accepts ``pass CARD CARD CARD`` (and the bare cards); the
+    refusal's example names real cards, and nothing says ``discard``."""
     monkeypatch.chdir(tmp_path)
     r = runner.invoke(app, ["play", "hearts", "--players", "human,bot,bot,bot", "--seed", "3"],
                       input="?\nhelp\nxyz\npass\npass 2C 3C 4C\npass 10C JC KC\nquit\n")
@@ -35,7 +34,7 @@ def test_hearts_passing_says_pass(tmp_path, monkeypatch):
 
 
 def test_cli_shows_turned_card_and_take_prompt(tmp_path):
-    """user pass (gallery) finding 1 and 2: `rulekit play belote` shows the turned card before
+    """`rulekit play belote` shows the turned card before
     the human's first call, and Belote's call is `take`, the prompt saying so."""
     r = runner.invoke(app, ["play", "belote", "--players", "human,bot,bot,bot", "--seed", "5",
                              "--save", str(tmp_path / "g.json")],
@@ -47,7 +46,7 @@ def test_cli_shows_turned_card_and_take_prompt(tmp_path):
 
 
 def test_auto_story_tells_the_turned_card_and_the_call(tmp_path):
-    """user pass (gallery) finding 1: the --auto story has a `turned` row before the calls and
+    """The --auto story has a `turned` row before the calls and
     says who ordered it up (first round) or named trumps (second round)."""
     r = runner.invoke(app, ["play", "euchre", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
     out = r.output
@@ -58,7 +57,7 @@ def test_auto_story_tells_the_turned_card_and_the_call(tmp_path):
 
 
 def test_hearts_passes_say_where_never_discards(tmp_path):
-    """user pass (gallery) finding 3: every pass reads `passes 3 cards to the left (to P2)`, never
+    """Every pass reads `passes 3 cards to the left (to P2)`, never
     `discards`, and each hand's header says the passing direction (left, right, across, hold)."""
     r = runner.invoke(app, ["play", "hearts", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
     out = r.output
@@ -80,7 +79,7 @@ def _pitch_human(tmp_path, typed: str) -> str:
 
 
 def test_pitch_trumps_come_from_the_first_lead(tmp_path):
-    """user pass (gallery) finding 4: Pitch's contract reads `trumps: the first card led` until
+    """Pitch's contract reads `trumps: the first card led` until
     the pitcher leads (never `no trump`), and the help lists each contract by its value, not as
     `0 tricks, no trump` (tricks.first_lead_trump)."""
     out = _pitch_human(tmp_path, "help\n4\nquit\n")
@@ -100,7 +99,7 @@ def sorted_bits(m: int) -> list:
 
 
 def test_legal_list_values_read_as_remarks_and_are_accepted(tmp_path):
-    """user pass (gallery) finding 5: `?` shows a call's value as `(worth N)`, clearly no part of
+    """`?` shows a call's value as `(worth N)`, clearly no part of
     the call, and typing the listed text with it is accepted as the call (Pitch `4 (worth 4)`,
     Five Hundred `7C (worth 160)`)."""
     out = _pitch_human(tmp_path, "?\n4 (worth 4)\nquit\n")
@@ -127,7 +126,7 @@ def _live(calls, names=("You", "P1", "P2")):
 
 
 def test_number_auction_summary_names_the_declarer():
-    """user pass case 1 ([A2] [X1]): a number wins the auction; the summary reads the declarer
+    """[A2] [X1]: a number wins the auction; the summary reads the declarer
     and his number, not "all passed"."""
     _g, text = _live(["2", "pass", "pass"])
     line = next(ln for ln in text.splitlines() if ln.startswith("auction:"))
@@ -135,7 +134,7 @@ def test_number_auction_summary_names_the_declarer():
 
 
 def test_hold_and_blind_summaries():
-    """user pass case 1 ([A3] [A5]): a hold reads as the number held; a blind call as itself."""
+    """[A3] [A5]: a hold reads as the number held; a blind call as itself."""
     _g, text = _live(["2", "3", "pass", "hold", "pass"])
     assert text.splitlines()[-1].endswith("→ 3 by You")
     _g, text = _live(["igra", "pass", "pass"])
@@ -144,7 +143,7 @@ def test_hold_and_blind_summaries():
 
 
 def test_exchange_text_uses_the_phase_name_and_plural():
-    """user pass case 4 ([X1]): the exchange line says the variant's own name for what is taken
+    """[X1]: the exchange line says the variant's own name for what is taken
     (preferans's ``talon`` phase; Five Hundred's ``exchange`` phase takes the ``widow``), puts
     cards aside for a ``set_aside`` phase, and counts "1 card"."""
     from cli.render import exchange_text
@@ -166,7 +165,7 @@ def test_exchange_text_uses_the_phase_name_and_plural():
 
 
 def test_help_lists_contracts_without_false_trick_counts():
-    """user pass case 5 ([C1]): a step auction's levels are contract numbers, not tricks; a null
+    """[C1]: a step auction's levels are contract numbers, not tricks; a null
     contract (preferans betl, Boston's nulls) is "take no trick"."""
     from cli.game import help_text
     text = help_text(PREF, State(PREF, seed=1))
@@ -178,8 +177,8 @@ def test_help_lists_contracts_without_false_trick_counts():
 
 
 def test_round_objective_stands_on_its_own_line_in_full():
-    """User pass (King [K2]): the round's objective was cut at the terminal's width inside the
-    hand's rule; it now stands whole on a line of its own under the header."""
+    """King [K2]: the round's objective stands whole on a line of its own under the header, not cut
+    at the terminal's width inside the hand's rule."""
     from typer.testing import CliRunner
     from rulekit.cli.app import app
     r = CliRunner().invoke(app, ["play", "king", "--auto", "--seed", "1", "--max-hands", "2"])
@@ -189,9 +188,9 @@ def test_round_objective_stands_on_its_own_line_in_full():
     assert load_variant("king").rounds[1].objective in text
 
 
-# ---------------------------------------------------------------------- 11: --auto's words
+# ---------------------------------------------------------------------- --auto's words
 def test_auto_help_says_what_auto_prints():
-    """case 11: --auto prints one line per trick, not "a short summary per hand"; its help says so."""
+    """--auto prints one line per trick, not "a short summary per hand"; its help says so."""
     r = runner.invoke(app, ["play", "--help"])
     text = " ".join(r.output.replace("│", " ").split())
     assert "short summary per hand" not in text
@@ -202,9 +201,9 @@ def test_auto_help_says_what_auto_prints():
     assert any(line.strip().startswith("auction") for line in lines)
 
 
-# ---------------------------------------------------------------------- 12: extra bids explained
+# ---------------------------------------------------------------------- extra bids explained
 def test_help_explains_an_extra_bid():
-    """case 12 (rules/fivehundred.md [A4]): `help` says what 10T is: ten tricks, trump named by the
+    """rules/fivehundred.md [A4]: `help` says what 10T is: ten tricks, trump named by the
     declarer later, only over 10NT, scored as a ten in the suit named (10S 440 .. 10H 500)."""
     r = runner.invoke(app, ["play", "fivehundred", "--seed", "1"], input="help\nquit\n")
     assert r.exit_code == 0, r.output
@@ -214,6 +213,6 @@ def test_help_explains_an_extra_bid():
 
 
 def test_no_extra_bid_lines_without_extra_bids():
-    """case 12: a ladder without extra bids adds no line."""
+    """A ladder without extra bids adds no line."""
     from rulekit.cli.game import extra_bid_lines
     assert extra_bid_lines(State(load_variant("whist"), seed=1)) == []

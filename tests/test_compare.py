@@ -1,4 +1,4 @@
-"""``rulekit compare``: paired simulation of variants on the same deals (issue 9)."""
+"""``rulekit compare``: paired simulation of variants on the same deals."""
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
@@ -28,7 +28,7 @@ def _numbers(result):
 
 
 def test_same_deals_under_each_variant():
-    """issue 9: deal i is the same cut and shuffle under every variant (paired by seed)."""
+    """Deal i is the same cut and shuffle under every variant (paired by seed)."""
     a, b = load_variant(PAIR[0]), load_variant(PAIR[1])
     for i in range(5):
         s = deal_seed(7, i)
@@ -53,7 +53,7 @@ def test_random_bots_same_auction_different_play():
 
 
 def test_deterministic_with_any_number_of_workers():
-    """issue 9: the same numbers with 1 worker (in process), 2 worker processes, or any
+    """The same numbers with 1 worker (in process), 2 worker processes, or any
     Executor (here threads), and the same rows in the same order."""
     one = compare(PAIR, n=40, seed=5, jobs=1)
     two = compare(PAIR, n=40, seed=5, jobs=2)
@@ -91,7 +91,7 @@ def test_must_trump_changes_play_but_not_auctions():
 
 
 def test_cannot_share_deals():
-    """issue 9: files with different players or decks cannot share deals: a clear error."""
+    """Files with different players or decks cannot share deals: a clear error."""
     with pytest.raises(CompareError, match="fivehundred and bridge cannot share deals: fivehundred is played "
                                            "by 3 players, bridge by 4"):
         compare(["fivehundred", "bridge"], n=2)
@@ -103,7 +103,7 @@ def test_cannot_share_deals():
 
 
 def test_a_schedule_of_rounds_is_compared_by_matches():
-    """user pass (stop 5) case 2: single deals of a variant with a schedule of rounds would all be its first
+    """Single deals of a variant with a schedule of rounds would all be its first
     round (King's "no tricks"): --deals is refused with exit 2, --matches plays whole matches."""
     with pytest.raises(CompareError, match="^king has a schedule of rounds: a schedule of rounds is compared "
                                            "by whole matches: use --matches N$"):
@@ -151,7 +151,7 @@ def test_play_deal_row():
 
 
 def test_cli_table_and_files(tmp_path):
-    """issue 9: a table of differences with intervals, a sentence where none is detectable,
+    """A table of differences with intervals, a sentence where none is detectable,
     rows as CSV and JSON lines, the summary, and the plots (or a note without matplotlib)."""
     out = tmp_path / "out"
     r = runner.invoke(app, ["compare", *PAIR, "--deals", "30", "--seed", "4", "--jobs", "1", "--out", str(out)])
@@ -179,7 +179,7 @@ def test_no_matplotlib_or_dask_at_import():
 
 
 def test_dask_local_cluster_gives_the_same_numbers():
-    """issue 9: the same compare on a dask LocalCluster (via Client.get_executor()) gives the
+    """The same compare on a dask LocalCluster (via Client.get_executor()) gives the
     same numbers as the process pool."""
     distributed = pytest.importorskip("distributed")
     local = compare(PAIR, n=20, seed=9, jobs=2)
@@ -194,10 +194,10 @@ def test_dask_local_cluster_gives_the_same_numbers():
     assert "A = fivehundred, B = fivehundred-must-trump: 20 paired deals" in r.output
 
 
-# ---------------------------------------------------------------------- 4, 5: compare's options
+# ---------------------------------------------------------------------- compare's options
 @pytest.mark.parametrize("target", ["/dev/full", "file"])
 def test_compare_checks_out_before_running(tmp_path, target):
-    """case 4: --out that is no folder is refused (exit 2) before the comparison runs, not after."""
+    """--out that is no folder is refused (exit 2) before the comparison runs, not after."""
     out = tmp_path / "file" if target == "file" else target
     if target == "file":
         out.write_text("keep me")
@@ -211,7 +211,7 @@ def test_compare_checks_out_before_running(tmp_path, target):
 
 
 def test_compare_out_folder_is_created_first(tmp_path):
-    """case 4: a missing --out folder is created (with its parents) and the files written in it."""
+    """A missing --out folder is created (with its parents) and the files written in it."""
     out = tmp_path / "a" / "b"
     r = runner.invoke(app, ["compare", "whist", "whist", "--deals", "2", "--jobs", "1", "--out", str(out)])
     assert r.exit_code == 0, r.output
@@ -222,14 +222,14 @@ def test_compare_out_folder_is_created_first(tmp_path):
                                           (["--matches", "2", "--max-hands", "-5"], "--max-hands"),
                                           (["--deals", "2", "--jobs", "-1"], "--jobs")])
 def test_compare_refuses_bad_counts(args, option):
-    """case 5: --max-hands must be at least 1 (as for play) and --jobs at least 0: a usage error (2)."""
+    """--max-hands must be at least 1 (as for play) and --jobs at least 0: a usage error (2)."""
     r = runner.invoke(app, ["compare", "whist", "whist", *args])
     assert r.exit_code == 2
     assert f"Invalid value for '{option}'" in r.output
 
 
 def test_a_broken_variant_file_exits_1_in_compare(tmp_path):
-    """case 10: a file that exists but is broken stays exit 1 for compare (its content is wrong)."""
+    """A file that exists but is broken stays exit 1 for compare (its content is wrong)."""
     f = tmp_path / "b.yaml"
     f.write_text("id: b\nname: B\nplayers: banana\n")
     r = runner.invoke(app, ["compare", str(f), "whist", "--deals", "2"])
@@ -244,7 +244,7 @@ def small_comparison():
 
 
 def test_rows_csv_defuses_formulas(tmp_path, small_comparison):
-    """case 13: rows.csv text cells starting with = + - @ get a leading apostrophe (CSV injection);
+    """rows.csv text cells starting with = + - @ get a leading apostrophe (CSV injection);
     numbers, negative ones included, and rows.jsonl keep their values."""
     import copy
     import csv
@@ -261,7 +261,7 @@ def test_rows_csv_defuses_formulas(tmp_path, small_comparison):
 
 
 def test_plots_leave_stderr_quiet(tmp_path, small_comparison):
-    """case 13: no matplotlib warning ("No artists with labels found", a missing glyph) reaches
+    """No matplotlib warning ("No artists with labels found", a missing glyph) reaches
     stderr when the plots are written."""
     pytest.importorskip("matplotlib")
     import warnings
@@ -274,7 +274,7 @@ def test_plots_leave_stderr_quiet(tmp_path, small_comparison):
 
 
 def test_a_variant_compared_with_itself_pairs_each_deal_once():
-    """finding 4: ``compare fivehundred fivehundred --matches 10`` showed n = 20: the two
+    """``compare fivehundred fivehundred --matches 10`` showed n = 20: the two
     variants had the same name, so each column held both sides' rows. The second gets a name
     of its own, and each difference is over the 10 pairs (all equal: the same rules)."""
     r = compare(["fivehundred", "fivehundred"], n=10, unit="matches", jobs=1, seed=3)
@@ -283,7 +283,7 @@ def test_a_variant_compared_with_itself_pairs_each_deal_once():
 
 
 def test_too_many_deals_are_refused_before_any_work():
-    """finding 2: a huge --deals filled memory before anything ran; now a clear refusal."""
+    """A huge --deals is refused with a clear message before anything runs (it would fill memory)."""
     with pytest.raises(CompareError, match=r"at most 1,000,000 deals \(found 99,999,999,999"):
         compare(["fivehundred", "fivehundred-must-trump"], n=99_999_999_999, jobs=1)
     r = CliRunner().invoke(app, ["compare", "fivehundred", "fivehundred-must-trump", "--deals",
@@ -293,7 +293,7 @@ def test_too_many_deals_are_refused_before_any_work():
 
 @pytest.mark.parametrize("seed", ["-5", "18446744073709551616"])
 def test_compare_takes_the_seeds_play_takes(seed):
-    """finding 5: compare accepted seeds that play refuses (0 to 2^63 - 1)."""
+    """compare accepted seeds that play refuses (0 to 2^63 - 1)."""
     r = CliRunner().invoke(app, ["compare", "fivehundred", "fivehundred-must-trump", "--deals", "5",
                                  "--seed", seed])
     assert r.exit_code == 2 and "--seed" in r.output
@@ -301,8 +301,8 @@ def test_compare_takes_the_seeds_play_takes(seed):
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
 def test_terminating_compare_ends_its_workers_too():
-    """finding 3: a TERM sent to the compare process alone left its two pool workers running.
-    The process now exits 143 after the pool is shut down: no worker is left."""
+    """A TERM sent to the compare process alone ends its pool workers too: the process exits 143
+    after the pool is shut down, and no worker is left."""
     p = subprocess.Popen([sys.executable, "-c", "from rulekit.cli.app import main; main()", "compare", "fivehundred",
                           "fivehundred-must-trump", "--deals", "200000", "--jobs", "2"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -9,7 +9,7 @@ from tests.helpers import TRICK_TOY, jacknine, small_deck_toy, trick_toy
 
 
 def test_card_points_by_card_and_by_suit(tmp_path):
-    """issue 6 part 3 (card points by card and by suit): every heart 1, the queen of spades
+    """Card points by card and by suit: every heart 1, the queen of spades
     13 (its own entry wins), kings 2 by rank plus their suit's."""
     text = TRICK_TOY.replace("  ranks: [\"9\", \"10\", J, Q, K, A]\n",
                        "  ranks: [\"9\", \"10\", J, Q, K, A]\n  card_points: {H: 1, QS: 13, K: 2}\n")
@@ -25,7 +25,7 @@ def test_card_points_by_card_and_by_suit(tmp_path):
 
 
 def test_deck_minus_leaves_cards_out(tmp_path):
-    """issue 11: a deck by rule, the grid minus cards (the shape of four-handed Five Hundred's
+    """A deck by rule, the grid minus cards (the shape of four-handed Five Hundred's
     pack without black fours)."""
     v = small_deck_toy(tmp_path, deck=", minus: [9S, 9H, 9D]", pattern="5")
     assert v.deck.size == 15 and "9S" not in v.deck.index and v.deck.name(0) == "10S"
@@ -33,13 +33,13 @@ def test_deck_minus_leaves_cards_out(tmp_path):
 
 
 def test_deck_plus_keeps_only_the_listed_cards_of_a_sparse_rank(tmp_path):
-    """issue 11: a deck by rule, grid plus cards: the 9 exists only in hearts."""
+    """A deck by rule, grid plus cards: the 9 exists only in hearts."""
     v = small_deck_toy(tmp_path, deck=", plus: [9H]", pattern="5, widow 1")
     assert v.deck.size == 16 and v.deck.names_of(v.deck.full_mask)[:6] == ["10S", "JS", "QS", "KS", "AS", "9H"]
 
 
 def test_deck_listed_by_card(tmp_path):
-    """issue 11: a deck listed by card."""
+    """A deck listed by card."""
     v = small_deck_toy(tmp_path, deck=", cards: [AS, KS, QS, AH, KH, QH]", pattern="2")
     assert v.deck.names_of(v.deck.full_mask) == ["QS", "KS", "AS", "QH", "KH", "AH"]
 
@@ -51,7 +51,7 @@ def test_deck_card_outside_the_grid_is_refused(tmp_path):
 
 
 def test_trump_points_live_in_each_trump_table(tmp_path):
-    """issue 11 (Belote primitives): the trump suit's cards count by deck.trump_points, the same
+    """Belote primitives: the trump suit's cards count by deck.trump_points, the same
     cards of a plain suit by card_points; every table is the variant's per-trump Context."""
     v = jacknine(tmp_path)
     d = v.deck

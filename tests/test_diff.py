@@ -1,4 +1,4 @@
-"""``rulekit diff``: which rules differ between two variant files, in rule words (issue 9)."""
+"""``rulekit diff``: which rules differ between two variant files, in rule words."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from rulekit.cli.app import app
 from rulekit.sim.diff import diff_variants, scored_differently
 from rulekit.variant import load_variant
-from tests.helpers import write_file
+from tests.helpers import write_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -17,7 +17,7 @@ runner = CliRunner()
 
 
 def test_eight_trick_slam_names_the_one_rule():
-    """issue 9 "done when": the slam reading of rules/fivehundred.md [S3] is the only difference,
+    """The slam reading of rules/fivehundred.md [S3] is the only difference,
     said with both formulas and outcomes that score differently."""
     d = diff_variants("fivehundred", "fivehundred-eight-trick-slam")
     assert [c.path for c in d.changes] == ["scoring.declarer"]
@@ -46,7 +46,7 @@ def test_slam_outcome_eight_bid_all_tricks():
 
 
 def test_must_trump_in_schema_words():
-    """issue 9: the must-trump house rule ([T2]) said with the schema's description, old -> new."""
+    """The must-trump house rule ([T2]) said with the schema's description, old -> new."""
     r = runner.invoke(app, ["diff", "fivehundred", "fivehundred-must-trump"])
     assert r.exit_code == 1
     assert ("- a player who cannot follow suit must play a trump if he has one: no -> yes "
@@ -100,13 +100,12 @@ def test_errors_exit_two(tmp_path):
     assert r.exit_code == 2
 
 
-# ---------------------------------------------------------------- finding 7: diff of tallies
+# ---------------------------------------------------------------- diff of tallies
 def test_diff_says_a_tally_change_is_not_tried(tmp_path):
-    """User pass (gallery) finding 7: Low to the player who takes it (``in: tricks`` for
-    ``in: hand``) and the game to 11 said "scoring: 0 of 21 outcomes tried score differently";
-    now the diff says the tally change was not tried, and prints no "0 of N"."""
+    """Low to the player who takes it (``in: tricks`` for ``in: hand``) and the game to 11: the diff
+    says the tally change was not tried, and prints no "0 of N outcomes"."""
     from rulekit.sim.diff import diff_variants
-    f = write_file(tmp_path, "pitch-house.yaml", "id: pitch-house\nextends: pitch\nname: Pitch house\n"
+    f = write_variant(tmp_path, "pitch-house.yaml", "id: pitch-house\nextends: pitch\nname: Pitch house\n"
                "scoring:\n  tallies:\n    low: {in: tricks}\nmatch: {target: 11}\n")
     d = diff_variants("pitch", f)
     assert [c.path for c in d.changes] == ["scoring.tallies.low.in", "match.target"]
@@ -117,19 +116,19 @@ def test_diff_says_a_tally_change_is_not_tried(tmp_path):
 
 
 def test_diff_tries_outcomes_where_a_tally_is_won(tmp_path):
-    """User pass (gallery) finding 7: a formula reading a tally is tried with the tally won:
+    """A formula reading a tally is tried with the tally won:
     Low counting 2 makes a bid of 2 with High 0, Low 1, Jack 0 and no Game (-2 -> 2)."""
     from rulekit.sim.diff import diff_variants
-    f = write_file(tmp_path, "pitch-h2.yaml", "id: pitch-h2\nextends: pitch\nname: Pitch low 2\n"
+    f = write_variant(tmp_path, "pitch-h2.yaml", "id: pitch-h2\nextends: pitch\nname: Pitch low 2\n"
                "scoring:\n  let:\n    won: \"high + 2 * low + jack + game\"\n")
     d = diff_variants("pitch", f)
     assert d.outcomes == 84 and d.differing == 7
     assert "2, declarer takes 0 tricks, low to the declarer: declarer -2 -> 2" in d.examples
 
 
-# ---------------------------------------------------------------------- 6: diff's words
+# ---------------------------------------------------------------------- diff's words
 def test_diff_words_do_not_stop_at_e_g(tmp_path):
-    """case 6: a description's first sentence does not end at "e.g." nor inside brackets: `seats`
+    """A description's first sentence does not end at "e.g." nor inside brackets: `seats`
     read "seat names clockwise from seat 0 (e.g: (not set) -> ..." before."""
     f = tmp_path / "c.yaml"
     f.write_text("extends: fivehundred\nid: fc\nname: Five hundred C\nseats: [A, B, C]\n")
@@ -140,7 +139,7 @@ def test_diff_words_do_not_stop_at_e_g(tmp_path):
 
 
 def test_diff_words_for_sides():
-    """case 6: `sides` is said up to its first full stop outside brackets, "e.g. NS: [0, 2]" whole."""
+    """`sides` is said up to its first full stop outside brackets, "e.g. NS: [0, 2]" whole."""
     from rulekit.sim.diff import _meaning, _sentence
     data = load_variant("whist").data
     assert _meaning(("sides",), data) == ("partnerships: side name -> its seats (e.g. NS: [0, 2])", False)

@@ -1,4 +1,4 @@
-"""`rulekit explain` and `rulekit schema` (issue 11: authoring reach).
+"""`rulekit explain` and `rulekit schema`.
 
 The rulebook is generated from the compiled variant; these tests assert the sentences a
 player of the game would look for, with the values the rules give (rules/fivehundred.md).
@@ -23,7 +23,7 @@ def flat(text: str) -> str:
 
 
 def test_explain_fivehundred_reads_as_its_rulebook():
-    """issue 11: `rulekit explain fivehundred` names the deck [P2], the bowers [R1] [T5], the
+    """`rulekit explain fivehundred` names the deck [P2], the bowers [R1] [T5], the
     deal [D3] [D4], the bids and their values [A2] [S1], the widow [W1], following suit [T2],
     the scores [S2]-[S5] and the target [G1]."""
     r = runner.invoke(app, ["explain", "fivehundred"])
@@ -56,13 +56,13 @@ def test_explain_fivehundred_reads_as_its_rulebook():
 
 
 def test_explain_house_rule_says_the_loss_floor():
-    """issue 11: the -500 house rule's loss ([G1] variant) is said in the rulebook."""
+    """The -500 house rule's loss ([G1] variant) is said in the rulebook."""
     t = flat(explain(load_variant("fivehundred-minus-500")))
     assert "A total of **-500** or less loses the match." in t
 
 
 def test_explain_partnerships_and_penalties_on_a_made_up_variant(tmp_path):
-    """issue 11: sides, a penalty scoring and a formula in words, on a small made-up variant."""
+    """Sides, a penalty scoring and a formula in words, on a small made-up variant."""
     f = tmp_path / "toy.yaml"
     f.write_text("""id: toy
 name: Toy
@@ -104,7 +104,7 @@ def test_formula_words_keeps_unparsable_text():
 
 
 def test_schema_prints_the_composed_schema(tmp_path):
-    """issue 11: `rulekit schema` prints rulekit.schemas.composed_schema() (every phase kind)."""
+    """`rulekit schema` prints rulekit.schemas.composed_schema() (every phase kind)."""
     r = runner.invoke(app, ["schema"])
     assert r.exit_code == 0
     assert json.loads(r.output) == composed_schema()
@@ -117,7 +117,7 @@ def test_schema_prints_the_composed_schema(tmp_path):
 
 
 def test_explain_a_schedule_of_rounds_describes_each_round():
-    """user pass (stop 5) case 3 (rules/king.md [K1]-[K12], [E1]): the rulebook of a variant with rounds
+    """rules/king.md [K1]-[K12], [E1]: the rulebook of a variant with rounds
     names the twelve rounds in order, gives each its own objective, phases and scoring, and says
     the match ends after the last round, not "Every player scores 0" or "at most 1000 deals"."""
     text = explain(load_variant("king"))
@@ -135,16 +135,15 @@ def test_explain_a_schedule_of_rounds_describes_each_round():
     assert "Every player scores 0" not in text and "1000 deals" not in text
 
 
-# ---------------------------------------------------------------- finding 6, 9 (explain)
 def _explain(name: str) -> str:
     from rulekit.variant.explain import explain
     return " ".join(explain(load_variant(name)).split())
 
 
 def test_explain_names_suits_and_cards_not_settings():
-    """user pass 2, finding 6: ``explain`` names the 2♣, the suits and the cards of the lead rules
-    (it said `first_trick.lead`, `lead_broken`, `first_trick`, `lead_never`), says "any card"
-    when the variant has no trumps, and words ``pile_score``."""
+    """``explain`` names the 2♣, the suits and the cards of the lead rules (never the setting names
+    `first_trick.lead`, `lead_broken`, `first_trick`, `lead_never`), says "any card" when the
+    variant has no trumps, and words ``pile_score``."""
     hearts = _explain("hearts")
     assert "Trick play: the holder of the 2♣, leading it, leads to the first trick" in hearts
     assert "if he cannot, he may play any card. The highest card of the suit led wins the trick;" in hearts
@@ -163,19 +162,19 @@ def test_explain_names_suits_and_cards_not_settings():
 
 
 def test_explain_plain_number_of_deals():
-    """user pass 2, finding 9: "The match lasts 8 deals (`8`)" lost its redundant number."""
+    """The number of deals is said once: "The match lasts 8 deals; the best total wins."."""
     assert "The match lasts 8 deals; the best total wins." in _explain("boston")
 
 
 @pytest.fixture(scope="module")
 def books():
-    """The rulebooks of the shipped variants the user pass read."""
+    """The rulebooks of the shipped variants these tests read."""
     return {v: explain(load_variant(v)) for v in ("belote", "boston", "bidwhist", "fivehundred", "pitch",
                                                    "king", "bridge")}
 
 
 def test_formula_words_are_unambiguous():
-    """user pass (gallery) finding 1: a conditional inside a formula is bracketed with its cases,
+    """A conditional inside a formula is bracketed with its cases,
     a sum subtracted keeps its brackets, a named value is bold (never read as an operator), a
     plural subject agrees ("are", "equal")."""
     assert formula_words("10 * tricks") == "10 times the tricks taken"
@@ -189,7 +188,7 @@ def test_formula_words_are_unambiguous():
 
 
 def test_belote_scoring_is_a_case_list(books):
-    """user pass (gallery) finding 1: Belote's nested conditional reads as nested cases."""
+    """Belote's nested conditional reads as nested cases."""
     assert ("- Every side scores (`if maker then (if own > theirs then own else bel) else (if theirs >= own "
             "then own else (if capot then 250 else 162) + bel)`):\n"
             "  - if **maker**:\n"
@@ -202,7 +201,7 @@ def test_belote_scoring_is_a_case_list(books):
 
 
 def test_boston_bid_whist_five_hundred_formulas(books):
-    """user pass (gallery) finding 1: Boston's bonus, Bid Whist's multiplier (no "times times"),
+    """Boston's bonus, Bid Whist's multiplier (no "times times"),
     Five Hundred's slam (plural subject)."""
     assert ("  - if **made**: **value** plus (if the contract is a null: 0; otherwise: 2 times (the tricks of "
             "the declarer and his partner minus **need**))\n  - otherwise: minus **value**\n") in books["boston"]
@@ -216,7 +215,7 @@ def test_boston_bid_whist_five_hundred_formulas(books):
 
 
 def test_pitch_bids_are_points_and_the_rest_is_set_aside(books):
-    """user pass (gallery) finding 2: Pitch's bids are points (no "0 tricks") and trumps come
+    """Pitch's bids are points (no "0 tricks") and trumps come
     from the first lead (no "at no trump"); the undealt cards are set aside, unused."""
     t = flat(books["pitch"])
     assert "The contracts, in the list's order: 2 (two): worth 2; 3 (three): worth 3; 4 (four): worth 4." in t
@@ -227,7 +226,7 @@ def test_pitch_bids_are_points_and_the_rest_is_set_aside(books):
 
 
 def test_shipped_tallies_in_words(books):
-    """user pass (gallery) finding 3: each tally said by its form."""
+    """Each tally said by its form."""
     assert ("- **belote** is the most of the K and Q of trumps dealt to any one player of his side (2 when one "
             "player was dealt both).") in books["belote"]
     assert "- **last** is 1 for the side that won the last trick, otherwise 0." in books["belote"]
@@ -262,7 +261,7 @@ match: {target: 10}
 
 
 def test_every_tally_form_in_words(tmp_path):
-    """user pass (gallery) finding 3: side_hands, count: tricks (all and one picked) and a pick in
+    """side_hands, count: tricks (all and one picked) and a pick in
     the tricks, on a made-up variant."""
     f = tmp_path / "tally-toy.yaml"
     f.write_text(TALLY_TOY)
@@ -275,7 +274,7 @@ def test_every_tally_form_in_words(tmp_path):
 
 
 def test_omitted_rules_are_listed(books, tmp_path):
-    """user pass (gallery) finding 4: `omitted:` is printed under "Not included"; a file without
+    """`omitted:` is printed under "Not included"; a file without
     it has no such heading; a wrong type is refused by validate."""
     assert ("## Not included\n\nThis file leaves out these rules of the published game:\n\n"
             "- announcements of sequences (tierce, cinquante, cent) and fours (carré), compared between the "
@@ -291,7 +290,7 @@ def test_omitted_rules_are_listed(books, tmp_path):
 
 
 def test_joker_names_and_the_kitty(books, tmp_path):
-    """user pass (gallery) finding 5: the jokers by their names (tokens kept beside them), the
+    """The jokers by their names (tokens kept beside them), the
     low order "best first", the kitty called a kitty throughout."""
     t = flat(books["bidwhist"])
     assert "and 2 jokers: the big joker (JK1) and the little joker (JK2)." in t
@@ -308,7 +307,7 @@ def test_joker_names_and_the_kitty(books, tmp_path):
 
 
 def test_extra_bid_stop_condition_and_called_partner(books):
-    """user pass (gallery) finding 6: 10T explained; Boston's early stop in words; the called
+    """10T explained; Boston's early stop in words; the called
     partner's score said."""
     assert ("10T is a bid to win at least 10 tricks, the declarer naming trumps after taking the widow; it is "
             "worth as much as 10 in the suit named.") in flat(books["fivehundred"])
@@ -330,5 +329,5 @@ def test_extra_bid_stop_condition_and_called_partner(books):
     ("fivehundred-four", "Bicycle: Four-Hand Five Hundred (bicyclecards.com"),
 ])
 def test_sources_in_words(vid, words):
-    """user pass (gallery) finding 7: the source says where the rules come from in words."""
+    """The source says where the rules come from in words."""
     assert f"Source: {words}" in explain(load_variant(vid))

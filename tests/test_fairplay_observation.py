@@ -1,4 +1,4 @@
-"""Fair play: an observation holds only what its seat may know (issue 12 cases 1 and 4).
+"""Fair play: an observation holds only what its seat may know.
 
 DESIGN.md: "An observation is a value: exactly what that seat may know ... with no
 reference back to the state. Bots resample the unseen cards from it alone, consistent
@@ -84,7 +84,7 @@ def _walk(root, skip):
 
 
 def test_observation_has_no_path_to_the_state_seed_or_hidden_cards(bridge):
-    """issue 12 case 1: nothing reachable from South's observation is the State, its hand,
+    """Nothing reachable from South's observation is the State, its hand,
     sheet or lists, the seed, the deck order, or the mask of a hand South cannot see."""
     s, _ = _twins(bridge)
     o = s.observation(S)
@@ -103,7 +103,7 @@ def test_observation_has_no_path_to_the_state_seed_or_hidden_cards(bridge):
 
 
 def test_sampled_worlds_and_their_scores_do_not_depend_on_hidden_cards(bridge):
-    """issue 12 case 1 ([S7] honours): two matches identical from South's seat but with
+    """[S7] honours: two matches identical from South's seat but with
     other hidden cards and seeds give equal observations, identical sampled worlds (hands,
     hands as dealt, later seeds), identical scores of those worlds played out (honours
     counted from each world's own cards) and the same decision for the same bot seed."""
@@ -135,7 +135,7 @@ def _random_until(state, bots, stop):
 
 
 def test_declarer_discards_are_hidden_from_others(fivehundred):
-    """issue 12 case 1: after a Five Hundred exchange, a defender's observation holds neither
+    """After a Five Hundred exchange, a defender's observation holds neither
     the declarer's discards (mask or the text of the discard action) nor a path to them;
     two matches differing only in those discards give the defender identical worlds."""
     for seed in range(40):
@@ -168,7 +168,7 @@ def test_declarer_discards_are_hidden_from_others(fivehundred):
 
 
 def test_worlds_keep_a_taken_face_up_widow_with_the_declarer(fivehundred):
-    """issue 12 case 4 (rules/fivehundred.md [D4] [W1]): the face-up widow was seen by all;
+    """rules/fivehundred.md [D4] [W1]: the face-up widow was seen by all;
     after the exchange every sampled world of a defender has its cards (less those played)
     in the declarer's hand or among his discards, never with the other defender."""
     checked = 0
@@ -201,7 +201,7 @@ def test_worlds_keep_a_taken_face_up_widow_with_the_declarer(fivehundred):
 
 
 def test_worlds_keep_the_turned_up_card_with_the_dealer():
-    """issue 12 case 4 (rules/whist.md [K1]): after the first trick the turned-up trump card
+    """rules/whist.md [K1]: after the first trick the turned-up trump card
     is no longer face up, but everyone knows the dealer holds it until he plays it: every
     sampled world of every other seat gives it to the dealer."""
     whist = load_variant("whist")
@@ -312,7 +312,7 @@ def _check_worlds(o, s, k=20):
 
 
 def test_lone_euchre_maker_sees_only_his_own_discard(euchre):
-    """finding 1 (rules/euchre.md, going alone): the lone maker's observation holds his
+    """rules/euchre.md, going alone: the lone maker's observation holds his
     discard 9♠ only; nothing reachable from it is the sitting-out partner's cards; a twin
     match where the partner holds a defender's card instead gives the same observation and
     the same sampled worlds, which stay consistent."""
@@ -349,7 +349,7 @@ def test_lone_euchre_maker_sees_only_his_own_discard(euchre):
 
 
 def test_lone_euchre_screen_shows_only_the_own_discard():
-    """finding 1: the terminal's ``discarded`` row of the lone maker is ``9♠`` alone."""
+    """The terminal's ``discarded`` row of the lone maker is ``9♠`` alone."""
     r = CliRunner().invoke(app, ["play", "euchre", "--players", "human,bot,bot,bot", "--seed", "8"],
                            input="order alone\ndiscard 9S\n")
     rows = [line.split() for line in r.output.splitlines() if line.split()[:1] == ["discarded"]]
@@ -357,7 +357,7 @@ def test_lone_euchre_screen_shows_only_the_own_discard():
 
 
 def test_dealer_discard_for_another_maker_is_hidden_from_him(euchre):
-    """finding 1, the other place that lays a seat's cards aside: when another player orders
+    """The other place that lays a seat's cards aside: when another player orders
     the card up, the dealer's discard is his own (``out``), not shown to the maker."""
     for seed in range(40):
         s = State(euchre, seed=seed)
@@ -384,7 +384,7 @@ def test_dealer_discard_for_another_maker_is_hidden_from_him(euchre):
 
 
 def test_lone_ladder_bid_partner_cards_hidden_from_the_declarer(tmp_path):
-    """finding 1 on a made-up ladder auction (tests/test_ladder_misere.py's tiny variant): after
+    """Cards laid aside on a made-up ladder auction (the ``tiny`` variant of tests/kinds/test_ladder_auction.py): after
     the lone bid OPEN, the declarer's observation holds no discard and the partner's six cards
     are unseen by him and every defender; sampled worlds stay consistent."""
     v = tiny(tmp_path)

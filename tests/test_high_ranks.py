@@ -1,4 +1,4 @@
-"""Ranks beyond 10 in a suit (issue 11: six-handed Five Hundred's 11s, 12s and 13s): rank tokens
+"""Ranks beyond 10 in a suit: rank tokens
 11, 12, 13 in the deck, the ranking DSL, card points, actions (``play 11S``), the record and the
 terminal -- on a small made-up deck."""
 from __future__ import annotations
@@ -11,6 +11,7 @@ from rulekit.engine import State
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.records import replay, to_record
 from rulekit.variant import load_variant
+from tests.helpers import variant_from
 
 HIGH = """id: highranks
 name: High ranks
@@ -36,13 +37,11 @@ match:
 
 
 def high(tmp_path, ranks='"11", "12", 13'):
-    f = tmp_path / "high.yaml"
-    f.write_text(HIGH % {"ranks": ranks}, encoding="utf-8")
-    return load_variant(str(f))
+    return variant_from(tmp_path, "high.yaml", HIGH % {"ranks": ranks})
 
 
 def test_deck_ranking_and_points_with_ranks_beyond_ten(tmp_path):
-    """issue 11 (ranks beyond 10): 9 ranks a suit less 13C = 35 cards; 11, 12, 13 rank between
+    """Ranks beyond 10: 9 ranks a suit less 13C = 35 cards; 11, 12, 13 rank between
     10 and J as the ranking says (12S above all as the top card); the 13s score 5, 11H 2."""
     v = high(tmp_path)
     d = v.deck
@@ -55,7 +54,7 @@ def test_deck_ranking_and_points_with_ranks_beyond_ten(tmp_path):
 
 
 def test_play_eleven_and_the_record_round_trip(tmp_path):
-    """issue 11: ``play 11S`` (and bare ``11s``) is an action; a card the player does not hold
+    """``play 11S`` (and bare ``11s``) is an action; a card the player does not hold
     is refused with its name; the record replays to the same sheet."""
     v = high(tmp_path)
     s = State(v, seed=1)
@@ -75,14 +74,14 @@ def test_play_eleven_and_the_record_round_trip(tmp_path):
 
 
 def test_rank_fourteen_is_refused_at_its_place(tmp_path):
-    """issue 11: rank tokens stop at 13: 14 is refused with file:line:col and the pattern."""
+    """Rank tokens stop at 13: 14 is refused with file:line:col and the pattern."""
     with pytest.raises(VariantError) as e:
         high(tmp_path, ranks='"11", "14"')
     assert "high.yaml:6:" in str(e.value) and "deck.ranks.3: '14' is not well formed" in str(e.value)
 
 
 def test_pbn_export_refuses_ranks_beyond_ten(tmp_path):
-    """issue 11: PBN writes one character a rank; a deck with 11, 12 or 13 is refused with the
+    """PBN writes one character a rank; a deck with 11, 12 or 13 is refused with the
     reason instead of writing unreadable hands."""
     from rulekit import pbn
     f = tmp_path / "four.yaml"

@@ -1,4 +1,4 @@
-"""Every match ends, and ends the way the file says (issue 13 cases 2 and 3, issue 12 case 17).
+"""Every match ends, and ends the way the file says.
 
 A match is capped (``match.max_hands``, default 1000, or ``--max-hands``) and every deal counts
 toward the cap, thrown-in ones too; a rubber match may be played to the first side that wins
@@ -7,6 +7,7 @@ N rubbers (``match.rubbers_to_win``).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -16,15 +17,14 @@ from rulekit.cli.app import app
 from rulekit.engine import State
 from rulekit.errors import VariantError
 from rulekit.variant import builtin_ids, load_variant
-from tests.helpers import (LEAD_TOY_HANDS, ROUNDS_BASE, lead_toy, lead_toy_order, load_file_variant,
-    load_text, play_random, play_with_bots)
+from tests.helpers import (LEAD_TOY_HANDS, ROUNDS_BASE, lead_toy, lead_toy_order, load_text, play_random,
+                           play_with_bots, variant_from, write_variant)
 
 runner = CliRunner()
 
 
 def variant_file(tmp_path, name: str, text: str):
-    f = tmp_path / f"{name}.yaml"
-    f.write_text(text, encoding="utf-8")
+    f = Path(write_variant(tmp_path, f"{name}.yaml", text))
     return load_variant(str(f)), f
 
 
@@ -42,7 +42,6 @@ def always_pass(s: State):
     return "pass"
 
 
-# --------------------------------------------------------------------------- issue 13 case 2
 SEVENS = """id: bridge-sevens
 extends: bridge
 phases:
@@ -52,7 +51,7 @@ phases:
 
 
 def test_thrown_in_deals_count_toward_max_hands(tmp_path):
-    """issue 13 case 2: a valid bridge house rule allowing only 7-level bids, every deal passed
+    """A valid bridge house rule allowing only 7-level bids, every deal passed
     out (rules/bridge.md [A5]: thrown in, the next dealer deals): ``--max-hands 1`` stops after
     the first deal (it looped forever: thrown-in deals did not count), and the sheet and the
     result show the deal as thrown in."""
@@ -68,7 +67,7 @@ def test_thrown_in_deals_count_toward_max_hands(tmp_path):
 
 
 def test_redeal_same_counts_toward_max_hands(tmp_path):
-    """issue 13 case 2: with ``all_pass: redeal_same`` (Chicago: the same dealer deals again and
+    """With ``all_pass: redeal_same`` (Chicago: the same dealer deals again and
     the deal is no board) the deals still count toward the cap; the board counter stays."""
     v, _ = variant_file(tmp_path, "chicago-sevens", SEVENS.replace("bridge-sevens", "chicago-sevens")
                         .replace("extends: bridge", "extends: bridge-chicago"))
@@ -80,7 +79,7 @@ def test_redeal_same_counts_toward_max_hands(tmp_path):
 
 
 def test_default_cap_also_counts_thrown_in_deals(tmp_path):
-    """issue 13 cases 2 and 3: without ``--max-hands`` the file's cap applies to thrown-in deals."""
+    """Without ``--max-hands`` the file's cap applies to thrown-in deals."""
     v, _ = variant_file(tmp_path, "sevens-capped", SEVENS.replace("bridge-sevens", "sevens-capped")
                         + "match:\n  max_hands: 6\n")
     s = play_out(State(v, seed=3), 3, always_pass)
@@ -89,9 +88,8 @@ def test_default_cap_also_counts_thrown_in_deals(tmp_path):
                             "the best total wins")
 
 
-# --------------------------------------------------------------------------- issue 13 case 3
 def test_every_shipped_match_has_a_documented_default_cap():
-    """issue 13 case 3: every match is bounded: ``match.max_hands`` defaults to 1000."""
+    """Every match is bounded: ``match.max_hands`` defaults to 1000."""
     for vid in builtin_ids():
         assert load_variant(vid).match.max_hands == 1000, vid
 
@@ -103,7 +101,7 @@ match:
 
 
 def test_random_fivehundred_stops_at_the_cap(tmp_path):
-    """issue 13 case 3: shipped Five Hundred with three random players runs into the thousands
+    """Shipped Five Hundred with three random players runs into the thousands
     of hands (totals near -200,000); with a cap of 5 it stops after 5 hands with a clear reason,
     the best total winning."""
     base = load_variant("fivehundred")
@@ -118,7 +116,7 @@ def test_random_fivehundred_stops_at_the_cap(tmp_path):
 
 
 def test_cli_prints_why_the_capped_match_ended(tmp_path):
-    """issue 13 case 3: the CLI ends the capped match with exit 0 and says why."""
+    """The CLI ends the capped match with exit 0 and says why."""
     _, f = variant_file(tmp_path, "fivehundred-capped", CAPPED)
     r = runner.invoke(app, ["play", str(f), "--auto", "--players", "random,random,random", "--seed", "1",
                             "--quiet"])
@@ -128,13 +126,12 @@ def test_cli_prints_why_the_capped_match_ended(tmp_path):
 
 
 def test_max_hands_is_checked_by_the_schema(tmp_path):
-    """issue 13 case 3: the cap is a positive integer."""
+    """The cap is a positive integer."""
     from rulekit.errors import VariantError
     with pytest.raises(VariantError, match="max_hands"):
         variant_file(tmp_path, "bad-cap", CAPPED.replace("max_hands: 5", "max_hands: 0"))
 
 
-# --------------------------------------------------------------------------- issue 12 case 17
 RUBBERS = """id: whist-two-rubbers
 extends: whist
 match:
@@ -149,7 +146,7 @@ match:
     (2, [1, 3], ["EW", "NS", "EW"]),
 ])
 def test_whist_first_to_two_rubbers(tmp_path, seed, winners, rubber_notes):
-    """issue 12 case 17, rules/whist.md (seed 003: play "until one pair wins an agreed number of
+    """rules/whist.md (seed 003: play "until one pair wins an agreed number of
     rubbers"): with ``match.rubbers_to_win: 2`` the match goes on until a side has won two
     rubbers, and that side wins, whatever the points."""
     v, _ = variant_file(tmp_path, "whist-two-rubbers", RUBBERS)
@@ -163,7 +160,7 @@ def test_whist_first_to_two_rubbers(tmp_path, seed, winners, rubber_notes):
 
 
 def test_rubbers_to_win_needs_rubbers(tmp_path):
-    """issue 12 case 17: rubbers_to_win without rubbers is refused at its position."""
+    """rubbers_to_win without rubbers is refused at its position."""
     from rulekit.errors import VariantError
     with pytest.raises(VariantError, match=r"rubbers_to_win counts rubbers"):
         variant_file(tmp_path, "no-rubbers", "id: no-rubbers\nextends: fivehundred\nmatch:\n  rubbers_to_win: 2\n")
@@ -184,8 +181,8 @@ def play_first_hand(s):
 @pytest.mark.parametrize("order_, scores, winner", [("top, tricks", [0, 9, 9], 1),
                                                     ("tricks, top", [0, 2, 9], 2)])
 def test_count_order_breaks_a_tie_on_the_target(tmp_path, order_, scores, winner):
-    """issue 11 (All Fours: "the points are counted in the order High, Low, Jack, Game", h2g2
-    "Auction Pitch"): first lead JH makes hearts trumps; seat 1 (dealt AH) takes 7 tricks, seat 2
+    """All Fours: "the points are counted in the order High, Low, Jack, Game", h2g2
+    "Auction Pitch": first lead JH makes hearts trumps; seat 1 (dealt AH) takes 7 tricks, seat 2
     the last; both reach 10 on this hand. Counting top first, seat 1 (9 + 1) is there first;
     counting tricks first from 2 and 9, seat 2 (9 + 1) is there first, seat 1 (2 + 7) only after
     his top."""
@@ -216,7 +213,7 @@ rounds:
 
 
 def test_schedule_rounds_overlay_and_sheet_lines():
-    """issue 7: a match is an ordered list of rounds, each an overlay of the base rules with its
+    """A match is an ordered list of rounds, each an overlay of the base rules with its
     name; the deal passes on after each round; ``times: players`` repeats a round once per
     dealer; the match ends after the last round; the sheet has one line per round, named."""
     v = load_text(ROUNDS)
@@ -236,7 +233,7 @@ def test_schedule_rounds_overlay_and_sheet_lines():
 
 
 def test_round_overlay_error_points_at_the_round_line():
-    """issue 7: a bad overlay is reported at its own line in the file, with the path."""
+    """A bad overlay is reported at its own line in the file, with the path."""
     bad = ROUNDS.replace('scoring: {each: "-2 * tricks"}', 'scoring: {each: "-2 * trickz"}')
     with pytest.raises(VariantError) as e:
         load_text(bad)
@@ -245,7 +242,7 @@ def test_round_overlay_error_points_at_the_round_line():
     assert f"toy.yaml:{line}:" in msg and "trickz" in msg
 
 
-# ---------------------------------------------------------------- finding 4: everyone winning
+# ---------------------------------------------------------------- everyone winning
 def _end(vid: str, after: list, before: list | None = None):
     from rulekit.engine.scoring import match_result
     v = load_variant(vid)
@@ -254,14 +251,14 @@ def _end(vid: str, after: list, before: list | None = None):
 
 
 def test_both_sides_falling_together_the_higher_total_wins():
-    """User pass (gallery) finding 4: both spades sides fall below -200 in the same hand: the
+    """Both spades sides fall below -200 in the same hand: the
     higher total wins, not both."""
     assert _end("spades", [-300, -250]) == ([1], "NS and EW fell to -300, -250, at or below -200")
 
 
 def test_both_sides_falling_to_the_same_total_is_a_declared_tie():
-    """User pass (gallery) finding 4: ``rulekit play spades --auto --seed 1`` ended with both
-    sides at -400 and said "NS and EW win"; it is a tie, said in words."""
+    """``rulekit play spades --auto --seed 1`` ends with both sides at -400: a tie, said in words
+    (not "NS and EW win")."""
     from types import SimpleNamespace
 
     from rulekit.cli.render import winner_text
@@ -275,20 +272,20 @@ def test_both_sides_falling_to_the_same_total_is_a_declared_tie():
 
 
 def test_target_reached_by_several_the_higher_total_wins():
-    """User pass (gallery) finding 4: both spades sides reach 500 in the same hand (no tie
+    """Both spades sides reach 500 in the same hand (no tie
     rules): the higher total wins; equal totals are a tie."""
     assert _end("spades", [520, 510]) == ([0], "reached 500")
     assert _end("spades", [510, 510]) == ([0, 1], "reached 500")
 
 
 def test_penalty_limit_equal_lowest_totals_tie():
-    """User pass (gallery) finding 4, lower_is_better: hearts ends at 100; the two lowest
+    """lower_is_better: hearts ends at 100; the two lowest
     equal totals share a tie, the others lose."""
     cols, why = _end("hearts", [104, 40, 40, 90])
     assert cols == [1, 2] and why.endswith("reached the limit of 100; the lowest total wins")
 
 
-# --------------------------------------------------------------------------- case 7: penalty limit
+# --------------------------------------------------------------------------- penalty limit
 RAMS_TARGET = """id: rams-to-30
 extends: rams
 match: {deals: null, target: 30}
@@ -300,9 +297,9 @@ match: {deals: null, target: 30}
     (2, [20, 0, 0, 30], [1, 2]),
 ])
 def test_penalty_target_is_a_limit_the_lowest_total_wins(tmp_path, seed, totals, winners):
-    """issue 12 case 7, rules/rams.md [S1]: in a penalty game (``lower_is_better``) the player who
+    """rules/rams.md [S1]: in a penalty game (``lower_is_better``) the player who
     reaches ``match.target`` loses; the lowest total wins (was: the player reaching it won)."""
-    v = load_file_variant(tmp_path, "rams-to-30", RAMS_TARGET)
+    v = variant_from(tmp_path, "rams-to-30.yaml", RAMS_TARGET)
     s = play_random(State(v, seed=seed), seed)
     assert s.sheet.totals() == totals
     assert s.winners == winners
@@ -311,15 +308,15 @@ def test_penalty_target_is_a_limit_the_lowest_total_wins(tmp_path, seed, totals,
 
 
 def test_penalty_limit_many_matches(tmp_path):
-    """issue 12 case 7: over 30 matches the winner never holds the limit (it used to, 30 of 30)."""
-    v = load_file_variant(tmp_path, "rams-to-30", RAMS_TARGET)
+    """Over 30 matches the winner never holds the limit."""
+    v = variant_from(tmp_path, "rams-to-30.yaml", RAMS_TARGET)
     for seed in range(30):
         s = play_random(State(v, seed=seed), seed)
         t = s.sheet.totals()
         assert max(t) >= 30 and s.winners == [c for c in range(4) if t[c] == min(t)]
 
 
-# --------------------------------------------------------------------------- case 8: sides and a target
+# --------------------------------------------------------------------------- sides and a target
 PARTNERS = """id: partners-to-500
 name: Partnership game to a points target
 players: 4
@@ -362,9 +359,9 @@ match:
     (2, [-30, 530], [1, 3]),     # NS's 8NT fails; EW take 5 tricks
 ])
 def test_partnership_target_side_totals_and_winner(tmp_path, seed, totals, winners):
-    """issue 12 case 8 (engine side): a four-handed partnership file with ``sides`` and
+    """A four-handed partnership file with ``sides`` and
     ``match.target: 500`` plays (it raised IndexError) and the side that reaches 500 wins."""
-    v = load_file_variant(tmp_path, "partners-to-500", PARTNERS)
+    v = variant_from(tmp_path, "partners-to-500.yaml", PARTNERS)
     s = play_random(State(v, seed=seed, scores=[490, 480]), seed)
     assert s.sheet.columns == ["NS", "EW"]
     assert s.sheet.totals() == totals
@@ -373,9 +370,9 @@ def test_partnership_target_side_totals_and_winner(tmp_path, seed, totals, winne
 
 @pytest.mark.parametrize("seed", range(4))
 def test_partnership_target_trick_order_between_sides(tmp_path, seed):
-    """issue 12 case 8 with rules/fivehundred.md [G3] trick order by side: all pass, both sides
+    """rules/fivehundred.md [G3] trick order by side: all pass, both sides
     start at 495, so each reaches 500 with its first trick: the side of trick 1's winner wins."""
-    v = load_file_variant(tmp_path, "partners-to-500", PARTNERS)
+    v = variant_from(tmp_path, "partners-to-500.yaml", PARTNERS)
     s = State(v, seed=seed, scores=[495, 495])
     for _ in range(4):
         s.apply("pass")

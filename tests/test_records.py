@@ -69,7 +69,7 @@ def test_variant_from_a_file_replays_from_anywhere(tmp_path, monkeypatch):
     v = load_variant(str(house))
     st = random_state(v, seed=4, actions=40)
     rec = records.to_record(st)
-    # the record carries the merged variant and only the file's name (issue 12 case 11)
+    # the record carries the merged variant and only the file's name
     assert rec["variant"] == "my-house" and rec["variant_file"] == "house.yaml" and "target: 300" in rec["variant_text"]
     monkeypatch.chdir(tmp_path / "rules")
     assert records.replay(rec).history == st.history
@@ -106,7 +106,7 @@ def test_save_is_atomic_when_the_rename_fails(tmp_path, monkeypatch):
 
 def test_save_needs_its_folder_and_gives_normal_permissions(tmp_path):
     f = tmp_path / "a" / "b" / "g.json"
-    with pytest.raises(FileNotFoundError):     # a mistyped path creates no folder (fixes-h case 9)
+    with pytest.raises(FileNotFoundError):     # a mistyped path creates no folder
         records.save(f, {"x": 1})
     assert not (tmp_path / "a").exists()
     f.parent.mkdir(parents=True)
@@ -213,9 +213,9 @@ def test_sheet_mismatch_names_the_hand(fivehundred):
     assert "rows" in records.sheet_mismatch(rec, records.replay(rec))
 
 
-# --------------------------------------------------------------------------- case 14: linear history
+# --------------------------------------------------------------------------- linear history
 def test_history_converts_each_action_once(monkeypatch):
-    """issue 12 case 14: reading ``State.history`` after every move converts only the new
+    """Reading ``State.history`` after every move converts only the new
     action (it rebuilt the whole list each time: quadratic ``--auto`` games)."""
     calls = []
     real = state_module.history_entry
@@ -234,7 +234,7 @@ def test_history_converts_each_action_once(monkeypatch):
 
 
 def test_auto_game_converts_history_a_constant_number_of_times_per_move(monkeypatch):
-    """issue 12 case 14: a bot-only CLI game (``--auto --quiet``) converts each action to its
+    """A bot-only CLI game (``--auto --quiet``) converts each action to its
     history text at most once over the whole match (the record at the end)."""
     calls = []
     real = state_module.history_entry

@@ -1,5 +1,6 @@
-"""Problems a fresh user found (closed pipes, a latin-1 terminal, a moved variant file, unclear
-refusals): each gives a clean result and the right reason, never a traceback."""
+"""Bad input and odd environments at the command line (closed pipes, a latin-1 terminal, a moved
+variant file, unclear refusals, formula errors met in play): each gives a clean result and the
+right reason, never a traceback."""
 from __future__ import annotations
 
 import json
@@ -59,7 +60,7 @@ def test_resume_after_moving_the_variant_file(tmp_path):
     r = CliRunner().invoke(app, ["play", str(moved), "--resume", str(rec), "--players", "random,random,random",
                                       "--reveal"])
     assert r.exit_code == 0, r.output
-    assert json.loads(rec.read_text())["variant_file"] == "tiny.yaml"   # a name, never a path (issue 12 case 11)
+    assert json.loads(rec.read_text())["variant_file"] == "tiny.yaml"   # a name, never a path
 
 
 def test_dummy_turn_refusal_names_dummy():
@@ -159,7 +160,6 @@ def test_broken_base_is_pointed_at_from_the_house_rule(tmp_path):
 runner = CliRunner()
 
 
-# --------------------------------------------------------------------------- issue 13 case 10
 DIVIDES = """id: divides-by-zero
 extends: fivehundred
 scoring:
@@ -171,14 +171,14 @@ scoring:
 
 @pytest.fixture
 def unchecked_values(monkeypatch):
-    """``validate`` now refuses these formulas (issue 12 case 10); the play-time path stays as
+    """``validate`` now refuses these formulas; the play-time path stays as
     defence in depth for what no static check can see, so these tests switch the check off."""
     from rulekit.variant import compiler
     monkeypatch.setattr(compiler._Compiler, "check_values", lambda self, *a, **k: {})
 
 
 def test_play_time_formula_error_names_the_let_formula_and_its_position(tmp_path, unchecked_values):
-    """issue 13 case 10: a division by zero in play names the formula that divides (the ``let``
+    """A division by zero in play names the formula that divides (the ``let``
     entry, not the formula using it) with the file:line:col of the ``/``."""
     f = tmp_path / "divides.yaml"
     f.write_text(DIVIDES, encoding="utf-8")
@@ -189,7 +189,7 @@ def test_play_time_formula_error_names_the_let_formula_and_its_position(tmp_path
 
 
 def test_play_time_formula_error_out_of_bounds_position(tmp_path, unchecked_values):
-    """issue 13 case 10: a value past the arithmetic bound names its formula and the ``*``."""
+    """A value past the arithmetic bound names its formula and the ``*``."""
     f = tmp_path / "huge.yaml"
     f.write_text("id: huge\nextends: fivehundred\nscoring:\n"
                  "  defender: \"10 * tricks + 1000000000000 * (tricks + 2)\"\n", encoding="utf-8")
@@ -200,7 +200,7 @@ def test_play_time_formula_error_out_of_bounds_position(tmp_path, unchecked_valu
 
 
 def test_cli_formula_error_exits_nonzero_with_a_resumable_record(tmp_path, unchecked_values):
-    """issue 13 case 10: ``rulekit play`` prints the located error, exits 1 and saves the game
+    """``rulekit play`` prints the located error, exits 1 and saves the game
     up to the action that failed; the record replays and resumes (to the same error)."""
     f = tmp_path / "divides.yaml"
     f.write_text(DIVIDES, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Belote (issue 11 gallery, the Jass family): worked examples from pagat.com/jass/belote.html
+"""Belote (the Jass family): worked examples from pagat.com/jass/belote.html
 on an explicit deal, scores computed by hand, and play to a winner for several seeds."""
 from __future__ import annotations
 
@@ -128,7 +128,7 @@ def test_all_pass_twice_redeals_to_the_right():
 
 
 def test_explain_reads_as_belote():
-    """issue 11: `rulekit explain belote` states the trump order, the trump card points, the
+    """`rulekit explain belote` states the trump order, the trump card points, the
     rest of the deal, the trumping rules and the tallies."""
     text = explain(load_variant("belote"))
     for words in ("In the trump suit they rank J, 9, A, 10, K, Q, 8, 7", "J 20 points; 9 14 points",
@@ -142,7 +142,7 @@ def test_explain_reads_as_belote():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_belote_plays_to_a_winner(seed):
-    """issue 11: the gallery game plays to a winner (random legal play)."""
+    """Belote plays to a winner (random legal play)."""
     rng = random.Random(seed)
     s = State(load_variant("belote"), seed=seed, max_hands=200)
     while not s.is_over:

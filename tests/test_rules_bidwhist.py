@@ -1,7 +1,7 @@
 """Bid Whist (variants/bidwhist.yaml): worked examples from the published rules it cites —
 pagat.com/auctionwhist/bidwhist.html [P] for the deal, the bids and the game to 7; Fosdick [F] for
 the card orders uptown and downtown; Parlett's Penguin Book of Card Games [PB] for the scores.
-Every value here is computed by hand from those rules (issue 11: the gallery)."""
+Every value here is computed by hand from those rules."""
 from __future__ import annotations
 
 import pytest
@@ -11,6 +11,7 @@ from rulekit.engine.scoring import score_facts
 from rulekit.errors import IllegalActionError
 from rulekit.variant import check_file, load_variant
 from rulekit.variant.explain import explain
+from tests.helpers import mask
 
 N, E, S, W = 0, 1, 2, 3
 NS, EW = 0, 1
@@ -19,13 +20,6 @@ NS, EW = 0, 1
 @pytest.fixture(scope="module")
 def v():
     return load_variant("bidwhist")
-
-
-def mask(v, text: str) -> int:
-    m = 0
-    for w in text.split():
-        m |= 1 << v.deck.parse(w)
-    return m
 
 
 def test_the_file_is_valid_strictly_and_the_deck_is_54_cards(v):
@@ -37,7 +31,7 @@ def test_the_file_is_valid_strictly_and_the_deck_is_54_cards(v):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_plays_to_a_winner(v, seed):
-    """issue 11: the gallery game plays to a winner with bots in every seat."""
+    """Bid Whist plays to a winner with bots in every seat."""
     import random
     s = State(v, seed=seed, max_hands=300)
     rng = random.Random(seed)
@@ -151,7 +145,7 @@ def test_game_to_seven_or_minus_seven(v):
 
 
 def test_explain_reads_as_bid_whist(v):
-    """issue 11: the rulebook says the bids, the low order and the jokers' place."""
+    """The rulebook says the bids, the low order and the jokers' place."""
     text = explain(v)
     assert "the bids, lowest first, are 3uptown, 3downtown, 3NT, 4uptown" in text
     assert "downtown: the declarer names trumps, the lowest cards win" in text
@@ -162,7 +156,7 @@ def test_explain_reads_as_bid_whist(v):
 
 
 def test_the_legal_bids_show_what_each_is_worth_made(v):
-    """issue 11: `?` values a bid whose trumps are named later in a suit, not at no trump: 3downtown
+    """`?` values a bid whose trumps are named later in a suit, not at no trump: 3downtown
     made is worth 3, 3NT 6 (doubled), 7uptown 28 (all 13 books, a Boston) [PB]."""
     from rulekit.cli.render import legal_text
     s = State(v, seed=1, dealer=N)

@@ -69,7 +69,7 @@ def test_euchre_all_pass_twice_throws_in():
 
 
 def test_euchre_lone_maker_left_leads():
-    """issue 11, pagat Euchre: dealer West; South orders up alone, his partner North (the
+    """Pagat Euchre: dealer West; South orders up alone, his partner North (the
     eldest hand) sits out and West, on South's left, leads the first trick (it was East)."""
     v = load_variant("euchre")
     s = State(v, seed=2, dealer=3)

@@ -772,7 +772,7 @@ def test_crafted_deals_are_complete(v):
 
 
 def test_five_hundred_ten_t_scores_as_ten_in_the_suit_named():
-    """User pass (gallery) finding 5: an extra bid with strain chosen (Five Hundred's 10T) keeps
+    """An extra bid with strain chosen (Five Hundred's 10T) keeps
     ``strain`` = the place of the suit named."""
     from rulekit.engine.scoring import envs_for
     v = load_variant("fivehundred")

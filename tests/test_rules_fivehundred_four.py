@@ -18,7 +18,7 @@ def test_fivehundred_four_random_play_reaches_a_winner(seed):
 
 
 def test_fivehundred_four_rulebook():
-    """issue 11: the four-handed partnership rulebook: 43 cards with the Joker (Bicycle), ten
+    """The four-handed partnership rulebook: 43 cards with the Joker (Bicycle), ten
     cards each and a widow of three, partnerships, bids 6S to 10NT with their values, the widow
     exchange, following suit, the target 500 and the -500 loss."""
     t = " ".join(explain(load_variant("fivehundred-four")).split())
@@ -43,7 +43,7 @@ def test_fivehundred_four_deal_and_side_scores():
 
 # ---------------------------------------------------------------------- the shipped file
 def test_fivehundred_four_avondale_order():
-    """issue 11, pagat (Avondale schedule): misère ranks between 8S and 8C and only after a
+    """Pagat (Avondale schedule): misère ranks between 8S and 8C and only after a
     seven bid; open misère between 10D and 10H, even as the first bid."""
     v = load_variant("fivehundred-four")
     order = [b.text for b in v.auction().bids]
@@ -67,7 +67,7 @@ def test_fivehundred_four_avondale_order():
     ("OM", [0, 0, 1, 0], [-500, 0]),      # a trick of the partner's cannot happen; the side's count
 ])
 def test_fivehundred_four_misere_values(call, won, entries):
-    """issue 11, pagat: misère 250, open misère 500, made or lost by the bidder's side (NS,
+    """Pagat: misère 250, open misère 500, made or lost by the bidder's side (NS,
     bidder North); no points for the opponents' tricks in a misère (choice)."""
     v = load_variant("fivehundred-four")
     b = next(x for x in v.auction().bids if x.text == call)
@@ -76,7 +76,7 @@ def test_fivehundred_four_misere_values(call, won, entries):
 
 
 def test_fivehundred_four_misere_partner_sits_out_and_bidder_leads():
-    """issue 11, pagat: after MIS the bidder's partner sits out, the bidder takes the widow and
+    """Pagat: after MIS the bidder's partner sits out, the bidder takes the widow and
     leads at no trump; an ordinary bid keeps the partner in."""
     v = load_variant("fivehundred-four")
     s = State(v, seed=5)
@@ -100,7 +100,7 @@ def test_fivehundred_four_misere_partner_sits_out_and_bidder_leads():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_fivehundred_four_plays_to_a_winner(seed):
-    """issue 11: the faithful file plays to a winner (random legal play)."""
+    """The faithful file plays to a winner (random legal play)."""
     import random
     rng = random.Random(seed)
     s = State(load_variant("fivehundred-four"), seed=seed)

@@ -283,7 +283,7 @@ def test_minus_500_only_ends_the_match_earlier(base, m500, seed):
 
 def test_minus_500_everyone_falls_best_total_wins():
     """[G4] when every player falls to -500 or below on one hand, the best total still wins
-    (found by the property tests: the match used to end with no winner)."""
+    (the match once ended with no winner)."""
     from rulekit.engine.hand import Hand
     from rulekit.engine.scoring import match_result
     v = load_variant("fivehundred-minus-500")
@@ -430,9 +430,9 @@ def test_top_follows_without_top_cards_is_a_warning(tmp_path):
         f"the suits)"]
 
 
-# --------------------------------------------------------------------------- case 5: [G3] before lose_at
+# --------------------------------------------------------------------------- [G3] before lose_at
 def test_minus_500_keeps_the_G3_trick_order_winner():
-    """issue 12 case 5, rules/fivehundred.md [G3] [G4]: start totals -300/490/490; the declarer
+    """rules/fivehundred.md [G3] [G4]: start totals -300/490/490; the declarer
     fails 8♠ (-240 -> -540) while both opponents pass 500 (510 and 500; seat 2's 500 was reached
     at trick 8, seat 1's at trick 9).  The player who reached 500 first by trick order wins, as
     under the default rules -- not the higher total."""
@@ -446,7 +446,7 @@ def test_minus_500_keeps_the_G3_trick_order_winner():
 
 
 def test_joker_at_no_trump_is_not_forced_by_must_trump():
-    """issue 12 case 6 (the limit of the kind): a top card that names a suit when led (the Joker of
+    """The limit of the kind: a top card that names a suit when led (the Joker of
     Five Hundred at no trump, rules/fivehundred.md [R3] [T4]) is no trump: with the house rule
     must_trump a void player holding it may still discard."""
     v = load_variant("fivehundred-must-trump")

@@ -10,7 +10,7 @@ from rulekit.variant import load_variant
 
 # ---------------------------------------------------------------------- the shipped six-handed game
 def test_fivehundred_six_pack_and_partnerships():
-    """issue 11, Bicycle "Six-Hand Five Hundred": 63 cards (11 and 12 in every suit, 13 in the
+    """Bicycle "Six-Hand Five Hundred": 63 cards (11 and 12 in every suit, 13 in the
     red suits, the joker); ten each and three to the widow; two sides of three, alternating."""
     v = load_variant("fivehundred-six")
     d = v.deck
@@ -32,7 +32,7 @@ def test_fivehundred_six_pack_and_partnerships():
     ([3, 1, 2, 1, 1, 2], [-240, 40]),    # 7 tricks: -240; side B scores 10 a trick [S4] [S5]
 ])
 def test_fivehundred_six_partnership_scores(won, entries):
-    """issue 11: the six-handed game scores by partnership, as the four-handed one."""
+    """The six-handed game scores by partnership, as the four-handed one."""
     from rulekit.engine.scoring import entries_for, envs_for
     v = load_variant("fivehundred-six")
     b = next(x for x in v.auction().bids if x.text == "8S")
@@ -41,7 +41,7 @@ def test_fivehundred_six_partnership_scores(won, entries):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_fivehundred_six_plays_to_a_winner(seed):
-    """issue 11: the six-handed file plays to a winner (random legal play)."""
+    """The six-handed file plays to a winner (random legal play)."""
     import random
     rng = random.Random(seed)
     s = State(load_variant("fivehundred-six"), seed=seed)

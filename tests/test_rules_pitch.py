@@ -1,4 +1,4 @@
-"""Auction Pitch (issue 11, gallery): worked examples from the published rules (Bicycle "Auction
+"""Auction Pitch: worked examples from the published rules (Bicycle "Auction
 Pitch", after Hoyle; h2g2 "Auction Pitch" for the order of counting), on explicit deals, and
 play to a winner for several seeds."""
 from __future__ import annotations
@@ -10,6 +10,7 @@ import pytest
 from rulekit.engine import State
 from rulekit.errors import IllegalActionError
 from rulekit.variant import load_variant
+from tests.helpers import deal_order
 
 
 @pytest.fixture(scope="module")
@@ -19,10 +20,7 @@ def pitch():
 
 def deck_order(v, hands: list) -> list:
     """The pack order that deals ``hands`` (per seat; dealer 0, three at a time from seat 1)."""
-    out = []
-    for half in (0, 3):
-        for seat in (1, 2, 3, 0):
-            out += hands[seat][half:half + 3]
+    out = deal_order(hands, (3, 3), first=1)
     rest = [c for c in v.deck.names_of((1 << v.deck.size) - 1) if c not in out]
     return out + rest
 
@@ -167,7 +165,7 @@ def test_several_reach_seven_high_low_jack_game_order(pitch):
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_pitch_plays_to_a_winner(pitch, seed):
-    """issue 11: the gallery game plays to a winner (random legal play, several seeds)."""
+    """Auction Pitch plays to a winner (random legal play, several seeds)."""
     rng = random.Random(seed)
     s = State(pitch, seed=seed, max_hands=200)
     while not s.is_over:
@@ -177,7 +175,7 @@ def test_pitch_plays_to_a_winner(pitch, seed):
 
 
 def test_scorepad_asks_the_trumps_and_every_point_that_counts(pitch):
-    """issue 11: a real table game of Auction Pitch on the scorepad (`rulekit score pitch`): the
+    """A real table game of Auction Pitch on the scorepad (`rulekit score pitch`): the
     pad asks the trump suit (the first lead named it) and the High, Low and Jack of the pitcher
     even though each alone would not change his entry (only together do they make his 3): deal A,
     P0 pitching 3, makes +3, P3 +1 for Low; card points need not add up to the pack's 80."""
@@ -189,7 +187,7 @@ def test_scorepad_asks_the_trumps_and_every_point_that_counts(pitch):
     asked = []
     while (q := pad.next_question(facts)) is not None:
         asked.append(q.name)
-        if q.name.startswith("tally:"):   # one question per tally: who holds it (user pass finding 7)
+        if q.name.startswith("tally:"):   # one question per tally: who holds it
             tally = q.name.split(":")[1]
             pad.answer(q, f"P{known[tally].index(1)}" if 1 in known[tally] else "-", facts)
         else:
@@ -198,4 +196,4 @@ def test_scorepad_asks_the_trumps_and_every_point_that_counts(pitch):
     assert asked[4:] == ["tally:high", "tally:low", "tally:jack"]
     result = pad.add(facts)
     assert list(result.entries) == [3, 0, 0, 1]
-    assert result.note == "P0 3 (S) made, high P0, low P3"   # who held each (user pass finding 8)
+    assert result.note == "P0 3 (S) made, high P0, low P3"   # who held each

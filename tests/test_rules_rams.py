@@ -16,7 +16,7 @@ from rulekit.engine.hand import Hand
 from rulekit.engine.scoring import envs_for, formulas_for, score_hand
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.variant import load_variant
-from tests.helpers import legal_texts, load_file_variant, random_hand
+from tests.helpers import deal_order, legal_texts, random_hand, variant_from
 from tests.test_rules_fivehundred import play
 
 POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}   # [P2]
@@ -35,11 +35,7 @@ def v3():
 def deal_rams(dealer: int, hands: dict, aside: list = ()) -> list:
     """Dealing order giving ``hands``: [D1] one card at a time clockwise from the dealer's left,
     then (three players) the 2 cards put aside."""
-    n = len(hands)
-    eldest = (dealer + 1) % n
-    size = len(hands[0])
-    order = [hands[(eldest + k) % n][i] for i in range(size) for k in range(n)]
-    return order + list(aside)
+    return deal_order(hands, first=dealer + 1) + list(aside)
 
 
 def entries(v, points: list, tricks: list):
@@ -290,8 +286,7 @@ def jacks():
 
 
 def deal_rams4(dealer, hands):
-    eldest = (dealer + 1) % 4
-    return [hands[(eldest + k) % 4][i] for i in range(8) for k in range(4)]
+    return deal_order(hands, first=dealer + 1)
 
 J_HANDS = {0: "JH 7S 8S 9S 10S 7C 8C 9C".split(),
            1: "JC AH KH QH 7D 8D 9D 10D".split(),
@@ -398,7 +393,7 @@ def test_J1_scoring_unchanged_for_same_tricks(rams, jacks, seed):
     assert score_hand(rams, h) == (s.sheet.rows[0].entries, s.sheet.rows[0].void)
 
 
-# --------------------------------------------------------------------------- case 6: must_trump and top
+# --------------------------------------------------------------------------- must_trump and top
 MUST_JACKS = """id: rams-jacks-must-trump
 extends: rams-jacks
 phases:
@@ -408,9 +403,9 @@ phases:
 
 
 def test_must_trump_with_permanent_jacks(tmp_path):
-    """issue 12 case 6, rules/rams.md [J1]: the jacks are permanent trumps (a ``ranking.top``
+    """rules/rams.md [J1]: the jacks are permanent trumps (a ``ranking.top``
     group); with ``must_trump: true`` a player void in clubs who holds a jack must play it."""
-    v = load_file_variant(tmp_path, "rams-jacks-must-trump", MUST_JACKS)
+    v = variant_from(tmp_path, "rams-jacks-must-trump.yaml", MUST_JACKS)
     s = State(v, deals=[J_DEAL], dealer=3)
     s.apply("7C")                                   # seat 1 holds no club, but the J♣
     assert legal_texts(s) == ["play JC"]

@@ -46,7 +46,7 @@ def test_ohhell_bids_and_hand_sizes():
     asked = enter(pad, ["1 1 0 0", "h", "1 0 0"])
     assert asked == ["bids P0 P1 P2 P3", "trumps", "tricks P0 P1 P2 P3"]
     assert pad.sheet.rows[-1].entries == [11, 0, 10, 10]
-    # each bid and its tricks in the note (user pass (gallery) finding 8)
+    # each bid and its tricks in the note
     assert pad.sheet.rows[-1].note == "trumps H, P0 bid 1 took 1 · P1 bid 1 took 0 · P2 bid 0 took 0 · P3 bid 0 took 0"
     q = pad.next_question({"phase:bidding:bids": "0 0 0 0", "trump": "S"})
     assert q.help == "4 numbers adding up to 2 (the last may be left out)"
@@ -181,7 +181,7 @@ def _pad_questions(variant: str, answers: dict):
 
 
 def test_pitch_scorepad_asks_who_holds_high_low_jack():
-    """user pass (gallery) finding 7: a tally held by one column at most is asked once (who),
+    """A tally held by one column at most is asked once (who),
     not per column: Pitch asks 7 questions, not 16; `-` for High is refused with the reason (the
     first card led made trumps, so someone held High); Jack may be held by nobody."""
     from rulekit.sheets.scorepad import FactError, ScorePad
@@ -203,7 +203,7 @@ def test_pitch_scorepad_asks_who_holds_high_low_jack():
 
 
 def test_spades_scorepad_accepts_nil():
-    """user pass (gallery) finding 7: `nil` is a bid on the Spades scorepad, and its help says so."""
+    """`nil` is a bid on the Spades scorepad, and its help says so."""
     answers = {"phase:bidding:bids": "nil 4 3 5", "tricks": "8 5", "phase:bidding:nil_tricks": "0"}
     pad, facts, asked = _pad_questions("spades", answers)
     bids = next(q for q in asked if q.name == "phase:bidding:bids")
@@ -213,7 +213,7 @@ def test_spades_scorepad_accepts_nil():
 
 
 def test_trick_bids_note_says_bids_and_tricks(tmp_path):
-    """user pass (gallery) finding 8: the sheet note of a trick-bidding hand gives each column's
+    """The sheet note of a trick-bidding hand gives each column's
     bid and tricks, not only the trumps: on the Spades pad (N nil made, S 3; E 4, W 5) and in a
     played Oh Hell hand (`--auto`)."""
     answers = {"phase:bidding:bids": "nil 4 3 5", "tricks": "8 5", "phase:bidding:nil_tricks": "0"}
@@ -234,14 +234,14 @@ def _hand_notes(out: str) -> list:
 
 
 def test_order_up_note_says_who_made_trumps(tmp_path):
-    """user pass (gallery) finding 8: an order-up hand's sheet note says which side made trumps."""
+    """An order-up hand's sheet note says which side made trumps."""
     r = runner.invoke(app, ["play", "euchre", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
     notes = _hand_notes(r.output)
     assert notes and all(re.fullmatch(r"trumps [SHDC], made by (NS|EW)(, alone)?", n) for n in notes), notes
 
 
 def test_held_bonus_tallies_in_the_note(tmp_path):
-    """user pass (gallery) finding 8: a tally of dealt cards a column holds in full is named in
+    """A tally of dealt cards a column holds in full is named in
     the note: Belote's belote (king and queen of trumps in one hand), Pitch's High and Low."""
     r = runner.invoke(app, ["play", "belote", "--auto", "--seed", "3", "--save", str(tmp_path / "b.json")])
     notes = _hand_notes(r.output)
@@ -255,7 +255,7 @@ def test_held_bonus_tallies_in_the_note(tmp_path):
 
 
 def test_pitch_pad_file_with_nobody_holding_high_is_refused():
-    """user pass (gallery) finding 7: a pad file's hand (tallies stored per column) where nobody
+    """A pad file's hand (tallies stored per column) where nobody
     held High is refused on loading with the reason; one where P0 held it is read back."""
     from rulekit.sheets.scorepad import FactError, ScorePad
     pad = ScorePad(load_variant("pitch"), first_dealer=0)

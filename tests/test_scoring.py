@@ -12,7 +12,7 @@ from rulekit.engine.scoring import formulas_for
 from rulekit.errors import VariantError
 from rulekit.variant import load_variant
 from tests.helpers import (LEAD_TOY, LEAD_TOY_HANDS, lead_toy, lead_toy_order, play_first_legal, table_toy,
-    trick_toy)
+                           trick_toy)
 
 
 # ---------------------------------------------------------------------- tallies, card points
@@ -27,7 +27,7 @@ TALLY_SCORING = """  tallies:
 
 
 def test_tallies_by_suit_card_and_trick_index(tmp_path):
-    """issue 6 part 3 (tallies by trick index, card and suit): counted from the hand's own
+    """Tallies by trick index, card and suit: counted from the hand's own
     tricks, and agreeing with a count made here by hand."""
     v = trick_toy(tmp_path, scoring=TALLY_SCORING)
     s = State(v, seed=11)
@@ -66,7 +66,7 @@ BAGS = ("  counters:\n    bags: {add: \"tricks\", every: 4, score: -10}\n")
 
 
 def test_counter_carries_across_deals_with_a_threshold(tmp_path):
-    """issue 11: a match counter (bags): every deal adds the tricks taken; each time a
+    """A match counter (bags): every deal adds the tricks taken; each time a
     player's count reaches 4 it drops by 4 and his entry gets -10."""
     v = table_toy(tmp_path, scoring=BAGS, deals=3)
     s = State(v, seed=2)
@@ -94,8 +94,7 @@ PICK = """  tallies:
 
 
 def test_tally_pick_highest_and_lowest_in_play(tmp_path):
-    """issue 11 (All Fours' High "the highest trump in play" and Low, Bicycle "Auction Pitch"):
-    diamonds are trumps (first lead 9D); the trumps dealt are 9D 10D JD QD KD AD; the highest,
+    """All Fours' High "the highest trump in play" and Low, Bicycle "Auction Pitch": diamonds are trumps (first lead 9D); the trumps dealt are 9D 10D JD QD KD AD; the highest,
     AD, was dealt to seat 2; the lowest, 9D, was led by seat 1 and taken by seat 2 (AD wins);
     of the four tens the trump ten, 10D (seat 1), ranks highest."""
     v = lead_toy(tmp_path, play=", first_lead_trump: true, may_trump: true", scoring=PICK)

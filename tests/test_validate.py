@@ -23,7 +23,7 @@ from rulekit.cli.app import app
 from rulekit.variant import builtin_ids, check_file
 from rulekit.variant.loader import builtin_dir
 from rulekit.variant.yamlpos import load_yaml
-from tests.helpers import write_file
+from tests.helpers import write_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,7 +117,7 @@ def test_house_rule_extends_a_base_by_relative_path(tmp_path, monkeypatch):
     house = tmp_path / "house" / "must-trump.yaml"
     house.write_text("id: my-house\nextends: ../base/five.yaml\nphases:\n  play:\n    must_trump: true\n")
     monkeypatch.chdir(tmp_path / "elsewhere")  # relative to the file, not to the working folder
-    monkeypatch.setenv("RULEKIT_PATH", str(tmp_path / "base"))  # ../base is outside house/ (issue 13 case 5)
+    monkeypatch.setenv("RULEKIT_PATH", str(tmp_path / "base"))  # ../base is outside house/
     result = run("validate", "../house/must-trump.yaml")
     assert result.exit_code == 0, result.output
     # and a problem in the base is reported in the base file, at its line
@@ -370,13 +370,13 @@ def test_a_user_folder_named_variants_resolves_extends_next_to_the_file(tmp_path
     assert run("validate", "variants/mine.yaml").exit_code == 0
 
 
-# ---------------------------------------------------------------- finding 6: the house file's deck
+# ---------------------------------------------------------------- the house file's deck
 def test_house_deck_minus_is_named_as_the_cause(tmp_path):
-    """User pass (gallery) finding 6: a hearts house rule removing the 2s was reported only at
+    """A hearts house rule removing the 2s was reported only at
     the base file, with a self-contradicting message (JK offered in a deck without jokers, "a
     card such as 2C" for 2C).  Now the house file's minus line is named as the cause and the
     card message says the deck leaves the card out."""
-    f = write_file(tmp_path, "hm.yaml", "id: hm\nextends: hearts\nname: Hearts no twos\n"
+    f = write_variant(tmp_path, "hm.yaml", "id: hm\nextends: hearts\nname: Hearts no twos\n"
                                     "deck: {minus: [2C, 2D, 2S, 2H]}\n")
     got = [(d.file == f, d.line, d.column, d.message) for d in check_file(f)]
     base = next(i for i, ln in enumerate(open(builtin_dir() / "hearts.yaml", encoding="utf-8").read().splitlines(), 1) if "lead: 2C" in ln)
@@ -389,10 +389,10 @@ def test_house_deck_minus_is_named_as_the_cause(tmp_path):
 
 
 def test_inherited_rule_failing_is_also_said_at_the_house_files_extends(tmp_path):
-    """User pass 2, finding 8: ``extends: hearts`` with ``players: 3`` was reported only at
+    """``extends: hearts`` with ``players: 3`` was reported only at
     ``variants/hearts.yaml:32:14``, a path that is not in the user's folder. The problem is now
     also said at the house file's own ``extends:`` line, naming the inherited rule's place."""
-    f = write_file(tmp_path, "h3.yaml", "id: h3\nextends: hearts\nname: Hearts three\nplayers: 3\n")
+    f = write_variant(tmp_path, "h3.yaml", "id: h3\nextends: hearts\nname: Hearts three\nplayers: 3\n")
     base = next(i for i, ln in enumerate(open(builtin_dir() / "hearts.yaml", encoding="utf-8").read()
                                          .splitlines(), 1) if ln.strip().startswith("pattern:"))
     got = [(d.file == f, d.line, d.column, d.message) for d in check_file(f)]

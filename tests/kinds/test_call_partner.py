@@ -6,7 +6,7 @@ import pytest
 
 from rulekit.engine import State
 from rulekit.errors import IllegalActionError
-from tests.helpers import lister, play_first_legal
+from tests.helpers import play_first_legal
 
 
 def _to_partner_phase(v):
@@ -20,7 +20,7 @@ def _to_partner_phase(v):
 
 
 def test_called_partner_is_a_role_for_formulas_and_observations(lister):
-    """issue 6 part 3 (per-hand partnerships and roles): the declarer invites; the first player
+    """Per-hand partnerships and roles: the declarer invites; the first player
     clockwise who accepts partners him for this hand, is scored with the declarer's formula
     (``side_tricks`` counts both), is no defender, and every observation names him."""
     v = lister()
@@ -42,7 +42,7 @@ def test_called_partner_is_a_role_for_formulas_and_observations(lister):
 
 
 def test_offer_refused_then_accepted(lister):
-    """issue 6 part 3 (called partner): after ``alone`` a player may offer himself; the declarer
+    """Called partner: after ``alone`` a player may offer himself; the declarer
     refuses one offer and accepts the next."""
     v = lister()
     s = _to_partner_phase(v)

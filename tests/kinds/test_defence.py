@@ -13,7 +13,8 @@ from rulekit.sheets.scorepad import FactError, ScorePad
 from rulekit.variant.compiler import compile_variant
 from rulekit.variant.explain import explain
 from rulekit.variant.loader import resolve
-from tests.helpers import step_toy
+from tests.helpers import variant_from
+
 
 
 def test_defence_double_chain_and_soups(step_toy):
@@ -62,9 +63,7 @@ sheet: {layout: bula}
 
 @pytest.fixture
 def toy(tmp_path):
-    p = tmp_path / "toy.yaml"
-    p.write_text(TOY)
-    return compile_variant(resolve(str(p)))
+    return variant_from(tmp_path, "toy.yaml", TOY)
 
 
 def _declare(s: State, contract: str) -> None:

@@ -8,6 +8,7 @@ import pytest
 from rulekit.engine import State
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.variant import load_variant
+from tests.helpers import deal_order, variant_from
 
 TINY = """id: tinyladder
 name: Tiny ladder
@@ -45,18 +46,16 @@ match:
 
 
 def tiny(tmp_path, above="4S", sides="sides: {NS: [0, 2], EW: [1, 3]}", by="side"):
-    f = tmp_path / "tiny.yaml"
-    f.write_text(TINY % {"above": above, "sides": sides, "by": by}, encoding="utf-8")
-    return load_variant(str(f))
+    return variant_from(tmp_path, "tiny.yaml", TINY % {"above": above, "sides": sides, "by": by})
 
 
 def deal_of(hands: dict) -> list:
     """The deck order that deals ``hands`` (seat -> six cards) with pattern ``3 3`` from seat 0."""
-    return [c for r in (0, 3) for seat in range(4) for c in hands[seat][r:r + 3]]
+    return deal_order(hands, (3, 3), first=0)
 
 
 def test_extra_bids_take_their_place_in_the_order(tmp_path):
-    """issue 11 (misère in a ladder auction): MIS sits just above 4S and OPEN above 5H; MIS is
+    """Misère in a ladder auction: MIS sits just above 4S and OPEN above 5H; MIS is
     refused before a bid of 3H or higher, with the reason; OPEN may open the bidding."""
     v = tiny(tmp_path)
     assert [b.text for b in v.auction().bids] == [
@@ -90,7 +89,7 @@ def misere_bid(v, bidder: list) -> State:
 
 
 def test_misere_made_partner_sits_out_no_trump(tmp_path):
-    """issue 11: a misère is played at no trump by the bidder alone (his partner's cards are
+    """A misère is played at no trump by the bidder alone (his partner's cards are
     put aside) and the bidder leads; holding the lowest cards he takes no trick: his side scores
     the bid's own value, 25, the other side nothing."""
     v = tiny(tmp_path)
@@ -106,7 +105,7 @@ def test_misere_made_partner_sits_out_no_trump(tmp_path):
 
 
 def test_misere_failed_stops_at_the_first_trick_won(tmp_path):
-    """issue 11: leading a card nobody can follow wins the trick: the misère fails at once
+    """Leading a card nobody can follow wins the trick: the misère fails at once
     (end_if), -25 for the bidder's side."""
     v = tiny(tmp_path)
     s = misere_bid(v, ["9C", "9H", "9D", "9S", "10S", "10H"])
@@ -117,7 +116,7 @@ def test_misere_failed_stops_at_the_first_trick_won(tmp_path):
 
 
 def test_open_misere_hand_face_up_after_the_first_trick(tmp_path):
-    """issue 11: in OPEN the bidder's hand lies face up for everyone after the first trick,
+    """In OPEN the bidder's hand lies face up for everyone after the first trick,
     not before."""
     v = tiny(tmp_path)
     s = State(v, seed=3)
@@ -134,7 +133,7 @@ def test_open_misere_hand_face_up_after_the_first_trick(tmp_path):
 
 
 def test_unknown_place_and_lone_bid_without_sides_are_refused(tmp_path):
-    """issue 11: ``above`` must name a bid (with file:line:col), and ``alone`` needs sides."""
+    """``above`` must name a bid (with file:line:col), and ``alone`` needs sides."""
     with pytest.raises(VariantError) as e:
         tiny(tmp_path, above="4X")
     assert "tiny.yaml:20:86:" in str(e.value) and "phases.bidding.extra_bids.0.above" in str(e.value)
@@ -145,7 +144,7 @@ def test_unknown_place_and_lone_bid_without_sides_are_refused(tmp_path):
 
 
 def test_lone_bid_in_a_side_of_three_sits_both_partners_out(tmp_path):
-    """issue 11 (playing alone, general): with sides of three a lone bid puts both partners'
+    """Playing alone, general: with sides of three a lone bid puts both partners'
     cards aside; the bidder plays against the three opponents."""
     f = tmp_path / "six.yaml"
     f.write_text("""id: sixladder

@@ -21,7 +21,7 @@ rounds:
 
 
 def test_layout_rows_passes_and_end():
-    """issue 7 (layout kind): rows begin with a starter card, one per suit, and are built up or
+    """Layout kind: rows begin with a starter card, one per suit, and are built up or
     down at either end; a player who cannot lay a card passes (and may not pass when he can);
     the round ends when the given number of players are out."""
     v = load_text(LAYOUT)
@@ -52,7 +52,7 @@ def test_layout_rows_passes_and_end():
 
 
 def test_layout_pass_when_unable():
-    """issue 7: a player without a card to lay must pass; the turn goes on."""
+    """A player without a card to lay must pass; the turn goes on."""
     v = load_text(LAYOUT)
     hands = {1: "9S 10S JS QS KS AS 8H 9D", 2: "8S 7S 9H 10H JH QH KH AH", 0: "7H 10D JD QD KD AD 8D 7D"}
     order = []
@@ -71,7 +71,7 @@ def test_layout_pass_when_unable():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_layout_bots_play_to_the_end(seed):
-    """issue 7: random and sensible bots play a layout round to its end."""
+    """Random and sensible bots play a layout round to its end."""
     v = load_text(LAYOUT)
     s = State(v, seed=seed)
     bots = [SensibleBot(seed), RandomBot(seed), SensibleBot(seed + 2)]

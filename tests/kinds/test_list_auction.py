@@ -7,11 +7,11 @@ import pytest
 
 from rulekit.engine import State
 from rulekit.errors import IllegalActionError
-from tests.helpers import LEAD_TOY_HANDS, lead_toy, lead_toy_order, lister
+from tests.helpers import LEAD_TOY_HANDS, lead_toy, lead_toy_order
 
 
 def test_contracts_ranked_by_value_with_ties(lister):
-    """issue 6 part 3 (contracts as records ranked by value, ties allowed): 3 tricks are worth
+    """Contracts as records ranked by value, ties allowed: 3 tricks are worth
     9 in hearts (class 1), 8 in diamonds, 7 in either black suit; the misere (8) ties 3D and
     cannot overcall it; the value is a formula variable."""
     v = lister()
@@ -50,8 +50,8 @@ def auction(tmp_path, holds="true"):
 
 
 def test_once_round_the_dealer_holds_the_high_bid(tmp_path):
-    """issue 11 (Auction Pitch, Bicycle / h2g2: each player has one bid; the dealer may take
-    the contract at the highest bid): seat 1 bids 1, seat 2 bids 2; the dealer (seat 0) may hold
+    """Auction Pitch, Bicycle / h2g2: each player has one bid; the dealer may take
+    the contract at the highest bid: seat 1 bids 1, seat 2 bids 2; the dealer (seat 0) may hold
     at 2, and does; nobody speaks again; the dealer declares 2 and leads."""
     s = State(auction(tmp_path), deals=[lead_toy_order(LEAD_TOY_HANDS)])
     s.apply("1")
@@ -82,7 +82,7 @@ def test_without_hold_the_dealer_must_bid_more(tmp_path):
 
 
 def test_all_pass_the_dealer_must_bid(tmp_path):
-    """issue 11 (Pitch's "forced bid", gamerulesguru.com / singaporemahjong.com): the others
+    """Pitch's "forced bid", gamerulesguru.com / singaporemahjong.com: the others
     pass; the dealer may not, and bids the lowest he likes."""
     s = State(auction(tmp_path), deals=[lead_toy_order(LEAD_TOY_HANDS)])
     s.apply("pass")
@@ -104,7 +104,7 @@ def test_auction_options_describe_themselves(tmp_path):
 
 @pytest.mark.parametrize("combo", range(8))
 def test_option_combinations_play_to_the_end(tmp_path, combo):
-    """issue 11 ("every file that validates must play"): the new options in every combination
+    """Every file that validates must play: the new options in every combination
     with their neighbours (must_trump, pass_is_final, all_pass) play whole matches, and the fast
     path's random playout agrees with the rules (each card it plays is in the checked legal set)."""
     import random

@@ -11,7 +11,7 @@ from rulekit.engine import State
 from rulekit.engine.scoring import player_envs
 from rulekit.errors import InvalidActionError, VariantError
 from rulekit.variant import load_variant
-from tests.helpers import plain
+from tests.helpers import plain, variant_from
 
 ORDERUP = """id: rest
 name: Rest dealt later (made up)
@@ -32,13 +32,11 @@ match: {deals: 2}
 
 
 def orderup(tmp_path, rest="{maker: 1, others: 2}"):
-    f = tmp_path / "rest.yaml"
-    f.write_text(ORDERUP % dict(rest=rest))
-    return load_variant(str(f))
+    return variant_from(tmp_path, "rest.yaml", ORDERUP % dict(rest=rest))
 
 
 def test_deal_rest_maker_takes_the_turned_card(tmp_path):
-    """issue 11 (Belote primitives): order_up with deal_rest: the maker (not the dealer) takes
+    """Belote primitives: order_up with deal_rest: the maker (not the dealer) takes
     the turned card and the rest of the widow is dealt, 1 to him and 2 to each other player,
     from the eldest hand; every hand then holds 6 cards and a hand is 6 tricks."""
     v = orderup(tmp_path)
@@ -62,7 +60,7 @@ def test_deal_rest_maker_takes_the_turned_card(tmp_path):
 
 
 def test_deal_rest_in_the_second_round_and_its_checks(tmp_path):
-    """issue 11 (Belote primitives): a suit named in the second round also gives the maker the
+    """Belote primitives: a suit named in the second round also gives the maker the
     turned card; a deal_rest that leaves unequal hands is refused with its position."""
     v = orderup(tmp_path)
     s = State(v, seed=3, dealer=3)
@@ -81,16 +79,16 @@ def test_deal_rest_in_the_second_round_and_its_checks(tmp_path):
 
 
 def test_euchre_refusal_names_the_calls():
-    """user pass 2, finding 5: Euchre's refusal said "a bid from order to order alone"."""
+    """An unknown call in Euchre's order-up round is refused with the calls by name: pass, order or
+    order alone."""
     s = State(load_variant("euchre"), seed=1)
     with pytest.raises(InvalidActionError, match=r"expected pass, order or order alone$"):
         s.apply("xyz")
 
 
 def test_belote_turned_card_public_everywhere():
-    """user pass (gallery) finding 1: the turned card of an order-up auction is public: every
-    seat's observation holds it, the human's screen shows it while he decides, and the face-down
-    talon no longer counts it."""
+    """The turned card of an order-up auction is public: every seat's observation holds it, the
+    human's screen shows it while he decides, and the face-down talon does not count it."""
     s = State(load_variant("belote"), seed=5)
     turned = s.hand.phase_state["order_up"]["turned"]
     card = s.variant.deck.pretty(turned)
@@ -118,7 +116,7 @@ match: {deals: 1}
 
 
 def test_order_up_word_option(tmp_path):
-    """user pass (gallery) finding 2: `word: take` names the first round's call (`take`,
+    """`word: take` names the first round's call (`take`,
     `take alone`); `order` stays the default; a word that is another action is refused."""
     f = tmp_path / "take.yaml"
     f.write_text(ORDER % "take")

@@ -9,13 +9,13 @@ from rulekit.cli.app import app
 from rulekit.engine import State
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.variant import load_variant
-from tests.helpers import runner, table_toy
+from tests.helpers import runner, table_toy, variant_from
 
 PASS = "  passing: {kind: pass_cards, count: 2, directions: [left, hold, across]}\n"
 
 
 def test_pass_cards_by_direction_schedule(tmp_path):
-    """issue 11: a passing phase; deal 1 passes left, deal 2 holds, deal 3 passes across."""
+    """A passing phase; deal 1 passes left, deal 2 holds, deal 3 passes across."""
     v = table_toy(tmp_path, extra=PASS)
     s = State(v, seed=3)
     h = s.hand
@@ -70,9 +70,7 @@ match: {deals: 3}
 
 
 def _toy(tmp_path, direction: str):
-    p = tmp_path / "toy.yaml"
-    p.write_text(TOY + f"direction: {direction}\n", encoding="utf-8")
-    return load_variant(str(p))
+    return variant_from(tmp_path, "toy.yaml", TOY + f"direction: {direction}\n")
 
 
 @pytest.mark.parametrize("direction, deal, expected", [
@@ -82,7 +80,7 @@ def _toy(tmp_path, direction: str):
     ("clockwise", 0, {0: 1, 1: 2, 2: 3, 3: 0}),          # unchanged for clockwise games
 ])
 def test_passing_follows_the_direction_of_play(tmp_path, direction, deal, expected):
-    """issue 11 (passing-direction schedules): each seat's passed cards arrive at the seat the
+    """Passing-direction schedules: each seat's passed cards arrive at the seat the
     direction names, counted in the variant's direction of play (it counted clockwise before)."""
     v = _toy(tmp_path, direction)
     s = State(v, seed=7, dealer=0)
@@ -100,7 +98,7 @@ def test_passing_follows_the_direction_of_play(tmp_path, direction, deal, expect
 
 
 def test_hearts_bare_cards_pass():
-    """user pass 2, finding 3: the bare cards ``10C JC KC`` are a pass too."""
+    """The bare cards ``10C JC KC`` are a pass too."""
     s = State(load_variant("hearts"), seed=3)
     while s.to_move != 0:
         s.apply(s.legal_actions()[0])
@@ -108,9 +106,8 @@ def test_hearts_bare_cards_pass():
     assert a.kind == "discard" and s.variant.deck.names_of(a.cards) == ["10C", "JC", "KC"]
 
 
-# ---------------------------------------------------------------- finding 7
 def test_counter_clockwise_pass_says_the_side_at_the_table(tmp_path):
-    """user pass 2, finding 7: in counter-clockwise Hearts the file's ``left`` (the next player in
+    """In counter-clockwise Hearts the file's ``left`` (the next player in
     the direction of play, P3 for P0) is on the right at the table: screen and explain say so."""
     f = tmp_path / "ccw.yaml"
     f.write_text("extends: hearts\nid: hearts-ccw\nname: Hearts CCW\ndirection: counterclockwise\n")

@@ -25,7 +25,7 @@ rounds:
 
 
 def test_pile_running_total_thresholds_and_end():
-    """issue 7 (pile kind): cards go one at a time onto one pile from the eldest hand; the player
+    """Pile kind: cards go one at a time onto one pile from the eldest hand; the player
     whose card brings the total to a threshold or beyond scores it; the round ends at the last."""
     v = load_text(PILE)
     # round 2 is dealt by P1, so P2 plays first; packets of 4: P2, P0, P1, P2, P0, P1
@@ -41,7 +41,7 @@ def test_pile_running_total_thresholds_and_end():
         s.apply(text)
     assert s.observation(1).phase_data["pile_total"] == 24
     assert s.observation(1).phase_data["pile_score"] == [-1, 0, 0]
-    # the pile's rows name who took each threshold's score as it happens (user pass, last stop)
+    # the pile's rows name who took each threshold's score as it happens
     from rulekit.engine.phases import kind_of
     rows = kind_of("pile").show(s.hand.phase_state["pile"], s.variant)
     assert rows[0] == ("pile", "P2 A♠ 11 · P0 10♠ 21 (-1) · P1 Q♠ 24")
@@ -55,7 +55,7 @@ def test_pile_running_total_thresholds_and_end():
 
 
 def test_pile_kind_is_checked_at_compile_time():
-    """issue 7: unknown ranks and falling thresholds are refused with file:line:col."""
+    """Unknown ranks and falling thresholds are refused with file:line:col."""
     bad = PILE.replace('K: 4, Q: 3', 'Kx: 4, Q: 3').replace("at: 40", "at: 10")
     with pytest.raises(VariantError) as e:
         load_text(bad)
@@ -66,7 +66,7 @@ def test_pile_kind_is_checked_at_compile_time():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_pile_bots_play_and_sensible_avoids_thresholds(seed):
-    """issue 7: random and sensible bots play pile rounds; the sensible bot never reaches a
+    """Random and sensible bots play pile rounds; the sensible bot never reaches a
     costly threshold when it holds a card that avoids it."""
     v = load_text(PILE)
     s = State(v, seed=seed)

@@ -29,7 +29,7 @@ def choice_state(first_two: list[str], deals: int = 1) -> State:
 
 
 def test_split_choice_shows_part_of_the_deal_then_deals_the_rest():
-    """issue 7 (deal split by a decision): the chooser holds only his first cards while he
+    """Deal split by a decision: the chooser holds only his first cards while he
     decides; the others hold nothing yet; after the decision everyone has the whole deal."""
     s = choice_state(["9S", "KH"])
     assert s.kind.name == "split_choice" and s.to_move == 1
@@ -52,7 +52,7 @@ def test_split_choice_shows_part_of_the_deal_then_deals_the_rest():
     (["9S", "KH"], "ask D", "H", ["9S", "KH"]),         # no diamond: the highest's suit
 ])
 def test_split_choice_turned_cards_are_chance_events(first, action, trumps, turned):
-    """issue 7: asking for a suit or turning the cards decides trumps by the turned cards,
+    """Asking for a suit or turning the cards decides trumps by the turned cards,
     which are seen by every seat and recorded as chance events."""
     s = choice_state(first)
     s.apply(action)
@@ -65,7 +65,7 @@ def test_split_choice_turned_cards_are_chance_events(first, action, trumps, turn
 
 
 def test_split_choice_chooser_rotates_so_each_player_chooses_once():
-    """issue 7: with ``times: players`` the deal passes on and each player chooses once."""
+    """With ``times: players`` the deal passes on and each player chooses once."""
     s = State(load_text(CHOICE), seed=2)
     choosers = []
     bots = [SensibleBot(1), RandomBot(2), SensibleBot(3)]

@@ -6,7 +6,7 @@ import pytest
 
 from rulekit.engine import State
 from rulekit.errors import IllegalActionError
-from tests.helpers import step_toy
+
 
 
 def test_step_auction_hold_blind_and_markers(step_toy):

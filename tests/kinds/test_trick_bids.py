@@ -12,7 +12,7 @@ from rulekit.cli.render import legal_text
 from rulekit.engine import State
 from rulekit.errors import IllegalActionError, InvalidActionError
 from rulekit.variant import load_variant
-from tests.helpers import STOCK_BIDS, plain_stripped, small_deck_toy
+from tests.helpers import STOCK_BIDS, deal_order, plain, small_deck_toy, variant_from
 
 SIDE = """id: side
 name: Side
@@ -33,16 +33,13 @@ match: {deals: 1}
 
 
 def side(tmp_path, blind="behind: 0"):
-    f = tmp_path / "side.yaml"
-    f.write_text(SIDE % {"blind": blind})
-    return load_variant(str(f))
+    return variant_from(tmp_path, "side.yaml", SIDE % {"blind": blind})
 
 
 def order(v, hands: dict, eldest: int = 0) -> list:
     """The deck order dealing ``hands`` (seat -> cards) one card at a time from ``eldest``."""
-    n = v.players
-    size = len(hands[0])
-    return [hands[(eldest + k) % n][i] for i in range(size) for k in range(n)]
+    assert len(hands) == v.players
+    return deal_order(hands, first=eldest)
 
 LOW_N = {0: ["9H", "10H", "JH"], 1: ["AS", "KS", "QS"], 2: ["AH", "KH", "QH"], 3: ["JS", "10S", "9S"]}
 
@@ -64,7 +61,7 @@ def test_blind_nil_made_scores_200(tmp_path):
     assert [a.text for a in s.legal_actions()] == ["blind nil", "look"]
     for a in ("blind nil", "look", "bid 3", "look", "bid 3", "look", "bid 0"):
         s.apply(a)
-    assert s.hand.calls == [(0, "blind nil"), (1, "bid 3"), (2, "bid 3"), (3, "nil")]  # user pass 2, finding 5: a nil is shown so
+    assert s.hand.calls == [(0, "blind nil"), (1, "bid 3"), (2, "bid 3"), (3, "nil")]  # A nil is shown so
     play_out(s)
     assert s.hand_log[0].won == [0, 0, 3, 0]
     assert s.sheet.totals() == [230, 70]
@@ -177,7 +174,7 @@ def test_failed_nil_tricks_are_bags_on_a_made_up_variant(tmp_path):
 
 
 def test_trick_bids_hook_refuses_the_last_bid_that_adds_up(tmp_path):
-    """issue 11: per-player trick bids with a constraint on their sum (the dealer's hook)."""
+    """Per-player trick bids with a constraint on their sum (the dealer's hook)."""
     v = small_deck_toy(tmp_path, sizes=", hand_sizes: [2, 3]", extra=STOCK_BIDS, each="if tricks == bid then 10 + bid else 0")
     s = State(v, seed=1, dealer=2)
     assert s.hand.hands[0].bit_count() == 2 and s.hand.zones["stock"].bit_count() == 12
@@ -198,7 +195,7 @@ def test_trick_bids_hook_refuses_the_last_bid_that_adds_up(tmp_path):
 
 
 def test_nil_and_side_bids(tmp_path):
-    """issue 11: nil scoring and a side's bids added (bid, bid_tricks, nil_made, nil_failed)."""
+    """Nil scoring and a side's bids added (bid, bid_tricks, nil_made, nil_failed)."""
     f = tmp_path / "side.yaml"
     f.write_text("""id: side
 name: Side
@@ -237,13 +234,13 @@ def test_trick_bids_describes_the_hook(tmp_path):
 
 
 def test_blind_nil_exchange_says_pass(tmp_path):
-    """user pass 2, finding 3: the Spades-like blind nil exchange lists ``pass 9H`` and accepts
+    """The Spades-like blind nil exchange lists ``pass 9H`` and accepts
     ``pass JH`` and the bare card; the refusal says what to type."""
     v = side(tmp_path, "behind: 0, exchange: 1")
     s = State(v, deals=[order(v, LOW_N)], dealer=3)
     for a in ("blind nil", "look", "bid 1", "look", "bid 2", "look", "bid 0"):
         s.apply(a)
-    assert plain_stripped(legal_text(s)) == "legal: pass 9H, pass 10H, pass JH"
+    assert plain(legal_text(s), width=200, strip=True) == "legal: pass 9H, pass 10H, pass JH"
     assert s.expected_forms() == "expected pass 1 card (e.g. pass 9H)"
     s.apply("pass JH")
     with pytest.raises(IllegalActionError, match=r"^pass 1 of your cards face down to your partner now "
@@ -254,25 +251,24 @@ def test_blind_nil_exchange_says_pass(tmp_path):
     assert "a blind nil exchange: pass CARD CARD (or just the cards)" in help_text(load_variant("spades"))
 
 
-# ---------------------------------------------------------------- finding 5
 def test_spades_nil_typed_and_shown():
-    """user pass 2, finding 5: in Spades (its scoring reads nil_made/nil_failed) ``nil`` is the
+    """In Spades (its scoring reads nil_made/nil_failed) ``nil`` is the
     bid 0 at the prompt, and the legal list, the refusal and the auction line say ``nil``."""
     from rulekit.cli.render import auction_text
     s = State(load_variant("spades"), seed=1)
-    assert plain_stripped(legal_text(s)).startswith("legal: nil, bid 1, bid 2, ")
+    assert plain(legal_text(s), width=200, strip=True).startswith("legal: nil, bid 1, bid 2, ")
     with pytest.raises(InvalidActionError, match=r"expected nil or a bid from bid 1 to bid 13$"):
         s.apply("xyz")
     seat = s.to_move
     s.apply("nil")
     assert s.hand.phase_state["trick_bids"]["bids"][seat] == 0
     s.apply("bid 3")
-    assert plain_stripped(auction_text(s, s.hand)) == f"{s.names[seat]} nil · {s.names[s.next_seat(seat)]} bid 3"
+    assert plain(auction_text(s, s.hand), width=200, strip=True) == f"{s.names[seat]} nil · {s.names[s.next_seat(seat)]} bid 3"
     assert "bid N (the tricks you will take) or nil;" in help_text(s.variant)
 
 
 def test_oh_hell_zero_stays_a_number():
-    """user pass 2, finding 5: Oh Hell's scoring reads no nil variable: a bid of 0 stays ``bid 0``
+    """Oh Hell's scoring reads no nil variable: a bid of 0 stays ``bid 0``
     and ``nil`` is no action there."""
     s = State(load_variant("ohhell"), seed=1)
     assert s.expected_forms() == "expected bid 0 or bid 1"
@@ -280,10 +276,10 @@ def test_oh_hell_zero_stays_a_number():
         s.apply("nil")
 
 
-# ---------------------------------------------------------------- finding 9 (table)
+
 def test_oh_hell_hook_singular_and_turned_card_shown():
-    """user pass 2, finding 9: the hook's refusal says "the 1 trick" (it said "1 tricks"), and the
-    stock card turned for trumps is shown (``turned 8♥``), as Euchre shows its own."""
+    """The hook's refusal says "the 1 trick" (singular), and the stock card turned for trumps is
+    shown (``turned 8♥``), as Euchre shows its own."""
     from rulekit.cli.render import table_view
     s = State(load_variant("ohhell"), seed=3)
     for a in ("bid 0", "bid 0", "bid 0"):
@@ -293,12 +289,12 @@ def test_oh_hell_hook_singular_and_turned_card_shown():
         s.apply("bid 1")
     turned = s.hand.phase_state["turn_up"]["card"]
     assert s.variant.deck.pretty(turned) == "8♥"
-    screen = [line.strip() for line in plain_stripped(table_view(s, 0)).splitlines()]
+    screen = [line.strip() for line in plain(table_view(s, 0), width=200, strip=True).splitlines()]
     assert "turned 8♥" in screen and "trumps ♥" in screen
 
 
 def test_blind_nil_exchange_announced_as_a_pass(tmp_path):
-    """user pass 2, finding 3: the blind nil exchange is told as a pass to the partner, not as
+    """The blind nil exchange is told as a pass to the partner, not as
     "discards 1 card"."""
     from rulekit.cli.render import exchange_text
     v = side(tmp_path, "behind: 0, exchange: 1")
@@ -306,15 +302,15 @@ def test_blind_nil_exchange_announced_as_a_pass(tmp_path):
     for a in ("blind nil", "look", "bid 1", "look", "bid 2", "look", "bid 0", "pass JH"):
         s.apply(a)
     h = s.hand
-    assert plain_stripped(exchange_text(s, h, "discard JH", 0, reveal=True)) == \
+    assert plain(exchange_text(s, h, "discard JH", 0, reveal=True), width=200, strip=True) == \
         "N passes 1 card face down to his partner (S): J♥"
     s.apply("pass AH")
-    assert plain_stripped(exchange_text(s, h, "discard AH", 2, reveal=False)) == "S passes 1 card face down to his partner (N)"
+    assert plain(exchange_text(s, h, "discard AH", 2, reveal=False), width=200, strip=True) == "S passes 1 card face down to his partner (N)"
 
 
 def test_trick_bids_are_public_calls_shown_in_the_hand():
-    """User pass: the bids of a trick_bids phase (Oh Hell) never appeared, so '+10' could not be
-    checked; they are now public calls, in observations, on screen and in the record."""
+    """The bids of a trick_bids phase (Oh Hell) are public calls: in observations, on screen and in
+    the record, so a player can check a '+10'."""
     from typer.testing import CliRunner
     from rulekit.cli.app import app
     st = State(load_variant("ohhell"), seed=1)

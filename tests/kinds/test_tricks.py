@@ -2,7 +2,7 @@
 restrictions (``lead_broken``, ``lead_never``, ``first_trick``), the leader chosen by the caller
 (``lead_if`` / ``lead_then``), the lead passing on (``lead_pass_if``), the first lead making
 trumps (``first_lead_trump``), ``may_trump``, ``must_trump`` with permanent trumps, and
-overttrumping with the partner's trick (``must_overtrump`` / ``partner_frees``)."""
+overtrumping with the partner's trick (``must_overtrump`` / ``partner_frees``)."""
 from __future__ import annotations
 
 import pytest
@@ -10,12 +10,11 @@ import pytest
 from rulekit.engine import State
 from rulekit.engine.scoring import player_envs
 from rulekit.errors import IllegalActionError, VariantError
-from rulekit.variant import load_variant
 from rulekit.variant.compiler import compile_variant
 from rulekit.variant.explain import explain
 from rulekit.variant.loader import resolve
-from tests.helpers import (LEAD_TOY_HANDS, jacknine, lead_toy, lead_toy_order, legal_texts,
-    load_file_variant, make_trumps, play_first_legal, table_toy, trick_toy)
+from tests.helpers import (LEAD_TOY_HANDS, deal_order, jacknine, lead_toy, lead_toy_order, legal_texts, make_trumps,
+                           play_first_legal, table_toy, trick_toy, variant_from)
 
 LONE_TOY = """id: lonetoy
 name: Lone toy
@@ -46,9 +45,7 @@ match:
 
 
 def lone_toy(tmp_path, lead='    lead_if: "alone"\n    lead_then: declarer_left'):
-    f = tmp_path / "toy.yaml"
-    f.write_text(LONE_TOY % {"lead": lead}, encoding="utf-8")
-    return load_variant(str(f))
+    return variant_from(tmp_path, "toy.yaml", LONE_TOY % {"lead": lead})
 
 
 @pytest.mark.parametrize("call, maker, leader", [
@@ -57,7 +54,7 @@ def lone_toy(tmp_path, lead='    lead_if: "alone"\n    lead_then: declarer_left'
     ("order", 2, 0),         # with his partner: the eldest hand leads as usual
 ])
 def test_lone_maker_left_leads(tmp_path, call, maker, leader):
-    """issue 11 (a leader chosen by the caller): with ``lead_if: alone`` and ``lead_then:
+    """A leader chosen by the caller: with ``lead_if: alone`` and ``lead_then:
     declarer_left`` the player left of a lone maker leads; otherwise the eldest hand."""
     s = State(lone_toy(tmp_path), seed=1, dealer=3)
     make_trumps(s, call, maker)
@@ -65,7 +62,7 @@ def test_lone_maker_left_leads(tmp_path, call, maker, leader):
 
 
 def test_lead_if_needs_lead_then(tmp_path):
-    """issue 11: ``lead_if`` without ``lead_then`` is refused at the key, with file:line:col."""
+    """``lead_if`` without ``lead_then`` is refused at the key, with file:line:col."""
     with pytest.raises(VariantError) as e:
         lone_toy(tmp_path, lead='    lead_if: "alone"')
     msg = str(e.value)
@@ -87,7 +84,7 @@ match: {deals: 1}
 
 
 def test_lead_pass_if_primitive_on_a_made_up_variant(tmp_path):
-    """issue 8 [T1] primitive: `lead_pass_if` passes the first lead on while it holds (seat 0
+    """rules/preferans.md [T1] as a general option: `lead_pass_if` passes the first lead on while it holds (seat 0
     deals, so seat 1 is eldest; seats 1 and 2 pass the lead, seat 0 leads)."""
     p = tmp_path / "toy.yaml"
     p.write_text(LEAD_PASS_TOY)
@@ -98,7 +95,7 @@ def test_lead_pass_if_primitive_on_a_made_up_variant(tmp_path):
 
 # ---------------------------------------------------------------------- early end
 def test_end_if_stops_play_after_the_trick_where_it_holds(tmp_path):
-    """issue 6 part 3 (early end): ``end_if`` is checked after each trick; play stops at the
+    """Early end: ``end_if`` is checked after each trick; play stops at the
     first trick after which some column has 3 tricks; unplayed cards stay in the hands."""
     v = trick_toy(tmp_path, play=', end_if: "tricks >= 3"')
     s = State(v, seed=5)
@@ -128,7 +125,7 @@ RESTRICT_DEAL = ("AH KH QH JH  10H 9H AS KS  AC KC QC JC  AD KD QD JD  QS JS 10S
 
 
 def test_lead_broken_and_first_trick(tmp_path):
-    """issue 6 part 3 (lead restrictions, first-trick restrictions): hearts may not be led while
+    """Lead restrictions, first-trick restrictions: hearts may not be led while
     the leader holds another suit until a heart has been played; the queen of spades may not be
     played to the first trick while the player has another card; both refused with the reason."""
     v = trick_toy(tmp_path, play=', lead_broken: [H], first_trick: {no_play: "QS"}')
@@ -162,7 +159,7 @@ def test_lead_broken_gives_way_when_only_that_suit_is_left(tmp_path):
 
 
 def test_lead_never_holds_after_the_suit_is_played(tmp_path):
-    """user pass (stop 5) case 1 (rules/king.md [K2]): with ``lead_never: [H]`` hearts may not be led while
+    """rules/king.md [K2]: with ``lead_never: [H]`` hearts may not be led while
     the leader holds another suit, even after hearts have been played; a hearts-only hand leads one."""
     v = trick_toy(tmp_path, play=", lead_never: [H]")
     s = State(v, seed=1, deals=[RESTRICT_DEAL])
@@ -183,7 +180,7 @@ def test_lead_never_holds_after_the_suit_is_played(tmp_path):
 
 
 def test_first_trick_lead_card(tmp_path):
-    """issue 11: the holder of a named card leads it to the first trick (Hearts' two of clubs)."""
+    """The holder of a named card leads it to the first trick (Hearts' two of clubs)."""
     v = table_toy(tmp_path, play=", first_trick: {lead: 9C}")
     s = State(v, seed=5)
     holder = next(p for p in range(4) if s.hand.hands[p] >> v.deck.parse("9C") & 1)
@@ -199,7 +196,7 @@ def play_trump(tmp_path):
 
 
 def test_first_lead_makes_trumps_and_later_leads_do_not(tmp_path):
-    """issue 11 (Auction Pitch: "the suit of the card led becomes trump", Bicycle / Hoyle): the
+    """Auction Pitch: "the suit of the card led becomes trump", Bicycle / Hoyle: the
     suit of the hand's first lead becomes trumps, here diamonds; a later club lead changes nothing,
     and a diamond then wins over the clubs."""
     v = play_trump(tmp_path)
@@ -220,7 +217,7 @@ def test_first_lead_makes_trumps_and_later_leads_do_not(tmp_path):
 
 
 def test_may_trump_instead_of_following(tmp_path):
-    """issue 11 (All Fours "follow suit or trump", pagat.com/allfours): a player holding the
+    """All Fours "follow suit or trump", pagat.com/allfours: a player holding the
     suit led may play it or a trump, nothing else; the refusal says so."""
     v = play_trump(tmp_path)
     s = State(v, deals=[lead_toy_order(LEAD_TOY_HANDS)])
@@ -255,11 +252,7 @@ JACKNINE_HANDS = {0: "AH KH AS KS QS JS", 1: "KD QD JD KC QC JC", 2: "JH 10H AD 
 
 def deal_3_3(hands: dict) -> list:
     """The dealing order giving ``hands`` (seat -> 6 cards) by the pattern "3 3" from seat 0."""
-    order = []
-    for half in (slice(0, 3), slice(3, 6)):
-        for seat in range(4):
-            order += hands[seat].split()[half]
-    return order
+    return deal_order({seat: cards.split() for seat, cards in hands.items()}, (3, 3), first=0)
 
 
 def legal(s) -> set:
@@ -267,7 +260,7 @@ def legal(s) -> set:
 
 
 def test_trump_led_must_overtrump_even_the_partner(tmp_path):
-    """issue 11 (Belote primitives): on a trump lead each must beat the best trump so far if he
+    """Belote primitives: on a trump lead each must beat the best trump so far if he
     can, even his partner's; one who cannot plays any trump; a void player without trumps plays
     anything. The trick's card points count the trumps at their trump value."""
     v = jacknine(tmp_path)
@@ -289,7 +282,7 @@ def test_trump_led_must_overtrump_even_the_partner(tmp_path):
 
 
 def test_cannot_follow_partner_frees_else_trump_and_overtrump(tmp_path):
-    """issue 11 (Belote primitives): a player who cannot follow may play any card while his
+    """Belote primitives: a player who cannot follow may play any card while his
     partner holds the trick (partner_frees); otherwise he must trump, beating a trump already
     played if he can, else with a lower trump (he still must trump)."""
     v = jacknine(tmp_path)
@@ -313,7 +306,7 @@ def test_cannot_follow_partner_frees_else_trump_and_overtrump(tmp_path):
 
 
 def test_without_partner_frees_the_rule_is_refused_unless_must_trump(tmp_path):
-    """issue 11 (Belote primitives): partner_frees frees a player from trumping: without
+    """Belote primitives: partner_frees frees a player from trumping: without
     must_trump it says so, with the file position."""
     with pytest.raises(VariantError) as e:
         jacknine(tmp_path, must_trump="false")
@@ -325,7 +318,7 @@ def test_without_partner_frees_the_rule_is_refused_unless_must_trump(tmp_path):
 
 
 def test_explain_says_the_trump_points_and_the_overtrump_rule(tmp_path):
-    """issue 11: each new primitive describes itself in `rulekit explain`."""
+    """Each new primitive describes itself in `rulekit explain`."""
     text = explain(jacknine(tmp_path))
     assert "The cards of the trump suit count instead: J 20 points; 9 14 points" in text
     assert "unless his partner's card is winning the trick (then he may play any card)" in text
@@ -365,10 +358,10 @@ SPADE_HANDS = {1: "AH KH QH JH 9D 10D JD QD".split(),
 
 @pytest.mark.parametrize("must", [True, False])
 def test_must_trump_with_a_top_suit(tmp_path, must):
-    """issue 12 case 6: a made-up variant whose spades are permanent trumps by ``ranking.top``:
+    """A made-up variant whose spades are permanent trumps by ``ranking.top``:
     hearts led, seat 2 (no heart, two spades) must play a spade with ``must_trump: true``,
     and may discard anything without it."""
-    v = load_file_variant(tmp_path, "spades-on-top", SPADES_TOP % str(must).lower())
+    v = variant_from(tmp_path, "spades-on-top.yaml", SPADES_TOP % str(must).lower())
     s = State(v, deals=[deal_3x8(0, SPADE_HANDS)], dealer=0)
     assert s.to_move == 1
     s.apply("AH")

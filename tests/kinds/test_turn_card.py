@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from rulekit.engine import State
-from tests.helpers import lister
+
 
 
 def test_chance_event_is_an_action_in_the_record_and_public(lister):
-    """issue 6 part 3 (chance events stored in the record): the card turned from a second pack
+    """Chance events stored in the record: the card turned from a second pack
     is the turner's one legal action, stored in the history; a record may name any card (a real
     table's), and every seat sees it and the suit classes it gives."""
     v = lister()

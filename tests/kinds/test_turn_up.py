@@ -7,7 +7,7 @@ from tests.helpers import STOCK_BIDS, small_deck_toy
 
 
 def test_last_deal_without_stock_is_played_at_no_trump(tmp_path):
-    """issue 11: hand-size schedule; with every card dealt no card is turned: no trumps."""
+    """Hand-size schedule; with every card dealt no card is turned: no trumps."""
     v = small_deck_toy(tmp_path, sizes=", hand_sizes: [6]", extra=STOCK_BIDS)
     s = State(v, seed=2)
     assert s.hand.trump == "NT" and "stock" not in s.hand.zones
