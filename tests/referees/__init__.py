@@ -1,1 +1,1 @@
-"""Independent referees: ground truth for the gallery games (see README.md)."""
+"""Independent referees: plain implementations of one deal of a game, from docs/rules/."""
