@@ -426,5 +426,6 @@ def observe(state, seat: int) -> Observation:
         phase_data=_phase_data(state, seat),
         zones={z: m if h.zone_up.get(z) else 0 for z, m in h.zones.items() if m},
         hands_seen=[h.hands[s] if s in known else 0 for s in range(n)],
-        taken=0 if blind else h.hands[seat] & ~h.dealt[seat], named=h.named, variant=v, phase_spec=None if state.is_over else state.current_phase,
+        taken=0 if blind else h.hands[seat] & ~h.dealt[seat], named=h.named,
+        variant=v, phase_spec=None if state.is_over else state.current_phase,
         _view=_redacted(state, seat, hidden_seats, hidden_zones, hide_discards))
