@@ -29,6 +29,7 @@ import dataclasses
 from collections import OrderedDict
 
 from rulekit.dsl import Env, Formula
+from rulekit.engine.phases import REGISTRY, PhaseKind
 from rulekit.engine.tables import phase_variables
 
 
@@ -64,14 +65,31 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     ex.setdefault("partner", getattr(hand, "partner", -1))
     ex.setdefault("low_wins", bool(hand.ctx is not None and hand.ctx.low))  # the order the hand was played in
     envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
-    size = hand.phase_state.get("deal", {}).get("size")
-    if size is not None:  # a schedule of hand sizes: this deal's tricks
+    fixed = hand_variables(variant, hand)
+    if fixed:  # what the phases fix for this hand (a schedule of hand sizes: this deal's tricks)
         for env in envs:
-            env.vars["total_tricks"] = size
+            env.vars.update(fixed)
     for kind, spec, _defaults in phase_variables(variant):  # the phases' own variables
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)
     return envs
+
+
+def hand_variables(variant, hand) -> dict:
+    """The shared formula variables that the phases of ``variant`` fix for the finished
+    ``hand`` (:meth:`~rulekit.engine.phases.base.PhaseKind.hand_variables`: a deal's
+    ``total_tricks`` from a schedule of hand sizes)."""
+    fixers = variant.__dict__.get("_hand_fixers")
+    if fixers is None:  # (read at every hand's end) the phases whose kinds have the hook
+        fixers = tuple((REGISTRY[p.kind], p) for p in variant.phases
+                       if type(REGISTRY[p.kind]).hand_variables is not PhaseKind.hand_variables)
+        object.__setattr__(variant, "_hand_fixers", fixers)
+    out: dict = {}
+    for kind, spec in fixers:
+        fixed = kind.hand_variables(spec, hand)
+        if fixed:
+            out.update(fixed)
+    return out
 
 
 #: Outcomes a variant's score cache keeps (each about 3-5 KB of environments).
@@ -139,7 +157,7 @@ def score_played(variant, hand, extra: dict) -> tuple:
         own = any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
         object.__setattr__(variant, "_phase_vars_bypass", own)
     if (own or "markers" in extra
-            or getattr(hand, "partner", -1) >= 0 or hand.phase_state.get("deal", {}).get("size") is not None):
+            or getattr(hand, "partner", -1) >= 0 or hand_variables(variant, hand)):
         # what the key below does not hold: phase variables, a refe's factor, a partner for
         # the hand, a deal size from a schedule (a contract's own variables are fixed by its
         # text, which the key holds)

@@ -19,6 +19,7 @@ Rules of the engine a kind must keep:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rulekit.engine.actions import Action
@@ -96,6 +97,8 @@ class PhaseKind:
         or a layout of cards instead of trick play), or ``""``.
     :cvar example: a worked example: a YAML ``phases:`` entry using the kind, for the
         docs and a test.
+    :cvar gives_partner: the phase may give the declarer a partner for the hand
+        (``State.set_partner``), scored with the declarer's formula.
     :cvar conditions: keys of the entry holding conditions over the scoring variables
         (``end_if``); the compiler compiles them once the scoring is known and sets the
         spec's field of the same name to the :class:`~rulekit.dsl.Formula`.
@@ -113,6 +116,9 @@ class PhaseKind:
     values_from_contract: ClassVar[bool] = False
     example: ClassVar[str] = ""
     conditions: ClassVar[tuple] = ()
+    # it may give the declarer a partner for the hand (``State.set_partner``), who is then
+    # scored with the declarer's formula (``rulekit explain`` says so)
+    gives_partner: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ compile time
     def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> Any:
@@ -282,6 +288,54 @@ class PhaseKind:
         layout (default none). Only public data: every seat's screen shows them."""
         return []
 
+    # ------------------------------------------------------------------ screen words
+    # What the CLI asks a kind, so that it never names one.  Words are plain text, cards
+    # written as ``deck.pretty`` gives them (``J♥``); the CLI colours them.
+
+    def prompt_label(self, state: State) -> str:
+        """The prompt label now (``You (bid) >``): :attr:`label`, or the kind's name in words.
+        A kind whose word changes within the phase (an order-up said ``take``) overrides it."""
+        return self.label or self.name.replace("_", " ")
+
+    def header(self, spec: Any, hand: Any, variant: Any) -> list[str]:
+        """Public words this phase adds to the header line of ``hand`` (each shown after a
+        dash): the cards dealt face up, the passing direction of the deal.  Default none."""
+        return []
+
+    def made(self, spec: Any, hand: Any, variant: Any) -> Said | None:
+        """How this phase made trumps in ``hand`` without an auction's contract (an order-up:
+        ``orders up J♥, trumps ♥``), or ``None``; the CLI shows it as the hand's contract."""
+        return None
+
+    def discards(self, spec: Any, hand: Any, variant: Any) -> int:
+        """How many ``discard`` actions this phase takes in ``hand`` (one per player when cards
+        are passed), so that the CLI tells whose words a hand's ``k``-th discard is in
+        (:meth:`said`).  Default 0: its discards, if any, are said in the shared words."""
+        return 0
+
+    def said(self, spec: Any, hand: Any, variant: Any, seat: int, text: str, names: list) -> Said | None:
+        """This phase's words for ``seat``'s action ``text`` in ``hand`` (``names``: the seat
+        names shown), for the story of a hand (``--auto`` lines, the live announcements):
+        a discard said as what it does (``puts 1 card aside``), a word of the kind's own;
+        ``None``: the CLI's shared words (a bid, ``trump X``, a play)."""
+        return None
+
+    def trump_words(self, spec: Any, hand: Any) -> str | None:
+        """Words for ``hand``'s trumps while this phase has yet to make them (``trumps: the
+        first card led``, ``trumps not named yet``), or ``None``."""
+        return None
+
+    def seat_rows(self, obs: Any, names: list) -> list[tuple[str, str]]:
+        """``(label, text)`` rows of the table of the seat observing ``obs`` while this phase
+        is current (where his passed cards go), from the observation only.  Default none."""
+        return []
+
+    def hand_variables(self, spec: Any, hand: Any) -> dict:
+        """Formula variables of the shared set that this phase fixes for the finished
+        ``hand``, the same for every column (``total_tricks`` of a deal from a schedule of
+        hand sizes); a hand with any is scored without the score cache.  Default none."""
+        return {}
+
     def bot_act(self, bot: Any, obs: Any) -> Action | None:
         """A bot's choice in this phase when :attr:`role` does not tell it how to act
         (``None``: a random legal action)."""
@@ -291,7 +345,36 @@ class PhaseKind:
         return f"<phase kind {self.name}>"
 
 
-__all__ = ["CompileHelpers", "PhaseKind", "card_place", "own_hand_hidden"]
+@dataclass(frozen=True)
+class Said:
+    """What a seat did, in words for the screen: the phrase after the seat's name, as said of
+    another player (``third``: ``orders up J♥, trumps ♥``) and as said to the player himself
+    (``second``, after ``You``: ``order up J♥, trumps ♥``)."""
+
+    seat: int
+    third: str
+    second: str
+
+
+__all__ = ["CompileHelpers", "PhaseKind", "Said", "card_place", "n_cards", "own_hand_hidden", "shown_rows"]
+
+
+def n_cards(n: int) -> str:
+    """``1 card``, ``3 cards`` (for :meth:`PhaseKind.said` phrases)."""
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def shown_rows(hand: Any, variant: Any) -> list[tuple[str, str]]:
+    """``(label, text)`` rows drawing the public data of the phase kinds that keep data in
+    ``hand`` (:meth:`PhaseKind.show`: a turned card, a pile, the rows of a layout), in the order
+    the phases started; ``variant``: the rules ``hand`` is played by."""
+    from rulekit.engine.phases import REGISTRY
+    out: list[tuple[str, str]] = []
+    for name, data in hand.phase_state.items():
+        kind = REGISTRY.get(name)   # the engine keeps a few keys of its own there ("sheet", "skip")
+        if kind is not None:
+            out += kind.show(data, variant)
+    return out
 
 
 def card_place(state: Any, card: int) -> list:

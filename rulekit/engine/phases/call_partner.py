@@ -121,6 +121,7 @@ class CallPartnerKind(PhaseKind):
                                                        "refuses (default true).", "type": "boolean"}}}
     label = "partner"
     example = "partner: {kind: call_partner, offers: true}"
+    gives_partner = True
     start = staticmethod(start)
     legal = staticmethod(legal)
     check = staticmethod(check)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from rulekit.cards import bits
 from rulekit.engine.phases.base import PhaseKind
 
 
@@ -179,6 +180,20 @@ class DealKind(PhaseKind):
     compile = staticmethod(compile_deal_phase)
     start = staticmethod(start)
     legal = staticmethod(legal)
+
+    def header(self, spec, hand, variant) -> list[str]:
+        """The cards dealt face up, per zone: ``widow K♦ A♦ 10♥`` (a zone dealt face down is
+        nobody's to see)."""
+        up: dict = {}
+        for target, c in zip(deal_plan(spec, variant.players), hand.deck_order):
+            if target.__class__ is str and hand.zone_up.get(target):
+                up[target] = up.get(target, 0) | 1 << c
+        return [f"{z} " + " ".join(variant.deck.pretty(c) for c in bits(m)) for z, m in up.items()]
+
+    def hand_variables(self, spec, hand) -> dict:
+        """``total_tricks``: the cards each player was dealt this hand, with ``hand_sizes``."""
+        d = hand.phase_state.get(self.name)
+        return {"total_tricks": d["size"]} if d and d.get("size") is not None else {}
 
     def describe(self, spec) -> str:
         """``Deals 10 cards to each player and 3 to the widow.``"""

@@ -11,7 +11,7 @@ lowest cards win (``ranking.low``), after naming trumps when he names them too.
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, Said
 
 from rulekit.cards import bits
 from rulekit.engine.actions import PASS, Action
@@ -197,6 +197,20 @@ class NameTrumpKind(PhaseKind):
             return n
         low = v.low_contexts.get(obs.trump)
         return LOW if low is not None and good(low) > good(v.contexts[obs.trump]) else HIGH
+
+    def trump_words(self, spec, hand) -> str | None:
+        """``trumps not named yet``: a contract whose declarer names trumps, before he does."""
+        if (hand.contract is not None and getattr(hand.contract, "strain", "") == "chosen"
+                and not any(a.startswith("trump ") for _s, a in hand.actions)):
+            return "trumps not named yet"
+        return None
+
+    def said(self, spec, hand, variant, seat: int, text: str, names: list) -> Said | None:
+        """``chooses low: the lowest cards win`` (a contract that left the order open)."""
+        if text not in (HIGH.text, LOW.text):
+            return None
+        said = f" {text}: the {'highest' if text == HIGH.text else 'lowest'} cards win"
+        return Said(seat, "chooses" + said, "choose" + said)
 
     def observe(self, state, seat: int) -> dict:
         """``namer``: the seat who names trumps now (public)."""

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekit.cards import SUIT_NAMES, bits
+from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind, card_place
+from rulekit.engine.phases.base import PhaseKind, Said, card_place
 from rulekit.engine.phases.exchange import DiscardChoices
 from rulekit.errors import IllegalActionError
 
@@ -363,6 +363,27 @@ class OrderUpKind(PhaseKind):
             return []
         card = variant.deck.pretty(data["turned"])
         return [("turned", card + (", turned down" if data.get("round") == 2 else ""))]
+
+    def prompt_label(self, state) -> str:
+        """The first round's call in the game's word (``take``) while the table calls."""
+        d = state.hand.phase_state.get(self.name) or {}
+        word = state.current_phase.word
+        return word if word != "order" and d.get("round") == 1 and not d.get("discard") else self.label
+
+    def made(self, spec, hand, variant) -> Said | None:
+        """``orders up J♥, trumps ♥`` (``takes J♥`` in the game's word) in the first round,
+        ``names trumps ♠`` in the second, ``, alone`` for a lone caller."""
+        d = hand.phase_state.get(self.name)
+        if not d or d["maker"] < 0 or hand.trump == "NT":
+            return None
+        trumps = "trumps " + SUIT_SYMBOLS.get(hand.trump, hand.trump) + (
+            ", low cards win" if hand.ctx is not None and hand.ctx.low else "")
+        alone = ", alone" if d["alone"] else ""
+        if d["round"] != 1:
+            return Said(d["maker"], f"names {trumps}{alone}", f"name {trumps}{alone}")
+        word, up = spec.word, " up" if spec.word == "order" else ""
+        said = f"{up} {variant.deck.pretty(d['turned'])}, {trumps}{alone}"
+        return Said(d["maker"], (word if word.endswith("s") else word + "s") + said, word + said)
 
     def bot_act(self, bot, obs):
         """Call a suit holding three trumps or more (bowers counted), else pass; discard the

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, Said, n_cards
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import IllegalActionError
 
@@ -108,6 +108,17 @@ class SetAsideKind(PhaseKind):
     def help_line(self, spec, variant) -> str:
         """The action form."""
         return "put cards aside face down: discard CARD ..."
+
+    def discards(self, spec, hand, variant) -> int:
+        """The declarer's one set of cards put aside."""
+        return 1
+
+    def said(self, spec, hand, variant, seat: int, text: str, names: list) -> Said | None:
+        """``puts 1 card aside``."""
+        if not text.startswith("discard "):
+            return None
+        n = n_cards(len(text.split()) - 1)
+        return Said(seat, f"puts {n} aside", f"put {n} aside")
 
     def bot_act(self, bot, obs):
         """Put aside the strongest cards in a null (the likeliest to win a trick), else the
