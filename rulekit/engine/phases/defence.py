@@ -5,11 +5,13 @@ may invite each other, and may double in a chain (rules/preferans.md [F1]-[F6]).
   contracts of ``all_play`` both must play.  Both pass: the hand is not played (the
   phases of ``skips`` are skipped) and counts as made ([F2]).
 * One follows: he plays ``alone`` or ``invite``-s the other, who must play ([F4]).
-* At the contracts of ``kontra_only`` (unless the declarer plays with a marker such as a
-  refe) the opponents do not follow: each says ``kontra`` or ``pass``; without a kontra
-  the hand counts as made ([F2]).
+* At the contracts of ``kontra_only`` the opponents do not follow: each says ``kontra`` or
+  ``pass``; without a kontra the hand counts as made ([F2]).
 * At the contracts of ``compulsory_kontra`` a defender who follows says the first word of the
-  chain at once (his follow is a kontra; with or without a marker); both passing is as above.
+  chain at once (his follow is a kontra); both passing is as above.
+* These two, and ``unplayed_choice``, are for the *plain* contract: [F2] "a plain 2 (pik won
+  with the talon, no refe)".  A declarer who plays with a marker (an open refe) is defended
+  as at any other contract: follow or pass, a kontra optional, nobody playing counts as made.
 * The chain ``kontra`` (x2), then the declarer, the kontra player... (``chain`` words, each
   doubling; [F5]); a defender who had passed must play once kontra is said.
 * ``unplayed_choice`` (a marker of ``scoring.markers``, at its ``contracts``): when nobody
@@ -98,13 +100,15 @@ def start(state) -> bool:
         return False
     spec = state.current_phase
     opps = _opponents(state)
-    d = {"roles": {}, "stage": "follow", "queue": list(opps), "level": 0, "kontra_seat": -1, "played": 1}
+    plain = not _uses_marker(state)   # [F2] a plain contract: no refe
+    d = {"roles": {}, "stage": "follow", "queue": list(opps), "level": 0, "kontra_seat": -1, "played": 1,
+         "plain": plain}
     h.phase_state["defence"] = d
     text = h.contract.text
     if text in spec.all_play:
         d["roles"] = {s: "forced" for s in opps}
         return _to_kontra(state, d)
-    if text in spec.kontra_only and not _uses_marker(state):
+    if text in spec.kontra_only and plain:
         d["stage"] = "kontra_only"
     h.to_move = opps[0]
     return True
@@ -169,7 +173,7 @@ def apply(state, action) -> bool:
     if stage == "follow":
         d["roles"][seat] = "follow" if action == FOLLOW else "pass"
         d["queue"].pop(0)
-        if action == FOLLOW and h.contract.text in spec.compulsory_kontra and spec.chain:
+        if action == FOLLOW and h.contract.text in spec.compulsory_kontra and spec.chain and d["plain"]:
             return _kontra(state, spec, d, seat, opps)
         if d["queue"]:
             h.to_move = d["queue"][0]
@@ -227,7 +231,7 @@ def _not_played(state, d) -> bool:
     spec = state.current_phase
     state.skip_phases(spec.skips)
     h = state.hand
-    if _may_choose(spec, h.contract.text, state.markers, h.declarer, state.sheet.totals()):
+    if d["plain"] and _may_choose(spec, h.contract.text, state.markers, h.declarer, state.sheet.totals()):
         d["stage"] = "choice"
         h.to_move = h.declarer
         return False

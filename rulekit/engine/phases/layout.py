@@ -40,7 +40,7 @@ class LayoutSpec:
 
 def playable(spec: LayoutSpec, rows: dict, deck) -> int:
     """Bitmask of the cards that may be laid now: starters of suits without a row, and the
-    cards next to each row's ends (``rows``: suit -> ``[low card, high card]``)."""
+    cards next to each row's ends (``rows``: suit -> ``(low card, high card)``)."""
     m = 0
     for c in bits(spec.starts):
         if deck.suit_of(c) not in rows:
@@ -182,13 +182,13 @@ class LayoutKind(PhaseKind):
             c = action.card
             suit = state.variant.deck.suit_of(c)
             h.hands[seat] ^= 1 << c
-            row = d["rows"].get(suit)
+            row = d["rows"].get(suit)   # a new pair each time: a clone's rows share no list with ours
             if row is None:
-                d["rows"][suit] = [c, c]
+                d["rows"][suit] = (c, c)
             elif spec.down[row[0]] == c:
-                row[0] = c
+                d["rows"][suit] = (c, row[1])
             else:
-                row[1] = c
+                d["rows"][suit] = (row[0], c)
             d["order"].append((seat, c))
             d["passes"] = 0
             if not h.hands[seat]:
