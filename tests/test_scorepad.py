@@ -137,7 +137,8 @@ def test_asks_only_what_the_scoring_reads():
     assert names("fivehundred", a) == ["contract", "declarer", "tricks"]
     assert names("fivehundred", dict(a, contract="10T", tricks="0 10")) == ["contract", "declarer", "trump", "tricks"]
     assert names("rams", dict(a, tricks="2 2 2", points="30 40 30 20"), players=4) == ["tricks", "points"]
-    assert names("whist", dict(a, tricks="7")) == ["trump", "tricks", "tally:pictures:0", "tally:pictures:1"]
+    # every trump honour ends in a won trick: the second column's pictures are the rest of the five
+    assert names("whist", dict(a, tricks="7")) == ["trump", "tricks", "tally:pictures:0"]
     b = dict(a, contract="4S", declarer="N", tricks="10")
     assert names("bridge", b) == ["contract", "declarer", "doubled", "tricks", "tally:honours:0", "tally:honours:1",
                                   "tally:aces:0", "tally:aces:1"][:6]  # aces count only at no trump
@@ -177,13 +178,14 @@ def test_honours_beyond_the_pack_are_refused():
     pad = ScorePad(load_variant("bridge"))
     facts = {}
     for q_name, text in (("contract", "4S"), ("declarer", "N"), ("doubled", "-"), ("tricks", "10"),
-                         ("tally:honours:0", "4")):
+                         ("tally:honours:0", "1")):
         q = pad.next_question(facts)
         assert q.name == q_name
         pad.answer(q, text, facts)
     q = pad.next_question(facts)
+    assert q.help == "a number from 0 to 4"
     with pytest.raises(FactError, match=r"honours: 6 in all, but the pack has only 5"):
-        pad.answer(q, "2", facts)
+        pad.answer(q, "5", facts)
     with pytest.raises(FactError) as e:   # the refusal names the question, not an internal key
         pad.answer(q, "4S", facts)
     assert str(e.value) == "honours EW: '4S' is not a number"

@@ -371,14 +371,22 @@ class DefenceKind(PhaseKind):
     # ------------------------------------------------------------------ scorepad
     def pad_question(self, spec, variant, facts: dict, names: list):
         """Who of the declarer's opponents played (``follow``, ``pass`` or ``invited``), then
-        the last word of the doubling chain said (``-`` for none) and who started it."""
+        the last word of the doubling chain said (``-`` for none) and who started it.  At a
+        plain ``kontra_only`` contract (the declarer plays without a marker: ``marker_factor``
+        1) only the doubling is asked: nobody said it, nobody played."""
         contract, declarer = facts.get("contract"), facts.get("declarer")
         if contract is None or declarer is None:
             return None
         opps = [names[s] for s in _pad_opponents(variant, declarer)]
+        plain = facts.get("marker_factor", 1) == 1
         if "roles" not in facts:
             if contract in spec.all_play:  # [F1] nobody chooses: both play
                 facts["roles"] = " ".join("follow" for _ in opps)
+            elif contract in spec.kontra_only and plain and spec.chain:   # [F2] played only against kontra
+                if "kontra" not in facts:
+                    return ("kontra", "doubling", f"- (nobody said {spec.chain[0]}: the hand was not played, "
+                            f"counted as made) or the last word said: " + ", ".join(spec.chain))
+                facts["roles"] = " ".join("pass" if facts["kontra"] == "-" else "follow" for _ in opps)
             else:
                 return ("roles", "defence " + " ".join(opps),
                         f"for {', '.join(opps)} in turn: follow, pass or invited (called by the other, "
@@ -392,17 +400,22 @@ class DefenceKind(PhaseKind):
         if not spec.chain:
             return None
         if "kontra" not in facts:
-            return ("kontra", "doubling", "- (none) or the last word said: " + ", ".join(spec.chain))
+            forced = contract in spec.compulsory_kontra and plain
+            return ("kontra", "doubling", ("" if not forced else f"a defender who follows says {spec.chain[0]} "
+                                           f"at once; ") + ("" if forced else "- (none) or ")
+                    + "the last word said: " + ", ".join(spec.chain))
         if facts["kontra"] != "-" and "kontra_by" not in facts:
-            return ("kontra_by", f"{spec.chain[0]} by", f"the opponent who said {spec.chain[0]}: one of "
-                    + ", ".join(opps))
+            by = [names[s] for s, r in zip(_pad_opponents(variant, declarer), facts["roles"].split()) if r != "pass"]
+            return ("kontra_by", f"{spec.chain[0]} by", f"the defender who said {spec.chain[0]} (one who plays): "
+                    "one of " + ", ".join(by))
         return None
 
     def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
         """Check and store ``roles``, ``kontra`` or ``kontra_by``.
 
-        :raises ValueError: a word that does not fit, an invited player without an inviter, a
-            kontra by someone who is not an opponent."""
+        :raises ValueError: a word that does not fit, an invited player without an inviter, no
+            doubling where a follow is one, a kontra by someone who does not play against the
+            declarer ([F5]: a playing defender says it)."""
         t = text.strip().lower()
         opps = _pad_opponents(variant, facts["declarer"])
         if fact == "roles":
@@ -424,23 +437,34 @@ class DefenceKind(PhaseKind):
             if t not in ("-", "none", "no", *spec.chain):
                 raise ValueError(f"doubling: {text!r} is not a word of the chain (expected - or one of "
                                  f"{', '.join(spec.chain)})")
+            plain = facts.get("marker_factor", 1) == 1
+            if t not in spec.chain and plain and facts.get("contract") in spec.compulsory_kontra \
+                    and "follow" in facts.get("roles", "").split():
+                raise ValueError(f"doubling: at a plain {facts['contract']} a defender who follows says "
+                                 f"{spec.chain[0]} at once (expected one of {', '.join(spec.chain)})")
             facts[fact] = t if t in spec.chain else "-"
         else:
             low = [x.lower() for x in names]
             seat = low.index(t) if t in low else int(t) if t.isdigit() and int(t) < len(names) else -1
+            playing = [s for s, r in zip(opps, facts.get("roles", "").split()) if r != "pass"]
             if seat not in opps:
                 raise ValueError(f"{spec.chain[0]} by: {text!r} is not an opponent of the declarer (expected one "
-                                 f"of {', '.join(names[s] for s in opps)})")
+                                 f"of {', '.join(names[s] for s in playing)})")
+            if seat not in playing:
+                raise ValueError(f"{spec.chain[0]} by: {names[seat]} passed: a defender who plays says "
+                                 f"{spec.chain[0]} (expected {' or '.join(names[s] for s in playing)})")
             facts[fact] = seat
 
     def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
-        """:func:`outcome` of the typed facts."""
+        """:func:`outcome` of the typed facts ([F5]: a defender who passed plays once kontra is said)."""
         if contract is None or "roles" not in facts:
             return []
         opps = _pad_opponents(variant, facts["declarer"])
         roles = dict(zip(opps, facts["roles"].split()))
         level = spec.chain.index(facts["kontra"]) + 1 if facts.get("kontra", "-") != "-" else 0
         played = any(r != "pass" for r in roles.values())
+        if level:
+            roles = {s: "forced" if r == "pass" else r for s, r in roles.items()}
         return outcome(spec, variant.players, facts["declarer"], roles, level,
                        facts.get("kontra_by", -1) if level else -1, won, played)
 
@@ -454,7 +478,8 @@ class DefenceKind(PhaseKind):
         """Every opponent passed, ``unplayed_choice`` applies to the contract, and the
         declarer's column has room for the marker (the pad's ``marker_room``)."""
         room = facts.get("marker_room", {}).get(spec.choice_marker) or []
-        return (bool(spec.choice_marker) and (not spec.choice_at or facts.get("contract") in spec.choice_at)
+        return (bool(spec.choice_marker) and facts.get("marker_factor", 1) == 1   # a plain contract only
+                and (not spec.choice_at or facts.get("contract") in spec.choice_at)
                 and facts.get("declarer", -1) < len(room) and room[facts["declarer"]])
 
     def pad_marker(self, spec, variant, facts: dict):
@@ -475,6 +500,8 @@ class DefenceKind(PhaseKind):
         opps = _pad_opponents(variant, hand.declarer)
         words = {"forced": "follow", "invited": "invited", "follow": "follow"}
         out = {"roles": " ".join(words.get(d["roles"].get(s), "pass") if d["played"] else "pass" for s in opps)}
+        if d.get("plain", True) and hand.contract.text in spec.kontra_only and spec.chain:
+            out["kontra"] = spec.chain[d["level"] - 1] if d["level"] else "-"   # asked first, roles follow
         if d["played"] and spec.chain:
             out["kontra"] = spec.chain[d["level"] - 1] if d["level"] else "-"
             if d["level"]:
