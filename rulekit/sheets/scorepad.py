@@ -362,7 +362,7 @@ class ScorePad:
             if self._one_holder(t, facts):
                 keys = [f"tally:{t.name}:{c}" for c in range(len(cols))]
                 if any(k not in facts and self._matters(facts, t, c) for c, k in enumerate(keys)):
-                    return Question(f"tally:{t.name}", f"{spoken(t.name)}: who", self._holder_help(t))
+                    return Question(f"tally:{t.name}", f"{spoken(t.name)}: who", self._holder_help(t, facts))
                 for k in keys:
                     facts.setdefault(k, 0)   # does not change this hand's entries: not asked
                 continue
@@ -395,13 +395,16 @@ class ScorePad:
 
     def _aside(self) -> bool:
         """The deal leaves cards out of the players' hands (a widow, a stub)."""
-        return any(getattr(st, "zone", "") for p in self.variant.phases if p is not None
+        return any(getattr(st, "zone", "") for p in self.rules.phases if p is not None
                    for st in getattr(p, "steps", ()))
 
-    def _holder_help(self, tally) -> str:
-        """The accepted answers to who holds ``tally``."""
+    def _holder_help(self, tally, facts: dict | None = None) -> str:
+        """The accepted answers to who holds ``tally`` (``-`` for none unless someone surely
+        does, or none would contradict the ``facts``)."""
         who = ", ".join(self.columns)
-        return f"who: one of {who}" + ("" if self._must_be_held(tally) else ", or - for none")
+        nobody = {f"tally:{tally.name}:{c}": 0 for c in range(len(self.columns))}
+        must = self._must_be_held(tally) or (facts is not None and bool(self.problem({**facts, **nobody})))
+        return f"who: one of {who}" + ("" if must else ", or - for none")
 
     def _answer_holder(self, tally, t: str, facts: dict) -> None:
         """Store who holds ``tally`` (a column, a player of it, or ``-``): 1 for that column, 0
@@ -413,7 +416,7 @@ class ScorePad:
             if self._must_be_held(tally):
                 why = ("the first card led made trumps, so a trump was in play" if tally.trump_only
                        else "every card was dealt")
-                raise FactError(f"{tally.name}: someone held it ({why}); expected one of {', '.join(cols)}")
+                raise FactError(f"{spoken(tally.name)}: someone held it ({why}); expected one of {', '.join(cols)}")
             col = -1
         elif t.lower() in [c.lower() for c in cols]:
             col = [c.lower() for c in cols].index(t.lower())
@@ -421,7 +424,8 @@ class ScorePad:
             try:
                 seat = self.seat(t)
             except FactError:
-                raise FactError(f"{tally.name}: {t!r} is not a player (expected {self._holder_help(tally)[5:]})") \
+                raise FactError(f"{spoken(tally.name)}: {t!r} is not a player (expected "
+                                f"{self._holder_help(tally, facts)[5:]})") \
                     from None
             col = self.variant.side_of[seat] if self.variant.scoring.by_side else seat
         for c in range(len(cols)):
@@ -641,7 +645,7 @@ class ScorePad:
     def _all_points_won(self) -> bool:
         """Every card point ends in a won trick: the deal leaves no cards aside, or they go to
         the last trick (Auction Pitch leaves 28 cards out of play)."""
-        phases = [p for p in self.variant.phases if p is not None]
+        phases = [p for p in self.rules.phases if p is not None]
         aside = any(getattr(st, "zone", "") for p in phases for st in getattr(p, "steps", ()))
         return not aside or any(getattr(p, "widow_to", "") == "last_trick" for p in phases)
 
@@ -732,6 +736,9 @@ class ScorePad:
                 return out
             if q.name.count(":") == 1 and q.name.startswith("tally:"):   # who holds it: stored per column
                 held = [given.get(f"{q.name}:{c}") for c in range(len(self.columns))]
+                if None not in held and sum(bool(x) for x in held) > 1:
+                    raise FactError(f"hand {self.number + 1}: {spoken(q.name[6:])}: {sum(bool(x) for x in held)} in "
+                                    f"all, but the pack has only 1 (one card: one column takes it)")
                 if None not in held:
                     given[q.name] = next((self.columns[c] for c, x in enumerate(held) if x), "-")
             if q.name not in given:
