@@ -222,12 +222,13 @@ def test_undo_save_resume_and_exports(tmp_path):
     r = runner.invoke(app, ["score", "--export", str(out), "--file", str(pad_file)])
     assert r.exit_code == 0, r.output
     rows = list(csv.reader(io.StringIO(out.read_text())))
-    assert rows[0] == ["hand", "P0", "P0 total", "P1", "P1 total", "P2", "P2 total", "note", "line", "bonus"]
-    assert rows[1][:7] == ["1", "10", "10", "300", "300", "10", "10"] and rows[1][7] == "P1 8H made (8 tricks)"
-    assert rows[-1] == ["total", "", "40", "", "330", "", "50", "", "", ""]
+    assert rows[0] == ["row", "hand", "note", "void", "P0", "P0 total", "P1", "P1 total", "P2", "P2 total",
+                       "winner", "reason"]
+    assert rows[1] == ["deal", "1", "P1 8H made (8 tricks)", "0", "10", "10", "300", "300", "10", "10", "", ""]
+    assert rows[-1] == ["total", "", "", "", "", "40", "", "330", "", "50", "", ""]
     out = tmp_path / "sheet.json"
     runner.invoke(app, ["score", "--export", str(out), "--file", str(pad_file)])
-    assert json.loads(out.read_text())["totals"] == [40, 330, 50]
+    assert [r["P1 total"] for r in json.loads(out.read_text())] == [300, 330, 330]
     out = tmp_path / "sheet.txt"
     runner.invoke(app, ["score", "--export", str(out), "--file", str(pad_file)])
     text = out.read_text()

@@ -37,8 +37,6 @@ rebuilt from them on loading).
 """
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass
 
@@ -896,50 +894,60 @@ class ScorePad:
     def from_dict(cls, variant, data: dict, source: str = "pad") -> "ScorePad":
         """Rebuild a pad from :meth:`as_dict` output, re-entering every hand.
 
-        :raises FactError: the file is not a pad of ``variant``, or a hand in it is refused.
+        :raises FactError: the data is not a pad of ``variant`` (its shape, version, variant or
+            the variant's hash), a hand in it is refused, or the sheet it stores differs from the
+            one its hands give (the pad was altered).
         """
-        if not isinstance(data, dict) or data.get("kind") != PAD_KIND:
-            raise FactError(f"{source}: not a rulekit scorepad (expected a file written by `rulekit score`)")
-        if data.get("variant") != variant.id:
-            raise FactError(f"{source}: a scorepad of {data.get('variant')!r}, not of {variant.id!r}")
-        hands = data.get("hands")
-        names = data.get("names")
-        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands) or not (
-                isinstance(names, list) and len(names) == variant.players and all(isinstance(x, str) for x in names)):
-            raise FactError(f"{source}: the pad's hands or names are damaged")
-        first = data.get("first_dealer", 0)
-        pad = cls(variant, names, first if isinstance(first, int) else 0)
-        for i, facts in enumerate(hands):
+        from rulekit.records import _differs
+        from rulekit.sheets import padfile
+        problem = padfile.shape_problem(data)
+        if problem:
+            raise FactError(f"{source}: {problem}")
+        if data["variant"] != variant.id:
+            raise FactError(f"{source}: a scorepad of {data['variant']!r}, not of {variant.id!r}")
+        if data["variant_hash"] != variant.hash:
+            raise FactError(f"{source}: the variant {variant.id!r} has changed since this pad was written (hash "
+                            f"{data['variant_hash'][:12]} != {variant.hash[:12]}); its hands cannot be scored as "
+                            f"they were")
+        names = data["names"]
+        if len(names) != variant.players or data["players"] != variant.players:
+            raise FactError(f"{source}: a pad of {len(names)} players, but {variant.id} is played by {variant.players}")
+        pad = cls(variant, names, data["first_dealer"])
+        for i, facts in enumerate(data["hands"]):
             try:
                 pad.add(facts)
             except FactError as e:
                 raise FactError(f"{source}: hand {i + 1}: {e}") from None
         if data.get("stopped"):
             pad.stop()
+        stored, rebuilt = json.loads(json.dumps(data["sheet"])), json.loads(json.dumps(pad.sheet.as_dict()))
+        for block in (stored, rebuilt):
+            for row in block.get("rows") or ():
+                if isinstance(row, dict):
+                    row.pop("note", None)   # words, written anew (a pad of an older wording still loads)
+        problem = _differs(stored, rebuilt, "sheet")
+        if not problem and (data.get("winners", []) != pad.winners):
+            problem = f"winners: stored {data.get('winners')!r}, rebuilt {pad.winners!r}"
+        if problem:
+            raise FactError(f"{source}: the sheet stored in the pad differs from the sheet its hands give "
+                            f"({problem}); the pad was altered")
         return pad
 
     # ------------------------------------------------------------------ exports
     def export_json(self) -> str:
-        """The sheet as JSON: columns, rows (entries, running totals, parts, lines, games),
-        totals, game points and the result."""
-        return json.dumps({"variant": self.variant.id, "sheet": self.sheet.as_dict(), "totals": self.sheet.totals(),
-                           "game_points": self.sheet.game_points(),
-                           "winners": [self.columns[c] for c in self.winners], "end_reason": self.end_reason},
-                          indent=1, ensure_ascii=False) + "\n"
+        """The whole sheet as JSON: one object per row (:func:`~rulekit.sheets.padfile.table`)."""
+        from rulekit.sheets import padfile
+        return padfile.to_json(self)
 
     def export_csv(self) -> str:
-        """The sheet as CSV: one line per row, each column's entry and running total."""
-        out = io.StringIO()
-        w = csv.writer(out, lineterminator="\n")
-        w.writerow(["hand", *[x for c in self.columns for x in (c, f"{c} total")], "note", "line", "bonus"])
-        for r in self.sheet.rows:
-            w.writerow([r.hand + 1, *[x for c in range(len(self.columns)) for x in (r.entries[c], r.totals[c])],
-                        r.note or ("void" if r.void else ""), int(r.line), int(r.bonus)])
-        w.writerow(["total", *[x for t in self.sheet.totals() for x in ("", t)], "", "", ""])
-        return out.getvalue()
+        """The whole sheet as CSV, a header naming each column (:func:`~rulekit.sheets.padfile.table`)."""
+        from rulekit.sheets import padfile
+        return padfile.to_csv(self)
 
     def export_text(self, width: int = 100) -> str:
         """The sheet in the variant's layout as plain text."""
+        from rulekit.sheets import padfile
         from rulekit.sheets.render import sheet_text
-        return sheet_text(self.sheet, self.variant, width=width, title=f"{self.variant.name} — score sheet")
+        text = sheet_text(self.sheet, self.variant, width=width, title=f"{self.variant.name} — score sheet")
+        return "\n".join(padfile.escape(line) for line in text.split("\n"))
 
