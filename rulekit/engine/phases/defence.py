@@ -489,8 +489,9 @@ class DefenceKind(PhaseKind):
         return None
 
     def pad_facts(self, spec, variant, hand) -> dict:
-        """The decisions of a played hand as typed (a forced defender follows; ``choice``, the
-        declarer's when nobody played and he was asked)."""
+        """The decisions of a played hand as typed (a defender made to play by a kontra passed; at
+        an ``all_play`` contract every defender follows; ``choice``, the declarer's when nobody
+        played and he was asked)."""
         d = hand.phase_state.get("defence")
         if d is None or hand.contract is None:
             return {}
@@ -498,7 +499,9 @@ class DefenceKind(PhaseKind):
             return {"roles": " ".join("pass" for _ in _pad_opponents(variant, hand.declarer)),
                     "choice": d.get("choice", "made")}
         opps = _pad_opponents(variant, hand.declarer)
-        words = {"forced": "follow", "invited": "invited", "follow": "follow"}
+        # a defender made to play by a kontra had passed: the table writes what he said ([F5])
+        forced = "pass" if d["level"] and hand.contract.text not in spec.all_play else "follow"
+        words = {"forced": forced, "invited": "invited", "follow": "follow"}
         out = {"roles": " ".join(words.get(d["roles"].get(s), "pass") if d["played"] else "pass" for s in opps)}
         if d.get("plain", True) and hand.contract.text in spec.kontra_only and spec.chain:
             out["kontra"] = spec.chain[d["level"] - 1] if d["level"] else "-"   # asked first, roles follow
