@@ -192,15 +192,15 @@ def test_csv_export_holds_the_whole_sheet(tmp_path):
     assert r.exit_code == 0, r.output
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     header = next(csv.reader(io.StringIO(out.read_text())))
-    assert {"P0 refe", "P1 soup on P0", "P0 result", "winner"} <= set(header)
+    assert {"P0 refe", "P1 against P0", "P0 result", "winner"} <= set(header)
     assert len(set(header)) == len(header)
     assert all(len(r) == len(header) for r in csv.reader(io.StringIO(out.read_text())))
     assert [r["row"] for r in rows] == ["deal", "deal", "deal", "total"]   # [S7] over after the third deal
     assert [r["P0 refe"] for r in rows[:2]] == ["new", "passed"]            # [R1] [R2]
-    assert rows[1]["P1 soup on P0"] == "24" and rows[1]["P2 soup on P0"] == "24"   # 2 tricks x 6 x 2 (refe)
+    assert rows[1]["P1 against P0"] == "24" and rows[1]["P2 against P0"] == "24"   # 2 tricks x 6 x 2 (refe)
     total = rows[-1]
     assert [total["P0 result"], total["P1 result"], total["P2 result"]] == ["-28", "-16", "44"]   # [S8]
-    assert total["P0 refe"] == "new passed" and total["P1 soup on P0"] == "24"
+    assert total["P0 refe"] == "new passed" and total["P1 against P0"] == "24"
     assert total["winner"] == "P0" and total["reason"] == "the totals add up to -6, at or below 0"
     try:
         import pandas   # noqa: F401  (not a dependency: checked when installed)
@@ -219,7 +219,7 @@ def test_json_export_is_the_same_table(tmp_path):
     header = next(csv.reader(io.StringIO(out_csv.read_text())))
     rows = json.loads(out_json.read_text())
     assert [list(r) for r in rows] == [header] * len(rows)
-    assert rows[1]["P1 soup on P0"] == 24 and rows[0]["P0 refe"] == "new"
+    assert rows[1]["P1 against P0"] == 24 and rows[0]["P0 refe"] == "new"
 
 
 def test_bridge_export_has_parts_games_and_the_line(tmp_path):

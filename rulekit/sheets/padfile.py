@@ -11,7 +11,7 @@ from the one the hands give (a pad altered by hand).
 Exports hold the whole sheet as one table, a row per sheet row (a deal, a bonus), then the
 totals and the result: per score column its entry and running total, each part (``below`` /
 ``above``, a bula's parts), game points; whether a line was drawn; each soup written against
-another column (``P1 soup on P0``); each marker event (a refe written, passed or failed); the
+another column (``P1 against P0``: a soup); each marker event (a refe written, passed or failed); the
 match's final results and winners.  Every text is escaped: a control character is written as
 ``\\x1b`` (a terminal escape sequence in a name cannot reach whoever opens the export).
 """
@@ -170,7 +170,7 @@ def table(pad) -> tuple:
     for c in cols:
         header += [c, f"{c} total"] + [f"{c} {p}" for p in parts] + ([f"{c} games"] if games else [])
         header += [f"{c} {m}" for m in markers]
-    header += (["line"] if games else []) + [f"{cols[w]} soup on {cols[t]}" for w, t in pairs]
+    header += (["line"] if games else []) + [f"{cols[w]} against {cols[t]}" for w, t in pairs]
     finals = final_results(v, sheet)
     header += [f"{c} result" for c in cols] if v.match.final is not None else []
     header += ["winner", "reason"]
