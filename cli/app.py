@@ -787,11 +787,14 @@ def score(variant: Optional[str] = typer.Argument(None, help="The variant (an in
 
 @app.command()
 def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the schema to FILE "
-                                                 "instead of standard output.")):
-    """Print the JSON Schema of variant files (with every registered phase kind), for an editor's
-    YAML language server: completion and inline errors in variants/*.yaml (docs/authoring.md)."""
-    from rulekit.schemas import composed_schema
-    text = json.dumps(composed_schema(), indent=2, ensure_ascii=False) + "\n"
+                                                 "instead of standard output."),
+           merged: bool = typer.Option(False, "--merged", help="Print the schema of a merged variant (what "
+                                       "validate checks once extends: is applied) instead of the editor's.")):
+    """Print the JSON Schema of variant files as written (with every registered phase kind), for an
+    editor's YAML language server: completion and inline errors in variants/*.yaml, house rules with
+    extends: included (docs/authoring.md)."""
+    from rulekit.schemas import composed_schema, editor_schema
+    text = json.dumps(composed_schema() if merged else editor_schema(), indent=2, ensure_ascii=False) + "\n"
     if output is None:
         sys.stdout.write(text)
         return
