@@ -780,11 +780,13 @@ def score(variant: Optional[str] = typer.Argument(None, help="The variant (an in
           players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants that "
                                                 "offer a choice."),
           dealer: Optional[str] = typer.Option(None, "--dealer", help="The seat that deals the first hand "
-                                               "(a seat name or number; default the variant's, else the first).")):
+                                               "(a seat name or number; default the variant's, else the first)."),
+          force: bool = typer.Option(False, "--force", help="Let --export replace an existing file (never the "
+                                     "pad itself).")):
     """Keep the score sheet of a game played with real cards: per hand it asks only the facts the
     variant's scoring needs, refuses impossible entries, and shows the sheet after each hand."""
     from .score import run
-    run(console, err, _load, _fail, variant, file, export, players, dealer)
+    run(console, err, _load, _fail, variant, file, export, players, dealer, force)
 
 
 @app.command()

@@ -271,6 +271,6 @@ def test_strain_is_the_place_of_a_worded_strain_and_low_wins_says_the_order(tmp_
     assert got == {("3hi", "S", False): (0, False), ("3hi", "H", False): (0, False),
                    ("3lo", "S", True): (1, True), ("3lo", "D", True): (1, True),
                    ("3NT", "NT", False): (2, False), ("3NT", "NT", True): (2, True)}
-    from rulekit.engine.scoring import score_facts
-    entries = score_facts(v, bids["3lo"], 1, "S", [0, 5, 0])[0]
+    from rulekit.engine.scoring import HandFacts, score_facts
+    entries = score_facts(v, HandFacts(bids["3lo"], 1, "S", [0, 5, 0]))[0]
     assert entries[1] == 111   # 100 + strain 1 + 10 for low cards winning

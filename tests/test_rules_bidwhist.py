@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rulekit.engine import State
-from rulekit.engine.scoring import score_facts
+from rulekit.engine.scoring import HandFacts, score_facts
 from rulekit.errors import IllegalActionError
 from rulekit.variant import check_file, load_variant
 from rulekit.variant.explain import explain
@@ -112,7 +112,7 @@ def test_at_no_trump_a_joker_has_no_power(v):
 
 def _score(v, text: str, declarer: int, trump: str, ns: int, ew: int) -> list:
     bid = next(b for b in v.auction().bids if b.text == text)
-    return score_facts(v, bid, declarer, trump, [ns, ew])[0]
+    return score_facts(v, HandFacts(bid, declarer, trump, [ns, ew]))[0]
 
 
 @pytest.mark.parametrize("text, declarer, trump, ns, ew, want", [

@@ -138,7 +138,8 @@ def test_asks_only_what_the_scoring_reads():
     assert names("fivehundred", a) == ["contract", "declarer", "tricks"]
     assert names("fivehundred", dict(a, contract="10T", tricks="0 10")) == ["contract", "declarer", "trump", "tricks"]
     assert names("rams", dict(a, tricks="2 2 2", points="30 40 30 20"), players=4) == ["tricks", "points"]
-    assert names("whist", dict(a, tricks="7")) == ["trump", "tricks", "tally:pictures:0", "tally:pictures:1"]
+    # every trump honour ends in a won trick: the second column's pictures are the rest of the five
+    assert names("whist", dict(a, tricks="7")) == ["trump", "tricks", "tally:pictures:0"]
     b = dict(a, contract="4S", declarer="N", tricks="10")
     assert names("bridge", b) == ["contract", "declarer", "doubled", "tricks", "tally:honours:0", "tally:honours:1",
                                   "tally:aces:0", "tally:aces:1"][:6]  # aces count only at no trump
@@ -178,13 +179,14 @@ def test_honours_beyond_the_pack_are_refused():
     pad = ScorePad(load_variant("bridge"))
     facts = {}
     for q_name, text in (("contract", "4S"), ("declarer", "N"), ("doubled", "-"), ("tricks", "10"),
-                         ("tally:honours:0", "4")):
+                         ("tally:honours:0", "1")):
         q = pad.next_question(facts)
         assert q.name == q_name
         pad.answer(q, text, facts)
     q = pad.next_question(facts)
+    assert q.help == "a number from 0 to 4"
     with pytest.raises(FactError, match=r"honours: 6 in all, but the pack has only 5"):
-        pad.answer(q, "2", facts)
+        pad.answer(q, "5", facts)
     with pytest.raises(FactError) as e:   # the refusal names the question, not an internal key
         pad.answer(q, "4S", facts)
     assert str(e.value) == "honours EW: '4S' is not a number"
@@ -221,12 +223,13 @@ def test_undo_save_resume_and_exports(tmp_path):
     r = runner.invoke(app, ["score", "--export", str(out), "--file", str(pad_file)])
     assert r.exit_code == 0, r.output
     rows = list(csv.reader(io.StringIO(out.read_text())))
-    assert rows[0] == ["hand", "P0", "P0 total", "P1", "P1 total", "P2", "P2 total", "note", "line", "bonus"]
-    assert rows[1][:7] == ["1", "10", "10", "300", "300", "10", "10"] and rows[1][7] == "P1 8H made (8 tricks)"
-    assert rows[-1] == ["total", "", "40", "", "330", "", "50", "", "", ""]
+    assert rows[0] == ["row", "hand", "note", "void", "P0", "P0 total", "P1", "P1 total", "P2", "P2 total",
+                       "winner", "reason"]
+    assert rows[1] == ["deal", "1", "P1 8H made (8 tricks)", "0", "10", "10", "300", "300", "10", "10", "", ""]
+    assert rows[-1] == ["total", "", "", "", "", "40", "", "330", "", "50", "", ""]
     out = tmp_path / "sheet.json"
     runner.invoke(app, ["score", "--export", str(out), "--file", str(pad_file)])
-    assert json.loads(out.read_text())["totals"] == [40, 330, 50]
+    assert [r["P1 total"] for r in json.loads(out.read_text())] == [300, 330, 330]
     out = tmp_path / "sheet.txt"
     runner.invoke(app, ["score", "--export", str(out), "--file", str(pad_file)])
     text = out.read_text()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import OrderedDict
+from typing import Any
 
 from rulekit.dsl import Env, Formula
 from rulekit.engine.phases import REGISTRY, PhaseKind
@@ -626,13 +627,45 @@ def carry_counters(variant, counts: dict, envs: list, entries: list, columns: li
 
 
 # ------------------------------------------------------------------ scoring from facts
-class _Scored:
-    """The few fields of a hand that :func:`score_hand` reads, for a hand known only by its facts."""
+@dataclasses.dataclass
+class HandFacts:
+    """A hand known only by the facts a table writes down (the scorepad, ``rulekit score``): what
+    :func:`score_facts` scores, and what :func:`~rulekit.engine.state.describe_under` and
+    :func:`match_result` read of a hand (``won``, ``tricks``, ``void``...).
 
-    __slots__ = ("contract", "declarer", "parts", "partner")
+    :ivar contract: the :class:`~rulekit.variant.model.Bid`, or ``None`` (no contract).
+    :ivar declarer: the declarer's seat, or -1; ``partner`` his partner for this hand, or -1.
+    :ivar trump: ``"S"``.. or ``"NT"``: the strain the hand was played in.
+    :ivar column_tricks: tricks won per score column (seat, or side with ``scoring.by: side``).
+    :ivar points: card points per score column (``None``: zeros).
+    :ivar doubled: 0, 1 (doubled) or 2 (redoubled).
+    :ivar tallies: per column, a dict tally name -> count (``None``: zeros).
+    :ivar vulnerable, game_score: per column, the match's progress before the hand.
+    :ivar markers: marker name -> the declarer's factor (``scoring.markers``; ``None``: 1).
+    :ivar phase_values: per column, phase kinds' formula variables read from the facts
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_values`).
+    :ivar won: tricks per seat (a side's on its first seat); set by :func:`score_facts` when empty.
+    :ivar tricks: the tricks in play order: none are known (a tie by trick order finds none).
+    :ivar void: the hand counts for nothing (set by :func:`score_facts`).
+    :ivar parts: the entries split by part, or ``None`` (set by :func:`score_facts`).
+    """
 
-    def __init__(self, contract, declarer: int, partner: int = -1):
-        self.contract, self.declarer, self.parts, self.partner = contract, declarer, None, partner
+    contract: Any = None
+    declarer: int = -1
+    trump: str = "NT"
+    column_tricks: list = dataclasses.field(default_factory=list)
+    points: list | None = None
+    doubled: int = 0
+    tallies: list | None = None
+    vulnerable: list | None = None
+    game_score: list | None = None
+    partner: int = -1
+    markers: dict | None = None
+    phase_values: list | None = None
+    won: list = dataclasses.field(default_factory=list)
+    tricks: tuple = ()
+    void: bool = False
+    parts: dict | None = None
 
 
 def seat_values(variant, per_column: list) -> list:
@@ -646,42 +679,30 @@ def seat_values(variant, per_column: list) -> list:
     return out
 
 
-def score_facts(variant, contract, declarer: int, trump: str, tricks: list, points: list | None = None,
-                doubled: int = 0, tallies: list | None = None, vulnerable: list | None = None,
-                game_score: list | None = None, partner: int = -1, markers: dict | None = None,
-                phase_values: list | None = None) -> tuple:
-    """Score a hand known only by the facts a table writes down (the scorepad, ``rulekit score``),
-    through the same :func:`envs_for` and :func:`score_hand` a played hand goes through.
+def score_facts(variant, hand: HandFacts) -> tuple:
+    """Score a hand known only by its facts (the scorepad, ``rulekit score``), through the same
+    :func:`envs_for` and :func:`score_hand` a played hand goes through.
 
-    :param contract: the :class:`~rulekit.variant.model.Bid` or ``None`` (no contract).
-    :param declarer: the declarer's seat, or -1.
-    :param trump: ``"S"``.. or ``"NT"``: the strain the hand was played in.
-    :param tricks: tricks won per score column (seat, or side with ``scoring.by: side``).
-    :param points: card points won per score column (default zeros).
-    :param doubled: 0, 1 (doubled) or 2 (redoubled).
-    :param tallies: per column, a dict tally name -> count (default zeros).
-    :param vulnerable, game_score: per column, the match's progress before the hand.
-    :param partner: the declarer's partner for this hand (a called partner), or -1.
-    :param markers: marker name -> the declarer's factor (``scoring.markers``; default 1).
-    :param phase_values: per column, phase kinds' formula variables read from the facts
-        (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_values`).
+    :param hand: the :class:`HandFacts`; its ``won`` (when empty), ``void`` and ``parts`` are set.
     :returns: ``(entries, parts, void, envs)``: points per column, the entries split by part
         (or ``None``), whether the hand is void, and the scoring environments.
     """
     cols = columns(variant)
-    extra = {"doubled": doubled, "vulnerable": vulnerable or [False] * cols,
-             "game_score": game_score or [0] * cols, "partner": partner}
-    if tallies is not None:
-        extra["tallies"] = tallies
-    if markers:
-        extra["markers"] = markers
-    envs = envs_for(variant, contract, declarer, trump, seat_values(variant, tricks),
-                    seat_values(variant, points or [0] * cols), extra)
-    for env, values in zip(envs, phase_values or ()):
+    tricks = hand.column_tricks or [0] * cols
+    if not hand.won:
+        hand.won = seat_values(variant, tricks)
+    extra = {"doubled": hand.doubled, "vulnerable": hand.vulnerable or [False] * cols,
+             "game_score": hand.game_score or [0] * cols, "partner": hand.partner}
+    if hand.tallies is not None:
+        extra["tallies"] = hand.tallies
+    if hand.markers:
+        extra["markers"] = hand.markers
+    envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, seat_values(variant, tricks),
+                    seat_values(variant, hand.points or [0] * cols), extra)
+    for env, values in zip(envs, hand.phase_values or ()):
         env.vars.update(values)
-    shim = _Scored(contract, declarer, partner)
-    entries, void = score_hand(variant, shim, envs)
-    return entries, shim.parts, void, envs
+    entries, hand.void = score_hand(variant, hand, envs)
+    return entries, hand.parts, hand.void, envs
 
 
 def hand_facts(variant, hand) -> dict:

@@ -184,11 +184,7 @@ def _swap_unseen(state: State, seat: int, rng: random.Random):
 
 
 #: Kinds whose generic case finds an engine defect (reported, not fixed here).
-DEFECTS = {
-    "layout": "Hand.clone copies each kind's phase data one level deep, and layout.apply moves a row's end "
-              "in place (row[0] = c / row[1] = c in rulekit/engine/phases/layout.py): a card laid on a clone "
-              "also moves the original's row, so the original then refuses a card it listed as legal",
-}
+DEFECTS: dict = {}
 
 
 @pytest.mark.parametrize("kind", [pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=DEFECTS[k]))

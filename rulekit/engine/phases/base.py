@@ -251,6 +251,25 @@ class PhaseKind:
         option ``unplayed_choice``); the scorepad then asks nothing more.  Default ``None``."""
         return None
 
+    def pad_result(self, spec: Any, variant: Any, name: str, facts: dict) -> tuple:
+        """``(lowest, highest, words)`` of the result variable ``name`` of a kind played instead
+        of the tricks (:attr:`stands_for`), which a scorepad asks per column as the table counts
+        it: true bounds for this hand (``facts["cards"]``: the cards each player holds) and the
+        accepted values in words (``""``: the bounds say it).  Default: :meth:`variables`' bounds."""
+        lo, hi = self.variables(spec)[name]
+        return lo, hi, ""
+
+    def pad_refuse(self, spec: Any, variant: Any, facts: dict, values: list) -> str:
+        """Why the results typed for this kind (``values``: per column, a dict of the result
+        variables asked, see :meth:`pad_result`) cannot come from a legal play (thresholds no
+        card reached, too many players out of cards...), or ``""`` when they can.  Default ``""``."""
+        return ""
+
+    def pad_out_of_play(self, spec: Any, variant: Any, facts: dict, contract: Any) -> int:
+        """Cards this phase puts out of play in a hand known by its ``facts`` (a card set aside
+        face down); a scorepad then knows not every card ends in a won trick.  Default 0."""
+        return 0
+
     def pad_facts(self, spec: Any, variant: Any, hand: Any) -> dict:
         """The answers a scorer types for this kind's facts of a finished played ``hand``
         (fact -> text), the inverse of :meth:`pad_answer`; default none."""

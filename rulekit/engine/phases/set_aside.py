@@ -92,6 +92,12 @@ class SetAsideKind(PhaseKind):
         n = p.get("count", "contract")
         return SetAsideSpec(self.name, name, -1 if n == "contract" else n)
 
+    def pad_out_of_play(self, spec, variant, facts: dict, contract) -> int:
+        """The cards the declarer put aside (none without a declarer)."""
+        if contract is None or facts.get("declarer", -1) < 0:
+            return 0
+        return getattr(contract, "aside", 0) if spec.count < 0 else spec.count
+
     def finish(self, c, spec):
         """The declarer must hold the cards he puts aside: the fixed count, or the most any
         contract's ``aside`` says (user pass finding 2)."""

@@ -14,6 +14,13 @@ decides, by one of the ``options``:
 
 Then the rest of the deal is handed out.  The turned cards are chance events: they are
 shown to every seat, listed in the hand's actions and in :attr:`State.chance`.
+
+Until then the rest of the deal is nobody's to see, the chooser's own later cards included:
+each seat's part lies in a face-down zone (``to deal NAME``), which observations hide and a
+bot's sampled worlds fill at random like any face-down zone; the hand as dealt
+(``Hand.dealt``) holds only the cards handed out so far.  The order the chooser's first cards
+were dealt in (the order they are turned) is kept as a permutation of his hand, which names
+no card (rules/king.md [K9]; fair play: a sampled world never rebuilds the real deal).
 """
 from __future__ import annotations
 
@@ -111,7 +118,7 @@ class SplitChoiceKind(PhaseKind):
 
     # ------------------------------------------------------------------ rules
     def start(self, state) -> bool:
-        """Hold back every card but the chooser's first ones."""
+        """Hold back every card but the chooser's first ones, face down (see the module docstring)."""
         h = state.hand
         spec = state.current_phase
         n = h.players
@@ -123,12 +130,19 @@ class SplitChoiceKind(PhaseKind):
             if target.__class__ is int and state.next_seat(h.eldest, target) == chooser and len(first) < spec.first:
                 first.append(c)
         mask = sum(1 << c for c in first)
-        held = list(h.hands)
-        held[chooser] &= ~mask
-        h.phase_state[self.name] = {"chooser": chooser, "first": first, "held": held, "turned": [],
-                                    "how": ""}
+        rest = []
+        for s in range(n):
+            held = h.hands[s] & ~(mask if s == chooser else 0)
+            if held:
+                zone = _zone(state, s)
+                h.zones[zone], h.zone_up[zone] = held, False
+                rest.append((s, zone))
+        ordered = sorted(first)
+        h.phase_state[self.name] = {"chooser": chooser, "order": [ordered.index(c) for c in first], "rest": rest,
+                                    "turned": [], "how": ""}
         h.hands = [0] * n
         h.hands[chooser] = mask
+        h.dealt = list(h.hands)
         h.to_move = chooser
         return True
 
@@ -160,14 +174,21 @@ class SplitChoiceKind(PhaseKind):
             suit = action.suit
         else:
             strength = v.contexts["NT"].strength
-            suit, turned = decide(d["first"], strength, v.deck.suit_of, action.suit if action.kind == "ask" else "")
+            ordered = sorted(bits(h.hands[d["chooser"]]))
+            first = [ordered[i] for i in d["order"]]
+            suit, turned = decide(first, strength, v.deck.suit_of, action.suit if action.kind == "ask" else "")
             d["turned"] = turned
             text = "turned " + " ".join(v.deck.name(c) for c in turned)
             h.actions.append((d["chooser"], text))
             state.chance.append((h.number, d["chooser"], text))
         d["how"] = action.text
         state.set_trump(suit)
-        h.hands = [h.hands[s] | d["held"][s] for s in range(h.players)]
+        for s, zone in d["rest"]:   # the rest of the deal, to each seat
+            cards = h.zones.pop(zone, 0)
+            h.zone_up.pop(zone, None)
+            h.hands[s] |= cards
+            h.dealt[s] |= cards
+        d["rest"] = []
         return True
 
     # ------------------------------------------------------------------ words and views
@@ -206,6 +227,12 @@ class SplitChoiceKind(PhaseKind):
             cards = [c for c in bits(hand) if v.deck.suit_of(c) == a.suit]
             return (len(cards), sum(strength[c] for c in cards))
         return max(names, key=weight)
+
+
+def _zone(state, seat: int) -> str:
+    """The face-down zone holding the cards still to be dealt to ``seat`` (``to deal E``)."""
+    names = list(state.names)
+    return f"to deal {names[seat]}" if names.count(names[seat]) == 1 else f"to deal seat {seat + 1}"
 
 
 KIND = SplitChoiceKind()
