@@ -159,7 +159,7 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
         if not pad.is_over and shown != pad.number:
             console.print(escape(_header(pad)), style="bold", highlight=False)
             shown = pad.number
-        text = _ask(console, "match over (undo, quit) > " if pad.is_over else f"{q.prompt} > ")
+        text = _ask(console, "match over (undo, quit) > " if q is None else f"{q.prompt} > ")
         word = (text or "").strip().lower()
         if text is None or word == "quit":
             if saver.pending and not saver.save() and text is not None and not warned:
@@ -197,7 +197,7 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
             _show(console, pad)
         elif pad.is_over:
             console.print("the match is over: undo the last hand, or quit", highlight=False)
-        else:
+        elif q is not None:
             before = dict(facts)
             try:
                 pad.answer(q, text, facts)

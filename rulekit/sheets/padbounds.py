@@ -101,7 +101,7 @@ def end_values(pad, facts: dict, upto: list | None = None) -> set:
     base = dict(facts)
     if upto is not None:
         base["tricks"] = list(upto)
-    tries = [{}, {}]
+    tries: list[dict[str, int]] = [{}, {}]
     for t in v.scoring.tallies:
         for c in range(cols):
             key = f"tally:{t.name}:{c}"

@@ -167,9 +167,9 @@ def table(pad) -> tuple:
         if v.scoring.against_declarer is not None else []
     markers = [m.name for m in v.scoring.markers]
     header = ["row", "hand", "note", "void"]
-    for c in cols:
-        header += [c, f"{c} total"] + [f"{c} {p}" for p in parts] + ([f"{c} games"] if games else [])
-        header += [f"{c} {m}" for m in markers]
+    for col in cols:
+        header += [col, f"{col} total"] + [f"{col} {p}" for p in parts] + ([f"{col} games"] if games else [])
+        header += [f"{col} {m}" for m in markers]
     header += (["line"] if games else []) + [f"{cols[w]} against {cols[t]}" for w, t in pairs]
     finals = final_results(v, sheet)
     header += [f"{c} result" for c in cols] if v.match.final is not None else []

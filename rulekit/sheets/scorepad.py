@@ -806,12 +806,12 @@ class ScorePad:
         from rulekit.sheets.result import Against
         against = () if void else tuple(Against(a["column"], a["target"], a["value"], a["part"])
                                         for a in against_entries(v, declarer, envs))
-        marks: list = []
+        events: list = []
         if v.scoring.markers and declarer >= 0 and not void:  # as a played hand marks them
             dcol = v.side_of[declarer] if v.scoring.by_side else declarer
-            marks = self.markers.played(declarer, bool(v.scoring.made(envs[dcol])) if v.scoring.made else True)
+            events = self.markers.played(declarer, bool(v.scoring.made(envs[dcol])) if v.scoring.made else True)
         result = HandResult(self.number, self.dealer, facts.get("contract"), declarer, stored, tuple(entries),
-                            parts, against, void, note=note, marks=tuple(marks))
+                            parts, against, void, note=note, marks=tuple(events))
         self.book.add(result)
         self.hands.append(facts)
         self._end(hand, envs, before)
