@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import List, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -114,7 +114,8 @@ err = _SafeConsole(stderr=True)
 CONTROLLERS = ("human", "bot", "random")
 
 
-def _fail(msg: str, code: int = 1):
+def _fail(msg: str, code: int = 1) -> NoReturn:
+    """Print ``msg`` as an error and exit with ``code``."""
     err.print(f"[red]error:[/] {escape(msg)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
@@ -268,6 +269,7 @@ def play(ctx: typer.Context,
         controllers = _controllers(spec, state.variant, auto, rec.get("players"))
         _check_reveal(rec, state, controllers, resume, reveal)
     else:
+        assert variant is not None   # (refused above without --resume)
         v = _variant_for_play(variant, _count(spec) if spec is not None else None)
         controllers = _controllers(spec, v, auto, None)
         seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -277,7 +279,7 @@ def play(ctx: typer.Context,
             state = State(v, seed=seed, names=names, max_hands=max_hands, **extra)
         except RulekitError as e:
             _fail(str(e))
-        if pbn_hands is not None:
+        if pbn_hands is not None and deal is not None:
             _check_dealt(state, pbn_hands, deal)
     if quiet and "human" in controllers:
         _fail("--quiet is for games without a human seat (add --auto, or --players bot,bot,...)", 2)
@@ -432,10 +434,10 @@ def _find_variant(variant: str) -> None:
     if not_regular_file(variant):
         _fail(f"{variant}: {NOT_REGULAR}", 2)
     try:
-        found = locate(variant)
+        missing = locate(variant) is None
     except Exception:  # noqa: BLE001 - exists but unreadable: load_variant reports it with its position
-        found = True
-    if found is None:
+        missing = False
+    if missing:
         _fail(f"no such variant or file {variant!r} (installed: {', '.join(builtin_ids())}; "
               f"see `rulekit list`)", 2)
 
@@ -478,7 +480,7 @@ def _lock_record(save: Path | None, resume: Path | None):
     an existing ``--resume`` file), or one that holds nothing; exit 2 when another rulekit
     process plays into that record."""
     target = save if save is not None else resume
-    if target is None or (save is None and not resume.exists()):
+    if target is None or (save is None and not target.exists()):
         return records.RecordLock(None)
     try:
         return records.RecordLock(target)
@@ -582,9 +584,11 @@ def _export_pbn(state, file: Path, out: Path | None) -> None:
 def main() -> None:
     """Console-script entry point."""
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show ♠ gets '?' instead of a crash
+        reconfigure = getattr(stream, "reconfigure", None)   # a TextIOWrapper's (not a replaced stream's)
         try:
-            stream.reconfigure(errors="replace")
-        except (AttributeError, ValueError):
+            if reconfigure is not None:
+                reconfigure(errors="replace")
+        except ValueError:
             pass
     try:
         app()
@@ -776,20 +780,25 @@ def score(variant: Optional[str] = typer.Argument(None, help="The variant (an in
           players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants that "
                                                 "offer a choice."),
           dealer: Optional[str] = typer.Option(None, "--dealer", help="The seat that deals the first hand "
-                                               "(a seat name or number; default the variant's, else the first).")):
+                                               "(a seat name or number; default the variant's, else the first)."),
+          force: bool = typer.Option(False, "--force", help="Let --export replace an existing file (never the "
+                                     "pad itself).")):
     """Keep the score sheet of a game played with real cards: per hand it asks only the facts the
     variant's scoring needs, refuses impossible entries, and shows the sheet after each hand."""
     from .score import run
-    run(console, err, _load, _fail, variant, file, export, players, dealer)
+    run(console, err, _load, _fail, variant, file, export, players, dealer, force)
 
 
 @app.command()
 def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the schema to FILE "
-                                                 "instead of standard output.")):
-    """Print the JSON Schema of variant files (with every registered phase kind), for an editor's
-    YAML language server: completion and inline errors in variants/*.yaml (docs/authoring.md)."""
-    from rulekit.schemas import composed_schema
-    text = json.dumps(composed_schema(), indent=2, ensure_ascii=False) + "\n"
+                                                 "instead of standard output."),
+           merged: bool = typer.Option(False, "--merged", help="Print the schema of a merged variant (what "
+                                       "validate checks once extends: is applied) instead of the editor's.")):
+    """Print the JSON Schema of variant files as written (with every registered phase kind), for an
+    editor's YAML language server: completion and inline errors in variants/*.yaml, house rules with
+    extends: included (docs/authoring.md)."""
+    from rulekit.schemas import composed_schema, editor_schema
+    text = json.dumps(composed_schema() if merged else editor_schema(), indent=2, ensure_ascii=False) + "\n"
     if output is None:
         sys.stdout.write(text)
         return

@@ -47,8 +47,8 @@ from rulekit.dsl import FormulaError
 from rulekit.errors import InvalidActionError, RulekitError
 
 from .render import (auction_table, auction_text, bid_worth, contract_text, exchange_text, hand_header, hand_summary,
-                     round_objective, hand_text, legal_text, partnership, phase_label, role_of, row_text, score_sheet,
-                     settlement_text, table_view, trick_text, trump_named_text, winner_text, wins_text, WORTH_REMARK)
+                     round_objective, hand_text, legal_text, partnership, prompt_label, role_of, row_text, score_sheet,
+                     settlement_text, table_view, trick_text, trump_named_text, winner_text, kind_said, WORTH_REMARK)
 
 HELP_COMMANDS = ("  ?        list the legal actions\n"
                  "  help     this text\n"
@@ -446,8 +446,8 @@ class Game:
             out.print(exchange_text(st, h, action.text, seat, reveal=reveal))
         elif action.kind == "trump":
             out.print(trump_named_text(st, h, seat))
-        elif action.kind == "wins":
-            out.print(wins_text(st, seat, action.text))
+        elif action.kind != "play" and (said := kind_said(st, h, seat, action.text)) is not None:
+            out.print(said)     # a kind's own words (high, low)
         dummy = getattr(h, "dummy", -1)
         if (action.kind == "play" and dummy is not None and dummy >= 0 and not h.tricks and len(h.trick) == 1
                 and self.controllers[dummy] != "human"):
@@ -528,11 +528,7 @@ class Game:
     def prompt(self, seat: int) -> str:
         """``You (bid) > ``."""
         st = self.state
-        label = phase_label(st.phase_kind)
-        word = getattr(st.current_phase, "word", "order")   # an order-up said in the game's word: "take"
-        d = st.hand.phase_state.get("order_up")
-        if word != "order" and d is not None and d.round == 1 and not d.discard:
-            label = word
+        label = prompt_label(st)   # the kind's word now (an order-up said in the game's word: "take")
         if st.to_move != seat and st.to_move >= 0:
             dummy = getattr(st.hand, "dummy", -1)
             label += f" from dummy {st.names[st.to_move]}" if st.to_move == dummy else f" for {st.names[st.to_move]}"

@@ -13,10 +13,9 @@ import re
 from rich.table import Table
 from rich.text import Text
 
-from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, bits
+from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, SYMBOL_SUITS, bits
 from rulekit.engine.phases import REGISTRY
-from rulekit.engine.phases.deal import deal_plan
-from rulekit.engine.phases.pass_cards import physical_side
+from rulekit.engine.phases.base import Said, shown_rows
 from rulekit.errors import RulekitError
 from rulekit.sheets.render import sheet_renderable
 
@@ -33,6 +32,13 @@ def phase_label(kind: str) -> str:
     """The prompt label of phase kind ``kind`` ("You (bid) > "): the kind's own ``label``."""
     k = REGISTRY.get(kind)
     return (k.label if k is not None and k.label else kind.replace("_", " "))
+
+
+def prompt_label(state) -> str:
+    """The prompt label now: the current kind's :meth:`~rulekit.engine.phases.base.PhaseKind.prompt_label`
+    (its word may change within the phase)."""
+    kind = state.kind
+    return kind.prompt_label(state) if kind is not None else phase_label(state.phase_kind)
 
 _BID = re.compile(r"^(\d+)([SHDC])$")
 # C0 controls but newline, DEL, and the C1 controls (0x9b is a one-byte CSI on some terminals)
@@ -73,6 +79,29 @@ def card_text(deck, c: int) -> Text:
     return Text(deck.name(c)[:-1] + SUIT_SYMBOLS.get(s, s), style=SUIT_STYLE.get(s, ""))
 
 
+#: a card or a suit symbol in a kind's words (``J♥``, ``10♠``, ``♦``)
+_PRETTY = re.compile(r"(?<![^\s(])(?:[0-9A-Z]{1,2})?[♠♥♦♣]")
+
+
+def styled(text: str) -> Text:
+    """Plain words of a phase kind (cards as ``deck.pretty`` writes them) with the cards and
+    suits coloured as :func:`card_text` colours them."""
+    t = Text()
+    at = 0
+    for m in _PRETTY.finditer(text):
+        t.append(text[at:m.start()])
+        t.append(m.group(), style=SUIT_STYLE.get(SYMBOL_SUITS[m.group()[-1]], ""))
+        at = m.end()
+    t.append(text[at:])
+    return t
+
+
+def said_text(state, said: Said) -> Text:
+    """A kind's words for what a seat did: ``P1 orders up J♥`` / ``You order up J♥``."""
+    name = _name(state, said.seat)
+    return Text(f"{name} ") + styled(_verb(name, said.third, said.second))
+
+
 def cards_text(deck, cards) -> Text:
     """Cards separated by spaces."""
     t = Text()
@@ -107,16 +136,26 @@ def suit_order(deck, trump: str | None = None) -> list:
     return ([trump] if trump else []) + [s for s in reversed(deck.suits) if s != trump]
 
 
-def _context(state):
+def _context(variant, trump: str, low: bool):
+    """The trump context a seat sees the cards in (``obs.trump``, ``obs.low``): no trump before
+    trumps are made."""
+    return ((variant.low_contexts if low else variant.contexts).get(trump) or variant.contexts.get("NT")
+            or next(iter(variant.contexts.values())))
+
+
+def _state_context(state):
     h = state.hand
-    return h.ctx or state.variant.contexts.get("NT") or next(iter(state.variant.contexts.values()))
+    return _context(state.variant, h.trump, h.ctx is not None and h.ctx.low)
 
 
 def sorted_cards(state, mask: int) -> list:
     """The cards of ``mask`` in display order: grouped by effective suit of the current context
     (trumps first, bowers and jokers with them), suits in :func:`suit_order`, high cards first."""
-    deck = state.variant.deck
-    ctx = _context(state)
+    return _sorted(state.variant, _state_context(state), mask)
+
+
+def _sorted(variant, ctx, mask: int) -> list:
+    deck = variant.deck
     ns = len(deck.suits)
     tg = ctx.trump_group
     groups = [] if tg is None else [tg]
@@ -129,19 +168,29 @@ def sorted_cards(state, mask: int) -> list:
 
 
 def hand_text(state, seat: int, mark: int = 0) -> Text:
-    """The seat's hand grouped by effective suit, trumps first, then alternating colours, high
-    cards first (:func:`sorted_cards`).
+    """The seat's hand as the seat sees it (its observation): grouped by effective suit, trumps
+    first, then alternating colours, high cards first (:func:`sorted_cards`); face down while it
+    has not looked at its cards (a blind decision first).
 
     :param mark: bitmask of cards to underline (cards just taken from the widow).
     """
-    from rulekit.engine.phases.base import own_hand_hidden
-    if own_hand_hidden(state, seat):   # a blind decision first: his cards stay face down
-        return Text(f"{_cards(state.hand.hands[seat].bit_count())} face down (not looked at yet)", style="dim")
-    deck = state.variant.deck
-    ctx = _context(state)
+    obs = state.observation(seat)
+    return _own_hand(obs, mark)
+
+
+def _own_hand(obs, mark: int = 0) -> Text:
+    """``obs``'s own hand (:func:`hand_text`)."""
+    if obs.blind:   # a blind decision first: his cards stay face down
+        return Text(f"{_cards(obs.hand_sizes[obs.seat])} face down (not looked at yet)", style="dim")
+    return _cards_row(obs.variant, _context(obs.variant, obs.trump, obs.low), obs.hand, mark)
+
+
+def _cards_row(variant, ctx, mask: int, mark: int = 0) -> Text:
+    """The cards of ``mask`` grouped by effective suit (:func:`hand_text`)."""
+    deck = variant.deck
     t = Text()
     last = None
-    for c in sorted_cards(state, state.hand.hands[seat]):
+    for c in _sorted(variant, ctx, mask):
         g = ctx.group_of[c]
         if last is not None:
             t.append("  " if g != last else " ")
@@ -153,25 +202,14 @@ def hand_text(state, seat: int, mark: int = 0) -> Text:
     return t
 
 
-def dealt_zones(state, h) -> dict:
-    """Zone name -> bitmask of the cards dealt to it in hand ``h``, whatever happened since."""
-    out: dict = {}
-    for target, c in zip(deal_plan(state.variant.phase("deal"), state.variant.players), h.deck_order):
-        if target.__class__ is str:
-            out[target] = out.get(target, 0) | 1 << c
-    return out
-
-
 def trump_text(h, state=None) -> Text:
-    """``trumps ♥``, ``no trump``, or ``trumps not named yet`` (a contract whose declarer names them);
-    with ``state``, ``trumps: the first card led`` until the first lead of a hand whose first lead
-    makes trumps (``tricks.first_lead_trump``)."""
-    if state is not None and h.trump == "NT" and not h.tricks and not h.trick and any(
-            getattr(p, "first_lead_trump", False) for p in state.rules_of(h.number).phases):
-        return Text("trumps: the first card led")
-    if (h.contract is not None and getattr(h.contract, "strain", "") == "chosen"
-            and not any(a.startswith("trump ") for _s, a in h.actions)):
-        return Text("trumps not named yet")
+    """``trumps ♥``, ``no trump``; with ``state``, a phase's words while it has yet to make
+    trumps (:meth:`~rulekit.engine.phases.base.PhaseKind.trump_words`: ``trumps not named yet``,
+    ``trumps: the first card led``)."""
+    for spec in state.rules_of(h.number).phases if state is not None else ():
+        words = REGISTRY[spec.kind].trump_words(spec, h)
+        if words is not None:
+            return Text(words)
     low = ", low cards win" if h.ctx is not None and h.ctx.low else ""  # a low-wins contract
     if h.trump == "NT":
         return Text("no trump" + low)
@@ -181,17 +219,15 @@ def trump_text(h, state=None) -> Text:
     return t
 
 
-def wins_text(state, seat: int, word: str) -> Text:
-    """``P1 chooses low: the lowest cards win`` (a contract that left the order open)."""
-    name = _name(state, seat)
-    return Text(f"{name} {_verb(name, 'chooses', 'choose')} {word}: the "
-                f"{'highest' if word == 'high' else 'lowest'} cards win")
-
-
 def auction_text(state, h) -> Text:
     """The calls of hand ``h`` in one line: ``P1 pass · P2 7♥ · You 8♠``."""
+    return _calls_line(state, h.calls)
+
+
+def _calls_line(state, calls) -> Text:
+    """:func:`auction_text` of the calls ``calls``."""
     t = Text()
-    for i, (s, a) in enumerate(h.calls):
+    for i, (s, a) in enumerate(calls):
         if i:
             t.append(" · ", style="dim")
         t.append(f"{_name(state, s)} ")
@@ -225,27 +261,15 @@ def contract_text(state, h) -> Text | None:
 
 
 def made_text(state, h) -> Text | None:
-    """How an order-up auction ended, in words (user pass (gallery) finding 1): ``N orders up
-    J♥, trumps ♥`` / ``You take J♥, trumps ♥`` (the phase's ``word``) in the first round,
-    ``S names trumps ♠`` in the second, ``, alone`` for a lone caller; None for another auction
-    or before anyone called."""
-    d = h.phase_state.get("order_up")
-    if d is None or d.maker < 0 or h.trump == "NT":
-        return None
-    spec = next((p for p in state.rules_of(h.number).phases if p.kind == "order_up"), None)
-    word = getattr(spec, "word", "order")
-    name = _name(state, d.maker)
-    if d.round == 1:
-        third = word if word.endswith("s") else word + "s"
-        t = Text(f"{name} {_verb(name, third, word)}{' up' if word == 'order' else ''} ")
-        t.append_text(card_text(state.variant.deck, d.turned))
-        t.append(", ")
-        t.append_text(trump_text(h))
-    else:
-        t = trump_named_text(state, h, d.maker)
-    if d.alone:
-        t.append(", alone")
-    return t
+    """How trumps were made in ``h`` without an auction's contract, in the words of the phase
+    that made them (:meth:`~rulekit.engine.phases.base.PhaseKind.made`): ``N orders up J♥,
+    trumps ♥``, ``You take J♥, trumps ♥``, ``S names trumps ♠, alone``; None when no phase says."""
+    rules = state.rules_of(h.number)
+    for spec in rules.phases:
+        said = REGISTRY[spec.kind].made(spec, h, rules)
+        if said is not None:
+            return said_text(state, said)
+    return None
 
 
 def _winning_call(state, h) -> str:
@@ -264,8 +288,12 @@ def _winning_call(state, h) -> str:
 
 def trick_text(state, h, i: int, label: bool = True) -> Text:
     """Completed trick ``i`` (0-based) of ``h``: ``trick 3  P1 K♠  P2 7♠  You A♠  → P1``."""
+    return _trick_line(state, h.tricks[i], i, label)
+
+
+def _trick_line(state, trick, i: int, label: bool = True) -> Text:
+    """A completed trick ``(leader, plays, winner, named)``, the ``i``-th (:func:`trick_text`)."""
     deck = state.variant.deck
-    trick = h.tricks[i]
     plays, winner = trick[1], trick[2]
     named = trick[3] if len(trick) > 3 else ""
     t = Text(f"trick {i + 1:>2} " if label else "", style="dim")
@@ -285,85 +313,32 @@ def _cards(n: int) -> str:
 
 
 def discard_phase(state, h, k: int):
-    """The spec of the phase that made the ``k``-th (0-based) discard of hand ``h``: the
-    ``k``-th phase of the variant whose kind takes discards, or None."""
+    """The spec of the phase that made the ``k``-th (0-based) discard of hand ``h``, counting
+    each phase's :meth:`~rulekit.engine.phases.base.PhaseKind.discards`; or None."""
+    rules = state.rules_of(h.number)
     slots = []
-    for p in state.rules_of(h.number).phases:
-        if p.kind == "pass_cards":      # one discard per player, none in a deal that holds
-            slots += [p] * (state.variant.players if "pass_cards" in h.phase_state else 0)
-        elif p.kind == "trick_bids":    # a blind nil exchange: each way, per blind nil with a partner
-            d = h.phase_state.get("trick_bids")
-            slots += [p] * (2 * len(d.blind) if d is not None and getattr(p, "blind_exchange", 0) else 0)
-        elif p.kind in _DISCARD_VERBS:
-            slots.append(p)
+    for p in rules.phases:
+        slots += [p] * REGISTRY[p.kind].discards(p, h, rules)
     return slots[k] if 0 <= k < len(slots) else None
 
 
-def _pass_words(d: str, variant) -> str:
-    """``to the left``, ``to the right``, ``across``: the side at the table.  A file's ``left`` is
-    the next player in the direction of play, on the right in a counter-clockwise game
-    (user pass 2, finding 7)."""
-    return "across" if d == "across" else f"to the {physical_side(d, variant)}"
-
-
-def passing_text(state, h) -> str | None:
-    """``passing to the left`` / ``no passing (hold)`` for a hand with a ``pass_cards`` phase
-    (its direction by deal); None without one."""
-    from rulekit.engine.phases.pass_cards import direction
-    spec = next((p for p in state.rules_of(h.number).phases if p.kind == "pass_cards"), None)
-    if spec is None:
-        return None
-    d = direction(spec, h.number)
-    return "no passing (hold)" if d == "hold" else f"passing {_pass_words(d, state.variant)}"
-
-
-def _pile(spec) -> str:
-    """What a widow exchange takes: the phase's own name (``talon``), unless that name only
-    says the act (``exchange``), then its zone (``widow``)."""
-    return spec.zone if spec.name in ("exchange", "discard", spec.kind) else spec.name
-
-
-#: phase kind -> what a discard action of it does, in the third person and the second
-_DISCARD_VERBS = {
-    "widow_exchange": lambda spec, n: (f"takes the {_pile(spec)} and discards {_cards(n)}",
-                                       f"take the {_pile(spec)} and discard {_cards(n)}"),
-    "set_aside": lambda spec, n: (f"puts {_cards(n)} aside", f"put {_cards(n)} aside"),
-    "pass_cards": lambda spec, n: (f"passes {_cards(n)}", f"pass {_cards(n)}"),
-    # a blind nil exchange (user pass 2, finding 3)
-    "trick_bids": lambda spec, n: (f"passes {_cards(n)} face down to his partner",
-                                   f"pass {_cards(n)} face down to your partner"),
-}
-
-
-def _pass_target(state, h, seat: int) -> str:
-    """`` to the left (to P2)``: where ``seat``'s passed cards go this hand."""
-    from rulekit.engine.phases.pass_cards import direction, target
-    spec = next(p for p in state.rules_of(h.number).phases if p.kind == "pass_cards")
-    d = direction(spec, h.number)
-    return f" {_pass_words(d, state.variant)} (to {_name(state, target(state.variant, d, seat))})"
-
-
 def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None) -> Text:
-    """What a seat did with a discard action, in its phase's own words:
-    ``P1 takes the talon and discards 2 cards``, ``P1 puts 1 card aside``.
+    """What a seat did with a discard action, in its phase's own words
+    (:meth:`~rulekit.engine.phases.base.PhaseKind.said`): ``P1 takes the talon and discards 2
+    cards``, ``P1 puts 1 card aside``; ``P1 discards 1 card`` when the phase has no words of its own.
 
     :param reveal: show the discarded cards (to their owner only).
     :param spec: the phase that took the action (default: the hand's last discard's phase,
         :func:`discard_phase`).
     """
-    name = _name(state, seat)
     words = action_text.split()[1:]
     if spec is None:
         spec = discard_phase(state, h, sum(a.startswith("discard ") for _s, a in h.actions) - 1)
-    verbs = _DISCARD_VERBS.get(getattr(spec, "kind", ""))
-    he, you = verbs(spec, len(words)) if verbs else (f"discards {_cards(len(words))}",
-                                                     f"discard {_cards(len(words))}")
-    said = _verb(name, he, you)
-    if getattr(spec, "kind", "") == "pass_cards":
-        said += _pass_target(state, h, seat)
-    elif getattr(spec, "kind", "") == "trick_bids":
-        said += f" ({_name(state, state.partner_of(seat))})"
-    t = Text(f"{name} {said}")
+    said = None
+    if spec is not None:
+        rules = state.rules_of(h.number)
+        said = REGISTRY[spec.kind].said(spec, h, rules, seat, action_text, state.names)
+    t = said_text(state, said or Said(seat, f"discards {_cards(len(words))}", f"discard {_cards(len(words))}"))
     if reveal:
         deck = state.variant.deck
         t.append(": ")
@@ -371,9 +346,20 @@ def exchange_text(state, h, action_text: str, seat: int, reveal: bool, spec=None
     return t
 
 
+def kind_said(state, h, seat: int, text: str) -> Text | None:
+    """``seat``'s action ``text`` of hand ``h`` in the words of a phase of the hand that has
+    words for it (``P1 chooses low: the lowest cards win``), or None."""
+    rules = state.rules_of(h.number)
+    for spec in rules.phases:
+        said = REGISTRY[spec.kind].said(spec, h, rules, seat, text, state.names)
+        if said is not None:
+            return said_text(state, said)
+    return None
+
+
 def trumps_line(state, h, label: bool = True) -> Text:
     """``trumps ♦ (turned up 7♦)`` for a hand whose trumps come without a contract."""
-    t = trump_text(h) if label else suit_text(h.trump)
+    t = trump_text(h, state) if label else suit_text(h.trump)
     turned = getattr(h, "turned", -1)
     if turned is not None and turned >= 0:
         t.append(" (turned up ")
@@ -385,7 +371,7 @@ def trumps_line(state, h, label: bool = True) -> Text:
 def trump_named_text(state, h, seat: int) -> Text:
     """``P1 names trumps ♥`` / ``You name trumps ♥``."""
     name = _name(state, seat)
-    return Text(f"{name} {_verb(name, 'names', 'name')} ") + trump_text(h)
+    return Text(f"{name} {_verb(name, 'names', 'name')} ") + trump_text(h, state)
 
 
 def row_text(sheet, row) -> Text:
@@ -416,14 +402,11 @@ def hand_header(state, h) -> Text:
     if vul is not None:
         t.append(" — ")
         t.append_text(vul)
-    for zone, cards in dealt_zones(state, h).items():
-        if h.zone_up.get(zone):        # a zone dealt face down is nobody's to see (issue 12 case 3)
-            t.append(f" — {zone} ")
-            t.append_text(cards_text(state.variant.deck, bits(cards)))
-    passing = passing_text(state, h)
-    if passing is not None:
-        t.append(f" — {passing}")
     rules = state.rules_of(h.number)
+    for spec in rules.phases:          # the phases' public words: cards dealt face up, passing
+        for words in REGISTRY[spec.kind].header(spec, h, rules):
+            t.append(" — ")
+            t.append_text(styled(words))
     if rules.round_name:               # a round of a schedule: its name (the objective: round_objective)
         t.append(f" — {rules.round_name}", style="bold")
     return t
@@ -438,13 +421,8 @@ def round_objective(state, h) -> Text | None:
 
 def phase_rows(state, h) -> list:
     """``(label, text)`` rows the hand's phase kinds draw of their public data (a turned card,
-    a pile, the rows of a layout)."""
-    rules = state.rules_of(h.number)
-    out = []
-    for name, data in h.phase_state.items():
-        if name in REGISTRY:   # (a kind unregistered since: a test's toy kind)
-            out += REGISTRY[name].show(data, rules)
-    return out
+    a pile, the rows of a layout: :func:`~rulekit.engine.phases.base.shown_rows`)."""
+    return shown_rows(h, state.rules_of(h.number))
 
 
 def hand_summary(state, h, rows) -> list:
@@ -475,10 +453,11 @@ def hand_summary(state, h, rows) -> list:
             t.append_text(exchange_text(state, h, a, s, reveal=False, spec=discard_phase(state, h, k)))
             k += 1
             out.append(t)
-        elif a.startswith("trump ") and made_text(state, h) is None:   # else the contract row says it
-            out.append(Text("  ") + trump_named_text(state, h, s))
-        elif a in ("high", "low"):
-            out.append(Text("  ") + wins_text(state, s, a))
+        elif a.startswith("trump "):
+            if made_text(state, h) is None:   # else the contract row says it
+                out.append(Text("  ") + trump_named_text(state, h, s))
+        elif (said := kind_said(state, h, s, a)) is not None:   # a kind's own words (high, low)
+            out.append(Text("  ") + said)
     for s, a in h.actions:
         if a.startswith("turned "):
             out.append(Text(f"  {_name(state, s)}'s cards {a}"))
@@ -509,8 +488,12 @@ def seat_label(state, seat: int) -> str:
 def vulnerability_text(state, h) -> Text | None:
     """``NS vulnerable, EW not`` (vulnerable sides first), ``NS and EW vulnerable``, ``NS and EW not
     vulnerable``; None when the variant knows no vulnerability (and none was given for this deal)."""
-    v = state.variant
-    vul = list(getattr(h, "vulnerable", ()) or ())[:len(v.side_names)]
+    return _vulnerability(state.variant, getattr(h, "vulnerable", ()))
+
+
+def _vulnerability(v, vulnerable) -> Text | None:
+    """:func:`vulnerability_text` of the vulnerability per score column ``vulnerable``."""
+    vul = list(vulnerable or ())[:len(v.side_names)]
     if not v.scoring.by_side or (not v.vulnerability and not any(vul)):
         return None
     vul += [False] * (len(v.side_names) - len(vul))
@@ -544,15 +527,21 @@ def auction_table(state, h, viewer: int) -> Table:
     """The auction of ``h`` as players write it: one column per seat, ``viewer``'s seat last
     (W N E S for South), the dealer's (first caller's) first call under his column, and ``?``
     where the next call goes while the auction is open."""
+    open_ = state.hand is h and role_of(state.phase_kind) == "auction" and h.to_move >= 0
+    return _auction_grid(state, h.calls, viewer, h.to_move if open_ else -1)
+
+
+def _auction_grid(state, calls_made, viewer: int, next_caller: int) -> Table:
+    """:func:`auction_table` of the calls ``calls_made``, ``?`` under ``next_caller`` (>= 0)."""
     v = state.variant
     n = v.players
     order = [(viewer + 1 + k) % n for k in range(n)]
     t = Table(show_header=True, box=None, padding=(0, 2, 0, 0), header_style="bold")
     for s in order:
         t.add_column(seat_label(state, s), justify="left", min_width=4)
-    calls = [(s, call_text(a)) for s, a in h.calls]
-    if state.hand is h and role_of(state.phase_kind) == "auction" and h.to_move >= 0:
-        calls.append((h.to_move, Text("?", style="bold")))
+    calls = [(s, call_text(a)) for s, a in calls_made]
+    if next_caller >= 0:
+        calls.append((next_caller, Text("?", style="bold")))
     # each call under its caller's column: a seat that has passed for good is skipped by the
     # auction, and its cell stays empty instead of shifting the later calls (issue 12 case 16)
     row: list = []
@@ -600,110 +589,113 @@ def settlement_text(state) -> Text | None:
 def table_view(state, seat: int) -> Table:
     """What ``seat`` sees: hand, widow, auction, contract, vulnerability, trick, tricks won, totals.
 
+    Every card comes from ``state.observation(seat)`` (the one function that decides what a
+    seat may see, for bots and people alike); the rows of public facts are the words the story
+    of a hand uses (the contract, what the phases show, :func:`phase_rows`), and the current
+    phase adds its own rows for the seat (:meth:`~rulekit.engine.phases.base.PhaseKind.seat_rows`).
     In partnership games the auction is drawn as a table with ``seat``'s column last, and
     when ``seat`` decides for the dummy, the dummy's row says that it is to play.
     """
-    v = state.variant
-    h = state.hand
+    obs = state.observation(seat)
+    v = obs.variant
+    h = state.hand                     # public facts only: the contract's words, the phases' rows
     deck = v.deck
     names = state.names
+    ctx = _context(v, obs.trump, obs.low)
+    role = role_of(obs.phase)
     pairs = partnership(v)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", justify="right")
     grid.add_column()
-    grid.add_row("hand", Text(f"{h.number + 1}, dealer {names[h.dealer]}"))
-    vul = vulnerability_text(state, h)
+    grid.add_row("hand", Text(f"{obs.hand_number + 1}, dealer {names[obs.dealer]}"))
+    vul = _vulnerability(v, obs.vulnerable)
     if vul is not None:
         grid.add_row("vulnerable", vul)
-    order_up = h.phase_state.get("order_up")
-    turned_up = order_up.turned if order_up is not None else -1   # shown on its own row
-    for z, m in h.zones.items():
-        if m and h.zone_up.get(z):
-            grid.add_row(Text(z), cards_text(deck, bits(m)))
-        elif m:
-            down = (m & ~(1 << turned_up) if turned_up >= 0 else m).bit_count()
-            grid.add_row(Text(z), Text(f"{_cards(down)} face down", style="dim"))
-    if pairs and role_of(state.phase_kind) == "auction":
-        grid.add_row("auction", auction_table(state, h, seat))
-    elif h.calls and not (pairs and h.contract is not None):
-        grid.add_row("auction", auction_text(state, h))
+    for z, up in obs.zones.items():
+        if up:
+            grid.add_row(Text(z), cards_text(deck, bits(up)))
+        else:
+            grid.add_row(Text(z), Text(f"{_cards(obs.hidden_zones.get(z, 0))} face down", style="dim"))
+    if pairs and role == "auction":
+        grid.add_row("auction", _auction_grid(state, obs.calls, seat, obs.to_move))
+    elif obs.calls and not (pairs and obs.contract):
+        grid.add_row("auction", _calls_line(state, obs.calls))
     ct = contract_text(state, h)
-    if ct is not None and (h.contract is not None or role_of(state.phase_kind) == "play"):
+    if ct is not None and (obs.contract or role == "play"):
         grid.add_row("contract", ct)
-    elif ct is None and h.ctx is not None and h.trump != "NT":
+    elif ct is None and obs.trump != "NT":
         grid.add_row("trumps", trumps_line(state, h, label=False))
     taken = 0
-    if role_of(state.phase_kind) == "exchange" and h.declarer == seat:
-        taken = h.hands[seat] & ~h.dealt[seat]
+    if role == "exchange" and obs.declarer == seat:
+        taken = obs.taken
         grid.add_row("from widow", cards_text(deck, bits(taken)))
-    if h.declarer == seat and h.discards:
-        grid.add_row("discarded", cards_text(deck, bits(h.discards)))
-    turned = getattr(h, "turned", -1)
-    if turned is not None and turned >= 0 and getattr(h, "turned_visible", False):
-        grid.add_row("turned up", card_text(deck, turned))
-    dummy = getattr(h, "dummy", -1)
-    if dummy is not None and dummy >= 0 and dummy != seat and (h.tricks or h.trick or h.to_move == dummy):
+    if obs.discards:
+        grid.add_row("discarded", cards_text(deck, bits(obs.discards)))
+    for c in bits(obs.exposed):
+        grid.add_row("turned up", card_text(deck, c))
+    dummy = obs.dummy
+    if dummy >= 0 and dummy != seat and (obs.tricks or obs.trick or obs.to_move == dummy):
         label = Text(f"dummy {names[dummy]}")
-        cards = hand_text(state, dummy)
-        if h.to_move == dummy and state.controller(dummy) == seat:
+        cards = _cards_row(v, ctx, obs.dummy_hand)
+        if obs.to_move == dummy and state.controller(dummy) == seat:
             label.stylize("bold")
             cards.append("   ← you play from here", style="bold")
         grid.add_row(label, cards)
-    partner = getattr(h, "partner", -1)
-    if partner is not None and partner >= 0:
-        grid.add_row("partner", Text(f"{names[partner]} plays with {names[h.declarer]} this hand"))
-    opened = getattr(h, "open_after", ())
-    for s, after in enumerate(opened or ()):
-        if s != seat and 0 <= after <= len(h.tricks) and h.hands[s]:
-            grid.add_row(f"open {names[s]}", hand_text(state, s))
-    if state.phase_kind == "pass_cards":       # where his cards go
-        grid.add_row("passing", Text(_pass_target(state, h, seat).strip()))
-    for label, text in phase_rows(state, h):   # a turned card, a pile's running total, a layout's rows
+    if obs.partner >= 0:
+        grid.add_row("partner", Text(f"{names[obs.partner]} plays with {names[obs.declarer]} this hand"))
+    for s in obs.open_seats:
+        if obs.hands_seen[s]:
+            grid.add_row(f"open {names[s]}", _cards_row(v, ctx, obs.hands_seen[s]))
+    kind = REGISTRY.get(obs.phase)
+    rows = (kind.seat_rows(obs, names) if kind is not None else []) + phase_rows(state, h)
+    for label, text in rows:           # where his cards go; a turned card, a pile, a layout's rows
         grid.add_row(label, Text(text))
-    if role_of(state.phase_kind) == "play":
-        if h.tricks:
-            grid.add_row("last trick", trick_text(state, h, len(h.tricks) - 1, label=False))
+    if role == "play":
+        if obs.tricks:
+            grid.add_row("last trick", _trick_line(state, obs.tricks[-1], len(obs.tricks) - 1, label=False))
         trick = Text()
-        for i, (s, c) in enumerate(h.trick):
+        for i, (s, c) in enumerate(obs.trick):
             if i:
                 trick.append(", ")
             trick.append(f"{names[s]} ")
             trick.append_text(card_text(deck, c))
-        if h.named:
+        if obs.named:
             trick.append(" (follow ")
-            trick.append_text(suit_text(h.named))
-            trick.append(f" {SUIT_NAMES.get(h.named, '')})")
-        if h.to_move == seat:
+            trick.append_text(suit_text(obs.named))
+            trick.append(f" {SUIT_NAMES.get(obs.named, '')})")
+        if obs.to_move == seat:
             lead = "(you lead)"
-        elif h.to_move >= 0 and state.controller(h.to_move) == seat:
-            lead = f"(you lead from {names[h.to_move]}'s hand)"
-        elif h.to_move >= 0:
-            lead = f"({names[h.to_move]} leads)"
+        elif obs.to_move >= 0 and state.controller(obs.to_move) == seat:
+            lead = f"(you lead from {names[obs.to_move]}'s hand)"
+        elif obs.to_move >= 0:
+            lead = f"({names[obs.to_move]} leads)"
         else:
             lead = "-"
-        grid.add_row("trick", trick if h.trick else Text(lead, style="dim"))
+        grid.add_row("trick", trick if obs.trick else Text(lead, style="dim"))
         if pairs and v.scoring.by_side:
-            won = Text(", ".join(f"{name} {sum(h.won[s] for s in side)}"
+            won = Text(", ".join(f"{name} {sum(obs.won[s] for s in side)}"
                                  for name, side in zip(v.side_names, v.sides)))
-            won.append(f"  ({', '.join(f'{names[s]} {h.won[s]}' for s in range(v.players))})", style="dim")
+            won.append(f"  ({', '.join(f'{names[s]} {obs.won[s]}' for s in range(v.players))})", style="dim")
             grid.add_row("tricks won", won)
         else:
-            grid.add_row("tricks won", Text(", ".join(f"{names[s]} {h.won[s]}" for s in range(v.players))))
+            grid.add_row("tricks won", Text(", ".join(f"{names[s]} {obs.won[s]}" for s in range(v.players))))
         if v.has_card_points:          # games scored by the cards taken (issue 12 case 19)
-            grid.add_row("card points", Text(", ".join(f"{names[s]} {card_points(v, h.won_cards[s], h.ctx)}"
+            cards_won = [0] * v.players
+            for _l, plays, winner, _n in obs.tricks:
+                for _s, c in plays:
+                    cards_won[winner] |= 1 << c
+            grid.add_row("card points", Text(", ".join(f"{names[s]} {card_points(v, cards_won[s], ctx)}"
                                                        for s in range(v.players))))
-    sheet = state.sheet
-    totals = Text(", ".join(f"{c} {t}" for c, t in zip(sheet.columns, sheet.totals())))
+    totals = Text(", ".join(f"{c} {t}" for c, t in zip(state.sheet.columns, obs.totals)))
     totals.append("  (lowest total wins)" if v.scoring.lower_is_better else "  (highest total wins)", style="dim")
     grid.add_row("totals", totals)
     games = games_text(state)
     if games is not None:
         grid.add_row("game", games)
     mine = Text("your hand")
-    if h.to_move == seat and role_of(state.phase_kind) == "play" and dummy is not None and dummy >= 0 \
-            and state.controller(dummy) == seat:
+    if obs.to_move == seat and role == "play" and dummy >= 0 and state.controller(dummy) == seat:
         mine.stylize("bold")
-    grid.add_row(mine, hand_text(state, seat, mark=taken))
+    grid.add_row(mine, _own_hand(obs, mark=taken))
     return grid
 
 
@@ -772,8 +764,9 @@ def legal_text(state) -> Text:
     for a in legal:
         bid = bids.get(a.text) if a.kind == "bid" else None
         worth = bid_worth(state, bid) if bid is not None else None
-        if worth is None and getattr(bid, "value", None) is not None:   # a contract of a list
-            worth = bid.value
+        value = getattr(bid, "value", None)
+        if worth is None and value is not None:   # a contract of a list
+            worth = value
         # "(worth N)" reads as a remark, not part of the call; typed with it, it is accepted
         text = state.action_text(a)
         out.append(text if worth is None else f"{text} (worth {worth})")

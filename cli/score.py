@@ -2,64 +2,64 @@
 and printing; the pad itself is :class:`rulekit.sheets.scorepad.ScorePad`)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from rich.markup import escape
 
 from rulekit import records
 from rulekit.errors import RulekitError
+from rulekit.sheets import padfile
 from rulekit.sheets.render import renderable
 from rulekit.sheets.scorepad import FactError, ScorePad
 
 EXPORTS = (".csv", ".json", ".txt")
-COMMANDS = ("undo (take back the last answer, or the last hand), stop (end the match now), quit (save and leave), "
-            "help")
+COMMANDS = ("undo (take back the last answer, or the last hand), stop (end the match now), save (try saving "
+            "again), quit (save and leave), help")
 
 
 def _read_pad(path: Path) -> dict:
-    """The JSON data of a pad file."""
-    try:
-        return json.loads(records.read_bytes(path).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise FactError(f"{path}: not a scorepad file ({e})") from None
+    """The data of a pad file, read with the limits and checks of game records."""
+    return padfile.read(path)
 
 
-def export(pad: ScorePad, out: Path) -> str:
-    """Write the pad's sheet to ``out`` (``.csv``, ``.json`` or ``.txt``, by its suffix)."""
+def export(pad: ScorePad, out: Path, pad_file: Path | None = None, force: bool = False) -> str:
+    """Write the pad's sheet to ``out`` (``.csv``, ``.json`` or ``.txt``, by its suffix), never over
+    the pad file, nor over another existing file without ``force``."""
     text = {".csv": pad.export_csv, ".json": pad.export_json, ".txt": pad.export_text}[out.suffix.lower()]()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, encoding="utf-8")
+    padfile.write_export(text, out, pad_file, force)
     return f"sheet written to {out}"
 
 
 def run(console, err, load, fail, variant: str | None, file: Path | None, out: Path | None,
-        players: int | None, dealer: str | None) -> None:
+        players: int | None, dealer: str | None, force: bool = False) -> None:
     """The ``score`` command (see ``rulekit score --help``); ``load`` and ``fail`` are the app's
-    variant loader and error exit."""
+    variant loader and error exit.  A pad that will be written is locked before it is read, so
+    a second ``rulekit score`` on it is refused instead of losing a hand."""
     if out is not None and out.suffix.lower() not in EXPORTS:
         fail(f"{out}: cannot export to {out.suffix or 'a file without a suffix'} (expected .csv, .json or .txt)", 2)
-    data = None
-    if file is not None and file.exists():
-        try:
-            data = _read_pad(file)
-        except RulekitError as e:
-            fail(str(e))
-        saved = data.get("variant") if isinstance(data, dict) and isinstance(data.get("variant"), str) else None
-        if saved is None:
-            fail(f"{file}: not a rulekit scorepad (expected a file written by `rulekit score`)")
-        variant = variant or saved
-        if players is None and variant == saved and isinstance(data.get("players"), int):
-            players = data["players"]
-    if out is not None and data is None:
-        fail(f"{file or 'the pad'}: no such file (export needs --file PAD.json written by `rulekit score`)", 2)
-    if variant is None:
-        fail("missing argument VARIANT (an installed id or a .yaml file)", 2)
-    v = load(variant, players)
+    if out is not None and file is None:
+        fail("the pad: no such file (export needs --file PAD.json written by `rulekit score`)", 2)
     lock = None
     try:
         if out is None and file is not None:
-            lock = records.RecordLock(file)
+            try:
+                lock = records.RecordLock(file)
+            except records.RecordInUse:
+                fail(f"{file}: the pad is in use by another rulekit process (another `rulekit score` on it?): "
+                     f"finish there, or choose another file")
+            except OSError as e:
+                fail(f"{file}: cannot use this pad: {e.strerror or e}")
+        data = None
+        if file is not None and file.exists():
+            data = _read_pad(file)
+            variant = variant or data["variant"]
+            if players is None and variant == data["variant"]:
+                players = data["players"]
+        if out is not None and data is None:
+            fail(f"{file}: no such file (export needs --file PAD.json written by `rulekit score`)", 2)
+        if variant is None:
+            fail("missing argument VARIANT (an installed id or a .yaml file)", 2)
+        v = load(variant, players)
         if data is not None:
             pad = ScorePad.from_dict(v, data, str(file))
         else:
@@ -68,21 +68,50 @@ def run(console, err, load, fail, variant: str | None, file: Path | None, out: P
                 first = ScorePad(v).seat(dealer)
             pad = ScorePad(v, first_dealer=first)
         if out is not None:
-            console.print(escape(export(pad, out)), highlight=False)
+            try:
+                console.print(escape(export(pad, out, file, force)), highlight=False)
+            except padfile.PadFileError as e:
+                fail(str(e), 2)
+            except OSError as e:
+                fail(f"{out}: cannot write the export: {e.strerror or e}")
             return
         _loop(console, pad, file, new=data is None)
     except RulekitError as e:
-        fail(str(e))
-    except OSError as e:
-        fail(f"cannot write {file}: {e.strerror or e}")
+        fail(padfile.escape(str(e)))
     finally:
         if lock is not None:
             lock.release()
 
 
-def _save(pad: ScorePad, file: Path | None, new: bool) -> None:
-    if file is not None:
-        records.save(file, pad.as_dict(), exclusive=new)
+class _Saver:
+    """Saves the pad after every change; a failed save (a full disk) keeps everything in memory
+    and says how to try again."""
+
+    def __init__(self, console, pad: ScorePad, file: Path | None, new: bool):
+        self.console, self.pad, self.file = console, pad, file
+        self.new = new          # the file does not exist yet: create it exclusively
+        self.pending = False    # changes not yet saved
+
+    def save(self) -> bool:
+        """Save now; False (and a message) when the file cannot be written."""
+        if self.file is None:
+            return True
+        try:
+            records.save(self.file, self.pad.as_dict(), exclusive=self.new)
+        except FileExistsError:
+            self.pending = True
+            self.console.print(f"[red]not saved:[/] {escape(str(self.file))} was created by someone else "
+                               f"meanwhile; the pad is kept here: type save after moving that file away",
+                               highlight=False)
+            return False
+        except OSError as e:
+            self.pending = True
+            self.console.print(f"[red]not saved:[/] cannot write {escape(str(self.file))}: "
+                               f"{escape(e.strerror or str(e))}; every hand is kept here: free some room, "
+                               f"then type save (quit tries again too)", highlight=False)
+            return False
+        self.new = self.pending = False
+        return True
 
 
 def _show(console, pad: ScorePad) -> None:
@@ -109,30 +138,45 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
                   highlight=False)
     if pad.hands:
         _show(console, pad)
-    saved = not new
+    saver = _Saver(console, pad, file, new)
     facts: dict = {}
     answered: list = []   # the facts before each answer of this hand (for undo)
     shown = None
+    warned = False
     while True:
         q = None if pad.is_over else pad.next_question(facts)
         if q is None and not pad.is_over:  # the hand is complete
-            pad.add(facts)
-            _save(pad, file, not saved)
-            saved, facts, answered = True, {}, []
+            try:
+                pad.add(facts)
+            except FactError as e:   # never expected: the answers were each checked; take back the last
+                console.print(f"[red]refused:[/] {escape(str(e))}", highlight=False)
+                facts = answered.pop() if answered else {}
+                continue
+            saver.save()
+            facts, answered = {}, []
             _show(console, pad)
             continue
         if not pad.is_over and shown != pad.number:
             console.print(escape(_header(pad)), style="bold", highlight=False)
             shown = pad.number
-        text = _ask(console, "match over (undo, quit) > " if pad.is_over else f"{q.prompt} > ")
+        text = _ask(console, "match over (undo, quit) > " if q is None else f"{q.prompt} > ")
         word = (text or "").strip().lower()
         if text is None or word == "quit":
-            _left(console, pad, file, saved, facts)
+            if saver.pending and not saver.save() and text is not None and not warned:
+                warned = True   # nothing is dropped in silence: a second quit leaves without it
+                console.print("type save once the file can be written, or quit again to leave without saving",
+                              highlight=False)
+                continue
+            _left(console, pad, file, saver, facts)
             return
         if not word:
             continue  # a blank line asks again
         if word in ("help", "?"):   # ? as at the play prompt (user pass 2, finding 9)
             console.print(escape(f"{q.help}; or {COMMANDS}" if q else COMMANDS), highlight=False)
+        elif word == "save":
+            if saver.save():
+                console.print(escape(f"saved to {file}" if file is not None else "not saved (use --file PAD.json)"),
+                              highlight=False)
         elif word == "undo" and answered:   # within a hand: take back the last answer
             facts = answered.pop()
             console.print("undone: the last answer", highlight=False)
@@ -142,18 +186,18 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
             except FactError as e:
                 console.print(f"[red]refused:[/] {escape(str(e))}", highlight=False)
                 continue
-            _save(pad, file, not saved)
-            saved, facts, shown = True, {}, None
+            saver.save()
+            facts, shown = {}, None
             console.print("undone: " + ("the stop" if last.get("stop") else "the last hand"), highlight=False)
             _show(console, pad)
         elif word == "stop" and not pad.is_over:
             pad.stop()
-            _save(pad, file, not saved)
-            saved, facts, answered = True, {}, []
+            saver.save()
+            facts, answered = {}, []
             _show(console, pad)
         elif pad.is_over:
             console.print("the match is over: undo the last hand, or quit", highlight=False)
-        else:
+        elif q is not None:
             before = dict(facts)
             try:
                 pad.answer(q, text, facts)
@@ -162,11 +206,13 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
                 console.print(f"[red]refused:[/] {escape(str(e))}", highlight=False)
 
 
-def _left(console, pad: ScorePad, file: Path | None, saved: bool, facts: dict) -> None:
+def _left(console, pad: ScorePad, file: Path | None, saver: _Saver, facts: dict) -> None:
     """On leaving: what was kept, so that a quit never passes in silence (user pass 2, finding 9).
     A hand not finished is never saved (the pad stores whole hands only)."""
     lost = f"hand {pad.number + 1} was not finished: its answers are not saved" if facts else ""
-    if file is not None and saved:
+    if file is not None and saver.pending:
+        kept = f"the pad could NOT be saved in {file}: the changes since its last save are not kept"
+    elif file is not None and not saver.new:
         kept = f"the pad is saved in {file}"
     elif file is not None:
         kept = "nothing was saved (no hand was finished)"

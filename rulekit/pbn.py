@@ -4,9 +4,9 @@ Reading takes the ``Deal``, ``Dealer`` and optional ``Vulnerable`` tags of the
 first game in a file and tolerates what real files contain: ``;`` and ``{...}``
 comments, ``[Tag "?"]`` or ``"-"`` for unknown values, voids written as ``-``
 or left empty, ``T`` or ``10``.  Writing gives ``Deal``, ``Dealer``,
-``Vulnerable``, ``Auction``, ``Contract``, ``Declarer``, ``Result`` and
-``Score`` for one finished deal of a four-handed side-scored variant whose
-seats are named N E S W.
+``Vulnerable``, ``Auction``, ``Contract``, ``Declarer``, ``Result``, ``Score``
+and the ``Play`` section for one finished deal of a four-handed side-scored
+variant whose seats are named N E S W.
 """
 from __future__ import annotations
 
@@ -130,6 +130,36 @@ def read(text: str, source: str = "<pbn>") -> PBNDeal:
     return PBNDeal(dealer, hands, vul, tags)
 
 
+def _card_text(deck, card: int) -> str:
+    """A card as PBN writes it in the play section: suit, then rank (``SK``, ``HT``)."""
+    rank = deck.rank_of(card)
+    return f"{deck.suit_of(card)}{'T' if rank == '10' else rank}"
+
+
+def _play_lines(deck, hand) -> list[str]:
+    """The play section of the finished ``hand`` (PBN 2.1, 3.6): the opening leader's seat, then
+    one line per trick with a column per seat in seat order from the opening leader (N E S W
+    clockwise), so a column is always the same player's, whoever led the trick.  A seat that
+    played no card to a trick (one that sat it out) has ``-``; when play stopped before every
+    card was played (a tricks phase's ``end_if``), ``*`` ends the section.  Empty when no card
+    was played.
+    """
+    tricks = hand.tricks
+    if not tricks:
+        return []
+    first = tricks[0][0]
+    seats = [(first + k) % 4 for k in range(4)]
+    lines = [f'[Play "{SEATS[first]}"]']
+    played = 0
+    for _leader, plays, _winner, _named in tricks:
+        by_seat = dict(plays)
+        played += len(by_seat)
+        lines.append(" ".join(_card_text(deck, by_seat[s]) if s in by_seat else "-" for s in seats))
+    if played < sum(bin(m).count("1") for m in hand.dealt):
+        lines.append("*")
+    return lines
+
+
 def _hand_text(deck, mask: int) -> str:
     out = []
     for suit in PBN_SUITS:
@@ -149,7 +179,7 @@ def board_number(state, hand) -> int:
 
 
 def write(state, hand) -> str:
-    """PBN text of a finished ``hand`` of ``state`` (tags Event..Score, then the auction).
+    """PBN text of a finished ``hand`` of ``state`` (tags Event..Score, the auction, the play).
 
     :raises PBNError: when the variant is not four-handed with sides, or its deck has ranks PBN
         cannot write (11, 12, 13).
@@ -184,4 +214,6 @@ def write(state, hand) -> str:
     if calls:
         for i in range(0, len(calls), 4):
             lines.append(" ".join(calls[i:i + 4]))
+    if hand.contract is not None:
+        lines += _play_lines(deck, hand)
     return "\n".join(lines) + "\n"

@@ -47,8 +47,9 @@ from rulekit.variant.loader import MAX_FILE_SIZE
 
 try:
     import fcntl
+    _FLOCK = True
 except ImportError:  # pragma: no cover - not POSIX: records are not locked there
-    fcntl = None
+    _FLOCK = False
 
 FORMAT = "rulekit-record/1"
 CONTROLLERS = ("human", "bot", "random", "sensible")
@@ -171,7 +172,7 @@ class RecordLock:
 
     def __init__(self, record_path: str | Path | None):
         self.fd = None
-        if record_path is None or fcntl is None:   # no record (``None``), or no flock on this system
+        if record_path is None or not _FLOCK:   # no record (``None``), or no flock on this system
             return
         target = Path(os.path.realpath(record_path))
         self.record = target

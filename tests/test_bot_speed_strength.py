@@ -1,5 +1,4 @@
-"""The SensibleBot's own playout loop (issue 10: the bot ten times faster per decision at
-equal strength).
+"""The SensibleBot's own playout loop.
 
 Speed and strength are measured by ``benchmarks/bots.py --vs-old REV`` (never timed here).
 These tests pin what the speed-up must not change: the bot's quick playouts
@@ -45,7 +44,7 @@ def _play_positions(v, deals: int = 3):
 
 @pytest.mark.parametrize("vid", VARIANTS)
 def test_quick_playout_scores_as_the_engine(vid):
-    """issue 10: in each shipped variant, from sampled worlds at several points of trick play,
+    """In each shipped variant, from sampled worlds at several points of trick play,
     the bot's quick playout and the engine's playout (same greedy policy) give the same
     tricks won per seat, trick winners, cards won and entries of the hand."""
     v = load_variant(vid)
@@ -71,7 +70,7 @@ def test_quick_playout_scores_as_the_engine(vid):
 
 
 def test_the_plain_loop_is_used_where_the_rules_are_the_common_ones():
-    """issue 10: Five Hundred, bridge and whist trick play go through the one-loop playout;
+    """Five Hundred, bridge and whist trick play go through the one-loop playout;
     hearts (first-trick restrictions) and a variant with an early end (Boston's null ends when
     the declarer takes a trick) through the engine's own trick rules."""
     for vid, plain in (("fivehundred", True), ("bridge", True), ("whist", True), ("hearts", False)):
@@ -104,7 +103,7 @@ def _decisions(v, seed: int, junk: bool) -> list:
 
 
 def test_decisions_depend_on_seed_and_observations_only():
-    """issue 10: the bot kept the calls test of its last observation by ``id()``; a later
+    """The bot kept the calls test of its last observation by ``id()``; a later
     observation given the freed one's id reused a stale test, so the same seeded hand could
     be played differently from run to run.  Now the same seeds give the same decisions
     whatever else is allocated between them."""
@@ -114,7 +113,7 @@ def test_decisions_depend_on_seed_and_observations_only():
 
 
 def test_calls_test_follows_the_observation():
-    """issue 10: the calls test is rebuilt for each new observation (held by the object
+    """The calls test is rebuilt for each new observation (held by the object
     itself, not its id)."""
     v = load_variant("bridge")
     st = State(v, seed=4)
@@ -129,7 +128,7 @@ def test_calls_test_follows_the_observation():
 
 
 def test_a_candidate_played_on_the_hand_leaves_it_as_it_was():
-    """issue 10: the bot plays each candidate on the sampled world's own hand and puts it back
+    """The bot plays each candidate on the sampled world's own hand and puts it back
     (``_save``/``_restore``): afterwards the hand's cards, tricks, winners, voids and trick under
     way equal a copy taken before, so the next candidate starts from the same position, and it
     scores as a playout on a copy would."""

@@ -1,21 +1,23 @@
-"""Hostile files and streams at the terminal (issue 13 cases 6, 9, 12)."""
+"""Hostile files and streams at the terminal."""
 from __future__ import annotations
 
+from pathlib import Path
 import subprocess
 import sys
-from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from rulekit.cli.app import app
 from tests.test_cli_table import ZONES
 
 runner = CliRunner()
+
 RULEKIT = [sys.executable, "-c", "from rulekit.cli.app import main; main()"]
 
 
 def test_escape_sequences_from_files_are_shown_visibly(tmp_path):
-    """issue 13 case 6: a variant name and seat names written with YAML escapes (clear screen, OSC
+    """A variant name and seat names written with YAML escapes (clear screen, OSC
     window title, BEL) and player names in a record reach the screen as ``^[``, never raw."""
     f = tmp_path / "esc.yaml"
     f.write_text(ZONES.replace("name: Zones", 'name: "\\e[2J\\e]0;owned\\a"')
@@ -31,7 +33,7 @@ def test_escape_sequences_from_files_are_shown_visibly(tmp_path):
 
 
 def test_full_disk_is_a_message_not_a_traceback():
-    """issue 13 case 9: `rulekit play fivehundred --auto > /dev/full` and `rulekit list > /dev/full`."""
+    """`rulekit play fivehundred --auto > /dev/full` and `rulekit list > /dev/full`."""
     if not Path("/dev/full").exists():
         return
     for args in (["play", "fivehundred", "--auto", "--seed", "1", "--max-hands", "1"], ["list"]):
@@ -43,7 +45,7 @@ def test_full_disk_is_a_message_not_a_traceback():
 
 
 def test_closed_stdin_saves_the_game_and_exits_1(tmp_path):
-    """issue 13 case 9: a human game whose stdin is closed (`<&-`) ends as at the end of the input."""
+    """A human game whose stdin is closed (`<&-`) ends as at the end of the input."""
     rec = tmp_path / "g.json"
     p = subprocess.run(RULEKIT + ["play", "fivehundred", "--seed", "1", "--save", str(rec)],
                        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
@@ -54,7 +56,7 @@ def test_closed_stdin_saves_the_game_and_exits_1(tmp_path):
 
 
 def test_file_line_100_is_not_an_emoji(tmp_path):
-    """issue 13 case 12: a problem on line 100 is printed as FILE:100:COL, not FILE💯COL."""
+    """A problem on line 100 is printed as FILE:100:COL, not FILE💯COL."""
     f = tmp_path / "bad.yaml"
     lines = ZONES.splitlines()
     f.write_text("\n".join(lines[:-2] + ["#"] * (99 - len(lines) + 2) + ["match: {deals: -1}"]) + "\n")
@@ -65,7 +67,7 @@ def test_file_line_100_is_not_an_emoji(tmp_path):
 
 
 def test_validate_messages_never_carry_raw_control_characters(monkeypatch):
-    """issue 13 case 6: `validate` quotes file text in its messages; whatever a check quotes
+    """`validate` quotes file text in its messages; whatever a check quotes
     reaches the terminal with its control characters made visible (text) or escaped (JSON)."""
     from rulekit.errors import Diagnostic
     import rulekit.cli.app as cli_app
@@ -75,3 +77,57 @@ def test_validate_messages_never_carry_raw_control_characters(monkeypatch):
     assert r.exit_code == 1 and "v.yaml:3:7: name: found '^[]0;owned^G\\x9b2J'" in r.output
     r = runner.invoke(app, ["validate", "--format", "json", "v.yaml"])
     assert "\x1b" not in r.output and "\x9b" not in r.output and "\\u001b]0;owned\\u0007\\u009b2J" in r.output
+
+
+def _memory_cap():     # the child may not grow without bound even if the fix regresses
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+# ---------------------------------------------------------------------- a line without end
+def test_a_huge_line_without_newline_is_refused_not_read_whole(tmp_path):
+    """`play < /dev/zero` grew to 10 GB reading one line; a typed line is capped at 1000
+    characters: 5 MB of 'x' and no newline is refused, then the end of the input saves the game."""
+    r = subprocess.run(RULEKIT + ["play", "fivehundred", "--seed", "1"], input=b"x" * 5_000_000,
+                       capture_output=True, timeout=120, cwd=tmp_path, preexec_fn=_memory_cap)
+    out, err = r.stdout.decode(), r.stderr.decode()
+    assert r.returncode == 1, err
+    assert "refused: a line of more than 1000 characters" in out
+    assert "xxxxxxxxxx" not in out and "Traceback" not in err
+    assert "input ended: game saved to rulekit-fivehundred.json" in err
+    assert (tmp_path / "rulekit-fivehundred.json").is_file()
+
+
+def test_a_long_line_is_skipped_up_to_its_newline(tmp_path):
+    """The rest of a refused line is discarded, and the next line is read as an action."""
+    r = subprocess.run(RULEKIT + ["play", "fivehundred", "--seed", "1"], input=b"y" * 3000 + b"\nquit\n",
+                       capture_output=True, timeout=120, cwd=tmp_path)
+    out = r.stdout.decode()
+    assert r.returncode == 0, r.stderr.decode()
+    assert out.count("refused:") == 1 and "refused: a line of more than 1000 characters" in out
+    assert "game saved" in r.stderr.decode()
+
+
+# ---------------------------------------------------------------------- same words, same codes
+@pytest.mark.parametrize("command", [["play"], ["compare", "whist"], ["diff", "whist"]])
+def test_a_fifo_is_not_a_regular_file_for_every_command(tmp_path, command):
+    """Play, compare and diff say what validate says of a FIFO, and exit 2 (usage)."""
+    import os
+    fifo = tmp_path / "f.yaml"
+    os.mkfifo(fifo)
+    args = [command[0], str(fifo), *command[1:]]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2, r.output
+    assert f"error: {fifo}: not a regular file (expected a variant .yaml file)" in " ".join(r.output.split())
+    r = runner.invoke(app, ["validate", str(fifo)])
+    assert f"{fifo}:1:1: (document): not a regular file (expected a variant .yaml file)" in r.output
+
+
+@pytest.mark.parametrize("command", [["play"], ["compare", "whist"], ["diff", "whist"]])
+def test_a_missing_variant_file_exits_2_everywhere(tmp_path, command):
+    """A missing variant file is a usage error (2) for compare as for play and diff
+    (docs/cli.md's exit-code table); compare exited 1."""
+    missing = tmp_path / "nope.yaml"
+    r = runner.invoke(app, [command[0], str(missing), *command[1:]])
+    assert r.exit_code == 2, r.output
+    assert f"error: no such variant or file '{missing}'" in " ".join(r.output.split())

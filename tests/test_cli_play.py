@@ -21,11 +21,12 @@ from rulekit import records
 from rulekit.cards import bits
 from rulekit.cli.app import app
 from rulekit.cli.game import Game
-from tests.cli_helpers import Scripted
 from rulekit.engine import Action, State
 from rulekit.variant import builtin_ids, load_variant
+from tests.cli_helpers import Scripted
 
 runner = CliRunner()
+
 SHORT = "fivehundred-minus-500"   # ends fast against random bots
 
 
@@ -34,8 +35,6 @@ SHORT = "fivehundred-minus-500"   # ends fast against random bots
 def _in_tmp(tmp_path, monkeypatch):
     """Games without --save are saved in the current folder when interrupted: keep it a temporary one."""
     monkeypatch.chdir(tmp_path)
-
-
 
 
 def bold_policy(g, st, seat):
@@ -179,7 +178,7 @@ def test_quit_and_save_commands(tmp_path, scripted_game):
 def test_resume_without_save_path_uses_a_fresh_default_file(tmp_path, monkeypatch, scripted_game):
     seed, g = scripted_game
     monkeypatch.chdir(tmp_path)
-    # the default name has no seed in it: that would show the hidden cards (issue 12 case 2)
+    # the default name has no seed in it: that would show the hidden cards
     (tmp_path / f"rulekit-{SHORT}.json").write_text("keep me")
     r = play([SHORT, "--seed", str(seed), "--players", "human,random,random"], input="pass\n")
     assert r.exit_code == 1
@@ -388,7 +387,6 @@ def _record(tmp_path):
                  "--quiet"]).exit_code == 0
     return json.loads(f.read_text())
 
-
 BREAKERS = {
     "not json": lambda rec: "{not json",
     "truncated": lambda rec: json.dumps(rec)[:200],
@@ -485,7 +483,7 @@ def test_signal_while_applying_is_held_until_the_action_is_complete(tmp_path):
 
 
 def test_auto_lines_are_not_folded_in_a_file():
-    """User pass (last stop): ``play --auto > FILE`` kept rich's 80-column folding, so a long
+    """Last stop: ``play --auto > FILE`` kept rich's 80-column folding, so a long
     auction line was cut in two. Written to a pipe, every line stays whole, even with a narrow
     ``COLUMNS``: the title, each auction and each hand's result are one line each."""
     r = CliRunner().invoke(app, ["play", "boston", "--auto", "--seed", "3", "--max-hands", "2"],
@@ -499,3 +497,37 @@ def test_auto_lines_are_not_folded_in_a_file():
     assert all(len(ln) > 40 for ln in auctions + results)
     assert all(" — " in ln for ln in results)
     assert not any(ln.startswith(("·", " ·")) for ln in lines)
+
+
+# ---------------------------------------------------------------------- resuming without the human
+def _saved_human_game(tmp_path):
+    f = tmp_path / "game.json"
+    r = runner.invoke(app, ["play", "fivehundred", "--seed", "424242", "--save", str(f)], input="pass\nquit\n")
+    assert r.exit_code == 0, r.output
+    return f
+
+
+def test_resuming_a_human_game_with_bots_is_refused_without_reveal(tmp_path):
+    """A copy of an auto-saved game played out by bots would print the seed of a game in
+    progress (every deal); refused (exit 2) with --auto or with --players that drops the human."""
+    f = _saved_human_game(tmp_path)
+    for extra in (["--auto"], ["--players", "bot,bot,bot"], ["--players", "random,bot,human"]):
+        r = runner.invoke(app, ["play", "--resume", str(f), *extra])
+        assert r.exit_code == 2, (extra, r.output)
+        assert (f"{f} is a game in progress with a human at You; played out by bots it shows its seed and "
+                "deals at the end. Add --reveal to do so") in " ".join(r.output.split())
+        assert "424242" not in r.output
+
+
+def test_reveal_lets_bots_play_a_human_game_out(tmp_path):
+    """With --reveal the bots play the game out and the seed is shown at the end."""
+    f = _saved_human_game(tmp_path)
+    r = runner.invoke(app, ["play", "--resume", str(f), "--auto", "--reveal"])
+    assert r.exit_code == 0, r.output
+    assert "seed 424242 (play these deals again with --seed 424242)" in r.output
+
+
+def test_play_seed_range():
+    """--seed takes 0..2**63-1, the range a record keeps."""
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--seed", "-1"])
+    assert r.exit_code == 2 and "Invalid value for '--seed'" in r.output

@@ -1,4 +1,4 @@
-"""What the terminal shows at the table (issue 12 cases 2, 3, 16, 18, 19, 20): no hidden card or
+"""What the terminal shows at the table: no hidden card or
 seed on screen, hands sorted as card players sort them, the auction grid by seat, card points and
 bid values shown."""
 from __future__ import annotations
@@ -16,6 +16,7 @@ from rulekit.cli.render import auction_table, hand_header, hand_text, legal_text
 from rulekit.engine import State
 from rulekit.errors import InvalidActionError
 from rulekit.variant import load_variant
+from tests.helpers import plain
 
 runner = CliRunner()
 
@@ -24,7 +25,7 @@ def play(args, input=None):
     return runner.invoke(app, ["play", *args], input=input)
 
 
-def plain(renderable, width=120) -> str:
+def plain_buf(renderable, width=120) -> str:
     buf = io.StringIO()
     Console(file=buf, width=width, color_system=None).print(renderable)
     return buf.getvalue()
@@ -50,9 +51,9 @@ class Typist(Console):
         return text
 
 
-# ---------------------------------------------------------------------- issue 12 case 2: the seed
+# ---------------------------------------------------------------------- the seed
 def test_seed_is_not_shown_before_the_end(tmp_path):
-    """issue 12 case 2: a seed on screen lets `play --auto --seed N` elsewhere show every hidden card;
+    """A seed on screen lets `play --auto --seed N` elsewhere show every hidden card;
     it is shown when the match is over (and by replay of a finished match) only."""
     r = play(["fivehundred", "--seed", "987654321", "--save", str(tmp_path / "g.json")], input="pass\nquit\n")
     assert r.exit_code == 0, r.output
@@ -67,7 +68,7 @@ def test_seed_is_not_shown_before_the_end(tmp_path):
 
 
 def test_random_seed_is_not_shown_before_the_end(tmp_path, monkeypatch):
-    """issue 12 case 2: the seed drawn at random appears neither on screen nor in the default record name."""
+    """The seed drawn at random appears neither on screen nor in the default record name."""
     monkeypatch.chdir(tmp_path)
     r = play(["fivehundred"], input="quit\n")
     assert r.exit_code == 0, r.output
@@ -77,7 +78,7 @@ def test_random_seed_is_not_shown_before_the_end(tmp_path, monkeypatch):
 
 
 def test_hands_are_hidden_between_two_humans_at_one_terminal():
-    """issue 12 case 2: with several humans on one terminal, the screen is cleared and the game
+    """With several humans on one terminal, the screen is cleared and the game
     waits ("Pass to P1, press Enter") before the next human's hand is shown."""
     v = load_variant("fivehundred")
     st = State(v, seed=5, names=["P0", "P1", "P2"])
@@ -94,7 +95,7 @@ def test_hands_are_hidden_between_two_humans_at_one_terminal():
 
 
 def test_no_pause_for_piped_input():
-    """issue 12 cases 2 and 18: a script on stdin never waits (pauses off), so its lines are all actions."""
+    """A script on stdin never waits (pauses off), so its lines are all actions."""
     v = load_variant("fivehundred")
     st = State(v, seed=5, names=["P0", "P1", "P2"])
     con = Typist()
@@ -105,7 +106,7 @@ def test_no_pause_for_piped_input():
     assert con.pauses == 0 and "press Enter" not in con.file.getvalue()
 
 
-# ---------------------------------------------------------------------- issue 12 case 3: face-down zones
+# ---------------------------------------------------------------------- face-down zones
 ZONES = """\
 id: zones
 name: Zones
@@ -133,7 +134,7 @@ match:
 
 
 def test_face_down_zone_is_not_in_the_hand_header(tmp_path):
-    """issue 12 case 3: `widow 1 up, aside 2 down`: the header shows the face-up widow card, never
+    """`widow 1 up, aside 2 down`: the header shows the face-up widow card, never
     the two cards put aside face down."""
     f = tmp_path / "zones.yaml"
     f.write_text(ZONES)
@@ -143,7 +144,7 @@ def test_face_down_zone_is_not_in_the_hand_header(tmp_path):
     deck = v.deck
     widow, aside = h.zones["widow"], h.zones["aside"]
     assert widow.bit_count() == 1 and aside.bit_count() == 2
-    text = plain(hand_header(st, h))
+    text = plain_buf(hand_header(st, h))
     up = deck.name(widow.bit_length() - 1)
     assert f"widow {up[:-1]}" in text
     assert "aside" not in text
@@ -157,9 +158,9 @@ def test_face_down_zone_is_not_in_the_hand_header(tmp_path):
     assert "aside" not in r.output.splitlines()[1]
 
 
-# ---------------------------------------------------------------------- issue 12 case 16: auction grid
+# ---------------------------------------------------------------------- auction grid
 def test_auction_grid_keeps_calls_under_their_seat_after_a_pass_for_good():
-    """issue 12 case 16: in a ladder auction a passed seat is skipped; the later calls stay in their
+    """In a ladder auction a passed seat is skipped; the later calls stay in their
     callers' columns (the old grid shifted them one column left)."""
     v = load_variant("fivehundred")
     st = State(v, seed=2)
@@ -176,9 +177,9 @@ def test_auction_grid_keeps_calls_under_their_seat_after_a_pass_for_good():
     assert [x for x in columns[st.names[h.eldest]] if x] == ["pass"]
 
 
-# ---------------------------------------------------------------------- issue 12 case 18: hands, pauses
+# ---------------------------------------------------------------------- hands, pauses
 def test_bridge_hand_is_sorted_spades_hearts_diamonds_clubs_high_first():
-    """issue 12 case 18: ♠ ♥ ♦ ♣, high cards first; with trumps, the trump suit first."""
+    """♠ ♥ ♦ ♣, high cards first; with trumps, the trump suit first."""
     v = load_variant("bridge")
     assert suit_order(v.deck) == ["S", "H", "D", "C"]
     assert suit_order(v.deck, "D") == ["D", "S", "H", "C"]
@@ -214,7 +215,7 @@ def _dummy_game(pauses=True):
 
 
 def test_dummy_sees_the_declarers_play_trick_by_trick():
-    """issue 12 case 18: as dummy, a pause (Enter) after each trick, and one before the next hand."""
+    """As dummy, a pause (Enter) after each trick, and one before the next hand."""
     g, con, h = _dummy_game()
     st = g.state
     while st.hand is h:
@@ -225,9 +226,9 @@ def test_dummy_sees_the_declarers_play_trick_by_trick():
     assert out.index("trick  1") < out.index("press Enter for the next trick") < out.index("trick  2")
 
 
-# ---------------------------------------------------------------------- issue 12 case 19: card points
+# ---------------------------------------------------------------------- card points
 def test_card_points_and_which_total_wins_are_shown_in_play():
-    """issue 12 case 19: Rams (lower_is_better, card_points A 11, 10 10, K 4, Q 3, J 2): the points
+    """Rams (lower_is_better, card_points A 11, 10 10, K 4, Q 3, J 2): the points
     taken so far are shown during play, and that the lowest total wins."""
     v = load_variant("rams")
     st = State(v, seed=4, names=["You", "P1", "P2", "P3"])
@@ -236,15 +237,15 @@ def test_card_points_and_which_total_wins_are_shown_in_play():
     h = st.hand
     want = [sum(v.card_points[c] for c in range(v.deck.size) if h.won_cards[s] >> c & 1) for s in range(4)]
     assert sum(want) > 0
-    text = plain(table_view(st, 0))
+    text = plain_buf(table_view(st, 0))
     assert "card points You {}, P1 {}, P2 {}, P3 {}".format(*want) in text
     assert "(lowest total wins)" in text
-    assert "(highest total wins)" in plain(table_view(State(load_variant("fivehundred"), seed=1), 0))
+    assert "(highest total wins)" in plain_buf(table_view(State(load_variant("fivehundred"), seed=1), 0))
 
 
-# ---------------------------------------------------------------------- issue 12 case 20: bids, discards
+# ---------------------------------------------------------------------- bids, discards
 def test_bid_list_shows_each_bids_worth_and_help_names_bids_as_refusals_do():
-    """issue 12 case 20: `?` lists 7C (160) from the scoring formula (40 + 20 * strain + 100 * (level - 6),
+    """`?` lists 7C (160) from the scoring formula (40 + 20 * strain + 100 * (level - 6),
     rules/fivehundred.md [S1]); help and the refusal both name the ladder 6S to 10NT."""
     v = load_variant("fivehundred")
     st = State(v, seed=3)
@@ -262,7 +263,7 @@ def test_bid_list_shows_each_bids_worth_and_help_names_bids_as_refusals_do():
 
 
 def test_discard_refusal_names_the_repeated_card():
-    """issue 12 case 20: `discard 7C 7C 9D` is refused with `7C is named twice`."""
+    """`discard 7C 7C 9D` is refused with `7C is named twice`."""
     v = load_variant("fivehundred")
     st = State(v, seed=3)
     st.apply("6S")
@@ -275,3 +276,77 @@ def test_discard_refusal_names_the_repeated_card():
         assert "7C is named twice" in str(e)
     else:
         raise AssertionError("repeated discard accepted")
+
+BLIND = """
+id: blind-one
+name: Blind one
+players: 4
+sides: {NS: [0, 2], EW: [1, 3]}
+deck: {suits: [S, H], ranks: [J, Q, K, A]}
+ranking: {suit: "A K Q J"}
+phases:
+  deal: {kind: deal, pattern: "1 x 2"}
+  bidding: {kind: trick_bids, blind_nil: {behind: 0}}
+  play: {kind: tricks, lead: eldest}
+scoring:
+  by: side
+  each: "tricks"
+match: {deals: 1}
+"""
+
+
+def test_hidden_hand_of_one_card_is_singular(tmp_path):
+    """A hidden hand of one card reads `1 card face down`."""
+    f = tmp_path / "blind.yaml"
+    f.write_text(BLIND.replace("1 x 2", "1").replace("[J, Q, K, A]", "[K, A]").replace("A K Q J", "A K"))
+    s = State(load_variant(str(f)), seed=1)
+    assert plain(hand_text(s, s.to_move)).strip() == "1 card face down (not looked at yet)"
+
+
+# ---------------------------------------------------------------------- hot seat
+class _Typist(Console):
+    """A console whose prompt answers Enter to pauses and the first legal action otherwise."""
+
+    def __init__(self):
+        super().__init__(file=io.StringIO(), width=120, color_system=None, force_terminal=True)
+        self.game = None
+
+    def input(self, prompt="", **kw):
+        self.print(prompt, end="")
+        if "press Enter" in str(prompt):
+            self.print("")
+            return ""
+        text = self.game.state.legal_actions()[0].text
+        self.print(text)
+        return text
+
+
+def test_hot_seat_clears_the_scrollback_and_hides_the_first_hand_too():
+    """With two humans at one terminal, the first human to move also gets "Pass to X, press
+    Enter" before any hand is shown, and each hand-over clears the screen AND the scrollback
+    (ESC[2J ESC[3J) with the cursor home (ESC[H)."""
+    st = State(load_variant("fivehundred"), seed=5, names=["P0", "P1", "P2"])
+    con = _Typist()
+    g = Game(st, ["human", "human", "bot"], con, None, pauses=True)
+    con.game = g
+    while len({s for s, _ in st.history if s < 2}) < 2:
+        g.step()
+    out = con.file.getvalue()
+    first, second = [s for s, _ in st.history if s < 2]
+    wipe = "\x1b[2J\x1b[3J\x1b[H"
+    assert out.startswith(f"{wipe}Pass to {st.names[first]}, press Enter")
+    assert out.index(f"Pass to {st.names[first]}, press Enter") < out.index("your hand")
+    hand_off = out.index(f"{wipe}Pass to {st.names[second]}, press Enter")
+    assert out[:hand_off].count("your hand") == 1
+    assert out.count(wipe) == 2
+
+
+def test_one_human_gets_no_hand_over_screen():
+    """A single human at the terminal is never asked to pass it on."""
+    st = State(load_variant("fivehundred"), seed=5, names=["You", "P1", "P2"])
+    con = _Typist()
+    g = Game(st, ["human", "bot", "bot"], con, None, pauses=True)
+    con.game = g
+    for _ in range(4):
+        g.step()
+    assert "Pass to" not in con.file.getvalue() and "\x1b[3J" not in con.file.getvalue()

@@ -1,21 +1,25 @@
-"""``rulekit compare``: paired simulation of variants on the same deals (issue 9)."""
+"""``rulekit compare``: paired simulation of variants on the same deals."""
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 import csv
 import json
+import os
+import signal
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+import time
 
 import pytest
 from typer.testing import CliRunner
 
 from rulekit.cli.app import app
 from rulekit.engine import State
-from rulekit.sim.compare import CompareError, compare, deal_seed, paired, play_deal
+from rulekit.sim.compare import CompareError, MAX_N, compare, deal_seed, paired, play_deal
 from rulekit.variant import load_variant
 
 runner = CliRunner()
+
 PAIR = ["fivehundred", "fivehundred-must-trump"]
 
 
@@ -24,7 +28,7 @@ def _numbers(result):
 
 
 def test_same_deals_under_each_variant():
-    """issue 9: deal i is the same cut and shuffle under every variant (paired by seed)."""
+    """Deal i is the same cut and shuffle under every variant (paired by seed)."""
     a, b = load_variant(PAIR[0]), load_variant(PAIR[1])
     for i in range(5):
         s = deal_seed(7, i)
@@ -49,7 +53,7 @@ def test_random_bots_same_auction_different_play():
 
 
 def test_deterministic_with_any_number_of_workers():
-    """issue 9: the same numbers with 1 worker (in process), 2 worker processes, or any
+    """The same numbers with 1 worker (in process), 2 worker processes, or any
     Executor (here threads), and the same rows in the same order."""
     one = compare(PAIR, n=40, seed=5, jobs=1)
     two = compare(PAIR, n=40, seed=5, jobs=2)
@@ -87,7 +91,7 @@ def test_must_trump_changes_play_but_not_auctions():
 
 
 def test_cannot_share_deals():
-    """issue 9: files with different players or decks cannot share deals: a clear error."""
+    """Files with different players or decks cannot share deals: a clear error."""
     with pytest.raises(CompareError, match="fivehundred and bridge cannot share deals: fivehundred is played "
                                            "by 3 players, bridge by 4"):
         compare(["fivehundred", "bridge"], n=2)
@@ -99,7 +103,7 @@ def test_cannot_share_deals():
 
 
 def test_a_schedule_of_rounds_is_compared_by_matches():
-    """user pass (stop 5) case 2: single deals of a variant with a schedule of rounds would all be its first
+    """Single deals of a variant with a schedule of rounds would all be its first
     round (King's "no tricks"): --deals is refused with exit 2, --matches plays whole matches."""
     with pytest.raises(CompareError, match="^king has a schedule of rounds: a schedule of rounds is compared "
                                            "by whole matches: use --matches N$"):
@@ -147,7 +151,7 @@ def test_play_deal_row():
 
 
 def test_cli_table_and_files(tmp_path):
-    """issue 9: a table of differences with intervals, a sentence where none is detectable,
+    """A table of differences with intervals, a sentence where none is detectable,
     rows as CSV and JSON lines, the summary, and the plots (or a note without matplotlib)."""
     out = tmp_path / "out"
     r = runner.invoke(app, ["compare", *PAIR, "--deals", "30", "--seed", "4", "--jobs", "1", "--out", str(out)])
@@ -175,7 +179,7 @@ def test_no_matplotlib_or_dask_at_import():
 
 
 def test_dask_local_cluster_gives_the_same_numbers():
-    """issue 9: the same compare on a dask LocalCluster (via Client.get_executor()) gives the
+    """The same compare on a dask LocalCluster (via Client.get_executor()) gives the
     same numbers as the process pool."""
     distributed = pytest.importorskip("distributed")
     local = compare(PAIR, n=20, seed=9, jobs=2)
@@ -188,3 +192,134 @@ def test_dask_local_cluster_gives_the_same_numbers():
     assert _numbers(clustered) == _numbers(local)
     assert r.exit_code == 0, r.output
     assert "A = fivehundred, B = fivehundred-must-trump: 20 paired deals" in r.output
+
+
+# ---------------------------------------------------------------------- compare's options
+@pytest.mark.parametrize("target", ["/dev/full", "file"])
+def test_compare_checks_out_before_running(tmp_path, target):
+    """--out that is no folder is refused (exit 2) before the comparison runs, not after."""
+    out = tmp_path / "file" if target == "file" else target
+    if target == "file":
+        out.write_text("keep me")
+    r = runner.invoke(app, ["compare", "whist", "whist", "--deals", "2", "--jobs", "1", "--out", str(out)])
+    assert r.exit_code == 2, r.output
+    assert (f"error: --out {out}: not a folder (expected a folder for rows.csv, summary.json and the plots)"
+            in " ".join(r.output.split()))
+    assert "paired deals" not in r.output
+    if target == "file":
+        assert out.read_text() == "keep me"
+
+
+def test_compare_out_folder_is_created_first(tmp_path):
+    """A missing --out folder is created (with its parents) and the files written in it."""
+    out = tmp_path / "a" / "b"
+    r = runner.invoke(app, ["compare", "whist", "whist", "--deals", "2", "--jobs", "1", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert (out / "rows.csv").is_file() and (out / "summary.json").is_file()
+
+
+@pytest.mark.parametrize("args, option", [(["--matches", "2", "--max-hands", "0"], "--max-hands"),
+                                          (["--matches", "2", "--max-hands", "-5"], "--max-hands"),
+                                          (["--deals", "2", "--jobs", "-1"], "--jobs")])
+def test_compare_refuses_bad_counts(args, option):
+    """--max-hands must be at least 1 (as for play) and --jobs at least 0: a usage error (2)."""
+    r = runner.invoke(app, ["compare", "whist", "whist", *args])
+    assert r.exit_code == 2
+    assert f"Invalid value for '{option}'" in r.output
+
+
+def test_a_broken_variant_file_exits_1_in_compare(tmp_path):
+    """A file that exists but is broken stays exit 1 for compare (its content is wrong)."""
+    f = tmp_path / "b.yaml"
+    f.write_text("id: b\nname: B\nplayers: banana\n")
+    r = runner.invoke(app, ["compare", str(f), "whist", "--deals", "2"])
+    assert r.exit_code == 1, r.output
+    assert f"{f}:" in r.output
+
+
+@pytest.fixture(scope="module")
+def small_comparison():
+    from rulekit.sim.compare import compare
+    return compare(["whist", "whist"], n=3, unit="deals", bots=["random"], seed=1, jobs=1)
+
+
+def test_rows_csv_defuses_formulas(tmp_path, small_comparison):
+    """rows.csv text cells starting with = + - @ get a leading apostrophe (CSV injection);
+    numbers, negative ones included, and rows.jsonl keep their values."""
+    import copy
+    import csv
+    from rulekit.sim.output import write_rows
+    result = copy.deepcopy(small_comparison)
+    result.rows[0].update(variant="=HYPERLINK(\"x\")", contract="+1", trump="@A", score_1=-14)
+    write_rows(result, tmp_path)
+    with open(tmp_path / "rows.csv", newline="", encoding="utf-8") as f:
+        row = next(csv.DictReader(f))
+    assert (row["variant"], row["contract"], row["trump"], row["score_1"]) == \
+        ("'=HYPERLINK(\"x\")", "'+1", "'@A", "-14")
+    first = json.loads((tmp_path / "rows.jsonl").read_text().splitlines()[0])
+    assert first["variant"] == "=HYPERLINK(\"x\")"
+
+
+def test_plots_leave_stderr_quiet(tmp_path, small_comparison):
+    """No matplotlib warning ("No artists with labels found", a missing glyph) reaches
+    stderr when the plots are written."""
+    pytest.importorskip("matplotlib")
+    import warnings
+    from rulekit.sim.output import write_plots
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        files = write_plots(small_comparison, tmp_path)
+    assert [f.name for f in files] == ["scores.png", "convergence.png"]
+    assert [str(w.message) for w in caught] == []
+
+
+def test_a_variant_compared_with_itself_pairs_each_deal_once():
+    """``compare fivehundred fivehundred --matches 10`` showed n = 20: the two
+    variants had the same name, so each column held both sides' rows. The second gets a name
+    of its own, and each difference is over the 10 pairs (all equal: the same rules)."""
+    r = compare(["fivehundred", "fivehundred"], n=10, unit="matches", jobs=1, seed=3)
+    assert r.variants == ["fivehundred", "fivehundred (2)"]
+    assert r.differences and all(d.n == 10 and d.diff == 0 for d in r.differences)
+
+
+def test_too_many_deals_are_refused_before_any_work():
+    """A huge --deals is refused with a clear message before anything runs (it would fill memory)."""
+    with pytest.raises(CompareError, match=r"at most 1,000,000 deals \(found 99,999,999,999"):
+        compare(["fivehundred", "fivehundred-must-trump"], n=99_999_999_999, jobs=1)
+    r = CliRunner().invoke(app, ["compare", "fivehundred", "fivehundred-must-trump", "--deals",
+                                 str(MAX_N + 1), "--jobs", "1"])
+    assert r.exit_code == 2 and "at most 1,000,000 deals" in r.output
+
+
+@pytest.mark.parametrize("seed", ["-5", "18446744073709551616"])
+def test_compare_takes_the_seeds_play_takes(seed):
+    """compare accepted seeds that play refuses (0 to 2^63 - 1)."""
+    r = CliRunner().invoke(app, ["compare", "fivehundred", "fivehundred-must-trump", "--deals", "5",
+                                 "--seed", seed])
+    assert r.exit_code == 2 and "--seed" in r.output
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
+def test_terminating_compare_ends_its_workers_too():
+    """A TERM sent to the compare process alone ends its pool workers too: the process exits 143
+    after the pool is shut down, and no worker is left."""
+    p = subprocess.Popen([sys.executable, "-c", "from rulekit.cli.app import main; main()", "compare", "fivehundred",
+                          "fivehundred-must-trump", "--deals", "200000", "--jobs", "2"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 30
+        children: list = []
+        while time.time() < deadline and len(children) < 2:
+            time.sleep(0.5)
+            out = subprocess.run(["pgrep", "-P", str(p.pid)], capture_output=True, text=True).stdout
+            children = [int(x) for x in out.split()]
+        assert len(children) >= 2, "the pool did not start"
+        p.send_signal(signal.SIGTERM)
+        assert p.wait(timeout=60) == 143
+        time.sleep(0.5)
+        alive = [c for c in children if os.path.exists(f"/proc/{c}") and
+                 "Z" not in open(f"/proc/{c}/stat").read().split()[2]]
+        assert alive == []
+    finally:
+        if p.poll() is None:
+            p.kill()

@@ -11,6 +11,7 @@ import pytest
 
 from rulekit.engine import State
 from rulekit.variant import load_variant
+from tests.helpers import deal_order
 
 # A copy of shared/conformance/bridge-duplicate-deals.json, kept with the tests.
 DATA = Path(__file__).parent / "data" / "bridge-duplicate-deals.json"
@@ -25,11 +26,7 @@ def duplicate():
 
 def deck_order(hands: dict, dealer: int) -> list:
     """Cards in dealing order for a one-at-a-time deal starting left of the dealer."""
-    order = []
-    for i in range(13):
-        for k in range(4):
-            order.append(hands[SEATS[(dealer + 1 + k) % 4]][i])
-    return order
+    return deal_order([hands[seat] for seat in SEATS], first=dealer + 1)
 
 
 def canon(state, text):

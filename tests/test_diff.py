@@ -1,4 +1,4 @@
-"""``rulekit diff``: which rules differ between two variant files, in rule words (issue 9)."""
+"""``rulekit diff``: which rules differ between two variant files, in rule words."""
 from __future__ import annotations
 
 import json
@@ -8,13 +8,16 @@ from typer.testing import CliRunner
 
 from rulekit.cli.app import app
 from rulekit.sim.diff import diff_variants, scored_differently
+from rulekit.variant import load_variant
+from tests.helpers import write_variant
 
 ROOT = Path(__file__).resolve().parent.parent
+
 runner = CliRunner()
 
 
 def test_eight_trick_slam_names_the_one_rule():
-    """issue 9 "done when": the slam reading of rules/fivehundred.md [S3] is the only difference,
+    """The slam reading of rules/fivehundred.md [S3] is the only difference,
     said with both formulas and outcomes that score differently."""
     d = diff_variants("fivehundred", "fivehundred-eight-trick-slam")
     assert [c.path for c in d.changes] == ["scoring.declarer"]
@@ -43,7 +46,7 @@ def test_slam_outcome_eight_bid_all_tricks():
 
 
 def test_must_trump_in_schema_words():
-    """issue 9: the must-trump house rule ([T2]) said with the schema's description, old -> new."""
+    """The must-trump house rule ([T2]) said with the schema's description, old -> new."""
     r = runner.invoke(app, ["diff", "fivehundred", "fivehundred-must-trump"])
     assert r.exit_code == 1
     assert ("- a player who cannot follow suit must play a trump if he has one: no -> yes "
@@ -95,3 +98,50 @@ def test_errors_exit_two(tmp_path):
     assert f"{bad}:4:17:" in r.output
     r = runner.invoke(app, ["diff", "fivehundred", "fivehundred", "--format", "xml"])
     assert r.exit_code == 2
+
+
+# ---------------------------------------------------------------- diff of tallies
+def test_diff_says_a_tally_change_is_not_tried(tmp_path):
+    """Low to the player who takes it (``in: tricks`` for ``in: hand``) and the game to 11: the diff
+    says the tally change was not tried, and prints no "0 of N outcomes"."""
+    from rulekit.sim.diff import diff_variants
+    f = write_variant(tmp_path, "pitch-house.yaml", "id: pitch-house\nextends: pitch\nname: Pitch house\n"
+               "scoring:\n  tallies:\n    low: {in: tricks}\nmatch: {target: 11}\n")
+    d = diff_variants("pitch", f)
+    assert [c.path for c in d.changes] == ["scoring.tallies.low.in", "match.target"]
+    assert d.untried == ["scoring.tallies.low"]
+    assert d.lines()[-1] == ("scoring: how tallies count (scoring.tallies.low) differs: not tried (the outcomes "
+                             "tried give tricks and tally counts, not the cards a tally counts)")
+    assert not any("outcomes tried score differently" in line for line in d.lines())
+
+
+def test_diff_tries_outcomes_where_a_tally_is_won(tmp_path):
+    """A formula reading a tally is tried with the tally won:
+    Low counting 2 makes a bid of 2 with High 0, Low 1, Jack 0 and no Game (-2 -> 2)."""
+    from rulekit.sim.diff import diff_variants
+    f = write_variant(tmp_path, "pitch-h2.yaml", "id: pitch-h2\nextends: pitch\nname: Pitch low 2\n"
+               "scoring:\n  let:\n    won: \"high + 2 * low + jack + game\"\n")
+    d = diff_variants("pitch", f)
+    assert d.outcomes == 84 and d.differing == 7
+    assert "2, declarer takes 0 tricks, low to the declarer: declarer -2 -> 2" in d.examples
+
+
+# ---------------------------------------------------------------------- diff's words
+def test_diff_words_do_not_stop_at_e_g(tmp_path):
+    """A description's first sentence does not end at "e.g." nor inside brackets: `seats`
+    read "seat names clockwise from seat 0 (e.g: (not set) -> ..." before."""
+    f = tmp_path / "c.yaml"
+    f.write_text("extends: fivehundred\nid: fc\nname: Five hundred C\nseats: [A, B, C]\n")
+    r = runner.invoke(app, ["diff", "fivehundred", str(f)])
+    assert r.exit_code == 1, r.output
+    assert ('- seat names clockwise from seat 0 (e.g. N E S W), for display and deal files: (not set) -> '
+            '["A", "B", "C"] (seats)') in r.output
+
+
+def test_diff_words_for_sides():
+    """`sides` is said up to its first full stop outside brackets, "e.g. NS: [0, 2]" whole."""
+    from rulekit.sim.diff import _meaning, _sentence
+    data = load_variant("whist").data
+    assert _meaning(("sides",), data) == ("partnerships: side name -> its seats (e.g. NS: [0, 2])", False)
+    assert _meaning(("sides", "NS"), data) == ("partnerships: side name -> its seats: NS", False)
+    assert _sentence("A rule (i.e. This one. And more), here. Then another.") == "a rule (i.e. This one. And more), here"

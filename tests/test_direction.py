@@ -8,6 +8,7 @@ import pytest
 from rulekit.engine import State
 from rulekit.variant.compiler import compile_variant
 from rulekit.variant.loader import resolve
+from tests.helpers import variant_from
 
 TOY = """id: turn-toy
 name: Turn toy
@@ -28,10 +29,7 @@ match: {deals: 4}
 
 
 def _toy(tmp_path, direction: str | None):
-    text = TOY if direction is None else TOY + f"direction: {direction}\n"
-    p = tmp_path / "toy.yaml"
-    p.write_text(text)
-    return compile_variant(resolve(str(p)))
+    return variant_from(tmp_path, "toy.yaml", TOY if direction is None else TOY + f"direction: {direction}\n")
 
 
 def _hand_of(s: State, cards) -> list:

@@ -1,4 +1,4 @@
-"""``extends:`` opens only files under the house file's folder or ``RULEKIT_PATH`` (issue 13 case 5)."""
+"""``extends:`` opens only files under the house file's folder or ``RULEKIT_PATH``."""
 from __future__ import annotations
 
 import os
@@ -29,7 +29,7 @@ def folders(tmp_path):
 
 
 def test_absolute_path_is_refused_unread(folders, monkeypatch):
-    """issue 13 case 5: `extends: /abs/file` outside the folder is refused at the extends: line and
+    """`extends: /abs/file` outside the folder is refused at the extends: line and
     none of its lines is printed."""
     f = folders / "house" / "h.yaml"
     f.write_text(f"id: h\nextends: {folders / 'secret.yaml'}\n")
@@ -40,7 +40,7 @@ def test_absolute_path_is_refused_unread(folders, monkeypatch):
 
 
 def test_etc_shadow_is_never_opened(tmp_path, monkeypatch):
-    """issue 13 case 5: `extends: /etc/shadow` (readable or not) is refused without opening it."""
+    """`extends: /etc/shadow` (readable or not) is refused without opening it."""
     opened = []
     real_read = Path.read_bytes
     monkeypatch.setattr(Path, "read_bytes", lambda self: opened.append(str(self)) or real_read(self))
@@ -52,7 +52,7 @@ def test_etc_shadow_is_never_opened(tmp_path, monkeypatch):
 
 
 def test_dot_dot_leaving_the_folder_is_refused(folders):
-    """issue 13 case 5: `../` out of the house file's folder is refused ..."""
+    """`../` out of the house file's folder is refused ..."""
     f = folders / "house" / "h.yaml"
     f.write_text("id: h\nextends: ../secret.yaml\n")
     d = only(check_file(str(f)))
@@ -61,7 +61,7 @@ def test_dot_dot_leaving_the_folder_is_refused(folders):
 
 
 def test_dot_env_is_not_a_variant_file(folders):
-    """issue 13 case 5: `extends: ./.env` (inside the folder, not .yaml) is refused unread, so the
+    """`extends: ./.env` (inside the folder, not .yaml) is refused unread, so the
     password line is not printed."""
     f = folders / "house" / "h.yaml"
     f.write_text("id: h\nextends: ./.env\n")
@@ -73,7 +73,7 @@ def test_dot_env_is_not_a_variant_file(folders):
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
 def test_symlink_beside_the_file_to_a_foreign_file_is_refused(folders):
-    """issue 13 case 5: a link inside the folder that points outside it is judged by its target."""
+    """A link inside the folder that points outside it is judged by its target."""
     (folders / "house" / "base.yaml").symlink_to(folders / "secret.yaml")
     f = folders / "house" / "h.yaml"
     f.write_text("id: h\nextends: base.yaml\n")
@@ -82,7 +82,7 @@ def test_symlink_beside_the_file_to_a_foreign_file_is_refused(folders):
 
 
 def test_rulekit_path_allows_a_shared_base_folder(folders, monkeypatch):
-    """issue 13 case 5: a folder named in RULEKIT_PATH may be extended from, by path or by bare name."""
+    """A folder named in RULEKIT_PATH may be extended from, by path or by bare name."""
     f = folders / "house" / "h.yaml"
     f.write_text("id: h\nextends: ../base/five.yaml\nmatch:\n  target: 300\n")
     assert check_file(str(f))                           # refused without the search path
@@ -94,7 +94,7 @@ def test_rulekit_path_allows_a_shared_base_folder(folders, monkeypatch):
 
 
 def test_files_in_subfolders_and_installed_ids_still_work(folders):
-    """issue 13 case 5: the ordinary cases are unchanged: a base under the folder, an installed id."""
+    """The ordinary cases are unchanged: a base under the folder, an installed id."""
     (folders / "house" / "sub").mkdir()
     shutil.copy(folders / "base" / "five.yaml", folders / "house" / "sub" / "five.yaml")
     f = folders / "house" / "h.yaml"
@@ -105,7 +105,7 @@ def test_files_in_subfolders_and_installed_ids_still_work(folders):
 
 
 def test_a_broken_allowed_base_is_still_quoted(folders):
-    """issue 13 case 5: a .yaml base under the folder is a variant file: its problems keep their
+    """A .yaml base under the folder is a variant file: its problems keep their
     position and excerpt."""
     (folders / "house" / "b.yaml").write_text("id: b\nname: B\nmatch: {target: 1 2}\n")
     f = folders / "house" / "h.yaml"

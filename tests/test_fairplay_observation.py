@@ -1,4 +1,4 @@
-"""Fair play: an observation holds only what its seat may know (issue 12 cases 1 and 4).
+"""Fair play: an observation holds only what its seat may know.
 
 DESIGN.md: "An observation is a value: exactly what that seat may know ... with no
 reference back to the state. Bots resample the unseen cards from it alone, consistent
@@ -9,20 +9,28 @@ from __future__ import annotations
 import random
 
 import pytest
+from typer.testing import CliRunner
 
 from rulekit.bots import RandomBot, SensibleBot
 from rulekit.bots.sensible import playout, trick_preferences
+from rulekit.cli.app import app
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.variant import load_variant
+from tests.kinds.test_ladder_auction import tiny
 from tests.test_rules_bridge import E, N, S, W, deck_order
 
 SEED = 987_654_321_123          # a seed that cannot turn up by chance in an observation
 
+
 # South plays 1S; West holds A K Q J of spades (four trump honours [S7], 100 to EW) in the
 # true deal, while in the twin deal East holds the ace instead (no honours for anyone).
 SOUTH = "10S 9S 8S 7S 6S AH KH QH AD KD AC KC QC".split()
+
 NORTH = "3H 2H 6D 5D 4D 3D 2D 7C 6C 5C 4C 3C 2C".split()
+
 WEST = "AS KS QS JS JH 10H 9H 8H QD JD 10D JC 10C".split()
+
 EAST = "5S 4S 3S 2S 7H 6H 5H 4H 9D 8D 7D 9C 8C".split()
 
 
@@ -77,7 +85,7 @@ def _walk(root, skip):
 
 
 def test_observation_has_no_path_to_the_state_seed_or_hidden_cards(bridge):
-    """issue 12 case 1: nothing reachable from South's observation is the State, its hand,
+    """Nothing reachable from South's observation is the State, its hand,
     sheet or lists, the seed, the deck order, or the mask of a hand South cannot see."""
     s, _ = _twins(bridge)
     o = s.observation(S)
@@ -96,7 +104,7 @@ def test_observation_has_no_path_to_the_state_seed_or_hidden_cards(bridge):
 
 
 def test_sampled_worlds_and_their_scores_do_not_depend_on_hidden_cards(bridge):
-    """issue 12 case 1 ([S7] honours): two matches identical from South's seat but with
+    """[S7] honours: two matches identical from South's seat but with
     other hidden cards and seeds give equal observations, identical sampled worlds (hands,
     hands as dealt, later seeds), identical scores of those worlds played out (honours
     counted from each world's own cards) and the same decision for the same bot seed."""
@@ -128,7 +136,7 @@ def _random_until(state, bots, stop):
 
 
 def test_declarer_discards_are_hidden_from_others(fivehundred):
-    """issue 12 case 1: after a Five Hundred exchange, a defender's observation holds neither
+    """After a Five Hundred exchange, a defender's observation holds neither
     the declarer's discards (mask or the text of the discard action) nor a path to them;
     two matches differing only in those discards give the defender identical worlds."""
     for seed in range(40):
@@ -161,7 +169,7 @@ def test_declarer_discards_are_hidden_from_others(fivehundred):
 
 
 def test_worlds_keep_a_taken_face_up_widow_with_the_declarer(fivehundred):
-    """issue 12 case 4 (rules/fivehundred.md [D4] [W1]): the face-up widow was seen by all;
+    """rules/fivehundred.md [D4] [W1]: the face-up widow was seen by all;
     after the exchange every sampled world of a defender has its cards (less those played)
     in the declarer's hand or among his discards, never with the other defender."""
     checked = 0
@@ -194,7 +202,7 @@ def test_worlds_keep_a_taken_face_up_widow_with_the_declarer(fivehundred):
 
 
 def test_worlds_keep_the_turned_up_card_with_the_dealer():
-    """issue 12 case 4 (rules/whist.md [K1]): after the first trick the turned-up trump card
+    """rules/whist.md [K1]: after the first trick the turned-up trump card
     is no longer face up, but everyone knows the dealer holds it until he plays it: every
     sampled world of every other seat gives it to the dealer."""
     whist = load_variant("whist")
@@ -216,3 +224,183 @@ def test_worlds_keep_the_turned_up_card_with_the_dealer():
             assert o.placed[h.dealer] == 1 << h.turned
         checked += 1
     assert checked >= 5
+
+
+def _at(vid: str, kind: str, seed: int = 3) -> State:
+    s = State(load_variant(vid), seed=seed)
+    while s.kind.name != kind:
+        s.apply(s.legal_actions()[0])
+    return s
+
+
+def _places(s: State, seat: int, card: int, worlds: int = 30) -> set:
+    obs = s.observation(seat)
+    rng = random.Random(7)
+    out = set()
+    for _ in range(worlds):
+        w = obs.sample_world(rng)
+        out |= {z for z, m in w.hand.zones.items() if m >> card & 1}
+        out |= {p for p, m in enumerate(w.hand.hands) if m >> card & 1}
+    return out
+
+
+@pytest.mark.parametrize("vid, kind, zone", [("euchre", "order_up", "widow"), ("belote", "order_up", "talon"),
+                                             ("ohhell", "trick_bids", "stock")])
+def test_turned_card_stays_on_its_zone_in_every_sampled_world(vid, kind, zone):
+    s = _at(vid, kind)
+    turned = s.observation(0).phase_data["turned"]
+    face_down = s.hand.zones[zone].bit_count() - 1
+    for seat in range(s.variant.players):
+        obs = s.observation(seat)
+        assert obs.zone_known == {zone: 1 << turned}
+        assert obs.hidden_zones[zone] == face_down        # the turned card is not a hidden one
+        assert _places(s, seat, turned) == {zone}
+
+
+def test_turned_card_picked_up_is_placed_in_the_dealers_hand():
+    """Euchre: after a first-round order the dealer takes the turned card; every other seat
+    knows he holds it, and every sampled world gives it to him."""
+    s = _at("euchre", "order_up")
+    turned = s.observation(0).phase_data["turned"]
+    dealer = s.hand.dealer
+    s.apply(next(a for a in s.legal_actions() if a.text == "order"))
+    assert s.hand.hands[dealer] >> turned & 1
+    for seat in range(4):
+        if seat == dealer:
+            continue
+        obs = s.observation(seat)
+        assert obs.placed[dealer] == 1 << turned and obs.zone_known == {}
+        assert _places(s, seat, turned) == {dealer}
+
+
+@pytest.fixture(scope="module")
+def euchre():
+    return load_variant("euchre")
+
+
+def _lone_euchre(euchre, seed=8):
+    s = State(euchre, seed=seed)
+    for _ in range(3):   # the bots pass; the dealer (seat 0) orders up alone
+        s.apply("pass")
+    s.apply("order alone")
+    s.apply("discard 9S")
+    return s
+
+
+def _hidden_walk(o, variant) -> set:
+    return {x for x in _walk(o, {id(variant)}) if type(x) is int}
+
+
+def _check_worlds(o, s, k=20):
+    """Every world sampled from ``o`` deals each card once, keeps the public hand sizes and
+    the number of cards each seat laid out of play."""
+    v = s.variant
+    for i in range(k):
+        w = o.sample_world(random.Random(i)).hand
+        masks = list(w.hands) + list(w.out) + list(w.zones.values()) + [w.discards]
+        masks += [1 << c for _l, plays, _w, _n in w.tricks for _s, c in plays]
+        masks += [1 << c for _s, c in w.trick]
+        assert sum(m.bit_count() for m in masks) == sum(m.bit_count() for m in (
+            list(s.hand.hands) + list(s.hand.out) + list(s.hand.zones.values()) + [s.hand.discards]))
+        union = 0
+        for m in masks:
+            assert not union & m          # no card twice
+            union |= m
+        assert not union & ~v.deck.full_mask
+        assert [m.bit_count() for m in w.hands] == o.hand_sizes
+        assert [m.bit_count() for m in w.out] == o.out_sizes
+        assert w.hands[o.seat] == o.hand and w.discards & o.discards == o.discards
+
+
+def test_lone_euchre_maker_sees_only_his_own_discard(euchre):
+    """rules/euchre.md, going alone: the lone maker's observation holds his
+    discard 9♠ only; nothing reachable from it is the sitting-out partner's cards; a twin
+    match where the partner holds a defender's card instead gives the same observation and
+    the same sampled worlds, which stay consistent."""
+    s = _lone_euchre(euchre)
+    h = s.hand
+    maker, partner = 0, 2
+    assert h.declarer == maker and h.hands[partner] == 0 and h.out[partner].bit_count() == 5
+    o = s.observation(maker)
+    assert euchre.deck.names_of(o.discards) == ["9S"] and o.out == 0 and o.out_sizes == [0, 0, 5, 0]
+    assert not o.discards & h.out[partner] and not o.unseen() & ~euchre.deck.full_mask
+    assert o.unseen() & h.out[partner] == h.out[partner]
+    ints = _hidden_walk(o, euchre)
+    assert h.out[partner] not in ints and h.dealt[partner] not in ints
+    # the partner's card and a defender's swapped: the maker cannot tell
+    t = s.clone()
+    cp = (h.out[partner] & -h.out[partner]).bit_length() - 1
+    cd = (h.hands[1] & -h.hands[1]).bit_length() - 1
+    t.hand.out[partner] = h.out[partner] & ~(1 << cp) | 1 << cd
+    t.hand.hands[1] = h.hands[1] & ~(1 << cd) | 1 << cp
+    ot = t.observation(maker)
+    assert ot == o
+    for k in range(5):
+        wa, wb = o.sample_world(random.Random(k)).hand, ot.sample_world(random.Random(k)).hand
+        assert (wa.hands, wa.out, wa.dealt) == (wb.hands, wb.out, wb.dealt)
+    _check_worlds(o, s)
+    # the defenders see neither the partner's cards nor the maker's discard
+    for seat in (1, 3):
+        od = s.observation(seat)
+        assert od.discards == 0 and od.hidden_discards == 1 and od.out_sizes[partner] == 5
+        assert h.out[partner] not in _hidden_walk(od, euchre)
+        _check_worlds(od, s)
+    # the partner himself still knows the cards he laid down
+    assert s.observation(partner).out == h.out[partner]
+
+
+def test_lone_euchre_screen_shows_only_the_own_discard():
+    """The terminal's ``discarded`` row of the lone maker is ``9♠`` alone."""
+    r = CliRunner().invoke(app, ["play", "euchre", "--players", "human,bot,bot,bot", "--seed", "8"],
+                           input="order alone\ndiscard 9S\n")
+    rows = [line.split() for line in r.output.splitlines() if line.split()[:1] == ["discarded"]]
+    assert rows and all(row == ["discarded", "9♠"] for row in rows), r.output
+
+
+def test_dealer_discard_for_another_maker_is_hidden_from_him(euchre):
+    """The other place that lays a seat's cards aside: when another player orders
+    the card up, the dealer's discard is his own (``out``), not shown to the maker."""
+    for seed in range(40):
+        s = State(euchre, seed=seed)
+        bots = [RandomBot(seed * 5 + i) for i in range(4)]
+        while s.phase_kind == "order_up" and not s.hands_played:
+            d = kind_of("order_up").data_of(s.hand)
+            if d.discard or s.hand.declarer >= 0:
+                break
+            s.apply(bots[s.to_move].act(s.observation(s.to_move)))
+        h = s.hand
+        if s.phase_kind == "order_up" and kind_of("order_up").data_of(h).discard and h.declarer != h.dealer:
+            break
+    else:
+        pytest.fail("no deal where another player orders the dealer's card up")
+    dealer, maker = h.dealer, h.declarer
+    text = s.observation(dealer).legal[0].text
+    s.apply(text)
+    assert h.discards == 0 and h.out[dealer].bit_count() == 1
+    o = s.observation(maker)
+    assert o.discards == 0 and o.out_sizes[dealer] == 1 and h.out[dealer] & o.unseen()
+    assert text not in [x for x in _walk(o, {id(euchre)}) if isinstance(x, str)]
+    assert s.observation(dealer).out == h.out[dealer]
+    _check_worlds(o, s)
+
+
+def test_lone_ladder_bid_partner_cards_hidden_from_the_declarer(tmp_path):
+    """Cards laid aside on a made-up ladder auction (the ``tiny`` variant of tests/kinds/test_ladder_auction.py): after
+    the lone bid OPEN, the declarer's observation holds no discard and the partner's six cards
+    are unseen by him and every defender; sampled worlds stay consistent."""
+    v = tiny(tmp_path)
+    s = State(v, seed=3)
+    s.apply("OPEN")
+    for _ in range(3):
+        s.apply("pass")
+    h = s.hand
+    decl = h.declarer
+    partner = (decl + 2) % 4
+    assert h.hands[partner] == 0 and h.out[partner].bit_count() == 6 and h.discards == 0
+    for seat in range(4):
+        if seat == partner:
+            continue
+        o = s.observation(seat)
+        assert o.discards == 0 and o.out == 0 and o.out_sizes[partner] == 6
+        assert h.out[partner] not in _hidden_walk(o, v) and o.unseen() & h.out[partner] == h.out[partner]
+        _check_worlds(o, s)

@@ -1,4 +1,4 @@
-"""The fast path shares its rules with the checked path (issue 10).
+"""The fast path shares its rules with the checked path.
 
 Every shipped variant: the same seeded deals are played with the same random decisions
 once through the checked public API (``legal_actions()`` then ``apply()``, which checks
@@ -47,7 +47,7 @@ def outcome(st: State) -> tuple:
 
 @pytest.mark.parametrize("vid", builtin_ids())
 def test_fast_and_checked_paths_play_the_same_deals_alike(vid):
-    """issue 10: for seeded deals of every shipped variant, the fast loop and the checked API
+    """For seeded deals of every shipped variant, the fast loop and the checked API
     see the same legal cards and produce the same history, sheet and result."""
     v = load_variant(vid)
     for seed in range(3):
@@ -64,7 +64,7 @@ def test_fast_and_checked_paths_play_the_same_deals_alike(vid):
 
 @pytest.mark.parametrize("vid", builtin_ids())
 def test_remembered_scores_equal_a_fresh_evaluation(vid, monkeypatch):
-    """issue 10: a hand scored from the per-variant memo (``score_played``; with
+    """A hand scored from the per-variant memo (``score_played``; with
     ``scoring.by: side`` keyed by sides, with the tallies' counts) gets the entries, parts and
     environments a fresh evaluation of the formulas gives (but for the vulnerability and the
     game score when no formula of the variant reads them: the key leaves them out)."""
@@ -99,7 +99,7 @@ def test_remembered_scores_equal_a_fresh_evaluation(vid, monkeypatch):
 
 
 def test_remembered_side_score_serves_the_partner_seat():
-    """issue 10: with ``scoring.by: side`` the memo's key holds sides, not seats: the same
+    """With ``scoring.by: side`` the memo's key holds sides, not seats: the same
     hand with every seat swapped with its partner's (bridge: declarer N becomes S) is served
     from the memo and equals a fresh evaluation."""
     from rulekit.engine import scoring
@@ -134,10 +134,9 @@ def test_remembered_side_score_serves_the_partner_seat():
 
 
 def test_contract_only_phase_variables_keep_the_score_cache():
-    """This stop's merges gave the ladder auction formula variables (``null``, ``open_game``,
-    ``bid_value``), which made every Five Hundred hand bypass the score cache (random playout
-    fell from 0.37x to 0.28x of the hand-written one). Variables fixed by the contract's text
-    (``PhaseKind.values_from_contract``) keep it: Five Hundred hands are remembered."""
+    """Phase variables fixed by the contract's text (``PhaseKind.values_from_contract``; the ladder
+    auction's ``null``, ``open_game``, ``bid_value``) keep the score cache: Five Hundred hands are
+    remembered, not rescored each time."""
     v = load_variant("fivehundred")
     v.cache.pop(scoring.MEMO, None)
     s = State(v, seed=3)
@@ -151,7 +150,7 @@ def test_contract_only_phase_variables_keep_the_score_cache():
 
 @pytest.mark.parametrize("vid", builtin_ids())
 def test_score_cache_keys_on_every_match_progress_variable_a_formula_reads(vid, monkeypatch):
-    """issue 10: the score cache leaves the vulnerability and the game score out of its key
+    """The score cache leaves the vulnerability and the game score out of its key
     only when no formula reads them: its walk of the compiled variant finds the names of
     every formula the compiler built (``let`` formulas included)."""
     from rulekit.engine.scoring import _reads_match_progress
@@ -175,7 +174,7 @@ def test_score_cache_keys_on_every_match_progress_variable_a_formula_reads(vid, 
 
 @pytest.mark.parametrize("vid", ["fivehundred", "bridge", "euchre", "hearts"])
 def test_fast_loop_takes_over_a_hand_in_the_middle(vid):
-    """issue 10: ``random_hand`` called after some tricks were played through ``apply()`` (a
+    """``random_hand`` called after some tricks were played through ``apply()`` (a
     bot's world, a resumed game) plays the rest as the checked path does: the tricks played
     before are kept, in order, with the ones after."""
     v = load_variant(vid)
@@ -197,7 +196,7 @@ def test_fast_loop_takes_over_a_hand_in_the_middle(vid):
 
 
 def test_discards_are_not_kept_in_the_shared_call_pairs():
-    """issue 10: calls are logged as shared pairs (a long match logs thousands), but a
+    """Calls are logged as shared pairs (a long match logs thousands), but a
     discard's text is one of countless: a long simulation must not grow the shared table
     with each one (memory per deal bounded)."""
     from rulekit.engine import state as state_mod

@@ -1,4 +1,4 @@
-"""Ranks beyond 10 in a suit (issue 11: six-handed Five Hundred's 11s, 12s and 13s): rank tokens
+"""Ranks beyond 10 in a suit: rank tokens
 11, 12, 13 in the deck, the ranking DSL, card points, actions (``play 11S``), the record and the
 terminal -- on a small made-up deck."""
 from __future__ import annotations
@@ -11,6 +11,7 @@ from rulekit.engine import State
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.records import replay, to_record
 from rulekit.variant import load_variant
+from tests.helpers import variant_from
 
 HIGH = """id: highranks
 name: High ranks
@@ -36,13 +37,11 @@ match:
 
 
 def high(tmp_path, ranks='"11", "12", 13'):
-    f = tmp_path / "high.yaml"
-    f.write_text(HIGH % {"ranks": ranks}, encoding="utf-8")
-    return load_variant(str(f))
+    return variant_from(tmp_path, "high.yaml", HIGH % {"ranks": ranks})
 
 
 def test_deck_ranking_and_points_with_ranks_beyond_ten(tmp_path):
-    """issue 11 (ranks beyond 10): 9 ranks a suit less 13C = 35 cards; 11, 12, 13 rank between
+    """Ranks beyond 10: 9 ranks a suit less 13C = 35 cards; 11, 12, 13 rank between
     10 and J as the ranking says (12S above all as the top card); the 13s score 5, 11H 2."""
     v = high(tmp_path)
     d = v.deck
@@ -55,7 +54,7 @@ def test_deck_ranking_and_points_with_ranks_beyond_ten(tmp_path):
 
 
 def test_play_eleven_and_the_record_round_trip(tmp_path):
-    """issue 11: ``play 11S`` (and bare ``11s``) is an action; a card the player does not hold
+    """``play 11S`` (and bare ``11s``) is an action; a card the player does not hold
     is refused with its name; the record replays to the same sheet."""
     v = high(tmp_path)
     s = State(v, seed=1)
@@ -75,57 +74,14 @@ def test_play_eleven_and_the_record_round_trip(tmp_path):
 
 
 def test_rank_fourteen_is_refused_at_its_place(tmp_path):
-    """issue 11: rank tokens stop at 13: 14 is refused with file:line:col and the pattern."""
+    """Rank tokens stop at 13: 14 is refused with file:line:col and the pattern."""
     with pytest.raises(VariantError) as e:
         high(tmp_path, ranks='"11", "14"')
     assert "high.yaml:6:" in str(e.value) and "deck.ranks.3: '14' is not well formed" in str(e.value)
 
 
-# ---------------------------------------------------------------------- the shipped six-handed game
-def test_fivehundred_six_pack_and_partnerships():
-    """issue 11, Bicycle "Six-Hand Five Hundred": 63 cards (11 and 12 in every suit, 13 in the
-    red suits, the joker); ten each and three to the widow; two sides of three, alternating."""
-    v = load_variant("fivehundred-six")
-    d = v.deck
-    assert d.size == 63 and {"11S", "12C", "13H", "13D", "JK"} <= set(d.names)
-    assert "13S" not in d.index and "13C" not in d.index
-    assert v.sides == ((0, 2, 4), (1, 3, 5))
-    s = State(v, seed=4)
-    assert [m.bit_count() for m in s.hand.hands] == [10] * 6 and s.hand.zones["widow"].bit_count() == 3
-    hearts = v.contexts["H"]
-    order = sorted((c for c in d.names if c.endswith("H") or c in ("JD", "JK")),
-                   key=lambda n: -hearts.strength[d.index[n]])
-    assert order[:7] == ["JK", "JH", "JD", "AH", "KH", "QH", "13H"] and order[-1] == "2H"
-    from rulekit.variant.explain import explain
-    assert "partners sitting alternately with their opponents" in explain(v)
-
-
-@pytest.mark.parametrize("won, entries", [
-    ([3, 1, 3, 1, 2, 0], [240, 20]),     # 8S made by side A (seats 0 2 4: 8 tricks): +240 [S1] [S2]
-    ([3, 1, 2, 1, 1, 2], [-240, 40]),    # 7 tricks: -240; side B scores 10 a trick [S4] [S5]
-])
-def test_fivehundred_six_partnership_scores(won, entries):
-    """issue 11: the six-handed game scores by partnership, as the four-handed one."""
-    from rulekit.engine.scoring import entries_for, envs_for
-    v = load_variant("fivehundred-six")
-    b = next(x for x in v.auction().bids if x.text == "8S")
-    assert entries_for(v, b, 0, envs_for(v, b, 0, "S", won, [0] * 6)) == entries
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_fivehundred_six_plays_to_a_winner(seed):
-    """issue 11: the six-handed file plays to a winner (random legal play)."""
-    import random
-    rng = random.Random(seed)
-    s = State(load_variant("fivehundred-six"), seed=seed)
-    while not s.is_over:
-        acts = s.legal_actions()
-        s.apply_unchecked(acts[rng.randrange(len(acts))])
-    assert s.winners and "500" in s.result()["reason"]
-
-
 def test_pbn_export_refuses_ranks_beyond_ten(tmp_path):
-    """issue 11: PBN writes one character a rank; a deck with 11, 12 or 13 is refused with the
+    """PBN writes one character a rank; a deck with 11, 12 or 13 is refused with the
     reason instead of writing unreadable hands."""
     from rulekit import pbn
     f = tmp_path / "four.yaml"

@@ -1,4 +1,4 @@
-"""Low-wins contracts (issue 11, "what rulekit cannot express yet": Bid Whist's downtown), on a
+"""Low-wins contracts ("what rulekit cannot express yet": Bid Whist's downtown), on a
 small made-up game that is not Bid Whist: three players, 25 cards (9 to A and a joker), seven
 cards each and a widow of four; one round of bids hi (trumps named later, high cards win),
 lo (trumps named later, low cards win) and NT (no trump, the declarer says high or low).
@@ -8,6 +8,8 @@ Also the pieces that came with it: ``ranking.low`` (a second set of trick tables
 auction, and ``high``/``low`` as the declarer's choice in ``name_trump``."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rulekit.engine import State
@@ -15,6 +17,7 @@ from rulekit.engine.phases import tricks as _tricks
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.variant import check_file, load_variant
 from rulekit.variant.explain import explain
+from tests.helpers import mask, write_variant
 
 UPDOWN = """id: updown
 name: Up and Down
@@ -46,29 +49,23 @@ scoring:
   defender: "0"
 match: {target: 12}
 """
+
 LOW = '  low: {suit: "9 10 J Q K A", trump: "JK 9 10 J Q K A"}\n'
+
 POWERLESS = '  powerless: "JK"\n'
 
 
 def write(tmp_path, low=LOW, extra=POWERLESS, lo="low"):
-    f = tmp_path / "updown.yaml"
-    f.write_text(UPDOWN % dict(low=low, extra=extra, lo=lo))
-    return f
+    return Path(write_variant(tmp_path, "updown.yaml", UPDOWN % dict(low=low, extra=extra, lo=lo)))
 
 
 def updown(tmp_path, **kw):
     return load_variant(str(write(tmp_path, **kw)))
 
 
-def mask(v, text: str) -> int:
-    m = 0
-    for w in text.split():
-        m |= 1 << v.deck.parse(w)
-    return m
-
-
 # P0 deals, so P1 is eldest and bids first.
 HANDS = ["9S 10S AS 9H KH QD JC", "JS KS 10H AH 9D AD 9C", "QS 10D JD KD 10C QC KC"]
+
 WIDOW = "JH QH AC JK"
 
 
@@ -94,7 +91,7 @@ def to_play(s: State, calls, discard: str, *names) -> State:
 
 
 def test_a_low_bid_makes_the_lowest_card_win(tmp_path):
-    """issue 11 (low-wins contracts): after `3lo` with hearts named, the lowest heart wins a heart
+    """Low-wins contracts: after `3lo` with hearts named, the lowest heart wins a heart
     trick, the low order's top trump (the joker, then 9) beats a plain suit, and the follow rule
     is unchanged (a refused card says which suit)."""
     v = updown(tmp_path)
@@ -120,7 +117,7 @@ def test_a_low_bid_makes_the_lowest_card_win(tmp_path):
 
 
 def test_the_same_cards_win_high_under_a_high_bid(tmp_path):
-    """issue 11: the same deal under `3hi` (high cards win): the king of spades takes the trick
+    """The same deal under `3hi` (high cards win): the king of spades takes the trick
     the nine took under `3lo` — the bid, not the trump suit, chose the tables."""
     v = updown(tmp_path)
     s = to_play(dealt(v), ["2hi", "3hi", "pass"], "10D JD KD 10C", "trump H")
@@ -132,7 +129,7 @@ def test_the_same_cards_win_high_under_a_high_bid(tmp_path):
 
 
 def test_no_trump_bid_asks_high_or_low(tmp_path):
-    """issue 11: a bid with `wins: chosen` (NT) makes its declarer say high or low in
+    """A bid with `wins: chosen` (NT) makes its declarer say high or low in
     name_trump; a trump call is refused with the reason; `low` selects the low tables."""
     v = updown(tmp_path)
     s = dealt(v)
@@ -150,7 +147,7 @@ def test_no_trump_bid_asks_high_or_low(tmp_path):
 
 
 def test_the_bidding_goes_round_once(tmp_path):
-    """issue 11 (`once: true`): each player speaks once; the highest bid then wins, even when the
+    """`once: true`: each player speaks once; the highest bid then wins, even when the
     first bidder was outbid and would have bid again in an open auction."""
     v = updown(tmp_path)
     s = dealt(v)
@@ -160,7 +157,7 @@ def test_the_bidding_goes_round_once(tmp_path):
 
 
 def test_a_powerless_joker_at_no_trump(tmp_path):
-    """issue 11 (`ranking.powerless`): at no trump the joker follows no suit — a player who can
+    """`ranking.powerless`: at no trump the joker follows no suit — a player who can
     follow may not play it — never wins, and when led the next card sets the suit."""
     v = updown(tmp_path)
     s = dealt(v)
@@ -183,7 +180,7 @@ def test_a_powerless_joker_at_no_trump(tmp_path):
 
 
 def test_a_low_bid_without_a_low_order_is_refused(tmp_path):
-    """issue 11: a strain with `wins: low` needs `ranking.low`; the message says where and what."""
+    """A strain with `wins: low` needs `ranking.low`; the message says where and what."""
     f = write(tmp_path, low="")
     diags = check_file(str(f))
     assert [str(d) for d in diags] == [
@@ -194,7 +191,7 @@ def test_a_low_bid_without_a_low_order_is_refused(tmp_path):
 
 
 def test_a_low_order_without_a_low_bid_is_a_warning(tmp_path):
-    """issue 11: `ranking.low` when no bid is won by low cards has no effect (a warning)."""
+    """`ranking.low` when no bid is won by low cards has no effect (a warning)."""
     text = (UPDOWN % dict(low=LOW, extra=POWERLESS, lo="high")).replace(
         "{call: NT, strain: NT, wins: chosen}", "{call: NT, strain: NT}")
     f = tmp_path / "updown.yaml"
@@ -206,7 +203,7 @@ def test_a_low_order_without_a_low_bid_is_a_warning(tmp_path):
 
 
 def test_explain_describes_the_low_order_and_the_bids(tmp_path):
-    """issue 11: `rulekit explain` says what each strain word means, the low order and the
+    """`rulekit explain` says what each strain word means, the low order and the
     declarer's high/low choice."""
     text = explain(updown(tmp_path))
     assert "lo: the declarer names trumps, the lowest cards win (the low order)" in text
@@ -219,7 +216,7 @@ def test_explain_describes_the_low_order_and_the_bids(tmp_path):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_matches_end(tmp_path, seed):
-    """issue 11: every file that validates must play: random legal moves end the match."""
+    """Every file that validates must play: random legal moves end the match."""
     import random
     v = updown(tmp_path)
     s = State(v, seed=seed, max_hands=200)
@@ -231,7 +228,7 @@ def test_random_matches_end(tmp_path, seed):
 
 
 def test_jokers_top_the_trumps_in_both_orders_with_a_deck_that_is_not_a_grid(tmp_path):
-    """issue 11 (brief: jokers as top trumps with a non-grid deck): a deck without the nine of
+    """Brief: jokers as top trumps with a non-grid deck: a deck without the nine of
     clubs (`minus`) and with two jokers; in the high and the low tables of hearts the jokers are the
     two best trumps, in that order, and at no trump both are powerless."""
     text = (UPDOWN % dict(low='  low: {suit: "9 10 J Q K A", trump: "JK1 JK2 9 10 J Q K A"}\n',
@@ -248,3 +245,32 @@ def test_jokers_top_the_trumps_in_both_orders_with_a_deck_that_is_not_a_grid(tmp
         assert led_spades[jk1] > led_spades[jk2] > led_spades[best_heart] > max(
             led_spades[c] for c in range(v.deck.size) if v.deck.suit_of(c) == "S")
     assert v.contexts["NT"].idle_group == v.low_contexts["NT"].idle_group == 4
+
+
+# ---------------------------------------------------------------- strain of worded strains
+def test_strain_is_the_place_of_a_worded_strain_and_low_wins_says_the_order(tmp_path):
+    """With strains ``{call: hi, strain: chosen}``, ``{call: lo,
+    strain: chosen, wins: low}``, ``NT`` a declarer formula "100 + strain" gave 100 for 3hi and
+    3lo whatever suit was named; ``strain`` is the strain's place in the list (hi 0, lo 1, NT 2),
+    and ``low_wins`` is 1 when the lowest cards win the hand (lo, or NT played low)."""
+    from tests.test_low_wins import UPDOWN, LOW, POWERLESS
+    from rulekit.engine.scoring import player_envs
+    text = UPDOWN % dict(low=LOW, extra=POWERLESS, lo="low")
+    text = text.replace('declarer: "if made then level else -level"', 'declarer: "100 + strain + 10 * low_wins"')
+    v = load_variant(write_variant(tmp_path, "updown.yaml", text))
+    bids = {b.text: b for b in v.auction().bids}
+    got = {}
+    for bid, suit, low in (("3hi", "S", False), ("3hi", "H", False), ("3lo", "S", True), ("3lo", "D", True),
+                           ("3NT", "NT", False), ("3NT", "NT", True)):
+        s = State(v, seed=1)
+        h = s.hand
+        h.contract, h.declarer = bids[bid], 1
+        s.set_trump(suit, low=low)
+        env = player_envs(v, h)[1]
+        got[(bid, suit, low)] = (env.vars["strain"], env.vars["low_wins"])
+    assert got == {("3hi", "S", False): (0, False), ("3hi", "H", False): (0, False),
+                   ("3lo", "S", True): (1, True), ("3lo", "D", True): (1, True),
+                   ("3NT", "NT", False): (2, False), ("3NT", "NT", True): (2, True)}
+    from rulekit.engine.scoring import HandFacts, score_facts
+    entries = score_facts(v, HandFacts(bids["3lo"], 1, "S", [0, 5, 0]))[0]
+    assert entries[1] == 111   # 100 + strain 1 + 10 for low cards winning

@@ -1,4 +1,4 @@
-"""Seeded mutation fuzz over the shipped variant files (issue 12 case 10, issue 13 "Done when").
+"""Seeded mutation fuzz over the shipped variant files.
 
 Three hundred single random changes (a key deleted, a number made a float, negative, zero or
 huge, a string swapped, a boolean flipped): each mutated file is either refused by validate with
@@ -18,7 +18,7 @@ _spec.loader.exec_module(mutation_fuzz)
 
 
 def test_every_mutation_is_refused_with_a_position_or_plays_to_its_end():
-    """issue 12 case 10: no traceback, no unlocated message, no exception in play, no endless match."""
+    """No traceback, no unlocated message, no exception in play, no endless match."""
     r = mutation_fuzz.fuzz(cases=300, seed=1, max_hands=200)
     assert r["failures"] == []
     assert r["refused"] + r["played"] == 300
@@ -26,7 +26,7 @@ def test_every_mutation_is_refused_with_a_position_or_plays_to_its_end():
 
 
 def test_a_float_mutation_is_refused_at_its_position(tmp_path):
-    """issue 12 case 10: the mutation that used to crash play (a float count) is now refused."""
+    """A float where a count is expected is refused at its position, before play."""
     import yaml
     src = ROOT / "variants" / "bridge.yaml"
     doc = yaml.safe_load(src.read_text())

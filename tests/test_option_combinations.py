@@ -1,4 +1,4 @@
-"""issue 11: every file that validates must play.  Random valid combinations of options on a
+"""Every file that validates must play.  Random valid combinations of options on a
 small made-up variant (deck by rule, deal schedule, trump source, bids with or without the hook,
 partnerships or not, scoring by side, must_trump, a target or a number of deals) are each
 played to their end by random legal moves."""
@@ -127,8 +127,8 @@ match: {{{rng.choice(["deals: 3", "target: 40"])}}}
 
 @pytest.mark.parametrize("seed", range(24))
 def test_random_auction_combination_plays_to_its_end(tmp_path, seed):
-    """issue 11 ("every file that validates must play"): the trick-play and auction primitives of
-    the gallery (overtrumping, partner frees, follow or trump, first lead makes trumps, low-wins
+    """Every file that validates must play: the trick-play and auction primitives of
+    the shipped games (overtrumping, partner frees, follow or trump, first lead makes trumps, low-wins
     strains, powerless or top jokers, misère in the ladder, once-round bidding) in random valid
     combinations, each played to its end by random legal moves; a combination the compiler
     refuses is a failure of this generator or of the compiler, shown with the file."""

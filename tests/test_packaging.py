@@ -35,7 +35,7 @@ def test_wheel_contains_data_files(wheel):
 
 
 def test_wheel_runs_outside_the_clone(wheel, tmp_path):
-    """Issue 12 case 13: the venv is made without the base interpreter's site-packages (which
+    """The venv is made without the base interpreter's site-packages (which
     hold none of the project's packages on a fresh machine). Its dependencies come from the
     test venv's own site-packages through a ``.pth`` line, so no network and nothing outside
     the venv that ``.ci/run`` creates; the wheel's ``rulekit`` comes first on ``sys.path``."""

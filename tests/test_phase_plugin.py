@@ -1,4 +1,4 @@
-"""A phase kind is one module (issue 6 part 1).
+"""A phase kind is one module.
 
 The toy kind below lives only in this test module: ``declare_points``, where each
 player in turn, from the eldest hand, says a number 0..``max`` (``declare 2``) that
@@ -137,7 +137,7 @@ def toy(tmp_path):
 
 
 def test_toy_kind_plays_a_made_up_variant(toy):
-    """issue 6 part 1: a kind defined in a test module plays a variant written as YAML text:
+    """A kind defined in a test module plays a variant written as YAML text:
     eldest (seat 1) declares first; the declarations reach the observation, the help, the
     prompt label and the score (``tricks + 10 * declared``)."""
     v = load_variant(str(toy()))

@@ -1,14 +1,18 @@
 """Game records (DESIGN.md "Records"): exact replay, atomic saving, clear errors on bad files."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
 
 import pytest
+from rich.console import Console
 
 from rulekit import records
-from rulekit.engine import State
+from rulekit.bots import RandomBot
+from rulekit.cli.game import Game
+from rulekit.engine import State, state as state_module
 from rulekit.errors import RecordError
 from rulekit.variant import load_variant
 
@@ -65,7 +69,7 @@ def test_variant_from_a_file_replays_from_anywhere(tmp_path, monkeypatch):
     v = load_variant(str(house))
     st = random_state(v, seed=4, actions=40)
     rec = records.to_record(st)
-    # the record carries the merged variant and only the file's name (issue 12 case 11)
+    # the record carries the merged variant and only the file's name
     assert rec["variant"] == "my-house" and rec["variant_file"] == "house.yaml" and "target: 300" in rec["variant_text"]
     monkeypatch.chdir(tmp_path / "rules")
     assert records.replay(rec).history == st.history
@@ -102,7 +106,7 @@ def test_save_is_atomic_when_the_rename_fails(tmp_path, monkeypatch):
 
 def test_save_needs_its_folder_and_gives_normal_permissions(tmp_path):
     f = tmp_path / "a" / "b" / "g.json"
-    with pytest.raises(FileNotFoundError):     # a mistyped path creates no folder (fixes-h case 9)
+    with pytest.raises(FileNotFoundError):     # a mistyped path creates no folder
         records.save(f, {"x": 1})
     assert not (tmp_path / "a").exists()
     f.parent.mkdir(parents=True)
@@ -207,3 +211,35 @@ def test_sheet_mismatch_names_the_hand(fivehundred):
     assert "hand 1 differs" in records.sheet_mismatch(rec, records.replay(rec))
     rec["sheet"]["rows"] = []
     assert "rows" in records.sheet_mismatch(rec, records.replay(rec))
+
+
+# --------------------------------------------------------------------------- linear history
+def test_history_converts_each_action_once(monkeypatch):
+    """Reading ``State.history`` after every move converts only the new
+    action (it rebuilt the whole list each time: quadratic ``--auto`` games)."""
+    calls = []
+    real = state_module.history_entry
+    monkeypatch.setattr(state_module, "history_entry", lambda *a: calls.append(1) or real(*a))
+    s = State(load_variant("fivehundred"), seed=3, max_hands=3)
+    bot = RandomBot(3)
+    moves = 0
+    while not s.is_over:
+        s.apply(bot.act(s.observation(s.to_move)))
+        moves += 1
+        before = len(calls)
+        assert s.history[-1] == (s.log[-1][0], s.log[-1][1].text)
+        assert len(calls) - before == 1            # one conversion per move, whatever the length
+    assert len(calls) == moves == len(s.history)
+    assert s.clone().history == s.history           # a clone keeps its own history
+
+
+def test_auto_game_converts_history_a_constant_number_of_times_per_move(monkeypatch):
+    """A bot-only CLI game (``--auto --quiet``) converts each action to its
+    history text at most once over the whole match (the record at the end)."""
+    calls = []
+    real = state_module.history_entry
+    monkeypatch.setattr(state_module, "history_entry", lambda *a: calls.append(1) or real(*a))
+    s = State(load_variant("fivehundred"), seed=5, max_hands=4)
+    g = Game(s, ["random"] * 3, Console(file=io.StringIO()), quiet=True)
+    assert g.run() == 0
+    assert len(s.log) > 100 and len(calls) <= len(s.log)

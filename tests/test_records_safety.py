@@ -1,13 +1,12 @@
-"""Records are untrusted input shared between players; saving never loses a game
-(issue 12 cases 11, 12, 15; issue 13 cases 1, 7, 8, 11, 13)."""
+"""Records are untrusted input shared between players; saving never loses a game."""
 from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -17,9 +16,12 @@ from rulekit.cli.app import app
 from rulekit.engine import State
 from rulekit.errors import RecordError
 from rulekit.variant import load_variant
+from tests.helpers import runner
 
 RULEKIT = [sys.executable, "-c", "from rulekit.cli.app import main; main()"]
+
 ENV = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1", TERM="dumb", COLUMNS="200")
+
 HOUSE = "id: my-house\nextends: fivehundred\nname: My house\nmatch:\n  target: 300\n"
 
 
@@ -46,9 +48,8 @@ def finished_record(tmp_path, name="g.json", seed=1) -> Path:
     return f
 
 
-# ---------------------------------------------------------------------- issue 12 case 11
 def test_record_does_not_open_the_path_it_names(tmp_path, monkeypatch):
-    """issue 12 case 11: a record's variant_file is never followed to another folder: a valid
+    """A record's variant_file is never followed to another folder: a valid
     variant file elsewhere on the machine is not read, and the refusal does not name it."""
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -77,7 +78,7 @@ def test_record_does_not_open_the_path_it_names(tmp_path, monkeypatch):
 
 
 def test_record_carries_its_variant_checked_by_hash(tmp_path):
-    """issue 12 case 11: a game of a variant file replays after the file is gone (the record holds
+    """A game of a variant file replays after the file is gone (the record holds
     the merged variant), and an altered variant text is refused by its hash."""
     house = tmp_path / "house.yaml"
     house.write_text(HOUSE)
@@ -96,7 +97,7 @@ def test_record_carries_its_variant_checked_by_hash(tmp_path):
 
 
 def test_embedded_variant_cannot_extend_a_file(tmp_path):
-    """issue 12 case 11: an extends: slipped into a record's variant text names installed ids only."""
+    """An extends: slipped into a record's variant text names installed ids only."""
     st = random_state(load_variant("fivehundred"), seed=2, actions=10)
     rec = dict(records.to_record(st), variant="x", variant_text="id: x\nextends: /etc/passwd\n")
     with pytest.raises(RecordError, match="does not load: .*'/etc/passwd' does not exist"):
@@ -104,7 +105,7 @@ def test_embedded_variant_cannot_extend_a_file(tmp_path):
 
 
 def test_old_record_of_an_installed_variant_still_loads(tmp_path):
-    """issue 12 case 11: an older record with an absolute variant_file and an installed id replays
+    """An older record with an absolute variant_file and an installed id replays
     with the installed variant; a file of that name beside the record is used when present."""
     f = finished_record(tmp_path)
     rec = json.loads(f.read_text())
@@ -118,9 +119,8 @@ def test_old_record_of_an_installed_variant_still_loads(tmp_path):
     assert r.exit_code == 1 and "has changed since this record was made" in r.output
 
 
-# ---------------------------------------------------------------------- issue 12 case 12
 def test_tampered_start_scores_say_what_differs(tmp_path):
-    """issue 12 case 12: start scores changed in a record: the message names the start scores and
+    """Start scores changed in a record: the message names the start scores and
     shows two different values."""
     f = finished_record(tmp_path)
     rec = json.loads(f.read_text())
@@ -133,7 +133,7 @@ def test_tampered_start_scores_say_what_differs(tmp_path):
 
 
 def test_mismatch_names_the_field(fivehundred):
-    """issue 12 case 12: totals, entries and winners are named when they differ."""
+    """Totals, entries and winners are named when they differ."""
     st = random_state(fivehundred, seed=6, actions=80)
     rec = json.loads(json.dumps(records.to_record(st)))
     rec["sheet"]["rows"][0]["totals"][1] += 5
@@ -145,9 +145,8 @@ def test_mismatch_names_the_field(fivehundred):
     assert records.sheet_mismatch(rec, records.replay(rec)) == f"winners: stored [2], replayed {list(st.winners)}"
 
 
-# ---------------------------------------------------------------------- issue 12 case 15
 def test_pbn_board_numbers_after_a_redeal_by_the_same_dealer(tmp_path):
-    """issue 12 case 15: Chicago, all four pass on the first deal: the same dealer redeals the same
+    """Chicago, all four pass on the first deal: the same dealer redeals the same
     board, so the later deals are boards 1, 2 (not 2, 3)."""
     v = load_variant("bridge-chicago")
     st = State(v, seed=11, dealer=0)
@@ -170,9 +169,8 @@ def test_pbn_board_numbers_after_a_redeal_by_the_same_dealer(tmp_path):
     assert re.findall(r'\[Board "(\d+)"\]', r.output) == ["1", "1", "2"]
 
 
-# ---------------------------------------------------------------------- issue 13 case 1
 def test_two_new_games_into_one_record_lose_nothing(tmp_path):
-    """issue 13 case 1: two processes start games saved to one new file at once: exactly one
+    """Two processes start games saved to one new file at once: exactly one
     succeeds and the other is refused (exit 2); the file holds the game that succeeded."""
     same = tmp_path / "same.json"
     procs = [subprocess.Popen(RULEKIT + ["play", "fivehundred", "--auto", "--seed", str(seed), "--quiet",
@@ -189,7 +187,7 @@ def test_two_new_games_into_one_record_lose_nothing(tmp_path):
 
 
 def test_a_record_in_use_is_refused(tmp_path):
-    """issue 13 case 1: while one process holds a record (as a game does), a second `--save` to
+    """While one process holds a record (as a game does), a second `--save` to
     it or `--resume` of it is refused with a clear message and the record is unchanged."""
     f = finished_record(tmp_path)
     before = f.read_bytes()
@@ -205,7 +203,7 @@ def test_a_record_in_use_is_refused(tmp_path):
 
 
 def test_two_resumes_of_one_record(tmp_path):
-    """issue 13 case 1: a second `--resume` of a record a human is playing is refused; the first
+    """A second `--resume` of a record a human is playing is refused; the first
     keeps its move."""
     f = tmp_path / "g.json"
     r = cli("play", "fivehundred", "--seed", 1, "--players", "human,bot,bot", "--save", f, input="quit\n")
@@ -226,7 +224,7 @@ def test_two_resumes_of_one_record(tmp_path):
 
 
 def test_exclusive_create_never_replaces_a_file():
-    """issue 13 case 1: records.save(..., exclusive=True) refuses an existing name and writes nothing."""
+    """records.save(..., exclusive=True) refuses an existing name and writes nothing."""
     import tempfile
     with tempfile.TemporaryDirectory() as d:
         f = Path(d) / "r.json"
@@ -238,10 +236,9 @@ def test_exclusive_create_never_replaces_a_file():
         assert json.loads((Path(d) / "n.json").read_text()) == {"a": 1}
 
 
-# ---------------------------------------------------------------------- issue 13 case 7
 @pytest.mark.parametrize("kind", ["device", "fifo", "large"])
 def test_only_regular_files_of_bounded_size_are_read(tmp_path, kind):
-    """issue 13 case 7: /dev/zero, a FIFO (would block forever) and an oversized file are refused
+    """/dev/zero, a FIFO (would block forever) and an oversized file are refused
     before they are read, by replay and by --resume."""
     if kind == "device":
         f, want = Path("/dev/zero"), "/dev/zero: not a regular file (expected a record file written by rulekit)"
@@ -261,7 +258,7 @@ def test_only_regular_files_of_bounded_size_are_read(tmp_path, kind):
 
 
 def test_long_names_are_refused(tmp_path):
-    """issue 13 case 7: a 100 kB player name is refused at load (it would be copied into every save)."""
+    """A 100 kB player name is refused at load (it would be copied into every save)."""
     f = finished_record(tmp_path)
     rec = json.loads(f.read_text())
     rec["names"][1] = "x" * 100_000
@@ -274,9 +271,8 @@ def test_long_names_are_refused(tmp_path):
         records.load(f.write_text(json.dumps(dict(rec, names=None, variant="v" * 300))) and f)
 
 
-# ---------------------------------------------------------------------- issue 13 case 8
 def test_lone_surrogate_in_a_name_is_refused_at_load(tmp_path):
-    """issue 13 case 8: JSON "\\ud800" in a name is refused when the record is read, not a crash at save."""
+    """JSON "\\ud800" in a name is refused when the record is read, not a crash at save."""
     f = finished_record(tmp_path)
     f.write_text(f.read_text().replace('"P1"', '"P\\ud800"', 1))
     r = cli("play", "--resume", f, "--auto", "--quiet")
@@ -286,9 +282,8 @@ def test_lone_surrogate_in_a_name_is_refused_at_load(tmp_path):
     assert r.exception is None or isinstance(r.exception, SystemExit)
 
 
-# ---------------------------------------------------------------------- issue 13 case 11
 def test_resume_verifies_the_stored_sheet_like_replay(tmp_path):
-    """issue 13 case 11: a record with tampered totals is refused by --resume with replay's message,
+    """A record with tampered totals is refused by --resume with replay's message,
     and it is not rewritten."""
     f = finished_record(tmp_path)
     rec = json.loads(f.read_text())
@@ -304,9 +299,8 @@ def test_resume_verifies_the_stored_sheet_like_replay(tmp_path):
     assert f.read_bytes() == before
 
 
-# ---------------------------------------------------------------------- issue 13 case 13
 def test_stale_temp_files_are_removed_by_the_next_game(tmp_path):
-    """issue 13 case 13: temporary files left by a save killed with -9 are removed when the record
+    """Temporary files left by a save killed with -9 are removed when the record
     is next played (the game holds the record's lock, so they belong to no live save)."""
     f = finished_record(tmp_path)
     stale = [tmp_path / ".g.json.k9x_a1b2.tmp", tmp_path / ".g.json.zzzzzzzz.tmp"]
@@ -321,7 +315,7 @@ def test_stale_temp_files_are_removed_by_the_next_game(tmp_path):
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
 def test_resume_through_a_symlink_writes_the_target(tmp_path):
-    """issue 13 case 13: --resume through a symbolic link keeps the link and updates its target."""
+    """--resume through a symbolic link keeps the link and updates its target."""
     (tmp_path / "real").mkdir()
     f = finished_record(tmp_path / "real")
     link = tmp_path / "link.json"
@@ -334,3 +328,101 @@ def test_resume_through_a_symlink_writes_the_target(tmp_path):
     assert r.exit_code == 0, r.output
     assert link.is_symlink() and os.readlink(link) == str(f)
     assert json.loads(f.read_text())["players"] == ["bot"] * 3
+
+
+# ---------------------------------------------------------------------- every stored field checked
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    f = tmp_path_factory.mktemp("fin") / "g.json"
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--seed", "1", "--quiet", "--save", str(f)])
+    assert r.exit_code == 0, r.output
+    return json.loads(f.read_text())
+
+
+def _edit_row(rec, key, value):
+    rec["sheet"]["rows"][0][key] = value
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda r: r["result"].__setitem__("totals", [0, 0, 1000]), "result.totals: stored [0, 0, 1000], replayed "),
+    (lambda r: r.pop("sheet"), "the record of a finished game has no sheet"),
+    (lambda r: r.pop("result"), "the record of a finished game has no result"),
+    (lambda r: _edit_row(r, "trick_winners", [1] * 10), "hand 1 differs in its trick_winners: stored [1, 1, 1"),
+    (lambda r: r["sheet"].__setitem__("columns", ["A", "B", "C"]),
+     'sheet.columns: stored ["A", "B", "C"], replayed ["P0", "P1", "P2"]'),
+])
+def test_replay_refuses_every_edited_field(tmp_path, finished, edit, words):
+    """Replay and --resume compare everything stored that the replay recomputes (result
+    totals, notes, trick winners, columns, the result block) and refuse a finished game without
+    its sheet, naming the field that differs."""
+    rec = json.loads(json.dumps(finished))
+    words = words.replace("{note}", rec["sheet"]["rows"][0]["note"])   # as played by this version's bots
+    edit(rec)
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps(rec))
+    for args in (["replay", str(f)], ["play", "--resume", str(f), "--auto"]):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 1, r.output
+        text = " ".join(r.output.split())
+        assert "the replayed sheet differs from the sheet stored in the record (" + words in text, text
+
+
+def test_untouched_record_replays(tmp_path, finished):
+    """The check refuses only what was changed."""
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps(finished))
+    r = runner.invoke(app, ["replay", str(f)])
+    assert r.exit_code == 0, r.output
+
+
+# ---------------------------------------------------------------------- --save targets
+def test_save_into_a_missing_folder_is_refused(tmp_path):
+    """--save in a folder that does not exist is refused (exit 2); no folder is created."""
+    target = tmp_path / "no" / "dir" / "x.json"
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--save", str(target)])
+    assert r.exit_code == 2
+    assert f"error: --save {target}: folder {target.parent} does not exist" in " ".join(r.output.split())
+    assert not (tmp_path / "no").exists()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_save_to_a_fifo_or_device_says_not_a_regular_file(tmp_path, kind):
+    """--save to a FIFO or /dev/full is "not a regular file", not "already exists; continue
+    that game with --resume" (which resume would refuse)."""
+    import os
+    target = tmp_path / "f" if kind == "fifo" else "/dev/full"
+    if kind == "fifo":
+        os.mkfifo(target)
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--save", str(target)])
+    assert r.exit_code == 2
+    assert (f"error: --save {target}: not a regular file (expected a file name such as game.json)"
+            in " ".join(r.output.split()))
+    assert "--resume" not in r.output
+
+
+# ---------------------------------------------------------------------- nits
+@pytest.mark.parametrize("seed, words", [
+    ("9" * 5000, "not valid JSON (an integer of 5000 digits; a record's numbers have at most 40)"),
+    (str(2 ** 64), f"\"seed\" must be an integer from 0 to {2 ** 63 - 1}, not {2 ** 64}"),
+    ("-3", f"\"seed\" must be an integer from 0 to {2 ** 63 - 1}, not -3"),
+])
+def test_a_record_seed_is_bounded(tmp_path, finished, seed, words):
+    """A huge integer seed in a record gets a clear message, not Python's "Exceeds the
+    limit (4300 digits) ... set_int_max_str_digits"."""
+    f = tmp_path / "x.json"
+    f.write_text(json.dumps(finished).replace('"seed": 1,', f'"seed": {seed},', 1))
+    r = runner.invoke(app, ["replay", str(f)])
+    assert r.exit_code == 1
+    text = " ".join(r.output.split())
+    assert f"error: {f}: {words}" in text and "4300" not in text
+
+
+@pytest.mark.parametrize("edit", [lambda r: _edit_row(r, "note", "P0 10NT made (old wording)"),
+                                  lambda r: r["result"].__setitem__("reason", "reached 500 points")])
+def test_replay_accepts_a_record_worded_by_another_version(finished, edit):
+    """A record whose words (a row's note, the end's reason) differ from what this version writes
+    still loads: its numbers are checked, its wording is written anew by the replay, so a record
+    saved by another version loses no data."""
+    rec = json.loads(json.dumps(finished))
+    edit(rec)
+    assert records.sheet_mismatch(rec, records.replay(rec)) == ""

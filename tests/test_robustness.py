@@ -1,20 +1,25 @@
-"""Problems a fresh user found (closed pipes, a latin-1 terminal, a moved variant file, unclear
-refusals): each gives a clean result and the right reason, never a traceback."""
+"""Bad input and odd environments at the command line (closed pipes, a latin-1 terminal, a moved
+variant file, unclear refusals, formula errors met in play): each gives a clean result and the
+right reason, never a traceback."""
 from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from rulekit import records
+from rulekit.cli.app import app
 from rulekit.dsl import Env, FormulaError, compile_expr
 from rulekit.engine import State
 from rulekit.errors import IllegalActionError
 from rulekit.variant import load_variant
+from tests.helpers import play_random
 
 RULEKIT = [sys.executable, "-c", "from rulekit.cli.app import main; main()"]
 
@@ -55,7 +60,7 @@ def test_resume_after_moving_the_variant_file(tmp_path):
     r = CliRunner().invoke(app, ["play", str(moved), "--resume", str(rec), "--players", "random,random,random",
                                       "--reveal"])
     assert r.exit_code == 0, r.output
-    assert json.loads(rec.read_text())["variant_file"] == "tiny.yaml"   # a name, never a path (issue 12 case 11)
+    assert json.loads(rec.read_text())["variant_file"] == "tiny.yaml"   # a name, never a path
 
 
 def test_dummy_turn_refusal_names_dummy():
@@ -151,3 +156,63 @@ def test_broken_base_is_pointed_at_from_the_house_rule(tmp_path):
     assert any(d.file.endswith("h.yaml") and (d.line, d.column) == (2, 10) and "base variant" in d.message
                for d in ds)
     assert any(d.file.endswith("b.yaml") and "YAML syntax error" in d.message for d in ds)
+
+runner = CliRunner()
+
+
+DIVIDES = """id: divides-by-zero
+extends: fivehundred
+scoring:
+  let:
+    bonus: "100 / (tricks - 1)"
+  defender: "10 * tricks + bonus"
+"""
+
+
+@pytest.fixture
+def unchecked_values(monkeypatch):
+    """``validate`` now refuses these formulas; the play-time path stays as
+    defence in depth for what no static check can see, so these tests switch the check off."""
+    from rulekit.variant import compiler
+    monkeypatch.setattr(compiler._Compiler, "check_values", lambda self, *a, **k: {})
+
+
+def test_play_time_formula_error_names_the_let_formula_and_its_position(tmp_path, unchecked_values):
+    """A division by zero in play names the formula that divides (the ``let``
+    entry, not the formula using it) with the file:line:col of the ``/``."""
+    f = tmp_path / "divides.yaml"
+    f.write_text(DIVIDES, encoding="utf-8")
+    s = State(load_variant(str(f)), seed=1)
+    with pytest.raises(FormulaError) as e:
+        play_random(s, 1)
+    assert str(e.value) == f"{f}:5:17: scoring.let.bonus: division by zero in formula '100 / (tricks - 1)'"
+
+
+def test_play_time_formula_error_out_of_bounds_position(tmp_path, unchecked_values):
+    """A value past the arithmetic bound names its formula and the ``*``."""
+    f = tmp_path / "huge.yaml"
+    f.write_text("id: huge\nextends: fivehundred\nscoring:\n"
+                 "  defender: \"10 * tricks + 1000000000000 * (tricks + 2)\"\n", encoding="utf-8")
+    with pytest.raises(FormulaError) as e:
+        play_random(State(load_variant(str(f)), seed=2), 2)
+    assert str(e.value).startswith(f"{f}:4:42: scoring.defender: value ")
+    assert "out of bounds" in str(e.value) and "in formula '10 * tricks + 1000000000000 * (tricks + 2)'" in str(e.value)
+
+
+def test_cli_formula_error_exits_nonzero_with_a_resumable_record(tmp_path, unchecked_values):
+    """``rulekit play`` prints the located error, exits 1 and saves the game
+    up to the action that failed; the record replays and resumes (to the same error)."""
+    f = tmp_path / "divides.yaml"
+    f.write_text(DIVIDES, encoding="utf-8")
+    rec_path = tmp_path / "g.json"
+    r = runner.invoke(app, ["play", str(f), "--auto", "--players", "random,random,random", "--seed", "1",
+                            "--quiet", "--save", str(rec_path)])
+    assert r.exit_code == 1
+    assert f"{f}:5:17: scoring.let.bonus: division by zero in formula '100 / (tricks - 1)'" in r.output
+    assert "game saved to" in r.output and "Traceback" not in r.output
+    rec = json.loads(rec_path.read_text())
+    assert len(rec["actions"]) > 0 and rec["result"]["winners"] == []
+    again = records.replay(records.load(rec_path))
+    assert again.history == [tuple(a) for a in rec["actions"]] and not again.is_over
+    r2 = runner.invoke(app, ["play", "--resume", str(rec_path), "--auto", "--quiet"])
+    assert r2.exit_code == 1 and "division by zero" in r2.output

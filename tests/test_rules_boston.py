@@ -10,9 +10,12 @@ import pytest
 
 from rulekit.bots import RandomBot, SensibleBot
 from rulekit.engine import State
+from rulekit.engine.phases import REGISTRY
 from rulekit.engine.scoring import entries_for, envs_for
 from rulekit.errors import IllegalActionError
 from rulekit.variant import load_variant
+from rulekit.variant.explain import explain
+from tests.helpers import deal_order
 
 
 @pytest.fixture(scope="module")
@@ -22,11 +25,7 @@ def v():
 
 def deal_of(hands: dict, dealer: int = 0) -> list:
     """The dealing order that gives each seat the cards ``hands[seat]`` (13 card texts)."""
-    order = []
-    for i in range(52):
-        seat = (dealer + 1 + i % 4) % 4
-        order.append(hands[seat][i // 4])
-    return order
+    return deal_order(hands, first=dealer + 1)
 
 
 #: seat 1 (eldest, declarer in the null tests): low spades, hearts and diamonds with the AH
@@ -312,7 +311,7 @@ LOW = {1: "2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 2C 3C".split(),
 
 
 def test_sensible_bot_bids_a_null_on_a_low_hand(v):
-    """issue 6 part 4: the sensible bot bids a null game when its hand suits it (all low cards)."""
+    """The sensible bot bids a null game when its hand suits it (all low cards)."""
     s = start(v, hands=LOW)
     bot = SensibleBot(seed=2, samples=3, bid_samples=8)
     a = bot.act(s.observation(1))
@@ -320,7 +319,7 @@ def test_sensible_bot_bids_a_null_on_a_low_hand(v):
 
 
 def test_bots_play_several_seeded_matches_to_a_winner(v):
-    """issue 6 part 4 (done when): seeded matches end with a winner after 8 deals (a sensible
+    """Done when: seeded matches end with a winner after 8 deals (a sensible
     bot, cheaply sampled, at seat 0 and random bots elsewhere, to keep the test fast)."""
     for seed in (1, 2, 3, 4):
         s = State(v, seed=seed)
@@ -358,3 +357,21 @@ def test_cli_shows_suit_classes_and_bid_values(v):
     import re
     m = re.search(r"legal: pass, (.*)", out)
     assert m and "5" in m.group(1) and "(" in m.group(1)
+
+
+def test_boston_explain_lists_the_contracts_with_values():
+    """The list in its order, with what each contract undertakes and is worth (5
+    tricks: 3, 2 or 1 by suit class, a partner; little open: 35, one card aside, the hand face
+    up before the lead), in one paragraph (describe() is sentences, no line breaks)."""
+    v = load_variant("boston")
+    text = REGISTRY["list_auction"].describe(v.phase("list_auction"))
+    assert "\n" not in text and "equal values cannot overcall each other" in text
+    assert "The contracts, in the list's order: 5S, 5H, 5D, 5C: 5 tricks or more, the suit bid trumps, " \
+           "a partner may be called, worth 3, 2 or 1 (suit class 1, 2, 3); " in text
+    assert "; BN (big null): no trick (a null), at no trump, worth 25; " in text
+    assert "; LO (little open): no trick (a null), at no trump, 1 card put aside, the hand face up before " \
+           "the lead, worth 35; " in text
+    assert "; BO (big open): no trick (a null), at no trump, the hand face up after the first trick, worth 45; " in text
+    assert text.endswith("13S, 13H, 13D, 13C: 13 tricks or more, the suit bid trumps, worth 50, 49 or 48 "
+                         "(suit class 1, 2, 3).")
+    assert text in explain(v)

@@ -23,6 +23,7 @@ from rulekit.engine import State
 from rulekit.engine.scoring import entries_for, envs_for, formulas_for
 from rulekit.errors import IllegalActionError
 from rulekit.variant import load_variant
+from tests.helpers import deal_order
 
 SEATS = "NESW"
 N, E, S, W = range(4)
@@ -49,11 +50,7 @@ def chicago():
 def deck_order(hands: list, dealer: int) -> list:
     """The 52 card texts in dealing order for ``hands`` (seat -> 13 cards) dealt "1 x 13"
     starting left of ``dealer`` ([D2]): ``deck_order[i]`` goes to seat ``(dealer + 1 + i) % 4``."""
-    order = []
-    for i in range(13):
-        for k in range(4):
-            order.append(hands[(dealer + 1 + k) % 4][i])
-    return order
+    return deal_order(hands, first=dealer + 1)
 
 
 def make_hands(fixed: dict | None = None, seed: int = 0) -> list:

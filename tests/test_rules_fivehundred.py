@@ -18,7 +18,6 @@ from rulekit.engine.scoring import envs_for, formulas_for, match_result, score_h
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.variant import load_variant
 
-# --------------------------------------------------------------------------- helpers
 
 def deal_500(dealer: int, hands: dict, widow: list) -> list:
     """Dealing order that gives ``hands`` (seat -> 10 card texts) and ``widow``.
@@ -115,61 +114,90 @@ def v():
 A_HANDS = {0: split("JK JS JC AS KS QS 10S 9S 7H 7D"),
            1: split("8S AH KH QH JH 8H AD KD QD JD"),
            2: split("7S AC KC QC 10C 9C 8C 10D 10H 9H")}
+
 A_WIDOW = split("7C 9D 8D")
+
 A_DEAL = deal_500(2, A_HANDS, A_WIDOW)
+
 A_TRUMP_TRICKS = ["JK 8S 7S", "JS AH AC", "JC KH KC", "AS QH QC", "KS JH 10C", "QS JD 9C"]
+
+
 # 8 tricks for the declarer: discard the widow, run 8 trumps, lose 7H and 7D.
 A_EIGHT = ["8S", "pass", "pass", "discard 7C 9D 8D", *A_TRUMP_TRICKS,
            "10S QD 10D", "9S KD 8C", "7H 8H 10H", "9H 7D AD"]
+
+
 # 7 tricks: discard 9S; seat 1 wins tricks 8 and 9, seat 2 trick 10.
 A_SEVEN = ["8S", "pass", "pass", "discard 9S 7C 9D", *A_TRUMP_TRICKS,
            "10S QD 8C", "7D AD 10D", "KD 9H 8D", "8H 10H 7H"]
+
+
 # 7 tricks again, but seat 2 wins trick 8 and seat 1 tricks 9 and 10.
 A_SEVEN_B = ["8S", "pass", "pass", "discard 9S 7C 9D", *A_TRUMP_TRICKS,
              "10S QD 8C", "7H 8H 10H", "10D 7D AD", "KD 9H 8D"]
+
+
 # 6 tricks: discard 10S and 9S too.
 A_SIX = ["8S", "pass", "pass", "discard 10S 9S 7C", *A_TRUMP_TRICKS,
          "7D AD 10D", "KD 8C 8D", "QD 9H 9D", "8H 10H 7H"]
+
 
 # Deal E (example 13, trumps spades): seat 1 holds J♣, clubs and hearts, no spades;
 # seat 2 holds the Joker as his only trump.
 E_HANDS = {0: split("AS KS QS 10S 9S 7H 8H 7D 8D 9D"),
            1: split("JC 7C 8C 9C 9H AH KH QH JH 10H"),
            2: split("JK AC KC QC 10C AD KD QD JD 10D")}
+
 E_WIDOW = split("JS 8S 7S")
+
 E_DEAL = deal_500(2, E_HANDS, E_WIDOW)
+
 E_AUCTION = ["6S", "pass", "pass", "discard 8H 7D 8D"]
+
 
 # Deal N (no contract, example 11): tricks 5 / 3 / 2.
 N_HANDS = {0: split("AS KS QS JS 10S 7C 8C 9C 7D 8D"),
            1: split("AC KC QC 7H 8H JC 10C QH JH 10H"),
            2: split("AH KH 7S 9D 10D JD QD KD AD 9H")}
+
 N_WIDOW = split("JK 9S 8S")
+
 N_DEAL = deal_500(2, N_HANDS, N_WIDOW)
+
 N_PLAY = ["pass", "pass", "pass",
           "AS JC 7S", "KS 10C 9D", "QS QH 10D", "JS JH JD", "10S 10H QD",
           "7C AC KD", "KC AD 8C", "QC 9H 9C", "7H AH 7D", "KH 8D 8H"]
+
 
 # Deal J (example 12, no contract): seat 1 fails diamonds, then leads the Joker.
 J_HANDS = {0: split("7D 8D 9D 8S 9S 10S 7H 8H 7C 8C"),
            1: split("JK AS KS QS 9C 10C JC QC KC AC"),
            2: split("AD KD QD 7S AH KH QH JH 10H 9H")}
+
 J_WIDOW = split("JS JD 10D")
+
 J_DEAL = deal_500(2, J_HANDS, J_WIDOW)
+
 
 # Deal T (10NT then 10T): seat 1 holds all ten hearts trumps.
 T_HANDS = {0: split("AS KS QS JS 10S 9S 8S 7S AC KC"),
            1: split("JK JH JD AH KH QH 10H 9H 8H 7H"),
            2: split("QC JC 10C 9C 8C 7C AD KD QD 10D")}
+
 T_WIDOW = split("9D 8D 7D")
+
 T_DEAL = deal_500(2, T_HANDS, T_WIDOW)
+
 
 # Deal X (example 10): seat 0 can take all ten tricks at no trump.
 X_HANDS = {0: split("JK AS KS QS JS 10S 9S 8S 7S AH"),
            1: split("AC KC QC JC 10C 9C 8C 7C KH QH"),
            2: split("AD KD QD JD 10D 9D 8D 7D JH 10H")}
+
 X_WIDOW = split("9H 8H 7H")
+
 X_DEAL = deal_500(2, X_HANDS, X_WIDOW)
+
 X_PLAY = ["10NT", "pass", "pass", "discard 9H 8H 7H",
           "AS 7C 7D", "KS 8C 8D", "QS 9C 9D", "JS 10C 10D", "10S JC JD", "9S QC QD",
           "8S KC KD", "7S AC AD", "AH QH 10H", "JK:H KH JH"]
@@ -200,6 +228,7 @@ def test_P2_deck_33_cards_with_joker_and_colours(v):
 
 # --------------------------------------------------------------------------- first dealer, deal
 CUT_RANKS = ["JK", "A", "7", "8", "9", "10", "J", "Q", "K"]      # [D1] low to high
+
 CUT_SUITS = ["S", "C", "D", "H"]                                 # [D1] low to high
 
 
@@ -272,7 +301,6 @@ def test_D4_widow_face_up_during_auction(v):
 def _order(ctx, deck, group):
     cards = [c for c in range(deck.size) if ctx.group_of[c] == group]
     return [deck.name(c) for c in sorted(cards, key=lambda c: -ctx.strength[c])]
-
 
 SISTER = {"S": "C", "C": "S", "D": "H", "H": "D"}
 
@@ -743,3 +771,16 @@ def test_crafted_deals_are_complete(v):
     """Every crafted deal lists each of the 33 cards once (a guard on the test data)."""
     for d in (A_DEAL, E_DEAL, N_DEAL, J_DEAL, T_DEAL, X_DEAL):
         assert sorted(d) == sorted(v.deck.names)
+
+
+def test_five_hundred_ten_t_scores_as_ten_in_the_suit_named():
+    """An extra bid with strain chosen (Five Hundred's 10T) keeps
+    ``strain`` = the place of the suit named."""
+    from rulekit.engine.scoring import envs_for
+    v = load_variant("fivehundred")
+    bids = {b.text: b for b in v.auction().bids}
+    strains = v.auction().strains
+    for suit in ("S", "C", "D", "H"):
+        env = envs_for(v, bids["10T"], 0, suit, [10, 0, 0, 0], [0] * 4)[0]
+        assert env.vars["strain"] == strains.index(suit)
+        assert env.vars["strain"] == envs_for(v, bids["10" + suit], 0, suit, [10, 0, 0, 0], [0] * 4)[0].vars["strain"]

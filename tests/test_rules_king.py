@@ -1,4 +1,4 @@
-"""King (rules/king.md, seed 003): every rule id and worked example as a test (issue 7)."""
+"""King (rules/king.md, seed 003): every rule id and worked example as a test."""
 from __future__ import annotations
 
 import random
@@ -9,6 +9,7 @@ from rulekit.bots import RandomBot, SensibleBot
 from rulekit.engine import State
 from rulekit.errors import IllegalActionError
 from rulekit.variant import load_variant
+from tests.helpers import deal_order
 
 N, E, S, W = range(4)
 
@@ -20,12 +21,7 @@ def king():
 
 def order_for(v, hands: dict, eldest: int, pattern=(2, 2, 2, 2)) -> list:
     """Dealing order giving ``hands`` (seat -> 8 card texts), packets from the eldest hand."""
-    out, taken = [], [0] * 4
-    for size in pattern:
-        for k in range(4):
-            seat = (eldest + k) % 4
-            out += hands[seat][taken[seat]:taken[seat] + size]
-            taken[seat] += size
+    out = deal_order(hands, pattern, first=eldest)
     assert sorted(out) == sorted(v.deck.name(c) for c in range(32))
     return out
 
@@ -128,7 +124,7 @@ def test_K2_example5_refusal(king):
 
 
 def test_K2_hearts_never_led_even_after_they_are_played(king):
-    """user pass (stop 5) case 1, [K2]: hearts may not be led while the leader holds another suit for the
+    """[K2]: hearts may not be led while the leader holds another suit for the
     whole round, not only until hearts are "broken": after South throws a heart on trick 1, East
     (hearts and clubs) still may not lead one (the tester saw 10H led at trick 2 of hand 2)."""
     hands = {E: "AH KH QH AC KC QC JC 10C".split(), S: "AS KS QS JS 10S 9S 8S 7H".split(),
@@ -144,7 +140,7 @@ def test_K2_hearts_never_led_even_after_they_are_played(king):
 
 
 def test_K2_K6_auto_play_never_leads_a_heart_while_holding_another_suit(king):
-    """user pass (stop 5) case 1, [K2] [K6]: in rounds 2 and 6 of a whole random match no lead is a heart
+    """[K2] [K6]: in rounds 2 and 6 of a whole random match no lead is a heart
     while the leader held another suit (the checked path; tests/test_fast_path.py the fast one)."""
     for seed in range(3):
         s = State(king, seed=seed)
@@ -259,9 +255,8 @@ def test_E1_rounds_balance_and_twelve_lines(king, seed):
 
 
 def test_scorepad_asks_each_round_by_its_rules(king):
-    """issue 7: `rulekit score` asks each round's own facts (it no longer refuses King; the
-    whole schedule is tested in tests/test_scorepad_kinds.py): round 1 asks the tricks, round 2
-    the hearts taken."""
+    """`rulekit score` asks each round's own facts (the whole schedule is tested in
+    tests/test_scorepad_kinds.py): round 1 asks the tricks, round 2 the hearts taken."""
     from rulekit.sheets.scorepad import ScorePad
     pad = ScorePad(king)
     assert pad.next_question({}).prompt == "tricks N E S W"

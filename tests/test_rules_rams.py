@@ -4,7 +4,7 @@ Rams is a penalty game: low totals are good.  Examples 1-5 are scored with the
 helpers of :mod:`rulekit.engine.scoring` (``envs_for`` + ``formulas_for``, and
 ``score_hand`` on a constructed hand); example 3 and the dealing / play rules
 also go through real play from explicit deals.  Example 6 ([J1], house rule
-``rams-jacks``) is in tests/test_house_rules.py.
+``rams-jacks``) is tested at the end of this file.
 """
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from rulekit.engine.hand import Hand
 from rulekit.engine.scoring import envs_for, formulas_for, score_hand
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.variant import load_variant
+from tests.helpers import deal_order, legal_texts, random_hand, variant_from
+from tests.test_rules_fivehundred import play
 
 POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}   # [P2]
 
@@ -33,11 +35,7 @@ def v3():
 def deal_rams(dealer: int, hands: dict, aside: list = ()) -> list:
     """Dealing order giving ``hands``: [D1] one card at a time clockwise from the dealer's left,
     then (three players) the 2 cards put aside."""
-    n = len(hands)
-    eldest = (dealer + 1) % n
-    size = len(hands[0])
-    order = [hands[(eldest + k) % n][i] for i in range(size) for k in range(n)]
-    return order + list(aside)
+    return deal_order(hands, first=dealer + 1) + list(aside)
 
 
 def entries(v, points: list, tricks: list):
@@ -76,13 +74,17 @@ T_HANDS = {0: "AS 7S 8S 9S 7C 8C 9C 10C".split(),
            1: "KS QS 7D 8D 9D 10D JD QD".split(),
            2: "AH KH QH JH 10H 9H 8H 7H".split(),
            3: "JS 10S AC KC QC JC KD AD".split()}
+
 T_DEAL = deal_rams(3, T_HANDS)
+
 
 # 3 players, dealer 2: seat 0 holds every spade and the two top clubs (example 3).
 SLAM_HANDS = {0: "AS KS QS JS 10S 9S 8S 7S AC KC".split(),
               1: "QC JC 10C 9C 8C 7C AD KD QD JD".split(),
               2: "10D 9D 8D 7D AH KH QH JH 10H 9H".split()}
+
 SLAM_ASIDE = ["8H", "7H"]
+
 SLAM_DEAL = deal_rams(2, SLAM_HANDS, SLAM_ASIDE)
 
 
@@ -275,3 +277,142 @@ def test_S5_match_length_lowest_total_wins(players, deals, v3, v4):
         assert s.winners == [i for i, t in enumerate(totals) if t == min(totals)]
         dealers = [h.dealer for h in s.hand_log]
         assert all(b == (a + 1) % players for a, b in zip(dealers, dealers[1:]))   # [D1]
+
+
+# --------------------------------------------------------------------------- rams jacks [J1]
+@pytest.fixture(scope="module")
+def jacks():
+    return load_variant("rams-jacks")
+
+
+def deal_rams4(dealer, hands):
+    return deal_order(hands, first=dealer + 1)
+
+J_HANDS = {0: "JH 7S 8S 9S 10S 7C 8C 9C".split(),
+           1: "JC AH KH QH 7D 8D 9D 10D".split(),
+           2: "10H 9H 8H 7H QS KS AS 10C".split(),
+           3: "JS JD QD KD AD QC KC AC".split()}
+
+J_DEAL = deal_rams4(3, J_HANDS)
+
+
+def test_example6_J1_jack_lead_must_be_followed_by_jack(rams, jacks):
+    """Example 6 [J1]: J♥ led, a player with J♣ and hearts must play the J♣; it wins.
+    In plain Rams the J♥ is a heart: he must play a heart and the J♣ is refused."""
+    s = State(jacks, deals=[J_DEAL], dealer=3)
+    s.apply("JH")
+    assert legal_texts(s) == ["play JC"]
+    with pytest.raises(IllegalActionError, match="must follow the top cards"):
+        s.apply("AH")
+    s.apply("JC")
+    assert len(s.legal_actions()) == 8            # seat 2 has no jack: any card
+    s.apply("7H")
+    assert legal_texts(s) == ["play JD", "play JS"]
+    s.apply("JD")
+    assert s.hand.tricks[0][2] == 1               # J♣ is the highest card
+    d = State(rams, deals=[J_DEAL], dealer=3)
+    d.apply("JH")
+    assert legal_texts(d) == ["play AH", "play KH", "play QH"]
+    with pytest.raises(IllegalActionError, match="you must follow hearts"):
+        d.apply("JC")
+
+
+def test_J1_jack_on_suit_lead_only_when_void(rams, jacks):
+    """[J1] a jack may be played on a suit lead only by a player who cannot follow; it then wins.
+    The jacks have left their suits: J♠ is no spade, so a spade lead does not force it."""
+    s = State(jacks, deals=[J_DEAL], dealer=3)
+    s.apply("7C")
+    assert "play JC" in legal_texts(s) and len(s.legal_actions()) == 8   # seat 1: no clubs
+    s.apply("JC")
+    s.apply("10C")
+    assert legal_texts(s) == ["play AC", "play KC", "play QC"]           # seat 3 holds clubs
+    with pytest.raises(IllegalActionError, match="must follow clubs"):
+        s.apply("JD")
+    s.apply("AC")
+    assert s.hand.tricks[0][2] == 1                                       # the jack beats A♣
+    d = State(rams, deals=[J_DEAL], dealer=3)
+    d.apply("7C")
+    assert legal_texts(d) == ["play JC"]                                  # plain Rams: J♣ is a club
+    play(d, ["JC", "10C", "AC"])
+    assert d.hand.tricks[0][2] == 3                                       # and A♣ wins
+    # a spade lead: seat 3's J♠ is a spade in plain Rams (forced), a free top card with jacks
+    s2 = State(jacks, deals=[J_DEAL], dealer=3)
+    play(s2, ["7S", "7D", "AS"])
+    assert "play JS" in legal_texts(s2) and len(s2.legal_actions()) == 8
+    d2 = State(rams, deals=[J_DEAL], dealer=3)
+    play(d2, ["7S", "7D", "AS"])
+    assert legal_texts(d2) == ["play JS"]
+
+
+def _jacks_deal(lead_jacks: dict) -> list:
+    """A four-player deal (dealer 3) giving each seat the listed jacks; seat 0 gets the rest."""
+    jacks_all = ["JC", "JS", "JD", "JH"]
+    hands = {s: list(lead_jacks.get(s, [])) for s in range(4)}
+    for j in jacks_all:
+        if not any(j in h for h in hands.values()):
+            hands[0].append(j)
+    others = [r + s for s in "SCDH" for r in ("7", "8", "9", "10", "Q", "K", "A")]
+    for s in range(4):
+        while len(hands[s]) < 8:
+            hands[s].append(others.pop())
+    return deal_rams4(3, hands)
+
+
+@pytest.mark.parametrize("assign,lead,winner", [
+    ({0: ["JH"], 1: ["JD"]}, "JH", 1),
+    ({0: ["JH", "JC"], 1: ["JD"], 2: ["JS"]}, "JH", 2),
+    ({0: ["JH"], 1: ["JD"], 2: ["JS"], 3: ["JC"]}, "JH", 3),
+    ({0: ["JD", "JS", "JC"], 1: ["JH"]}, "JD", 0),
+    ({0: ["JS", "JD", "JH"], 3: ["JC"]}, "JS", 3),
+])
+def test_J1_jack_order(jacks, assign, lead, winner):
+    """[J1] J♣ > J♠ > J♦ > J♥: on a jack lead everyone with a jack must play one; the highest wins."""
+    s = State(jacks, deals=[_jacks_deal(assign)], dealer=3)
+    s.apply(lead)
+    for seat in (1, 2, 3):
+        mine = assign.get(seat, [])
+        if mine:
+            assert legal_texts(s) == sorted("play " + j for j in mine)
+        s.apply(s.legal_actions()[0])
+    assert s.hand.tricks[0][2] == winner
+
+
+def test_J1_card_points_unchanged(rams, jacks):
+    """[J1] card points unchanged: a jack still counts 2, the pack 120."""
+    assert jacks.card_points == rams.card_points
+    assert sum(jacks.card_points) == 120
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_J1_scoring_unchanged_for_same_tricks(rams, jacks, seed):
+    """The scoring rules are not touched: re-scoring a jacks hand's won cards under plain Rams
+    gives the same entries."""
+    from rulekit.engine.scoring import score_hand
+    s = random_hand(jacks, seed)
+    h = s.hand_log[0]
+    assert score_hand(rams, h) == (s.sheet.rows[0].entries, s.sheet.rows[0].void)
+
+
+# --------------------------------------------------------------------------- must_trump and top
+MUST_JACKS = """id: rams-jacks-must-trump
+extends: rams-jacks
+phases:
+  play:
+    must_trump: true
+"""
+
+
+def test_must_trump_with_permanent_jacks(tmp_path):
+    """rules/rams.md [J1]: the jacks are permanent trumps (a ``ranking.top``
+    group); with ``must_trump: true`` a player void in clubs who holds a jack must play it."""
+    v = variant_from(tmp_path, "rams-jacks-must-trump.yaml", MUST_JACKS)
+    s = State(v, deals=[J_DEAL], dealer=3)
+    s.apply("7C")                                   # seat 1 holds no club, but the J♣
+    assert legal_texts(s) == ["play JC"]
+    with pytest.raises(IllegalActionError, match="you cannot follow clubs and must trump: you hold J♣"):
+        s.apply("AH")
+    s.apply("JC")
+    assert legal_texts(s) == ["play 10C"]          # seat 2 follows clubs as before
+    free = State(load_variant("rams-jacks"), deals=[J_DEAL], dealer=3)
+    free.apply("7C")
+    assert len(free.legal_actions()) == 8           # the shipped file keeps "any card"

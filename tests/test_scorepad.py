@@ -1,4 +1,4 @@
-"""``rulekit score``: the scorepad of a table that plays with real cards (issue 8)."""
+"""``rulekit score``: the scorepad of a table that plays with real cards."""
 from __future__ import annotations
 
 import csv
@@ -14,6 +14,7 @@ from rulekit.engine import State
 from rulekit.engine.scoring import hand_facts, player_envs
 from rulekit.sheets.scorepad import DOUBLES, FactError, ScorePad
 from rulekit.variant import builtin_ids, load_variant
+from tests.helpers import preferans_start, runner, typed_pad
 
 
 def _played(vid: str, seed: int, max_hands: int = 5, players=None) -> State:
@@ -54,7 +55,7 @@ def _typed(pad: ScorePad, v, h) -> list:
         elif q.name in ("tricks", "points"):
             keep = f[q.name] if "all of them" in q.help else f[q.name][:-1]  # the last is left out
             text = " ".join(str(x) for x in keep)
-        elif q.name.count(":") == 1:   # who holds a one-card tally (user pass finding 7)
+        elif q.name.count(":") == 1:   # who holds a one-card tally
             name = q.name.split(":")[1]
             text = next((pad.columns[c] for c, t in enumerate(f["tallies"]) if t[name]), "-")
         else:
@@ -81,7 +82,7 @@ CASES = [(vid, None) for vid in builtin_ids()] + [("rams", 3), ("rams-jacks", 3)
 
 @pytest.mark.parametrize("vid,players", CASES)
 def test_entering_played_hands_gives_the_played_sheet(vid, players):
-    """issue 8 (property): for random played matches of every shipped variant, typing each
+    """Property: for random played matches of every shipped variant, typing each
     hand's facts into the scorepad gives the identical sheet: entries, running totals, notes,
     parts, lines, game points and rubber rows, and the same winners."""
     for seed in (0, 1, 2):
@@ -100,7 +101,7 @@ def test_entering_played_hands_gives_the_played_sheet(vid, players):
 
 
 def test_cli_typed_input_gives_the_played_sheet(tmp_path):
-    """issue 8 (property through the CLI): a bridge rubber typed line by line into
+    """Property through the CLI: a bridge rubber typed line by line into
     `rulekit score bridge` gives the played sheet, saved in the pad file."""
     s = _played("bridge", 4, max_hands=8)
     v = s.variant
@@ -122,7 +123,7 @@ def test_cli_typed_input_gives_the_played_sheet(tmp_path):
 
 
 def test_asks_only_what_the_scoring_reads():
-    """issue 8: the questions come from the compiled file: Five Hundred asks contract, declarer
+    """The questions come from the compiled file: Five Hundred asks contract, declarer
     and tricks (and trumps only for 10T); Rams asks tricks and card points, no contract; whist
     asks trumps, tricks and pictures; bridge asks doubling, and honours only when they can count."""
     def names(vid, answers, players=None):
@@ -137,7 +138,8 @@ def test_asks_only_what_the_scoring_reads():
     assert names("fivehundred", a) == ["contract", "declarer", "tricks"]
     assert names("fivehundred", dict(a, contract="10T", tricks="0 10")) == ["contract", "declarer", "trump", "tricks"]
     assert names("rams", dict(a, tricks="2 2 2", points="30 40 30 20"), players=4) == ["tricks", "points"]
-    assert names("whist", dict(a, tricks="7")) == ["trump", "tricks", "tally:pictures:0", "tally:pictures:1"]
+    # every trump honour ends in a won trick: the second column's pictures are the rest of the five
+    assert names("whist", dict(a, tricks="7")) == ["trump", "tricks", "tally:pictures:0"]
     b = dict(a, contract="4S", declarer="N", tricks="10")
     assert names("bridge", b) == ["contract", "declarer", "doubled", "tricks", "tally:honours:0", "tally:honours:1",
                                   "tally:aces:0", "tally:aces:1"][:6]  # aces count only at no trump
@@ -161,7 +163,7 @@ def test_asks_only_what_the_scoring_reads():
     ("whist", "trump", "NT", {}, "'NT' is not a trump here (expected one of C, D, H, S)"),
 ])
 def test_impossible_entries_are_refused_with_the_reason(vid, question, answer, facts, reason):
-    """issue 8: impossible entries are refused with the reason: a contract or seat that does not
+    """Impossible entries are refused with the reason: a contract or seat that does not
     exist, tricks or card points that do not add up to the hand's."""
     pad = ScorePad(load_variant(vid))
     given = dict(facts)
@@ -173,24 +175,25 @@ def test_impossible_entries_are_refused_with_the_reason(vid, question, answer, f
 
 
 def test_honours_beyond_the_pack_are_refused():
-    """issue 8: honours held by both sides cannot exceed the honours in the pack."""
+    """Honours held by both sides cannot exceed the honours in the pack."""
     pad = ScorePad(load_variant("bridge"))
     facts = {}
     for q_name, text in (("contract", "4S"), ("declarer", "N"), ("doubled", "-"), ("tricks", "10"),
-                         ("tally:honours:0", "4")):
+                         ("tally:honours:0", "1")):
         q = pad.next_question(facts)
         assert q.name == q_name
         pad.answer(q, text, facts)
     q = pad.next_question(facts)
+    assert q.help == "a number from 0 to 4"
     with pytest.raises(FactError, match=r"honours: 6 in all, but the pack has only 5"):
-        pad.answer(q, "2", facts)
+        pad.answer(q, "5", facts)
     with pytest.raises(FactError) as e:   # the refusal names the question, not an internal key
         pad.answer(q, "4S", facts)
     assert str(e.value) == "honours EW: '4S' is not a number"
 
 
 def test_add_refuses_missing_and_wrong_facts():
-    """issue 8: the library refuses a hand whose facts are missing or impossible, like the prompt."""
+    """The library refuses a hand whose facts are missing or impossible, like the prompt."""
     pad = ScorePad(load_variant("fivehundred"))
     with pytest.raises(FactError, match="the declarer is missing"):
         pad.add({"contract": "8H"})
@@ -200,7 +203,7 @@ def test_add_refuses_missing_and_wrong_facts():
 
 
 def test_undo_save_resume_and_exports(tmp_path):
-    """issue 8: `undo` removes the last hand, the pad is saved after every hand and resumed from
+    """`undo` removes the last hand, the pad is saved after every hand and resumed from
     its file, and the sheet exports as CSV, JSON and text."""
     pad_file = tmp_path / "pad.json"
     runner = CliRunner()
@@ -220,12 +223,13 @@ def test_undo_save_resume_and_exports(tmp_path):
     r = runner.invoke(app, ["score", "--export", str(out), "--file", str(pad_file)])
     assert r.exit_code == 0, r.output
     rows = list(csv.reader(io.StringIO(out.read_text())))
-    assert rows[0] == ["hand", "P0", "P0 total", "P1", "P1 total", "P2", "P2 total", "note", "line", "bonus"]
-    assert rows[1][:7] == ["1", "10", "10", "300", "300", "10", "10"] and rows[1][7] == "P1 8H made (8 tricks)"
-    assert rows[-1] == ["total", "", "40", "", "330", "", "50", "", "", ""]
+    assert rows[0] == ["row", "hand", "note", "void", "P0", "P0 total", "P1", "P1 total", "P2", "P2 total",
+                       "winner", "reason"]
+    assert rows[1] == ["deal", "1", "P1 8H made (8 tricks)", "0", "10", "10", "300", "300", "10", "10", "", ""]
+    assert rows[-1] == ["total", "", "", "", "", "40", "", "330", "", "50", "", ""]
     out = tmp_path / "sheet.json"
     runner.invoke(app, ["score", "--export", str(out), "--file", str(pad_file)])
-    assert json.loads(out.read_text())["totals"] == [40, 330, 50]
+    assert [r["P1 total"] for r in json.loads(out.read_text())] == [300, 330, 330]
     out = tmp_path / "sheet.txt"
     runner.invoke(app, ["score", "--export", str(out), "--file", str(pad_file)])
     text = out.read_text()
@@ -233,7 +237,7 @@ def test_undo_save_resume_and_exports(tmp_path):
 
 
 def test_cli_refuses_and_asks_again(tmp_path):
-    """issue 8: at the prompt an impossible entry is refused with its reason and asked again."""
+    """At the prompt an impossible entry is refused with its reason and asked again."""
     r = CliRunner().invoke(app, ["score", "fivehundred"], input="9Z\n8H\nP9\nP1\n5 4 3\n2 8\nquit\n")
     assert r.exit_code == 0, r.output
     assert "refused: '9Z' is not a contract of fivehundred" in r.output
@@ -243,7 +247,7 @@ def test_cli_refuses_and_asks_again(tmp_path):
 
 
 def test_match_end_and_bad_export(tmp_path):
-    """issue 8: the pad ends the match by the variant's rules (Five Hundred's 10NT made wins at
+    """The pad ends the match by the variant's rules (Five Hundred's 10NT made wins at
     once, rules/fivehundred.md [G2]); an export needs an existing pad and a known suffix."""
     pad = ScorePad(load_variant("fivehundred"))
     pad.add({"contract": "10NT", "declarer": 2, "tricks": [0, 0, 10]})
@@ -259,7 +263,7 @@ def test_match_end_and_bad_export(tmp_path):
 
 
 def test_resume_refuses_another_variant_or_a_damaged_pad(tmp_path):
-    """issue 8: a pad resumes only with its own variant; a file that is not a pad is refused."""
+    """A pad resumes only with its own variant; a file that is not a pad is refused."""
     pad_file = tmp_path / "pad.json"
     runner = CliRunner()
     r = runner.invoke(app, ["score", "rams", "--players", "3", "--file", str(pad_file)], input="4 3 3\n40 40 40\nquit\n")
@@ -273,3 +277,40 @@ def test_resume_refuses_another_variant_or_a_damaged_pad(tmp_path):
     assert r.exit_code == 1 and "not a rulekit scorepad" in r.output
     r = runner.invoke(app, ["score", "whist", "--dealer", "Q"], input="quit\n")
     assert r.exit_code == 1 and "there is no seat 'Q' (expected N, E, S, W)" in r.output
+
+
+def test_scorepad_tie_is_a_tie():
+    """Equal totals at the end of a scorepad are a tie (not ``NS and EW win``), as ``rulekit play``
+    says it."""
+    r = runner.invoke(app, ["score", "spades"], input="stop\nquit\n")
+    assert "A tie: NS and EW (stopped)." in r.output
+    assert "NS and EW win" not in r.output
+
+
+def test_scorepad_question_mark_is_help_and_quit_says_nothing_saved(tmp_path):
+    """``?`` is help on the scorepad (never "'?' is not a contract"); ``quit`` before the first hand
+    is finished says that nothing was saved."""
+    r = runner.invoke(app, ["score", "spades"], input="?\n3 3 3 3\nquit\n")
+    assert ("bids N E S W > 4 bids in seat order (N E S W), each 0 (or nil) to 13, blind for blind nil; "
+            "or undo") in r.output
+    assert ("hand 1 was not finished: its answers are not saved; nothing was saved "
+            "(use --file PAD.json to keep the pad).") in r.output
+    pad = tmp_path / "pad.json"
+    r = runner.invoke(app, ["score", "spades", "--file", str(pad)], input="quit\n")
+    assert r.output.rstrip().endswith("nothing was saved (no hand was finished).")
+    assert not pad.exists()
+    r = runner.invoke(app, ["score", "pitch"], input="?\nquit\n")
+    assert "is not a contract" not in r.output
+
+
+def test_scorepad_winners_by_the_final_results(tmp_path):
+    """rules/preferans.md worked example 10, [S7] [S8]: the bulas add up to 0,
+    the final results (lower is better) are A -6, B +12, C -6: A and C win, B loses, as the
+    engine's match_result decides with the sheet."""
+    v = preferans_start(tmp_path, 6)
+    pad = typed_pad(v, ["karo", "P0", "follow follow", "-", "6 2 2",       # A = P0, B = P1, C = P2
+                         "karo", "P1", "follow follow", "-", "3 6 1",
+                         "karo", "P2", "follow pass", "-", "2 0 8"])
+    assert pad.is_over
+    assert pad.winners == [0, 2]
+    assert pad.end_reason == "the totals add up to 0, at or below 0"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -12,6 +13,7 @@ from typer.testing import CliRunner
 from cli.app import app
 from rulekit.sheets.scorepad import FactError, ScorePad
 from rulekit.variant import load_variant
+from tests.helpers import plain, runner
 
 
 def enter(pad: ScorePad, answers: list) -> list:
@@ -44,7 +46,7 @@ def test_ohhell_bids_and_hand_sizes():
     asked = enter(pad, ["1 1 0 0", "h", "1 0 0"])
     assert asked == ["bids P0 P1 P2 P3", "trumps", "tricks P0 P1 P2 P3"]
     assert pad.sheet.rows[-1].entries == [11, 0, 10, 10]
-    # each bid and its tricks in the note (user pass (gallery) finding 8)
+    # each bid and its tricks in the note
     assert pad.sheet.rows[-1].note == "trumps H, P0 bid 1 took 1 · P1 bid 1 took 0 · P2 bid 0 took 0 · P3 bid 0 took 0"
     q = pad.next_question({"phase:bidding:bids": "0 0 0 0", "trump": "S"})
     assert q.help == "4 numbers adding up to 2 (the last may be left out)"
@@ -160,3 +162,106 @@ def test_king_value_question_refuses_out_of_range():
     with pytest.raises(FactError) as e:
         pad.answer(q, "1 0 0 0", {})
     assert str(e.value).startswith("pile score N E S W: expected 4 numbers, one per column, each ")
+
+
+def lines(renderables) -> str:
+    return "\n".join(plain(r) for r in renderables)
+
+
+def _pad_questions(variant: str, answers: dict):
+    """The questions a scorepad of ``variant`` asks for one hand, answered from ``answers``."""
+    from rulekit.sheets.scorepad import ScorePad
+    pad = ScorePad(load_variant(variant), first_dealer=0)
+    facts: dict = {}
+    asked = []
+    while (q := pad.next_question(facts)) is not None:
+        asked.append(q)
+        pad.answer(q, answers[q.name], facts)
+    return pad, facts, asked
+
+
+def test_pitch_scorepad_asks_who_holds_high_low_jack():
+    """A tally held by one column at most is asked once (who),
+    not per column: Pitch asks 7 questions, not 16; `-` for High is refused with the reason (the
+    first card led made trumps, so someone held High); Jack may be held by nobody."""
+    from rulekit.sheets.scorepad import FactError, ScorePad
+    answers = {"contract": "3", "declarer": "P0", "trump": "S", "points": "27 0 10 2",
+               "tally:high": "P0", "tally:low": "p3", "tally:jack": "-"}
+    pad, facts, asked = _pad_questions("pitch", answers)
+    assert [q.name for q in asked] == ["contract", "declarer", "trump", "points", "tally:high", "tally:low",
+                                      "tally:jack"]
+    assert asked[4].prompt == "high: who" and asked[4].help == "who: one of P0, P1, P2, P3"
+    assert asked[6].help == "who: one of P0, P1, P2, P3, or - for none"
+    assert [facts[f"tally:low:{c}"] for c in range(4)] == [0, 0, 0, 1]
+    assert list(pad.add(facts).entries) == [-3, 0, 0, 1]   # P0 made High and Game only: set back 3
+    pad2 = ScorePad(load_variant("pitch"), first_dealer=0)
+    with pytest.raises(FactError, match=r"^high: someone held it \(the first card led made trumps, so a trump "
+                                        r"was in play\); expected one of P0, P1, P2, P3$"):
+        pad2.answer(asked[4], "-", {})
+    with pytest.raises(FactError, match="high: 'P7' is not a player"):
+        pad2.answer(asked[4], "P7", {})
+
+
+def test_spades_scorepad_accepts_nil():
+    """`nil` is a bid on the Spades scorepad, and its help says so."""
+    answers = {"phase:bidding:bids": "nil 4 3 5", "tricks": "8 5", "phase:bidding:nil_tricks": "0"}
+    pad, facts, asked = _pad_questions("spades", answers)
+    bids = next(q for q in asked if q.name == "phase:bidding:bids")
+    assert "0 (or nil) to 13" in bids.help
+    assert facts["phase:bidding:bids"] == "0 4 3 5"
+    assert list(pad.add(facts).entries) == [135, -90]   # NS: nil made 100, bid 3 took 8: 30 + 5 bags; EW bid 9 took 5
+
+
+def test_trick_bids_note_says_bids_and_tricks(tmp_path):
+    """The sheet note of a trick-bidding hand gives each column's
+    bid and tricks, not only the trumps: on the Spades pad (N nil made, S 3; E 4, W 5) and in a
+    played Oh Hell hand (`--auto`)."""
+    answers = {"phase:bidding:bids": "nil 4 3 5", "tricks": "8 5", "phase:bidding:nil_tricks": "0"}
+    pad, facts, _asked = _pad_questions("spades", answers)
+    assert pad.add(facts).note == "trumps S, NS bid 3 + nil took 8 · EW bid 9 took 5"
+    r = runner.invoke(app, ["play", "ohhell", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
+    lines = r.output.splitlines()
+    bids = re.findall(r"(P\d) bid (\d+)", next(ln for ln in lines if ln.startswith("  auction")))
+    note = next(ln for ln in lines if ln.startswith("  hand 1 ")).split(" — ")[1]
+    m = re.fullmatch(r"trumps [SHDC]+, " + " · ".join(rf"{p} bid {b} took (\d)" for p, b in sorted(bids)), note)
+    assert m, note                         # each column's bid, as called, then its tricks
+    assert sum(map(int, m.groups())) == 1  # Oh Hell's first deal is one card each
+
+
+def _hand_notes(out: str) -> list:
+    """The sheet notes of the hands an ``--auto`` game played (void hands left out)."""
+    return [ln.split(" — ", 1)[1] for ln in out.splitlines() if ln.startswith("  hand ") and "void" not in ln]
+
+
+def test_order_up_note_says_who_made_trumps(tmp_path):
+    """An order-up hand's sheet note says which side made trumps."""
+    r = runner.invoke(app, ["play", "euchre", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
+    notes = _hand_notes(r.output)
+    assert notes and all(re.fullmatch(r"trumps [SHDC], made by (NS|EW)(, alone)?", n) for n in notes), notes
+
+
+def test_held_bonus_tallies_in_the_note(tmp_path):
+    """A tally of dealt cards a column holds in full is named in
+    the note: Belote's belote (king and queen of trumps in one hand), Pitch's High and Low."""
+    r = runner.invoke(app, ["play", "belote", "--auto", "--seed", "3", "--save", str(tmp_path / "b.json")])
+    notes = _hand_notes(r.output)
+    assert all(re.fullmatch(r"trumps [SHDC], made by (NS|EW)(, belote (NS|EW))?", n) for n in notes), notes
+    assert any("belote" in n for n in notes) and not all("belote" in n for n in notes)
+    r = runner.invoke(app, ["play", "pitch", "--auto", "--seed", "3", "--save", str(tmp_path / "p.json")])
+    notes = _hand_notes(r.output)
+    # someone always holds High and Low: trumps are made by a card led, so one is in play
+    assert notes and all(re.fullmatch(r"P\d [234] \([SHDC]\) (made|failed), high P\d, low P\d", n)
+                         for n in notes), notes
+
+
+def test_pitch_pad_file_with_nobody_holding_high_is_refused():
+    """A pad file's hand (tallies stored per column) where nobody
+    held High is refused on loading with the reason; one where P0 held it is read back."""
+    from rulekit.sheets.scorepad import FactError, ScorePad
+    pad = ScorePad(load_variant("pitch"), first_dealer=0)
+    facts = {"contract": "3", "declarer": 0, "trump": "S", "points": [27, 0, 10, 2],
+             **{f"tally:{t}:{c}": 0 for t in ("high", "low", "jack") for c in range(4)}, "tally:low:3": 1}
+    with pytest.raises(FactError, match=r"high: someone held it"):
+        pad.check(facts)
+    done = pad.check({**facts, "tally:high:0": 1})
+    assert [done[f"tally:high:{c}"] for c in range(4)] == [1, 0, 0, 0]

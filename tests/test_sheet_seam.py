@@ -1,10 +1,12 @@
-"""The sheet seam (issue 8): the engine emits hand results, the sheet layer builds sheets from
+"""The sheet seam: the engine emits hand results, the sheet layer builds sheets from
 them alone, and the variant declares its sheet layout (``sheet.layout``)."""
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
+from rich.console import Console
 
 from rulekit.engine import State
 from rulekit.engine.scoring import hand_result
@@ -14,6 +16,7 @@ from rulekit.sheets.render import LAYOUTS, renderable, sheet_text
 from rulekit.sheets.result import Against, HandResult
 from rulekit.sheets.sheet import Sheet
 from rulekit.variant import builtin_ids, load_variant
+from tests.helpers import preferans_start, typed_pad
 
 
 def _played(vid: str, seed: int, max_hands: int = 6, players=None) -> State:
@@ -26,7 +29,7 @@ def _played(vid: str, seed: int, max_hands: int = 6, players=None) -> State:
 
 @pytest.mark.parametrize("vid", builtin_ids())
 def test_sheet_from_hand_results_is_the_played_sheet(vid):
-    """issue 8: a sheet built by SheetBook from the engine's hand results alone has exactly the
+    """A sheet built by SheetBook from the engine's hand results alone has exactly the
     rows of the played match (entries, totals, notes, parts, lines, games, rubber bonus rows)."""
     for seed in (1, 2):
         s = _played(vid, seed)
@@ -40,7 +43,7 @@ def test_sheet_from_hand_results_is_the_played_sheet(vid):
 
 
 def test_default_layouts():
-    """issue 8: the layout defaults from what each variant draws today: WE/THEY above and below
+    """The layout defaults from what each variant draws today: WE/THEY above and below
     the line for sides with game parts, else one column per player or side."""
     assert {vid: load_variant(vid).sheet_layout for vid in ("fivehundred", "rams", "bridge", "bridge-duplicate",
                                                             "whist", "whist-english")} == {
@@ -50,7 +53,7 @@ def test_default_layouts():
 
 
 def test_declared_layout_changes_the_drawing(tmp_path):
-    """issue 8: a house rule may declare ``sheet: {layout: columns}``: bridge's sheet is then one
+    """A house rule may declare ``sheet: {layout: columns}``: bridge's sheet is then one
     column per side with running totals instead of WE/THEY."""
     f = tmp_path / "plain.yaml"
     f.write_text("id: plain\nextends: bridge\nsheet:\n  layout: columns\n")
@@ -63,7 +66,7 @@ def test_declared_layout_changes_the_drawing(tmp_path):
 
 
 def test_we_they_without_parts_is_refused(tmp_path):
-    """issue 8: a WE/THEY layout needs parts to put above and below the line."""
+    """A WE/THEY layout needs parts to put above and below the line."""
     f = tmp_path / "bad.yaml"
     f.write_text("id: bad\nextends: fivehundred\nsheet:\n  layout: we_they\n")
     with pytest.raises(VariantError) as e:
@@ -73,7 +76,7 @@ def test_we_they_without_parts_is_refused(tmp_path):
 
 
 def test_unknown_layout_is_refused(tmp_path):
-    """issue 8: a layout that does not exist is a schema error with its position."""
+    """A layout that does not exist is a schema error with its position."""
     f = tmp_path / "bad.yaml"
     f.write_text("id: bad\nextends: fivehundred\nsheet:\n  layout: ledger\n")
     with pytest.raises(VariantError) as e:
@@ -82,7 +85,7 @@ def test_unknown_layout_is_refused(tmp_path):
 
 
 def test_entries_against_another_player_reach_the_row():
-    """issue 8: an entry written in one column against another player (a preferans soup) is
+    """An entry written in one column against another player (a preferans soup) is
     carried by the hand result onto the sheet row and its JSON, outside the column entries."""
     v = load_variant("rams", players=3)
     book = SheetBook(v, ["A", "B", "C"])
@@ -95,7 +98,31 @@ def test_entries_against_another_player_reach_the_row():
 
 
 def test_renderable_is_the_variant_layout():
-    """issue 8: the rich renderable is drawn in the variant's layout (rich Table)."""
+    """The rich renderable is drawn in the variant's layout (rich Table)."""
     s = _played("whist", 1, max_hands=3)
     t = renderable(s.sheet, s.variant, we=0)
     assert t.columns[0].header.startswith("WE (")
+
+
+def _text(renderable, width=160) -> str:
+    con = Console(file=io.StringIO(), width=width, color_system=None, no_color=True, highlight=False)
+    con.print(renderable)
+    return con.file.getvalue()
+
+
+def test_play_sheet_draws_the_declared_bula_layout(tmp_path):
+    """[S1] [S6] [R3]: the sheet of ``play``/``replay`` (cli score_sheet) is
+    the variant's declared layout, the one ``rulekit score`` draws: soup columns, the refe
+    mark, a bula under the hat."""
+    from types import SimpleNamespace
+
+    from cli.render import score_sheet
+    from rulekit.sheets.render import renderable
+    v = preferans_start(tmp_path, 6)
+    pad = typed_pad(v, ["pass",                                           # all pass: a refe
+                         "karo", "P1", "follow follow", "-", "2 6 2"])     # made at refe x2: 6 -> -6
+    shown = _text(score_sheet(SimpleNamespace(sheet=pad.sheet, variant=v), title="Score sheet"))
+    assert shown == _text(renderable(pad.sheet, v, we=None, title="Score sheet"))
+    assert "P0>P1" in shown and "P1>P2" in shown   # the soup columns
+    assert "—" in shown and "-/-" in shown           # the refe written, then played
+    assert "│ 2 │" in shown and "^6 -/-" in shown      # -6 drawn under the hat

@@ -1,4 +1,4 @@
-"""The typed public engine API (issue 6 part 2): aliases, the unchecked fast path, no
+"""The typed public engine API: aliases, the unchecked fast path, no
 private State members used from other layers."""
 from __future__ import annotations
 

@@ -12,21 +12,27 @@ that one problem, at ``FILE:LINE:COL``, with that phrase.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from rulekit.cli.app import app
 from rulekit.variant import builtin_ids, check_file
+from rulekit.variant.loader import builtin_dir
 from rulekit.variant.yamlpos import load_yaml
+from tests.helpers import write_variant
 
 ROOT = Path(__file__).resolve().parent.parent
+
 BROKEN = Path(__file__).resolve().parent / "broken"
+
 VARIANTS = sorted((ROOT / "variants").glob("*.yaml"))
+
 CORPUS = sorted(BROKEN.glob("*.yaml"))
+
 EXPECT = re.compile(r"^# expect: (\d+):(\d+) (.+)$", re.M)
 
 runner = CliRunner()
@@ -111,7 +117,7 @@ def test_house_rule_extends_a_base_by_relative_path(tmp_path, monkeypatch):
     house = tmp_path / "house" / "must-trump.yaml"
     house.write_text("id: my-house\nextends: ../base/five.yaml\nphases:\n  play:\n    must_trump: true\n")
     monkeypatch.chdir(tmp_path / "elsewhere")  # relative to the file, not to the working folder
-    monkeypatch.setenv("RULEKIT_PATH", str(tmp_path / "base"))  # ../base is outside house/ (issue 13 case 5)
+    monkeypatch.setenv("RULEKIT_PATH", str(tmp_path / "base"))  # ../base is outside house/
     result = run("validate", "../house/must-trump.yaml")
     assert result.exit_code == 0, result.output
     # and a problem in the base is reported in the base file, at its line
@@ -362,3 +368,35 @@ def test_a_user_folder_named_variants_resolves_extends_next_to_the_file(tmp_path
     (tmp_path / "variants" / "mine.yaml").write_text("id: mine\nextends: mybase\n")
     monkeypatch.chdir(tmp_path)
     assert run("validate", "variants/mine.yaml").exit_code == 0
+
+
+# ---------------------------------------------------------------- the house file's deck
+def test_house_deck_minus_is_named_as_the_cause(tmp_path):
+    """A hearts house rule removing the 2s was reported only at
+    the base file, with a self-contradicting message (JK offered in a deck without jokers, "a
+    card such as 2C" for 2C).  Now the house file's minus line is named as the cause and the
+    card message says the deck leaves the card out."""
+    f = write_variant(tmp_path, "hm.yaml", "id: hm\nextends: hearts\nname: Hearts no twos\n"
+                                    "deck: {minus: [2C, 2D, 2S, 2H]}\n")
+    got = [(d.file == f, d.line, d.column, d.message) for d in check_file(f)]
+    base = next(i for i, ln in enumerate(open(builtin_dir() / "hearts.yaml", encoding="utf-8").read().splitlines(), 1) if "lead: 2C" in ln)
+    lead = ("'2C' is not a card of this deck: the deck leaves it out (expected one of the cards it holds, "
+            "such as 3C)")
+    assert (True, 4, 15, f"this change of the base file's deck breaks its rule at variants/hearts.yaml:{base}:25 "
+            "(phases.play.first_trick.lead; override that rule here too, or keep the deck): " + lead) in got
+    assert (False, base, 25, lead) in got
+    assert not any("JK" in m or "such as 2C" in m for *_x, m in got)
+
+
+def test_inherited_rule_failing_is_also_said_at_the_house_files_extends(tmp_path):
+    """``extends: hearts`` with ``players: 3`` was reported only at
+    ``variants/hearts.yaml:32:14``, a path that is not in the user's folder. The problem is now
+    also said at the house file's own ``extends:`` line, naming the inherited rule's place."""
+    f = write_variant(tmp_path, "h3.yaml", "id: h3\nextends: hearts\nname: Hearts three\nplayers: 3\n")
+    base = next(i for i, ln in enumerate(open(builtin_dir() / "hearts.yaml", encoding="utf-8").read()
+                                         .splitlines(), 1) if ln.strip().startswith("pattern:"))
+    got = [(d.file == f, d.line, d.column, d.message) for d in check_file(f)]
+    deal = "the deal gives out 39 cards (3 players x 13) but the deck has 52 (expected the pattern to use every card once)"
+    assert (True, 2, 10, f"a rule inherited from variants/hearts.yaml:{base}:14 (phases.deal.pattern) fails with "
+                         f"this file's settings (override it here, or change them): {deal}") in got
+    assert (False, base, 14, deal) in got

@@ -1,21 +1,26 @@
 """A file that validates plays right; what cannot play is refused with file:line:col.
 
-Issue 12 cases 8 (validate side), 9 and 10; issue 13 case 4.  The broken files
-for these cases are in ``tests/broken/`` (checked by tests/test_validate.py);
+The broken files for options that cannot play are in ``tests/broken/`` (checked by tests/test_validate.py);
 here are the warnings, ``--strict``, and the files that must stay valid.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
+import random
 
+import pytest
 from typer.testing import CliRunner
 
 from rulekit.cli.app import app
-from rulekit.engine.state import State
+from rulekit.engine import State
 from rulekit.variant import VariantWarning, check_file, load_variant
+from rulekit.variant.loader import builtin_ids
+from tests.helpers import write_variant
 
 ROOT = Path(__file__).resolve().parent.parent
+
 runner = CliRunner()
 
 
@@ -30,7 +35,6 @@ def write(tmp_path, name, text) -> Path:
     f = tmp_path / name
     f.write_text(text)
     return f
-
 
 NO_EFFECT = """\
 id: no-effect
@@ -47,7 +51,7 @@ match:
 
 
 def test_options_with_no_effect_are_warnings(tmp_path):
-    """issue 12 case 9: top_led without top, redouble without double, ties without target
+    """top_led without top, redouble without double, ties without target
     are reported as warnings at their keys; validate still exits 0."""
     f = write(tmp_path, "no-effect.yaml", NO_EFFECT)
     result = run("validate", f)
@@ -63,7 +67,7 @@ def test_options_with_no_effect_are_warnings(tmp_path):
 
 
 def test_strict_counts_warnings_as_errors(tmp_path):
-    """issue 12 case 9: --strict makes a warning fail the file (exit 1)."""
+    """--strict makes a warning fail the file (exit 1)."""
     f = write(tmp_path, "no-effect.yaml", NO_EFFECT)
     result = run("validate", "--strict", f)
     assert result.exit_code == 1
@@ -74,7 +78,7 @@ def test_strict_counts_warnings_as_errors(tmp_path):
 
 
 def test_other_options_with_no_effect(tmp_path):
-    """issue 12 case 9, the kind: every option that needs another one that is absent."""
+    """The kind: every option that needs another one that is absent."""
     f = write(tmp_path, "more.yaml", """\
 id: more
 extends: rams
@@ -99,7 +103,7 @@ def test_shipped_variants_have_no_warnings():
 
 
 def test_a_guarded_division_is_accepted(tmp_path):
-    """issue 12 case 10: the static bounds flag `100 / tricks`, but run on every possible
+    """The static bounds flag `100 / tricks`, but run on every possible
     value the guarded formula never divides by zero, so it is not refused."""
     f = write(tmp_path, "guarded.yaml", 'id: g\nextends: fivehundred\nscoring:\n'
               '  defender: "if tricks > 0 then 100 / tricks else 0"\n')
@@ -112,7 +116,7 @@ def test_a_guarded_division_is_accepted(tmp_path):
 
 
 def test_bridge_duplicate_without_its_match_block_is_refused(tmp_path):
-    """issue 12 case 10 / issue 13 case 4: removing the match block of the duplicate house rule
+    """Removing the match block of the duplicate house rule
     brings back the base's rubber, but no part of the duplicate score counts toward a game: the
     match could never end (it played forever); validate refuses it."""
     text = (ROOT / "variants" / "bridge-duplicate.yaml").read_text()
@@ -121,18 +125,17 @@ def test_bridge_duplicate_without_its_match_block_is_refused(tmp_path):
     d, here = sorted(check_file(str(f)), key=lambda x: x.file == str(f))
     assert d.file.endswith("variants/bridge.yaml") and d.path == "match.rubber"
     assert "no part of the score counts toward a game" in d.message
-    # also said at the house file's own extends: line (user pass 2, finding 8)
+    # also said at the house file's own extends: line
     assert here.file == str(f) and here.path == "extends" and d.message in here.message
 
 
 def test_float_counts_are_refused_at_their_position(tmp_path):
-    """issue 12 case 10: `players` choice 4.0 and `dealer.first.seat: 0.0` were TypeErrors in play."""
+    """`players` choice 4.0 and `dealer.first.seat: 0.0` were TypeErrors in play."""
     f = write(tmp_path, "f.yaml", "id: f\nextends: rams\nplayers: {default: 3, choices: [3, 4.0]}\n"
                                   "dealer:\n  first: {seat: 0.0}\n")
     found = check_file(str(f))
     assert [(d.line, d.column, d.path) for d in found] == [(3, 36, "players.choices.1"), (5, 17, "dealer.first.seat")]
     assert all("found number" in d.message and "expected a whole number" in d.message for d in found)
-
 
 FOUR_HANDED = """\
 # A made-up four-handed partnership Five Hundred: 41 cards, 10 each, a one-card widow.
@@ -160,8 +163,8 @@ match:
 
 
 def test_four_handed_partnership_with_a_points_target_validates(tmp_path):
-    """issue 12 case 8 (validate side): a partnership game with sides and match.target: 500
-    validates with no false refusal (helper C makes it play), and keeps its target."""
+    """A partnership game with sides and match.target: 500
+    validates with no false refusal, plays, and keeps its target."""
     f = write(tmp_path, "four.yaml", FOUR_HANDED)
     result = run("validate", "--strict", f)
     assert result.exit_code == 0, result.output
@@ -180,3 +183,132 @@ def test_every_shipped_variant_plays_to_its_end():
         while not s.is_over:
             s.apply(rnd.choice(s.legal_actions()))
         assert s.winners, path.name
+
+
+def _problems(path: str) -> list:
+    return [f"{d.line}:{d.column}: {d.message}" for d in check_file(path)]
+
+
+# ---------------------------------------------------------------- hands too small
+P14 = "id: p14\nextends: hearts\nname: Hearts pass 14\nphases:\n  passing:\n    count: 14\n"
+
+H1 = ("id: h1\nextends: hearts\nname: Hearts with hand sizes\nphases:\n  deal:\n    pattern: \"13\"\n"
+      "    hand_sizes: [1, 2, 13]\n")
+
+S1 = ("id: s1\nextends: spades\nname: Spades short hands\nphases:\n"
+      "  deal: {pattern: \"13\", hand_sizes: [1, 2, 3]}\n"
+      "  bidding: {blind_nil: {behind: 0, exchange: 2}}\nmatch: {target: 100}\n")
+
+
+def test_pass_count_above_the_hand_is_refused_at_the_count(tmp_path):
+    """Passing 14 cards from a 13-card hand is refused at the count's line:col (it cannot play)."""
+    assert _problems(write_variant(tmp_path, "p14.yaml", P14)) == [
+        "6:12: passes 14 cards but a hand holds 13 (expected at most 13)"]
+
+
+def test_pass_with_a_smaller_scheduled_hand_is_refused_at_the_schedule(tmp_path):
+    """Hearts dealt 1, 2, 13 cards passes 3 from a hand of 1;
+    the house file's hand_sizes entry that makes the hand too small is blamed."""
+    assert _problems(write_variant(tmp_path, "h1.yaml", H1)) == [
+        "7:18: deal 1 gives each player 1 card, but phase passing passes 3 cards from a hand "
+        "(expected hand sizes of at least 3)"]
+
+
+def test_blind_nil_exchange_above_the_hand_is_refused(tmp_path):
+    """A blind nil exchange of 2 cards with hands of 1 card."""
+    assert _problems(write_variant(tmp_path, "s1.yaml", S1)) == [
+        "5:38: deal 1 gives each player 1 card, but phase bidding exchanges 2 cards from a hand "
+        "(expected hand sizes of at least 2)"]
+
+
+def test_set_aside_and_split_choice_use_the_same_check(tmp_path):
+    """Generalised: putting aside or handing the chooser more
+    cards than a hand holds is refused at the count."""
+    base = """id: t
+name: T
+players: 3
+deck: {suits: [S, H, D, C], ranks: ["9", "10", J, Q, K, A]}
+ranking: {suit: "A K Q J 10 9"}
+phases:
+  deal: {kind: deal, pattern: "4 4"}
+  bidding: {kind: list_auction, contracts: [{call: a, tricks: 1, value: 1}]}
+  aside: {kind: set_aside, count: 9}
+  play: {kind: tricks, lead: eldest}
+scoring: {declarer: "1", defender: "0"}
+match: {deals: 1}
+"""
+    got = _problems(write_variant(tmp_path, "t.yaml", base))
+    assert got == ["9:35: puts aside 9 cards but a hand holds 8 (expected at most 8)"]
+
+
+def test_widow_exchange_with_hand_sizes_is_refused(tmp_path):
+    """A hand-size schedule deals no widow, so a widow exchange
+    would take nothing and discard from a hand that may be too small."""
+    f = write_variant(tmp_path, "w.yaml", "id: w\nextends: fivehundred\nname: W\nphases:\n"
+                                   "  deal: {hand_sizes: [2, 10]}\n")
+    got = _problems(f)
+    assert any("a widow_exchange needs a widow, but the deal follows hand_sizes" in p for p in got), got
+
+
+def _short_variants():
+    """The made-up files of findings 1-3 as the engine would run them had the compiler let
+    them through (the compiled spec changed after the checks)."""
+    hearts = load_variant("hearts")
+    ph = tuple(dataclasses.replace(p, count=14) if p.kind == "pass_cards" else p for p in hearts.phases)
+    yield "p14", dataclasses.replace(hearts, phases=ph)
+    ph = tuple(dataclasses.replace(p, sizes=(1, 2, 13)) if p.kind == "deal" else p for p in hearts.phases)
+    yield "h1", dataclasses.replace(hearts, phases=ph)
+    spades = load_variant("spades")
+    ph = tuple(dataclasses.replace(p, sizes=(1, 2, 3)) if p.kind == "deal" else
+               dataclasses.replace(p, blind_behind=0, blind_exchange=2) if p.kind == "trick_bids" else p
+               for p in spades.phases)
+    yield "s1", dataclasses.replace(spades, phases=ph)
+
+
+def _walk(v, seed: int, steps: int) -> int:
+    """Random legal actions from a fresh match; asserts a legal action exists at every step
+    while the match is not over; returns the steps taken."""
+    rng = random.Random(seed)
+    s = State(v, seed=seed)
+    for i in range(steps):
+        if s.is_over:
+            return i
+        legal = s.legal_actions()
+        assert len(legal) > 0, f"{v.id}: no legal action in phase {s.phase_kind} for seat {s.to_move}"
+        s.apply(legal[rng.randrange(len(legal))])
+    return steps
+
+
+@pytest.mark.parametrize("name,variant", list(_short_variants()), ids=lambda x: x if isinstance(x, str) else "")
+def test_short_hands_never_leave_a_player_without_a_move(name, variant):
+    """A player holding fewer cards than the exchange asks (blind nil holding 1 card) gives all he
+    holds: no empty legal list. The short hands are played through three deals."""
+    for seed in (1, 2):
+        assert _walk(variant, seed, 400) > 0
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_shipped_variants_always_offer_a_move(vid):
+    """Every shipped variant offers a legal action at every
+    state of a random walk until the match is over."""
+    _walk(load_variant(vid), 3, 250)
+
+
+def test_set_aside_by_contract_checks_the_largest_aside(tmp_path):
+    """Generalised: ``set_aside`` with the contract's ``aside``
+    is checked against the most any contract puts aside."""
+    text = """id: t
+name: T
+players: 3
+deck: {suits: [S, H, D, C], ranks: ["9", "10", J, Q, K, A]}
+ranking: {suit: "A K Q J 10 9"}
+phases:
+  deal: {kind: deal, pattern: "4 4"}
+  bidding: {kind: list_auction, contracts: [{call: a, tricks: 1, value: 1}, {call: b, tricks: 1, value: 2, aside: 9}]}
+  aside: {kind: set_aside}
+  play: {kind: tricks, lead: eldest}
+scoring: {declarer: "1", defender: "0"}
+match: {deals: 1}
+"""
+    assert _problems(write_variant(tmp_path, "t.yaml", text)) == [
+        "9:10: puts aside 9 cards but a hand holds 8 (expected at most 8)"]

@@ -85,13 +85,13 @@ def interval(text: str, ranges: Mapping[str, tuple], columns: int = 1) -> Bounds
             return 0, 1
         if kind in ("and_", "or_"):
             (alo, ahi), (blo, bhi) = walk(ch[0]), walk(ch[1])
-            a, b = (bool(alo) if alo == ahi else None), (bool(blo) if blo == bhi else None)
-            if kind == "and_" and (a is False or b is False):
+            ta, tb = (bool(alo) if alo == ahi else None), (bool(blo) if blo == bhi else None)
+            if kind == "and_" and (ta is False or tb is False):
                 return 0, 0
-            if kind == "or_" and (a is True or b is True):
+            if kind == "or_" and (ta is True or tb is True):
                 return 1, 1
-            if a is not None and b is not None:
-                v = int(a and b) if kind == "and_" else int(a or b)
+            if ta is not None and tb is not None:
+                v = int(ta and tb) if kind == "and_" else int(ta or tb)
                 return v, v
             return 0, 1
         if kind == "neg":

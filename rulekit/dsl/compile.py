@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Callable, Collection, Mapping
+from typing import Any, Callable, Collection, Mapping
 
 from lark import Token
 
@@ -77,7 +77,7 @@ class FormulaError(RulekitError):
         self.message = message
         self.line = line
         self.column = column
-        self.formula = None
+        self.formula: Formula | None = None
 
     def __str__(self) -> str:
         f = self.formula
@@ -351,7 +351,7 @@ class _Compiler:
             return lambda env: _round_div(a(env), b(env))
         if name in ("min", "max", "sum", "count") and n == 1:
             a = args[0]
-            agg = {"min": min, "max": max, "sum": sum}.get(name)
+            fold: Callable[[list], Any] = min if name == "min" else max if name == "max" else sum
 
             def each(env):
                 if env.everyone is None:
@@ -359,7 +359,7 @@ class _Compiler:
                 return [a(e) for e in env.everyone]
             if name == "count":
                 return lambda env: sum(1 for v in each(env) if v)
-            return lambda env: _check(agg(each(env)))
+            return lambda env: _check(fold(each(env)))
         raise self.error(tok, f"{name} takes a different number of arguments (found {n}): {FUNCTIONS[name]}")
 
 
@@ -454,6 +454,7 @@ def compile_ranking(text: str) -> list[RankItem]:
     for node in tree.children:
         toks = node.children
         t = toks[0]
+        assert isinstance(t, Token)   # each item rule starts with its token
         kind = {"card_item": "card", "relative_item": "relative", "rank_item": "rank",
                 "joker_item": "joker", "suit_item": "suit"}[node.data]
         value = str(t)
@@ -464,7 +465,7 @@ def compile_ranking(text: str) -> list[RankItem]:
         ref = str(toks[1]) if kind == "relative" else ""
         if kind == "relative" and value == "T":
             value = "10"
-        items.append(RankItem(kind, value, ref, t.line, t.column))
+        items.append(RankItem(kind, value, ref, t.line or 1, t.column or 1))
     return items
 
 

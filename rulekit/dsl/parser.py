@@ -106,10 +106,11 @@ def _to_dsl_error(text: str, start: str, e: UnexpectedInput) -> DSLError:
         hint = _hint_token(start, e.token, expected)
     elif isinstance(e, UnexpectedCharacters):
         line, col = e.line, e.column
-        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        pos = len(text) if e.pos_in_stream is None else e.pos_in_stream   # (lark always sets it here)
+        ch = text[pos] if pos < len(text) else ""
         allowed = set(e.allowed or ())
         msg = f"unexpected character {_show(ch)}" + (f" (expected {expected_text(allowed)})" if allowed else "")
-        hint = _hint_char(text, e.pos_in_stream, start)
+        hint = _hint_char(text, pos, start)
     else:  # pragma: no cover - lark has no other kinds today
         line, col, msg, hint = 1, 1, str(e), ""
     if hint:

@@ -76,6 +76,12 @@ class Observation:
         plain data such as ``{"passed": [1, 2]}``.
     :ivar blind: the seat has not looked at its own cards yet (a blind bid still open): its
         ``hand`` is shown as 0 and sampled worlds deal its cards at random too.
+    :ivar zones: every zone holding cards, in the hand's order -> its cards when they lie face
+        up, else 0 (how many lie face down: ``hidden_zones``).
+    :ivar hands_seen: per seat, the cards of its hand this seat sees now: its own (0 while
+        ``blind``), the dummy's once exposed, hands laid open; 0 for the others.
+    :ivar taken: the seat's own cards it was not dealt (taken from the widow, passed to it).
+    :ivar named: the suit the leader named to follow in the trick in progress, or ``""``.
     """
 
     seat: int
@@ -117,6 +123,10 @@ class Observation:
     games: list = field(default_factory=list)
     phase_data: dict = field(default_factory=dict)
     blind: bool = False
+    zones: dict = field(default_factory=dict)
+    hands_seen: list = field(default_factory=list)
+    taken: int = 0
+    named: str = ""
     variant: Any = field(repr=False, compare=False, default=None)
     phase_spec: Any = field(repr=False, compare=False, default=None)
     _view: Any = field(repr=False, compare=False, default=None)
@@ -413,5 +423,9 @@ def observe(state, seat: int) -> Observation:
         out=h.out[seat], out_sizes=[m.bit_count() for m in h.out],
         dealt_sizes=[m.bit_count() for m in h.dealt],
         game_score=list(state.progress.game_score), games=list(state.progress.games),
-        phase_data=_phase_data(state, seat), variant=v, phase_spec=None if state.is_over else state.current_phase,
+        phase_data=_phase_data(state, seat),
+        zones={z: m if h.zone_up.get(z) else 0 for z, m in h.zones.items() if m},
+        hands_seen=[h.hands[s] if s in known else 0 for s in range(n)],
+        taken=0 if blind else h.hands[seat] & ~h.dealt[seat], named=h.named,
+        variant=v, phase_spec=None if state.is_over else state.current_phase,
         _view=_redacted(state, seat, hidden_seats, hidden_zones, hide_discards))

@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections import OrderedDict
+from typing import Any
 
 from rulekit.dsl import Env, Formula
 from rulekit.engine.hand import Written
-from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases import REGISTRY, PhaseKind
 from rulekit.engine.tables import phase_variables
 
 
@@ -66,15 +67,31 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     ex.setdefault("partner", getattr(hand, "partner", -1))
     ex.setdefault("low_wins", bool(hand.ctx is not None and hand.ctx.low))  # the order the hand was played in
     envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
-    for kind, spec in _fixed(variant)[2]:  # a schedule of hand sizes: this deal's tricks
-        size = kind.tricks_in_deal(spec, hand.number)
-        if size is not None:
-            for env in envs:
-                env.vars["total_tricks"] = size
+    fixed = hand_variables(variant, hand)
+    if fixed:  # what the phases fix for this hand (a schedule of hand sizes: this deal's tricks)
+        for env in envs:
+            env.vars.update(fixed)
     for kind, spec, _defaults in phase_variables(variant):  # the phases' own variables
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)
     return envs
+
+
+def hand_variables(variant, hand) -> dict:
+    """The shared formula variables that the phases of ``variant`` fix for the finished
+    ``hand`` (:meth:`~rulekit.engine.phases.base.PhaseKind.hand_variables`: a deal's
+    ``total_tricks`` from a schedule of hand sizes)."""
+    fixers = variant.cache.get(FIXERS)
+    if fixers is None:  # (read at every hand's end) the phases whose kinds have the hook
+        fixers = variant.cached(FIXERS, lambda: tuple(
+            (REGISTRY[p.kind], p) for p in variant.phases
+            if type(REGISTRY[p.kind]).hand_variables is not PhaseKind.hand_variables))
+    out: dict = {}
+    for kind, spec in fixers:
+        fixed = kind.hand_variables(spec, hand)
+        if fixed:
+            out.update(fixed)
+    return out
 
 
 def hand_envs(variant, hand) -> list:
@@ -93,7 +110,9 @@ def hand_envs(variant, hand) -> list:
 
 #: Outcomes a variant's score cache keeps (each about 3-5 KB of environments).
 MEMO_SIZE = 2048
+#: keys of the tables this module keeps in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>`
 MEMO = "scoring.memo"
+FIXERS = "scoring.hand_fixers"
 TRUMP_MASKS = "scoring.tally_trump_masks"
 FIXED = "scoring.fixed"
 
@@ -103,8 +122,8 @@ class _Memo:
     :data:`MEMO_SIZE`), and what the key of an outcome must hold.
 
     :ivar bypass: some phase gives formula variables the key does not fix (a contract's text does
-        fix some: :attr:`~rulekit.engine.phases.base.PhaseKind.values_from_contract`), or a deal
-        size comes from a schedule: such hands are scored without the cache.
+        fix some: :attr:`~rulekit.engine.phases.base.PhaseKind.values_from_contract`): its hands
+        are scored without the cache.
     :ivar reads: ``(vulnerability, game score)``: whether some formula reads each.
     """
 
@@ -112,8 +131,7 @@ class _Memo:
 
     def __init__(self, variant) -> None:
         self.outcomes: OrderedDict = OrderedDict()
-        self.bypass = (any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
-                       or bool(_fixed(variant)[2]))
+        self.bypass = any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
         self.reads = _reads_match_progress(variant)
 
 
@@ -176,8 +194,7 @@ def score_played(variant, hand, extra: dict) -> tuple:
     memo = variant.cache.get(MEMO)
     if memo is None:
         memo = variant.cached(MEMO, lambda: _Memo(variant))
-    if (memo.bypass or "markers" in extra
-            or hand.partner >= 0):
+    if memo.bypass or "markers" in extra or hand.partner >= 0 or hand_variables(variant, hand):
         # what the key below does not hold: phase variables, a refe's factor, a partner for
         # the hand, a deal size from a schedule (a contract's own variables are fixed by its
         # text, which the key holds)
@@ -197,7 +214,7 @@ def score_played(variant, hand, extra: dict) -> tuple:
         declarer = variant.side_of[declarer] if declarer >= 0 else -1
     tal = tuple(tally_counts(variant, hand, hand.won_cards)) if variant.scoring.tallies else ()
     vul, gs = memo.reads
-    key = (c.text if c is not None else None, declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
+    key = (c.text if c is not None else None, declarer, hand.trump, hand.doubled, tuple(won),
            tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
            tuple(extra.get("game_score") or ()) if gs else (), tal)
     hit = memo.outcomes.get(key)
@@ -312,14 +329,14 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
              extra: dict | None = None) -> list:
     """Scoring environments from explicit trick and point counts (also for bots' what-ifs).
 
-    :param contract: the :class:`~rulekit.contracts.Bid` or ``None``.
+    :param contract: the :class:`~rulekit.variant.model.Bid` or ``None``.
     :param won: tricks per seat; ``points``: card points per seat.
     :param extra: ``vulnerable`` / ``game_score`` per column, ``doubled`` (0, 1, 2),
         ``tallies`` per column.
     :returns: one env per score column (sides when scoring is by side).
     """
     n = variant.players
-    total, auction, _varying = _fixed(variant)
+    total, auction = _fixed(variant)
     ex = extra or {}
     by_side = variant.scoring.by_side
     if by_side:
@@ -373,18 +390,12 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
 
 
 def _fixed(variant) -> tuple:
-    """``(hand_size, auction spec, phases varying the tricks)`` of ``variant``, computed once (both scan the phases; bots
+    """``(hand_size, auction spec)`` of ``variant``, computed once (both scan the phases; bots
     build environments in their inner loop)."""
     out = variant.cache.get(FIXED)
     if out is None:
-        out = variant.cached(FIXED, lambda: (variant.hand_size, variant.auction(), _varying_tricks(variant)))
+        out = variant.cached(FIXED, lambda: (variant.hand_size, variant.auction()))
     return out
-
-
-def _varying_tricks(variant) -> tuple:
-    """``(kind, spec)`` of the phases that make the tricks of a hand differ from deal to deal
-    (:meth:`~rulekit.engine.phases.base.PhaseKind.tricks_in_deal`)."""
-    return tuple((REGISTRY[p.kind], p) for p in variant.phases if REGISTRY[p.kind].tricks_in_deal(p, 0) is not None)
 
 
 def _bits(m):
@@ -631,13 +642,45 @@ def carry_counters(variant, counts: dict, envs: list, entries: list, columns: li
 
 
 # ------------------------------------------------------------------ scoring from facts
-class _Scored:
-    """The few fields of a hand that :func:`score_hand` reads, for a hand known only by its facts."""
+@dataclasses.dataclass
+class HandFacts:
+    """A hand known only by the facts a table writes down (the scorepad, ``rulekit score``): what
+    :func:`score_facts` scores, and what :func:`~rulekit.engine.state.describe_under` and
+    :func:`match_result` read of a hand (``won``, ``tricks``, ``void``...).
 
-    __slots__ = ("contract", "declarer", "parts", "partner")
+    :ivar contract: the :class:`~rulekit.variant.model.Bid`, or ``None`` (no contract).
+    :ivar declarer: the declarer's seat, or -1; ``partner`` his partner for this hand, or -1.
+    :ivar trump: ``"S"``.. or ``"NT"``: the strain the hand was played in.
+    :ivar column_tricks: tricks won per score column (seat, or side with ``scoring.by: side``).
+    :ivar points: card points per score column (``None``: zeros).
+    :ivar doubled: 0, 1 (doubled) or 2 (redoubled).
+    :ivar tallies: per column, a dict tally name -> count (``None``: zeros).
+    :ivar vulnerable, game_score: per column, the match's progress before the hand.
+    :ivar markers: marker name -> the declarer's factor (``scoring.markers``; ``None``: 1).
+    :ivar phase_values: per column, phase kinds' formula variables read from the facts
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_values`).
+    :ivar won: tricks per seat (a side's on its first seat); set by :func:`score_facts` when empty.
+    :ivar tricks: the tricks in play order: none are known (a tie by trick order finds none).
+    :ivar void: the hand counts for nothing (set by :func:`score_facts`).
+    :ivar parts: the entries split by part, or ``None`` (set by :func:`score_facts`).
+    """
 
-    def __init__(self, contract, declarer: int, partner: int = -1):
-        self.contract, self.declarer, self.parts, self.partner = contract, declarer, None, partner
+    contract: Any = None
+    declarer: int = -1
+    trump: str = "NT"
+    column_tricks: list = dataclasses.field(default_factory=list)
+    points: list | None = None
+    doubled: int = 0
+    tallies: list | None = None
+    vulnerable: list | None = None
+    game_score: list | None = None
+    partner: int = -1
+    markers: dict | None = None
+    phase_values: list | None = None
+    won: list = dataclasses.field(default_factory=list)
+    tricks: tuple = ()
+    void: bool = False
+    parts: dict | None = None
 
 
 def seat_values(variant, per_column: list) -> list:
@@ -651,42 +694,30 @@ def seat_values(variant, per_column: list) -> list:
     return out
 
 
-def score_facts(variant, contract, declarer: int, trump: str, tricks: list, points: list | None = None,
-                doubled: int = 0, tallies: list | None = None, vulnerable: list | None = None,
-                game_score: list | None = None, partner: int = -1, markers: dict | None = None,
-                phase_values: list | None = None) -> tuple:
-    """Score a hand known only by the facts a table writes down (the scorepad, ``rulekit score``),
-    through the same :func:`envs_for` and :func:`score_hand` a played hand goes through.
+def score_facts(variant, hand: HandFacts) -> tuple:
+    """Score a hand known only by its facts (the scorepad, ``rulekit score``), through the same
+    :func:`envs_for` and :func:`score_hand` a played hand goes through.
 
-    :param contract: the :class:`~rulekit.contracts.Bid` or ``None`` (no contract).
-    :param declarer: the declarer's seat, or -1.
-    :param trump: ``"S"``.. or ``"NT"``: the strain the hand was played in.
-    :param tricks: tricks won per score column (seat, or side with ``scoring.by: side``).
-    :param points: card points won per score column (default zeros).
-    :param doubled: 0, 1 (doubled) or 2 (redoubled).
-    :param tallies: per column, a dict tally name -> count (default zeros).
-    :param vulnerable, game_score: per column, the match's progress before the hand.
-    :param partner: the declarer's partner for this hand (a called partner), or -1.
-    :param markers: marker name -> the declarer's factor (``scoring.markers``; default 1).
-    :param phase_values: per column, phase kinds' formula variables read from the facts
-        (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_values`).
+    :param hand: the :class:`HandFacts`; its ``won`` (when empty), ``void`` and ``parts`` are set.
     :returns: ``(entries, parts, void, envs)``: points per column, the entries split by part
         (or ``None``), whether the hand is void, and the scoring environments.
     """
     cols = columns(variant)
-    extra = {"doubled": doubled, "vulnerable": vulnerable or [False] * cols,
-             "game_score": game_score or [0] * cols, "partner": partner}
-    if tallies is not None:
-        extra["tallies"] = tallies
-    if markers:
-        extra["markers"] = markers
-    envs = envs_for(variant, contract, declarer, trump, seat_values(variant, tricks),
-                    seat_values(variant, points or [0] * cols), extra)
-    for env, values in zip(envs, phase_values or ()):
+    tricks = hand.column_tricks or [0] * cols
+    if not hand.won:
+        hand.won = seat_values(variant, tricks)
+    extra = {"doubled": hand.doubled, "vulnerable": hand.vulnerable or [False] * cols,
+             "game_score": hand.game_score or [0] * cols, "partner": hand.partner}
+    if hand.tallies is not None:
+        extra["tallies"] = hand.tallies
+    if hand.markers:
+        extra["markers"] = hand.markers
+    envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, seat_values(variant, tricks),
+                    seat_values(variant, hand.points or [0] * cols), extra)
+    for env, values in zip(envs, hand.phase_values or ()):
         env.vars.update(values)
-    shim = _Scored(contract, declarer, partner)
-    entries, void = score_hand(variant, shim, envs)
-    return entries, shim.parts, void, envs
+    entries, hand.void = score_hand(variant, hand, envs)
+    return entries, hand.parts, hand.void, envs
 
 
 def hand_facts(variant, hand) -> dict:
@@ -702,14 +733,13 @@ def hand_facts(variant, hand) -> dict:
              "doubled": hand.doubled,
              "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
              "tallies": [{n: e.vars[n] for n in names} for e in envs], "phase": _phase_facts(variant, hand)}
-    for spec in variant.phases:
+    for spec in variant.phases:   # the kinds' own (``first_suit``)
         facts.update(REGISTRY[spec.kind].hand_facts(spec, variant, hand))
     return facts
 
 
 def _phase_facts(variant, hand) -> dict:
     """Phase kinds' facts of ``hand`` as a scorer types them: ``phase:NAME:FACT`` -> text."""
-    from rulekit.engine.phases import REGISTRY
     return {f"phase:{spec.name}:{k}": text for spec in variant.phases
             for k, text in REGISTRY[spec.kind].pad_facts(spec, variant, hand).items()}
 

@@ -27,7 +27,7 @@ from rulekit.engine.markers import Markers
 from rulekit.engine.progress import Progress
 from rulekit.engine.tables import action_tables
 from rulekit.engine.types import Card, Mask, Seat
-from rulekit.engine.scoring import against_entries, hand_envs, match_result, score_played
+from rulekit.engine.scoring import HandFacts, against_entries, hand_envs, match_result, score_played
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
 
@@ -748,8 +748,9 @@ _DEALT_TALLIES = "state.dealt_tallies"
 _TRICK_COUNTS = frozenset({"tricks", "declarer_tricks", "side_tricks"})
 
 
-def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
-    """:meth:`State.describe_hand` of hand ``h`` played under the rules ``v`` by ``names``."""
+def describe_under(v: Variant, names: list, h: Hand | HandFacts, envs=None) -> str:
+    """:meth:`State.describe_hand` of hand ``h`` (played, or known by its facts: the scorepad's)
+    played under the rules ``v`` by ``names``."""
     if h.contract is None:
         if v.auction():
             return "no contract"

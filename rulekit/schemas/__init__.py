@@ -3,7 +3,9 @@
 ``variant.schema.json`` holds everything but the phase kinds; :func:`composed_schema`
 adds one ``$defs/phase_KIND`` block per registered phase kind (each kind's own
 ``schema``, :mod:`rulekit.engine.phases`) and the ``kind`` enum, so a kind registered
-at run time is accepted by the validator.
+at run time is accepted by the validator.  That is the schema of a merged variant (after
+``extends:``); :func:`editor_schema` (:mod:`rulekit.schemas.editor`) derives from it the
+schema of a file as written, for editors (``rulekit schema``).
 """
 from __future__ import annotations
 
@@ -38,4 +40,6 @@ def composed_schema() -> dict:
     return s
 
 
-__all__ = ["base_schema", "composed_schema"]
+from rulekit.schemas.editor import editor_schema  # noqa: E402 (it builds on composed_schema)
+
+__all__ = ["base_schema", "composed_schema", "editor_schema"]

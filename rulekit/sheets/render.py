@@ -142,7 +142,7 @@ def bula_table(sheet, variant, title: str = "Score sheet"):
     for r in sheet.rows:
         for a in r.against:
             soups[a["column"]][a["target"]] += a["value"]
-        marks = {}
+        marks: dict[int, list[str]] = {}
         for m in r.marks:
             marks.setdefault(m["column"], []).append(shown.get(m["state"], "?"))
         cells = []
@@ -187,10 +187,11 @@ def renderable(sheet, variant, we: int | None = 0, title: str = "Score sheet"):
 def sheet_text(sheet, variant, width: int = 100, title: str = "Score sheet") -> str:
     """``sheet`` in ``variant``'s layout as plain text (no colours, no styles), e.g. for
     ``rulekit score --export sheet.txt``."""
-    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False,
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, force_terminal=False,
                       no_color=True, highlight=False, emoji=False)
     console.print(renderable(sheet, variant, we=None, title=title))
-    return "\n".join(line.rstrip() for line in console.file.getvalue().splitlines()) + "\n"
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines()) + "\n"
 
 
 def sheet_renderable(state, we: int = 0, title: str = "Score sheet"):

@@ -37,22 +37,24 @@ rebuilt from them on loading).
 """
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass
 
 from rulekit.engine.markers import Markers
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import PhaseKind
-from rulekit.engine.scoring import against_entries, carry_counters, match_result, score_facts
+from rulekit.engine.scoring import HandFacts, against_entries, carry_counters, match_result, score_facts
+from rulekit.engine.state import describe_under
 from rulekit.errors import RulekitError
+from rulekit.sheets import padbounds
 from rulekit.sheets.book import SheetBook
 from rulekit.sheets.result import HandResult
 
 #: The ``kind`` of a saved pad.
 PAD_KIND = "rulekit-scorepad"
 DOUBLES = ("-", "X", "XX")
+#: the formula variables a hand's tricks give (``side_tricks``: the declarer's and his partner's)
+TRICK_VARIABLES = frozenset({"tricks", "declarer_tricks", "side_tricks"})
 
 
 class FactError(RulekitError, ValueError):
@@ -74,11 +76,14 @@ class Question:
     help: str
 
 
-class _Shim:
-    """The fields of a hand that the engine's describe and match-end functions read."""
+def _norm(value):
+    """A fact as compared with another: texts without case or extra spaces."""
+    return " ".join(value.lower().split()) if isinstance(value, str) else value
 
-    def __init__(self, **kw):
-        self.__dict__.update(kw)
+
+def spoken(name: str) -> str:
+    """A variable's name as the table says it (``last_two`` -> ``last two``)."""
+    return name.replace("_", " ")
 
 
 class ScorePad:
@@ -124,6 +129,9 @@ class ScorePad:
         for p in sc.parts:
             formulas += [p.each, p.declarer, p.defender]
         formulas += [c.add for c in sc.counters]   # bags are counted from the hand's facts too
+        #: the trick play's end conditions (``end_if``): play may stop before the cards run out
+        self.end_if = tuple(p.end_if for p in v.phases if getattr(p, "end_if", None) is not None)
+        formulas += list(self.end_if)   # what decides where play stops is a fact of the hand too
         for f in formulas:
             if f is not None:
                 reads |= f.names
@@ -139,8 +147,8 @@ class ScorePad:
             if kind.role != "auction":  # an auction's variables are the contract's attributes
                 given |= set(own)
             if kind.stands_for and type(kind).pad_values is PhaseKind.pad_values:
-                self.asked_values.update({k: b for k, b in own.items() if k in self.reads})
-        self.needs_tricks = bool({"tricks", "declarer_tricks"} & self.reads or (given - set(self.asked_values))
+                self.asked_values.update({k: spec for k in own if k in self.reads})
+        self.needs_tricks = bool(TRICK_VARIABLES & self.reads or (given - set(self.asked_values))
                                  & self.reads) and any(REGISTRY[p.kind].role == "play" for p in v.phases)
         auction = v.auction()
         self.bids = {b.text.upper(): b for b in auction.bids} if auction else {}
@@ -249,7 +257,12 @@ class ScorePad:
 
     def _early_end(self) -> bool:
         """Play may stop before the cards run out (a ``tricks`` phase with ``end_if``)."""
-        return any(getattr(p, "end_if", None) is not None for p in self.rules.phases)
+        return bool(self.end_if)
+
+    def end_words(self) -> str:
+        """The end conditions in words (``the declarer has won a trick ...``)."""
+        from rulekit.variant.explain import formula_words
+        return " or ".join(f"{formula_words(c.text)} (`{c.text}`)" for c in self.end_if)
 
     def _partner_allowed(self, contract) -> bool:
         return self.rules.phase("call_partner") is not None and bool(getattr(contract, "partner", False))
@@ -264,11 +277,25 @@ class ScorePad:
         strains = self._strains() if self.rules.auction() is None else set()
         return next(iter(strains)) if len(strains) == 1 else "NT"   # trumps fixed by the variant
 
-    def _mask_size(self, tally) -> int:
-        if tally.pick:  # the one highest (lowest) card in play
-            return 1
-        suits = 1 if tally.trump_only else len(self.rules.deck.suits)
-        return len(tally.ranks) * suits
+    def _mask_size(self, tally, facts: dict | None = None) -> int:
+        """The most ``tally`` can count in all (the pack's count of its cards)."""
+        return padbounds.tally_most(self.rules, tally, self._trump(facts or {}))
+
+    def tally_range(self, tally, col: int, facts: dict) -> tuple:
+        """``(lowest, highest)`` count of ``tally`` for column ``col`` given the ``facts`` so far:
+        within the column's most (:func:`~rulekit.sheets.padbounds.column_most`) and what the
+        other columns' answers leave of the pack, and up to the exact total when it is known."""
+        trump = self._trump(facts)
+        cols = range(len(self.columns))
+        known = {c: facts[f"tally:{tally.name}:{c}"] for c in cols if c != col and f"tally:{tally.name}:{c}" in facts}
+        hi = min(padbounds.column_most(self, tally, col, facts, trump),
+                 padbounds.tally_most(self.rules, tally, trump) - sum(known.values()))
+        lo = 0
+        exact = padbounds.exact_total(self, tally, facts, trump)
+        if exact is not None:
+            open_ = sum(padbounds.column_most(self, tally, c, facts, trump) for c in cols if c != col and c not in known)
+            lo = max(0, exact - sum(known.values()) - open_)
+        return lo, max(hi, 0)
 
     def next_question(self, facts: dict) -> Question | None:
         """The next fact the hand needs, given the ``facts`` answered so far (``None``: the
@@ -308,14 +335,15 @@ class ScorePad:
         if "tricks" not in facts and self.needs_tricks and not self._unplayed(facts):
             if self._early_end():
                 return Question("tricks", "tricks " + " ".join(cols),
-                                f"{len(cols)} numbers, all of them, adding up to at most {size} "
-                                f"(play may stop early)")
+                                f"{len(cols)} numbers, all of them, adding up to {size}, or less when play "
+                                f"stopped early: it stops at once when {self.end_words()}")
             return Question("tricks", "tricks " + " ".join(cols),
                             f"{len(cols)} numbers adding up to {size} (the last may be left out)")
-        for name, (lo, hi) in self.asked_values.items():   # a phase's own result, as the table counts it
+        for name, spec in self.asked_values.items():   # a phase's own result, as the table counts it
             if f"value:{name}" not in facts:
-                return Question(f"value:{name}", f"{name.replace('_', ' ')} " + " ".join(cols),
-                                f"{len(cols)} numbers, one per column, each {lo} to {hi}")
+                lo, hi, how = REGISTRY[spec.kind].pad_result(spec, v, name, self._phase_facts(facts, spec))
+                return Question(f"value:{name}", f"{spoken(name)} " + " ".join(cols),
+                                f"{len(cols)} numbers, one per column, " + (how or f"each {lo} to {hi}"))
         if v.has_card_points and "points" not in facts and {"points", "declarer_points"} & self.reads:
             if not self._all_points_won():
                 return Question("points", "card points " + " ".join(cols),
@@ -325,26 +353,38 @@ class ScorePad:
                             f"{len(cols)} numbers adding up to {v.points_total()} (the last may be left out)")
         trump = self._trump(facts)
         for t in v.scoring.tallies:
-            if self._one_holder(t) and not (t.trump_only and trump not in v.deck.suits):
+            if t.trump_only and trump not in v.deck.suits:
+                for c in range(len(cols)):
+                    facts.setdefault(f"tally:{t.name}:{c}", 0)   # no trumps: none to count
+                continue
+            if self._one_holder(t, facts):
                 keys = [f"tally:{t.name}:{c}" for c in range(len(cols))]
                 if any(k not in facts and self._matters(facts, t, c) for c, k in enumerate(keys)):
-                    return Question(f"tally:{t.name}", f"{t.name}: who", self._holder_help(t))
+                    return Question(f"tally:{t.name}", f"{spoken(t.name)}: who", self._holder_help(t, facts))
                 for k in keys:
                     facts.setdefault(k, 0)   # does not change this hand's entries: not asked
                 continue
+            skipped = []
             for c in range(len(cols)):
                 key = f"tally:{t.name}:{c}"
-                if key in facts or (t.trump_only and trump not in v.deck.suits):
+                if key in facts:
                     continue
-                if self._matters(facts, t, c):
-                    return Question(key, f"{t.name} {cols[c]}", f"a number from 0 to {self._mask_size(t)}")
-                facts[key] = 0  # does not change this hand's entries: not asked
+                lo, hi = self.tally_range(t, c, facts)
+                if lo == hi:   # the other columns' counts leave one value: not asked
+                    facts[key] = lo
+                elif self._matters(facts, t, c):
+                    return Question(key, f"{spoken(t.name)} {cols[c]}", f"a number from {lo} to {hi}")
+                else:
+                    skipped.append(key)
+            for key in skipped:   # they do not change this hand's entries: not asked, the least they may be
+                facts[key] = self.tally_range(t, int(key.rsplit(":", 1)[1]), facts)[0]
         return None
 
-    def _one_holder(self, tally) -> bool:
+    def _one_holder(self, tally, facts: dict) -> bool:
         """One card at most counts for ``tally`` (a ``pick: highest`` or ``lowest``, the jack of
-        trumps): one column holds it or none, so the pad asks who, once, not each column."""
-        return self._mask_size(tally) == 1 and len(self.columns) > 1
+        trumps, the king of hearts): one column holds it or none, so the pad asks who, once, not
+        each column."""
+        return self._mask_size(tally, facts) == 1 and len(self.columns) > 1
 
     def _must_be_held(self, tally) -> bool:
         """Some column holds the card of ``tally``: a highest/lowest pick when a card of its kind
@@ -353,13 +393,16 @@ class ScorePad:
 
     def _aside(self) -> bool:
         """The deal leaves cards out of the players' hands (a widow, a stub)."""
-        return any(getattr(st, "zone", "") for p in self.variant.phases if p is not None
+        return any(getattr(st, "zone", "") for p in self.rules.phases if p is not None
                    for st in getattr(p, "steps", ()))
 
-    def _holder_help(self, tally) -> str:
-        """The accepted answers to who holds ``tally``."""
+    def _holder_help(self, tally, facts: dict | None = None) -> str:
+        """The accepted answers to who holds ``tally`` (``-`` for none unless someone surely
+        does, or none would contradict the ``facts``)."""
         who = ", ".join(self.columns)
-        return f"who: one of {who}" + ("" if self._must_be_held(tally) else ", or - for none")
+        nobody = {f"tally:{tally.name}:{c}": 0 for c in range(len(self.columns))}
+        must = self._must_be_held(tally) or (facts is not None and bool(self.problem({**facts, **nobody})))
+        return f"who: one of {who}" + ("" if must else ", or - for none")
 
     def _answer_holder(self, tally, t: str, facts: dict) -> None:
         """Store who holds ``tally`` (a column, a player of it, or ``-``): 1 for that column, 0
@@ -371,7 +414,7 @@ class ScorePad:
             if self._must_be_held(tally):
                 why = ("the first card led made trumps, so a trump was in play" if tally.trump_only
                        else "every card was dealt")
-                raise FactError(f"{tally.name}: someone held it ({why}); expected one of {', '.join(cols)}")
+                raise FactError(f"{spoken(tally.name)}: someone held it ({why}); expected one of {', '.join(cols)}")
             col = -1
         elif t.lower() in [c.lower() for c in cols]:
             col = [c.lower() for c in cols].index(t.lower())
@@ -379,7 +422,8 @@ class ScorePad:
             try:
                 seat = self.seat(t)
             except FactError:
-                raise FactError(f"{tally.name}: {t!r} is not a player (expected {self._holder_help(tally)[5:]})") \
+                raise FactError(f"{spoken(tally.name)}: {t!r} is not a player (expected "
+                                f"{self._holder_help(tally, facts)[5:]})") \
                     from None
             col = self.variant.side_of[seat] if self.variant.scoring.by_side else seat
         for c in range(len(cols)):
@@ -400,8 +444,9 @@ class ScorePad:
         return None
 
     #: what the pad tells phase kinds besides the facts: the hand's ``cards`` each (its tricks),
-    #: ``marker_room``: marker name -> per column, whether it may take one more (its limits)
-    _GIVEN = ("cards", "marker_room")
+    #: ``marker_room``: marker name -> per column, whether it may take one more (its limits),
+    #: ``marker_factor``: the declarer's marker factor (1: he plays without one, a plain contract)
+    _GIVEN = ("cards", "marker_room", "marker_factor")
 
     def _phase_facts(self, facts: dict, spec) -> dict:
         """The facts of phase ``spec`` (``phase:NAME:FACT`` -> ``FACT``) with the general ones
@@ -409,7 +454,8 @@ class ScorePad:
         pre = f"phase:{spec.name}:"
         return dict({k: val for k, val in facts.items() if not k.startswith("phase:")},
                     **{k[len(pre):]: val for k, val in facts.items() if k.startswith(pre)},
-                    cards=self.hand_size(), marker_room=self._marker_room())
+                    cards=self.hand_size(), marker_room=self._marker_room(),
+                    marker_factor=self.markers.factor_for(facts.get("declarer", -1)))
 
     def _marker_room(self) -> dict:
         """Marker name -> per column, whether one more may be written now (``max``, ``not_below``)."""
@@ -442,15 +488,18 @@ class ScorePad:
         return any(REGISTRY[p.kind].role == "play" and p.name in skipped for p in v.phases)
 
     def _matters(self, facts: dict, tally, col: int) -> bool:
-        """True when the value of ``tally`` for column ``col`` changes this hand's entries, with
-        the tallies not yet asked at 0 or at their most (several may matter only together:
-        All Fours' High, Low, Jack and Game add up toward a bid)."""
+        """True when the value of ``tally`` for column ``col`` changes this hand's entries, over
+        the values it may take (:meth:`tally_range`), with the tallies not yet asked at 0 or at
+        their most (several may matter only together: All Fours' High, Low, Jack and Game add up
+        toward a bid)."""
         key = f"tally:{tally.name}:{col}"
-        most = {f"tally:{t.name}:{c}": self._mask_size(t) for t in self.variant.scoring.tallies
-                for c in range(len(self.columns))}
+        lo, hi = self.tally_range(tally, col, facts)
+        trump = self._trump(facts)
+        most = {f"tally:{t.name}:{c}": padbounds.column_most(self, t, c, facts, trump)
+                for t in self.rules.scoring.tallies for c in range(len(self.columns))}
         for background in ({}, {k: m for k, m in most.items() if k not in facts and k != key}):
             seen = set()
-            for value in range(self._mask_size(tally) + 1):
+            for value in range(lo, hi + 1):
                 trial = {**facts, **background, key: value}
                 seen.add(tuple(self._score(trial)[0]))
                 if len(seen) > 1:
@@ -458,11 +507,70 @@ class ScorePad:
         return False
 
     def answer(self, question: Question, text: str, facts: dict) -> None:
-        """Parse the typed answer to ``question`` and store it in ``facts``.
+        """Parse the typed answer to ``question`` and store it in ``facts``; a refused answer
+        leaves ``facts`` as they were.
 
         :raises FactError: an impossible entry, with the reason (a contract that does not
-            exist, a seat that does not exist, tricks that do not add up, ...).
+            exist, a seat that does not exist, tricks that do not add up, a count no legal play
+            gives with the answers so far, ...).
         """
+        trial = dict(facts)
+        self._answer(question, text, trial)
+        problem = self.problem(trial)
+        if problem:
+            raise FactError(problem)
+        facts.clear()
+        facts.update(trial)
+
+    def problem(self, facts: dict) -> str:
+        """Why the ``facts`` given so far cannot come from a legal play (``""``: they can):
+        the tricks and the end of play (:func:`~rulekit.sheets.padbounds.tricks_problem`), each
+        tally's counts (:meth:`tally_range`, with the exact total once every column is known),
+        the results of a phase played instead of the tricks (its kind's ``pad_refuse``)."""
+        tricks = facts.get("tricks")
+        if tricks is not None:
+            found = padbounds.tricks_problem(self, facts, tricks)
+            if found:
+                return found
+        trump = self._trump(facts)
+        cols = range(len(self.columns))
+        for t in self.rules.scoring.tallies:
+            got = {c: facts[f"tally:{t.name}:{c}"] for c in cols if f"tally:{t.name}:{c}" in facts}
+            if not got:
+                continue
+            most = padbounds.tally_most(self.rules, t, trump)
+            for c, x in got.items():
+                top = padbounds.column_most(self, t, c, facts, trump)
+                if x > top:
+                    why = "the pack has only" if top == most else "it can hold at most"
+                    return f"{spoken(t.name)} {self.columns[c]}: {x}, but {why} {top}"
+            if sum(got.values()) > most:
+                who = "" if most != 1 else " (one card: one column takes it)"
+                return f"{spoken(t.name)}: {sum(got.values())} in all, but the pack has only {most}{who}"
+            exact = padbounds.exact_total(self, t, facts, trump)
+            if exact is not None and len(got) == len(cols) and sum(got.values()) != exact:
+                return (f"{spoken(t.name)}: {sum(got.values())} in all, but every card ends in a won trick "
+                        f"(all dealt, play run to its end), so the columns take all {exact}")
+        values = self._asked(facts)
+        for spec in self.rules.phases:
+            mine = [{k: x for k, x in col.items() if self.asked_values.get(k) is spec} for col in values]
+            if values and any(mine[0]) and all(f"value:{k}" in facts for k in mine[0]):
+                found = REGISTRY[spec.kind].pad_refuse(spec, self.rules, self._phase_facts(facts, spec), mine)
+                if found:
+                    return found
+        return ""
+
+    def _asked(self, facts: dict) -> list:
+        """Per column, the results of phases played instead of the tricks given so far."""
+        cols = len(self.columns)
+        out: list = [dict() for _ in range(cols)]
+        for name in self.asked_values:
+            for c, x in enumerate(facts.get(f"value:{name}") or []):
+                out[c][name] = x
+        return out if any(out) else []
+
+    def _answer(self, question: Question, text: str, facts: dict) -> None:
+        """Parse and store one answer (see :meth:`answer`)."""
         t = str(text).strip()
         name = question.name
         if name == "contract":
@@ -479,9 +587,10 @@ class ScorePad:
                 raise FactError(f"{t!r} is not a suit (expected {question.help})")
             facts["first_suit"] = t.upper()
         elif name == "partner":
-            facts["partner"] = -1 if t.lower() in ("none", "-", "") else self.seat(t)
-            if facts["partner"] == facts.get("declarer"):
+            partner = -1 if t.lower() in ("none", "-", "") else self.seat(t)
+            if partner == facts.get("declarer"):
                 raise FactError("the declarer cannot be his own partner (expected another player, or none)")
+            facts["partner"] = partner
         elif name == "trump":
             choices = self._trump_choices(self._contract(facts))
             if t.upper() not in choices:
@@ -494,14 +603,11 @@ class ScorePad:
             facts["doubled"] = words[t.lower()]
         elif name in ("tricks", "points"):
             facts[name] = self._numbers(name, t)
-            try:   # tricks that contradict a phase's facts (a nil bidder's more than his side's)
-                self._score(facts)
-            except FactError:
-                del facts[name]
-                raise
+            self._score(facts)   # tricks that contradict a phase's facts (a nil bidder's more than his side's)
         elif name.startswith("value:"):
             var = name.split(":", 1)[1]
-            lo, hi = self.asked_values[var]
+            spec = self.asked_values[var]
+            lo, hi, _how = REGISTRY[spec.kind].pad_result(spec, self.rules, var, self._phase_facts(facts, spec))
             nums = [self._number(w, question.prompt) for w in t.replace(",", " ").split()]
             if len(nums) != len(self.columns) or not all(lo <= x <= hi for x in nums):
                 raise FactError(f"{question.prompt}: expected {question.help}")
@@ -521,19 +627,23 @@ class ScorePad:
         else:
             _, tname, col = name.split(":")
             tally = next(x for x in self.rules.scoring.tallies if x.name == tname)
-            value = self._number(t, f"{tname} {self.columns[int(col)]}")   # the question's words, not its key
-            top = self._mask_size(tally)
-            if not 0 <= value <= top:
-                raise FactError(f"{tname} {self.columns[int(col)]}: {value} is out of range (expected 0..{top})")
+            what = f"{spoken(tname)} {self.columns[int(col)]}"   # the question's words, not its key
+            value = self._number(t, what)
+            lo, hi = self.tally_range(tally, int(col), facts)
+            if value < 0:
+                raise FactError(f"{what}: {value} cannot be negative (expected {lo} to {hi})")
             others = sum(facts.get(f"tally:{tname}:{c}", 0) for c in range(len(self.columns)) if c != int(col))
-            if others + value > top:
-                raise FactError(f"{tname}: {others + value} in all, but the pack has only {top}")
+            most = self._mask_size(tally, facts)
+            if others + value > most:
+                raise FactError(f"{spoken(tname)}: {others + value} in all, but the pack has only {most}")
+            if not lo <= value <= hi:
+                raise FactError(f"{what}: {value} is not possible with the counts so far (expected {lo} to {hi})")
             facts[name] = value
 
     def _all_points_won(self) -> bool:
         """Every card point ends in a won trick: the deal leaves no cards aside, or they go to
         the last trick (Auction Pitch leaves 28 cards out of play)."""
-        phases = [p for p in self.variant.phases if p is not None]
+        phases = [p for p in self.rules.phases if p is not None]
         aside = any(getattr(st, "zone", "") for p in phases for st in getattr(p, "steps", ()))
         return not aside or any(getattr(p, "widow_to", "") == "last_trick" for p in phases)
 
@@ -569,7 +679,10 @@ class ScorePad:
         return nums
 
     # ------------------------------------------------------------------ scoring
-    def _score(self, facts: dict) -> tuple:
+    def _hand(self, facts: dict) -> HandFacts:
+        """The :class:`~rulekit.engine.scoring.HandFacts` of the ``facts`` (tallies not given: 0).
+
+        :raises FactError: the facts contradict a phase's (its ``pad_values`` refuses them)."""
         v = self.rules
         cols = len(self.columns)
         tallies = [{t.name: facts.get(f"tally:{t.name}:{c}", 0) for t in v.scoring.tallies} for c in range(cols)]
@@ -578,7 +691,7 @@ class ScorePad:
         won = [0] * v.players
         for seat, x in zip((s[0] for s in v.sides) if v.scoring.by_side else range(v.players), tricks):
             won[seat] = x
-        values = [dict() for _ in range(cols)]
+        values: list = [dict() for _ in range(cols)]
         for spec in v.phases:
             try:
                 per_col = REGISTRY[spec.kind].pad_values(spec, v, self._phase_facts(facts, spec), contract, won)
@@ -589,10 +702,18 @@ class ScorePad:
         for name in self.asked_values:
             for c, x in enumerate(facts.get(f"value:{name}") or [0] * cols):
                 values[c][name] = x
-        return score_facts(v, contract, declarer, self._trump(facts), tricks, facts.get("points"),
-                           facts.get("doubled", 0), tallies, self.vulnerable(), list(self.book.progress.game_score),
-                           partner=facts.get("partner", -1), markers=self.markers.factors(declarer),
-                           phase_values=values)
+        return HandFacts(contract, declarer, self._trump(facts), list(tricks), facts.get("points"),
+                         facts.get("doubled", 0), tallies, self.vulnerable(), list(self.book.progress.game_score),
+                         partner=facts.get("partner", -1), markers=self.markers.factors(declarer),
+                         phase_values=values, won=won)
+
+    def _score(self, facts: dict) -> tuple:
+        """``(entries, parts, void, envs)`` of the ``facts`` (:func:`~rulekit.engine.scoring.score_facts`)."""
+        return score_facts(self.rules, self._hand(facts))
+
+    def _envs(self, facts: dict) -> list:
+        """The scoring environments of the ``facts`` (for end conditions)."""
+        return self._score(facts)[3]
 
     def check(self, facts: dict) -> dict:
         """Check a hand's facts (as :meth:`answer` would, each one) and return them completed
@@ -602,12 +723,20 @@ class ScorePad:
         """
         given = {k: val for k, val in facts.items() if val is not None or k == "contract"}
         out: dict = {}
+        answered: set = set()
         while True:
             q = self.next_question(out)
             if q is None:
+                for k, val in out.items():   # a fact the pad settled itself must agree with the one given
+                    if k in given and k not in answered and _norm(given[k]) != _norm(val):
+                        raise FactError(f"hand {self.number + 1}: {spoken(k.split(':')[-1])} is {given[k]!r}, but "
+                                        f"the other facts give {val!r}")
                 return out
             if q.name.count(":") == 1 and q.name.startswith("tally:"):   # who holds it: stored per column
                 held = [given.get(f"{q.name}:{c}") for c in range(len(self.columns))]
+                if None not in held and sum(bool(x) for x in held) > 1:
+                    raise FactError(f"hand {self.number + 1}: {spoken(q.name[6:])}: {sum(bool(x) for x in held)} in "
+                                    f"all, but the pack has only 1 (one card: one column takes it)")
                 if None not in held:
                     given[q.name] = next((self.columns[c] for c, x in enumerate(held) if x), "-")
             if q.name not in given:
@@ -617,7 +746,15 @@ class ScorePad:
             val = given[q.name]
             text = " ".join(str(x) for x in val) if isinstance(val, list) else (
                 "pass" if val is None else DOUBLES[val] if q.name == "doubled" else str(val))
+            before = set(out)
             self.answer(q, text, out)
+            answered |= set(out) - before
+
+    def _same_seat(self, given, seat: int) -> bool:
+        try:
+            return self.seat(given) == seat
+        except FactError:
+            return False
 
     def add(self, facts: dict) -> HandResult:
         """Score a hand from its facts and write it on the sheet.
@@ -643,7 +780,7 @@ class ScorePad:
             self.book.add(result)
             self.hands.append(facts)
             if not same:
-                self._end(None, -1, True, None, before)
+                self._end(HandFacts(void=True), None, before)
             self._next(same)
             return result
         instead = self._marker_instead(facts)
@@ -655,37 +792,29 @@ class ScorePad:
                                 tuple([0] * len(self.columns)), void=True, note=note, marks=marks)
             self.book.add(result)
             self.hands.append(facts)
-            self._end(contract, seat, True, None, before)
+            self._end(HandFacts(contract, seat, void=True), None, before)
             self._next(False)
             return result
-        entries, parts, void, envs = self._score(facts)
+        hand = self._hand(facts)
+        entries, parts, void, envs = score_facts(v, hand)
         counted = carry_counters(v, self.counters, envs, entries, self.columns) if self.counters and not void else ""
-        declarer = facts.get("declarer", -1)
-        trump = self._trump(facts)
-        won = [0] * v.players
-        for seat, x in zip((s[0] for s in v.sides) if v.scoring.by_side else range(v.players),
-                           facts.get("tricks") or [0] * len(self.columns)):
-            won[seat] = x
-        hand = _Shim(contract=contract, declarer=declarer, trump=trump, doubled=facts.get("doubled", 0), won=won,
-                     partner=facts.get("partner", -1))
-        # the note of a played hand's row, by the engine's own describe
-        from rulekit.engine.state import State
-        note = State.describe_hand(_Shim(variant=v, names=self.names), hand, envs) + counted
+        declarer = hand.declarer
+        note = describe_under(v, self.names, hand, envs) + counted   # a played hand's row note, by the engine
         if v.round_name:  # one sheet line per round, with its name (as a played match writes it)
             note = v.round_name + (f": {note}" if note else "")
         stored = dict(facts, vulnerable=self.vulnerable(), game_score=list(self.book.progress.game_score))
         from rulekit.sheets.result import Against
         against = () if void else tuple(Against(a["column"], a["target"], a["value"], a["part"])
                                         for a in against_entries(v, declarer, envs))
-        marks: list = []
+        events: list = []
         if v.scoring.markers and declarer >= 0 and not void:  # as a played hand marks them
             dcol = v.side_of[declarer] if v.scoring.by_side else declarer
-            marks = self.markers.played(declarer, bool(v.scoring.made(envs[dcol])) if v.scoring.made else True)
+            events = self.markers.played(declarer, bool(v.scoring.made(envs[dcol])) if v.scoring.made else True)
         result = HandResult(self.number, self.dealer, facts.get("contract"), declarer, stored, tuple(entries),
-                            parts, against, void, note=note, marks=tuple(marks))
+                            parts, against, void, note=note, marks=tuple(events))
         self.book.add(result)
         self.hands.append(facts)
-        self._end(contract, declarer, void, envs, before)
+        self._end(hand, envs, before)
         self._next(False)
         return result
 
@@ -695,7 +824,7 @@ class ScorePad:
             self.dealer = self.variant.next_seat(self.dealer, self.variant.rotation)
         self._use_rules()
 
-    def _end(self, contract, declarer, void, envs, before) -> None:
+    def _end(self, hand: HandFacts, envs, before) -> None:
         """Whether the match is over, as :meth:`~rulekit.engine.state.State._check_end` decides
         it for a played match (trick order, which the pad does not know, cannot break a tie)."""
         v = self.variant
@@ -716,7 +845,6 @@ class ScorePad:
             best = max(score)
             result = [c for c, x in enumerate(score) if x == best], f"{m.rubbers} rubber{'' if m.rubbers == 1 else 's'} played"
         elif not m.rubbers or m.deals is not None:
-            hand = _Shim(contract=contract, declarer=declarer, void=void, tricks=[])
             # with the sheet: the final results decide a match whose totals end it ([S8])
             result = match_result(v, hand, before, after, self.book.deals, envs, self.columns, sheet=self.sheet)
         if result is not None:
@@ -766,50 +894,60 @@ class ScorePad:
     def from_dict(cls, variant, data: dict, source: str = "pad") -> "ScorePad":
         """Rebuild a pad from :meth:`as_dict` output, re-entering every hand.
 
-        :raises FactError: the file is not a pad of ``variant``, or a hand in it is refused.
+        :raises FactError: the data is not a pad of ``variant`` (its shape, version, variant or
+            the variant's hash), a hand in it is refused, or the sheet it stores differs from the
+            one its hands give (the pad was altered).
         """
-        if not isinstance(data, dict) or data.get("kind") != PAD_KIND:
-            raise FactError(f"{source}: not a rulekit scorepad (expected a file written by `rulekit score`)")
-        if data.get("variant") != variant.id:
-            raise FactError(f"{source}: a scorepad of {data.get('variant')!r}, not of {variant.id!r}")
-        hands = data.get("hands")
-        names = data.get("names")
-        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands) or not (
-                isinstance(names, list) and len(names) == variant.players and all(isinstance(x, str) for x in names)):
-            raise FactError(f"{source}: the pad's hands or names are damaged")
-        first = data.get("first_dealer", 0)
-        pad = cls(variant, names, first if isinstance(first, int) else 0)
-        for i, facts in enumerate(hands):
+        from rulekit.records import _differs
+        from rulekit.sheets import padfile
+        problem = padfile.shape_problem(data)
+        if problem:
+            raise FactError(f"{source}: {problem}")
+        if data["variant"] != variant.id:
+            raise FactError(f"{source}: a scorepad of {data['variant']!r}, not of {variant.id!r}")
+        if data["variant_hash"] != variant.hash:
+            raise FactError(f"{source}: the variant {variant.id!r} has changed since this pad was written (hash "
+                            f"{data['variant_hash'][:12]} != {variant.hash[:12]}); its hands cannot be scored as "
+                            f"they were")
+        names = data["names"]
+        if len(names) != variant.players or data["players"] != variant.players:
+            raise FactError(f"{source}: a pad of {len(names)} players, but {variant.id} is played by {variant.players}")
+        pad = cls(variant, names, data["first_dealer"])
+        for i, facts in enumerate(data["hands"]):
             try:
                 pad.add(facts)
             except FactError as e:
                 raise FactError(f"{source}: hand {i + 1}: {e}") from None
         if data.get("stopped"):
             pad.stop()
+        stored, rebuilt = json.loads(json.dumps(data["sheet"])), json.loads(json.dumps(pad.sheet.as_dict()))
+        for block in (stored, rebuilt):
+            for row in block.get("rows") or ():
+                if isinstance(row, dict):
+                    row.pop("note", None)   # words, written anew (a pad of an older wording still loads)
+        problem = _differs(stored, rebuilt, "sheet")
+        if not problem and (data.get("winners", []) != pad.winners):
+            problem = f"winners: stored {data.get('winners')!r}, rebuilt {pad.winners!r}"
+        if problem:
+            raise FactError(f"{source}: the sheet stored in the pad differs from the sheet its hands give "
+                            f"({problem}); the pad was altered")
         return pad
 
     # ------------------------------------------------------------------ exports
     def export_json(self) -> str:
-        """The sheet as JSON: columns, rows (entries, running totals, parts, lines, games),
-        totals, game points and the result."""
-        return json.dumps({"variant": self.variant.id, "sheet": self.sheet.as_dict(), "totals": self.sheet.totals(),
-                           "game_points": self.sheet.game_points(),
-                           "winners": [self.columns[c] for c in self.winners], "end_reason": self.end_reason},
-                          indent=1, ensure_ascii=False) + "\n"
+        """The whole sheet as JSON: one object per row (:func:`~rulekit.sheets.padfile.table`)."""
+        from rulekit.sheets import padfile
+        return padfile.to_json(self)
 
     def export_csv(self) -> str:
-        """The sheet as CSV: one line per row, each column's entry and running total."""
-        out = io.StringIO()
-        w = csv.writer(out, lineterminator="\n")
-        w.writerow(["hand", *[x for c in self.columns for x in (c, f"{c} total")], "note", "line", "bonus"])
-        for r in self.sheet.rows:
-            w.writerow([r.hand + 1, *[x for c in range(len(self.columns)) for x in (r.entries[c], r.totals[c])],
-                        r.note or ("void" if r.void else ""), int(r.line), int(r.bonus)])
-        w.writerow(["total", *[x for t in self.sheet.totals() for x in ("", t)], "", "", ""])
-        return out.getvalue()
+        """The whole sheet as CSV, a header naming each column (:func:`~rulekit.sheets.padfile.table`)."""
+        from rulekit.sheets import padfile
+        return padfile.to_csv(self)
 
     def export_text(self, width: int = 100) -> str:
         """The sheet in the variant's layout as plain text."""
+        from rulekit.sheets import padfile
         from rulekit.sheets.render import sheet_text
-        return sheet_text(self.sheet, self.variant, width=width, title=f"{self.variant.name} — score sheet")
+        text = sheet_text(self.sheet, self.variant, width=width, title=f"{self.variant.name} — score sheet")
+        return "\n".join(padfile.escape(line) for line in text.split("\n"))
 

@@ -30,7 +30,7 @@ import random
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, TypedDict
 
 from rulekit.errors import RulekitError
 
@@ -71,7 +71,22 @@ def _variant(name: str, players: int | None = None):
     return _LOADED[name, players]
 
 
-def run_chunk(task: dict) -> list[dict]:
+class Task(TypedDict):
+    """One chunk of a comparison, as sent to a worker (plain data: it pickles): see
+    :func:`run_chunk`."""
+
+    variants: list[str]
+    labels: list[str]
+    bots: list[str]
+    seed: int
+    unit: str
+    max_hands: int
+    players: int | None
+    start: int
+    stop: int
+
+
+def run_chunk(task: Task) -> list[dict]:
     """Play deals (or matches) ``task["start"] .. task["stop"] - 1`` under every variant.
 
     :param task: plain data: ``variants`` (ids or absolute paths), ``labels`` (their names
@@ -248,7 +263,7 @@ class Difference:
     @property
     def detectable(self) -> bool:
         """The 95 % interval excludes 0."""
-        return self.lo is not None and (self.lo > 0 or self.hi < 0)
+        return self.lo is not None and self.hi is not None and (self.lo > 0 or self.hi < 0)
 
     def sentence(self) -> str:
         """A plain sentence: the difference with its interval, or that none is detectable."""
@@ -261,6 +276,7 @@ class Difference:
                 return f"{m.label}: the same under {self.b} as under {self.a} in all {self.n} paired deals."
             return (f"{m.label}: no difference detectable at this N ({self.n} pairs; {ci}; "
                     f"{_fmt(self.mean_a, m)} vs {_fmt(self.mean_b, m)}).")
+        assert self.diff is not None   # an interval: at least 2 pairs, so their mean difference
         way = "higher" if self.diff > 0 else "lower"
         return (f"{m.label}: {_fmt(abs(self.diff), m)} {way} under {self.b} than under {self.a} "
                 f"({_fmt(self.mean_a, m)} -> {_fmt(self.mean_b, m)}; {ci}; {self.n} pairs).")
@@ -443,8 +459,8 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
         while label in labels:
             label, k = f"{name} ({k})", k + 1
         labels.append(label)
-    tasks = [{"variants": sendable, "labels": labels, "bots": kinds, "seed": seed, "unit": unit,
-              "max_hands": max_hands, "players": players, "start": s, "stop": min(n, s + size)} for s in range(0, n, size)]
+    tasks = [Task(variants=sendable, labels=labels, bots=kinds, seed=seed, unit=unit, max_hands=max_hands,
+                  players=players, start=s, stop=min(n, s + size)) for s in range(0, n, size)]
     chunks: dict = {}
     own_pool = None
     try:

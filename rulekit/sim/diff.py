@@ -166,7 +166,7 @@ def _meaning(path: tuple, data: dict) -> tuple[str, bool]:
     root = schema()
     nodes = [root]
     node = root
-    doc = data
+    doc: object = data   # the document's value at the path so far (None past its end)
     named = None  # the key of an entry of a free-form mapping (a phase or let: name)
     for key in path:
         sub, free = _child(root, node, key, doc)
@@ -266,7 +266,7 @@ def scored_differently(va, vb) -> tuple[int, list[str]]:
     total = va.hand_size
     n = va.players
     auction_a, auction_b = va.auction(), vb.auction()
-    cases = []  # (label, contract a, contract b, trump, doubled, vulnerable, tricks)
+    cases: list[tuple] = []  # (label, contract a, contract b, trump, doubled, vulnerable, tricks)
     if auction_a is not None and auction_b is not None:
         bids_b = {bid.text: bid for bid in auction_b.bids}
         doubles = (0, 1, 2) if getattr(auction_a, "double", False) else (0,)
@@ -289,15 +289,15 @@ def scored_differently(va, vb) -> tuple[int, list[str]]:
     # each outcome with every tally 0, then with one tally won by the declarer (seat 0), so that
     # formulas reading tallies are tried too
     names = list(dict.fromkeys([t.name for t in va.scoring.tallies] + [t.name for t in vb.scoring.tallies]))
-    cases = [c + (tal,) for c in cases for tal in [None] + names]
+    outcomes = [c + (tal,) for c in cases for tal in [None] + names]
     examples = []
-    for label, bid_a, bid_b, trump, dbl, vul, t, tal in cases:
+    for label, bid_a, bid_b, trump, dbl, vul, t, tal in outcomes:
         won = [0] * n
         won[0] = t
         won[1 % n] = total - t
         if tal is not None:
             label += f", {tal} to the {'declarer' if bid_a is not None else 'player'}"
-        rows = []
+        rows: list[list | None] = []
         for v, bid in ((va, bid_a), (vb, bid_b)):
             cols = len(v.sides) if v.scoring.by_side else n
             extra = {"doubled": dbl, "vulnerable": [vul] * cols}
@@ -316,13 +316,13 @@ def scored_differently(va, vb) -> tuple[int, list[str]]:
         if old is None or new is None:  # a formula failed under one of them
             role.append(f"{_show(old)} -> {_show(new)}")
         else:
-            names = ("declarer", "defender") if bid_a is not None else ("player", "others")
-            for who, c in zip(names, (column_of(va, 0), column_of(va, 1 % n))):
+            roles = ("declarer", "defender") if bid_a is not None else ("player", "others")
+            for who, c in zip(roles, (column_of(va, 0), column_of(va, 1 % n))):
                 if old[c] != new[c]:
                     role.append(f"{who} {old[c]} -> {new[c]}")
             role = role or [f"entries {old} -> {new}"]  # only a third seat's entry changed
         examples.append(f"{label}: {', '.join(role)}")
-    return len(cases), examples
+    return len(outcomes), examples
 
 
 def _bid_words(text: str) -> str:

@@ -17,10 +17,11 @@ import hashlib
 import itertools
 import json
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rulekit.cards import Deck, JOKER
-from rulekit.dsl import Env, Formula, FormulaError, compile_expr, compile_ranking
+from rulekit.dsl import Env, Formula, FormulaError, RankItem, compile_expr, compile_ranking
 from rulekit.dsl.bounds import interval
 from rulekit.engine.phases import REGISTRY, kinds_with_role
 from rulekit.errors import CardError, Diagnostic, DSLError, VariantError
@@ -95,8 +96,10 @@ def _item_text(it) -> str:
 
 class _Compiler:
     def __init__(self, r: Resolved, settings: dict):
+        if r.data is None:   # (compile_variant and check never compile an empty file)
+            raise VariantError(r.diagnostics or [Diagnostic(r.top_file, 1, 1, "", "empty variant file")])
         self.r = r
-        self.d = r.data
+        self.d: dict = r.data
         self.settings = dict(settings)
         self.diags: list[Diagnostic] = list(r.diagnostics)
         self.macros: dict = {}
@@ -209,6 +212,8 @@ class _Compiler:
         return p
 
     def build_deck(self) -> Deck:
+        """The variant's :class:`Deck` from its ``deck:`` block (a rank listed twice is reported
+        and kept once).  The compiler keeps it as ``self.deck`` (the kinds' ``c.deck``)."""
         dk = self.d["deck"]
         ranks = tuple(str(r) for r in dk["ranks"])
         for i, r in enumerate(ranks):
@@ -226,7 +231,7 @@ class _Compiler:
         every card not in ``cards`` (a deck listed by card)."""
         from rulekit.cards import normalise_card_text
         grid = [r + s for s in dk["suits"] for r in ranks]
-        listed = {}
+        listed: dict[str, list[str]] = {}   # minus / plus / cards -> the cards it lists
         for key in ("minus", "plus", "cards"):
             for i, text in enumerate(dk.get(key) or []):
                 name = normalise_card_text(str(text))
@@ -265,7 +270,8 @@ class _Compiler:
             elif deck.is_joker(c):
                 out.append(0)
             else:
-                out.append(pts.get(deck.rank_of(c), 0) + pts.get(deck.suit_of(c), 0))
+                suit = deck.suit_of(c)   # (a suit for every card but a joker)
+                out.append(pts.get(deck.rank_of(c), 0) + (pts.get(suit, 0) if suit is not None else 0))
         return tuple(out)
 
     def trump_points(self, deck: Deck) -> dict:
@@ -370,7 +376,7 @@ class _Compiler:
         strength = [0] * deck.size
 
         def assign(items, key, g, s_of, suit):
-            mine = {}
+            mine: dict[int, RankItem] = {}   # card -> the item that placed it
             where = ("ranking", "top") if key == "top" else base + (key,)
             for i, it in enumerate(items):
                 c = self.resolve_item(deck, it, where, suit, trump)
@@ -479,7 +485,7 @@ class _Compiler:
         :meth:`PhaseKind.finish`; also the trump contexts the phases may set."""
         specs = []
         phases = self.d["phases"]
-        self.deck, self.player_count = deck, players
+        self.player_count = players
         self.kinds = [p["kind"] for p in phases.values()]
         self.phase_order(phases)
         strains_used = {NT}
@@ -494,7 +500,7 @@ class _Compiler:
             specs.append(spec)
         self.phase_specs = tuple(specs)  # every phase compiled, for the finish checks
         specs = [s if s is None else REGISTRY[s.kind].finish(self, s) for s in specs]
-        self.phase_specs = [s for s in specs if s is not None]
+        self.phase_specs = tuple(s for s in specs if s is not None)
         self.phase_vars = {}  # formula variables the phases give: name -> (lo, hi)
         for s in specs:
             if s is not None:
@@ -560,21 +566,21 @@ class _Compiler:
 
     def scoring(self, deck: Deck, has_contract: bool, plays_without_contract: bool = False) -> ScoringSpec:
         sc = self.d.get("scoring", {})
-        names = CONTRACT_NAMES if has_contract else BASE_NAMES
+        builtin = CONTRACT_NAMES if has_contract else BASE_NAMES
         notes = {n: "it is only defined in games with an auction (expected an auction phase)"
-                 for n in CONTRACT_NAMES if n not in names}
+                 for n in CONTRACT_NAMES if n not in builtin}
         tallies = []
         for tname, t in (sc.get("tallies") or {}).items():
             tallies.append(self.tally(deck, tname, t))
-            if tname in names:
+            if tname in builtin:
                 self.err(("scoring", "tallies", tname), f"{tname} is a built-in variable")
         self.tallies_ = tuple(tallies)
         for pv in self.phase_vars:
-            if pv in names or pv in {t.name for t in tallies}:
+            if pv in builtin or pv in {t.name for t in tallies}:
                 self.err(("scoring",), f"phase variable {pv} clashes with a built-in variable or tally")
         markers = tuple(MarkerSpec(k, m.get("max", 1000), m.get("factor", 2), m.get("not_below"))
                         for k, m in (sc.get("markers") or {}).items())
-        names = _typed(names + tuple(t.name for t in tallies) + tuple(self.phase_vars)
+        names = _typed(builtin + tuple(t.name for t in tallies) + tuple(self.phase_vars)
                        + tuple(m.name for m in markers))
         consts = tuple(deck.suits) + (NT,)
         self.score_names, self.score_notes = names, notes
@@ -588,12 +594,12 @@ class _Compiler:
             later = {n: "it is defined later in scoring.let (expected only the ones above it here)"
                      for n in lets[i + 1:]}
             later[k] = "a let formula cannot use itself"
-            f = self.dsl(("scoring", "let", k), compile_expr, names, consts, dict(macros),
-                         notes={**notes, **later}, ignore=self.bad_lets)
-            if f is None:
+            let = self.dsl(("scoring", "let", k), compile_expr, names, consts, dict(macros),
+                           notes={**notes, **later}, ignore=self.bad_lets)
+            if let is None:
                 self.bad_lets.add(k)
             else:
-                macros[k] = f
+                macros[k] = let
         self.macros = macros
 
         def f(key, nm=names, base=("scoring",), src=sc, expect=None):
@@ -796,7 +802,7 @@ class _Compiler:
         return {"cut": fd.get("cut", "high"), "strength": tuple(strength)}
 
     # ------------------------------------------------------------------ what play can produce
-    def value_ranges(self, deck: Deck, players: int, phases, pts: tuple, columns: int):
+    def value_ranges(self, deck: Deck, players: int, phases, pts: tuple, columns: int) -> tuple[dict, dict] | None:
         """``(ranges, domains)`` of every variable a formula may read, or ``None`` without a deal.
 
         ``ranges``: name -> ``(lo, hi)`` for :func:`~rulekit.dsl.bounds.interval`;
@@ -925,7 +931,7 @@ class _Compiler:
 
     def any_zone(self) -> bool:
         """Whether some deal pattern, for some player count offered, puts cards aside."""
-        pats = [p.get("pattern") for p in self.d["phases"].values() if p.get("kind") == "deal"]
+        pats = [p.get("pattern") for p in self.d["phases"].values() if REGISTRY[p["kind"]].role == "deal"]
         texts = [t for x in pats for t in (x.values() if isinstance(x, dict) else [x])]
         return any(z in str(t) for t in texts for z in ("widow", "talon", "kitty", "aside"))
 
@@ -963,7 +969,7 @@ class _Compiler:
         players = self.players()
         seat_names, sides, side_names, side_of = self.sides(players)
         self.has_sides = bool(self.d.get("sides"))
-        deck = self.build_deck()
+        deck = self.deck = self.build_deck()
         pts = self.pts = self.card_points(deck)
         self.trump_pts = self.trump_points(deck)
         rk = d["ranking"]
@@ -1125,6 +1131,7 @@ def _first_failure(f, domains: dict, columns: int):
     total = 1
     for d in doms:
         total *= len(d)
+    combos: Iterable[tuple]
     if total <= MAX_TRIALS:
         combos = itertools.product(*doms)
     else:
@@ -1188,9 +1195,11 @@ def syntax_problems(r: Resolved) -> list[Diagnostic]:
     for path, start in dsl_strings(r.data):
         if tuple(str(x) for x in path) in bad:
             continue
-        v = r.data
-        for k in path:
-            v = v[k]
+        v: object = r.data
+        for k in path:   # (dsl_strings gives the paths of strings in mappings)
+            v = v.get(k) if isinstance(v, dict) else None
+        if not isinstance(v, str):
+            continue
         try:
             parse(v, start)
         except DSLError as e:

@@ -37,7 +37,7 @@ def _deck(v) -> list:
         out[0] = (f"The deck has **{deck.size} cards**: the ranks {' '.join(deck.ranks)} of the {len(deck.suits)} "
                   f"suits ({suits}) without {' '.join(missing)}{jokers}.")
     if any(v.card_points):
-        pts = {}
+        pts: dict[int, list[str]] = {}
         for c in range(deck.size):
             if v.card_points[c]:
                 pts.setdefault(v.card_points[c], []).append(deck.name(c))
@@ -201,7 +201,7 @@ def _scoring(v) -> list:
         label.update(each="Every side scores", declarer="The declaring side scores",
                      defender="The defending side scores",
                      no_contract="When there is no contract, each side scores")
-    if not v.scoring.by_side and any(spec.kind == "call_partner" for spec in v.phases):
+    if not v.scoring.by_side and any(REGISTRY[spec.kind].gives_partner for spec in v.phases):
         # a partner called for the hand is scored with the declarer's formula (engine/scoring.py)
         label.update(declarer="The declarer, and his partner when he has called one, each score",
                      defender="Each other player (a defender) scores")
@@ -246,12 +246,12 @@ def _tally_words(t, v) -> str:
                 f"dealt){after}, otherwise 0")
     picked = ["the last trick" if k == v.hand_size - 1 else f"trick {k + 1}" for k in t.tricks]
     if t.count == "tricks":
-        held = "" if every else f" holding one of the {what}"
+        holding = "" if every else f" holding one of the {what}"
         if len(picked) == 1:
-            return f"is 1 for {owner} that won {picked[0]}{held}, otherwise 0"
+            return f"is 1 for {owner} that won {picked[0]}{holding}, otherwise 0"
         if picked:
-            return f"is how many of {_list(picked)} {who} won{held}"
-        return f"is the number of tricks {who} won{held}"
+            return f"is how many of {_list(picked)} {who} won{holding}"
+        return f"is the number of tricks {who} won{holding}"
     only = f" (counting only {_list(picked)})" if picked else ""
     if t.where == "tricks":
         if n == 1:

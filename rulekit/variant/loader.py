@@ -454,10 +454,10 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     r.diagnostics.extend(doc.diagnostics)
     r.positions = dict(doc.positions)
     if not isinstance(doc.data, dict):
-        found = "an empty file" if doc.data is None else f"a {_kind(doc.data)}"
+        what = "an empty file" if doc.data is None else f"a {_kind(doc.data)}"
         where = doc.positions.get((), Pos(file, 1, 1))
         r.diagnostics.append(Diagnostic(file, where.line, where.column, "", f"a variant file must be a YAML "
-                                        f"mapping, not {found} (expected keys such as id, deck, phases)"))
+                                        f"mapping, not {what} (expected keys such as id, deck, phases)"))
         return r
     data = doc.data
     base_name = data.get("extends")
@@ -652,7 +652,7 @@ def _schema_message(e, key: bool = False) -> str:
                f"{', '.join(map(str, allowed))})"
     if v == "type":
         want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
-        words = " or ".join(_TYPE_WORDS.get(w, w) for w in want)
+        words = " or ".join(_TYPE_WORDS.get(str(w), str(w)) for w in want)
         return f"wrong type: {_found(inst)}{_yaml11(inst) if 'string' in want else ''} (expected {words}" \
                + (f": {desc[0].lower() + desc[1:].rstrip('.')})" if desc else ")")
     if v == "pattern":

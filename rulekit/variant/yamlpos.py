@@ -126,7 +126,7 @@ class Pos:
         line = min(max(line, 1), len(lines))
         off = sum(len(x) + 1 for x in lines[:line - 1]) + max(column, 1) - 1
         off = min(off, len(self.value))
-        return self.source.linecol(self._offsets()[off])
+        return self.source.linecol(self._offsets(self.source, self.value)[off])
 
     def excerpt(self, line: int, column: int) -> str:
         """The file's line ``line`` with a caret under ``column`` (``""`` when unknown)."""
@@ -140,13 +140,14 @@ class Pos:
             return self.line, self.column + quote + column - 1
         return self.line + line - 1, column
 
-    def _offsets(self) -> list[int]:
-        """Source offset of each character of :attr:`value`, plus one for its end."""
-        t = self.source.text
+    def _offsets(self, source: Source, value: str) -> list[int]:
+        """Offset in ``source`` (this value's file) of each character of ``value`` (this
+        value's text, :attr:`value`), plus one for its end."""
+        t = source.text
         style = self.style
         block = style in ("|", ">")
-        j = self.source.index(self.line, self.column)
-        end = self.source.index(self.end_line, self.end_column)
+        j = source.index(self.line, self.column)
+        end = source.index(self.end_line, self.end_column)
         indent = max(self.indent - 1, 0)
         if style in ('"', "'"):
             j += 1
@@ -167,7 +168,7 @@ class Pos:
         if block:
             j = skip_indent(j)
         out: list[int] = []
-        for ch in self.value:
+        for ch in value:
             while j < end:
                 c = t[j]
                 if style == '"' and c == "\\":

@@ -121,6 +121,8 @@ class PhaseKind(Generic[SpecT]):
         or a layout of cards instead of trick play), or ``""``.
     :cvar example: a worked example: a YAML ``phases:`` entry using the kind, for the
         docs and a test.
+    :cvar gives_partner: the phase may give the declarer a partner for the hand
+        (``Table.set_partner``), scored with the declarer's formula.
     :cvar conditions: keys of the entry holding conditions over the scoring variables
         (``end_if``); the compiler compiles them once the scoring is known and sets the
         spec's field of the same name to the :class:`~rulekit.dsl.Formula`.
@@ -138,6 +140,9 @@ class PhaseKind(Generic[SpecT]):
     values_from_contract: ClassVar[bool] = False
     example: ClassVar[str] = ""
     conditions: ClassVar[tuple] = ()
+    # it may give the declarer a partner for the hand (``Table.set_partner``), who is then
+    # scored with the declarer's formula (``rulekit explain`` says so)
+    gives_partner: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ compile time
     def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> SpecT | None:
@@ -172,12 +177,6 @@ class PhaseKind(Generic[SpecT]):
         """Per score column (seat, or side when scoring is by side), a dict of the values of
         :meth:`variables` for the finished ``hand`` (read from ``hand.phase_state``)."""
         return []
-
-    def tricks_in_deal(self, spec: SpecT, number: int) -> int | None:
-        """The tricks of deal ``number`` (0-based) when this phase makes them differ from deal to
-        deal (a schedule of hand sizes), read by scoring as ``total_tricks``; ``None`` (the
-        default): the variant's hand size."""
-        return None
 
     def describe(self, spec: SpecT) -> str:
         """One English sentence saying what this phase does (docs, ``rulekit explain``).
@@ -304,6 +303,25 @@ class PhaseKind(Generic[SpecT]):
         option ``unplayed_choice``); the scorepad then asks nothing more.  Default ``None``."""
         return None
 
+    def pad_result(self, spec: SpecT, variant: Variant, name: str, facts: dict) -> tuple:
+        """``(lowest, highest, words)`` of the result variable ``name`` of a kind played instead
+        of the tricks (:attr:`stands_for`), which a scorepad asks per column as the table counts
+        it: true bounds for this hand (``facts["cards"]``: the cards each player holds) and the
+        accepted values in words (``""``: the bounds say it).  Default: :meth:`variables`' bounds."""
+        lo, hi = self.variables(spec)[name]
+        return lo, hi, ""
+
+    def pad_refuse(self, spec: SpecT, variant: Variant, facts: dict, values: list) -> str:
+        """Why the results typed for this kind (``values``: per column, a dict of the result
+        variables asked, see :meth:`pad_result`) cannot come from a legal play (thresholds no
+        card reached, too many players out of cards...), or ``""`` when they can.  Default ``""``."""
+        return ""
+
+    def pad_out_of_play(self, spec: SpecT, variant: Variant, facts: dict, contract: Any) -> int:
+        """Cards this phase puts out of play in a hand known by its ``facts`` (a card set aside
+        face down); a scorepad then knows not every card ends in a won trick.  Default 0."""
+        return 0
+
     def pad_facts(self, spec: SpecT, variant: Variant, hand: Hand) -> dict:
         """The answers a scorer types for this kind's facts of a finished played ``hand``
         (fact -> text), the inverse of :meth:`pad_answer`; default none."""
@@ -341,11 +359,88 @@ class PhaseKind(Generic[SpecT]):
         layout (default none). Only public data: every seat's screen shows them."""
         return []
 
+    # ------------------------------------------------------------------ screen words
+    # What the CLI asks a kind, so that it never names one.  Words are plain text, cards
+    # written as ``deck.pretty`` gives them (``J♥``); the CLI colours them.
+
+    def prompt_label(self, state: Table) -> str:
+        """The prompt label now (``You (bid) >``): :attr:`label`, or the kind's name in words.
+        A kind whose word changes within the phase (an order-up said ``take``) overrides it."""
+        return self.label or self.name.replace("_", " ")
+
+    def header(self, spec: SpecT, hand: Hand, variant: Variant) -> list[str]:
+        """Public words this phase adds to the header line of ``hand`` (each shown after a
+        dash): the cards dealt face up, the passing direction of the deal.  Default none."""
+        return []
+
+    def made(self, spec: SpecT, hand: Hand, variant: Variant) -> Said | None:
+        """How this phase made trumps in ``hand`` without an auction's contract (an order-up:
+        ``orders up J♥, trumps ♥``), or ``None``; the CLI shows it as the hand's contract."""
+        return None
+
+    def discards(self, spec: SpecT, hand: Hand, variant: Variant) -> int:
+        """How many ``discard`` actions this phase takes in ``hand`` (one per player when cards
+        are passed), so that the CLI tells whose words a hand's ``k``-th discard is in
+        (:meth:`said`).  Default 0: its discards, if any, are said in the shared words."""
+        return 0
+
+    def said(self, spec: SpecT, hand: Hand, variant: Variant, seat: int, text: str, names: list) -> Said | None:
+        """This phase's words for ``seat``'s action ``text`` in ``hand`` (``names``: the seat
+        names shown), for the story of a hand (``--auto`` lines, the live announcements):
+        a discard said as what it does (``puts 1 card aside``), a word of the kind's own;
+        ``None``: the CLI's shared words (a bid, ``trump X``, a play)."""
+        return None
+
+    def trump_words(self, spec: SpecT, hand: Hand) -> str | None:
+        """Words for ``hand``'s trumps while this phase has yet to make them (``trumps: the
+        first card led``, ``trumps not named yet``), or ``None``."""
+        return None
+
+    def seat_rows(self, obs: Any, names: list) -> list[tuple[str, str]]:
+        """``(label, text)`` rows of the table of the seat observing ``obs`` while this phase
+        is current (where his passed cards go), from the observation only.  Default none."""
+        return []
+
+    def hand_variables(self, spec: SpecT, hand: Hand) -> dict:
+        """Formula variables of the shared set that this phase fixes for the finished
+        ``hand``, the same for every column (``total_tricks`` of a deal from a schedule of
+        hand sizes); a hand with any is scored without the score cache.  Default none."""
+        return {}
+
     def __repr__(self) -> str:
         return f"<phase kind {self.name}>"
 
 
-__all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "card_place", "own_hand_hidden"]
+@dataclass(frozen=True)
+class Said:
+    """What a seat did, in words for the screen: the phrase after the seat's name, as said of
+    another player (``third``: ``orders up J♥, trumps ♥``) and as said to the player himself
+    (``second``, after ``You``: ``order up J♥, trumps ♥``)."""
+
+    seat: int
+    third: str
+    second: str
+
+
+__all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "Said", "card_place", "n_cards", "own_hand_hidden", "shown_rows"]
+
+
+def n_cards(n: int) -> str:
+    """``1 card``, ``3 cards`` (for :meth:`PhaseKind.said` phrases)."""
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def shown_rows(hand: Hand, variant: Variant) -> list[tuple[str, str]]:
+    """``(label, text)`` rows drawing the public data of the phase kinds that keep data in
+    ``hand`` (:meth:`PhaseKind.show`: a turned card, a pile, the rows of a layout), in the order
+    the phases started; ``variant``: the rules ``hand`` is played by."""
+    from rulekit.engine.phases.registry import REGISTRY
+    out: list[tuple[str, str]] = []
+    for name, data in hand.phase_state.items():
+        kind = REGISTRY.get(name)   # (a kind unregistered since: a test's toy kind)
+        if kind is not None:
+            out += kind.show(data, variant)
+    return out
 
 
 def card_place(state: Table, card: int) -> list:

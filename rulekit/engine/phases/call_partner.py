@@ -133,6 +133,7 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
                                                        "refuses (default true).", "type": "boolean"}}}
     label = "partner"
     example = "partner: {kind: call_partner, offers: true}"
+    gives_partner = True
     start = staticmethod(start)
     legal = staticmethod(legal)
     check = staticmethod(check)

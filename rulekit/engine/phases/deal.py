@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import itemgetter
 
+from rulekit.cards import bits
 from rulekit.dsl import compile_deal
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.table import Table
@@ -194,9 +195,18 @@ class DealKind(PhaseKind[DealSpec]):
     start = staticmethod(start)
     legal = staticmethod(legal)
 
-    def tricks_in_deal(self, spec, number: int) -> int | None:
-        """With ``hand_sizes``, the cards each player gets in deal ``number``."""
-        return cards_each(spec, number) if spec.sizes else None
+    def header(self, spec, hand, variant) -> list[str]:
+        """The cards dealt face up, per zone: ``widow K♦ A♦ 10♥`` (a zone dealt face down is
+        nobody's to see)."""
+        up: dict = {}
+        for target, c in zip(deal_plan(spec, variant.players), hand.deck_order):
+            if target.__class__ is str and hand.zone_up.get(target):
+                up[target] = up.get(target, 0) | 1 << c
+        return [f"{z} " + " ".join(variant.deck.pretty(c) for c in bits(m)) for z, m in up.items()]
+
+    def hand_variables(self, spec, hand) -> dict:
+        """``total_tricks``: the cards each player was dealt this hand, with ``hand_sizes``."""
+        return {"total_tricks": cards_each(spec, hand.number)} if spec.sizes else {}
 
     def describe(self, spec) -> str:
         """``Deals 10 cards to each player and 3 to the widow.``"""

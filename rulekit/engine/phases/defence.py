@@ -5,11 +5,13 @@ may invite each other, and may double in a chain (rules/preferans.md [F1]-[F6]).
   contracts of ``all_play`` both must play.  Both pass: the hand is not played (the
   phases of ``skips`` are skipped) and counts as made ([F2]).
 * One follows: he plays ``alone`` or ``invite``-s the other, who must play ([F4]).
-* At the contracts of ``kontra_only`` (unless the declarer plays with a marker such as a
-  refe) the opponents do not follow: each says ``kontra`` or ``pass``; without a kontra
-  the hand counts as made ([F2]).
+* At the contracts of ``kontra_only`` the opponents do not follow: each says ``kontra`` or
+  ``pass``; without a kontra the hand counts as made ([F2]).
 * At the contracts of ``compulsory_kontra`` a defender who follows says the first word of the
-  chain at once (his follow is a kontra; with or without a marker); both passing is as above.
+  chain at once (his follow is a kontra); both passing is as above.
+* These two, and ``unplayed_choice``, are for the *plain* contract: [F2] "a plain 2 (pik won
+  with the talon, no refe)".  A declarer who plays with a marker (an open refe) is defended
+  as at any other contract: follow or pass, a kontra optional, nobody playing counts as made.
 * The chain ``kontra`` (x2), then the declarer, the kontra player... (``chain`` words, each
   doubling; [F5]); a defender who had passed must play once kontra is said.
 * ``unplayed_choice`` (a marker of ``scoring.markers``, at its ``contracts``): when nobody
@@ -61,7 +63,8 @@ class DefenceData(KindData):
     ``kontra_only``, ``chain``, ``choice``); each defender's ``roles`` (``follow``, ``pass``,
     ``forced``, ``invited``); the ``queue`` of seats still to speak in the stage; the kontra chain's
     ``level`` and the defender who said kontra (``kontra_seat``); ``played`` (1: the hand is
-    played, 0: nobody defends); the declarer's ``choice`` when nobody plays (``""``: not made)."""
+    played, 0: nobody defends); the declarer's ``choice`` when nobody plays (``""``: not made);
+    ``plain``: the declarer plays no refe (marker) on it ([F2]: no compulsory kontra, no choice)."""
 
     queue: list[int]
     roles: dict[int, str] = field(default_factory=dict)
@@ -70,6 +73,7 @@ class DefenceData(KindData):
     kontra_seat: int = -1
     played: int = 1
     choice: str = ""
+    plain: bool = True
 
 
 def _d(state: Table) -> DefenceData:
@@ -99,13 +103,13 @@ def start(state: Table) -> bool:
         return False
     spec = KIND.spec(state)
     opps = _opponents(state)
-    d = DefenceData(list(opps))
+    d = DefenceData(list(opps), plain=not _uses_marker(state))   # [F2] a plain contract: no refe
     h.phase_state[KIND.name] = d
     text = h.contract.text
     if text in spec.all_play:
         d.roles = {s: "forced" for s in opps}
         return _to_kontra(state, d)
-    if text in spec.kontra_only and not _uses_marker(state):
+    if text in spec.kontra_only and d.plain:
         d.stage = "kontra_only"
     h.to_move = opps[0]
     return True
@@ -171,7 +175,7 @@ def apply(state: Table, action: Action) -> bool:
     if stage == "follow":
         d.roles[seat] = "follow" if action == FOLLOW else "pass"
         d.queue.pop(0)
-        if action == FOLLOW and contract in spec.compulsory_kontra and spec.chain:
+        if action == FOLLOW and contract in spec.compulsory_kontra and spec.chain and d.plain:
             return _kontra(state, spec, d, seat, opps)
         if d.queue:
             h.to_move = d.queue[0]
@@ -230,7 +234,7 @@ def _not_played(state: Table, d) -> bool:
     state.skip_phases(spec.skips)
     h = state.hand
     text = h.contract.text if h.contract is not None else ""
-    if _may_choose(spec, text, state.markers, h.declarer, state.totals()):
+    if d.plain and _may_choose(spec, text, state.markers, h.declarer, state.totals()):
         d.stage = "choice"
         h.to_move = h.declarer
         return False
@@ -370,14 +374,22 @@ class DefenceKind(PhaseKind[DefenceSpec]):
     # ------------------------------------------------------------------ scorepad
     def pad_question(self, spec, variant, facts: dict, names: list):
         """Who of the declarer's opponents played (``follow``, ``pass`` or ``invited``), then
-        the last word of the doubling chain said (``-`` for none) and who started it."""
+        the last word of the doubling chain said (``-`` for none) and who started it.  At a
+        plain ``kontra_only`` contract (the declarer plays without a marker: ``marker_factor``
+        1) only the doubling is asked: nobody said it, nobody played."""
         contract, declarer = facts.get("contract"), facts.get("declarer")
         if contract is None or declarer is None:
             return None
         opps = [names[s] for s in _pad_opponents(variant, declarer)]
+        plain = facts.get("marker_factor", 1) == 1
         if "roles" not in facts:
             if contract in spec.all_play:  # [F1] nobody chooses: both play
                 facts["roles"] = " ".join("follow" for _ in opps)
+            elif contract in spec.kontra_only and plain and spec.chain:   # [F2] played only against kontra
+                if "kontra" not in facts:
+                    return ("kontra", "doubling", f"- (nobody said {spec.chain[0]}: the hand was not played, "
+                            f"counted as made) or the last word said: " + ", ".join(spec.chain))
+                facts["roles"] = " ".join("pass" if facts["kontra"] == "-" else "follow" for _ in opps)
             else:
                 return ("roles", "defence " + " ".join(opps),
                         f"for {', '.join(opps)} in turn: follow, pass or invited (called by the other, "
@@ -391,17 +403,22 @@ class DefenceKind(PhaseKind[DefenceSpec]):
         if not spec.chain:
             return None
         if "kontra" not in facts:
-            return ("kontra", "doubling", "- (none) or the last word said: " + ", ".join(spec.chain))
+            forced = contract in spec.compulsory_kontra and plain
+            return ("kontra", "doubling", ("" if not forced else f"a defender who follows says {spec.chain[0]} "
+                                           f"at once; ") + ("" if forced else "- (none) or ")
+                    + "the last word said: " + ", ".join(spec.chain))
         if facts["kontra"] != "-" and "kontra_by" not in facts:
-            return ("kontra_by", f"{spec.chain[0]} by", f"the opponent who said {spec.chain[0]}: one of "
-                    + ", ".join(opps))
+            by = [names[s] for s, r in zip(_pad_opponents(variant, declarer), facts["roles"].split()) if r != "pass"]
+            return ("kontra_by", f"{spec.chain[0]} by", f"the defender who said {spec.chain[0]} (one who plays): "
+                    "one of " + ", ".join(by))
         return None
 
     def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
         """Check and store ``roles``, ``kontra`` or ``kontra_by``.
 
-        :raises ValueError: a word that does not fit, an invited player without an inviter, a
-            kontra by someone who is not an opponent."""
+        :raises ValueError: a word that does not fit, an invited player without an inviter, no
+            doubling where a follow is one, a kontra by someone who does not play against the
+            declarer ([F5]: a playing defender says it)."""
         t = text.strip().lower()
         opps = _pad_opponents(variant, facts["declarer"])
         if fact == "roles":
@@ -423,23 +440,34 @@ class DefenceKind(PhaseKind[DefenceSpec]):
             if t not in ("-", "none", "no", *spec.chain):
                 raise ValueError(f"doubling: {text!r} is not a word of the chain (expected - or one of "
                                  f"{', '.join(spec.chain)})")
+            plain = facts.get("marker_factor", 1) == 1
+            if t not in spec.chain and plain and facts.get("contract") in spec.compulsory_kontra \
+                    and "follow" in facts.get("roles", "").split():
+                raise ValueError(f"doubling: at a plain {facts['contract']} a defender who follows says "
+                                 f"{spec.chain[0]} at once (expected one of {', '.join(spec.chain)})")
             facts[fact] = t if t in spec.chain else "-"
         else:
             low = [x.lower() for x in names]
             seat = low.index(t) if t in low else int(t) if t.isdigit() and int(t) < len(names) else -1
+            playing = [s for s, r in zip(opps, facts.get("roles", "").split()) if r != "pass"]
             if seat not in opps:
                 raise ValueError(f"{spec.chain[0]} by: {text!r} is not an opponent of the declarer (expected one "
-                                 f"of {', '.join(names[s] for s in opps)})")
+                                 f"of {', '.join(names[s] for s in playing)})")
+            if seat not in playing:
+                raise ValueError(f"{spec.chain[0]} by: {names[seat]} passed: a defender who plays says "
+                                 f"{spec.chain[0]} (expected {' or '.join(names[s] for s in playing)})")
             facts[fact] = seat
 
     def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
-        """:func:`outcome` of the typed facts."""
+        """:func:`outcome` of the typed facts ([F5]: a defender who passed plays once kontra is said)."""
         if contract is None or "roles" not in facts:
             return []
         opps = _pad_opponents(variant, facts["declarer"])
         roles = dict(zip(opps, facts["roles"].split()))
         level = spec.chain.index(facts["kontra"]) + 1 if facts.get("kontra", "-") != "-" else 0
         played = any(r != "pass" for r in roles.values())
+        if level:
+            roles = {s: "forced" if r == "pass" else r for s, r in roles.items()}
         return outcome(spec, variant.players, facts["declarer"], roles, level,
                        facts.get("kontra_by", -1) if level else -1, won, played)
 
@@ -453,7 +481,8 @@ class DefenceKind(PhaseKind[DefenceSpec]):
         """Every opponent passed, ``unplayed_choice`` applies to the contract, and the
         declarer's column has room for the marker (the pad's ``marker_room``)."""
         room = facts.get("marker_room", {}).get(spec.choice_marker) or []
-        return (bool(spec.choice_marker) and (not spec.choice_at or facts.get("contract") in spec.choice_at)
+        return (bool(spec.choice_marker) and facts.get("marker_factor", 1) == 1   # a plain contract only
+                and (not spec.choice_at or facts.get("contract") in spec.choice_at)
                 and facts.get("declarer", -1) < len(room) and room[facts["declarer"]])
 
     def pad_marker(self, spec, variant, facts: dict):
@@ -463,8 +492,9 @@ class DefenceKind(PhaseKind[DefenceSpec]):
         return None
 
     def pad_facts(self, spec, variant, hand) -> dict:
-        """The decisions of a played hand as typed (a forced defender follows; ``choice``, the
-        declarer's when nobody played and he was asked)."""
+        """The decisions of a played hand as typed (a defender made to play by a kontra passed; at
+        an ``all_play`` contract every defender follows; ``choice``, the declarer's when nobody
+        played and he was asked)."""
         d = self.data_of(hand)
         if d is None or hand.contract is None:
             return {}
@@ -472,8 +502,12 @@ class DefenceKind(PhaseKind[DefenceSpec]):
             return {"roles": " ".join("pass" for _ in _pad_opponents(variant, hand.declarer)),
                     "choice": d.choice or "made"}
         opps = _pad_opponents(variant, hand.declarer)
-        words = {"forced": "follow", "invited": "invited", "follow": "follow"}
+        # a defender made to play by a kontra had passed: the table writes what he said ([F5])
+        forced = "pass" if d.level and hand.contract.text not in spec.all_play else "follow"
+        words = {"forced": forced, "invited": "invited", "follow": "follow"}
         out = {"roles": " ".join(words.get(d.roles.get(s), "pass") if d.played else "pass" for s in opps)}
+        if d.plain and hand.contract.text in spec.kontra_only and spec.chain:
+            out["kontra"] = spec.chain[d.level - 1] if d.level else "-"   # asked first, roles follow
         if d.played and spec.chain:
             out["kontra"] = spec.chain[d.level - 1] if d.level else "-"
             if d.level:

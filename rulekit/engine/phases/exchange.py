@@ -14,7 +14,7 @@ from math import comb
 
 from rulekit.cards import bit_list
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
 from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
@@ -198,6 +198,19 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
                   f"{size}-card {zone} leaves the declarer {hand + size - spec.discard} cards and the "
                   f"others {hand} (expected discard: {size})")
         return spec
+
+    def discards(self, spec, hand, variant) -> int:
+        """The declarer's one discard."""
+        return 1
+
+    def said(self, spec, hand, variant, seat: int, text: str, names: list) -> Said | None:
+        """``takes the talon and discards 2 cards``: the phase's own name for what it takes
+        (``talon``), unless that name only says the act (``exchange``), then its zone."""
+        if not text.startswith("discard "):
+            return None
+        pile = spec.zone if spec.name in ("exchange", "discard", spec.kind) else spec.name
+        n = n_cards(len(text.split()) - 1)
+        return Said(seat, f"takes the {pile} and discards {n}", f"take the {pile} and discard {n}")
 
     def help_line(self, spec, variant) -> str:
         """``discard CARD CARD CARD (e.g. discard 7C 8C 9D)``."""

@@ -131,6 +131,34 @@ class LayoutKind(PhaseKind[LayoutSpec]):
         """``cards_left`` and ``out_place`` per player."""
         return {"cards_left": (0, 52), "out_place": (0, 8)}
 
+    def pad_result(self, spec, variant, name: str, facts: dict) -> tuple:
+        """``cards_left``: 0 to the cards of a hand; ``out_place``: 0 (not out) to the players
+        who run out before the end."""
+        if name == "cards_left":
+            return 0, facts.get("cards", 52), ""
+        return 0, spec.end_when_out, ""
+
+    def pad_refuse(self, spec, variant, facts: dict, values: list) -> str:
+        """The layout ends when ``end_when_out`` players are out of cards, or when nobody can
+        lay a card, which cannot happen while every card of the pack is in play (each row's
+        next card is held by someone); places out are 1, 2... one each."""
+        left = [v["cards_left"] for v in values if "cards_left" in v]
+        places = sorted(p for v in values if (p := v.get("out_place", 0)))
+        every = facts.get("cards", 0) * variant.players >= variant.deck.size
+        if left:
+            out = left.count(0)
+            if out > spec.end_when_out or (every and out != spec.end_when_out):
+                return (f"cards left: {' '.join(str(x) for x in left)}: {out} player{'' if out == 1 else 's'} "
+                        f"out of cards, but the layout ends when {spec.end_when_out} "
+                        f"{'are' if spec.end_when_out > 1 else 'is'}"
+                        + ("" if not every else " (with every card in play someone can always lay one)"))
+        if places and places != list(range(1, len(places) + 1)):
+            return f"out place: {' '.join(str(p) for p in places)} are not 1, 2... one player each"
+        if left and places and sorted(i for i, v in enumerate(values) if v.get("out_place", 0)) != \
+                sorted(i for i, x in enumerate(left) if x == 0):
+            return "out place: the players out of cards are those with no cards left"
+        return ""
+
     def values(self, variant, hand, spec) -> list:
         """Per seat: cards still held, and the place in which he ran out (0: not out)."""
         d = self.data_of(hand)

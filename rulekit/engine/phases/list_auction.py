@@ -260,7 +260,7 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
     role = "auction"
     example = ("bidding:\n  kind: list_auction\n  contracts:\n"
                "    - {tricks: 6, trumps: each, value: \"9 - suit_class\", partner: true}\n"
-               "    - {call: N, name: null, value: 15, null: true}\n"
+               "    - {call: N, name: little null, value: 15, null: true}\n"
                "    - {tricks: 7, trumps: each, value: \"14 - suit_class\"}")
     compile = staticmethod(compile_list)
     start = staticmethod(start)

@@ -17,7 +17,7 @@ from rulekit.cards import SUIT_NAMES
 from rulekit.contracts import NT
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said
 from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
@@ -204,6 +204,20 @@ class NameTrumpKind(PhaseKind[NameTrumpSpec]):
             text += (" The declarer of a contract whose bid leaves the order of the cards open then says "
                      "`high` (the highest cards win) or `low` (the lowest win, in the low order).")
         return text
+
+    def trump_words(self, spec, hand) -> str | None:
+        """``trumps not named yet``: a contract whose declarer names trumps, before he does."""
+        if (hand.contract is not None and getattr(hand.contract, "strain", "") == "chosen"
+                and not any(a.startswith("trump ") for _s, a in hand.actions)):
+            return "trumps not named yet"
+        return None
+
+    def said(self, spec, hand, variant, seat: int, text: str, names: list) -> Said | None:
+        """``chooses low: the lowest cards win`` (a contract that left the order open)."""
+        if text not in (HIGH.text, LOW.text):
+            return None
+        said = f" {text}: the {'highest' if text == HIGH.text else 'lowest'} cards win"
+        return Said(seat, "chooses" + said, "choose" + said)
 
     def observe(self, state: Table, seat: int) -> dict:
         """``namer``: the seat who names trumps now (public)."""

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekit.cards import SUIT_NAMES
+from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec, card_place
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, card_place
 from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices
 from rulekit.errors import IllegalActionError
@@ -377,6 +377,28 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
             return []
         card = variant.deck.pretty(data.turned)
         return [("turned", card + (", turned down" if data.round == 2 else ""))]
+
+    def prompt_label(self, state: Table) -> str:
+        """The first round's call in the game's word (``take``) while the table calls."""
+        d = self.data_of(state.hand)
+        word = self.spec(state).word
+        return word if word != "order" and d is not None and d.round == 1 and not d.discard else self.label
+
+    def made(self, spec, hand, variant) -> Said | None:
+        """``orders up J♥, trumps ♥`` (``takes J♥`` in the game's word) in the first round,
+        ``names trumps ♠`` in the second, ``, alone`` for a lone caller."""
+        d = self.data_of(hand)
+        if d is None or d.maker < 0 or hand.trump == "NT":
+            return None
+        trumps = "trumps " + SUIT_SYMBOLS.get(hand.trump, hand.trump) + (
+            ", low cards win" if hand.ctx is not None and hand.ctx.low else "")
+        alone = ", alone" if d.alone else ""
+        if d.round != 1:
+            return Said(d.maker, f"names {trumps}{alone}", f"name {trumps}{alone}")
+        word, up = spec.word, " up" if spec.word == "order" else ""
+        said = f"{up} {variant.deck.pretty(d.turned)}, {trumps}{alone}"
+        return Said(d.maker, (word if word.endswith("s") else word + "s") + said, word + said)
+
 
 
 KIND = OrderUpKind()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
 from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
@@ -60,6 +60,17 @@ def physical_side(d: str, variant) -> str:
     if variant is not None and variant.step == -1 and d in ("left", "right"):
         return "right" if d == "left" else "left"
     return d
+
+
+def _side_words(d: str, variant) -> str:
+    """``to the left``, ``to the right``, ``across``: the side at the table of direction ``d``."""
+    return "across" if d == "across" else f"to the {physical_side(d, variant)}"
+
+
+def _pass_target(spec, number: int, variant, seat: int, names: list) -> str:
+    """``to the left (to P2)``: where ``seat``'s passed cards go in deal ``number``."""
+    d = direction(spec, number)
+    return f"{_side_words(d, variant)} (to {names[target(variant, d, seat)]})"
 
 
 def start(state: Table) -> bool:
@@ -194,6 +205,26 @@ class PassCardsKind(PhaseKind[PassCardsSpec]):
     def help_line(self, spec, variant) -> str:
         """The action form."""
         return f"{pass_form(spec.count)} (or just the cards)"
+
+    def header(self, spec, hand, variant) -> list[str]:
+        """``passing to the left`` (the side at the table), or ``no passing (hold)``."""
+        d = direction(spec, hand.number)
+        return ["no passing (hold)" if d == "hold" else f"passing {_side_words(d, variant)}"]
+
+    def discards(self, spec, hand, variant) -> int:
+        """One pass per player, none in a deal that holds."""
+        return variant.players if self.name in hand.phase_state else 0
+
+    def said(self, spec, hand, variant, seat: int, text: str, names: list) -> Said | None:
+        """``passes 3 cards to the left (to P2)``."""
+        if not text.startswith("discard "):
+            return None
+        n, to = n_cards(len(text.split()) - 1), _pass_target(spec, hand.number, variant, seat, names)
+        return Said(seat, f"passes {n} {to}", f"pass {n} {to}")
+
+    def seat_rows(self, obs, names: list) -> list[tuple[str, str]]:
+        """``passing  to the left (to P2)``: where the observing seat's cards go."""
+        return [("passing", _pass_target(obs.phase_spec, obs.hand_number, obs.variant, obs.seat, names))]
 
     def discard_word(self, state: Table) -> str:
         """``pass``: the cards go to another player."""

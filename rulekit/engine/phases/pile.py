@@ -109,6 +109,34 @@ class PileKind(PhaseKind[PileSpec]):
         pos = sum(s for _a, s in spec.thresholds if s > 0)
         return {"pile_score": (neg, pos)}
 
+    def pad_result(self, spec, variant, name: str, facts: dict) -> tuple:
+        """``pile_score``: the sums of threshold scores one player can get, in words."""
+        sums = sorted(_sums(spec))
+        th = ", ".join(f"{at}: {score:+d}" for at, score in spec.thresholds)
+        return sums[0], sums[-1], (f"each the scores of the thresholds his cards reached ({th}), so one of "
+                                   f"{', '.join(str(x) for x in sums)}")
+
+    def pad_refuse(self, spec, variant, facts: dict, values: list) -> str:
+        """Each threshold reached goes to the one player whose card reached it, so the pile scores
+        share out the scores of the thresholds reached: with every card dealt, those up to the
+        end (or up to the value of the whole pack, when it is less); else those up to any total."""
+        got = [v.get("pile_score", 0) for v in values]
+        if any(x < 0 for x in spec.values):   # a total that goes down may reach a threshold twice
+            return ""
+        scores = [score for _at, score in spec.thresholds]
+        if facts.get("cards", 0) * variant.players >= variant.deck.size:   # every card in play
+            total = sum(spec.values)
+            must = sum(at <= min(total, spec.end_at) for at, _s in spec.thresholds)
+            may = sum(at <= total for at, _s in spec.thresholds)   # past the end: by the last card
+            counts = range(must, may + 1)
+        else:
+            counts = range(len(scores) + 1)
+        if any(_shares(scores[:k], got) for k in counts):
+            return ""
+        want = " or ".join(f"{', '.join(f'{x:+d}' for x in scores[:k]) or 'none'}" for k in counts)
+        return (f"pile score: {' '.join(str(x) for x in got)} do not share out the thresholds reached "
+                f"({want}): each goes to the one player whose card reached it")
+
     def values(self, variant, hand, spec) -> list:
         """Per seat ``pile_score`` (0 when the phase did not run)."""
         d = self.data_of(hand)
@@ -200,6 +228,24 @@ class PileKind(PhaseKind[PileSpec]):
                 line = []
         out.append(("pile total", str(data.total)))
         return out
+
+
+def _sums(spec: PileSpec) -> set:
+    """Every sum of threshold scores one player may get (each threshold at most once)."""
+    out = {0}
+    for _at, score in spec.thresholds:
+        out |= {x + score for x in out}
+    return out
+
+
+def _shares(scores: list, got: list) -> bool:
+    """Whether giving each of ``scores`` to one column can make the columns' sums ``got``."""
+    states = {tuple(0 for _ in got)}
+    for sc in scores:
+        states = {st[:c] + (st[c] + sc,) + st[c + 1:] for st in states for c in range(len(got))}
+        if len(states) > 200_000:   # too many to follow: accept what the total allows
+            return sum(scores) == sum(got)
+    return tuple(got) in states
 
 
 KIND = PileKind()

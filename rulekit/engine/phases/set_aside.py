@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
 from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import IllegalActionError
@@ -98,6 +98,12 @@ class SetAsideKind(PhaseKind[SetAsideSpec]):
         n = p.get("count", "contract")
         return SetAsideSpec(self.name, name, -1 if n == "contract" else n)
 
+    def pad_out_of_play(self, spec, variant, facts: dict, contract) -> int:
+        """The cards the declarer put aside (none without a declarer)."""
+        if contract is None or facts.get("declarer", -1) < 0:
+            return 0
+        return getattr(contract, "aside", 0) if spec.count < 0 else spec.count
+
     def finish(self, c, spec):
         """The declarer must hold the cards he puts aside: the fixed count, or the most any
         contract's ``aside`` says (user pass finding 2)."""
@@ -114,6 +120,17 @@ class SetAsideKind(PhaseKind[SetAsideSpec]):
     def help_line(self, spec, variant) -> str:
         """The action form."""
         return "put cards aside face down: discard CARD ..."
+
+    def discards(self, spec, hand, variant) -> int:
+        """The declarer's one set of cards put aside."""
+        return 1
+
+    def said(self, spec, hand, variant, seat: int, text: str, names: list) -> Said | None:
+        """``puts 1 card aside``."""
+        if not text.startswith("discard "):
+            return None
+        n = n_cards(len(text.split()) - 1)
+        return Said(seat, f"puts {n} aside", f"put {n} aside")
 
     def describe(self, spec) -> str:
         """One sentence."""

@@ -14,11 +14,19 @@ decides, by one of the ``options``:
 
 Then the rest of the deal is handed out.  The turned cards are chance events: they are
 shown to every seat, listed in the hand's actions and in :attr:`State.chance`.
+
+Until then the rest of the deal is nobody's to see, the chooser's own later cards included:
+each seat's part lies in a face-down zone (``to deal NAME``), which observations hide and a
+bot's sampled worlds fill at random like any face-down zone; the hand as dealt
+(``Hand.dealt``) holds only the cards handed out so far.  The order the chooser's first cards
+were dealt in (the order they are turned) is kept as a permutation of his hand, which names
+no card (rules/king.md [K9]; fair play: a sampled world never rebuilds the real deal).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
@@ -39,13 +47,14 @@ class SplitChoiceSpec(PhaseSpec):
 
 @dataclass
 class SplitChoiceData(KindData):
-    """``split_choice``'s data for one hand: the ``chooser``; his ``first`` cards (in dealing
-    order); per seat the cards ``held`` back until the decision; the cards ``turned`` for it;
-    ``how`` he decided (the action's text, ``""`` before)."""
+    """``split_choice``'s data for one hand: the ``chooser``; the ``order`` his first cards were
+    dealt in, as a permutation of his hand sorted (it names no card); the ``rest`` of the deal,
+    ``(seat, zone)`` of the face-down zones holding each seat's later cards; the cards
+    ``turned`` for the decision; ``how`` he decided (the action's text, ``""`` before)."""
 
     chooser: int
-    first: list[int]
-    held: list[int]
+    order: list[int]
+    rest: list[tuple[int, str]]
     turned: list[int] = field(default_factory=list)
     how: str = ""
 
@@ -123,7 +132,7 @@ class SplitChoiceKind(PhaseKind[SplitChoiceSpec]):
 
     # ------------------------------------------------------------------ rules
     def start(self, state: Table) -> bool:
-        """Hold back every card but the chooser's first ones."""
+        """Hold back every card but the chooser's first ones, face down (see the module docstring)."""
         h = state.hand
         spec = KIND.spec(state)
         n = h.players
@@ -135,11 +144,18 @@ class SplitChoiceKind(PhaseKind[SplitChoiceSpec]):
             if target.__class__ is int and state.next_seat(h.eldest, target) == chooser and len(first) < spec.first:
                 first.append(c)
         mask = sum(1 << c for c in first)
-        held = list(h.hands)
-        held[chooser] &= ~mask
-        h.phase_state[self.name] = SplitChoiceData(chooser, first, held)
+        rest = []
+        for s in range(n):
+            held = h.hands[s] & ~(mask if s == chooser else 0)
+            if held:
+                zone = _zone(state, s)
+                h.zones[zone], h.zone_up[zone] = held, False
+                rest.append((s, zone))
+        ordered = sorted(first)
+        h.phase_state[self.name] = SplitChoiceData(chooser, [ordered.index(c) for c in first], rest)
         h.hands = [0] * n
         h.hands[chooser] = mask
+        h.dealt = list(h.hands)
         h.to_move = chooser
         return True
 
@@ -171,13 +187,20 @@ class SplitChoiceKind(PhaseKind[SplitChoiceSpec]):
             suit = action.suit
         else:
             strength = v.contexts["NT"].strength
-            suit, turned = decide(d.first, strength, v.deck.suit_of, action.suit if action.kind == "ask" else "")
+            ordered = sorted(bits(h.hands[d.chooser]))
+            first = [ordered[i] for i in d.order]
+            suit, turned = decide(first, strength, v.deck.suit_of, action.suit if action.kind == "ask" else "")
             d.turned = turned
             text = "turned " + " ".join(v.deck.name(c) for c in turned)
             state.note_chance(d.chooser, text)
         d.how = action.text
         state.set_trump(suit)
-        h.hands = [h.hands[s] | d.held[s] for s in range(h.players)]
+        for s, zone in d.rest:   # the rest of the deal, to each seat
+            cards = h.zones.pop(zone, 0)
+            h.zone_up.pop(zone, None)
+            h.hands[s] |= cards
+            h.dealt[s] |= cards
+        d.rest = []
         return True
 
     # ------------------------------------------------------------------ words and views
@@ -202,6 +225,12 @@ class SplitChoiceKind(PhaseKind[SplitChoiceSpec]):
         if d is None:
             return {}
         return {"chooser": d.chooser, "turned": list(d.turned), "choice": d.how}
+
+
+def _zone(state: Table, seat: int) -> str:
+    """The face-down zone holding the cards still to be dealt to ``seat`` (``to deal E``)."""
+    names = list(state.names)
+    return f"to deal {names[seat]}" if names.count(names[seat]) == 1 else f"to deal seat {seat + 1}"
 
 
 KIND = SplitChoiceKind()

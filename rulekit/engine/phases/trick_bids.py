@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
 from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.engine.phases.pass_cards import pass_form, parse_pass
@@ -382,6 +382,20 @@ class TrickBidsKind(PhaseKind[TrickBidsSpec]):
             out.append(f"{col} bid {' + '.join(words)} took {x['tricks']}"
                        + (" (nil failed)" if failed and variant.scoring.by_side else ""))
         return " · ".join(out)
+
+    def discards(self, spec, hand, variant) -> int:
+        """A blind nil exchange: one pass each way per blind nil bidder."""
+        d = self.data_of(hand)
+        return 2 * len(d.blind) if d is not None and spec.blind_exchange else 0
+
+    def said(self, spec, hand, variant, seat: int, text: str, names: list) -> Said | None:
+        """``passes 1 card face down to his partner (N)`` (a blind nil exchange)."""
+        if not text.startswith("discard "):
+            return None
+        side = variant.sides[variant.side_of[seat]]
+        partner = next((x for x in (variant.next_seat(seat, k) for k in range(1, variant.players)) if x in side), seat)
+        n, to = n_cards(len(text.split()) - 1), f"({names[partner]})"
+        return Said(seat, f"passes {n} face down to his partner {to}", f"pass {n} face down to your partner {to}")
 
     def observe(self, state: Table, seat: int) -> dict:
         """``bids``: the bids so far, -1 for not yet (public); ``blind``: who bid blind nil."""

@@ -620,6 +620,13 @@ class TricksKind(PhaseKind[TricksSpec]):
         """Every suit when the first lead makes trumps."""
         return set(deck.suits) if spec.first_lead_trump else set()
 
+    def trump_words(self, spec, hand) -> str | None:
+        """``trumps: the first card led`` until the first lead of a hand whose first lead makes
+        trumps."""
+        if spec.first_lead_trump and hand.trump == "NT" and not hand.tricks and not hand.trick:
+            return "trumps: the first card led"
+        return None
+
     def help_line(self, spec, variant) -> str:
         """Card play, suit naming by a led top card, the dummy."""
         forms = ["play CARD or just CARD (e.g. QS, 10H)"]

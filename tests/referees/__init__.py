@@ -1,0 +1,1 @@
+"""Independent referees: plain implementations of one deal of a game, from docs/rules/."""
