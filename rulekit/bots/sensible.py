@@ -726,7 +726,7 @@ def _quick(w) -> bool:
     h = w.hand
     phases = w.variant.phases
     spec = phases[h.phase]
-    return h.phase == len(phases) - 1 and spec.kind == "tricks" and (not h.ctx.top_names_suit or _plain(spec, h.ctx))
+    return h.phase == len(phases) - 1 and spec.kind == _tricks.KIND.name and (not h.ctx.top_names_suit or _plain(spec, h.ctx))
 
 
 def _quick_tricks(w, h, prefs, first: int = -1) -> None:
