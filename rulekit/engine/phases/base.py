@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from rulekit.cards import Deck
 from rulekit.engine.actions import Action
@@ -211,7 +211,8 @@ class PhaseKind(Generic[SpecT]):
     def spec(self, state: Table) -> SpecT:
         """The spec of the phase in progress, which is this kind's (``state.current_phase``
         with its own type)."""
-        return cast(SpecT, state.current_phase)
+        h = state.hand   # (state.current_phase, without its property call: the kinds ask per action)
+        return state.variant.phases[h.phase]  # type: ignore[return-value]  # the phase in progress is ours
 
     def data(self, state: Table) -> Any:
         """This kind's own changing data object for the current hand (``hand.phase_state[name]``,
