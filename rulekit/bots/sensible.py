@@ -42,8 +42,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from rulekit.variant.model import Variant
 
 
-_PREFS: dict = {}   # public facts of a hand -> (variant, trick preferences): see SensibleBot.preferences
-_VALUES: dict = {}  # match facts -> (variant, {(bid, outcome): (value, made)}): see SensibleBot.bid
+#: keys of the bots' tables in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>` (public facts
+#: only, shared by every bot of the process, so no bot learns another's cards; each bounded)
+_PREFS = "bots.preferences"   # public facts of a hand -> trick preferences (SensibleBot.preferences)
+_VALUES = "bots.values"       # match facts -> {(bid, outcome): (value, made)} (SensibleBot.bid)
 
 
 def _role(w) -> str:
@@ -197,14 +199,15 @@ class SensibleBot(Bot):
         (shared by all bots of the process: public facts only, so no bot learns another's cards)."""
         h = world.hand
         v = world.variant
-        key = (id(v), h.contract.text if h.contract is not None else None, h.declarer, h.trump,
+        key = (h.contract.text if h.contract is not None else None, h.declarer, h.trump,
                tuple(h.vulnerable), h.doubled, h.partner)
-        hit = _PREFS.get(key)
-        if hit is None or hit[0] is not v:
-            if len(_PREFS) > 4096:
-                _PREFS.clear()
-            hit = _PREFS[key] = (v, trick_preferences(world))
-        return hit[1]
+        cache: dict[tuple, list[bool]] = v.cached(_PREFS, dict)
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) > 4096:
+                cache.clear()
+            hit = cache[key] = trick_preferences(world)
+        return hit
 
     # ------------------------------------------------------------------ auction
     def bid(self, obs: Observation) -> Action:
@@ -224,18 +227,18 @@ class SensibleBot(Bot):
         # (bid, outcome) -> (value, made): sampled outcomes repeat often, in this decision and
         # the seat's next ones in the same hand (the key holds the match facts they read)
         # (kept for every bot of the process when the bids are the variant's own: public facts only)
-        facts = (id(v), obs.seat, tuple(obs.vulnerable), tuple(obs.game_score), tuple(obs.games))
+        facts = (obs.seat, tuple(obs.vulnerable), tuple(obs.game_score), tuple(obs.games))
         if "bids" in obs.phase_data:  # this hand's own bid values: this decision and the seat's next ones
             if self._seen[0] != facts or self._seen[1] is not obs.phase_data["bids"] or len(self._seen[2]) > 4096:
                 self._seen = (facts, obs.phase_data["bids"], {})
             seen = self._seen[2]
         else:
-            hit = _VALUES.get(facts)
-            if hit is None or hit[0] is not v or len(hit[1]) > 4096:
-                if len(_VALUES) > 64:
-                    _VALUES.clear()
-                hit = _VALUES[facts] = (v, {})
-            seen = hit[1]
+            values: dict[tuple, dict] = v.cached(_VALUES, dict)
+            seen = values.get(facts)
+            if seen is None or len(seen) > 4096:
+                if len(values) > 64:
+                    values.clear()
+                seen = values[facts] = {}
 
         def value(b, out) -> tuple:
             """(utility, made) of bid ``b`` with outcome ``out``, by the variant's formulas."""
@@ -413,19 +416,22 @@ def match_value(variant, contract, declarer: int, envs: list, obs) -> list:
 def high_card_points(ctx, hand: int) -> int:
     """A simple strength count: the four best cards of each suit by rank at no trump
     count 4, 3, 2, 1 (the Milton Work count in a 13-card suit)."""
-    masks = _HCP.get(id(ctx))
-    if masks is None or masks[0] is not ctx:
-        by_value = [0, 0, 0, 0]  # cards worth 4, 3, 2, 1
-        for order in ctx.orders:
-            for i, c in enumerate(order[:4]):
-                by_value[i] |= 1 << c
-        masks = _HCP[id(ctx)] = (ctx, tuple(by_value))
-    m4, m3, m2, m1 = masks[1]
+    return _points(hcp_masks(ctx), hand)
+
+
+def hcp_masks(ctx) -> tuple[int, int, int, int]:
+    """The cards worth 4, 3, 2 and 1 in :func:`high_card_points` under context ``ctx``."""
+    by_value = [0, 0, 0, 0]
+    for order in ctx.orders:
+        for i, c in enumerate(order[:4]):
+            by_value[i] |= 1 << c
+    return by_value[0], by_value[1], by_value[2], by_value[3]
+
+
+def _points(masks: tuple[int, int, int, int], hand: int) -> int:
+    m4, m3, m2, m1 = masks
     return 4 * (hand & m4).bit_count() + 3 * (hand & m3).bit_count() + 2 * (hand & m2).bit_count() + \
         (hand & m1).bit_count()
-
-
-_HCP: dict = {}
 
 
 def fits_calls(world, obs, test=None) -> bool:
@@ -450,7 +456,8 @@ def calls_test(obs):
         return None
     by_text = {b.text: b for b in auction.bids}
     nt = v.contexts.get("NT") or next(iter(v.contexts.values()))
-    average = high_card_points(nt, v.deck.full_mask) / v.players
+    masks = hcp_masks(nt)   # (once per decision: the test below runs on every drawn deal)
+    average = _points(masks, v.deck.full_mask) / v.players
     size = v.deck.size
     rules = []  # (seat, trump group mask or 0, least trumps)
     for seat, text in obs.calls:
@@ -471,7 +478,7 @@ def calls_test(obs):
             m = dealt.get(seat)
             if m is None:
                 continue
-            if (m & group).bit_count() < least or high_card_points(nt, m) < average:
+            if (m & group).bit_count() < least or _points(masks, m) < average:
                 return False
         return True
     return test
@@ -612,20 +619,13 @@ def playout(w: State, prefs: list[bool], h0: Hand) -> Hand:
     return h0
 
 
-_PLAIN_TRICKS: dict = {}
-
-
 def _plain(spec, ctx) -> bool:
     """Whether trick phase ``spec`` with context ``ctx`` follows the common rules only
     (:func:`rulekit.engine.phases.tricks.plain_follow`: the rules ``tricks.legal_mask`` and
     ``tricks.play_card`` apply inline on their own hot path, which :func:`_plain_tricks`
     repeats, checked against the engine in tests/test_bot_speed_strength.py) and the widow
     does not go to the last trick."""
-    key = (id(spec), id(ctx))
-    hit = _PLAIN_TRICKS.get(key)
-    if hit is None or hit[0] is not spec or hit[1] is not ctx:
-        hit = _PLAIN_TRICKS[key] = (spec, ctx, _tricks.plain_follow(spec, ctx) and spec.widow_to != "last_trick")
-    return hit[2]
+    return _tricks.plain_follow(spec, ctx) and spec.widow_to != "last_trick"
 
 
 def _plain_tricks(w, h, prefs, first: int = -1) -> None:
