@@ -42,7 +42,9 @@ def deal_plan(spec, players: int) -> tuple:
     return tuple(plan)
 
 
-_PLANS: dict = {}
+#: per variant (:meth:`Variant.cached <rulekit.variant.model.Variant.cached>`): (phase name, eldest
+#: hand) -> the deal's targets with their getters, built once
+_PLANS = "deal.plans"
 _BIT = (1).__lshift__   # card -> its bit
 
 
@@ -61,21 +63,22 @@ def _targets(spec, players: int, step: int, eldest: int) -> tuple:
     return tuple(out)
 
 
-def deal_cards(spec, hand, players: int, step: int = 1) -> None:
-    """Give out ``hand.deck_order`` by ``spec.steps``, in the direction of play (``step``:
-    1 clockwise, -1 counter-clockwise) from the eldest hand.
+def deal_cards(spec, hand, variant) -> None:
+    """Give out ``hand.deck_order`` by ``spec.steps``, in the direction of play of ``variant``
+    (``step``: 1 clockwise, -1 counter-clockwise) from the eldest hand.
 
     Player packets go to every seat in turn starting with ``hand.eldest``;
     zone steps (``widow 3 up``) put cards in that zone.
     """
-    key = (id(spec), players, step, hand.eldest)
-    plan = _PLANS.get(key)
-    if plan is None or plan[0] is not spec:   # the plan with seats for this eldest hand, built once
-        plan = _PLANS[key] = (spec, _targets(spec, players, step, hand.eldest))
+    plans = variant.cached(_PLANS, dict)
+    key = (spec.name, hand.eldest)
+    plan = plans.get(key)
+    if plan is None:   # the plan with seats for this eldest hand, built once
+        plan = plans[key] = _targets(spec, variant.players, variant.step, hand.eldest)
     hands = hand.hands
     zones = hand.zones
     order = hand.deck_order
-    for target, cards_of in plan[1]:   # (each card once: the sum of their bits is their mask)
+    for target, cards_of in plan:   # (each card once: the sum of their bits is their mask)
         if target.__class__ is int:
             hands[target] = sum(map(_BIT, cards_of(order)))
         else:
@@ -91,7 +94,7 @@ def start(state: Table) -> bool:
     if spec.sizes:
         deal_schedule(spec, state.hand, state.variant.players, state.variant.step)
         return False
-    deal_cards(KIND.spec(state), state.hand, state.variant.players, state.variant.step)
+    deal_cards(KIND.spec(state), state.hand, state.variant)
     return False
 
 
