@@ -11,9 +11,12 @@ per variant and context, kept in :meth:`Variant.cached <rulekit.variant.model.Va
 The pure-Python loops stay the reference: the kernel is used only where it gives the same
 result, decision by decision (tests/test_kernel.py proves it for every shipped variant).
 
-- The kernel is on when numba imports; ``RULEKIT_KERNEL=0`` in the environment, or
-  :func:`use` ``(False)``, switches it off.  Nothing imports numba before the first hand the
-  kernel could play, and an import that fails leaves the pure-Python loops in charge.
+- When it plays: ``RULEKIT_KERNEL=1`` in the environment (or :func:`use` ``(True)``): from the
+  first hand; ``RULEKIT_KERNEL=0`` (or ``use(False)``): never; unset: once the Python loops
+  have played :data:`WARM` hands or playouts in the process, so that a short game or a test
+  never pays for loading numba (about a second, more than it saves there), and a long
+  simulation, ``compare`` run or bot match does after its first second or so.  Nothing imports
+  numba before that, and an import that fails leaves the pure-Python loops in charge.
 - Randomness: the random loop's uniforms are drawn by the caller's :class:`random.Random`, in
   the order the Python loop draws them, and passed in, so the same seed gives the same deal.
 - It plays a context whose cards fit an ``int64`` mask (at most 63 cards) and whose tables
@@ -42,37 +45,55 @@ PAIRS = "kernel.pairs"   # (seat, card) by seat * 64 + card
 ENTRIES = "kernel.play_entries"   # the log's (seat, play CARD) by seat * 64 + card
 
 MAX_CARDS = 63   # cards are bits of an int64 mask
-_jit: Any = None   # the compiled module once loaded; False: numba is missing or the kernel is off
+#: hands and playouts the Python loops play in a process before the kernel is loaded (default mode)
+WARM = 20_000
+_ON, _OFF = ("1", "on", "true", "yes"), ("0", "off", "false", "no")
+_jit: Any = None   # the compiled module once loaded; False: off (numba missing, or switched off)
 _np: Any = None   # numpy, imported with the kernel
+_forced: bool | None = None   # use()'s choice, else None (the environment's)
+_calls = 0   # loop calls counted towards WARM
+_env = os.environ.get("RULEKIT_KERNEL", "").strip().lower()
+_ENV: bool | None = True if _env in _ON else False if _env in _OFF else None   # (read once, at import)
 
 
 def use(on: bool | None) -> None:
-    """Switch the kernel on (``True``: if numba imports), off (``False``), or back to the
-    default (``None``: on unless ``RULEKIT_KERNEL=0``).  Takes effect at the next hand."""
-    global _jit
-    _jit = False if on is False else None
+    """Play with the kernel from the next hand on (``True``: if numba imports), never
+    (``False``), or as ``RULEKIT_KERNEL`` says (``None``: the default, see the module)."""
+    global _jit, _forced
+    _forced = on
+    _jit = None
     if on:
-        _load(force=True)
+        _load()
 
 
 def enabled() -> bool:
-    """Whether the compiled kernel plays the hands it can (numba imported and not switched off);
-    the first call imports numba."""
-    return bool(_jit) or (_jit is None and _load())
+    """Whether the compiled kernel plays the hands it can now; called once a hand or playout by
+    the loops that use it (counting towards :data:`WARM`), it imports numba when the time comes."""
+    if _jit is not None:
+        return _jit is not False
+    global _calls
+    on = _ENV if _forced is None else _forced
+    if on is None:   # the default: after WARM hands of the Python loops
+        _calls += 1
+        if _calls <= WARM:
+            return False
+    return _load() if on is not False else _off()
 
 
-def _load(force: bool = False) -> bool:
+def _off() -> bool:
+    global _jit
+    _jit = False
+    return False
+
+
+def _load() -> bool:
     global _jit, _np
-    if not force and os.environ.get("RULEKIT_KERNEL", "").strip().lower() in ("0", "off", "false", "no"):
-        _jit = False
-        return False
     try:
         import numpy
 
         from rulekit.engine import kernel_jit
     except ImportError:   # numba (or numpy) is not installed: the Python loops play every hand
-        _jit = False
-        return False
+        return _off()
     _np = numpy
     _jit = kernel_jit
     return True
@@ -101,8 +122,8 @@ class Pack:
 def pack(variant: Variant, ctx: Context) -> Pack | None:
     """The kernel's tables of context ``ctx`` of ``variant``, built once and kept per variant;
     ``None`` when the kernel cannot play it (more than 63 cards, a table entry that is not an
-    integer) or the kernel is off."""
-    if not enabled():
+    integer) or the kernel is not loaded."""
+    if not _jit:
         return None
     packs: dict = variant.cached(PACKS, dict)
     key = (ctx.low, ctx.name)
@@ -203,7 +224,7 @@ def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random, pairs:
 
 def _play_entries(variant: Variant, pairs: Any) -> list:
     """The shared ``(seat, play CARD)`` log entries by ``seat * 64 + card``."""
-    entries = variant.cached(ENTRIES, list)
+    entries: list = variant.cached(ENTRIES, list)
     if not entries:
         entries.extend(pairs[s][c] if c < len(pairs[s]) else None
                        for s in range(len(pairs)) for c in range(64))
@@ -295,7 +316,7 @@ def _put_tricks(v: Variant, h: Any, data: list, nt: int, leader: int, lg: int) -
 
 def _pairs(variant: Variant) -> list:
     """The ``(seat, card)`` pairs by ``seat * 64 + card`` (shared: tuples are immutable)."""
-    pairs = variant.cached(PAIRS, list)
+    pairs: list = variant.cached(PAIRS, list)
     if not pairs:
         pairs.extend((s, c) for s in range(variant.players) for c in range(64))
     return pairs

@@ -17,9 +17,13 @@ the first time and loaded by later processes, so a process pays the compilation 
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
+
+trailing_zeros: Any = _trailing_zeros   # (an intrinsic: the index of the lowest set bit)
 
 
 @njit(cache=True)

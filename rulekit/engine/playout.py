@@ -103,9 +103,9 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs, rng: random.Rando
     if rng is not None and _kernel.enabled():
         done = _kernel.random_tricks(state, h, ctx, rng, pairs)
         if done is not None:
-            flat, named, first, lg, _legal = done
-            _finish(state, h, flat, named, first, lg)
-            return len(_legal)
+            data, names, last, group, legal = done
+            _finish(state, h, data, names, last, group)
+            return len(legal)
     v = state.variant
     spec = v.phases[h.phase]
     hands = h.hands
