@@ -175,7 +175,8 @@ def test_greedy_kernel_plays_as_the_bots_loop(vid, switch):
     """From sampled worlds before and during trick play of every installed variant whose rules
     are the plain ones there: the bot's one-loop playout by the kernel (each legal first card, and
     the greedy card) leaves the hand as the Python loop does, and ``greedy_each`` gives every
-    candidate's outcome key and hand alike in one call."""
+    candidate's outcome key (trick winners and cards won, or tricks and card points won) and
+    hand alike in one call."""
     v = load_variant(vid)
     rng = random.Random(5)
     checked = 0
@@ -199,7 +200,9 @@ def test_greedy_kernel_plays_as_the_bots_loop(vid, switch):
         saved = sensible._save(h)
         pre = len(h.trick_winners)
         keys, put = kernel.greedy_each(world, h, prefs, firsts)
+        counts, _put = kernel.greedy_each(world, h, prefs, firsts, counts=True)
         assert _hand_state(h) == _hand_state(world.clone(light=True).hand)   # left as it was
+        pts = v.points_table(h.ctx)
         for i, first in enumerate(firsts):
             a = world.clone(light=True)
             switch(False)
@@ -207,6 +210,8 @@ def test_greedy_kernel_plays_as_the_bots_loop(vid, switch):
             put(i)
             assert _hand_state(h) == _hand_state(a.hand), (vid, obs.seat, first)
             assert keys[i] == (tuple(a.hand.trick_winners[pre:]), tuple(a.hand.won_cards))
+            assert counts[i] == (tuple(a.hand.won), tuple(sum(pts[c] for c in range(v.deck.size) if m >> c & 1)
+                                                          for m in a.hand.won_cards))
             sensible._restore(h, saved)
     if vid in ("fivehundred", "fivehundred-six", "bridge", "whist", "euchre"):
         assert checked >= 20
@@ -226,7 +231,7 @@ def _decisions(v, seed: int) -> list:
 
 
 @needs_numba
-@pytest.mark.parametrize("vid", ["fivehundred", "fivehundred-six", "bridge"])
+@pytest.mark.parametrize("vid", ["fivehundred", "fivehundred-six", "bridge", "euchre", "ohhell"])
 def test_bots_decide_alike_with_and_without_the_kernel(vid, switch):
     """SensibleBots with the same seeds make the same bids and plays whether their playouts run in
     the kernel or in Python (equal strength by construction)."""

@@ -33,7 +33,8 @@ from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
-from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for, score_played, tallies
+from rulekit.engine.scoring import (column_of, entries_for, envs_for, formulas_for, remembered, score_played,
+                                    tallies)
 from rulekit.engine.tables import phase_variables
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -168,7 +169,10 @@ class SensibleBot(Bot):
             if plain and _kernel.enabled():   # every card's playout in one call of the compiled kernel
                 firsts = {j: legal[cands[j]].card for j in active
                           if legal[cands[j]].kind == "play" and not legal[cands[j]].suit}
-                each = _kernel.greedy_each(world, base, prefs, list(firsts.values()))
+                # (the counts key: what score_played's key reads of the play; the playouts change
+                # nothing that remembered() reads)
+                counts = not v.scoring.tallies and not v.scoring.markers and remembered(v, base, {})
+                each = _kernel.greedy_each(world, base, prefs, list(firsts.values()), counts)
                 at = {j: i for i, j in enumerate(firsts)}
             for n, j in enumerate(active):
                 a = legal[cands[j]]

@@ -252,30 +252,37 @@ def greedy_tricks(w: State, h: Any, prefs: list, first: int) -> bool:
     return True
 
 
-def greedy_each(w: State, h: Any, prefs: list, cards: list) -> tuple[list, Callable[[int], None]] | None:
+def greedy_each(w: State, h: Any, prefs: list, cards: list, counts: bool = False
+                ) -> tuple[list, Callable[[int], None]] | None:
     """:func:`greedy_tricks` from the position of hand ``h`` once for each first card of
     ``cards``, in one call of the kernel, the hand left as it is.  Returns ``(keys, put)``:
-    per card the outcome's key (the winners of the tricks played and the cards each seat
-    won: what the hand's score reads of its play), and ``put(i)``, which leaves the hand as
-    :func:`greedy_tricks` with ``cards[i]`` would; or ``None`` when the kernel cannot play it."""
+    per card the outcome's key, and ``put(i)``, which leaves the hand as :func:`greedy_tricks`
+    with ``cards[i]`` would; or ``None`` when the kernel cannot play it.  The key holds what
+    the hand's score reads of its play: the winners of the tricks played and the cards each
+    seat won; with ``counts``, only the tricks and card points each seat won (when the score
+    reads no more: :func:`rulekit.engine.scoring.remembered`, no tallies)."""
     p = pack(w.variant, h.ctx)
     if p is None or not cards:
         return None
     n = h.players
     st, size = _greedy_state(w, h, p, prefs, -1)
     tricks = sum(m.bit_count() for m in h.hands)   # (at most a trick a card)
-    lead = 4 + tricks + 3 * n
+    lead = 4 + tricks + 4 * n
     res = _np.empty((len(cards), lead + size), _np.int64)
     _jit.greedy_each(st, p.tab, _np.array(cards, _np.int64), tricks, res)
     head = res[:, :lead].tolist()
-    keys = [(tuple(r[4:4 + r[0]]), tuple(r[lead - n:lead])) for r in head]
+    at = 4 + tricks   # failed, won, cards won, points: n each
+    if counts:
+        keys = [(tuple(r[at + n:at + 2 * n]), tuple(r[at + 3 * n:lead])) for r in head]
+    else:
+        keys = [(tuple(r[4:4 + r[0]]), tuple(r[at + 2 * n:at + 3 * n])) for r in head]
 
     def put(i: int) -> None:
         r = head[i]
         h.hands[:] = [0] * n   # (the loop ends when every hand is empty)
-        h.failed[:] = r[4 + tricks:4 + tricks + n]
-        h.won[:] = r[4 + tricks + n:lead - n]
-        h.won_cards[:] = r[lead - n:lead]
+        h.failed[:] = r[at:at + n]
+        h.won[:] = r[at + n:at + 2 * n]
+        h.won_cards[:] = r[at + 2 * n:at + 3 * n]
         _put_tricks(w.variant, h, res[i, lead:lead + r[1]].tolist(), r[0], r[2], r[3])
     return keys, put
 

@@ -288,7 +288,8 @@ def greedy_each(st, tab, cards, w, res):
     (``st`` is left as it is; its first card is not read).  Row ``i`` of ``res`` gets the
     playout of ``cards[i]``: tricks completed, values of trick data, last trick's leader and
     led group; the winner of each completed trick (``w`` slots, -1 past the last); per seat
-    its failed groups, tricks won, cards won; then the trick data of :func:`greedy_tricks`.
+    its failed groups, tricks won, cards won, card points won (by the points row of ``tab``);
+    then the trick data of :func:`greedy_tricks`.
     """
     n = st[0]
     for i in range(cards.shape[0]):
@@ -297,7 +298,7 @@ def greedy_each(st, tab, cards, w, res):
         won = st[2 * n + 1:3 * n + 1].copy()
         won_cards = st[3 * n + 1:4 * n + 1].copy()
         row = res[i]
-        data = row[4 + w + 3 * n:]
+        data = row[4 + w + 4 * n:]
         nt, o, leader, lg = _greedy(st, hands, failed, won, won_cards, cards[i], tab, data)
         row[0] = nt
         row[1] = o
@@ -314,6 +315,13 @@ def greedy_each(st, tab, cards, w, res):
             row[4 + w + s] = failed[s]
             row[4 + w + n + s] = won[s]
             row[4 + w + 2 * n + s] = won_cards[s]
+            points = 0
+            m = won_cards[s]
+            while m:
+                low = m & -m
+                m ^= low
+                points += tab[2, trailing_zeros(low)]
+            row[4 + w + 3 * n + s] = points
     return cards.shape[0]
 
 
