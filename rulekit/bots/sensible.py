@@ -166,7 +166,7 @@ class SensibleBot(Bot):
             saved = _save(base) if plain else ()
             seen: dict = {}  # in this world, the same trick winners and cards won score the same
             each = None
-            if plain and _kernel.enabled():   # every card's playout in one call of the compiled kernel
+            if plain and _kernel.enabled(len(active)):   # every card's playout in one call of the compiled kernel
                 firsts = {j: legal[cands[j]].card for j in active
                           if legal[cands[j]].kind == "play" and not legal[cands[j]].suit}
                 # (the counts key: what score_played's key reads of the play; the playouts change

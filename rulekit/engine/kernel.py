@@ -45,7 +45,8 @@ PAIRS = "kernel.pairs"   # (seat, card) by seat * 64 + card
 ENTRIES = "kernel.play_entries"   # the log's (seat, play CARD) by seat * 64 + card
 
 MAX_CARDS = 63   # cards are bits of an int64 mask
-#: hands and playouts the Python loops play in a process before the kernel is loaded (default mode)
+#: hands and playouts the Python loops play in a process before the kernel is loaded (default mode):
+#: about a second of their work, as long as loading numba and the kernel's cached code takes
 WARM = 20_000
 _ON, _OFF = ("1", "on", "true", "yes"), ("0", "off", "false", "no")
 _jit: Any = None   # the compiled module once loaded; False: off (numba missing, or switched off)
@@ -66,15 +67,16 @@ def use(on: bool | None) -> None:
         _load()
 
 
-def enabled() -> bool:
-    """Whether the compiled kernel plays the hands it can now; called once a hand or playout by
-    the loops that use it (counting towards :data:`WARM`), it imports numba when the time comes."""
+def enabled(hands: int = 1) -> bool:
+    """Whether the compiled kernel plays the hands it can now; asked by the loops that use it
+    before they play ``hands`` hands or playouts (counted towards :data:`WARM`), it imports
+    numba when the time comes."""
     if _jit is not None:
         return _jit is not False
     global _calls
     on = _ENV if _forced is None else _forced
     if on is None:   # the default: after WARM hands of the Python loops
-        _calls += 1
+        _calls += hands
         if _calls <= WARM:
             return False
     return _load() if on is not False else _off()
