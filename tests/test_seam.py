@@ -2,7 +2,7 @@
 the CLI, scoring and the docs ask the kind through its hooks (DESIGN.md "The engine's seam").
 
 The scan finds, over ``rulekit/`` and ``cli/``, a kind's name used as a string (as
-``/work/shared/hooks/before-stop`` does; ``deal``, ``tricks`` and ``layout`` are also common
+``/work/shared/hooks/before-stop`` does; ``deal`` and ``tricks`` are also common
 words of the field, so for them only a comparison with a ``kind`` is a hit) and a kind's name
 compared with ``.kind``, ``.name``, ``phase_kind`` or ``get("kind")``, or given to
 ``variant.phase(...)`` / ``kind_of(...)``.  A comparison of ``.role`` with a role word
@@ -33,7 +33,7 @@ from rulekit.variant import load_variant
 from tests.helpers import TRICK_TOY, load_text
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-COMMON = {"deal", "tricks", "layout"}
+COMMON = {"deal", "tricks"}
 KIND_ATTRS = {"kind", "name", "phase_kind"}
 
 #: hits in modules other work is moving to hooks now (path -> kind words); remove an entry when

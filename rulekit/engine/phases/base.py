@@ -106,6 +106,8 @@ class PhaseKind(Generic[SpecT]):
     Class attributes (override them):
 
     :cvar name: the ``kind:`` word (``"tricks"``).
+    :cvar aliases: former ``kind:`` words of this kind, still read from variant files (the loader
+        takes them as :attr:`name`).
     :cvar schema: JSON Schema (Draft 2020-12) of one phase entry of this kind; its
         ``properties`` must list ``kind`` (as ``true``); it may ``$ref`` the shared
         ``#/$defs/...`` of ``rulekit/schemas/variant.schema.json`` (``strain``, ``suit``).
@@ -129,6 +131,7 @@ class PhaseKind(Generic[SpecT]):
     """
 
     name: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
     schema: ClassVar[dict] = {}
     label: ClassVar[str] = ""
     role: ClassVar[str] = ""
