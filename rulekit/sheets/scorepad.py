@@ -272,7 +272,8 @@ class ScorePad:
         return " or ".join(f"{formula_words(c.text)} (`{c.text}`)" for c in self.end_if)
 
     def _partner_allowed(self, contract) -> bool:
-        return any(REGISTRY[p.kind].gives_partner for p in self.rules.phases) and bool(getattr(contract, "partner", False))
+        gives = any(REGISTRY[p.kind].gives_partner for p in self.rules.phases)
+        return gives and bool(getattr(contract, "partner", False))
 
     def _trump(self, facts) -> str:
         """The strain the hand was played in, from the facts so far."""

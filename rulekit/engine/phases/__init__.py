@@ -12,8 +12,8 @@ compiler, :class:`~rulekit.engine.state.State`, the bots, the CLI and the docs.
 from __future__ import annotations
 
 from rulekit.engine.phases import (announce, auction, call_partner, contract_auction, deal, defence, domino,
-                                   exchange, fixed_trump, list_auction, name_trump, order_up, pass_cards, pile, set_aside,
-                                   split_choice, step_auction, trick_bids, tricks, turn_card, turn_up)
+                                   exchange, fixed_trump, list_auction, name_trump, order_up, pass_cards, pile,
+                                   set_aside, split_choice, step_auction, trick_bids, tricks, turn_card, turn_up)
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.registry import REGISTRY, canonical, kind_of, kinds_with_role, register, unregister, version
 
@@ -22,4 +22,5 @@ for _m in (deal, auction, contract_auction, exchange, name_trump, turn_up, trick
            pass_cards, fixed_trump, order_up):
     register(_m.KIND)
 
-__all__ = ["PhaseKind", "PhaseSpec", "REGISTRY", "canonical", "kind_of", "kinds_with_role", "register", "unregister", "version"]
+__all__ = ["PhaseKind", "PhaseSpec", "REGISTRY", "canonical", "kind_of", "kinds_with_role", "register", "unregister",
+           "version"]
