@@ -20,6 +20,7 @@ from jsonschema.exceptions import best_match
 
 from referencing import Registry, Resource
 
+from rulekit.engine.phases import canonical
 from rulekit.engine.phases import version as phase_kinds_version
 from rulekit.errors import Diagnostic
 from rulekit.schemas import composed_schema
@@ -426,8 +427,10 @@ def resolve_text(file: str, text: str, embedded: bool = False) -> Resolved:
 
 
 def _finish(r: Resolved) -> Resolved:
-    """Check the merged document against the schema (when it could be read)."""
+    """Check the merged document against the schema (when it could be read), a kind's former
+    word read as its name (:func:`current_kinds`)."""
     if r.data is not None:
+        current_kinds(r.data)
         missing = [k for k in REQUIRED_KEYS if k not in r.data]
         for k in missing:
             r.diagnostics.append(r.diag((), f"missing required key {k!r} (a variant needs "
@@ -437,6 +440,20 @@ def _finish(r: Resolved) -> Resolved:
         r.blocking = r.blocking or bool(problems or missing)
     r.diagnostics = order_diagnostics(r.diagnostics, r.files)
     return r
+
+
+def current_kinds(data: dict) -> None:
+    """Write each phase entry's ``kind:`` (of the document and of its ``rounds:``) as the name of
+    the kind it stands for: a kind's former word (``layout``) is read as its name (``domino``),
+    so files written before a kind was renamed keep loading, with the same hash
+    (:attr:`~rulekit.engine.phases.base.PhaseKind.aliases`)."""
+    rounds = data.get("rounds")
+    blocks = [data] + (list(rounds) if isinstance(rounds, list) else [])
+    for block in blocks:
+        phases = block.get("phases") if isinstance(block, dict) else None
+        for entry in phases.values() if isinstance(phases, dict) else ():
+            if isinstance(entry, dict) and isinstance(entry.get("kind"), str):
+                entry["kind"] = canonical(entry["kind"])
 
 
 def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
