@@ -258,6 +258,24 @@ def test_a_kind_keeps_reading_its_former_words(toy):
     assert canonical("declare_points_old") == "declare_points_old"
 
 
+def test_a_renamed_kind_leaves_the_hash_of_files_using_it(toy):
+    """A file's hash (which records carry) is taken with each kind written as its oldest word, so
+    renaming a kind (its former word kept as an alias) does not make saved records refuse it."""
+    before = load_variant(str(toy("3"))).hash   # the kind as it was first named: declare_points
+    unregister("declare_points")
+
+    class Renamed(DeclarePoints):
+        name = "declare_score"
+        aliases = ("declare_points",)
+    kind = register(Renamed())
+    try:
+        path = toy(text=TOY.replace("kind: declare_points", "kind: declare_score"))
+        assert load_variant(str(path)).hash == before
+    finally:
+        unregister(kind.name)
+        register(DeclarePoints())   # the fixture unregisters it
+
+
 def test_shipped_schema_holds_no_phase_blocks():
     """The file holds no phase blocks; the composed schema has one per registered kind."""
     base = base_schema()["$defs"]

@@ -106,8 +106,9 @@ class PhaseKind(Generic[SpecT]):
     Class attributes (override them):
 
     :cvar name: the ``kind:`` word (``"tricks"``).
-    :cvar aliases: former ``kind:`` words of this kind, still read from variant files (the loader
-        takes them as :attr:`name`).
+    :cvar aliases: former ``kind:`` words of this kind, oldest first, still read from variant
+        files (the loader takes them as :attr:`name`); a file is hashed with the oldest, so
+        records saved before a rename still verify.
     :cvar schema: JSON Schema (Draft 2020-12) of one phase entry of this kind; its
         ``properties`` must list ``kind`` (as ``true``); it may ``$ref`` the shared
         ``#/$defs/...`` of ``rulekit/schemas/variant.schema.json`` (``strain``, ``suit``).
