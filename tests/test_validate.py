@@ -400,3 +400,16 @@ def test_inherited_rule_failing_is_also_said_at_the_house_files_extends(tmp_path
     assert (True, 2, 10, f"a rule inherited from variants/hearts.yaml:{base}:14 (phases.deal.pattern) fails with "
                          f"this file's settings (override it here, or change them): {deal}") in got
     assert (False, base, 14, deal) in got
+
+
+def test_a_phase_without_kind_gets_one_message(tmp_path):
+    """A phase written without `kind:` is refused once, with the kinds it may be, not with every
+    kind's unknown keys."""
+    from rulekit.engine.phases import REGISTRY
+    f = tmp_path / "v.yaml"
+    f.write_text("id: x\ndeck: {suits: [S], ranks: [A]}\nranking: {suit: A}\nphases:\n  play: {must_trump: true}\n")
+    r = run("validate", f)
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    assert lines == [f"{f}:5:9: phases.play: missing required key 'kind', what the phase does (expected one of: "
+                     f"{', '.join(REGISTRY)})"]
