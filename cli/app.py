@@ -819,13 +819,14 @@ def compare(variants: List[str] = typer.Argument(..., autocompletion=_VARIANT,
                                                     "scheduler (tcp://host:8786) instead of local processes."),
             out: Optional[Path] = typer.Option(None, "--out", autocompletion=_complete_files(),
                                                help="Folder for rows.csv, "
-                                                    "rows.jsonl, summary.json and PNG plots."),
+                                                    "columns.json, rows.jsonl, summary.json and PNG plots."),
             max_hands: int = typer.Option(200, "--max-hands", min=1, help="With --matches: stop a match after this "
                                           "many hands."),
             players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
                                                   "that offer a choice.")):
     """Play the same deals under each variant and compare them: every metric's paired
-    difference with its 95% confidence interval.
+    difference with its 95% confidence interval and its test (paired t, or McNemar's exact
+    test for a 0/1 metric), the p-values also adjusted together (Holm).
 
     Exit 0 when the comparison ran, 1 for a variant file with problems, 2 on a usage
     error (a missing variant file, files that cannot share deals, bad options).
@@ -881,27 +882,41 @@ def compare(variants: List[str] = typer.Argument(..., autocompletion=_VARIANT,
             client.close()
         if before is not None:
             signal.signal(signal.SIGTERM, before)
-    from rulekit.sim.compare import _fmt
+    from rulekit.sim.compare import _fmt, _p, _pct, interval_text
     ref = result.variants[0]
     for other in result.variants[1:]:
         console.print(f"A = {ref}, B = {other}: {result.n} paired {unit}, bots {','.join(result.bots)}, seed {seed}",
                       highlight=False, markup=False, soft_wrap=True)
         table = Table()
-        for col in ("metric", "A", "B", "B - A", "95% CI", "n", ""):
+        for col in ("metric", "A", "B", "B - A", "95% CI", "p", "Holm", "n", ""):
             table.add_column(col, justify="left" if col == "metric" else "right")
         ours = [d for d in result.differences if d.b == other]
         for d in ours:
             m = d.metric
-            mark = ("[bold]higher[/]" if d.diff > 0 else "[bold]lower[/]") if d.detectable else "[dim]-[/]"
-            ci = "-" if d.lo is None else f"{_fmt(d.lo, m)}..{_fmt(d.hi, m)}"
-            table.add_row(escape(m.label), _fmt(d.mean_a, m), _fmt(d.mean_b, m), _fmt(d.diff, m), ci, str(d.n), mark)
+            mark = ("[bold]higher[/]" if d.diff > 0 else "[bold]lower[/]") if d.detectable else \
+                "[dim]same[/]" if d.agree else "[dim]-[/]"
+            if d.agree:   # never 0..0: no pair differed, which bounds how many could
+                ci = f"±{_pct(d.bound or 0.0)}" if d.lo is not None else "none differ"
+            else:
+                ci = "-" if d.lo is None or d.hi is None else interval_text(d.lo, d.hi, m)
+            table.add_row(escape(m.label), _fmt(d.mean_a, m), _fmt(d.mean_b, m), _fmt(d.diff, m), ci,
+                          _p(d.p), _p(d.p_holm), str(d.n), mark)
         console.print(table)
         for d in (d for d in ours if d.detectable):
             console.print("- " + d.sentence(), highlight=False, markup=False, soft_wrap=True)
-        none = [d.metric.label for d in ours if not d.detectable]
+        for k in sorted({d.n for d in ours if d.agree}, reverse=True):
+            same = [d for d in ours if d.agree and d.n == k]
+            bound = same[0].bound or 0.0
+            console.print(f"No difference in {k} pairs (none differs; at most {_pct(bound)} of such {unit} "
+                          f"would, 95% upper bound) in: {', '.join(d.metric.label for d in same)}.",
+                          highlight=False, markup=False, soft_wrap=True)
+        none = [d.metric.label for d in ours if not d.detectable and not d.agree]
         if none:
             console.print(f"No difference is detectable at this N ({result.n} {unit}) in: {', '.join(none)}.",
                           highlight=False, markup=False, soft_wrap=True)
+    note = result.holm_note()
+    if note:
+        console.print(note, highlight=False, markup=False, soft_wrap=True)
     if out is not None:
         try:
             files = write_rows(result, out)
