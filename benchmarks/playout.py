@@ -175,7 +175,9 @@ def memory_per_deal(deals: int = 5000, seed: int = 7) -> dict:
         n += 1
     gc.collect()
     with_cache = tracemalloc.get_traced_memory()[0] - base
-    v.__dict__.get("_scored", {}).clear()
+    memo = v.cache.get("scoring.memo")   # (rulekit.engine.scoring.MEMO)
+    if memo is not None:
+        memo.outcomes.clear()
     gc.collect()
     used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
@@ -210,19 +212,16 @@ def openspiel_bridge(seconds: float, seed: int = 1):
 
 
 def bot_speed(variant_id: str, deals: int, seed: int = 0) -> dict:
-    """CPU milliseconds per decision of today's SensibleBot and of the bot before issue 10
-    (``old_sensible.py``), each in every seat of the same ``deals`` single hands
-    (``bots.py --vs-old`` also compares their strength)."""
+    """CPU milliseconds per decision of today's SensibleBot, in every seat of ``deals`` single
+    hands (``bots.py --vs-old REV`` compares it with the bot of another revision, speed and
+    strength, on the same deals)."""
     import bots
-    out = {}
-    for kind in ("old", "new"):
-        t = n = 0
-        for i in range(deals):
-            r = bots.play_table((variant_id, seed, i, (kind,) * load_variant(variant_id).players))
-            t += r["cpu"][kind][0]
-            n += r["cpu"][kind][1]
-        out[kind] = {"ms_per_decision": 1000 * t / max(n, 1), "decisions": n}
-    return out
+    t = n = 0
+    for i in range(deals):
+        r = bots.play_table((variant_id, seed, i, ("new",) * load_variant(variant_id).players, ""))
+        t += r["cpu"]["new"][0]
+        n += r["cpu"]["new"][1]
+    return {"new": {"ms_per_decision": 1000 * t / max(n, 1), "decisions": n}}
 
 
 def handwritten(seconds: float, seed: int = 1, record: bool = False):
@@ -253,7 +252,7 @@ def main(argv=None) -> int:
                          "(gc.set_threshold(100000, 50, 100), as a simulation worker would set; "
                          "applied to every row, the hand-written one included)")
     ap.add_argument("--bot-deals", type=int, default=12,
-                    help="hands played by each SensibleBot version for the time per decision (default 12; 0 skips)")
+                    help="hands played by SensibleBots for the time per decision (default 12; 0 skips)")
     ap.add_argument("--memory-deals", type=int, default=5000,
                     help="deals of the match whose memory per deal is measured (default 5000; 0 skips)")
     a = ap.parse_args(argv)
@@ -290,9 +289,6 @@ def main(argv=None) -> int:
     memory = memory_per_deal(a.memory_deals) if a.memory_deals else None
     bot = bot_speed("fivehundred", a.bot_deals) if a.bot_deals else None
     goals = []
-    if bot is not None:
-        goals.append(("SensibleBot CPU per decision, old bot / today's (same deals)", 10.0,
-                      bot["old"]["ms_per_decision"] / bot["new"]["ms_per_decision"]))
     by = {(r["variant"], r["path"]): r for r in rows}
     if ("fivehundred", "engine loop") in by:
         goals.append(("Five Hundred deals/s, engine loop (random_hand) / hand-written", 1.0,
@@ -326,8 +322,8 @@ def main(argv=None) -> int:
         print(f"memory: {memory['bytes_per_deal']:,.0f} bytes per deal kept by one random Five Hundred match "
               f"of {memory['deals']:,} deals ({memory['with_cache_per_deal']:,.0f} with the score cache; tracemalloc)")
     if bot is not None:
-        print(f"bot: SensibleBot {bot['new']['ms_per_decision']:.2f} ms per decision, the bot before issue 10 "
-              f"{bot['old']['ms_per_decision']:.2f} ms ({a.bot_deals} Five Hundred hands each, every seat)")
+        print(f"bot: SensibleBot {bot['new']['ms_per_decision']:.2f} ms per decision ({a.bot_deals} Five Hundred "
+              f"hands, every seat; against another revision's: bots.py --vs-old REV)")
     for g, target, x in goals:
         print(f"goal: {g}: {x:.2f}x (target >= {target:.1f}x: {'met' if x >= target else 'NOT met'})")
     if ("fivehundred", "engine loop") in by and ("fivehundred", "api") in by:

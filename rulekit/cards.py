@@ -121,11 +121,6 @@ class Deck:
         s = self.suits.index(suit)
         return mask_of(c for c, x in enumerate(self._suit) if x == s)
 
-    def joker_mask(self) -> int:
-        """Bitmask of the jokers."""
-        base = self.size - self.jokers
-        return ((1 << self.jokers) - 1) << base
-
     def name(self, card: int) -> str:
         """Canonical text of ``card``: ``10H``, ``AS``, ``JK``."""
         return self.names[card]

@@ -232,7 +232,7 @@ def test_spades_nil_needs_to_be_safe_ohhell_zero_is_an_ordinary_bid(spades, ohhe
     own (made +100, failed -100: 200 apart, against 20 for a bid of one), an Oh Hell 0 is not
     (10 against 11); so a Spades hand that took no trick in only 55-70 % of the sampled
     worlds bids 1, not nil (today: a random bid)."""
-    from rulekit.engine.phases.trick_bids import bid_worth
+    from rulekit.bots.policies.trick_bids import bid_worth
     middling = ["2C", "3C", "JC", "4D", "9D", "JD", "QD", "2H", "3H", "5H", "6H", "3S", "6S"]
     obs = spades_deal(spades, middling, 1).observation(1)
     none, one = [[0, 0, 0, 0]], [[0, 1, 0, 0]]

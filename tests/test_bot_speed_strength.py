@@ -1,6 +1,6 @@
 """The SensibleBot's own playout loop.
 
-Speed and strength are measured by ``benchmarks/bots.py --vs-old N`` (never timed here).
+Speed and strength are measured by ``benchmarks/bots.py --vs-old REV`` (never timed here).
 These tests pin what the speed-up must not change: the bot's quick playouts
 (``_play_out``: the common trick rules in one loop, the hand scored by ``score_played``
 without moving the world on) take the same tricks, cards and entries as the engine's own

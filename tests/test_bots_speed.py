@@ -1,6 +1,6 @@
 """The faster SensibleBot.
 
-The speed itself is measured by ``benchmarks/bots.py --vs-old N`` (never timed here); these
+The speed itself is measured by ``benchmarks/bots.py --vs-old REV`` (never timed here); these
 tests pin the pieces the speed-up rests on: deals tested before a world is built, the
 sampling law kept, the fast policy's card tried first and winning ties.
 """

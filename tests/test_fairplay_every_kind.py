@@ -16,7 +16,7 @@ import pytest
 from rulekit.bots import RandomBot
 from rulekit.cards import bits
 from rulekit.engine import State
-from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases import REGISTRY, kind_of
 from rulekit.variant import builtin_ids, load_variant
 
 
@@ -172,13 +172,13 @@ def test_layout_rows_of_a_copy_are_its_own():
     match itself as they were."""
     s = State(load_variant("king"), seed=2)
     rng = random.Random(2)
-    while not (s.phase_kind == "layout" and s.hand.phase_state["layout"]["rows"]):
+    while not (s.phase_kind == "layout" and kind_of("layout").data_of(s.hand).rows):
         s.apply(rng.choice(s.legal_actions()))
-    rows = dict(s.hand.phase_state["layout"]["rows"])
+    rows = dict(kind_of("layout").data_of(s.hand).rows)
     rows = {k: tuple(x) for k, x in rows.items()}
     c = s.clone()
     for _ in range(6):
         if c.phase_kind != "layout":
             break
         c.apply(c.legal_actions()[0])
-    assert {k: tuple(x) for k, x in s.hand.phase_state["layout"]["rows"].items()} == rows
+    assert {k: tuple(x) for k, x in kind_of("layout").data_of(s.hand).rows.items()} == rows

@@ -15,6 +15,7 @@ from rulekit.bots import RandomBot, SensibleBot
 from rulekit.bots.sensible import playout, trick_preferences
 from rulekit.cli.app import app
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.variant import load_variant
 from tests.kinds.test_ladder_auction import tiny
 from tests.test_rules_bridge import E, N, S, W, deck_order
@@ -363,12 +364,12 @@ def test_dealer_discard_for_another_maker_is_hidden_from_him(euchre):
         s = State(euchre, seed=seed)
         bots = [RandomBot(seed * 5 + i) for i in range(4)]
         while s.phase_kind == "order_up" and not s.hands_played:
-            d = s.hand.phase_state["order_up"]
-            if d["discard"] or s.hand.declarer >= 0:
+            d = kind_of("order_up").data_of(s.hand)
+            if d.discard or s.hand.declarer >= 0:
                 break
             s.apply(bots[s.to_move].act(s.observation(s.to_move)))
         h = s.hand
-        if s.phase_kind == "order_up" and h.phase_state["order_up"]["discard"] and h.declarer != h.dealer:
+        if s.phase_kind == "order_up" and kind_of("order_up").data_of(h).discard and h.declarer != h.dealer:
             break
     else:
         pytest.fail("no deal where another player orders the dealer's card up")

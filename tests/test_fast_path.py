@@ -15,7 +15,7 @@ import random
 import pytest
 
 from rulekit.cards import bits
-from rulekit.engine import State
+from rulekit.engine import State, scoring
 from rulekit.engine.playout import random_hand
 from rulekit.variant import builtin_ids, load_variant
 
@@ -138,13 +138,14 @@ def test_contract_only_phase_variables_keep_the_score_cache():
     auction's ``null``, ``open_game``, ``bid_value``) keep the score cache: Five Hundred hands are
     remembered, not rescored each time."""
     v = load_variant("fivehundred")
-    v.__dict__.pop("_scored", None)
+    v.cache.pop(scoring.MEMO, None)
     s = State(v, seed=3)
     rng = random.Random(3)
     for _ in range(20):
         random_hand(s, rng)
-    assert v.__dict__.get("_scored")
-    assert not v.__dict__["_phase_vars_bypass"]
+    memo = v.cache[scoring.MEMO]
+    assert memo.outcomes
+    assert not memo.bypass
 
 
 @pytest.mark.parametrize("vid", builtin_ids())

@@ -9,13 +9,14 @@ and removed again - without touching any other file.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 
 from rulekit.bots import RandomBot, SensibleBot
 from rulekit.engine import Action, State
-from rulekit.engine.phases import REGISTRY, PhaseKind, kind_of, register, unregister
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases import REGISTRY, PhaseKind, PhaseSpec, kind_of, register, unregister
 from rulekit.errors import IllegalActionError, InvalidActionError, VariantError
 from rulekit.schemas import base_schema, composed_schema
 from rulekit.variant import load_variant
@@ -23,10 +24,16 @@ from rulekit.variant.loader import schema
 
 
 @dataclass(frozen=True)
-class DeclareSpec:
-    kind: str
-    name: str
+class DeclareSpec(PhaseSpec):
     most: int
+
+
+@dataclass
+class Declared(KindData):
+    """What each player declared so far, and how many have spoken."""
+
+    said: list[int] = field(default_factory=list)
+    turns: int = 0
 
 
 class DeclarePoints(PhaseKind):
@@ -52,11 +59,11 @@ class DeclarePoints(PhaseKind):
         return {"declared": (0, spec.most)}
 
     def values(self, variant, hand, spec):
-        return [{"declared": d} for d in hand.phase_state[self.name]["said"]]
+        return [{"declared": d} for d in self.data_of(hand).said]
 
     def start(self, state):
         h = state.hand
-        h.phase_state[self.name] = {"said": [0] * state.variant.players, "turns": 0}
+        h.phase_state[self.name] = Declared([0] * state.variant.players)
         h.to_move = h.eldest
         return True
 
@@ -73,10 +80,10 @@ class DeclarePoints(PhaseKind):
     def apply(self, state, action):
         h = state.hand
         d = self.data(state)
-        d["said"][h.to_move] = int(action.text.split()[1])
-        d["turns"] += 1
+        d.said[h.to_move] = int(action.text.split()[1])
+        d.turns += 1
         h.to_move = (h.to_move + 1) % state.variant.players
-        return d["turns"] == state.variant.players
+        return d.turns == state.variant.players
 
     def parse(self, text, state):
         words = text.split()
@@ -88,7 +95,7 @@ class DeclarePoints(PhaseKind):
         return f"declare N (0 to {spec.most})"
 
     def observe(self, state, seat):
-        return {"declared": list(self.data(state)["said"])}
+        return {"declared": list(self.data(state).said)}
 
     def describe(self, spec):
         return f"Each player in turn declares 0 to {spec.most} points."
@@ -164,12 +171,35 @@ def test_toy_kind_bots_and_clone(toy):
     s = State(v, seed=3)
     c = s.clone()
     c.apply("declare 3")
-    assert s.hand.phase_state["declare_points"]["said"] == [0, 0, 0]
+    assert kind_of("declare_points").data_of(s.hand).said == [0, 0, 0]
     bots = [SensibleBot(seed=1, samples=2, bid_samples=2), RandomBot(2), RandomBot(3)]
     while not s.is_over:
         seat = s.controller(s.to_move)
         s.apply(bots[seat].act(s.observation(seat)))
     assert s.winners
+
+
+def test_a_policy_registered_for_the_kind_chooses_for_the_bots(toy):
+    """A bots' policy registered for the kind (``rulekit.bots.policies.policy``) makes the bot's
+    choice in its phases: here it always declares the most; the kind itself holds no strategy."""
+    from rulekit.bots.policies import POLICIES, policy
+
+    kind = kind_of("declare_points")
+
+    @policy(kind)
+    def declare_most(bot, obs):
+        return obs.legal[-1]
+    try:
+        with pytest.raises(ValueError, match="already has a bot policy"):
+            policy(kind)(lambda bot, obs: None)
+        v = load_variant(str(toy()))
+        s = State(v, seed=3)
+        bot = SensibleBot(seed=1, samples=2, bid_samples=2)
+        while s.phase_kind == "declare_points":
+            s.apply(bot.act(s.observation(s.to_move)))
+        assert kind.data_of(s.hand).said == [3, 3, 3]
+    finally:
+        POLICIES.pop(kind.name, None)
 
 
 def test_toy_kind_in_schema_and_compile_errors(toy):

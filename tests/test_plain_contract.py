@@ -5,6 +5,7 @@ any contract, and nobody playing counts it as made with his refe (x2)."""
 from __future__ import annotations
 
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.variant import load_variant
 
 
@@ -33,8 +34,8 @@ def test_f2_serbian_pik_with_refe_a_follow_is_no_kontra():
     s = _pik_with_refe("preferans-serbian")
     first = s.to_move
     s.apply("follow")
-    d = s.hand.phase_state["defence"]
-    assert d["level"] == 0 and d["kontra_seat"] == -1 and d["roles"] == {first: "follow"}
+    d = kind_of("defence").data_of(s.hand)
+    assert d.level == 0 and d.kontra_seat == -1 and d.roles == {first: "follow"}
     assert s.to_move != first and [a.text for a in s.legal_actions()] == ["follow", "pass"]
 
 

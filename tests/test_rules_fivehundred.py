@@ -13,6 +13,7 @@ import pytest
 from rulekit.engine import State
 from rulekit.engine.actions import PASS
 from rulekit.engine.hand import Hand
+from rulekit.engine.phases import kind_of
 from rulekit.engine.scoring import envs_for, formulas_for, match_result, score_hand
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.variant import load_variant
@@ -407,7 +408,8 @@ def test_A3_pass_is_final_bidder_may_rebid(v):
     s.apply("pass")
     # only seat 1 is left holding the highest bid: the auction is over [A5]
     assert s.hand.declarer == 1 and s.hand.contract.text == "7S"
-    assert 0 in s.hand.passed and 2 in s.hand.passed
+    passed = kind_of("ladder_auction").data_of(s.hand).passed
+    assert 0 in passed and 2 in passed
 
 
 def test_A4_ten_with_trump(v):

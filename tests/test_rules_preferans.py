@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 from cli.app import app
 from rulekit.bots.sensible import SensibleBot
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.engine.phases.defence import outcome
 from rulekit.engine.phases.step_auction import contract_values
 from rulekit.engine.scoring import against_entries, entries_for, envs_for, final_results
@@ -253,15 +254,15 @@ def test_f4_invite_and_f5_kontra_chain():
     _calls(s, "pass", "follow")
     assert [a.text for a in s.legal_actions()] == ["alone", "invite"]
     _calls(s, "invite", "kontra", "rekontra", "subkontra", "mortkontra")
-    d = s.hand.phase_state["defence"]
-    assert d["level"] == 4 and d["kontra_seat"] == 1 and d["roles"] == {1: "invited", 2: "follow"}
+    d = kind_of("defence").data_of(s.hand)
+    assert d.level == 4 and d.kontra_seat == 1 and d.roles == {1: "invited", 2: "follow"}
     assert s.phase_kind == "tricks"
 
 
 def test_f1_betl_both_must_play():
     """[F1]: at betl both opponents play; only kontra or pass is asked."""
     s = _to_defence(announce="betl")
-    assert s.hand.phase_state["defence"]["roles"] == {1: "forced", 2: "forced"}
+    assert kind_of("defence").data_of(s.hand).roles == {1: "forced", 2: "forced"}
     assert [a.text for a in s.legal_actions()] == ["pass", "kontra"]
 
 
@@ -300,7 +301,7 @@ def test_t1_lead_passes_on_from_a_defender_who_passed():
     """[T1]: A (eldest) passed in the defence, so the next player who plays (B, the declarer)
     leads to the first trick."""
     s = _declared(("pass", "2", "pass"), "herc", ("follow", "pass", "alone", "pass"))
-    assert s.hand.declarer == 1 and s.hand.phase_state["defence"]["roles"] == {2: "follow", 0: "pass"}
+    assert s.hand.declarer == 1 and kind_of("defence").data_of(s.hand).roles == {2: "follow", 0: "pass"}
     assert s.hand.leader == 1 and s.to_move == 1
 
 

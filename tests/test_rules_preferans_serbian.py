@@ -4,6 +4,7 @@ house file against the base file and asserts the values that differ."""
 from __future__ import annotations
 
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.variant import load_variant
 
 BASE = load_variant("preferans")
@@ -86,8 +87,8 @@ def test_f2_f5_compulsory_kontra_on_plain_pik():
     assert [a.text for a in serb.legal_actions()] == ["follow", "pass"]
     assert serb.to_move == 0                  # the declarer (1)'s right-hand neighbour
     serb.apply("follow")
-    d = serb.hand.phase_state["defence"]
-    assert d["level"] == 1 and d["kontra_seat"] == 0 and d["roles"] == {0: "follow", 2: "forced"}
+    d = kind_of("defence").data_of(serb.hand)
+    assert d.level == 1 and d.kontra_seat == 0 and d.roles == {0: "follow", 2: "forced"}
     assert serb.to_move == 1 and [a.text for a in serb.legal_actions()] == ["pass", "rekontra"]
     serb.apply("pass")
     assert serb.phase_kind == "tricks"

@@ -35,10 +35,6 @@ KIND_ATTRS = {"kind", "name", "phase_kind"}
 #: hits in modules other work is moving to hooks now (path -> kind words); remove an entry when
 #: its module asks the kind instead.  Any other hit fails.
 KNOWN = {
-    "rulekit/bots/sensible.py": {"tricks"},
-    "rulekit/engine/observation.py": {"deal"},
-    "rulekit/engine/playout.py": {"tricks"},
-    "rulekit/engine/scoring.py": {"turn_card"},
     "rulekit/sheets/scorepad.py": {"deal", "tricks", "name_trump", "turn_up", "turn_card", "call_partner"},
 }
 

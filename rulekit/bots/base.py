@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.engine.actions import Action
+    from rulekit.engine.observation import Observation
 
 
 class Bot:
@@ -15,7 +20,7 @@ class Bot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def act(self, obs):
+    def act(self, obs: Observation) -> Action:
         """Choose one of ``obs.legal`` (an :class:`~rulekit.engine.actions.Action`)."""
         raise NotImplementedError
 
@@ -25,7 +30,7 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def act(self, obs):
+    def act(self, obs: Observation) -> Action:
         """A random element of ``obs.legal``."""
         return obs.legal[int(self.rng.random() * len(obs.legal))]
 

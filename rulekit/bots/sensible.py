@@ -21,7 +21,11 @@ hand by a simple high-card count; a world that breaks this is drawn again.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rulekit.bots.base import Bot
+from rulekit.bots.policies import policy_for
+from rulekit.bots.strength import choose_discards, trump_strength
 from rulekit.cards import bits
 from rulekit.dsl import Env
 from rulekit.engine.actions import PASS, Action
@@ -31,9 +35,17 @@ from rulekit.engine.progress import Progress
 from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for, score_played, tallies
 from rulekit.engine.tables import phase_variables
 
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.engine.hand import Hand
+    from rulekit.engine.observation import Observation
+    from rulekit.engine.state import State
+    from rulekit.variant.model import Variant
 
-_PREFS: dict = {}   # public facts of a hand -> (variant, trick preferences): see SensibleBot.preferences
-_VALUES: dict = {}  # match facts -> (variant, {(bid, outcome): (value, made)}): see SensibleBot.bid
+
+#: keys of the bots' tables in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>` (public facts
+#: only, shared by every bot of the process, so no bot learns another's cards; each bounded)
+_PREFS = "bots.preferences"   # public facts of a hand -> trick preferences (SensibleBot.preferences)
+_VALUES = "bots.values"       # match facts -> {(bid, outcome): (value, made)} (SensibleBot.bid)
 
 
 def _role(w) -> str:
@@ -70,14 +82,16 @@ class SensibleBot(Bot):
         self._fits: tuple = (None, None, 0)  # (the observation, its calls_test, draws per world)
         self._seen: tuple = (None, None, {})  # (match facts, the hand's bids, bid values by outcome): see bid()
 
-    def act(self, obs):
+    def act(self, obs: Observation) -> Action:
         """Choose an action among ``obs.legal``."""
         if len(obs.legal) == 1:
             return obs.legal[0]
         kind = REGISTRY[obs.phase]
-        own = kind.bot_act(self, obs)  # a kind that knows how to choose says so first
+        own = policy_for(kind.name)   # a policy for the kind chooses first (rulekit/bots/policies/)
         if own is not None:
-            return own
+            act = own(self, obs)
+            if act is not None:
+                return act
         role = kind.role  # the bot knows roles, not kinds (a new kind says which it plays)
         if role == "auction":
             return self.bid(obs)
@@ -95,7 +109,7 @@ class SensibleBot(Bot):
             return self.play(obs)
         return obs.legal[int(self.rng.random() * len(obs.legal))]
 
-    def sample(self, obs, tries: int = 12):
+    def sample(self, obs: Observation, tries: int = 12) -> State:
         """A world of ``obs`` that fits the calls made so far (:func:`fits_calls`); after
         ``tries`` misfits, the last one drawn, and one draw per world for the rest of the
         decision.  The deals are tested before a world is built from them
@@ -114,13 +128,13 @@ class SensibleBot(Bot):
         return world
 
     # ------------------------------------------------------------------ play
-    def play(self, obs):
+    def play(self, obs: Observation) -> Action:
         """The legal play with the best mean utility over sampled worlds.
 
         Cards that are equivalent for the seat (:func:`distinct_plays`) are evaluated once;
         the seats' trick preferences are probed once per hand (they depend on public facts
         only); each world is played out once per candidate on a light copy that is not
-        dealt a next hand (:func:`_capped`).  The fast policy's own card in the first world
+        dealt a next hand (:func:`capped`).  The fast policy's own card in the first world
         (:func:`greedy_card`) is tried first and wins ties.  From world ``prune_from`` on (the
         third by default), a candidate that did no better than the leader in every world so
         far is dropped (the worlds are shared, so the comparison is paired); sampling stops
@@ -136,7 +150,7 @@ class SensibleBot(Bot):
         prefs = None
         v = obs.variant
         for k in range(samples):
-            world = _capped(self.sample(obs))
+            world = capped(self.sample(obs))
             if prefs is None:
                 prefs = self.preferences(world)
                 if world.kind is not None and world.kind.role == "play":
@@ -147,7 +161,7 @@ class SensibleBot(Bot):
             base = world.hand
             quick = _quick(world)
             plain = quick and _plain(v.phases[base.phase], base.ctx)
-            saved = _save(base) if plain else None
+            saved = _save(base) if plain else ()
             seen: dict = {}  # in this world, the same trick winners and cards won score the same
             for n, j in enumerate(active):
                 a = legal[cands[j]]
@@ -180,29 +194,30 @@ class SensibleBot(Bot):
         best = max(active, key=lambda j: sum(scores[j]))
         return legal[cands[best]]
 
-    def preferences(self, world) -> list:
+    def preferences(self, world: State) -> list[bool]:
         """:func:`trick_preferences` of ``world``'s hand, cached by the public facts it reads
         (shared by all bots of the process: public facts only, so no bot learns another's cards)."""
         h = world.hand
         v = world.variant
-        key = (id(v), h.contract.text if h.contract is not None else None, h.declarer, h.trump,
+        key = (h.contract.text if h.contract is not None else None, h.declarer, h.trump,
                tuple(h.vulnerable), h.doubled, h.partner)
-        hit = _PREFS.get(key)
-        if hit is None or hit[0] is not v:
-            if len(_PREFS) > 4096:
-                _PREFS.clear()
-            hit = _PREFS[key] = (v, trick_preferences(world))
-        return hit[1]
+        cache: dict[tuple, list[bool]] = v.cached(_PREFS, dict)
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) > 4096:
+                cache.clear()
+            hit = cache[key] = trick_preferences(world)
+        return hit
 
     # ------------------------------------------------------------------ auction
-    def bid(self, obs):
+    def bid(self, obs: Observation) -> Action:
         """Bid the legal bid with the best expected entry, or pass."""
         spec = obs.phase_spec
         by_text = {b.text: b for b in obs.phase_data.get("bids") or spec.bids}  # this hand's values
         legal_bids = [by_text[a.bid] for a in obs.legal if a.kind == "bid"]
         if not legal_bids:
             return PASS
-        reps = {}
+        reps: dict[tuple, Any] = {}
         for b in legal_bids:  # the lowest legal bid of each strain stands for the strain
             reps.setdefault(_family(b), b)
         results: dict = {s: [] for s in reps}
@@ -212,18 +227,18 @@ class SensibleBot(Bot):
         # (bid, outcome) -> (value, made): sampled outcomes repeat often, in this decision and
         # the seat's next ones in the same hand (the key holds the match facts they read)
         # (kept for every bot of the process when the bids are the variant's own: public facts only)
-        facts = (id(v), obs.seat, tuple(obs.vulnerable), tuple(obs.game_score), tuple(obs.games))
+        facts = (obs.seat, tuple(obs.vulnerable), tuple(obs.game_score), tuple(obs.games))
         if "bids" in obs.phase_data:  # this hand's own bid values: this decision and the seat's next ones
             if self._seen[0] != facts or self._seen[1] is not obs.phase_data["bids"] or len(self._seen[2]) > 4096:
                 self._seen = (facts, obs.phase_data["bids"], {})
             seen = self._seen[2]
         else:
-            hit = _VALUES.get(facts)
-            if hit is None or hit[0] is not v or len(hit[1]) > 4096:
-                if len(_VALUES) > 64:
-                    _VALUES.clear()
-                hit = _VALUES[facts] = (v, {})
-            seen = hit[1]
+            values: dict[tuple, dict] = v.cached(_VALUES, dict)
+            seen = values.get(facts)
+            if seen is None or len(seen) > 4096:
+                if len(values) > 64:
+                    values.clear()
+                seen = values[facts] = {}
 
         def value(b, out) -> tuple:
             """(utility, made) of bid ``b`` with outcome ``out``, by the variant's formulas."""
@@ -251,7 +266,7 @@ class SensibleBot(Bot):
                         if sum(value(rep, o)[1] for o in results[st]) >= (self.min_make - checks[k]) * k}
                 if not reps:
                     break
-            world = _capped(self.sample(obs))
+            world = capped(self.sample(obs))
             for strain, rep in reps.items():
                 w = world.clone(light=True)
                 outcome = self._declare(w, obs.seat, rep)
@@ -284,7 +299,7 @@ class SensibleBot(Bot):
             return self.double_or_pass(obs)
         return Action.make_bid(best.text)
 
-    def double_or_pass(self, obs):
+    def double_or_pass(self, obs: Observation) -> Action:
         """Double the opponents' contract when, in sampled worlds where the auction then ends,
         doubling beats passing by a clear margin and the contract fails in most of them."""
         double = next((a for a in obs.legal if a.kind == "double"), None)
@@ -295,7 +310,7 @@ class SensibleBot(Bot):
         fails = 0
         n = max(4, self.bid_samples // 2)
         for _ in range(n):
-            world = _capped(self.sample(obs))
+            world = capped(self.sample(obs))
             outcomes = []
             for first in (double, PASS):
                 w = world.clone(light=True)
@@ -339,9 +354,10 @@ class SensibleBot(Bot):
             elif role == "trump" and any(a.kind == "trump" for a in w.legal_actions()):
                 choice = max(w.current_phase.choices, key=lambda s: trump_strength(w.variant, h0.hands[seat], s))
                 w.apply_unchecked(Action.trump(choice))
-            else:   # another kind (a partner call, cards put aside): its own bot choice, else the first
+            else:   # another kind (a partner call, cards put aside): its policy's choice, else the first
                 obs2 = w.observation(w.to_move)
-                own = REGISTRY[w.current_phase.kind].bot_act(self, obs2) if obs2.legal else None
+                pick = policy_for(w.current_phase.kind)
+                own = pick(self, obs2) if pick is not None and obs2.legal else None
                 w.apply_unchecked(own if own is not None else w.legal_actions()[0])
         h = _play_out(w, self.preferences(w), h0)
         if v.has_card_points:
@@ -400,19 +416,22 @@ def match_value(variant, contract, declarer: int, envs: list, obs) -> list:
 def high_card_points(ctx, hand: int) -> int:
     """A simple strength count: the four best cards of each suit by rank at no trump
     count 4, 3, 2, 1 (the Milton Work count in a 13-card suit)."""
-    masks = _HCP.get(id(ctx))
-    if masks is None or masks[0] is not ctx:
-        by_value = [0, 0, 0, 0]  # cards worth 4, 3, 2, 1
-        for order in _group_orders(ctx):
-            for i, c in enumerate(order[:4]):
-                by_value[i] |= 1 << c
-        masks = _HCP[id(ctx)] = (ctx, tuple(by_value))
-    m4, m3, m2, m1 = masks[1]
+    return _points(hcp_masks(ctx), hand)
+
+
+def hcp_masks(ctx) -> tuple[int, int, int, int]:
+    """The cards worth 4, 3, 2 and 1 in :func:`high_card_points` under context ``ctx``."""
+    by_value = [0, 0, 0, 0]
+    for order in ctx.orders:
+        for i, c in enumerate(order[:4]):
+            by_value[i] |= 1 << c
+    return by_value[0], by_value[1], by_value[2], by_value[3]
+
+
+def _points(masks: tuple[int, int, int, int], hand: int) -> int:
+    m4, m3, m2, m1 = masks
     return 4 * (hand & m4).bit_count() + 3 * (hand & m3).bit_count() + 2 * (hand & m2).bit_count() + \
         (hand & m1).bit_count()
-
-
-_HCP: dict = {}
 
 
 def fits_calls(world, obs, test=None) -> bool:
@@ -437,7 +456,8 @@ def calls_test(obs):
         return None
     by_text = {b.text: b for b in auction.bids}
     nt = v.contexts.get("NT") or next(iter(v.contexts.values()))
-    average = high_card_points(nt, v.deck.full_mask) / v.players
+    masks = hcp_masks(nt)   # (once per decision: the test below runs on every drawn deal)
+    average = _points(masks, v.deck.full_mask) / v.players
     size = v.deck.size
     rules = []  # (seat, trump group mask or 0, least trumps)
     for seat, text in obs.calls:
@@ -458,13 +478,13 @@ def calls_test(obs):
             m = dealt.get(seat)
             if m is None:
                 continue
-            if (m & group).bit_count() < least or high_card_points(nt, m) < average:
+            if (m & group).bit_count() < least or _points(masks, m) < average:
                 return False
         return True
     return test
 
 
-def utility(hand, seat: int, variant) -> float:
+def utility(hand: Hand, seat: int, variant: Variant) -> float:
     """Own (or own side's) entry minus the mean of the others' (sign flipped for penalty games)."""
     e = hand.entries or [0] * (len(variant.sides) if variant.scoring.by_side else variant.players)
     me = column_of(variant, seat)
@@ -473,7 +493,7 @@ def utility(hand, seat: int, variant) -> float:
     return -u if variant.scoring.lower_is_better else u
 
 
-def trick_preferences(world) -> list:
+def trick_preferences(world: State) -> list[bool]:
     """Per seat: True if winning tricks raises its utility under this hand's scoring.
 
     Probes the variant's formulas with two made-up outcomes: the seat's column (its
@@ -508,14 +528,14 @@ def trick_preferences(world) -> list:
     return prefs
 
 
-def _capped(world):
+def capped(world: State) -> State:
     """``world`` (a sampled :class:`~rulekit.engine.state.State`), stopped after its current
     hand: playing it out scores the hand but deals no next one (a bot reads that hand's entries only)."""
     world.max_hands = world.hand.number + 1
     return world
 
 
-def distinct_plays(obs) -> list:
+def distinct_plays(obs: Observation) -> list[int]:
     """Indices into ``obs.legal`` of the plays worth comparing: of cards that are equivalent for
     the seat to move (same group, same card points, and no card between them in strength that
     another player may still play), only the lowest is kept.  All plays are kept when the
@@ -584,7 +604,7 @@ def _play_out(w, prefs, h0):
     return playout(w, prefs, h0)
 
 
-def playout(w, prefs, h0):
+def playout(w: State, prefs: list[bool], h0: Hand) -> Hand:
     """Play the hand ``h0`` of world ``w`` to its end with :func:`greedy_card`, the engine
     scoring it and moving ``w`` on; return ``h0``."""
     if w.hand is not h0 or w.is_over or _role(w) != "play":
@@ -599,20 +619,13 @@ def playout(w, prefs, h0):
     return h0
 
 
-_PLAIN_TRICKS: dict = {}
-
-
 def _plain(spec, ctx) -> bool:
     """Whether trick phase ``spec`` with context ``ctx`` follows the common rules only
     (:func:`rulekit.engine.phases.tricks.plain_follow`: the rules ``tricks.legal_mask`` and
     ``tricks.play_card`` apply inline on their own hot path, which :func:`_plain_tricks`
     repeats, checked against the engine in tests/test_bot_speed_strength.py) and the widow
     does not go to the last trick."""
-    key = (id(spec), id(ctx))
-    hit = _PLAIN_TRICKS.get(key)
-    if hit is None or hit[0] is not spec or hit[1] is not ctx:
-        hit = _PLAIN_TRICKS[key] = (spec, ctx, _tricks.plain_follow(spec, ctx) and spec.widow_to != "last_trick")
-    return hit[2]
+    return _tricks.plain_follow(spec, ctx) and spec.widow_to != "last_trick"
 
 
 def _plain_tricks(w, h, prefs, first: int = -1) -> None:
@@ -647,7 +660,8 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
     leader = h.leader
     lg = h.led_group
     named = h.named
-    best, winner, top, keys, follow = -1, leader, -1, None, 0
+    best, winner, top, follow = -1, leader, -1, 0
+    keys: tuple = ()
     if trick:  # a trick under way: its winner so far as play_card will judge it
         keys = win_keys[lg]
         follow = group_mask[lg]
@@ -701,7 +715,7 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
             h.trick, h.leader, h.led_group, h.named, h.to_move = trick, leader, lg, named, -1
             return
         while not hands[winner]:  # the winner has no card left: the next seat that has leads
-            winner = winner + 1 if winner + 1 < n else 0
+            winner = (winner + step) % n
         seat = winner
 
 
@@ -712,7 +726,7 @@ def _quick(w) -> bool:
     h = w.hand
     phases = w.variant.phases
     spec = phases[h.phase]
-    return h.phase == len(phases) - 1 and spec.kind == "tricks" and (not h.ctx.top_names_suit or _plain(spec, h.ctx))
+    return h.phase == len(phases) - 1 and spec.kind == _tricks.KIND.name and (not h.ctx.top_names_suit or _plain(spec, h.ctx))
 
 
 def _quick_tricks(w, h, prefs, first: int = -1) -> None:
@@ -768,19 +782,7 @@ def _restore(h, saved: tuple) -> None:
     h.trick = trick[:]
 
 
-_ORDERS: dict = {}
-
-
-def _group_orders(ctx) -> tuple:
-    """Per group of context ``ctx``, its cards from the strongest down (cached)."""
-    orders = _ORDERS.get(id(ctx))
-    if orders is None or orders[0] is not ctx:
-        orders = _ORDERS[id(ctx)] = (ctx, tuple(tuple(sorted(bits(m), key=lambda c: -ctx.strength[c]))
-                                                for m in ctx.group_mask))
-    return orders[1]
-
-
-def greedy_card(w, prefs) -> int:
+def greedy_card(w: State, prefs: list[bool]) -> int:
     """A fast policy: a seat that wants tricks wins as cheaply as it can, else throws its
     lowest card; a seat that avoids them plays its highest card that does not win.
     Trick winners are judged by the context's own win keys (the engine's rule)."""
@@ -830,7 +832,7 @@ def _follow(ctx, keys, best: int, mask: int, want: bool, pts) -> int:
                 lose = (x, c)
         return lose[1]  # type: ignore[index]
     # a seat avoiding tricks: its most costly card that does not win, else its highest winner
-    lose = None
+    shed: tuple | None = None
     win = -1
     m = mask
     while m:
@@ -839,12 +841,12 @@ def _follow(ctx, keys, best: int, mask: int, want: bool, pts) -> int:
         c = low.bit_length() - 1
         k = keys[c]
         if k <= best:
-            x = (pts[c], strength[c])
-            if lose is None or x > lose[0]:
-                lose = (x, c)
-        elif lose is None and (win < 0 or k > keys[win]):
+            y = (pts[c], strength[c])
+            if shed is None or y > shed[0]:
+                shed = (y, c)
+        elif shed is None and (win < 0 or k > keys[win]):
             win = c
-    return lose[1] if lose is not None else win
+    return shed[1] if shed is not None else win
 
 
 def _lead(h, ctx, mask: int, want: bool, pts) -> int:
@@ -859,7 +861,7 @@ def _lead(h, ctx, mask: int, want: bool, pts) -> int:
         for m in h.hands:
             remaining |= m
         side = None
-        for g, order in enumerate(_group_orders(ctx)):
+        for g, order in enumerate(ctx.orders):
             if not mask & group_mask[g]:
                 continue
             for c in order:  # the best card left of the group
@@ -895,36 +897,3 @@ def _lead(h, ctx, mask: int, want: bool, pts) -> int:
         if best is None or x < best[0]:
             best = (x, c)
     return best[1]  # type: ignore[index]
-
-
-def choose_discards(variant, hand: int, trump: str, n: int) -> int:
-    """Bitmask of the ``n`` weakest cards of ``hand`` with ``trump`` (a strain) as trumps:
-    never trumps first; short side suits go first."""
-    ctx = variant.contexts.get(trump) or variant.contexts.get("NT")
-    group_of = ctx.group_of
-    strength = ctx.strength
-    counts: dict = {}
-    for c in bits(hand):
-        counts[group_of[c]] = counts.get(group_of[c], 0) + 1
-    orders = _group_orders(ctx)
-    tg = ctx.trump_group
-
-    def keep(c):
-        g = group_of[c]
-        if g == tg:
-            return 10_000 + strength[c]
-        high = strength[c] == strength[orders[g][0]]  # the group's best card
-        return (500 if high else 0) + 10 * counts[g] + strength[c]
-    m = 0
-    for c in sorted(bits(hand), key=keep)[:n]:
-        m |= 1 << c
-    return m
-
-
-def trump_strength(variant, hand: int, strain: str) -> float:
-    """How good ``strain`` is as trumps for ``hand``: trump count, then their strength."""
-    ctx = variant.contexts[strain]
-    if ctx.trump_group is None:
-        return 0.0
-    trumps = [c for c in bits(hand) if ctx.group_of[c] == ctx.trump_group]
-    return len(trumps) + sum(ctx.strength[c] for c in trumps) / 1000.0

@@ -2,11 +2,63 @@
 
 Phase modules read and change a :class:`Hand`; :class:`~rulekit.engine.state.State`
 strings hands into a match.  Card sets are int bitmasks.
+
+What a hand keeps as its own slots is what several layers read by contract: the cards
+(hands, zones, dealt, discards, out: the kinds, observations, scoring, records, the terminal),
+the auction's outcome (calls, high, contract, declarer, doubled, partner: the auctions, scoring,
+the bots, records and PBN), the trick play (trick, tricks, won, failed... : the tricks kind, the
+fast playout loops of the engine and the bots, observations), the trump context (trump, ctx),
+what is face up (turned, dummy, open_after: the kinds set them, observations show them) and the
+scoring's results (entries, parts, void, written).  Everything else a kind keeps for itself is
+its own :class:`KindData` object in :attr:`Hand.phase_state`, read back through the kind
+(:meth:`~rulekit.engine.phases.base.PhaseKind.data`), so no other layer depends on its layout.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+
+from rulekit.contracts import Bid
+
+if TYPE_CHECKING:  # pragma: no cover - for annotations only (rulekit.TYPE_ONLY)
+    from rulekit.variant.model import Context
+
+K = TypeVar("K", bound="KindData")
+
+
+class KindData:
+    """Base of a phase kind's own changing data for one hand.
+
+    Each kind that keeps data defines a small dataclass deriving from this one in its own
+    module, creates it in its ``start`` and keeps it in ``hand.phase_state[kind name]``; it reads
+    it back with :meth:`PhaseKind.data <rulekit.engine.phases.base.PhaseKind.data>` (others, for a
+    hand of any state, with ``data_of``).  :meth:`clone` copies the object and each list, dict
+    or set it holds (one level: what those hold is replaced, never changed in place).
+    """
+
+    def clone(self: K) -> K:
+        """An independent copy (see the class docstring)."""
+        new = object.__new__(self.__class__)
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            d[k] = v.copy() if v.__class__ in _MUTABLE else v
+        return new
+
+
+@dataclass(frozen=True)
+class Written:
+    """What the end of a hand wrote on the sheet besides its entries (read back by
+    :func:`~rulekit.engine.scoring.hand_result`).
+
+    :ivar against: entries written against another column, ``{column, target, value, part}``.
+    :ivar marks: marker events (``{marker, column, state}``).
+    :ivar note: the row's note when the hand was not scored (``passed out``), else ``""``.
+    """
+
+    against: tuple = ()
+    marks: tuple = ()
+    note: str = ""
 
 
 class Hand:
@@ -22,11 +74,11 @@ class Hand:
     :ivar phase: index in ``variant.phases`` of the current phase.
     :ivar to_move: seat to act, or -1 when the hand is over.
     :ivar calls: auction calls as ``(seat, text)``.
-    :ivar high: the highest :class:`~rulekit.variant.model.Bid` so far (or None);
-        ``high_seat`` its bidder; ``passed`` seats out of a ladder auction (kept as a slot:
-        tests read it).
+    :ivar high: the highest :class:`~rulekit.contracts.Bid` so far (or None);
+        ``high_seat`` its bidder.
     :ivar contract: the winning bid (None when all passed); ``declarer`` its seat or -1.
-    :ivar trump: ``"S"``.. or ``"NT"``: the context of play; ``ctx`` its tables.
+    :ivar trump: ``"S"``.. or ``"NT"``: the context of play; ``ctx`` its tables (``None`` until
+        trumps are first set: the deal and the auction run without).
     :ivar discards: bitmask of the declarer's discards (seen by him only).
     :ivar out: seat -> bitmask of his cards laid face down out of play that no other seat
         sees: a partner's who sits the hand out, a discard of a player who is not the declarer.
@@ -47,16 +99,18 @@ class Hand:
         the other seats are the defenders (roles: :meth:`~rulekit.engine.state.State.role`).
     :ivar open_after: per seat, the number of finished tricks after which his hand lies face
         up for everyone (0: before the first lead, 1: after the first trick), or -1 (closed).
-    :ivar phase_state: phase kind name -> that kind's own data for this hand (a dict of plain
-        values, set by its ``start``; see :class:`~rulekit.engine.phases.base.PhaseKind`).
+    :ivar phase_state: phase kind name -> that kind's own data for this hand (a
+        :class:`KindData`, set by its ``start``; read through the kind).
+    :ivar skips: names of later phases skipped this hand (``Table.skip_phases``).
+    :ivar written: what the end of the hand wrote on the sheet besides its entries, or ``None``.
     """
 
     __slots__ = ("number", "dealer", "eldest", "deck_order", "hands", "zones", "zone_up", "phase",
-                 "to_move", "calls", "high", "high_seat", "passed", "contract", "declarer", "trump",
+                 "to_move", "calls", "high", "high_seat", "contract", "declarer", "trump",
                  "ctx", "discards", "trick", "leader", "led_group", "named", "tricks", "won",
                  "won_cards", "failed", "entries", "void", "dealt", "trick_winners", "actions",
                  "doubled", "turned", "dummy", "players", "phase_state", "parts", "vulnerable",
-                 "partner", "open_after", "out")
+                 "partner", "open_after", "out", "skips", "written")
 
     def __init__(self, number: int, dealer: int, players: int, step: int = 1):
         self.number = number
@@ -71,13 +125,13 @@ class Hand:
         self.phase = 0
         self.to_move = -1
         self.calls: list = []
-        self.high: Any = None  # a Bid
+        self.high: Bid | None = None
         self.high_seat = -1
-        self.passed: set = set()
-        self.contract: Any = None  # a Bid
+        self.contract: Bid | None = None
         self.declarer = -1
         self.trump = "NT"
-        self.ctx: Any = None  # a Context
+        # (None only before the hand's trumps are first set: the phases reading the tables run later)
+        self.ctx: Context = None  # type: ignore[assignment]
         self.discards = 0
         self.trick: list = []
         self.leader = -1
@@ -94,12 +148,14 @@ class Hand:
         self.doubled = 0
         self.turned = -1
         self.dummy = -1
-        self.phase_state: dict[str, dict] = {}
+        self.phase_state: dict[str, KindData] = {}
         self.parts: dict | None = None
         self.vulnerable = [False] * players
         self.partner = -1
         self.open_after: list = [-1] * players
         self.out = [0] * players
+        self.skips: frozenset[str] = frozenset()
+        self.written: Written | None = None
 
     @property
     def turned_visible(self) -> bool:
@@ -186,7 +242,7 @@ def _copy(v):
 _MUTABLE = (list, dict, set)
 _PLAIN = {"number", "dealer", "eldest", "phase", "to_move", "high", "high_seat", "contract", "declarer",
           "trump", "ctx", "discards", "leader", "led_group", "named", "void", "doubled", "turned",
-          "dummy", "players"}  # slots that only ever hold immutable values
+          "dummy", "players", "written", "skips"}  # slots that only ever hold immutable values
 
 
 def _make_clone():
@@ -194,9 +250,8 @@ def _make_clone():
     a loop of getattr/setattr over the slots costs several times more)."""
     lines = ["def clone(self):", "    h = new(Hand)"]
     for k in Hand.__slots__:
-        if k == "phase_state":
-            # each kind's data is its own dict, whose lists, sets and dicts are copied too
-            lines.append("    h.phase_state = {k: {x: cp(y) for x, y in d.items()} for k, d in self.phase_state.items()}")
+        if k == "phase_state":   # each kind's data object copies itself
+            lines.append("    h.phase_state = {k: d.clone() for k, d in self.phase_state.items()}")
         elif k in _PLAIN:
             lines.append(f"    h.{k} = self.{k}")
         else:

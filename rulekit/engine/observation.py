@@ -21,6 +21,7 @@ from typing import Any
 
 from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases import deal as _deal
 from rulekit.engine.phases.base import own_hand_hidden
 from rulekit.engine.state import shuffled
 
@@ -314,12 +315,11 @@ def _face_up_dealt(state) -> int:
     h = state.hand
     if not any(h.zone_up.values()):
         return 0
-    from rulekit.engine.phases.deal import deal_plan
-    spec = next((p for p in state.variant.phases if p.kind == "deal"), None)
+    spec = next((p for p in state.variant.phases if p.kind == _deal.KIND.name), None)
     if spec is None:
         return 0
     m = 0
-    for target, c in zip(deal_plan(spec, state.variant.players), h.deck_order):
+    for target, c in zip(_deal.deal_plan(spec, state.variant.players), h.deck_order):
         if target.__class__ is not int and h.zone_up.get(target):
             m |= 1 << c
     return m
@@ -352,7 +352,7 @@ def _phase_data(state, seat: int) -> dict:
     """The observations of the kinds that keep data in this hand, merged."""
     out: dict = {}
     for name in state.hand.phase_state:
-        kind = REGISTRY.get(name)  # other keys ("skip", "sheet") are the State's, not a kind's
+        kind = REGISTRY.get(name)  # (a kind unregistered since: a test's toy kind)
         if kind is not None:
             out.update(kind.observe(state, seat))
     return out

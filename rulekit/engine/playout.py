@@ -25,6 +25,8 @@ from rulekit.engine.tables import action_tables
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.state import State
 
+_TRICKS = _tricks.KIND.name   # the kind whose rules the loops below play on bitmasks
+
 
 def random_hand(state: State, rng: random.Random) -> int:
     """Play the current hand to its end at random; return the number of cards played.
@@ -40,7 +42,7 @@ def random_hand(state: State, rng: random.Random) -> int:
     play_card = _tricks.play_card
     while state.hand is h and not state.winners:
         kind = state.variant.phases[h.phase].kind
-        if kind != "tricks":   # (what state.legal_actions() returns, without its checks)
+        if kind != _TRICKS:   # (what state.legal_actions() returns, without its checks)
             legal = REGISTRY[kind].legal(state)
             state.apply_unchecked(legal[int(rand() * len(legal))])
             continue

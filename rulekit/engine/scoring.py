@@ -30,6 +30,7 @@ from collections import OrderedDict
 from typing import Any
 
 from rulekit.dsl import Env, Formula
+from rulekit.engine.hand import Written
 from rulekit.engine.phases import REGISTRY, PhaseKind
 from rulekit.engine.tables import phase_variables
 
@@ -80,11 +81,11 @@ def hand_variables(variant, hand) -> dict:
     """The shared formula variables that the phases of ``variant`` fix for the finished
     ``hand`` (:meth:`~rulekit.engine.phases.base.PhaseKind.hand_variables`: a deal's
     ``total_tricks`` from a schedule of hand sizes)."""
-    fixers = variant.__dict__.get("_hand_fixers")
+    fixers = variant.cache.get(FIXERS)
     if fixers is None:  # (read at every hand's end) the phases whose kinds have the hook
-        fixers = tuple((REGISTRY[p.kind], p) for p in variant.phases
-                       if type(REGISTRY[p.kind]).hand_variables is not PhaseKind.hand_variables)
-        object.__setattr__(variant, "_hand_fixers", fixers)
+        fixers = variant.cached(FIXERS, lambda: tuple(
+            (REGISTRY[p.kind], p) for p in variant.phases
+            if type(REGISTRY[p.kind]).hand_variables is not PhaseKind.hand_variables))
     out: dict = {}
     for kind, spec in fixers:
         fixed = kind.hand_variables(spec, hand)
@@ -93,8 +94,45 @@ def hand_variables(variant, hand) -> dict:
     return out
 
 
+def hand_envs(variant, hand) -> list:
+    """The scoring environments of ``hand`` so far, one per score column (``end_if`` and
+    ``lead_if`` of trick play read them: :meth:`State.score_envs`)."""
+    if variant.has_card_points or variant.scoring.tallies:
+        return player_envs(variant, hand)
+    # the hot path of bots' playouts: tricks counts only (what player_envs would give)
+    envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, hand.won, [0] * hand.players,
+                    {"partner": hand.partner, "doubled": hand.doubled})
+    for kind, spec, _d in phase_variables(variant):
+        for env, values in zip(envs, kind.values(variant, hand, spec)):
+            env.vars.update(values)
+    return envs
+
+
 #: Outcomes a variant's score cache keeps (each about 3-5 KB of environments).
 MEMO_SIZE = 2048
+#: keys of the tables this module keeps in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>`
+MEMO = "scoring.memo"
+FIXERS = "scoring.hand_fixers"
+TRUMP_MASKS = "scoring.tally_trump_masks"
+FIXED = "scoring.fixed"
+
+
+class _Memo:
+    """A variant's score cache (:func:`score_played`): the newest outcomes scored (at most
+    :data:`MEMO_SIZE`), and what the key of an outcome must hold.
+
+    :ivar bypass: some phase gives formula variables the key does not fix (a contract's text does
+        fix some: :attr:`~rulekit.engine.phases.base.PhaseKind.values_from_contract`): its hands
+        are scored without the cache.
+    :ivar reads: ``(vulnerability, game score)``: whether some formula reads each.
+    """
+
+    __slots__ = ("outcomes", "bypass", "reads")
+
+    def __init__(self, variant) -> None:
+        self.outcomes: OrderedDict = OrderedDict()
+        self.bypass = any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
+        self.reads = _reads_match_progress(variant)
 
 
 def _reads_match_progress(variant) -> tuple:
@@ -103,7 +141,7 @@ def _reads_match_progress(variant) -> tuple:
     formulas never read them).  The environments of a cached outcome are then shared by
     hands whose unread variable differs."""
     names: set = set()
-    seen: set = set()
+    seen: set = {id(variant.cache)}   # (the tables built from the variant hold none of its own)
 
     def walk(x) -> None:
         if isinstance(x, (int, float, str, bool, type(None))) or id(x) in seen:
@@ -153,12 +191,10 @@ def score_played(variant, hand, extra: dict) -> tuple:
     read them, never change them.
     """
     c = hand.contract
-    own = variant.__dict__.get("_phase_vars_bypass")
-    if own is None:  # phase variables the key below does not fix (a contract's text does fix some)
-        own = any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
-        object.__setattr__(variant, "_phase_vars_bypass", own)
-    if (own or "markers" in extra
-            or getattr(hand, "partner", -1) >= 0 or hand_variables(variant, hand)):
+    memo = variant.cache.get(MEMO)
+    if memo is None:
+        memo = variant.cached(MEMO, lambda: _Memo(variant))
+    if memo.bypass or "markers" in extra or hand.partner >= 0 or hand_variables(variant, hand):
         # what the key below does not hold: phase variables, a refe's factor, a partner for
         # the hand, a deal size from a schedule (a contract's own variables are fixed by its
         # text, which the key holds)
@@ -177,26 +213,21 @@ def score_played(variant, hand, extra: dict) -> tuple:
         points = [sum(points[s] for s in seats) for seats in sides] if points else []
         declarer = variant.side_of[declarer] if declarer >= 0 else -1
     tal = tuple(tally_counts(variant, hand, hand.won_cards)) if variant.scoring.tallies else ()
-    memo = variant.__dict__.get("_scored")
-    if memo is None:
-        memo = OrderedDict()
-        object.__setattr__(variant, "_scored", memo)
-        object.__setattr__(variant, "_scored_reads", _reads_match_progress(variant))
-    vul, gs = variant.__dict__["_scored_reads"]
-    key = (c.text if c is not None else None, declarer, hand.trump, getattr(hand, "doubled", 0), tuple(won),
+    vul, gs = memo.reads
+    key = (c.text if c is not None else None, declarer, hand.trump, hand.doubled, tuple(won),
            tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
            tuple(extra.get("game_score") or ()) if gs else (), tal)
-    hit = memo.get(key)
+    hit = memo.outcomes.get(key)
     if hit is None:
         if tal:   # (the counts of the key, by name, for the environments)
             names = [t.name for t in variant.scoring.tallies]
             extra = dict(extra, tallies=[dict(zip(names, counts)) for counts in tal])
         envs = player_envs(variant, hand, extra=extra)
         entries, void = score_hand(variant, hand, envs)
-        if len(memo) >= MEMO_SIZE:   # the oldest outcome goes
-            memo.popitem(last=False)
+        if len(memo.outcomes) >= MEMO_SIZE:   # the oldest outcome goes
+            memo.outcomes.popitem(last=False)
         parts = {k: tuple(x) for k, x in hand.parts.items()} if hand.parts is not None else None
-        hit = memo[key] = (envs, tuple(entries), void, parts)
+        hit = memo.outcomes[key] = (envs, tuple(entries), void, parts)
     envs, entries, void, parts = hit
     hand.parts = {k: list(x) for k, x in parts.items()} if parts is not None else None
     return envs, list(entries), void
@@ -221,10 +252,7 @@ def tally_counts(variant, hand, won_cards: list) -> list:
     """
     deck = variant.deck
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
-    trump_masks = variant.__dict__.get("_tally_trump_masks")
-    if trump_masks is None:
-        trump_masks = {}
-        object.__setattr__(variant, "_tally_trump_masks", trump_masks)
+    trump_masks = variant.cached(TRUMP_MASKS, dict)
     dealt = hand.dealt
     per_tally = []
     for t in variant.scoring.tallies:
@@ -364,10 +392,9 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
 def _fixed(variant) -> tuple:
     """``(hand_size, auction spec)`` of ``variant``, computed once (both scan the phases; bots
     build environments in their inner loop)."""
-    out = variant.__dict__.get("_scoring_fixed")
+    out = variant.cache.get(FIXED)
     if out is None:
-        out = (variant.hand_size, variant.auction())
-        object.__setattr__(variant, "_scoring_fixed", out)
+        out = variant.cached(FIXED, lambda: (variant.hand_size, variant.auction()))
     return out
 
 
@@ -482,18 +509,6 @@ def final_results(variant, sheet) -> list | None:
     excess = sum(raw)
     share, rest = divmod(excess, n)
     return [raw[c] - share - (1 if c < rest else 0) for c in range(n)]
-
-
-def better(variant, a: int, b: int) -> bool:
-    """True when total ``a`` beats total ``b`` (lower wins for penalty games)."""
-    return a < b if variant.scoring.lower_is_better else a > b
-
-
-def best_seats(variant, totals: list) -> list:
-    """Seats with the best total (several on a tie)."""
-    key = min if variant.scoring.lower_is_better else max
-    top = key(totals)
-    return [s for s, t in enumerate(totals) if t == top]
 
 
 def match_result(variant, hand, before: list, after: list, hands_played: int, envs=None, names=None,
@@ -709,29 +724,24 @@ def hand_facts(variant, hand) -> dict:
     """The facts of a finished played ``hand`` that a table would write down: ``contract``
     (bid text or ``None``), ``declarer``, ``trump``, ``doubled``, and per score column
     ``tricks``, ``points`` and ``tallies``, and ``phase``: phase kinds' facts as typed
-    (JSON-ready; what :func:`score_facts` and the scorepad take)."""
+    (JSON-ready; what :func:`score_facts` and the scorepad take), with the kinds' own facts
+    (:meth:`~rulekit.engine.phases.base.PhaseKind.hand_facts`, e.g. ``first_suit``)."""
     envs = player_envs(variant, hand)
     names = [t.name for t in variant.scoring.tallies]
-    return {"contract": hand.contract.text if hand.contract is not None else None,
-            "declarer": hand.declarer, "partner": getattr(hand, "partner", -1), "trump": hand.trump,
-            "first_suit": _first_suit(variant, hand),
-            "doubled": getattr(hand, "doubled", 0),
-            "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
-            "tallies": [{n: e.vars[n] for n in names} for e in envs], "phase": _phase_facts(variant, hand)}
+    facts = {"contract": hand.contract.text if hand.contract is not None else None,
+             "declarer": hand.declarer, "partner": hand.partner, "trump": hand.trump,
+             "doubled": hand.doubled,
+             "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
+             "tallies": [{n: e.vars[n] for n in names} for e in envs], "phase": _phase_facts(variant, hand)}
+    for spec in variant.phases:   # the kinds' own (``first_suit``)
+        facts.update(REGISTRY[spec.kind].hand_facts(spec, variant, hand))
+    return facts
 
 
 def _phase_facts(variant, hand) -> dict:
     """Phase kinds' facts of ``hand`` as a scorer types them: ``phase:NAME:FACT`` -> text."""
-    from rulekit.engine.phases import REGISTRY
     return {f"phase:{spec.name}:{k}": text for spec in variant.phases
             for k, text in REGISTRY[spec.kind].pad_facts(spec, variant, hand).items()}
-
-
-def _first_suit(variant, hand) -> str | None:
-    """The suit of the card turned this hand by a ``turn_card`` phase (class 1), or ``None``."""
-    d = getattr(hand, "phase_state", {}).get("turn_card") or {}
-    c = d.get("card", -1)
-    return variant.deck.suit_of(c) if c is not None and c >= 0 else None
 
 
 def hand_result(state, hand, envs=None):
@@ -747,14 +757,14 @@ def hand_result(state, hand, envs=None):
     if hand.void and hand.contract is None and not hand.tricks and auction is not None:
         return HandResult(hand.number, hand.dealer, thrown_in=True, void=True,
                           counted=auction.all_pass != "redeal_same", entries=tuple(hand.entries or ()),
-                          marks=tuple(hand.phase_state.get("sheet", {}).get("marks", ())))
+                          marks=hand.written.marks if hand.written is not None else ())
     envs = envs or player_envs(v, hand, extra={"vulnerable": hand.vulnerable})
     facts = hand_facts(v, hand)
     facts["vulnerable"] = list(hand.vulnerable)
     from rulekit.sheets.result import Against
-    written = hand.phase_state.get("sheet", {})
+    written = hand.written or Written()
     return HandResult(hand.number, hand.dealer, facts["contract"], hand.declarer, facts,
                       tuple(hand.entries), hand.parts,
-                      tuple(Against(a["column"], a["target"], a["value"], a["part"]) for a in written.get("against", ())),
-                      hand.void, note=written.get("note") or state.describe_hand(hand, envs), trick_winners=tuple(hand.trick_winners),
-                      marks=tuple(written.get("marks", ())))
+                      tuple(Against(a["column"], a["target"], a["value"], a["part"]) for a in written.against),
+                      hand.void, note=written.note or state.describe_hand(hand, envs), trick_winners=tuple(hand.trick_winners),
+                      marks=written.marks)

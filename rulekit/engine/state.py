@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 from rulekit.dsl import Env
 from rulekit.engine.actions import Action
-from rulekit.engine.hand import Hand, PlayedTricks
+from rulekit.engine.hand import Hand, PlayedTricks, Written
 from rulekit.engine.phases import REGISTRY
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.markers import Markers
 from rulekit.engine.progress import Progress
 from rulekit.engine.tables import action_tables
 from rulekit.engine.types import Card, Mask, Seat
-from rulekit.engine.scoring import against_entries, match_result, score_played
+from rulekit.engine.scoring import HandFacts, against_entries, hand_envs, match_result, score_played
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 from rulekit.sheets.sheet import Sheet
 
@@ -110,9 +110,9 @@ class State:
     :ivar first_vulnerable: the first deal's vulnerability override (or ``None``); ``max_hands``.
     """
 
-    def __init__(self, variant: Variant, seed: int = 0, deals: list | None = None, dealer: int | None = None,
-                 scores: list | None = None, names: list | None = None, vulnerable: list | None = None,
-                 max_hands: int | None = None):
+    def __init__(self, variant: Variant, seed: int | None = 0, deals: Sequence[Sequence[int | str]] | None = None,
+                 dealer: int | None = None, scores: Sequence[int] | None = None, names: Sequence[str] | None = None,
+                 vulnerable: Sequence[bool] | None = None, max_hands: int | None = None) -> None:
         self.variant = variant
         self.seed = seed
         self.deals = [self._deck_order(d) for d in (deals or [])]
@@ -127,19 +127,18 @@ class State:
         self.progress = Progress(len(cols))
         self.first_vulnerable = list(vulnerable) if vulnerable is not None else None
         self.max_hands = max_hands
-        self.log: list = []
+        self.log: list[tuple[Seat, Action]] = []
         self._history: tuple[list, list] = (self.log, [])   # (the log it mirrors, its (seat, text) pairs)
-        self.hand_log: list = []
-        self.winners: list = []
+        self.hand_log: list[Hand] = []
+        self.winners: list[Seat] = []
         self.end_reason = ""
-        self.chance: list = []  # chance events (cards turned for a decision): (hand number, seat, text)
-        self.cut: list = []
+        self.chance: list[tuple[int, Seat, str]] = []  # chance events (cards turned for a decision)
+        self.cut: list[Card] = []
         self.first_dealer = self._choose_dealer() if dealer is None else dealer
         self.hands_played = 0
         self.thrown_in = 0
         self.match_variant = variant  # with a round schedule, self.variant is the current round's rules
-        self.hand_rules: dict = {}    # hand number -> the round's rules it was played under
-        self._log_mark = 0   # where the current hand's actions start in the log
+        self.hand_rules: dict[int, Variant] = {}    # hand number -> the round's rules it was played under
         self._small = variant.deck.size <= 256 and n <= 256   # a round keeps the match's deck and players
         self._compact = True   # finished hands kept compactly (not in light copies)
         self._use_rules(variant)
@@ -156,7 +155,7 @@ class State:
         self.bid_by_text = tables["bid_by_text"]
 
     # ------------------------------------------------------------------ setup
-    def _deck_order(self, d) -> list:
+    def _deck_order(self, d: Sequence[int | str]) -> list[Card]:
         deck = self.variant.deck
         order = [c if isinstance(c, int) else deck.parse(c) for c in d]
         if sorted(order) != list(range(deck.size)):
@@ -199,7 +198,6 @@ class State:
         else:
             h.deck_order = shuffled(self._rng(number), self.variant.deck.size)
         self.hand = h
-        self._log_mark = len(self.log)
         h.phase = -1
         self.advance_phase()
 
@@ -219,14 +217,14 @@ class State:
             if h.phase >= len(phases):
                 self._finish_hand()
                 return
-            if phases[h.phase].name in h.phase_state.get("skip", ()):
+            if h.skips and phases[h.phase].name in h.skips:
                 continue  # skipped for this hand by an earlier phase (skip_phases)
             if REGISTRY[phases[h.phase].kind].start(self):
                 return
 
     # ------------------------------------------------------------------ helpers for phases
     @property
-    def current_phase(self):
+    def current_phase(self) -> PhaseSpec:
         """The spec of the current phase."""
         return self.variant.phases[self.hand.phase]
 
@@ -266,20 +264,37 @@ class State:
 
     def _void_row(self, h: Hand, marks: list, note: str) -> None:
         """Write the unscored hand ``h``'s row with its marker events, then end or deal on."""
-        h.phase_state["sheet"] = {"against": [], "marks": marks, "note": note}
+        h.written = Written((), tuple(marks), note)
         self.sheet.add(h.number, [0] * len(self.sheet.columns), note=note, void=True, marks=marks)
         self.hands_played += 1
         if self._check_end(h, self.sheet.totals(), None) or self._stopped_at_cap(h):
             return
         self._advance_dealer_and_deal(h)
 
+    def totals(self) -> list[int]:
+        """The sheet's running totals per score column."""
+        return self.sheet.totals()
+
+    def score_envs(self) -> list[Env]:
+        """The scoring environments of the hand so far, one per score column
+        (:func:`~rulekit.engine.scoring.hand_envs`)."""
+        return hand_envs(self.variant, self.hand)
+
+    def chance_rng(self, tag: str) -> random.Random:
+        """A generator for the chance event ``tag`` of this hand, seeded by the seed and the
+        hand's number (the same draw on every replay)."""
+        return random.Random(f"rulekit:{self.seed}:{self.hand.number}:{tag}")
+
+    def note_chance(self, seat: Seat, text: str) -> None:
+        """A chance event of this hand for ``seat``: in the hand's actions and in :attr:`chance`."""
+        self.hand.actions.append((seat, text))
+        self.chance.append((self.hand.number, seat, text))
+
     def skip_phases(self, names) -> None:
         """Skip the phases named ``names`` (phase names of the variant) for the rest of this
         hand: their ``start`` is not called (e.g. the talon exchange after a bid played
         without the talon, or the trick play of a hand nobody defends)."""
-        skip = self.hand.phase_state.setdefault("skip", {})
-        for name in names:
-            skip[name] = True
+        self.hand.skips = self.hand.skips | frozenset(names)
 
     def partner_of(self, seat: Seat) -> Seat:
         """The next seat in the direction of play on ``seat``'s side (``seat`` itself without
@@ -330,7 +345,7 @@ class State:
 
     # ------------------------------------------------------------------ public API
     @property
-    def history(self) -> list:
+    def history(self) -> list[tuple[Seat, str]]:
         """Every action of the match as ``(seat, text)`` pairs (what records store).
 
         Append-only: each action of ``log`` is converted once, on the first access after
@@ -382,8 +397,7 @@ class State:
         a = self.variant.auction()
         if a is None:
             return ()
-        d = self.hand.phase_state.get(a.kind) or {}
-        return tuple(d.get("bids", a.bids))
+        return tuple(REGISTRY[a.kind].hand_bids(a, self.hand) or a.bids)
 
     def legal_actions(self) -> Sequence[Action]:
         """Legal actions of the seat to move, in a fixed documented order (a list, or for a
@@ -541,7 +555,7 @@ class State:
             dcol = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
             made = bool(envs[dcol].once(v.scoring.made)) if v.scoring.made is not None else True
             marks = self.markers.played(h.declarer, made)
-        h.phase_state["sheet"] = {"against": against, "marks": marks}
+        h.written = Written(tuple(against), tuple(marks))
         note = self.describe_hand(h, envs) + counted
         row = self.sheet.add(h.number, entries, note=note, void=void,
                              trick_winners=h.trick_winners, parts=h.parts, against=against, marks=marks)
@@ -675,7 +689,7 @@ class State:
         s.hand_rules = dict(self.hand_rules)
         return s
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """Totals, winners, the reason the match ended and, when the variant settles in
         units (rules/bridge.md [S10]), what each winner gets from each loser (JSON-ready)."""
         out: dict[str, Any] = {"totals": self.sheet.totals(), "winners": list(self.winners), "reason": self.end_reason,
@@ -724,18 +738,19 @@ def tally_notes(v: Variant, envs: list, cols: list) -> list:
     """``belote NS``, ``high P0``: each tally of dealt cards a column holds in full this hand (all
     the cards it counts: a bonus such as Belote's king and queen of trumps, All Fours' High), for
     the note; tallies of won tricks are left to the tricks."""
-    full = v.__dict__.get("_dealt_tallies")
-    if full is None:   # (name, most) of the tallies of dealt cards, listed once per variant
-        full = [(t.name, t.most) for t in v.scoring.tallies if t.most > 0 and t.where != "tricks"]
-        object.__setattr__(v, "_dealt_tallies", full)
+    # (name, most) of the tallies of dealt cards, listed once per variant
+    full = v.cached(_DEALT_TALLIES, lambda: [(t.name, t.most) for t in v.scoring.tallies
+                                             if t.most > 0 and t.where != "tricks"])
     return [f"{name} {col}" for name, most in full for col, e in zip(cols, envs) if e.vars.get(name) == most]
 
 
+_DEALT_TALLIES = "state.dealt_tallies"
 _TRICK_COUNTS = frozenset({"tricks", "declarer_tricks", "side_tricks"})
 
 
-def describe_under(v: Variant, names: list, h: Hand, envs=None) -> str:
-    """:meth:`State.describe_hand` of hand ``h`` played under the rules ``v`` by ``names``."""
+def describe_under(v: Variant, names: list, h: Hand | HandFacts, envs=None) -> str:
+    """:meth:`State.describe_hand` of hand ``h`` (played, or known by its facts: the scorepad's)
+    played under the rules ``v`` by ``names``."""
     if h.contract is None:
         if v.auction():
             return "no contract"

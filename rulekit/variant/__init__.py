@@ -11,7 +11,8 @@ from pathlib import Path
 from rulekit.errors import Diagnostic, VariantError
 from rulekit.variant.loader import VariantFileError, builtin_ids, is_file, read_text, resolve, resolve_text
 from rulekit.variant.compiler import VariantWarning, check, compile_variant
-from rulekit.variant.model import NT, Bid, Context, Variant
+from rulekit.contracts import NT, Bid
+from rulekit.variant.model import Context, Variant
 
 
 def load_variant(name: str, players: int | None = None) -> Variant:

@@ -7,13 +7,18 @@ module also names the variables scoring formulas may read.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any, TypeVar
 
-from rulekit.cards import Deck
+from rulekit.cards import Deck, bits
+from rulekit.contracts import NT, Bid, Contract, LadderBid
 from rulekit.dsl import Formula
+from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases.base import PhaseSpec
 
-NT = "NT"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -60,230 +65,11 @@ class Context:
     low: bool = False
     idle_group: int = -1
 
-
-@dataclass(frozen=True)
-class Bid:
-    """A bid of a ladder auction.
-
-    :ivar text: action text (``7H``, ``10NT``, ``10T``).
-    :ivar level: tricks the declarer must win.
-    :ivar strain: suit letter, ``NT`` or ``chosen``.
-    :ivar rank: position in the auction order (higher outbids lower).
-    :ivar only_over: index of the bid that must be highest for this one to be legal, or -1.
-    :ivar wins: which cards win tricks under this contract: ``high`` (the ranking), ``low``
-        (``ranking.low``, a low-wins contract) or ``chosen`` (the declarer says which when
-        he names trumps, ``name_trump``).
-    """
-
-    text: str
-    level: int
-    strain: str
-    rank: int
-    only_over: int = -1
-    wins: str = field(default="high", kw_only=True)  # keyword-only: Contract's fields stay positional
-
-
-@dataclass(frozen=True)
-class Contract(Bid):
-    """A contract of a ``list_auction``: a :class:`~rulekit.variant.model.Bid` (``text``,
-    ``level`` = tricks undertaken, ``strain`` = trump suit or ``NT``, ``rank`` = place in
-    the list) with its attributes.
-
-    :ivar value: points it is worth this hand (bids rank by it; ties cannot overcall).
-    :ivar values: its value for suit class 1, 2, 3 (the compiled list; ``value`` is set
-        from it each hand).
-    :ivar null: the declarer undertakes to win no trick.
-    :ivar open: ``""``, ``before_lead`` or ``after_first_trick``: when the declarer's hand
-        is laid face up.
-    :ivar aside: cards the declarer puts aside face down before play.
-    :ivar partner: the declarer may call a partner (``call_partner`` phase).
-    :ivar label: a name for people (``little null``), or ``""``.
-    """
-
-    value: int = 0
-    values: tuple = ()
-    null: bool = False
-    open: str = ""
-    aside: int = 0
-    partner: bool = False
-    label: str = ""
-
-    def variables(self) -> dict:
-        """The contract's attributes as formula variables."""
-        return {"value": self.value, "null": self.null, "open_game": bool(self.open), "aside": self.aside,
-                "partner_allowed": self.partner}
-
-
-@dataclass(frozen=True)
-class LadderBid(Bid):
-    """A bid of a ``ladder_auction`` (:class:`Bid`) with the
-    attributes an extra bid may have.
-
-    :ivar only_after: rank of a bid that must have been reached: the highest bid so far
-        must be it or higher (``only_after``), or -1.
-    :ivar null: the declarer undertakes to win no trick (a misère).
-    :ivar open: ``""``, ``before_lead`` or ``after_first_trick``: when the declarer's hand is
-        laid face up (read by the ``tricks`` phase, as for a list contract).
-    :ivar alone: the declarer's partner sits the hand out (his cards put aside).
-    :ivar value: its own value (formula variable ``bid_value``; 0 when not given).
-    """
-
-    only_after: int = -1
-    null: bool = False
-    open: str = ""
-    alone: bool = False
-    value: int = 0
-
-    def variables(self) -> dict:
-        """``null``, ``open_game`` and ``bid_value`` as formula variables (scoring reads a
-        contract's ``variables`` when it has them)."""
-        return {"null": self.null, "open_game": bool(self.open), "bid_value": self.value}
-
-
-@dataclass(frozen=True)
-class DealSpec:
-    """``deal`` phase: the dealing pattern for the chosen number of players.
-
-    :ivar steps: :class:`~rulekit.dsl.compile.DealStep` sequence.
-    :ivar zones: zone name -> (size in cards, dealt face up).
-    :ivar sizes: cards per player of deal 1, 2, ... (repeated); ``()``: the pattern's.
-    """
-
-    kind: str
-    name: str
-    steps: tuple
-    zones: dict
-    sizes: tuple = ()
-
-
-@dataclass(frozen=True)
-class AuctionSpec:
-    """``ladder_auction`` phase (rules/fivehundred.md [A1]-[A5])."""
-
-    kind: str
-    name: str
-    first: str
-    bids: tuple
-    strains: tuple
-    pass_is_final: bool
-    all_pass: str
-    calls: tuple = ()
-    """The strains' words in bid texts, low to high (``NT``, ``uptown``...)."""
-    once: bool = False
-    """The bidding goes round once (each player speaks once; the highest bid wins)."""
-    book: int = 0
-    """Levels count the tricks to win over this many (0: levels are tricks)."""
-
-
-@dataclass(frozen=True)
-class ContractAuctionSpec:
-    """``contract_auction`` phase (rules/bridge.md [A1]-[A6]): bids, double, redouble."""
-
-    kind: str
-    name: str
-    first: str
-    bids: tuple
-    strains: tuple
-    double: bool
-    redouble: bool
-    all_pass: str
-
-
-@dataclass(frozen=True)
-class TurnUpSpec:
-    """``turn_up`` phase (rules/whist.md [K1]): trumps are the suit of the dealer's last card,
-    or with ``card: stock`` of the top card of the undealt stock (no trumps when none is left)."""
-
-    kind: str
-    name: str
-    card: str = "dealer_last"
-
-
-@dataclass(frozen=True)
-class ExchangeSpec:
-    """``widow_exchange`` phase (rules/fivehundred.md [W1]): discard this many cards;
-    ``show``: the widow is turned face up for everyone as the declarer takes it."""
-
-    kind: str
-    name: str
-    discard: int
-    zone: str
-    show: bool = False
-
-
-@dataclass(frozen=True)
-class NameTrumpSpec:
-    """``name_trump`` phase: the declarer of a ``chosen`` strain names trumps ([A4]),
-    or the dealer (who may leave it to his partner) before play."""
-
-    kind: str
-    name: str
-    choices: tuple
-    by: str = "declarer"
-    partner_may_name: bool = False
-    asks_order: bool = False
-    """Some bid leaves the order of the cards to the declarer (``wins: chosen``): he then
-    also says ``high`` or ``low``."""
-
-
-@dataclass(frozen=True)
-class TricksSpec:
-    """``tricks`` phase: trick play ([T1]-[T6]).
-
-    :ivar end_if: condition over the scoring variables, checked after each trick on every
-        score column: when it holds for one, the hand ends at once (``phases.*.end_if``).
-    :ivar lead_broken: ``(suit, mask)`` pairs: the suit (``trump``: the trump suit, mask -1)
-        may not be led while the leader holds a card of another suit, until one of its
-        cards has been played ("broken").
-    :ivar lead_never: ``(suit, mask)`` pairs like ``lead_broken``, but for the whole hand:
-        the suit is never "broken" (rules/king.md [K2]).
-    :ivar first_no_lead, first_no_play: cards that may not be led to / played to the first
-        trick unless the player has no other legal card.
-    :ivar restricts: some lead or first-trick restriction applies (a hot-path shortcut).
-    :ivar lead_pass_if: condition over the scoring variables, checked before the first trick
-        on the first leader's column: while it holds, the lead passes to the next player
-        (``phases.*.lead_pass_if``).
-    :ivar first_lead: a card whose holder leads the first trick with it (-1: none).
-    :ivar overtrump: a player who plays a trump because he must (trumps led, or
-        ``must_trump``) must beat every card of the trick if he can (``must_overtrump``).
-    :ivar partner_frees: with ``must_trump``, a player who cannot follow while his partner's
-        card wins the trick may play any card (``partner_frees``).
-    :ivar lead_if, lead_then: when the condition ``lead_if`` holds on the declarer's score
-        column before the first trick, ``lead_then`` (``declarer``, ``declarer_left``,
-        ``eldest``) replaces ``lead`` (Euchre: the player left of a lone maker leads).
-    :ivar first_lead_trump: the suit of the hand's first lead becomes trumps.
-    :ivar may_trump: a player who can follow a plain suit may trump instead.
-    :ivar top_follows: at no trump a top card may follow any lead unless its holder failed
-        that suit (rules/fivehundred.md [T4], house option).
-    """
-
-    kind: str
-    name: str
-    lead: str
-    must_trump: bool
-    widow_to: str
-    dummy: bool = False
-    end_if: Formula | None = None
-    lead_broken: tuple = ()
-    first_no_lead: int = 0
-    first_no_play: int = 0
-    restricts: bool = False
-    lead_pass_if: Formula | None = None
-    first_lead: int = -1
-    lead_never: tuple = ()
-    overtrump: bool = False
-    partner_frees: bool = False
-    lead_if: Formula | None = None
-    lead_then: str = ""
-    first_lead_trump: bool = False
-    may_trump: bool = False
-    top_follows: bool = False
-    # any follow option beyond suit and must_trump (set once, so the card loop tests one flag)
-    special_follow: bool = field(default=False, init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "special_follow", bool(self.overtrump or self.partner_frees
-                                                        or self.may_trump or self.top_follows))
+    @cached_property
+    def orders(self) -> tuple[tuple[int, ...], ...]:
+        """Per group, its cards from the strongest down (the first of equals in card order);
+        computed once, on first use."""
+        return tuple(tuple(sorted(bits(m), key=lambda c: -self.strength[c])) for m in self.group_mask)
 
 
 @dataclass(frozen=True)
@@ -455,6 +241,8 @@ class Variant:
     :ivar round_name, objective: a round's name and objective (``""`` outside a schedule).
     :ivar step: the direction of play (the ``direction:`` key): ``1`` clockwise (the next
         player is the next seat number), ``-1`` counter-clockwise.
+    :ivar cache: tables the layers above build from this variant once, on first use
+        (:meth:`cached`): the one mutable part of a ``Variant``, never compared, copied or shown.
     """
 
     id: str
@@ -462,38 +250,53 @@ class Variant:
     source: str
     players: int
     deck: Deck
-    card_points: tuple
-    contexts: dict
-    first_dealer: dict
+    card_points: tuple[int, ...]
+    contexts: dict[str, Context]
+    first_dealer: dict[str, Any]
     rotation: int
-    phases: tuple
+    phases: tuple[PhaseSpec, ...]
     scoring: ScoringSpec
     match: MatchSpec
     hash: str
-    data: dict = field(repr=False)
-    settings: dict = field(default_factory=dict)
-    files: tuple = ()
-    seat_names: tuple = ()
-    sides: tuple = ()
-    side_names: tuple = ()
-    side_of: tuple = ()
-    vulnerability: tuple = ()
+    data: dict[str, Any] = field(repr=False)
+    settings: dict[str, Any] = field(default_factory=dict)
+    files: tuple[str, ...] = ()
+    seat_names: tuple[str, ...] = ()
+    sides: tuple[tuple[int, ...], ...] = ()
+    side_names: tuple[str, ...] = ()
+    side_of: tuple[int, ...] = ()
+    vulnerability: tuple[str, ...] = ()
     home_seat: int = 0
     sheet_layout: str = "columns"
-    rounds: tuple = ()
+    rounds: tuple[Variant, ...] = ()
     round_name: str = ""
     objective: str = ""
     step: int = 1
-    low_contexts: dict = field(default_factory=dict)
+    low_contexts: dict[str, Context] = field(default_factory=dict)
+    cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def cached(self, key: str, build: Callable[[], T]) -> T:
+        """The table ``key`` of this variant, built by ``build()`` on the first call.
+
+        Bound: each key is a constant of the module that builds its table, named
+        ``module.table`` (``scoring.memo``), so a variant holds one entry per such constant;
+        a table that grows with play (the score memo, a bot's values of outcomes) keeps its own
+        bound.  The tables depend on the variant alone (``dataclasses.replace`` starts a new
+        variant with an empty cache).
+        """
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.cache[key] = build()
+        return hit
 
     def next_seat(self, seat: int, k: int = 1) -> int:
         """The seat ``k`` turns after ``seat`` in the direction of play (``k`` may be negative
         or zero); every move to "the next player" goes through here."""
         return (seat + k * self.step) % self.players
 
-    def auction(self):
-        """The first auction phase spec (a kind whose role is ``auction``), or ``None``."""
-        from rulekit.engine.phases import REGISTRY
+    def auction(self) -> Any:
+        """The first auction phase spec (a kind whose role is ``auction``: its ``bids``,
+        ``strains``, ``all_pass``), or ``None``."""
         for p in self.phases:
             if REGISTRY[p.kind].role == "auction":
                 return p
@@ -520,15 +323,14 @@ class Variant:
     @property
     def hand_size(self) -> int:
         """Cards per player after the deal."""
-        from rulekit.engine.phases import REGISTRY
-        d = next(p for p in self.phases if REGISTRY[p.kind].role == "deal")
-        if getattr(d, "sizes", ()):  # a schedule of hand sizes: the largest
+        d: Any = next(p for p in self.phases if REGISTRY[p.kind].role == "deal")
+        if d.sizes:  # a schedule of hand sizes: the largest
             return max(d.sizes)
         # a phase may deal more cards later (order_up's deal_rest)
         return sum(s.count * s.repeat for s in d.steps if not s.zone) + \
             sum(getattr(p, "later_cards", 0) for p in self.phases)
 
-    def phase(self, kind: str):
+    def phase(self, kind: str) -> Any:
         """The first phase spec of ``kind``, or ``None``."""
         for p in self.phases:
             if p.kind == kind:
@@ -553,6 +355,7 @@ NAME_TYPES = {"players": "num", "total_tricks": "num", "tricks": "num", "points"
               "low_wins": "bool"}
 
 
-__all__ = ["AuctionSpec", "Bid", "MarkerSpec", "Contract", "ContractAuctionSpec", "Context", "DealSpec", "ExchangeSpec", "MatchSpec",
-           "NameTrumpSpec", "PartSpec", "ScoringSpec", "TallySpec", "CounterSpec", "TricksSpec", "TurnUpSpec", "Variant",
-           "BASE_NAMES", "CONTRACT_NAMES", "NAME_TYPES", "NT"]
+__all__ = ["CounterSpec", "Context", "MarkerSpec", "MatchSpec", "PartSpec", "ScoringSpec", "TallySpec", "Variant",
+           "BASE_NAMES", "CONTRACT_NAMES", "NAME_TYPES",
+           # the contract values, for the compiler and rulekit.variant (defined in rulekit.contracts)
+           "NT", "Bid", "Contract", "LadderBid"]

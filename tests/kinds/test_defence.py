@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from rulekit.bots.policies import policy_for
 from rulekit.engine import State
-from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases import REGISTRY, kind_of
 from rulekit.errors import IllegalActionError, RulekitError
 from rulekit.sheets.render import sheet_text
 from rulekit.sheets.scorepad import FactError, ScorePad
@@ -27,7 +28,7 @@ def test_defence_double_chain_and_soups(step_toy):
     s.apply("blind-high")
     for t in ("follow", "follow", "double", "redouble"):
         s.apply(t)
-    assert s.hand.phase_state["defence"]["level"] == 2
+    assert kind_of("defence").data_of(s.hand).level == 2
     while s.hand.number == 0:
         s.apply(s.legal_actions()[0])
     row = s.sheet.rows[0]
@@ -147,9 +148,10 @@ def test_words_bot_explain_and_unknown_marker(toy, tmp_path):
     assert s.parse_action("star").text == "star" and s.parse_action("made").text == "made"
     obs = s.observation(1)
     assert obs.phase_data["choice"] and obs.phase_data["markers_open"] == {"star": 0}
-    assert kind.bot_act(None, obs).text == "star"
+    choose = policy_for(kind.name)
+    assert choose(None, obs).text == "star"
     obs.phase_data["markers_open"] = {"star": 1}
-    assert kind.bot_act(None, obs).text == "made"
+    assert choose(None, obs).text == "made"
     bad = tmp_path / "bad.yaml"
     bad.write_text(TOY.replace("marker: star,", "marker: moon,"))
     with pytest.raises(RulekitError, match=r"bad.yaml:\d+:\d+.*'moon' is not a marker of scoring.markers "

@@ -8,6 +8,7 @@ import pytest
 
 from rulekit.cli.render import contract_text, table_view
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.engine.scoring import player_envs
 from rulekit.errors import InvalidActionError, VariantError
 from rulekit.variant import load_variant
@@ -90,7 +91,7 @@ def test_belote_turned_card_public_everywhere():
     """The turned card of an order-up auction is public: every seat's observation holds it, the
     human's screen shows it while he decides, and the face-down talon does not count it."""
     s = State(load_variant("belote"), seed=5)
-    turned = s.hand.phase_state["order_up"]["turned"]
+    turned = kind_of("order_up").data_of(s.hand).turned
     card = s.variant.deck.pretty(turned)
     assert all(s.observation(seat).phase_data["turned"] == turned for seat in range(4))
     screen = plain(table_view(s, s.to_move))
@@ -124,7 +125,7 @@ def test_order_up_word_option(tmp_path):
     assert [a.text for a in s.legal_actions()] == ["pass", "take", "take alone"]
     s.apply("take")
     assert s.hand.declarer == s.hand.eldest and s.phase_kind == "order_up"   # the dealer discards
-    card = s.variant.deck.pretty(s.hand.phase_state["order_up"]["turned"])
+    card = s.variant.deck.pretty(kind_of("order_up").data_of(s.hand).turned)
     assert plain(contract_text(s, s.hand)).strip() == f"{s.names[s.hand.declarer]} takes {card}, trumps {card[-1]}"
     f.write_text(ORDER % "pass")
     with pytest.raises(VariantError, match="'pass' is already another action of this phase"):

@@ -43,7 +43,7 @@ def test_pile_running_total_thresholds_and_end():
     assert s.observation(1).phase_data["pile_score"] == [-1, 0, 0]
     # the pile's rows name who took each threshold's score as it happens
     from rulekit.engine.phases import kind_of
-    rows = kind_of("pile").show(s.hand.phase_state["pile"], s.variant)
+    rows = kind_of("pile").show(kind_of("pile").data_of(s.hand), s.variant)
     assert rows[0] == ("pile", "P2 A♠ 11 · P0 10♠ 21 (-1) · P1 Q♠ 24")
     with pytest.raises(IllegalActionError, match="you do not hold"):
         s.apply("AS")

@@ -10,6 +10,7 @@ import pytest
 from rulekit.cli.game import help_text
 from rulekit.cli.render import legal_text
 from rulekit.engine import State
+from rulekit.engine.phases import kind_of
 from rulekit.errors import IllegalActionError, InvalidActionError
 from rulekit.variant import load_variant
 from tests.helpers import STOCK_BIDS, deal_order, plain, small_deck_toy, variant_from
@@ -105,12 +106,12 @@ def test_blind_nil_only_when_behind(tmp_path):
     may, EW may not; at 0 to 50 nobody may, and the refusal says why."""
     v = load_variant("spades")
     s = State(v, seed=1, scores=[0, 150], dealer=3)
-    tb = s.hand.phase_state["trick_bids"]
-    assert tb["undecided"] == [0, 2]
+    tb = kind_of("trick_bids").data_of(s.hand)
+    assert tb.undecided == [0, 2]
     assert [a.text for a in s.legal_actions()] == ["blind nil", "look"]
     assert s.observation(0).hand == 0 and s.observation(1).hand.bit_count() == 13   # E may not: he sees his cards
     s = State(v, seed=1, scores=[0, 50], dealer=3)
-    assert s.hand.phase_state["trick_bids"]["undecided"] == []
+    assert kind_of("trick_bids").data_of(s.hand).undecided == []
     with pytest.raises(IllegalActionError) as e:
         s.apply("blind nil")
     assert "blind nil is not allowed now" in str(e.value) and "100 points or more behind" in str(e.value)
@@ -261,7 +262,7 @@ def test_spades_nil_typed_and_shown():
         s.apply("xyz")
     seat = s.to_move
     s.apply("nil")
-    assert s.hand.phase_state["trick_bids"]["bids"][seat] == 0
+    assert kind_of("trick_bids").data_of(s.hand).bids[seat] == 0
     s.apply("bid 3")
     assert plain(auction_text(s, s.hand), width=200, strip=True) == f"{s.names[seat]} nil · {s.names[s.next_seat(seat)]} bid 3"
     assert "bid N (the tricks you will take) or nil;" in help_text(s.variant)
@@ -287,7 +288,7 @@ def test_oh_hell_hook_singular_and_turned_card_shown():
     with pytest.raises(IllegalActionError, match=r"^bid 1 is not allowed: the bids would add up to the 1 trick "
                                                  r"of the hand \(the last bidder must make someone fail\)$"):
         s.apply("bid 1")
-    turned = s.hand.phase_state["turn_up"]["card"]
+    turned = kind_of("turn_up").data_of(s.hand).card
     assert s.variant.deck.pretty(turned) == "8♥"
     screen = [line.strip() for line in plain(table_view(s, 0), width=200, strip=True).splitlines()]
     assert "turned 8♥" in screen and "trumps ♥" in screen

@@ -10,34 +10,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
+from rulekit.engine.phases.registry import REGISTRY
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class AnnounceSpec:
+class AnnounceSpec(PhaseSpec):
     """A compiled ``announce`` entry."""
 
-    kind: str
-    name: str
 
-
-def _choices(state) -> list:
+def _choices(state: Table) -> list:
     """The contract texts the auction left for the declarer (``[]`` without an auction)."""
     auction = state.variant.auction()
     if auction is None:
         return []
-    return list(state.hand.phase_state.get(auction.kind, {}).get("choices", []))
+    return REGISTRY[auction.kind].choices_left(state.hand)
 
 
-def _set(state, text: str) -> None:
+def _set(state: Table, text: str) -> None:
     h = state.hand
     bid = state.bid_by_text[text]
     h.contract = bid
     state.set_trump(bid.strain)
 
 
-class AnnounceKind(PhaseKind):
+class AnnounceKind(PhaseKind[AnnounceSpec]):
     """The ``announce`` kind (see the module docstring)."""
 
     name = "announce"
@@ -55,7 +54,7 @@ class AnnounceKind(PhaseKind):
         """It needs the auction's declarer."""
         return True
 
-    def start(self, state) -> bool:
+    def start(self, state: Table) -> bool:
         """Skipped without a declarer; one choice is announced at once."""
         h = state.hand
         choices = _choices(state)
@@ -67,22 +66,22 @@ class AnnounceKind(PhaseKind):
         h.to_move = h.declarer
         return True
 
-    def legal(self, state) -> list:
+    def legal(self, state: Table) -> list:
         """Each contract the declarer may announce, lowest first."""
         return [Action("bid", t, bid=t) for t in _choices(state)]
 
-    def check(self, state, action) -> None:
+    def check(self, state: Table, action: Action) -> None:
         """:raises IllegalActionError: a contract below the bid, or not his to announce."""
         if action not in self.legal(state):
             raise IllegalActionError(f"announce one of {', '.join(_choices(state))} "
                                      f"(at least as high as your bid)")
 
-    def apply(self, state, action) -> bool:
+    def apply(self, state: Table, action: Action) -> bool:
         """Set the contract and trumps."""
         _set(state, action.text)
         return True
 
-    def parse(self, text, state):
+    def parse(self, text: str, state: Table):
         """A contract's name."""
         t = text.strip().lower()
         return Action("bid", t, bid=t) if t in _choices(state) else None
@@ -94,20 +93,6 @@ class AnnounceKind(PhaseKind):
     def describe(self, spec) -> str:
         """One sentence."""
         return "The declarer announces a contract at least as high as his winning bid."
-
-    def bot_act(self, bot, obs):
-        """The contract of the longest, strongest suit (the lowest choice when none fits)."""
-        from rulekit.engine.phases.defence import hand_strength
-        v = obs.variant
-        by_text = {b.text: b for b in v.auction().bids}
-        best, best_s = obs.legal[0], -1.0
-        for a in obs.legal:
-            b = by_text[a.text]
-            if b.strain in v.deck.suits:
-                s = hand_strength(v, obs.hand, b.strain)
-                if s > best_s + 0.5:
-                    best, best_s = a, s
-        return best
 
 
 KIND = AnnounceKind()

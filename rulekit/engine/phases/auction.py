@@ -14,40 +14,75 @@ pass ([A5]).
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind
-from rulekit.engine.phases.order_up import partners_sit_out
+from dataclasses import dataclass, field
 
-from rulekit.engine.actions import PASS
-from rulekit.engine.tables import action_tables
+from rulekit.contracts import NT, Bid, LadderBid
+from rulekit.engine.actions import PASS, Action
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
+from rulekit.engine.phases.order_up import partners_sit_out
 from rulekit.errors import IllegalActionError
 
 
-def start(state) -> bool:
+@dataclass(frozen=True)
+class AuctionSpec(PhaseSpec):
+    """``ladder_auction`` phase (rules/fivehundred.md [A1]-[A5])."""
+
+    first: str
+    bids: tuple
+    strains: tuple
+    pass_is_final: bool
+    all_pass: str
+    calls: tuple = ()
+    """The strains' words in bid texts, low to high (``NT``, ``uptown``...)."""
+    once: bool = False
+    """The bidding goes round once (each player speaks once; the highest bid wins)."""
+    book: int = 0
+    """Levels count the tricks to win over this many (0: levels are tricks)."""
+
+
+@dataclass
+class LadderAuctionData(KindData):
+    """A ladder auction's data for one hand: ``first_call``, the index in ``hand.calls`` of its
+    first call (calls of earlier phases come before); ``passed``, the seats out of the auction."""
+
+    first_call: int = 0
+    passed: set[int] = field(default_factory=set)
+
+
+#: per variant (:meth:`Variant.cached <rulekit.variant.model.Variant.cached>`): rank of the highest
+#: bid so far -> the bids above it, and -> the legal calls (built once per highest bid, issue 10)
+_BIDS_ABOVE = "ladder_auction.bids_above"
+_CALLS_ABOVE = "ladder_auction.calls_above"
+
+
+def start(state: Table) -> bool:
     """The first speaker is the eldest hand (or the dealer)."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     h.to_move = h.eldest if spec.first == "eldest" else h.dealer
-    h.phase_state["ladder_auction"] = {"first_call": len(h.calls)}  # (calls of earlier phases)
+    h.phase_state[KIND.name] = LadderAuctionData(len(h.calls))  # (calls of earlier phases)
     return True
 
 
-def _legal_bids(state) -> tuple:
+def _legal_bids(state: Table) -> tuple:
     """The bids that outrank the highest so far (cached per highest bid)."""
     h = state.hand
     top = h.high.rank if h.high is not None else -1
-    cache = action_tables(state.variant)["legal_bids"]
+    cache: dict[int, tuple[Bid, ...]] = state.variant.cached(_BIDS_ABOVE, dict)
     bids = cache.get(top)
     if bids is None:
-        bids = cache[top] = tuple(b for b in state.current_phase.bids
+        bids = cache[top] = tuple(b for b in KIND.spec(state).bids
                                   if b.rank > top and (b.only_over < 0 or b.only_over == top)
                                   and top >= getattr(b, "only_after", -1))
     return bids
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """``pass`` then every bid that outranks the highest so far, lowest first."""
     h = state.hand
-    cache = action_tables(state.variant)["legal_calls"]   # built once per highest bid (issue 10)
+    cache: dict[int, tuple[Action, ...]] = state.variant.cached(_CALLS_ABOVE, dict)
     top = h.high.rank if h.high is not None else -1
     calls = cache.get(top)
     if calls is None:
@@ -56,11 +91,11 @@ def legal(state) -> list:
     return list(calls)
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: a bid that does not outrank the highest ([A2], [A4])."""
     if action.kind == "pass":
         return
-    spec = state.current_phase
+    spec = KIND.spec(state)
     if action.kind != "bid":
         raise IllegalActionError(f"this is the auction: pass or bid (e.g. {spec.bids[0].text})")
     bid = state.bid_by_text.get(action.bid)
@@ -72,20 +107,23 @@ def check(state, action) -> None:
         if bid.only_over >= 0 and top != bid.only_over:
             need = spec.bids[bid.only_over].text
             raise IllegalActionError(f"{bid.text} may only overcall {need}")
-        raise IllegalActionError(f"{bid.text} does not outrank the highest bid {h.high.text}")
-    if top < getattr(bid, "only_after", -1):
-        raise IllegalActionError(f"{bid.text} may only be bid after a bid of {spec.bids[bid.only_after].text} "
+        raise IllegalActionError(f"{bid.text} does not outrank the highest bid "
+                                 f"{h.high.text if h.high is not None else '-'}")
+    after = getattr(bid, "only_after", -1)   # (an extra bid's)
+    if top < after:
+        raise IllegalActionError(f"{bid.text} may only be bid after a bid of {spec.bids[after].text} "
                                  f"or higher")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the call; end the auction and set the contract when it is over."""
     h = state.hand
     v = state.variant
-    spec = v.phases[h.phase]   # (state.current_phase without the property: every call comes here)
+    spec: AuctionSpec = v.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     n = v.players
     seat = h.to_move
-    passed = h.passed
+    d: LadderAuctionData = h.phase_state[KIND.name]  # type: ignore[assignment]
+    passed = d.passed
     h.calls.append((seat, action.text))
     if action.kind == "pass":
         passed.add(seat)
@@ -93,17 +131,18 @@ def apply(state, action) -> bool:
         h.high = state.bid_by_text[action.bid]
         h.high_seat = seat
     left = n - len(passed)   # players still in the auction
-    round_over = spec.once and len(h.calls) - h.phase_state["ladder_auction"]["first_call"] == n
+    round_over = spec.once and len(h.calls) - d.first_call == n
     if not left or round_over and h.high is None:
         return _all_passed(state)
-    if left == 1 and h.high is not None and h.high_seat not in passed or round_over:
-        h.contract = h.high
+    high = h.high   # (never None here once the round is over: all passing ended it above)
+    if high is not None and (left == 1 and h.high_seat not in passed or round_over):
+        h.contract = high
         h.declarer = h.high_seat
-        if h.high.strain != "chosen":
-            state.set_trump(h.high.strain, low=h.high.wins == "low")
-        elif h.high.wins == "low":  # trumps named later, in the low order the bid says
+        if high.strain != "chosen":
+            state.set_trump(high.strain, low=high.wins == "low")
+        elif high.wins == "low":  # trumps named later, in the low order the bid says
             state.set_trump(h.trump, low=True)
-        if getattr(h.high, "alone", False):  # a lone declarer's partners sit out
+        if getattr(high, "alone", False):  # a lone declarer's partners sit out
             partners_sit_out(state, h.declarer)
         return True
     step = v.step
@@ -114,9 +153,9 @@ def apply(state, action) -> bool:
     return False
 
 
-def _all_passed(state) -> bool:
+def _all_passed(state: Table) -> bool:
     """[A5] [N1]: no contract; play at no trump, or throw the hand in."""
-    if state.current_phase.all_pass == "redeal":
+    if KIND.spec(state).all_pass == "redeal":
         state.throw_in()
         return True
     state.set_trump("NT")
@@ -124,10 +163,9 @@ def _all_passed(state) -> bool:
 
 
 def compile_auction(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.AuctionSpec` of a ladder auction entry: its bids in
+    """The :class:`AuctionSpec` of a ladder auction entry: its bids in
     auction order (``rank`` = index), levels from low to high and makeable, extra bids that
     are new, placed above a known bid (or the whole ladder) and over known bids."""
-    from rulekit.variant.model import NT, AuctionSpec, Bid, LadderBid
     deck, deal = c.deck, c.deal
     has_name_trump = "name_trump" in c.kinds
     tricks = sum(st.count * st.repeat for st in deal.steps if not st.zone) if deal else None
@@ -199,7 +237,6 @@ def auction_help(spec, variant) -> str:
     """``pass, a bid from 6S to 10NT; 10T over 10NT`` (the bids as the refusals name them)."""
     # the ladder, then the bids that only go over one bid (10T over 10NT), not the last of
     # them as the top of the ladder (issue 12 case 20)
-    from rulekit.variant.model import LadderBid
     bids = [b.text for b in spec.bids if not isinstance(b, LadderBid)]
     forms = [f"pass, a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"pass, the bid {bids[0]}"]
     for b in spec.bids:
@@ -213,7 +250,7 @@ def auction_help(spec, variant) -> str:
     return "; ".join(forms)
 
 
-class LadderAuctionKind(PhaseKind):
+class LadderAuctionKind(PhaseKind[AuctionSpec]):
     """The ``ladder_auction`` kind (see the module docstring)."""
 
     name = "ladder_auction"

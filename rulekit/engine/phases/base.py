@@ -9,28 +9,50 @@ docs/architecture.md, "Adding a phase kind").
 
 Rules of the engine a kind must keep:
 
-* ``start`` / ``apply`` change only the hand (``state.hand``) and call the
-  :class:`~rulekit.engine.state.State` helpers (``set_trump``, ``throw_in``,
-  ``partner_of``); they never advance the phase themselves (returning True does).
-* A kind's own changing data lives in ``state.hand.phase_state[kind.name]`` (a
-  dict of plain values; :meth:`PhaseKind.data`), never in new ``Hand`` slots:
-  ``Hand.clone`` copies each dict and any list, set or dict value in it.
+* A kind knows the match only through the facade :class:`~rulekit.engine.phases.table.Table`
+  its hooks receive: ``start`` / ``apply`` change only the hand (``state.hand``) and call the
+  facade's helpers (``set_trump``, ``throw_in``, ``partner_of``...); they never advance the
+  phase themselves (returning True does).
+* A kind's own changing data is one small dataclass deriving from
+  :class:`~rulekit.engine.hand.KindData`, created by ``start`` in
+  ``state.hand.phase_state[kind.name]`` and read back with :meth:`PhaseKind.data` (by any other
+  layer with :meth:`PhaseKind.data_of`), never new ``Hand`` slots: ``Hand.clone`` clones it.
+* Bots' choices are not the kind's: its policy, if any, lives in ``rulekit/bots/policies/``.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from rulekit.cards import Deck
 from rulekit.engine.actions import Action
+from rulekit.engine.hand import Hand
+from rulekit.engine.phases.table import Table
 from rulekit.errors import CardError, IllegalActionError
 
-if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
-    from rulekit.cards import Deck
-    from rulekit.engine.state import State
+if TYPE_CHECKING:  # pragma: no cover - for annotations only (rulekit.TYPE_ONLY)
+    from rulekit.variant.model import Variant
 
 Path = tuple
 """A document path such as ``("phases", "bidding", "levels", 0)``."""
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """The compiled entry of one phase, as every kind's spec starts: each kind's spec is a
+    frozen dataclass deriving from this one, in the kind's own module.
+
+    :ivar kind: the ``kind:`` word, the key of its :class:`PhaseKind` in the registry.
+    :ivar name: the phase's name in the variant file (``bidding``, ``play``).
+    """
+
+    kind: str
+    name: str
+
+
+SpecT = TypeVar("SpecT", bound=PhaseSpec)
+"""The spec class of a kind (``PhaseKind[TricksSpec]``)."""
 
 
 class CompileHelpers(Protocol):
@@ -43,8 +65,10 @@ class CompileHelpers(Protocol):
     :ivar has_sides: the document has a top-level ``sides:`` block.
     :ivar phase_specs: every phase's compiled spec, in order (``None`` for a failed one);
         set before :meth:`PhaseKind.finish` runs.
+    :ivar d: the merged document (plain data), for checks that read other keys.
     """
 
+    d: dict
     deck: Deck
     player_count: int
     kinds: list
@@ -76,7 +100,7 @@ class CompileHelpers(Protocol):
         when the smallest hand the deal can give holds fewer (``what``: its verb, ``passes``)."""
 
 
-class PhaseKind:
+class PhaseKind(Generic[SpecT]):
     """Base class of a phase kind: schema, compile checks, rules, words, docs.
 
     Class attributes (override them):
@@ -90,7 +114,7 @@ class PhaseKind:
         ``state.hand.high`` / ``calls`` / ``contract``), ``"exchange"``, ``"trump"``,
         ``"play"`` (trick play), ``"chance"`` (a chance event: one legal action, which the
         CLI applies by itself and the record stores) or ``""`` (none of these: bots pick at
-        random unless :meth:`bot_act` says otherwise).
+        random unless its policy in ``rulekit/bots/policies/`` says otherwise).
     :cvar required: a hand must have exactly one phase of this kind.
     :cvar position: ``"first"`` or ``"last"`` when the kind must open or close a hand.
     :cvar stands_for: the name of a ``required`` kind this one replaces in a hand (a pile
@@ -98,7 +122,7 @@ class PhaseKind:
     :cvar example: a worked example: a YAML ``phases:`` entry using the kind, for the
         docs and a test.
     :cvar gives_partner: the phase may give the declarer a partner for the hand
-        (``State.set_partner``), scored with the declarer's formula.
+        (``Table.set_partner``), scored with the declarer's formula.
     :cvar conditions: keys of the entry holding conditions over the scoring variables
         (``end_if``); the compiler compiles them once the scoring is known and sets the
         spec's field of the same name to the :class:`~rulekit.dsl.Formula`.
@@ -116,18 +140,18 @@ class PhaseKind:
     values_from_contract: ClassVar[bool] = False
     example: ClassVar[str] = ""
     conditions: ClassVar[tuple] = ()
-    # it may give the declarer a partner for the hand (``State.set_partner``), who is then
+    # it may give the declarer a partner for the hand (``Table.set_partner``), who is then
     # scored with the declarer's formula (``rulekit explain`` says so)
     gives_partner: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ compile time
-    def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> Any:
+    def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> SpecT | None:
         """The frozen spec of the phase entry ``p`` (already schema-valid) named ``name`` at
         ``path``, or ``None`` after reporting a problem with ``c.err``.  The spec must have
         ``kind`` and ``name`` attributes."""
         raise NotImplementedError
 
-    def finish(self, c: CompileHelpers, spec: Any) -> Any:
+    def finish(self, c: CompileHelpers, spec: SpecT) -> SpecT | None:
         """Meaning checks that need the other phases (``c.deal`` is known now); returns
         the spec, possibly completed.  Default: unchanged."""
         return spec
@@ -136,7 +160,7 @@ class PhaseKind:
         """True when this entry acts for a declarer, so an auction must come before it."""
         return False
 
-    def strains(self, spec: Any, deck: Deck) -> set:
+    def strains(self, spec: SpecT, deck: Deck) -> set:
         """Trump contexts (suit letters, ``NT``) this phase may set: by default the spec's own
         ``strains`` (an auction's), none for a spec without them."""
         return set(getattr(spec, "strains", ()))
@@ -144,61 +168,90 @@ class PhaseKind:
     def no_effect(self, c: CompileHelpers, p: dict, path: Path) -> None:
         """Warn (``c.warn``) about options of ``p`` that change nothing."""
 
-    def variables(self, spec: Any) -> dict:
+    def variables(self, spec: SpecT) -> dict:
         """Formula variables this phase gives each score column: name -> ``(lowest, highest)``
         whole-number value (the compiler checks formulas against these bounds)."""
         return {}
 
-    def values(self, variant: Any, hand: Any, spec: Any) -> list:
+    def values(self, variant: Variant, hand: Hand, spec: SpecT) -> list:
         """Per score column (seat, or side when scoring is by side), a dict of the values of
         :meth:`variables` for the finished ``hand`` (read from ``hand.phase_state``)."""
         return []
 
-    def describe(self, spec: Any) -> str:
+    def describe(self, spec: SpecT) -> str:
         """One English sentence saying what this phase does (docs, ``rulekit explain``).
         Default: the schema block's description."""
         return self.schema.get("description", "")
 
-    def describe_in(self, spec: Any, variant: Any) -> str:
+    def describe_in(self, spec: SpecT, variant: Variant) -> str:
         """:meth:`describe` for this phase within ``variant`` (``rulekit explain``), for kinds
         whose words depend on the rest of the file (how it scores, how trumps are made).
         Default: :meth:`describe`."""
         return self.describe(spec)
 
     # ------------------------------------------------------------------ rules
-    def start(self, state: State) -> bool:
+    def start(self, state: Table) -> bool:
         """Enter the phase; False when it does not apply to this hand (it is skipped)."""
         raise NotImplementedError
 
-    def legal(self, state: State) -> Sequence[Action]:
-        """The legal actions of ``state.to_move``, in a fixed documented order."""
+    def legal(self, state: Table) -> Sequence[Action]:
+        """The legal actions of the seat to move (``state.hand.to_move``), in a fixed documented
+        order."""
         return []
 
-    def check(self, state: State, action: Action) -> None:
+    def check(self, state: Table, action: Action) -> None:
         """:raises IllegalActionError: unless ``action`` is legal now (with the rule broken)."""
         if action not in self.legal(state):
             raise IllegalActionError(f"{action.text} is not allowed now; {state.expected_forms()}")
 
-    def apply(self, state: State, action: Action) -> bool:
+    def apply(self, state: Table, action: Action) -> bool:
         """Apply a checked action; True when the phase is over."""
         raise NotImplementedError
 
-    def data(self, state: State) -> dict:
-        """This kind's own changing data for the current hand (``hand.phase_state[name]``)."""
+    def spec(self, state: Table) -> SpecT:
+        """The spec of the phase in progress, which is this kind's (``state.current_phase``
+        with its own type)."""
+        h = state.hand   # (state.current_phase, without its property call: the kinds ask per action)
+        return state.variant.phases[h.phase]  # type: ignore[return-value]  # the phase in progress is ours
+
+    def data(self, state: Table) -> Any:
+        """This kind's own changing data object for the current hand (``hand.phase_state[name]``,
+        a :class:`~rulekit.engine.hand.KindData` set by its ``start``)."""
         return state.hand.phase_state[self.name]
 
+    def data_of(self, hand: Hand) -> Any:
+        """This kind's data object in ``hand`` (a hand in progress or finished), or ``None`` when
+        its phase did not run in that hand: how every other layer reads a kind's data."""
+        return hand.phase_state.get(self.name)
+
+    def choices_left(self, hand: Hand) -> list[str]:
+        """The contracts an auction left for its declarer to announce (the ``announce`` phase
+        reads them), ``[]`` by default."""
+        return []
+
+    def hand_facts(self, spec: SpecT, variant: Variant, hand: Hand) -> dict:
+        """Facts of a finished ``hand`` this kind adds to the ones a table writes down
+        (:func:`~rulekit.engine.scoring.hand_facts`), such as the suit of a card turned from a
+        second pack (``first_suit``); default none."""
+        return {}
+
+    def hand_bids(self, spec: SpecT, hand: Hand) -> tuple | None:
+        """An auction's bids with this hand's attributes when they differ from ``spec.bids`` (a
+        ``list_auction`` values its contracts anew each hand), else ``None``."""
+        return None
+
     # ------------------------------------------------------------------ words
-    def parse(self, text: str, state: State) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """This kind's own action words: the :class:`Action` ``text`` names, or ``None``
         when the text is not one of them (the shared words ``pass``, bids, ``X``, ``play``,
         ``discard``, ``trump`` are read by :meth:`Action.parse`)."""
         return None
 
-    def help_line(self, spec: Any, variant: Any) -> str:
+    def help_line(self, spec: SpecT, variant: Variant) -> str:
         """The action forms of this phase for the CLI's help (``""``: none)."""
         return ""
 
-    def action_text(self, state: State, action: Action) -> str:
+    def action_text(self, state: Table, action: Action) -> str:
         """``action`` as the player types it and sees it listed now: its canonical text, but a
         ``discard`` said with :meth:`discard_word` (``pass 2C 3C 4C``)."""
         if action.kind == "discard":
@@ -207,7 +260,7 @@ class PhaseKind:
                 return word + action.text[len("discard"):]
         return action.text
 
-    def discard_word(self, state: State) -> str:
+    def discard_word(self, state: Table) -> str:
         """The word a player says for this phase's ``discard`` actions now: ``discard`` (cards put
         away), or ``pass`` for cards passed to another player.  The action's canonical text (and
         records) keep ``discard``; the screen, ``?`` and refusals say this word, and the kind's
@@ -215,7 +268,7 @@ class PhaseKind:
         return "discard"
 
     # ------------------------------------------------------------------ scorepad
-    def pad_question(self, spec: Any, variant: Any, facts: dict, names: list) -> tuple | None:
+    def pad_question(self, spec: SpecT, variant: Variant, facts: dict, names: list) -> tuple | None:
         """The next fact of this phase a scorepad (``rulekit score``) must ask to score a hand
         played with real cards, given the ``facts`` answered so far (``contract``,
         ``declarer``... and this kind's own; ``cards``: the cards each player holds in this
@@ -223,35 +276,35 @@ class PhaseKind:
         seat names.  Default: none."""
         return None
 
-    def pad_answer(self, spec: Any, variant: Any, fact: str, text: str, facts: dict, names: list) -> None:
+    def pad_answer(self, spec: SpecT, variant: Variant, fact: str, text: str, facts: dict, names: list) -> None:
         """Parse the typed ``text`` answering this kind's ``fact`` and store it in ``facts[fact]``
         (a string or an integer).
 
         :raises ValueError: an impossible answer, with the reason and what is expected."""
         raise ValueError(f"{fact} is not a fact of this phase")
 
-    def pad_values(self, spec: Any, variant: Any, facts: dict, contract: Any, won: list) -> list:
+    def pad_values(self, spec: SpecT, variant: Variant, facts: dict, contract: Any, won: list) -> list:
         """Per score column, the values of :meth:`variables` for a hand known only by its
-        ``facts`` (``contract``: the :class:`~rulekit.variant.model.Bid` or ``None``; ``won``:
+        ``facts`` (``contract``: the :class:`~rulekit.contracts.Bid` or ``None``; ``won``:
         tricks per seat); ``[]``: the variables' defaults."""
         return []
 
-    def pad_skips(self, spec: Any, variant: Any, facts: dict) -> tuple:
+    def pad_skips(self, spec: SpecT, variant: Variant, facts: dict) -> tuple:
         """Names of the phases that these ``facts`` say were not played (no tricks to ask)."""
         return ()
 
-    def pad_thrown_in(self, spec: Any, variant: Any, facts: dict) -> bool:
+    def pad_thrown_in(self, spec: SpecT, variant: Variant, facts: dict) -> bool:
         """True when these ``facts`` say the deal was thrown in unscored (every player passed
         an order-up twice...); the scorepad then asks nothing more.  Default False."""
         return False
 
-    def pad_marker(self, spec: Any, variant: Any, facts: dict) -> tuple | None:
+    def pad_marker(self, spec: SpecT, variant: Variant, facts: dict) -> tuple | None:
         """``(marker name, seat)`` when these ``facts`` say the hand was not scored and one
         marker (``scoring.markers``) was written for that seat alone instead (the ``defence``
         option ``unplayed_choice``); the scorepad then asks nothing more.  Default ``None``."""
         return None
 
-    def pad_result(self, spec: Any, variant: Any, name: str, facts: dict) -> tuple:
+    def pad_result(self, spec: SpecT, variant: Variant, name: str, facts: dict) -> tuple:
         """``(lowest, highest, words)`` of the result variable ``name`` of a kind played instead
         of the tricks (:attr:`stands_for`), which a scorepad asks per column as the table counts
         it: true bounds for this hand (``facts["cards"]``: the cards each player holds) and the
@@ -259,35 +312,35 @@ class PhaseKind:
         lo, hi = self.variables(spec)[name]
         return lo, hi, ""
 
-    def pad_refuse(self, spec: Any, variant: Any, facts: dict, values: list) -> str:
+    def pad_refuse(self, spec: SpecT, variant: Variant, facts: dict, values: list) -> str:
         """Why the results typed for this kind (``values``: per column, a dict of the result
         variables asked, see :meth:`pad_result`) cannot come from a legal play (thresholds no
         card reached, too many players out of cards...), or ``""`` when they can.  Default ``""``."""
         return ""
 
-    def pad_out_of_play(self, spec: Any, variant: Any, facts: dict, contract: Any) -> int:
+    def pad_out_of_play(self, spec: SpecT, variant: Variant, facts: dict, contract: Any) -> int:
         """Cards this phase puts out of play in a hand known by its ``facts`` (a card set aside
         face down); a scorepad then knows not every card ends in a won trick.  Default 0."""
         return 0
 
-    def pad_facts(self, spec: Any, variant: Any, hand: Any) -> dict:
+    def pad_facts(self, spec: SpecT, variant: Variant, hand: Hand) -> dict:
         """The answers a scorer types for this kind's facts of a finished played ``hand``
         (fact -> text), the inverse of :meth:`pad_answer`; default none."""
         return {}
 
     # ------------------------------------------------------------------ views
-    def note(self, spec: Any, variant: Any, envs: list, columns: list) -> str:
+    def note(self, spec: SpecT, variant: Variant, envs: list, columns: list) -> str:
         """Words this phase adds to a hand's sheet note from the hand's formula environments
         (one per score column named ``columns``), such as each side's bid and tricks; default
         none."""
         return ""
 
-    def observe(self, state: State, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """Plain data this phase adds to ``seat``'s observation (``obs.phase_data``);
         only what that seat may see."""
         return {}
 
-    def known_cards(self, state: State) -> list:
+    def known_cards(self, state: Table) -> list:
         """Cards whose place every seat knows though no seat sees them face up in a hand:
         ``[(place, bitmask)]`` with ``place`` a zone name (a card turned up on the talon, or
         turned down again) or a seat (a card he took from the table, until he plays it).
@@ -295,15 +348,15 @@ class PhaseKind:
         none; :func:`card_place` gives the place of one card."""
         return []
 
-    def hides_hand(self, state: State, seat: int) -> bool:
+    def hides_hand(self, state: Table, seat: int) -> bool:
         """True while ``seat`` may not see his own cards (a decision made before looking at
         them, such as a blind bid): his observation and the terminal show them face down.
         Default False."""
         return False
 
-    def show(self, data: dict, variant: Any) -> list:
-        """Rows ``(label, text)`` drawing this kind's public data of a hand (``data``:
-        ``hand.phase_state[name]``) for the terminal: a turned card, a pile, the rows of a
+    def show(self, data: Any, variant: Variant) -> list:
+        """Rows ``(label, text)`` drawing this kind's public data of a hand (``data``: its data
+        object, :meth:`data_of`) for the terminal: a turned card, a pile, the rows of a
         layout (default none). Only public data: every seat's screen shows them."""
         return []
 
@@ -311,35 +364,35 @@ class PhaseKind:
     # What the CLI asks a kind, so that it never names one.  Words are plain text, cards
     # written as ``deck.pretty`` gives them (``J♥``); the CLI colours them.
 
-    def prompt_label(self, state: State) -> str:
+    def prompt_label(self, state: Table) -> str:
         """The prompt label now (``You (bid) >``): :attr:`label`, or the kind's name in words.
         A kind whose word changes within the phase (an order-up said ``take``) overrides it."""
         return self.label or self.name.replace("_", " ")
 
-    def header(self, spec: Any, hand: Any, variant: Any) -> list[str]:
+    def header(self, spec: SpecT, hand: Hand, variant: Variant) -> list[str]:
         """Public words this phase adds to the header line of ``hand`` (each shown after a
         dash): the cards dealt face up, the passing direction of the deal.  Default none."""
         return []
 
-    def made(self, spec: Any, hand: Any, variant: Any) -> Said | None:
+    def made(self, spec: SpecT, hand: Hand, variant: Variant) -> Said | None:
         """How this phase made trumps in ``hand`` without an auction's contract (an order-up:
         ``orders up J♥, trumps ♥``), or ``None``; the CLI shows it as the hand's contract."""
         return None
 
-    def discards(self, spec: Any, hand: Any, variant: Any) -> int:
+    def discards(self, spec: SpecT, hand: Hand, variant: Variant) -> int:
         """How many ``discard`` actions this phase takes in ``hand`` (one per player when cards
         are passed), so that the CLI tells whose words a hand's ``k``-th discard is in
         (:meth:`said`).  Default 0: its discards, if any, are said in the shared words."""
         return 0
 
-    def said(self, spec: Any, hand: Any, variant: Any, seat: int, text: str, names: list) -> Said | None:
+    def said(self, spec: SpecT, hand: Hand, variant: Variant, seat: int, text: str, names: list) -> Said | None:
         """This phase's words for ``seat``'s action ``text`` in ``hand`` (``names``: the seat
         names shown), for the story of a hand (``--auto`` lines, the live announcements):
         a discard said as what it does (``puts 1 card aside``), a word of the kind's own;
         ``None``: the CLI's shared words (a bid, ``trump X``, a play)."""
         return None
 
-    def trump_words(self, spec: Any, hand: Any) -> str | None:
+    def trump_words(self, spec: SpecT, hand: Hand) -> str | None:
         """Words for ``hand``'s trumps while this phase has yet to make them (``trumps: the
         first card led``, ``trumps not named yet``), or ``None``."""
         return None
@@ -349,16 +402,11 @@ class PhaseKind:
         is current (where his passed cards go), from the observation only.  Default none."""
         return []
 
-    def hand_variables(self, spec: Any, hand: Any) -> dict:
+    def hand_variables(self, spec: SpecT, hand: Hand) -> dict:
         """Formula variables of the shared set that this phase fixes for the finished
         ``hand``, the same for every column (``total_tricks`` of a deal from a schedule of
         hand sizes); a hand with any is scored without the score cache.  Default none."""
         return {}
-
-    def bot_act(self, bot: Any, obs: Any) -> Action | None:
-        """A bot's choice in this phase when :attr:`role` does not tell it how to act
-        (``None``: a random legal action)."""
-        return None
 
     def __repr__(self) -> str:
         return f"<phase kind {self.name}>"
@@ -375,7 +423,7 @@ class Said:
     second: str
 
 
-__all__ = ["CompileHelpers", "PhaseKind", "Said", "card_place", "n_cards", "own_hand_hidden", "shown_rows"]
+__all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "Said", "card_place", "n_cards", "own_hand_hidden", "shown_rows"]
 
 
 def n_cards(n: int) -> str:
@@ -383,20 +431,20 @@ def n_cards(n: int) -> str:
     return f"{n} card{'' if n == 1 else 's'}"
 
 
-def shown_rows(hand: Any, variant: Any) -> list[tuple[str, str]]:
+def shown_rows(hand: Hand, variant: Variant) -> list[tuple[str, str]]:
     """``(label, text)`` rows drawing the public data of the phase kinds that keep data in
     ``hand`` (:meth:`PhaseKind.show`: a turned card, a pile, the rows of a layout), in the order
     the phases started; ``variant``: the rules ``hand`` is played by."""
-    from rulekit.engine.phases import REGISTRY
+    from rulekit.engine.phases.registry import REGISTRY
     out: list[tuple[str, str]] = []
     for name, data in hand.phase_state.items():
-        kind = REGISTRY.get(name)   # the engine keeps a few keys of its own there ("sheet", "skip")
+        kind = REGISTRY.get(name)   # (a kind unregistered since: a test's toy kind)
         if kind is not None:
             out += kind.show(data, variant)
     return out
 
 
-def card_place(state: Any, card: int) -> list:
+def card_place(state: Table, card: int) -> list:
     """``[(place, 1 << card)]``: the zone or the seat that holds ``card`` now, or ``[]`` when it
     is in neither (played, discarded, or ``card`` < 0). For :meth:`PhaseKind.known_cards`."""
     if card < 0:
@@ -411,14 +459,14 @@ def card_place(state: Any, card: int) -> list:
     return []
 
 
-def own_hand_hidden(state: Any, seat: int) -> bool:
+def own_hand_hidden(state: Table, seat: int) -> bool:
     """True while a phase kind of the current hand keeps ``seat``'s own cards face down
     (:meth:`PhaseKind.hides_hand`)."""
-    from rulekit.engine.phases import REGISTRY
+    from rulekit.engine.phases.registry import REGISTRY
     return any(REGISTRY[k].hides_hand(state, seat) for k in state.hand.phase_state if k in REGISTRY)
 
 
-def bare_card_play(text: str, state: Any) -> Action | None:
+def bare_card_play(text: str, state: Table) -> Action | None:
     """``QS`` alone as a play of that card (for kinds whose move is laying a card), or ``None``
     when ``text`` is not one card."""
     words = text.split()

@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.engine.actions import PASS, Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 WORDS = ("invite", "alone", "accept", "offer", "refuse")
@@ -22,93 +24,103 @@ ACT = {w: Action("partner", w) for w in WORDS}
 
 
 @dataclass(frozen=True)
-class CallPartnerSpec:
+class CallPartnerSpec(PhaseSpec):
     """``call_partner`` phase: ``offers``: players may offer themselves after ``alone``."""
 
-    kind: str
-    name: str
     offers: bool
 
 
-def start(state) -> bool:
+@dataclass
+class CallPartnerData(KindData):
+    """``call_partner``'s data for one hand: ``stage`` (``ask``, ``answer``, ``decide``);
+    ``invited``: the declarer invited (else he offers the others to offer); ``answered``: seats
+    that answered; ``offer``: the seat whose offer the declarer decides on (-1: none)."""
+
+    stage: str = "ask"
+    invited: bool = False
+    answered: int = 0
+    offer: int = -1
+
+
+def start(state: Table) -> bool:
     """Applies when the contract allows a partner; the declarer speaks first."""
     h = state.hand
     if h.declarer < 0 or not getattr(h.contract, "partner", False):
         return False
-    h.phase_state[KIND.name] = {"stage": "ask", "invited": False, "answered": 0, "offer": -1}
+    h.phase_state[KIND.name] = CallPartnerData()
     h.to_move = h.declarer
     return True
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """The declarer: ``alone``, ``invite``; asked: ``pass``, ``accept``; offering: ``pass``,
     ``offer``; the declarer on an offer: ``refuse``, ``accept``."""
     d = KIND.data(state)
-    stage = d["stage"]
+    stage = d.stage
     if stage == "ask":
         return [ACT["alone"], ACT["invite"]]
     if stage == "answer":
-        return [PASS, ACT["accept"] if d["invited"] else ACT["offer"]]
+        return [PASS, ACT["accept"] if d.invited else ACT["offer"]]
     return [ACT["refuse"], ACT["accept"]]
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: a word that does not answer the question asked now."""
     if action not in legal(state):
         d = KIND.data(state)
         ask = {"ask": "the declarer says invite or alone",
-               "answer": "say accept or pass" if d["invited"] else "say offer or pass",
-               "decide": "the declarer says accept or refuse the offer"}[d["stage"]]
+               "answer": "say accept or pass" if d.invited else "say offer or pass",
+               "decide": "the declarer says accept or refuse the offer"}[d.stage]
         raise IllegalActionError(f"{action.text} is not an answer now: {ask}")
 
 
-def _next(state, d) -> bool:
+def _next(state: Table, d) -> bool:
     """Ask the next player (in the direction of play) from the declarer; True when everyone has answered."""
     h = state.hand
     n = state.variant.players
-    d["answered"] += 1
-    if d["answered"] >= n:
+    d.answered += 1
+    if d.answered >= n:
         return True
-    d["stage"] = "answer"
-    h.to_move = state.next_seat(h.declarer, d["answered"])
+    d.stage = "answer"
+    h.to_move = state.next_seat(h.declarer, d.answered)
     return False
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the answer; True when the partner is known or nobody will be."""
     h = state.hand
     d = KIND.data(state)
     seat = h.to_move
     h.calls.append((seat, action.text))
     w = action.text
-    if d["stage"] == "ask":
-        d["invited"] = w == "invite"
-        if not d["invited"] and not state.current_phase.offers:
+    if d.stage == "ask":
+        d.invited = w == "invite"
+        if not d.invited and not KIND.spec(state).offers:
             return _finish(state)
-        d["answered"] = 0
+        d.answered = 0
         return _next(state, d) and _finish(state)
-    if d["stage"] == "answer":
+    if d.stage == "answer":
         if w == "accept":
             state.set_partner(seat)
             return _finish(state)
         if w == "offer":
-            d["stage"], d["offer"] = "decide", seat
+            d.stage, d.offer = "decide", seat
             h.to_move = h.declarer
             return False
         return _next(state, d) and _finish(state)
     if w == "accept":
-        state.set_partner(d["offer"])
+        state.set_partner(d.offer)
         return _finish(state)
-    d["offer"] = -1
+    d.offer = -1
     return _next(state, d) and _finish(state)
 
 
-def _finish(state) -> bool:
+def _finish(state: Table) -> bool:
     state.hand.to_move = state.hand.declarer
     return True
 
 
-class CallPartnerKind(PhaseKind):
+class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     """The ``call_partner`` kind (see the module docstring)."""
 
     name = "call_partner"
@@ -135,7 +147,7 @@ class CallPartnerKind(PhaseKind):
         """It needs a declarer."""
         return True
 
-    def parse(self, text, state):
+    def parse(self, text: str, state: Table):
         """``invite``, ``alone``, ``accept``, ``offer``, ``refuse``."""
         return ACT.get(text.strip().lower())
 
@@ -143,26 +155,10 @@ class CallPartnerKind(PhaseKind):
         """The words."""
         return "partner: invite | alone (declarer), accept | offer | pass (the others), accept | refuse (an offer)"
 
-    def observe(self, state, seat) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """Public: the stage, whether invited, who offers."""
         d = self.data(state)
-        return {"partner_call": {"stage": d["stage"], "invited": d["invited"], "offer": d["offer"]}}
-
-    def bot_act(self, bot, obs):
-        """Invite when the contract is the lowest a partner may help; answer yes with at least
-        three trumps and two top cards of the other suits."""
-        from rulekit.cards import bits
-        d = obs.phase_data["partner_call"]
-        if d["stage"] == "ask":
-            return ACT["invite"]
-        if d["stage"] == "decide":
-            return ACT["accept"]
-        v = obs.variant
-        ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
-        trumps = [c for c in bits(obs.hand) if v.deck.suit_of(c) == obs.trump]
-        tops = [c for c in bits(obs.hand) if v.deck.rank_of(c) in ("A", "K")]
-        good = len(trumps) >= 3 and len(tops) >= 2 and ctx is not None
-        return (ACT["accept"] if d["invited"] else ACT["offer"]) if good else PASS
+        return {"partner_call": {"stage": d.stage, "invited": d.invited, "offer": d.offer}}
 
     def describe(self, spec) -> str:
         """One sentence."""

@@ -10,32 +10,60 @@ contracting side who first named the strain of the final contract.
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind
+from dataclasses import dataclass
 
-from rulekit.engine.actions import DOUBLE, PASS, REDOUBLE
-from rulekit.engine.tables import action_tables
+from rulekit.contracts import NT, Bid
+from rulekit.engine.actions import DOUBLE, PASS, REDOUBLE, Action
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 
-def start(state) -> bool:
+@dataclass(frozen=True)
+class ContractAuctionSpec(PhaseSpec):
+    """``contract_auction`` phase (rules/bridge.md [A1]-[A6]): bids, double, redouble."""
+
+    first: str
+    bids: tuple
+    strains: tuple
+    double: bool
+    redouble: bool
+    all_pass: str
+
+
+@dataclass
+class ContractAuctionData(KindData):
+    """A contract auction's data for one hand: ``passes``, passes in a row so far ([A6])."""
+
+    passes: int = 0
+
+
+#: per variant: (phase, rank of the highest bid, doubling allowed) -> the legal calls
+_CALLS_ABOVE = "contract_auction.calls_above"
+#: per variant: phase name -> bid text -> its strain
+_STRAINS = "contract_auction.strains"
+
+
+def start(state: Table) -> bool:
     """The dealer (or the eldest hand) calls first."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     h.to_move = h.dealer if spec.first == "dealer" else h.eldest
     h.doubled = 0
-    h.phase_state["contract_auction"] = {"passes": 0}  # passes in a row ([A6])
+    h.phase_state[KIND.name] = ContractAuctionData()
     return True
 
 
-def _side(state, seat):
+def _side(state: Table, seat: int):
     return state.variant.side_of[seat]
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """``pass``, the bids above the last one (low to high), then ``X`` / ``XX`` when allowed."""
     h = state.hand
     v = state.variant
-    spec = v.phases[h.phase]
+    spec: ContractAuctionSpec = v.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     top = -1
     x = 0   # 1: double allowed, 2: redouble allowed
     if h.high is not None:
@@ -46,7 +74,7 @@ def legal(state) -> list:
         elif spec.redouble and h.doubled == 1 and mine:
             x = 2
     # the calls for each highest bid and doubling, built once (issue 10: not on every call)
-    cache = action_tables(v)["contract_bids"]
+    cache: dict[tuple[str, int, int], tuple[Action, ...]] = v.cached(_CALLS_ABOVE, dict)
     key = (spec.name, top, x)
     calls = cache.get(key)
     if calls is None:
@@ -56,7 +84,7 @@ def legal(state) -> list:
     return list(calls)
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: a bid not above the last, or a double/redouble not allowed now."""
     h = state.hand
     if action.kind == "pass":
@@ -86,19 +114,19 @@ def check(state, action) -> None:
     raise IllegalActionError("this is the auction: pass, a bid such as 1H, X (double) or XX (redouble)")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the call; at the end set contract, doubling and declarer."""
     h = state.hand
     v = state.variant
-    spec = v.phases[h.phase]
+    spec: ContractAuctionSpec = v.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     n = v.players
     seat = h.to_move
-    data = h.phase_state["contract_auction"]
+    data: ContractAuctionData = h.phase_state[KIND.name]  # type: ignore[assignment]
     h.calls.append((seat, action.text))
     if action.kind == "pass":
-        data["passes"] += 1
+        data.passes += 1
     else:
-        data["passes"] = 0
+        data.passes = 0
         if action.kind == "bid":
             h.high = state.bid_by_text[action.bid]
             h.high_seat = seat
@@ -107,17 +135,17 @@ def apply(state, action) -> bool:
             h.doubled = 1
         else:
             h.doubled = 2
-    if h.high is None and data["passes"] == n:
+    if h.high is None and data.passes == n:
         if spec.all_pass == "play":
             state.set_trump("NT")
             return True
         state.throw_in(same_dealer=spec.all_pass == "redeal_same")
         return True
-    if h.high is not None and data["passes"] == n - 1:
+    if h.high is not None and data.passes == n - 1:
         side = _side(state, h.high_seat)
         strain = h.high.strain
         first = next(s for s, text in _bids_in_order(state, h.calls)
-                     if _side(state, s) == side and _strain_of(spec, text) == strain)
+                     if _side(state, s) == side and _strain_of(state, spec, text) == strain)
         h.contract = h.high
         h.declarer = first
         state.set_trump(strain)
@@ -126,24 +154,25 @@ def apply(state, action) -> bool:
     return False
 
 
-def _bids_in_order(state, calls):
+def _bids_in_order(state: Table, calls):
     for s, text in calls:
         if text not in ("pass", "X", "XX"):
             yield s, text
 
 
-def _strain_of(spec, text):
-    strains = spec.__dict__.get("_strain_by_text")
-    if strains is None:   # text -> strain, built once per spec (not a scan of every bid per call)
-        strains = {b.text: b.strain for b in spec.bids}
-        object.__setattr__(spec, "_strain_by_text", strains)
-    return strains[text]
+def _strain_of(state: Table, spec, text):
+    """The strain of the bid ``text`` of ``spec`` (a table built once per variant, not a scan of
+    every bid per call)."""
+    strains: dict[str, dict[str, str]] = state.variant.cached(_STRAINS, dict)
+    of = strains.get(spec.name)
+    if of is None:
+        of = strains[spec.name] = {b.text: b.strain for b in spec.bids}
+    return of[text]
 
 
 def compile_contract_auction(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.ContractAuctionSpec` of an entry: known strains,
+    """The :class:`ContractAuctionSpec` of an entry: known strains,
     sides when doubling is allowed."""
-    from rulekit.variant.model import NT, Bid, ContractAuctionSpec
     deck = c.deck
     for s_i, s in enumerate(p["strains"]):
         if s != NT and s not in deck.suits:
@@ -159,7 +188,7 @@ def compile_contract_auction(c, name: str, p: dict, path: tuple):
                                bool(p.get("redouble", True)), p.get("all_pass", "redeal"))
 
 
-class ContractAuctionKind(PhaseKind):
+class ContractAuctionKind(PhaseKind[ContractAuctionSpec]):
     """The ``contract_auction`` kind (see the module docstring)."""
 
     name = "contract_auction"
@@ -218,10 +247,10 @@ class ContractAuctionKind(PhaseKind):
                 f"exclude, all but one passing in a row after a call ends it, and the first of the winning "
                 f"side to name the final strain declares.")
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """``passes``: passes in a row so far (public)."""
-        data = state.hand.phase_state.get(self.name)
-        return {"passes": data["passes"]} if data else {}
+        data = self.data_of(state.hand)
+        return {"passes": data.passes} if data is not None else {}
 
 
 KIND = ContractAuctionKind()

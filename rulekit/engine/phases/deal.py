@@ -5,10 +5,27 @@ The deal needs no decision: it happens in :func:`start` from the hand's
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from operator import itemgetter
 
 from rulekit.cards import bits
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.dsl import compile_deal
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
+
+
+@dataclass(frozen=True)
+class DealSpec(PhaseSpec):
+    """``deal`` phase: the dealing pattern for the chosen number of players.
+
+    :ivar steps: :class:`~rulekit.dsl.compile.DealStep` sequence.
+    :ivar zones: zone name -> (size in cards, dealt face up).
+    :ivar sizes: cards per player of deal 1, 2, ... (repeated); ``()``: the pattern's.
+    """
+
+    steps: tuple
+    zones: dict
+    sizes: tuple = ()
 
 
 def deal_plan(spec, players: int) -> tuple:
@@ -25,7 +42,9 @@ def deal_plan(spec, players: int) -> tuple:
     return tuple(plan)
 
 
-_PLANS: dict = {}
+#: per variant (:meth:`Variant.cached <rulekit.variant.model.Variant.cached>`): (phase name, eldest
+#: hand) -> the deal's targets with their getters, built once
+_PLANS = "deal.plans"
 _BIT = (1).__lshift__   # card -> its bit
 
 
@@ -44,21 +63,22 @@ def _targets(spec, players: int, step: int, eldest: int) -> tuple:
     return tuple(out)
 
 
-def deal_cards(spec, hand, players: int, step: int = 1) -> None:
-    """Give out ``hand.deck_order`` by ``spec.steps``, in the direction of play (``step``:
-    1 clockwise, -1 counter-clockwise) from the eldest hand.
+def deal_cards(spec, hand, variant) -> None:
+    """Give out ``hand.deck_order`` by ``spec.steps``, in the direction of play of ``variant``
+    (``step``: 1 clockwise, -1 counter-clockwise) from the eldest hand.
 
     Player packets go to every seat in turn starting with ``hand.eldest``;
     zone steps (``widow 3 up``) put cards in that zone.
     """
-    key = (id(spec), players, step, hand.eldest)
-    plan = _PLANS.get(key)
-    if plan is None or plan[0] is not spec:   # the plan with seats for this eldest hand, built once
-        plan = _PLANS[key] = (spec, _targets(spec, players, step, hand.eldest))
+    plans = variant.cached(_PLANS, dict)
+    key = (spec.name, hand.eldest)
+    plan = plans.get(key)
+    if plan is None:   # the plan with seats for this eldest hand, built once
+        plan = plans[key] = _targets(spec, variant.players, variant.step, hand.eldest)
     hands = hand.hands
     zones = hand.zones
     order = hand.deck_order
-    for target, cards_of in plan[1]:   # (each card once: the sum of their bits is their mask)
+    for target, cards_of in plan:   # (each card once: the sum of their bits is their mask)
         if target.__class__ is int:
             hands[target] = sum(map(_BIT, cards_of(order)))
         else:
@@ -68,24 +88,22 @@ def deal_cards(spec, hand, players: int, step: int = 1) -> None:
     hand.dealt = list(hands)
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Deal the hand; the phase needs no action."""
-    spec = state.current_phase
+    spec = KIND.spec(state)
     if spec.sizes:
         deal_schedule(spec, state.hand, state.variant.players, state.variant.step)
         return False
-    deal_cards(state.current_phase, state.hand, state.variant.players, state.variant.step)
+    deal_cards(KIND.spec(state), state.hand, state.variant)
     return False
 
 
-def legal(state):  # pragma: no cover - never to move
+def legal(state: Table):  # pragma: no cover - never to move
     return []
 
 
 def compile_deal_phase(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.DealSpec` of a deal entry (pattern checks)."""
-    from rulekit.dsl import compile_deal
-    from rulekit.variant.model import DealSpec
+    """The :class:`DealSpec` of a deal entry (pattern checks)."""
     pat = p["pattern"]
     ppath = path + ("pattern",)
     players = c.player_count
@@ -145,11 +163,10 @@ def deal_schedule(spec, hand, players: int, step: int = 1) -> None:
     if rest:
         hand.zones["stock"] = rest
         hand.zone_up["stock"] = False
-    hand.phase_state["deal"] = {"size": n}
     hand.dealt = list(hand.hands)
 
 
-class DealKind(PhaseKind):
+class DealKind(PhaseKind[DealSpec]):
     """The ``deal`` kind (see the module docstring)."""
 
     name = "deal"
@@ -192,8 +209,7 @@ class DealKind(PhaseKind):
 
     def hand_variables(self, spec, hand) -> dict:
         """``total_tricks``: the cards each player was dealt this hand, with ``hand_sizes``."""
-        d = hand.phase_state.get(self.name)
-        return {"total_tricks": d["size"]} if d and d.get("size") is not None else {}
+        return {"total_tricks": cards_each(spec, hand.number)} if spec.sizes else {}
 
     def describe(self, spec) -> str:
         """``Deals 10 cards to each player and 3 to the widow.``"""

@@ -31,10 +31,12 @@ kontra defender counts the defence's tricks together ([F4] [F5]).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.engine.actions import PASS, Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 FOLLOW, ALONE, INVITE = Action("defend", "follow"), Action("defend", "alone"), Action("defend", "invite")
@@ -42,11 +44,9 @@ MADE = Action("defend", "made")
 
 
 @dataclass(frozen=True)
-class DefenceSpec:
+class DefenceSpec(PhaseSpec):
     """A compiled ``defence`` entry (see the module docstring)."""
 
-    kind: str
-    name: str
     need: tuple          # (each, together, alone, invited, kontra)
     all_play: frozenset
     kontra_only: frozenset
@@ -57,27 +57,30 @@ class DefenceSpec:
     choice_at: frozenset = frozenset()   # unplayed_choice.contracts (empty: every contract)
 
 
-def hand_strength(variant, hand: int, trump: str) -> float:
-    """A rough count of the tricks ``hand`` (a card bitmask) takes with ``trump`` (a suit
-    letter, or ``NT``): aces, guarded kings and queens, and trump length."""
-    deck = variant.deck
-    top = list(deck.ranks)[::-1][:3]  # the three highest ranks of the deck's order, e.g. A K Q
-    score = 0.0
-    for su in deck.suits:
-        held = [r for r in deck.ranks if hand >> deck.index[r + su] & 1]
-        n = len(held)
-        hi = [r for r in top if r in held]
-        score += 1.0 * (top[0] in hi) + 0.7 * (top[1] in hi and n >= 2) + 0.4 * (top[2] in hi and n >= 3)
-        if su == trump:
-            score += max(0, n - 2) * 0.9
-    return score
+@dataclass
+class DefenceData(KindData):
+    """``defence``'s data for one hand: the ``stage`` (``follow``, ``invite``, ``kontra``,
+    ``kontra_only``, ``chain``, ``choice``); each defender's ``roles`` (``follow``, ``pass``,
+    ``forced``, ``invited``); the ``queue`` of seats still to speak in the stage; the kontra chain's
+    ``level`` and the defender who said kontra (``kontra_seat``); ``played`` (1: the hand is
+    played, 0: nobody defends); the declarer's ``choice`` when nobody plays (``""``: not made);
+    ``plain``: the declarer plays no refe (marker) on it ([F2]: no compulsory kontra, no choice)."""
+
+    queue: list[int]
+    roles: dict[int, str] = field(default_factory=dict)
+    stage: str = "follow"
+    level: int = 0
+    kontra_seat: int = -1
+    played: int = 1
+    choice: str = ""
+    plain: bool = True
 
 
-def _d(state) -> dict:
-    return state.hand.phase_state["defence"]
+def _d(state: Table) -> DefenceData:
+    return KIND.data(state)
 
 
-def _opponents(state) -> list:
+def _opponents(state: Table) -> list:
     h = state.hand
     n = state.variant.players
     return [state.next_seat(h.declarer, k) for k in range(1, n)]
@@ -88,151 +91,151 @@ def _pad_opponents(variant, declarer: int) -> list:
     return [variant.next_seat(declarer, k) for k in range(1, n)]
 
 
-def _uses_marker(state) -> bool:
+def _uses_marker(state: Table) -> bool:
     markers = getattr(state, "markers", None)
     return markers is not None and markers.factor_for(state.hand.declarer) > 1
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Skipped without a contract; forced defenders at ``all_play`` contracts."""
     h = state.hand
     if h.contract is None or h.declarer < 0:
         return False
-    spec = state.current_phase
+    spec = KIND.spec(state)
     opps = _opponents(state)
-    plain = not _uses_marker(state)   # [F2] a plain contract: no refe
-    d = {"roles": {}, "stage": "follow", "queue": list(opps), "level": 0, "kontra_seat": -1, "played": 1,
-         "plain": plain}
-    h.phase_state["defence"] = d
+    d = DefenceData(list(opps), plain=not _uses_marker(state))   # [F2] a plain contract: no refe
+    h.phase_state[KIND.name] = d
     text = h.contract.text
     if text in spec.all_play:
-        d["roles"] = {s: "forced" for s in opps}
+        d.roles = {s: "forced" for s in opps}
         return _to_kontra(state, d)
-    if text in spec.kontra_only and plain:
-        d["stage"] = "kontra_only"
+    if text in spec.kontra_only and d.plain:
+        d.stage = "kontra_only"
     h.to_move = opps[0]
     return True
 
 
-def _to_kontra(state, d) -> bool:
+def _to_kontra(state: Table, d) -> bool:
     """[F5]: the playing defenders, in turn, may say kontra."""
-    if not state.current_phase.chain:
+    if not KIND.spec(state).chain:
         return False
-    d["stage"] = "kontra"
-    d["queue"] = [s for s in _opponents(state) if d["roles"].get(s) in ("follow", "forced", "invited")]
-    state.hand.to_move = d["queue"][0]
+    d.stage = "kontra"
+    d.queue = [s for s in _opponents(state) if d.roles.get(s) in ("follow", "forced", "invited")]
+    state.hand.to_move = d.queue[0]
     return True
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """The words of the current step, ``pass`` first where passing is allowed."""
     d = _d(state)
-    chain = state.current_phase.chain
-    if d["stage"] == "follow":
+    chain = KIND.spec(state).chain
+    if d.stage == "follow":
         return [FOLLOW, PASS]
-    if d["stage"] == "invite":
+    if d.stage == "invite":
         return [ALONE, INVITE]
-    if d["stage"] in ("kontra", "kontra_only"):
+    if d.stage in ("kontra", "kontra_only"):
         return [PASS, Action("defend", chain[0])]
-    if d["stage"] == "choice":
-        return [MADE, Action("defend", state.current_phase.choice_marker)]
-    return [PASS, Action("defend", chain[d["level"]])]  # "chain": the next word of the chain
+    if d.stage == "choice":
+        return [MADE, Action("defend", KIND.spec(state).choice_marker)]
+    return [PASS, Action("defend", chain[d.level])]  # "chain": the next word of the chain
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: the word does not fit this step of the defence."""
     if action in legal(state):
         return
     d = _d(state)
     words = {"follow": "follow or pass", "invite": "alone or invite",
-             "kontra": f"{state.current_phase.chain[0]} or pass",
-             "choice": f"made or {state.current_phase.choice_marker} (nobody plays against you: the hand "
-                       f"counted as made, or a {state.current_phase.choice_marker} written for you)",
-             "kontra_only": f"{state.current_phase.chain[0]} or pass (this contract is played only "
-                            f"against {state.current_phase.chain[0]})"}
+             "kontra": f"{KIND.spec(state).chain[0]} or pass",
+             "choice": f"made or {KIND.spec(state).choice_marker} (nobody plays against you: the hand "
+                       f"counted as made, or a {KIND.spec(state).choice_marker} written for you)",
+             "kontra_only": f"{KIND.spec(state).chain[0]} or pass (this contract is played only "
+                            f"against {KIND.spec(state).chain[0]})"}
     raise IllegalActionError(f"{action.text} is not allowed now: say "
-                             f"{words.get(d['stage'], ' or '.join(a.text for a in legal(state)))}")
+                             f"{words.get(d.stage, ' or '.join(a.text for a in legal(state)))}")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the decision; True once the defence is settled."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     d = _d(state)
     seat = h.to_move
+    contract = h.contract.text if h.contract is not None else ""   # (the phase runs with a contract)
     h.calls.append((seat, action.text))
     opps = _opponents(state)
-    stage = d["stage"]
+    stage = d.stage
     if stage == "choice":
         if action == MADE:
             return True
-        d["choice"] = action.text
-        state.write_marker(action.text, seat, f"{h.contract.text} not played: {action.text} for "
+        d.choice = action.text
+        state.write_marker(action.text, seat, f"{contract} not played: {action.text} for "
                                                f"{state.names[seat]}")
         return True
     if stage == "follow":
-        d["roles"][seat] = "follow" if action == FOLLOW else "pass"
-        d["queue"].pop(0)
-        if action == FOLLOW and h.contract.text in spec.compulsory_kontra and spec.chain and d["plain"]:
+        d.roles[seat] = "follow" if action == FOLLOW else "pass"
+        d.queue.pop(0)
+        if action == FOLLOW and contract in spec.compulsory_kontra and spec.chain and d.plain:
             return _kontra(state, spec, d, seat, opps)
-        if d["queue"]:
-            h.to_move = d["queue"][0]
+        if d.queue:
+            h.to_move = d.queue[0]
             return False
-        playing = [s for s in opps if d["roles"][s] == "follow"]
+        playing = [s for s in opps if d.roles[s] == "follow"]
         if not playing:
             return _not_played(state, d)
         if len(playing) == 1:
-            d["stage"] = "invite"
+            d.stage = "invite"
             h.to_move = playing[0]
             return False
         return not _to_kontra(state, d)
     if stage == "invite":
         if action == INVITE:
             other = next(s for s in opps if s != seat)
-            d["roles"][other] = "invited"
+            d.roles[other] = "invited"
         return not _to_kontra(state, d)
     if stage in ("kontra", "kontra_only"):
-        d["queue"].pop(0)
+        d.queue.pop(0)
         if action == PASS:
-            if d["queue"]:
-                h.to_move = d["queue"][0]
+            if d.queue:
+                h.to_move = d.queue[0]
                 return False
             return _not_played(state, d) if stage == "kontra_only" else True
         return _kontra(state, spec, d, seat, opps)
     # stage "chain": the declarer and the kontra player answer in turn
     if action == PASS:
         return True
-    d["level"] += 1
+    d.level += 1
     return _next_in_chain(state, spec, d)
 
 
-def _kontra(state, spec, d, seat: int, opps: list) -> bool:
+def _kontra(state: Table, spec, d, seat: int, opps: list) -> bool:
     """``seat`` says the chain's first word: he answers for the defence ([F5])."""
-    d["kontra_seat"] = seat
-    d["level"] = 1
+    d.kontra_seat = seat
+    d.level = 1
     for s in opps:  # [F5] a defender who had passed must play once kontra is said
-        d["roles"][s] = "forced" if s != seat and d["roles"].get(s) in (None, "pass") else d["roles"].get(s, "follow")
+        d.roles[s] = "forced" if s != seat and d.roles.get(s) in (None, "pass") else d.roles.get(s, "follow")
     return _next_in_chain(state, spec, d)
 
 
-def _next_in_chain(state, spec, d) -> bool:
-    if d["level"] >= len(spec.chain):
+def _next_in_chain(state: Table, spec, d) -> bool:
+    if d.level >= len(spec.chain):
         return True
-    d["stage"] = "chain"
+    d.stage = "chain"
     h = state.hand
-    h.to_move = h.declarer if d["level"] % 2 == 1 else d["kontra_seat"]
+    h.to_move = h.declarer if d.level % 2 == 1 else d.kontra_seat
     return False
 
 
-def _not_played(state, d) -> bool:
+def _not_played(state: Table, d) -> bool:
     """[F2]: nobody plays; the hand is not played and counts as made, unless the declarer
     may choose a marker instead (``unplayed_choice``): then he is asked."""
-    d["played"] = 0
-    spec = state.current_phase
+    d.played = 0
+    spec = KIND.spec(state)
     state.skip_phases(spec.skips)
     h = state.hand
-    if d["plain"] and _may_choose(spec, h.contract.text, state.markers, h.declarer, state.sheet.totals()):
-        d["stage"] = "choice"
+    text = h.contract.text if h.contract is not None else ""
+    if d.plain and _may_choose(spec, text, state.markers, h.declarer, state.totals()):
+        d.stage = "choice"
         h.to_move = h.declarer
         return False
     return True
@@ -303,7 +306,7 @@ def compile_defence(c, name: str, p: dict, path: tuple):
 _NEED = {"type": "integer", "minimum": 0, "maximum": 52}
 
 
-class DefenceKind(PhaseKind):
+class DefenceKind(PhaseKind[DefenceSpec]):
     """The ``defence`` kind (see the module docstring)."""
 
     name = "defence"
@@ -362,11 +365,11 @@ class DefenceKind(PhaseKind):
 
     def values(self, variant, hand, spec) -> list:
         """Per seat, from the hand's decisions and tricks."""
-        d = hand.phase_state.get("defence")
+        d = self.data_of(hand)
         if d is None:  # no contract, or the phase never started
             return outcome(spec, variant.players, -1, {}, 0, -1, list(hand.won), hand.declarer >= 0)
-        return outcome(spec, variant.players, hand.declarer, d["roles"], d["level"], d["kontra_seat"],
-                       list(hand.won), bool(d["played"]))
+        return outcome(spec, variant.players, hand.declarer, d.roles, d.level, d.kontra_seat,
+                       list(hand.won), bool(d.played))
 
     # ------------------------------------------------------------------ scorepad
     def pad_question(self, spec, variant, facts: dict, names: list):
@@ -492,29 +495,29 @@ class DefenceKind(PhaseKind):
         """The decisions of a played hand as typed (a defender made to play by a kontra passed; at
         an ``all_play`` contract every defender follows; ``choice``, the declarer's when nobody
         played and he was asked)."""
-        d = hand.phase_state.get("defence")
+        d = self.data_of(hand)
         if d is None or hand.contract is None:
             return {}
-        if d["stage"] == "choice":
+        if d.stage == "choice":
             return {"roles": " ".join("pass" for _ in _pad_opponents(variant, hand.declarer)),
-                    "choice": d.get("choice", "made")}
+                    "choice": d.choice or "made"}
         opps = _pad_opponents(variant, hand.declarer)
         # a defender made to play by a kontra had passed: the table writes what he said ([F5])
-        forced = "pass" if d["level"] and hand.contract.text not in spec.all_play else "follow"
+        forced = "pass" if d.level and hand.contract.text not in spec.all_play else "follow"
         words = {"forced": forced, "invited": "invited", "follow": "follow"}
-        out = {"roles": " ".join(words.get(d["roles"].get(s), "pass") if d["played"] else "pass" for s in opps)}
-        if d.get("plain", True) and hand.contract.text in spec.kontra_only and spec.chain:
-            out["kontra"] = spec.chain[d["level"] - 1] if d["level"] else "-"   # asked first, roles follow
-        if d["played"] and spec.chain:
-            out["kontra"] = spec.chain[d["level"] - 1] if d["level"] else "-"
-            if d["level"]:
-                out["kontra_by"] = str(d["kontra_seat"])
+        out = {"roles": " ".join(words.get(d.roles.get(s), "pass") if d.played else "pass" for s in opps)}
+        if d.plain and hand.contract.text in spec.kontra_only and spec.chain:
+            out["kontra"] = spec.chain[d.level - 1] if d.level else "-"   # asked first, roles follow
+        if d.played and spec.chain:
+            out["kontra"] = spec.chain[d.level - 1] if d.level else "-"
+            if d.level:
+                out["kontra_by"] = str(d.kontra_seat)
         return out
 
-    def parse(self, text, state):
+    def parse(self, text: str, state: Table):
         """``follow``, ``alone``, ``invite`` and the chain's words."""
         t = text.strip().lower()
-        spec = state.current_phase
+        spec = KIND.spec(state)
         if t in ("follow", "alone", "invite") or t in spec.chain or (spec.choice_marker and t in ("made", spec.choice_marker)):
             return Action("defend", t)
         return None
@@ -524,13 +527,13 @@ class DefenceKind(PhaseKind):
         choice = f"; nobody plays: made or {spec.choice_marker}" if spec.choice_marker else ""
         return "follow or pass; alone or invite; " + " / ".join(spec.chain) + " or pass" + choice
 
-    def observe(self, state, seat) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """Public: every decision said so far; ``choice``: the declarer's choice is asked now;
         ``markers_open``: marker name -> the declarer's open markers (they are on the sheet)."""
         d = _d(state)
         decl = state.hand.declarer
-        return {"roles": dict(d["roles"]), "kontra": 2 ** d["level"], "kontra_seat": d["kontra_seat"],
-                "choice": d["stage"] == "choice",
+        return {"roles": dict(d.roles), "kontra": 2 ** d.level, "kontra_seat": d.kontra_seat,
+                "choice": d.stage == "choice",
                 "markers_open": {k: cols[decl].count("open") for k, cols in state.markers.marks.items()}}
 
     def describe(self, spec) -> str:
@@ -543,37 +546,6 @@ class DefenceKind(PhaseKind):
                     f"or a {spec.choice_marker} written for him alone instead (the hand not scored), while he "
                     f"has room for one.")
         return out
-
-    def bot_act(self, bot, obs):
-        """Follow with about two tricks, invite below that, kontra with four or more, answer a
-        kontra with eight; read from :func:`hand_strength` of the hand in the contract's trumps."""
-        v = obs.variant
-        trump = obs.trump
-        mine = hand_strength(v, obs.hand, trump if trump in v.deck.suits else "NT")
-        opp_view = hand_strength(v, obs.hand, "NT")  # a defender's tricks: high cards, not length
-        words = {a.text: a for a in obs.legal}
-        if "made" in words:
-            return self._bot_choice(obs, words)
-        if "follow" in words:
-            return FOLLOW if opp_view >= 1.5 else PASS
-        if "invite" in words:
-            return ALONE if opp_view >= 2.5 else INVITE
-        chain_word = next((a for a in obs.legal if a is not PASS and a.text != "pass"), None)
-        if chain_word is None:
-            return PASS
-        if obs.seat == obs.declarer:
-            return chain_word if mine >= 8.5 else PASS
-        return chain_word if opp_view >= 4.5 else PASS
-
-    @staticmethod
-    def _bot_choice(obs, words: dict):
-        """``unplayed_choice``: take the marker while he holds no open one.  It multiplies his
-        next contract as declarer, at least this one's value and usually more, so it is worth
-        more than the hand counted as made now; a second marker only waits behind the first
-        (used a contract later, if ever), so then the sure count now is worth more."""
-        marker = next(t for t in words if t != "made")
-        open_ = obs.phase_data.get("markers_open", {}).get(marker, 0)
-        return words["made"] if open_ else words[marker]
 
 
 KIND = DefenceKind()

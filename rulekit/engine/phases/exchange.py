@@ -7,24 +7,35 @@ seen by nobody else.  With ``show: true`` the widow is shown to everyone as he t
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind, Said, n_cards
-
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
-from rulekit.cards import bit_list, bits
+from rulekit.cards import bit_list
 from rulekit.engine.actions import Action
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 
-def start(state) -> bool:
+@dataclass(frozen=True)
+class ExchangeSpec(PhaseSpec):
+    """``widow_exchange`` phase (rules/fivehundred.md [W1]): discard this many cards;
+    ``show``: the widow is turned face up for everyone as the declarer takes it."""
+
+    discard: int
+    zone: str
+    show: bool = False
+
+
+def start(state: Table) -> bool:
     """Applies only with a declarer; moves the widow into his hand."""
     h = state.hand
     if h.declarer < 0:
         return False
-    zone = state.current_phase.zone
-    if state.current_phase.show:  # seen by all: observations place the dealt widow in his hand
+    zone = KIND.spec(state).zone
+    if KIND.spec(state).show:  # seen by all: observations place the dealt widow in his hand
         h.zone_up[zone] = True
     h.hands[h.declarer] |= h.zones.get(zone, 0)
     h.zones[zone] = 0
@@ -99,16 +110,16 @@ class DiscardChoices(Sequence):
             yield Action.discard(self.deck, m)
 
 
-def legal(state) -> Sequence:
+def legal(state: Table) -> Sequence:
     """Every set of ``discard`` cards from the declarer's hand (a lazy :class:`DiscardChoices`)."""
     h = state.hand
-    return DiscardChoices(state.variant.deck, h.hands[h.declarer], state.current_phase.discard)
+    return DiscardChoices(state.variant.deck, h.hands[h.declarer], KIND.spec(state).discard)
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: wrong kind, wrong count or a card not held."""
     h = state.hand
-    n = takes(state.current_phase.discard, h.hands[h.declarer])
+    n = takes(KIND.spec(state).discard, h.hands[h.declarer])
     if action.kind != "discard":
         raise IllegalActionError(f"the declarer must discard {n} cards now (e.g. discard "
                                  f"{' '.join(state.variant.deck.names_of(h.hands[h.declarer])[:n])})")
@@ -119,7 +130,7 @@ def check(state, action) -> None:
         raise IllegalActionError(f"you do not hold {' '.join(state.variant.deck.names_of(extra))}")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Remove the discards from the declarer's hand."""
     h = state.hand
     h.hands[h.declarer] &= ~action.cards
@@ -128,12 +139,11 @@ def apply(state, action) -> bool:
 
 
 def compile_exchange(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.ExchangeSpec`; the count is checked in :meth:`finish`."""
-    from rulekit.variant.model import ExchangeSpec
+    """The :class:`ExchangeSpec`; the count is checked in :meth:`finish`."""
     return ExchangeSpec("widow_exchange", name, p.get("discard", -1), "widow", bool(p.get("show", False)))
 
 
-class ExchangeKind(PhaseKind):
+class ExchangeKind(PhaseKind[ExchangeSpec]):
     """The ``widow_exchange`` kind (see the module docstring)."""
 
     name = "widow_exchange"

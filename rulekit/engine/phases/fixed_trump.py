@@ -7,29 +7,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.cards import SUIT_NAMES
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 
 
 @dataclass(frozen=True)
-class FixedTrumpSpec:
+class FixedTrumpSpec(PhaseSpec):
     """``fixed_trump`` phase: ``suit`` is trumps."""
 
-    kind: str
-    name: str
     suit: str
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Set trumps; the phase needs no action."""
-    state.set_trump(state.current_phase.suit)
+    state.set_trump(KIND.spec(state).suit)
     return False
 
 
-def legal(state):  # pragma: no cover - never to move
+def legal(state: Table):  # pragma: no cover - never to move
     return []
 
 
-class FixedTrumpKind(PhaseKind):
+class FixedTrumpKind(PhaseKind[FixedTrumpSpec]):
     """The ``fixed_trump`` kind (see the module docstring)."""
 
     name = "fixed_trump"

@@ -11,16 +11,18 @@ play).  Scoring formulas read ``cards_left`` (cards still held) and ``out_place`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.cards import bits
-from rulekit.engine.actions import PASS
-from rulekit.engine.phases.base import PhaseKind, bare_card_play
+from rulekit.engine.actions import PASS, Action
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class LayoutSpec:
+class LayoutSpec(PhaseSpec):
     """The compiled ``layout`` entry.
 
     :ivar starts: bitmask of the cards that begin a row.
@@ -29,13 +31,23 @@ class LayoutSpec:
     :ivar order: the rank order, low to high (for messages).
     """
 
-    kind: str
-    name: str
     starts: int
     up: tuple
     down: tuple
     end_when_out: int
     order: tuple
+
+
+@dataclass
+class LayoutData(KindData):
+    """``layout``'s data for one hand: ``rows``, suit -> ``(low card, high card)`` of its row, in
+    the order started; ``order``, ``(seat, card)`` laid in order; ``out``, seats out of cards in
+    the order they went out; ``passes``, passes in a row."""
+
+    rows: dict[str, tuple[int, int]] = field(default_factory=dict)
+    order: list[tuple[int, int]] = field(default_factory=list)
+    out: list[int] = field(default_factory=list)
+    passes: int = 0
 
 
 def playable(spec: LayoutSpec, rows: dict, deck) -> int:
@@ -53,7 +65,7 @@ def playable(spec: LayoutSpec, rows: dict, deck) -> int:
     return m
 
 
-class LayoutKind(PhaseKind):
+class LayoutKind(PhaseKind[LayoutSpec]):
     """The ``layout`` kind (see the module docstring)."""
 
     name = "layout"
@@ -149,8 +161,8 @@ class LayoutKind(PhaseKind):
 
     def values(self, variant, hand, spec) -> list:
         """Per seat: cards still held, and the place in which he ran out (0: not out)."""
-        d = hand.phase_state.get(self.name)
-        out = d["out"] if d else []
+        d = self.data_of(hand)
+        out = d.out if d is not None else []
         return [{"cards_left": hand.hands[s].bit_count(), "out_place": out.index(s) + 1 if s in out else 0}
                 for s in range(variant.players)]
 
@@ -161,23 +173,23 @@ class LayoutKind(PhaseKind):
                 f"{spec.end_when_out} players are out of cards.")
 
     # ------------------------------------------------------------------ rules
-    def start(self, state) -> bool:
+    def start(self, state: Table) -> bool:
         """No rows yet; the eldest hand plays first."""
         h = state.hand
-        h.phase_state[self.name] = {"rows": {}, "order": [], "out": [], "passes": 0}
+        h.phase_state[self.name] = LayoutData()
         h.to_move = h.eldest
         return any(h.hands)
 
-    def _can(self, state) -> int:
+    def _can(self, state: Table) -> int:
         h = state.hand
-        return h.hands[h.to_move] & playable(state.current_phase, self.data(state)["rows"], state.variant.deck)
+        return h.hands[h.to_move] & playable(KIND.spec(state), self.data(state).rows, state.variant.deck)
 
-    def legal(self, state) -> list:
+    def legal(self, state: Table) -> list:
         """``play CARD`` for each card that may be laid, in deck order; else ``pass``."""
         m = self._can(state)
         return [state.play_action(c) for c in bits(m)] if m else [PASS]
 
-    def check(self, state, action) -> None:
+    def check(self, state: Table, action: Action) -> None:
         """:raises IllegalActionError: a pass while able to lay a card, or a card that fits no row."""
         deck = state.variant.deck
         h = state.hand
@@ -193,36 +205,36 @@ class LayoutKind(PhaseKind):
         if not h.hands[h.to_move] >> c & 1:
             raise IllegalActionError(f"you do not hold {deck.pretty(c)}")
         if not m >> c & 1:
-            why = ("it does not start a row and fits no row's end" if deck.suit_of(c) in self.data(state)["rows"]
-                   or not state.current_phase.starts >> c & 1 else "its suit's row is already started")
+            why = ("it does not start a row and fits no row's end" if deck.suit_of(c) in self.data(state).rows
+                   or not KIND.spec(state).starts >> c & 1 else "its suit's row is already started")
             shown = " ".join(deck.pretty(x) for x in bits(m)) if m else "none: pass"
             raise IllegalActionError(f"{deck.pretty(c)} cannot be laid: {why} (you may lay {shown})")
 
-    def apply(self, state, action) -> bool:
+    def apply(self, state: Table, action: Action) -> bool:
         """Lay the card (or pass); True when enough players are out or nobody can play."""
         h = state.hand
-        spec = state.current_phase
+        spec = KIND.spec(state)
         d = self.data(state)
         seat = h.to_move
         if action.kind == "pass":
-            d["passes"] += 1
+            d.passes += 1
         else:
             c = action.card
             suit = state.variant.deck.suit_of(c)
             h.hands[seat] ^= 1 << c
-            row = d["rows"].get(suit)   # a new pair each time: a clone's rows share no list with ours
+            row = d.rows.get(suit)   # (a new tuple each time: a world's copy shares none)
             if row is None:
-                d["rows"][suit] = (c, c)
+                d.rows[suit] = (c, c)
             elif spec.down[row[0]] == c:
-                d["rows"][suit] = (c, row[1])
+                d.rows[suit] = (c, row[1])
             else:
-                d["rows"][suit] = (row[0], c)
-            d["order"].append((seat, c))
-            d["passes"] = 0
+                d.rows[suit] = (row[0], c)
+            d.order.append((seat, c))
+            d.passes = 0
             if not h.hands[seat]:
-                d["out"].append(seat)
+                d.out.append(seat)
         holding = sum(1 for m in h.hands if m)
-        if len(d["out"]) >= spec.end_when_out or holding == 0 or d["passes"] >= holding:
+        if len(d.out) >= spec.end_when_out or holding == 0 or d.passes >= holding:
             h.to_move = -1
             return True
         nxt = state.next_seat(seat)
@@ -232,7 +244,7 @@ class LayoutKind(PhaseKind):
         return False
 
     # ------------------------------------------------------------------ words and views
-    def parse(self, text: str, state):
+    def parse(self, text: str, state: Table):
         """A bare card (``QS``) is a play."""
         return bare_card_play(text, state)
 
@@ -240,62 +252,29 @@ class LayoutKind(PhaseKind):
         """Lay a card, or pass."""
         return "play CARD or just CARD (e.g. JH) to lay it on a row; pass when you cannot"
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """The rows (public): ``layout_rows`` as ``(suit, low card, high card)`` in the order started."""
-        d = state.hand.phase_state.get(self.name)
-        if not d:
+        d = self.data_of(state.hand)
+        if d is None:
             return {}
-        rows = [(s, lo, hi) for s, (lo, hi) in d["rows"].items()]
-        return {"layout_rows": rows, "layout_out": list(d["out"])}
+        rows = [(s, lo, hi) for s, (lo, hi) in d.rows.items()]
+        return {"layout_rows": rows, "layout_out": list(d.out)}
 
-    def show(self, data: dict, variant) -> list:
+    def show(self, data, variant) -> list:
         """One row per layout row, low to high: ``("row ♠", "8♠ 9♠ 10♠ J♠")``."""
         spec = next(p for p in variant.phases if p.kind == self.name)
         deck = variant.deck
         out = []
-        for suit, (lo, hi) in data["rows"].items():
+        for suit, (lo, hi) in data.rows.items():
             cards, c = [lo], lo
             while c != hi:
                 c = spec.up[c]
                 cards.append(c)
             out.append((f"row {suit}", " ".join(deck.pretty(x) for x in cards)))
-        if data["out"]:
+        if data.out:
             out.append(("out of cards", ", ".join(variant.seat_names[s] if s < len(variant.seat_names) else str(s)
-                                                   for s in data["out"])))
+                                                   for s in data.out)))
         return out or [("layout", "no rows yet")]
-
-    def bot_act(self, bot, obs):
-        """Sensible: keep options open - lay the card that opens the way to the most of one's own
-        cards further along its row (and start the suits one holds most of); pass when forced."""
-        spec = obs.phase_spec
-        plays = [a for a in obs.legal if a.kind == "play"]
-        if not plays:
-            return None
-        deck = obs.variant.deck
-        hand = obs.hand
-        rows = {s for s, _lo, _hi in obs.phase_data.get("layout_rows", [])}
-
-        def ahead(c, step):
-            n, x = 0, step[c]
-            while x >= 0:
-                n += hand >> x & 1
-                x = step[x]
-            return n
-
-        def key(a):
-            c = a.card
-            if deck.suit_of(c) not in rows:  # a new row opens both directions, for everyone
-                return (ahead(c, spec.up) + ahead(c, spec.down), -c)
-            return (ahead(c, spec.up) if _extends_up(c, spec, obs) else ahead(c, spec.down), -c)
-        return max(plays, key=key)
-
-
-def _extends_up(c: int, spec: LayoutSpec, obs) -> bool:
-    """Whether ``c`` would go on the high end of its row."""
-    for s, lo, hi in obs.phase_data.get("layout_rows", []):
-        if spec.up[hi] == c:
-            return True
-    return False
 
 
 KIND = LayoutKind()

@@ -14,23 +14,25 @@ so far: equal values cannot overcall each other.  The attributes are formula var
 """
 from __future__ import annotations
 
-from copy import copy
-from dataclasses import dataclass, replace
+import re
+from dataclasses import dataclass, field, replace
+from typing import cast
 
-from rulekit.dsl.compile import FormulaError
-from rulekit.engine.actions import PASS
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.contracts import Contract
+from rulekit.dsl import Env, FormulaError, compile_expr
+from rulekit.engine.actions import PASS, Action
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 NT = "NT"
 
 
 @dataclass(frozen=True)
-class ListAuctionSpec:
-    """``list_auction`` phase: the contracts (:class:`~rulekit.variant.model.Contract`) in list order."""
+class ListAuctionSpec(PhaseSpec):
+    """``list_auction`` phase: the contracts (:class:`~rulekit.contracts.Contract`) in list order."""
 
-    kind: str
-    name: str
     first: str
     bids: tuple
     strains: tuple
@@ -40,78 +42,95 @@ class ListAuctionSpec:
     dealer_holds: bool = False
 
 
-def suit_classes(state) -> dict:
+@dataclass
+class ListAuctionData(KindData):
+    """A list auction's data for one hand: ``bids``, the contracts valued for this hand's suit
+    classes; ``passed``, the seats out; ``spoken``, calls so far (an auction where each speaks
+    once)."""
+
+    bids: tuple
+    passed: list[int] = field(default_factory=list)
+    spoken: int = 0
+
+
+def suit_classes(state: Table) -> dict:
     """Suit -> class (1, 2, 3) published this hand by a phase (``suit_classes`` in its data),
     or ``{}``."""
     for d in state.hand.phase_state.values():
-        if "suit_classes" in d:
-            return d["suit_classes"]
+        classes = getattr(d, "suit_classes", None)   # (the data of the kind that publishes them)
+        if classes is not None:
+            return classes
     return {}
 
 
-def hand_bids(state, spec) -> tuple:
-    """The contracts of ``spec`` (:class:`~rulekit.variant.model.Contract`) valued for this
+def hand_bids(state: Table, spec) -> tuple:
+    """The contracts of ``spec`` (:class:`~rulekit.contracts.Contract`) valued for this
     hand's suit classes."""
     classes = suit_classes(state)
     return tuple(replace(b, value=b.values[classes.get(b.strain, 1) - 1]) for b in spec.bids)
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Value the contracts for this hand; the first speaker is the eldest hand (or the dealer)."""
     h = state.hand
-    spec = state.current_phase
-    h.phase_state[KIND.name] = {"bids": hand_bids(state, spec), "passed": []}
+    spec = KIND.spec(state)
+    h.phase_state[KIND.name] = ListAuctionData(hand_bids(state, spec))
     h.to_move = h.eldest if spec.first == "eldest" else h.dealer
     return True
 
 
-def _top(state) -> int:
-    h = state.hand
-    return h.high.value if h.high is not None else -10 ** 9
+def _high(state: Table) -> Contract | None:
+    """The highest bid so far: one of this auction's contracts."""
+    return cast(Contract | None, state.hand.high)
 
 
-def _holds(state) -> bool:
+def _top(state: Table) -> int:
+    high = _high(state)
+    return high.value if high is not None else -10 ** 9
+
+
+def _holds(state: Table) -> bool:
     """The dealer speaks and may take the highest bid at its value (``dealer_holds``)."""
     h = state.hand
-    return state.current_phase.dealer_holds and h.to_move == h.dealer and h.high is not None \
+    return KIND.spec(state).dealer_holds and h.to_move == h.dealer and h.high is not None \
         and h.high_seat != h.dealer
 
 
-def _must_bid(state) -> bool:
+def _must_bid(state: Table) -> bool:
     """The dealer speaks, nobody has bid and all the others have passed (``all_pass: dealer``)."""
     h = state.hand
-    return (state.current_phase.all_pass == "dealer" and h.to_move == h.dealer and h.high is None
-            and len(KIND.data(state)["passed"]) >= state.variant.players - 1)
+    return (KIND.spec(state).all_pass == "dealer" and h.to_move == h.dealer and h.high is None
+            and len(KIND.data(state).passed) >= state.variant.players - 1)
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """``pass`` (unless the dealer must bid) then every contract worth more than the highest bid
     (or as much, when the dealer holds), by value (then list order)."""
     top = _top(state) - _holds(state)
     acts = state.bid_actions
-    bids = sorted((b for b in KIND.data(state)["bids"] if b.value > top), key=lambda b: (b.value, b.rank))
+    bids = sorted((b for b in KIND.data(state).bids if b.value > top), key=lambda b: (b.value, b.rank))
     return ([] if _must_bid(state) else [PASS]) + [acts[b.text] for b in bids]
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: a bid not worth more than the highest ([A2])."""
     if action.kind == "pass":
         if _must_bid(state):
             raise IllegalActionError("everyone else has passed: the dealer must bid")
         return
-    bids = {b.text: b for b in KIND.data(state)["bids"]}
+    bids = {b.text: b for b in KIND.data(state).bids}
     if action.kind != "bid" or action.bid not in bids:
         raise IllegalActionError(f"this is the auction: pass or bid a game of the list "
                                  f"(e.g. {next(iter(bids))})")
     b = bids[action.bid]
-    h = state.hand
-    if h.high is not None and b.value <= h.high.value and not (_holds(state) and b.value == h.high.value):
-        same = " (equal games cannot overcall each other)" if b.value == h.high.value else ""
+    high = _high(state)
+    if high is not None and b.value <= high.value and not (_holds(state) and b.value == high.value):
+        same = " (equal games cannot overcall each other)" if b.value == high.value else ""
         raise IllegalActionError(f"{b.text} ({b.value}) is not worth more than the highest bid "
-                                 f"{h.high.text} ({h.high.value}){same}")
+                                 f"{high.text} ({high.value}){same}")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the call; the auction ends when all others have passed after a bid ([A3])."""
     h = state.hand
     d = KIND.data(state)
@@ -119,18 +138,18 @@ def apply(state, action) -> bool:
     seat = h.to_move
     h.calls.append((seat, action.text))
     if action.kind == "pass":
-        d["passed"].append(seat)
+        d.passed.append(seat)
     else:
-        h.high = next(b for b in d["bids"] if b.text == action.bid)
+        h.high = next(b for b in d.bids if b.text == action.bid)
         h.high_seat = seat
-    spec = state.current_phase
+    spec = KIND.spec(state)
     if spec.once:  # one call each: after the last, the highest bid declares
-        d["spoken"] = d.get("spoken", 0) + 1
-        if d["spoken"] >= n:
-            d["passed"] = [s for s in range(n) if s != h.high_seat]
-    active = [s for s in range(n) if s not in d["passed"]]
-    if not active or (h.high is None and len(d["passed"]) == n):
-        if state.current_phase.all_pass == "redeal":
+        d.spoken += 1
+        if d.spoken >= n:
+            d.passed = [s for s in range(n) if s != h.high_seat]
+    active = [s for s in range(n) if s not in d.passed]
+    if not active or (h.high is None and len(d.passed) == n):
+        if KIND.spec(state).all_pass == "redeal":
             state.throw_in()
         else:
             state.set_trump(NT)
@@ -140,17 +159,15 @@ def apply(state, action) -> bool:
         state.set_trump(h.high.strain)
         return True
     nxt = state.next_seat(seat)
-    while nxt in d["passed"] and state.current_phase.pass_is_final:
+    while nxt in d.passed and KIND.spec(state).pass_is_final:
         nxt = state.next_seat(nxt)
     h.to_move = nxt
     return False
 
 
 def compile_list(c, name: str, p: dict, path: tuple):
-    """The :class:`ListAuctionSpec`: one :class:`~rulekit.variant.model.Contract` per entry (per suit with
+    """The :class:`ListAuctionSpec`: one :class:`~rulekit.contracts.Contract` per entry (per suit with
     ``trumps: each``), values computed for each suit class, calls unique."""
-    from rulekit.dsl import Env, compile_expr
-    from rulekit.variant.model import Contract
     deck = c.deck
     bids: list = []
     tricks = sum(st.count * st.repeat for st in c.deal.steps if not st.zone) if c.deal else None
@@ -193,7 +210,7 @@ def compile_list(c, name: str, p: dict, path: tuple):
                            bool(p.get("once", False)), bool(p.get("dealer_holds", False)))
 
 
-class ListAuctionKind(PhaseKind):
+class ListAuctionKind(PhaseKind[ListAuctionSpec]):
     """The ``list_auction`` kind (see the module docstring)."""
 
     name = "list_auction"
@@ -252,22 +269,26 @@ class ListAuctionKind(PhaseKind):
     apply = staticmethod(apply)
 
     def variables(self, spec) -> dict:
-        """The contract's attributes (:meth:`~rulekit.variant.model.Contract.variables`)."""
-        values = [x for b in spec.bids for x in b.values]
-        return {"value": (min(0, *values), max(0, *values)), "null": (0, 1), "open_game": (0, 1),
-                "aside": (0, max(b.aside for b in spec.bids)), "partner_allowed": (0, 1)}
+        """The contract's attributes (:meth:`~rulekit.contracts.Contract.variables`)."""
+        values = [0] + [x for b in spec.bids for x in b.values]   # (no contract when every one was refused)
+        return {"value": (min(values), max(values)), "null": (0, 1), "open_game": (0, 1),
+                "aside": (0, max([0] + [b.aside for b in spec.bids])), "partner_allowed": (0, 1)}
 
     def values(self, variant, hand, spec) -> list:
         """The attributes of the hand's contract, the same for every column (zeros without one)."""
         c = hand.contract
         vals = c.variables() if hasattr(c, "variables") else {k: 0 for k in self.variables(spec)}
-        from rulekit.engine.scoring import columns
-        return [dict(vals) for _ in range(columns(variant))]
+        return [dict(vals) for _ in range(len(variant.sides) if variant.scoring.by_side else variant.players)]
 
-    def observe(self, state, seat) -> dict:
+    def hand_bids(self, spec, hand) -> tuple | None:
+        """This hand's contracts, valued by its suit classes."""
+        d = self.data_of(hand)
+        return d.bids if d is not None else None
+
+    def observe(self, state: Table, seat: int) -> dict:
         """This hand's contracts with their values (public: the suit classes are)."""
         d = self.data(state)
-        return {"bids": d["bids"], "passed": list(d["passed"])}
+        return {"bids": d.bids, "passed": list(d.passed)}
 
     def help_line(self, spec, variant) -> str:
         """``pass, or a game of the list (? shows each with its value)``."""
@@ -293,34 +314,11 @@ class ListAuctionKind(PhaseKind):
     def describe_in(self, spec, variant) -> str:
         """:meth:`describe`, without "0 tricks or more" when the scoring never reads tricks (the
         bids are of points), and without "at no trump" when the first lead makes trumps."""
-        import re
         sc = variant.data.get("scoring") or {}
         formulas = {k: x for k, x in sc.items() if k != "tallies"}   # a tally's `in: tricks` is no trick count
         reads = re.search(r"\b\w*tricks\b", str(formulas))
         lead_trumps = any(getattr(p, "first_lead_trump", False) for p in variant.phases)
         return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps)
-
-    def bot_act(self, bot, obs):
-        """In an auction where each player speaks once (``once``), a player who is not the last
-        to speak bids the highest contract of the list his bot would bid alone (offered it and
-        pass only; the bot values it by playing out sampled worlds with the variant's scoring):
-        he will not speak again, so a lower bid that pays as well only lets a later player take
-        the contract.  Else ``None``: the bot's own bid (the last to speak needs only the
-        lowest bid that pays; a forced bid too)."""
-        spec = obs.phase_spec
-        valuer = getattr(bot, "bid", None)
-        if not spec.once or valuer is None or PASS not in obs.legal:
-            return None
-        texts = {b.text for b in obs.phase_data.get("bids") or spec.bids}
-        spoken = sum(1 for _s, t in obs.calls if t == "pass" or t in texts)
-        if spoken >= obs.variant.players - 1:
-            return None
-        for offer in reversed([a for a in obs.legal if a.kind == "bid"]):   # legal lists them by value
-            alone = copy(obs)
-            alone.legal = [PASS, offer]
-            if valuer(alone).text == offer.text:
-                return offer
-        return PASS
 
 
 def _groups(bids) -> list:

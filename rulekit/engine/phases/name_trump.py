@@ -11,29 +11,55 @@ lowest cards win (``ranking.low``), after naming trumps when he names them too.
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind, Said
+from dataclasses import dataclass, replace
 
-from rulekit.cards import bits
+from rulekit.cards import SUIT_NAMES
+from rulekit.contracts import NT
 from rulekit.engine.actions import PASS, Action
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class NameTrumpSpec(PhaseSpec):
+    """``name_trump`` phase: the declarer of a ``chosen`` strain names trumps ([A4]),
+    or the dealer (who may leave it to his partner) before play."""
+
+    choices: tuple
+    by: str = "declarer"
+    partner_may_name: bool = False
+    asks_order: bool = False
+    """Some bid leaves the order of the cards to the declarer (``wins: chosen``): he then
+    also says ``high`` or ``low``."""
+
+
+@dataclass
+class NameTrumpData(KindData):
+    """``name_trump``'s data for one hand: ``namer``, who names now; ``named``, trumps are named
+    and the declarer is to say the order (``high`` / ``low``) of a ``wins: chosen`` bid."""
+
+    namer: int
+    named: bool = False
 
 
 HIGH, LOW = Action("wins", "high"), Action("wins", "low")
 """The declarer's choice of order for a ``wins: chosen`` contract."""
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Applies to a ``chosen`` contract (by declarer) or always (by dealer); and to a
     contract whose bid leaves the order of the cards to its declarer (``wins: chosen``)."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     if spec.by == "dealer":
-        h.phase_state["name_trump"] = {"namer": h.dealer}  # who names now
+        h.phase_state[KIND.name] = NameTrumpData(h.dealer)
         h.to_move = h.dealer
         return True
     if h.contract is None or (h.contract.strain != "chosen" and _wins(h) != "chosen"):
         return False
-    h.phase_state["name_trump"] = {"namer": h.declarer, "named": h.contract.strain != "chosen"}
+    h.phase_state[KIND.name] = NameTrumpData(h.declarer, h.contract.strain != "chosen")
     h.to_move = h.declarer
     return True
 
@@ -42,31 +68,31 @@ def _wins(h) -> str:
     return getattr(h.contract, "wins", "high") if h.contract is not None else "high"
 
 
-def _order_now(state) -> bool:
+def _order_now(state: Table) -> bool:
     """The declarer is to say ``high`` or ``low`` now (trumps are named, the order is open)."""
-    data = state.hand.phase_state.get("name_trump") or {}
-    return bool(data.get("named")) and _wins(state.hand) == "chosen"
+    data = KIND.data_of(state.hand)
+    return data is not None and data.named and _wins(state.hand) == "chosen"
 
 
-def _may_pass(state) -> bool:
+def _may_pass(state: Table) -> bool:
     h = state.hand
-    spec = state.current_phase
-    return spec.by == "dealer" and spec.partner_may_name and h.phase_state["name_trump"]["namer"] == h.dealer
+    spec = KIND.spec(state)
+    return spec.by == "dealer" and spec.partner_may_name and KIND.data(state).namer == h.dealer
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """``trump X`` for each choice (then ``pass`` when the dealer may leave it to his partner);
     ``high`` and ``low`` when the declarer says which cards win."""
     if _order_now(state):
         return [HIGH, LOW]
-    acts = [Action.trump(s) for s in state.current_phase.choices]
+    acts = [Action.trump(s) for s in KIND.spec(state).choices]
     return acts + [PASS] if _may_pass(state) else acts
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: not a trump call, or not one of the choices; not ``high`` or
     ``low`` when the declarer must say which cards win."""
-    choices = state.current_phase.choices
+    choices = KIND.spec(state).choices
     if _order_now(state):
         if action not in (HIGH, LOW):
             raise IllegalActionError("say which cards win this hand: high (the highest) or low (the lowest)")
@@ -78,7 +104,7 @@ def check(state, action) -> None:
         raise IllegalActionError(f"name trumps now: one of {', '.join('trump ' + c for c in choices)}{extra}")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Set the trump context (then, for a ``wins: chosen`` contract, ask the order), or pass the
     choice to the partner."""
     h = state.hand
@@ -86,18 +112,17 @@ def apply(state, action) -> bool:
         state.set_trump(h.trump, low=action is LOW or action.text == "low")
         return True
     if action.kind == "pass":
-        h.to_move = h.phase_state["name_trump"]["namer"] = state.partner_of(h.dealer)
+        h.to_move = KIND.data(state).namer = state.partner_of(h.dealer)
         return False
     state.set_trump(action.suit)
-    if _wins(h) == "chosen" and state.current_phase.by == "declarer":
-        h.phase_state["name_trump"]["named"] = True
+    if _wins(h) == "chosen" and KIND.spec(state).by == "declarer":
+        KIND.data(state).named = True
         return False
     return True
 
 
 def compile_name_trump(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.NameTrumpSpec`: known suits, sides for a partner."""
-    from rulekit.variant.model import NT, NameTrumpSpec
+    """The :class:`NameTrumpSpec`: known suits, sides for a partner."""
     deck = c.deck
     for i, s in enumerate(p["choices"]):
         if s != NT and s not in deck.suits:
@@ -110,7 +135,7 @@ def compile_name_trump(c, name: str, p: dict, path: tuple):
     return spec
 
 
-class NameTrumpKind(PhaseKind):
+class NameTrumpKind(PhaseKind[NameTrumpSpec]):
     """The ``name_trump`` kind (see the module docstring)."""
 
     name = "name_trump"
@@ -140,7 +165,6 @@ class NameTrumpKind(PhaseKind):
 
     def finish(self, c, spec):
         """Note whether some bid leaves the order of the cards to the declarer (``wins: chosen``)."""
-        from dataclasses import replace
         asks = any(getattr(b, "wins", "high") == "chosen" for sp in c.phase_specs if sp is not None
                    for b in getattr(sp, "bids", ()))
         return replace(spec, asks_order=asks) if asks else spec
@@ -165,7 +189,7 @@ class NameTrumpKind(PhaseKind):
         text = "trump SUIT (e.g. trump H)" + (" or pass" if spec.partner_may_name else "")
         return text + ("; high or low (which cards win)" if spec.asks_order else "")
 
-    def parse(self, text: str, state) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """``high`` / ``low``: the declarer's choice of which cards win."""
         word = text.strip().lower()
         return {"high": HIGH, "low": LOW}.get(word)
@@ -174,29 +198,12 @@ class NameTrumpKind(PhaseKind):
         """One sentence (two when a bid leaves the order of the cards to the declarer)."""
         who = ("The dealer names trumps" + (" or lets his partner name them" if spec.partner_may_name else "")
                if spec.by == "dealer" else "The declarer of a contract without a suit names trumps")
-        from rulekit.cards import SUIT_NAMES
         names = [{"NT": "no trump"}.get(c, SUIT_NAMES.get(c, c)) for c in spec.choices]
         text = f"{who}: {', '.join(names[:-1]) + ' or ' + names[-1] if len(names) > 1 else names[0]}."
         if spec.asks_order:
             text += (" The declarer of a contract whose bid leaves the order of the cards open then says "
                      "`high` (the highest cards win) or `low` (the lowest win, in the low order).")
         return text
-
-    def bot_act(self, bot, obs) -> Action | None:
-        """``high`` or ``low``: the order in which more of the bot's cards are among the four best
-        of their group (ties: high); ``None`` (the bots' trump choice) otherwise."""
-        if HIGH not in obs.legal:
-            return None
-        v = obs.variant
-
-        def good(ctx) -> int:
-            n = 0
-            for g, m in enumerate(ctx.group_mask):
-                best = sorted(bits(m), key=lambda c: -ctx.strength[c])[:4]
-                n += sum(1 for c in best if obs.hand >> c & 1)
-            return n
-        low = v.low_contexts.get(obs.trump)
-        return LOW if low is not None and good(low) > good(v.contexts[obs.trump]) else HIGH
 
     def trump_words(self, spec, hand) -> str | None:
         """``trumps not named yet``: a contract whose declarer names trumps, before he does."""
@@ -212,10 +219,10 @@ class NameTrumpKind(PhaseKind):
         said = f" {text}: the {'highest' if text == HIGH.text else 'lowest'} cards win"
         return Said(seat, "chooses" + said, "choose" + said)
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """``namer``: the seat who names trumps now (public)."""
-        data = state.hand.phase_state.get(self.name)
-        return {"namer": data["namer"]} if data else {}
+        data = self.data_of(state.hand)
+        return {"namer": data.namer} if data is not None else {}
 
 
 KIND = NameTrumpKind()

@@ -28,19 +28,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, bits
+from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind, Said, card_place
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, card_place
+from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class OrderUpSpec:
+class OrderUpSpec(PhaseSpec):
     """``order_up`` phase: the zone the turned card comes from, the second round, going alone."""
 
-    kind: str
-    name: str
     zone: str
     second_round: bool
     stick_dealer: bool
@@ -54,30 +54,44 @@ class OrderUpSpec:
         return self.deal_rest[1] if self.deal_rest else 0
 
 
-def start(state) -> bool:
+@dataclass
+class OrderUpData(KindData):
+    """``order_up``'s data for one hand: the ``turned`` card (-1: none) and its ``suit``; the
+    ``round`` (1: order it up, 2: name another suit) and ``passes`` in it; ``discard``: the
+    dealer is to discard; the ``maker`` (-1: none yet) and whether he plays ``alone``."""
+
+    turned: int
+    suit: str | None
+    round: int = 1
+    passes: int = 0
+    discard: bool = False
+    maker: int = -1
+    alone: bool = False
+
+
+def start(state: Table) -> bool:
     """Turn the top card of the zone; the eldest hand speaks first."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     zone = h.zones.get(spec.zone, 0)
     top = next((c for c in h.deck_order if zone >> c & 1), -1)
-    h.phase_state[KIND.name] = {"turned": top, "suit": state.variant.deck.suit_of(top) if top >= 0 else "",
-                                "round": 1, "passes": 0, "discard": False, "maker": -1, "alone": False}
+    h.phase_state[KIND.name] = OrderUpData(top, state.variant.deck.suit_of(top) if top >= 0 else "")
     h.to_move = h.eldest
     return True
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """``pass``/``order`` (round 1), ``pass``/``trump X`` (round 2), or the dealer's discard."""
     h = state.hand
-    spec = state.current_phase
-    d = h.phase_state[KIND.name]
-    if d["discard"]:
+    spec = KIND.spec(state)
+    d = KIND.data(state)
+    if d.discard:
         return list(DiscardChoices(state.variant.deck, h.hands[h.to_move], 1))
     out = []
-    if not (d["round"] == 2 and spec.stick_dealer and h.to_move == h.dealer):
+    if not (d.round == 2 and spec.stick_dealer and h.to_move == h.dealer):
         out.append(Action.pass_())
-    calls = ([("bid", spec.word, "")] if d["round"] == 1
-             else [("trump", f"trump {s}", s) for s in state.variant.deck.suits if s != d["suit"]])
+    calls = ([("bid", spec.word, "")] if d.round == 1
+             else [("trump", f"trump {s}", s) for s in state.variant.deck.suits if s != d.suit])
     for kind, text, suit in calls:
         out.append(Action(kind, text, suit=suit, bid=text))
         if spec.alone:
@@ -85,20 +99,20 @@ def legal(state) -> list:
     return out
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: an action not offered now (with what is)."""
     if action in legal(state):
         return
-    d = state.hand.phase_state[KIND.name]
-    if action.kind == "trump" and action.suit == d["suit"]:
+    d = KIND.data(state)
+    if action.kind == "trump" and action.suit == d.suit:
         raise IllegalActionError(f"{SUIT_NAMES.get(action.suit, action.suit)} were turned down: name another suit")
-    if action.kind == "pass" and d["round"] == 2:
+    if action.kind == "pass" and d.round == 2:
         raise IllegalActionError("the dealer may not pass in the second round (stick the dealer): name trumps")
     raise IllegalActionError(f"{action.text} is not allowed now (expected one of "
                              f"{', '.join(a.text for a in legal(state)[:12])})")
 
 
-def partners_sit_out(state, seat: int) -> None:
+def partners_sit_out(state: Table, seat: int) -> None:
     """Every other seat of ``seat``'s side sits this hand out (``seat`` plays alone): their
     cards are laid face down out of play (``Hand.out``: seen by their owner only, not by
     ``seat``) and trick play skips a seat without cards.  Also used by a ladder auction's
@@ -111,7 +125,7 @@ def partners_sit_out(state, seat: int) -> None:
             h.hands[other] = 0
 
 
-def _deal_rest(state, spec, maker: int, turned: int) -> None:
+def _deal_rest(state: Table, spec, maker: int, turned: int) -> None:
     """The maker takes the turned card; the rest of the zone goes out in packets, ``deal_rest``
     cards to the maker and to each other player, from the eldest hand in the direction of play."""
     h = state.hand
@@ -129,13 +143,13 @@ def _deal_rest(state, spec, maker: int, turned: int) -> None:
     h.dealt = list(h.hands)  # the full hands: what tallies of dealt hands count
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the call; ends with trumps set and the maker as declarer (or a throw-in)."""
     h = state.hand
     n = state.variant.players
-    d = h.phase_state[KIND.name]
-    spec = state.current_phase
-    if d["discard"]:
+    d = KIND.data(state)
+    spec = KIND.spec(state)
+    if d.discard:
         h.hands[h.to_move] &= ~action.cards
         if h.to_move == h.declarer:
             h.discards |= action.cards
@@ -144,33 +158,33 @@ def apply(state, action) -> bool:
         return True
     h.calls.append((h.to_move, action.text))
     if action.kind == "pass":
-        d["passes"] += 1
-        if d["passes"] < n:
+        d.passes += 1
+        if d.passes < n:
             h.to_move = state.next_seat(h.to_move)
             return False
-        if d["round"] == 1 and spec.second_round:
-            d["round"], d["passes"], h.to_move = 2, 0, h.eldest
+        if d.round == 1 and spec.second_round:
+            d.round, d.passes, h.to_move = 2, 0, h.eldest
             return False
         state.throw_in()
         return True
     seat = h.to_move
-    d["maker"], d["alone"] = seat, action.text.endswith("alone")
+    d.maker, d.alone = seat, action.text.endswith("alone")
     h.declarer = seat
-    state.set_trump(d["suit"] if action.kind == "bid" else action.suit)
-    if d["alone"]:
+    state.set_trump(d.suit if action.kind == "bid" else action.suit)
+    if d.alone:
         partners_sit_out(state, seat)
     if spec.deal_rest:
-        _deal_rest(state, spec, seat, d["turned"])
+        _deal_rest(state, spec, seat, d.turned)
         return True
     if action.kind == "bid" and h.hands[h.dealer]:  # the dealer picks the card up and discards
-        h.zones[spec.zone] &= ~(1 << d["turned"])
-        h.hands[h.dealer] |= 1 << d["turned"]
-        d["discard"], h.to_move = True, h.dealer
+        h.zones[spec.zone] &= ~(1 << d.turned)
+        h.hands[h.dealer] |= 1 << d.turned
+        d.discard, h.to_move = True, h.dealer
         return False
     return True
 
 
-class OrderUpKind(PhaseKind):
+class OrderUpKind(PhaseKind[OrderUpSpec]):
     """The ``order_up`` kind (see the module docstring)."""
 
     name = "order_up"
@@ -249,8 +263,8 @@ class OrderUpKind(PhaseKind):
 
     def values(self, variant, hand, spec) -> list:
         """Per score column: whether it holds the maker, and whether he went alone."""
-        d = hand.phase_state.get(self.name) or {}
-        maker, alone = d.get("maker", -1), int(bool(d.get("alone")))
+        d = self.data_of(hand)
+        maker, alone = (d.maker, int(d.alone)) if d is not None else (-1, 0)
         cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
         return [{"maker": int(maker in seats), "alone": alone} for seats in cols]
 
@@ -297,12 +311,12 @@ class OrderUpKind(PhaseKind):
 
     def pad_facts(self, spec, variant, hand) -> dict:
         """The maker (seat number, or none) and whether he went alone, as typed."""
-        d = hand.phase_state.get(self.name)
-        if not d:
+        d = self.data_of(hand)
+        if d is None:
             return {}
-        out = {"maker": str(d["maker"]) if d["maker"] >= 0 else "none"}
-        if spec.alone and d["maker"] >= 0:
-            out["alone"] = "yes" if d["alone"] else "no"
+        out = {"maker": str(d.maker) if d.maker >= 0 else "none"}
+        if spec.alone and d.maker >= 0:
+            out["alone"] = "yes" if d.alone else "no"
         return out
 
     def describe(self, spec) -> str:
@@ -323,10 +337,10 @@ class OrderUpKind(PhaseKind):
                 f"passes or orders it up: its suit becomes trumps, and the dealer takes the card into his hand "
                 f"and discards one card face down.{second}{alone} The player who called trumps is the maker.")
 
-    def parse(self, text: str, state) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """``order`` (the spec's ``word``), ``order alone``, ``trump H [alone]``."""
         t = " ".join(text.lower().split())
-        for a in legal(state) if state.hand.phase_state.get(self.name) else []:
+        for a in legal(state) if self.data_of(state.hand) is not None else []:
             if a.text.lower() == t:
                 return a
         return None
@@ -336,18 +350,18 @@ class OrderUpKind(PhaseKind):
         return f"pass, {spec.word}" + (" [alone]" if spec.alone else "") + "; in the second round trump X" + \
             (" [alone]" if spec.alone else "") + ("" if spec.deal_rest else "; the dealer: discard CARD")
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """``turned`` (public), ``round``, ``maker`` and ``alone``."""
-        d = state.hand.phase_state.get(self.name)
-        if not d:
+        d = self.data_of(state.hand)
+        if d is None:
             return {}
-        return {"turned": d["turned"], "round": d["round"], "maker": d["maker"], "alone": d["alone"]}
+        return {"turned": d.turned, "round": d.round, "maker": d.maker, "alone": d.alone}
 
-    def known_cards(self, state) -> list:
+    def known_cards(self, state: Table) -> list:
         """The turned card, public: on the talon (face up, or turned down after a first round
         of passes), then in the hand of the player who took it until he plays it."""
-        d = state.hand.phase_state.get(self.name)
-        return card_place(state, d["turned"]) if d else []
+        d = self.data_of(state.hand)
+        return card_place(state, d.turned) if d is not None else []
 
     def note(self, spec, variant, envs: list, columns: list) -> str:
         """Who called trumps: ``made by NS`` (``, alone``)."""
@@ -356,54 +370,35 @@ class OrderUpKind(PhaseKind):
             return ""
         return f"made by {made[0]}" + (", alone" if envs[0].vars.get("alone") else "")
 
-    def show(self, data: dict, variant) -> list:
+    def show(self, data, variant) -> list:
         """The turned card, public from the deal on: ``turned  J♥`` (``J♥, turned down`` once
         all passed it in the first round)."""
-        if data.get("turned", -1) < 0:
+        if data.turned < 0:
             return []
-        card = variant.deck.pretty(data["turned"])
-        return [("turned", card + (", turned down" if data.get("round") == 2 else ""))]
+        card = variant.deck.pretty(data.turned)
+        return [("turned", card + (", turned down" if data.round == 2 else ""))]
 
-    def prompt_label(self, state) -> str:
+    def prompt_label(self, state: Table) -> str:
         """The first round's call in the game's word (``take``) while the table calls."""
-        d = state.hand.phase_state.get(self.name) or {}
-        word = state.current_phase.word
-        return word if word != "order" and d.get("round") == 1 and not d.get("discard") else self.label
+        d = self.data_of(state.hand)
+        word = self.spec(state).word
+        return word if word != "order" and d is not None and d.round == 1 and not d.discard else self.label
 
     def made(self, spec, hand, variant) -> Said | None:
         """``orders up J♥, trumps ♥`` (``takes J♥`` in the game's word) in the first round,
         ``names trumps ♠`` in the second, ``, alone`` for a lone caller."""
-        d = hand.phase_state.get(self.name)
-        if not d or d["maker"] < 0 or hand.trump == "NT":
+        d = self.data_of(hand)
+        if d is None or d.maker < 0 or hand.trump == "NT":
             return None
         trumps = "trumps " + SUIT_SYMBOLS.get(hand.trump, hand.trump) + (
             ", low cards win" if hand.ctx is not None and hand.ctx.low else "")
-        alone = ", alone" if d["alone"] else ""
-        if d["round"] != 1:
-            return Said(d["maker"], f"names {trumps}{alone}", f"name {trumps}{alone}")
+        alone = ", alone" if d.alone else ""
+        if d.round != 1:
+            return Said(d.maker, f"names {trumps}{alone}", f"name {trumps}{alone}")
         word, up = spec.word, " up" if spec.word == "order" else ""
-        said = f"{up} {variant.deck.pretty(d['turned'])}, {trumps}{alone}"
-        return Said(d["maker"], (word if word.endswith("s") else word + "s") + said, word + said)
+        said = f"{up} {variant.deck.pretty(d.turned)}, {trumps}{alone}"
+        return Said(d.maker, (word if word.endswith("s") else word + "s") + said, word + said)
 
-    def bot_act(self, bot, obs):
-        """Call a suit holding three trumps or more (bowers counted), else pass; discard the
-        weakest card."""
-        v = obs.variant
-        if obs.legal[0].kind == "discard":
-            ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
-            return min(obs.legal, key=lambda a: ctx.strength[next(iter(bits(a.cards)))])
-        best, count = None, 2
-        for a in obs.legal:
-            if a.kind == "pass" or a.text.endswith("alone"):
-                continue
-            suit = a.suit or v.deck.suit_of(obs.phase_data.get("turned", -1))
-            ctx = v.contexts[suit]
-            k = (obs.hand & ctx.group_mask[ctx.trump_suit_group]).bit_count()
-            if k > count:
-                best, count = a, k
-        if best is not None:
-            return best
-        return next((a for a in obs.legal if a.kind == "pass"), obs.legal[0])
 
 
 KIND = OrderUpKind()

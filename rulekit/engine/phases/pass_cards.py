@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekit.cards import bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind, Said, n_cards
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
+from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 
@@ -23,13 +24,22 @@ _STEP = {"left": 1, "right": -1, "across": 0, "hold": 0}
 
 
 @dataclass(frozen=True)
-class PassCardsSpec:
+class PassCardsSpec(PhaseSpec):
     """``pass_cards`` phase: ``count`` cards each, ``directions`` by deal (repeating)."""
 
-    kind: str
-    name: str
     count: int
     directions: tuple
+
+
+@dataclass
+class PassCardsData(KindData):
+    """``pass_cards``' data for one hand: ``direction`` of this deal; per seat the cards it
+    ``passed`` and ``received`` (bitmasks); ``count``: seats that passed so far."""
+
+    direction: str
+    passed: list[int]
+    received: list[int]
+    count: int = 0
 
 
 def direction(spec, number: int) -> str:
@@ -63,29 +73,28 @@ def _pass_target(spec, number: int, variant, seat: int, names: list) -> str:
     return f"{_side_words(d, variant)} (to {names[target(variant, d, seat)]})"
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Applies unless this deal's direction is ``hold``."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     d = direction(spec, h.number)
     if d == "hold":
         return False
-    h.phase_state[KIND.name] = {"direction": d, "passed": [0] * state.variant.players, "count": 0,
-                                "received": [0] * state.variant.players}
+    h.phase_state[KIND.name] = PassCardsData(d, [0] * state.variant.players, [0] * state.variant.players)
     h.to_move = h.eldest
     return True
 
 
-def legal(state):
+def legal(state: Table):
     """Every choice of ``count`` cards of the player's hand (lazy ``discard`` actions)."""
     h = state.hand
-    return DiscardChoices(state.variant.deck, h.hands[h.to_move], state.current_phase.count)
+    return DiscardChoices(state.variant.deck, h.hands[h.to_move], KIND.spec(state).count)
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: not exactly ``count`` of his own cards."""
     h = state.hand
-    k = takes(state.current_phase.count, h.hands[h.to_move])
+    k = takes(KIND.spec(state).count, h.hands[h.to_move])
     deck = state.variant.deck
     if action.kind != "discard":
         raise IllegalActionError(f"pass {k} card{'s' if k > 1 else ''} now ({pass_form(k)})")
@@ -100,7 +109,7 @@ def pass_form(k: int) -> str:
     return "pass " + " ".join(["CARD"] * k) if k <= 4 else f"pass CARD ... ({k} cards)"
 
 
-def parse_pass(text: str, state) -> Action | None:
+def parse_pass(text: str, state: Table) -> Action | None:
     """``pass 2C 3C 4C`` or the bare cards ``2C 3C 4C``: the ``discard`` action of those cards
     (user pass 2, finding 3); ``None`` for other text (``pass`` alone is the shared pass, refused
     with what to type)."""
@@ -122,25 +131,25 @@ def parse_pass(text: str, state) -> Action | None:
     return Action.discard(deck, mask) if mask else None
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """The cards leave the passer's hand; after the last passer everyone receives his."""
     h = state.hand
     n = state.variant.players
-    d = h.phase_state[KIND.name]
-    d["passed"][h.to_move] = action.cards
+    d = KIND.data(state)
+    d.passed[h.to_move] = action.cards
     h.hands[h.to_move] &= ~action.cards
-    d["count"] += 1
-    if d["count"] < n:
+    d.count += 1
+    if d.count < n:
         h.to_move = state.next_seat(h.to_move)
         return False
-    for seat, cards in enumerate(d["passed"]):
-        to = target(state.variant, d["direction"], seat)
+    for seat, cards in enumerate(d.passed):
+        to = target(state.variant, d.direction, seat)
         h.hands[to] |= cards
-        d["received"][to] = cards
+        d.received[to] = cards
     return True
 
 
-class PassCardsKind(PhaseKind):
+class PassCardsKind(PhaseKind[PassCardsSpec]):
     """The ``pass_cards`` kind (see the module docstring)."""
 
     name = "pass_cards"
@@ -217,28 +226,20 @@ class PassCardsKind(PhaseKind):
         """``passing  to the left (to P2)``: where the observing seat's cards go."""
         return [("passing", _pass_target(obs.phase_spec, obs.hand_number, obs.variant, obs.seat, names))]
 
-    def discard_word(self, state) -> str:
+    def discard_word(self, state: Table) -> str:
         """``pass``: the cards go to another player."""
         return "pass"
 
-    def parse(self, text: str, state) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """``pass CARD ...`` or the bare cards (:func:`parse_pass`)."""
         return parse_pass(text, state)
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """``direction`` (public), ``passed``/``received``: the seat's own cards only."""
-        d = state.hand.phase_state.get(self.name)
-        if not d:
+        d = self.data_of(state.hand)
+        if d is None:
             return {}
-        return {"direction": d["direction"], "passed": d["passed"][seat], "received": d["received"][seat]}
-
-    def bot_act(self, bot, obs):
-        """Pass the highest cards (the likeliest to win tricks one does not want)."""
-        v = obs.variant
-        ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
-        k = obs.legal[0].cards.bit_count()
-        cards = sorted(bits(obs.hand), key=lambda c: -ctx.strength[c])[:k]
-        return Action.discard(v.deck, sum(1 << c for c in cards))
+        return {"direction": d.direction, "passed": d.passed[seat], "received": d.received[seat]}
 
 
 KIND = PassCardsKind()

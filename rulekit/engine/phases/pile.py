@@ -9,15 +9,18 @@ played.  Scoring formulas read each player's sum of threshold scores as ``pile_s
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.cards import bits
-from rulekit.engine.phases.base import PhaseKind, bare_card_play
+from rulekit.engine.actions import Action
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class PileSpec:
+class PileSpec(PhaseSpec):
     """The compiled ``pile`` entry.
 
     :ivar values: card index -> points added to the total.
@@ -25,11 +28,19 @@ class PileSpec:
     :ivar end_at: the total that ends the phase.
     """
 
-    kind: str
-    name: str
     values: tuple
     thresholds: tuple
     end_at: int
+
+
+@dataclass
+class PileData(KindData):
+    """``pile``'s data for one hand: the running ``total``; the ``cards`` played, ``(seat,
+    card)`` in order; per seat the ``score`` of the thresholds it reached."""
+
+    score: list[int]
+    total: int = 0
+    cards: list[tuple[int, int]] = field(default_factory=list)
 
 
 def crossed(spec: PileSpec, before: int, after: int) -> int:
@@ -37,7 +48,7 @@ def crossed(spec: PileSpec, before: int, after: int) -> int:
     return sum(score for at, score in spec.thresholds if before < at <= after)
 
 
-class PileKind(PhaseKind):
+class PileKind(PhaseKind[PileSpec]):
     """The ``pile`` kind (see the module docstring)."""
 
     name = "pile"
@@ -128,8 +139,8 @@ class PileKind(PhaseKind):
 
     def values(self, variant, hand, spec) -> list:
         """Per seat ``pile_score`` (0 when the phase did not run)."""
-        d = hand.phase_state.get(self.name)
-        scores = d["score"] if d else [0] * variant.players
+        d = self.data_of(hand)
+        scores = d.score if d is not None else [0] * variant.players
         return [{"pile_score": x} for x in scores]
 
     def describe(self, spec) -> str:
@@ -139,10 +150,10 @@ class PileKind(PhaseKind):
                 f"reaches each threshold ({th}); the round ends at {spec.end_at} or more.")
 
     # ------------------------------------------------------------------ rules
-    def start(self, state) -> bool:
+    def start(self, state: Table) -> bool:
         """The eldest hand plays first."""
         h = state.hand
-        h.phase_state[self.name] = {"total": 0, "cards": [], "score": [0] * h.players}
+        h.phase_state[self.name] = PileData([0] * h.players)
         h.to_move = h.eldest
         if not any(h.hands):
             return False
@@ -150,11 +161,11 @@ class PileKind(PhaseKind):
             h.to_move = state.next_seat(h.to_move)
         return True
 
-    def legal(self, state) -> list:
+    def legal(self, state: Table) -> list:
         """``play CARD`` for each card held, in deck order."""
         return [state.play_action(c) for c in bits(state.hand.hands[state.hand.to_move])]
 
-    def check(self, state, action) -> None:
+    def check(self, state: Table, action: Action) -> None:
         """:raises IllegalActionError: not a card play, or a card not held."""
         if action.kind != "play" or action.suit:
             raise IllegalActionError("play a card onto the pile now (e.g. play " +
@@ -162,19 +173,19 @@ class PileKind(PhaseKind):
         if not state.hand.hands[state.hand.to_move] >> action.card & 1:
             raise IllegalActionError(f"you do not hold {state.variant.deck.pretty(action.card)}")
 
-    def apply(self, state, action) -> bool:
+    def apply(self, state: Table, action: Action) -> bool:
         """Add the card to the pile; score thresholds reached; True at the end."""
         h = state.hand
-        spec = state.current_phase
+        spec = KIND.spec(state)
         d = self.data(state)
         seat = h.to_move
         c = action.card
         h.hands[seat] ^= 1 << c
-        before = d["total"]
-        d["total"] = before + spec.values[c]
-        d["cards"].append((seat, c))
-        d["score"][seat] += crossed(spec, before, d["total"])
-        if d["total"] >= spec.end_at or not any(h.hands):
+        before = d.total
+        d.total = before + spec.values[c]
+        d.cards.append((seat, c))
+        d.score[seat] += crossed(spec, before, d.total)
+        if d.total >= spec.end_at or not any(h.hands):
             h.to_move = -1
             return True
         nxt = state.next_seat(seat)
@@ -184,7 +195,7 @@ class PileKind(PhaseKind):
         return False
 
     # ------------------------------------------------------------------ words and views
-    def parse(self, text: str, state):
+    def parse(self, text: str, state: Table):
         """A bare card (``QS``) is a play."""
         return bare_card_play(text, state)
 
@@ -192,14 +203,14 @@ class PileKind(PhaseKind):
         """Card play onto the pile."""
         return "play CARD or just CARD (e.g. QS): onto the pile, any card"
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """The pile (public): its running total and the cards played, in order."""
-        d = state.hand.phase_state.get(self.name)
-        if not d:
+        d = self.data_of(state.hand)
+        if d is None:
             return {}
-        return {"pile_total": d["total"], "pile": list(d["cards"]), "pile_score": list(d["score"])}
+        return {"pile_total": d.total, "pile": list(d.cards), "pile_score": list(d.score)}
 
-    def show(self, data: dict, variant) -> list:
+    def show(self, data, variant) -> list:
         """Rows ``("pile", "P1 10♠ 10 · P2 A♥ 21 · P3 Q♠ 26 (-1) · ...")`` (each card with the
         running total, and the threshold score of a card that reached one, so the table sees who
         took each penalty as it happens), then ``("pile total", "21")``."""
@@ -207,28 +218,16 @@ class PileKind(PhaseKind):
         out, total, line = [], 0, []
         names = variant.seat_names
         spec = next(p for p in variant.phases if p.kind == self.name)
-        for i, (seat, c) in enumerate(data["cards"]):
+        for i, (seat, c) in enumerate(data.cards):
             before, total = total, total + spec.values[c]
             got = crossed(spec, before, total)
             line.append(f"{names[seat] if seat < len(names) else seat} {deck.pretty(c)} {total}"
                         + (f" ({got:+d})" if got else ""))
-            if len(line) == variant.players or i == len(data["cards"]) - 1:
+            if len(line) == variant.players or i == len(data.cards) - 1:
                 out.append(("pile", " · ".join(line)))
                 line = []
-        out.append(("pile total", str(data["total"])))
+        out.append(("pile total", str(data.total)))
         return out
-
-    def bot_act(self, bot, obs):
-        """Sensible: the card with the best threshold score now (never reach a threshold that
-        costs points when another card avoids it); among equals, shed the highest value while it
-        is safe, keeping low cards for when the total is near the next threshold."""
-        spec = obs.phase_spec
-        total = obs.phase_data.get("pile_total", 0)
-        plays = [a for a in obs.legal if a.kind == "play"]
-        if not plays:
-            return None
-        return max(plays, key=lambda a: (crossed(spec, total, total + spec.values[a.card]),
-                                         spec.values[a.card], -a.card))
 
 
 def _sums(spec: PileSpec) -> set:

@@ -10,47 +10,53 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekit.cards import bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind, Said, n_cards
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
+from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class SetAsideSpec:
+class SetAsideSpec(PhaseSpec):
     """``set_aside`` phase: ``count`` cards (-1: the contract's ``aside``)."""
 
-    kind: str
-    name: str
     count: int
 
 
-def _count(state) -> int:
-    n = state.current_phase.count
+@dataclass
+class SetAsideData(KindData):
+    """``set_aside``'s data for one hand: ``count``, the cards the declarer puts aside."""
+
+    count: int
+
+
+def _count(state: Table) -> int:
+    n = KIND.spec(state).count
     return getattr(state.hand.contract, "aside", 0) if n < 0 else n
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Applies with a declarer who has cards to put aside."""
     h = state.hand
     if h.declarer < 0 or _count(state) <= 0:
         return False
-    h.phase_state[KIND.name] = {"count": _count(state)}
+    h.phase_state[KIND.name] = SetAsideData(_count(state))
     h.to_move = h.declarer
     return True
 
 
-def legal(state):
+def legal(state: Table):
     """Every choice of the cards to put aside (a lazy sequence of ``discard`` actions)."""
     h = state.hand
-    return DiscardChoices(state.variant.deck, h.hands[h.to_move], KIND.data(state)["count"])
+    return DiscardChoices(state.variant.deck, h.hands[h.to_move], KIND.data(state).count)
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: not exactly ``count`` of his own cards."""
     h = state.hand
-    k = takes(KIND.data(state)["count"], h.hands[h.to_move])
+    k = takes(KIND.data(state).count, h.hands[h.to_move])
     deck = state.variant.deck
     if action.kind != "discard":
         raise IllegalActionError(f"put {k} card{'s' if k > 1 else ''} aside face down now "
@@ -62,7 +68,7 @@ def check(state, action) -> None:
                                  f"(found {action.cards.bit_count()})")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """The cards leave his hand face down."""
     h = state.hand
     h.hands[h.to_move] &= ~action.cards
@@ -70,7 +76,7 @@ def apply(state, action) -> bool:
     return True
 
 
-class SetAsideKind(PhaseKind):
+class SetAsideKind(PhaseKind[SetAsideSpec]):
     """The ``set_aside`` kind (see the module docstring)."""
 
     name = "set_aside"
@@ -125,20 +131,6 @@ class SetAsideKind(PhaseKind):
             return None
         n = n_cards(len(text.split()) - 1)
         return Said(seat, f"puts {n} aside", f"put {n} aside")
-
-    def bot_act(self, bot, obs):
-        """Put aside the strongest cards in a null (the likeliest to win a trick), else the
-        weakest of the shortest suits."""
-        from rulekit.bots.sensible import choose_discards
-        v = obs.variant
-        k = obs.legal[0].cards.bit_count()
-        ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
-        spec = v.auction()
-        contract = next((b for b in getattr(spec, "bids", ()) if b.text == obs.contract), None)
-        if getattr(contract, "null", False):
-            cards = sorted(bits(obs.hand), key=lambda c: -ctx.strength[c])[:k]
-            return Action.discard(v.deck, sum(1 << c for c in cards))
-        return Action.discard(v.deck, choose_discards(v, obs.hand, obs.trump, k))
 
     def describe(self, spec) -> str:
         """One sentence."""

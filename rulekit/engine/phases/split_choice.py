@@ -24,11 +24,13 @@ no card (rules/king.md [K9]; fair play: a sampled world never rebuilds the real 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.deal import deal_plan
 from rulekit.errors import IllegalActionError
 
@@ -36,13 +38,25 @@ OPTIONS = ("name", "ask", "turn")
 
 
 @dataclass(frozen=True)
-class SplitChoiceSpec:
+class SplitChoiceSpec(PhaseSpec):
     """The compiled ``split_choice`` entry: cards shown first, the options offered."""
 
-    kind: str
-    name: str
     first: int
     options: tuple
+
+
+@dataclass
+class SplitChoiceData(KindData):
+    """``split_choice``'s data for one hand: the ``chooser``; the ``order`` his first cards were
+    dealt in, as a permutation of his hand sorted (it names no card); the ``rest`` of the deal,
+    ``(seat, zone)`` of the face-down zones holding each seat's later cards; the cards
+    ``turned`` for the decision; ``how`` he decided (the action's text, ``""`` before)."""
+
+    chooser: int
+    order: list[int]
+    rest: list[tuple[int, str]]
+    turned: list[int] = field(default_factory=list)
+    how: str = ""
 
 
 def turn_action() -> Action:
@@ -71,7 +85,7 @@ def decide(order: list, strength, suit_of, asked: str = "") -> tuple:
     return suit_of(best), turned
 
 
-class SplitChoiceKind(PhaseKind):
+class SplitChoiceKind(PhaseKind[SplitChoiceSpec]):
     """The ``split_choice`` kind (see the module docstring)."""
 
     name = "split_choice"
@@ -117,10 +131,10 @@ class SplitChoiceKind(PhaseKind):
                 f"is handed out.")
 
     # ------------------------------------------------------------------ rules
-    def start(self, state) -> bool:
+    def start(self, state: Table) -> bool:
         """Hold back every card but the chooser's first ones, face down (see the module docstring)."""
         h = state.hand
-        spec = state.current_phase
+        spec = KIND.spec(state)
         n = h.players
         chooser = h.eldest
         deal = next(p for p in state.variant.phases if p.kind == "deal")
@@ -138,17 +152,16 @@ class SplitChoiceKind(PhaseKind):
                 h.zones[zone], h.zone_up[zone] = held, False
                 rest.append((s, zone))
         ordered = sorted(first)
-        h.phase_state[self.name] = {"chooser": chooser, "order": [ordered.index(c) for c in first], "rest": rest,
-                                    "turned": [], "how": ""}
+        h.phase_state[self.name] = SplitChoiceData(chooser, [ordered.index(c) for c in first], rest)
         h.hands = [0] * n
         h.hands[chooser] = mask
         h.dealt = list(h.hands)
         h.to_move = chooser
         return True
 
-    def legal(self, state) -> list:
+    def legal(self, state: Table) -> list:
         """``trump S`` per suit, then ``ask S`` per suit, then ``turn`` (as the options allow)."""
-        spec = state.current_phase
+        spec = KIND.spec(state)
         suits = state.variant.deck.suits
         out: list = []
         if "name" in spec.options:
@@ -159,13 +172,13 @@ class SplitChoiceKind(PhaseKind):
             out.append(turn_action())
         return out
 
-    def check(self, state, action) -> None:
+    def check(self, state: Table, action: Action) -> None:
         """:raises IllegalActionError: not one of the offered decisions."""
         if action not in self.legal(state):
             forms = {"name": "trump SUIT", "ask": "ask SUIT", "turn": "turn"}
-            raise IllegalActionError("choose trumps now: " + ", ".join(forms[o] for o in state.current_phase.options))
+            raise IllegalActionError("choose trumps now: " + ", ".join(forms[o] for o in KIND.spec(state).options))
 
-    def apply(self, state, action) -> bool:
+    def apply(self, state: Table, action: Action) -> bool:
         """Decide trumps, turn cards when asked (chance events), hand out the rest of the deal."""
         h = state.hand
         d = self.data(state)
@@ -174,25 +187,24 @@ class SplitChoiceKind(PhaseKind):
             suit = action.suit
         else:
             strength = v.contexts["NT"].strength
-            ordered = sorted(bits(h.hands[d["chooser"]]))
-            first = [ordered[i] for i in d["order"]]
+            ordered = sorted(bits(h.hands[d.chooser]))
+            first = [ordered[i] for i in d.order]
             suit, turned = decide(first, strength, v.deck.suit_of, action.suit if action.kind == "ask" else "")
-            d["turned"] = turned
+            d.turned = turned
             text = "turned " + " ".join(v.deck.name(c) for c in turned)
-            h.actions.append((d["chooser"], text))
-            state.chance.append((h.number, d["chooser"], text))
-        d["how"] = action.text
+            state.note_chance(d.chooser, text)
+        d.how = action.text
         state.set_trump(suit)
-        for s, zone in d["rest"]:   # the rest of the deal, to each seat
+        for s, zone in d.rest:   # the rest of the deal, to each seat
             cards = h.zones.pop(zone, 0)
             h.zone_up.pop(zone, None)
             h.hands[s] |= cards
             h.dealt[s] |= cards
-        d["rest"] = []
+        d.rest = []
         return True
 
     # ------------------------------------------------------------------ words and views
-    def parse(self, text: str, state):
+    def parse(self, text: str, state: Table):
         """``turn`` and ``ask S``."""
         words = text.split()
         if words and words[0].lower() == "turn" and len(words) == 1:
@@ -207,29 +219,15 @@ class SplitChoiceKind(PhaseKind):
                  "turn": "turn (the highest card turned names trumps)"}
         return "; ".join(forms[o] for o in spec.options)
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """The chooser, the cards turned (face up: public) and the decision."""
-        d = state.hand.phase_state.get(self.name)
-        if not d:
+        d = self.data_of(state.hand)
+        if d is None:
             return {}
-        return {"chooser": d["chooser"], "turned": list(d["turned"]), "choice": d["how"]}
-
-    def bot_act(self, bot, obs):
-        """Sensible: name the suit it holds most of among its first cards (strength breaking ties)."""
-        v = obs.variant
-        hand = obs.hand
-        strength = v.contexts["NT"].strength
-        names = [a for a in obs.legal if a.kind == "trump"]
-        if not names:
-            return obs.legal[-1]
-
-        def weight(a):
-            cards = [c for c in bits(hand) if v.deck.suit_of(c) == a.suit]
-            return (len(cards), sum(strength[c] for c in cards))
-        return max(names, key=weight)
+        return {"chooser": d.chooser, "turned": list(d.turned), "choice": d.how}
 
 
-def _zone(state, seat: int) -> str:
+def _zone(state: Table, seat: int) -> str:
     """The face-down zone holding the cards still to be dealt to ``seat`` (``to deal E``)."""
     names = list(state.names)
     return f"to deal {names[seat]}" if names.count(names[seat]) == 1 else f"to deal seat {seat + 1}"

@@ -23,18 +23,21 @@ or the naming round), ``hand.contract``; otherwise it leaves the choices for the
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from rulekit.contracts import NT, Bid
 from rulekit.engine.actions import PASS, Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class StepAuctionSpec:
+class StepAuctionSpec(PhaseSpec):
     """A compiled ``step_auction`` entry.
 
-    :ivar bids: every contract as a :class:`~rulekit.variant.model.Bid` (talon contracts by
+    :ivar bids: every contract as a :class:`~rulekit.contracts.Bid` (talon contracts by
         level, then their blind twins); ``strains`` their strains; ``null`` the calls of
         contracts where the declarer must take no trick; ``blind`` rank of the first blind bid.
     :ivar levels: the number calls, low to high (each contract's level, once).
@@ -42,8 +45,6 @@ class StepAuctionSpec:
         once; ``skips`` phase names skipped after a blind win.
     """
 
-    kind: str
-    name: str
     bids: tuple
     strains: tuple
     levels: tuple
@@ -58,23 +59,48 @@ class StepAuctionSpec:
     levels_are_tricks = False
 
 
+@dataclass
+class StepAuctionData(KindData):
+    """A step auction's data for one hand.
+
+    :ivar level: the highest number called (0: none); ``holder`` its holder (-1: none).
+    :ivar passed: seats out of the auction; ``spoken`` seats that have spoken; ``numbered``
+        seats that called a number.
+    :ivar blind: ``(seat, call)`` of the blind calls.
+    :ivar naming: the naming round's turn (-1: not begun); ``best`` / ``best_seat`` the best
+        contract named so far and its caller.
+    :ivar choices: the contract texts left for the declarer to announce.
+    :ivar order: the seats in speaking order.
+    """
+
+    order: list[int]
+    level: int = 0
+    holder: int = -1
+    passed: list[int] = field(default_factory=list)
+    spoken: list[int] = field(default_factory=list)
+    numbered: list[int] = field(default_factory=list)
+    blind: list[tuple[int, str]] = field(default_factory=list)
+    naming: int = -1
+    best: str = ""
+    best_seat: int = -1
+    choices: list[str] = field(default_factory=list)
+
+
 def _blind_text(spec, call: str) -> str:
     return f"{spec.blind_call}-{call}"
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """The eldest hand speaks first ([A1])."""
     h = state.hand
     n = state.variant.players
-    h.phase_state["step_auction"] = {"level": 0, "holder": -1, "passed": [], "spoken": [], "numbered": [],
-                                     "blind": [], "naming": -1, "best": "", "best_seat": -1, "choices": [],
-                                     "order": [state.next_seat(h.eldest, k) for k in range(n)]}
+    h.phase_state[KIND.name] = StepAuctionData([state.next_seat(h.eldest, k) for k in range(n)])
     h.to_move = h.eldest
     return True
 
 
-def _d(state) -> dict:
-    return state.hand.phase_state["step_auction"]
+def _d(state: Table) -> StepAuctionData:
+    return KIND.data(state)
 
 
 def _rank(spec, text: str) -> int:
@@ -82,26 +108,26 @@ def _rank(spec, text: str) -> int:
 
 
 def _earlier(d, a: int, b: int) -> bool:
-    return d["order"].index(a) < d["order"].index(b)
+    return d.order.index(a) < d.order.index(b)
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """``pass``, then the next number, ``hold``, the blind call and the direct blind calls
     allowed now; in the naming round, the blind contracts the caller may name."""
-    spec = state.current_phase
+    spec = KIND.spec(state)
     d = _d(state)
     seat = state.hand.to_move
-    if d["naming"] >= 0:
+    if d.naming >= 0:
         return _naming_legal(state, spec, d, seat)
     acts = [PASS]
-    blind = [c for _s, c in d["blind"]]
-    first_turn = seat not in d["spoken"]
+    blind = [c for _s, c in d.blind]
+    first_turn = seat not in d.spoken
     if not blind:
-        nxt = [lv for lv in spec.levels if lv > d["level"]]
-        if d["holder"] != seat and nxt:
+        nxt = [lv for lv in spec.levels if lv > d.level]
+        if d.holder != seat and nxt:
             acts.append(Action("bid", str(nxt[0]), bid=str(nxt[0])))
-        if (spec.hold and d["holder"] >= 0 and d["holder"] != seat and seat in d["numbered"]
-                and _earlier(d, seat, d["holder"])):
+        if (spec.hold and d.holder >= 0 and d.holder != seat and seat in d.numbered
+                and _earlier(d, seat, d.holder)):
             acts.append(Action("hold", "hold"))
     if first_turn and spec.blind < len(spec.bids):   # blind calls exist only with a `blind:` block
         top = max((_rank(spec, _blind_text(spec, c)) for c in blind if c != spec.blind_call), default=-1)
@@ -113,31 +139,31 @@ def legal(state) -> list:
     return acts
 
 
-def _naming_legal(state, spec, d, seat) -> list:
+def _naming_legal(state: Table, spec, d, seat) -> list:
     """[A6] [X2]: a plain blind caller names a suit contract (blind); a later one only a
     strictly higher one, or concedes."""
-    best = _rank(spec, d["best"]) if d["best"] else -1
+    best = _rank(spec, d.best) if d.best else -1
     plain = [b for b in spec.bids[spec.blind:] if b.text.split("-", 1)[1] not in spec.direct
              and b.rank > best]
     acts = [Action("bid", b.text, bid=b.text) for b in plain]
-    return ([PASS] if d["best"] else []) + acts
+    return ([PASS] if d.best else []) + acts
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: with the rule broken ([A2] steps of one, [A3] hold, [A5] blind)."""
     if action in legal(state):
         return
-    spec = state.current_phase
+    spec = KIND.spec(state)
     d = _d(state)
     seat = state.hand.to_move
-    if d["naming"] >= 0:
+    if d.naming >= 0:
         raise IllegalActionError(f"name your contract played without the talon ({state.expected_forms()})")
-    blind = [c for _s, c in d["blind"]]
+    blind = [c for _s, c in d.blind]
     if action.kind == "bid" and blind:
         raise IllegalActionError(f"no number may be bid after {blind[0]}")
     if action.kind == "bid":
-        nxt = [lv for lv in spec.levels if lv > d["level"]]
-        if d["holder"] == seat:
+        nxt = [lv for lv in spec.levels if lv > d.level]
+        if d.holder == seat:
             raise IllegalActionError("you hold the highest number already")
         if not nxt:
             raise IllegalActionError("no number is left to bid")
@@ -146,38 +172,38 @@ def check(state, action) -> None:
         raise IllegalActionError("only a player who said a number, earlier in rotation than the one who "
                                  "overbid him, may hold")
     if action.kind == "blind":
-        if seat in d["spoken"]:
+        if seat in d.spoken:
             raise IllegalActionError(f"{action.text} may only be said at your first turn")
         raise IllegalActionError(f"{action.text} does not outrank the call said before it")
     raise IllegalActionError(f"{action.text} is not allowed now; {state.expected_forms()}")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Record the call; end the auction when one player is left (or all passed)."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     d = _d(state)
     seat = h.to_move
     h.calls.append((seat, action.text))
-    if d["naming"] >= 0:
+    if d.naming >= 0:
         return _apply_naming(state, spec, d, seat, action)
-    d["spoken"].append(seat)
+    d.spoken.append(seat)
     if action.kind == "pass":
-        d["passed"].append(seat)
+        d.passed.append(seat)
     elif action.kind == "bid":
-        d["level"] = int(action.text)
-        d["holder"] = seat
-        d["numbered"].append(seat)
+        d.level = int(action.text)
+        d.holder = seat
+        d.numbered.append(seat)
     elif action.kind == "hold":
-        d["holder"] = seat
+        d.holder = seat
     else:
-        d["blind"].append((seat, action.text))
-    order = d["order"]
-    blind_seats = [s for s, _c in d["blind"]]
-    waiting = [s for s in order if s not in d["passed"] and s not in blind_seats]
-    if d["blind"]:
+        d.blind.append((seat, action.text))
+    order = d.order
+    blind_seats = [s for s, _c in d.blind]
+    waiting = [s for s in order if s not in d.passed and s not in blind_seats]
+    if d.blind:
         # after a blind call only those who have not spoken yet may still speak ([A5])
-        todo = [s for s in waiting if s not in d["spoken"]]
+        todo = [s for s in waiting if s not in d.spoken]
         if todo:
             h.to_move = _next_of(state, seat, todo)
             return False
@@ -185,13 +211,13 @@ def apply(state, action) -> bool:
     if not waiting:
         state.throw_in()  # [A7] all passed
         return True
-    if len(waiting) == 1 and d["holder"] == waiting[0]:
+    if len(waiting) == 1 and d.holder == waiting[0]:
         return _number_won(state, spec, d, waiting[0])
     h.to_move = _next_of(state, seat, waiting)
     return False
 
 
-def _next_of(state, seat: int, candidates: list) -> int:
+def _next_of(state: Table, seat: int, candidates: list) -> int:
     n = state.variant.players
     for k in range(1, n + 1):
         s = state.next_seat(seat, k)
@@ -200,27 +226,27 @@ def _next_of(state, seat: int, candidates: list) -> int:
     return candidates[0]
 
 
-def _number_won(state, spec, d, seat: int) -> bool:
+def _number_won(state: Table, spec, d, seat: int) -> bool:
     """[X1]: the declarer takes the talon and announces a contract of at least his level."""
     h = state.hand
     h.declarer = seat
-    choices = [b for b in spec.bids[:spec.blind] if b.level >= d["level"]]
+    choices = [b for b in spec.bids[:spec.blind] if b.level >= d.level]
     h.high = choices[0]
     h.high_seat = seat
-    d["choices"] = [b.text for b in choices]
+    d.choices = [b.text for b in choices]
     return True
 
 
-def _blind_won(state, spec, d) -> bool:
+def _blind_won(state: Table, spec, d) -> bool:
     h = state.hand
-    callers = d["blind"]
+    callers = d.blind
     if len(callers) == 1:
         seat, call = callers[0]
         if call != spec.blind_call:
             return _fix(state, spec, seat, _blind_text(spec, call))
         return _blind_declarer(state, spec, d, seat)
     # [A6] the naming round among several blind callers, earliest first
-    d["naming"] = 0
+    d.naming = 0
     direct = [(s, c) for s, c in callers if c != spec.blind_call]
     if direct:  # a contract said at once outranks what plain callers could name
         top = max(direct, key=lambda sc: _rank(spec, _blind_text(spec, sc[1])))
@@ -229,36 +255,36 @@ def _blind_won(state, spec, d) -> bool:
     return False
 
 
-def _apply_naming(state, spec, d, seat, action) -> bool:
+def _apply_naming(state: Table, spec, d, seat, action) -> bool:
     h = state.hand
     if action.kind == "bid":
-        d["best"], d["best_seat"] = action.text, seat
-    d["naming"] += 1
-    callers = d["blind"]
-    if d["naming"] < len(callers):
-        h.to_move = callers[d["naming"]][0]
+        d.best, d.best_seat = action.text, seat
+    d.naming += 1
+    callers = d.blind
+    if d.naming < len(callers):
+        h.to_move = callers[d.naming][0]
         return False
-    return _fix(state, spec, d["best_seat"], d["best"])
+    return _fix(state, spec, d.best_seat, d.best)
 
 
-def _blind_declarer(state, spec, d, seat: int) -> bool:
+def _blind_declarer(state: Table, spec, d, seat: int) -> bool:
     """[X2]: a single plain blind caller announces a suit contract later, without the talon."""
     h = state.hand
     h.declarer = seat
     choices = [b for b in spec.bids[spec.blind:] if b.text.split("-", 1)[1] not in spec.direct]
     h.high, h.high_seat = choices[0], seat
-    d["choices"] = [b.text for b in choices]
+    d.choices = [b.text for b in choices]
     state.skip_phases(spec.skips)
     return True
 
 
-def _fix(state, spec, seat: int, text: str) -> bool:
+def _fix(state: Table, spec, seat: int, text: str) -> bool:
     """The contract is known at the end of the auction (blind, direct or named)."""
     h = state.hand
     bid = next(b for b in spec.bids if b.text == text)
     h.declarer = seat
     h.high, h.high_seat = bid, seat
-    _d(state)["choices"] = [text]
+    _d(state).choices = [text]
     state.skip_phases(spec.skips)
     return True
 
@@ -272,7 +298,6 @@ def contract_values(spec, contract) -> dict:
 
 def compile_step_auction(c, name: str, p: dict, path: tuple):
     """The :class:`StepAuctionSpec` of a ``step_auction`` entry."""
-    from rulekit.variant.model import NT, Bid
     contracts = p["contracts"]
     bids: list = []
     seen: set = set()
@@ -307,7 +332,7 @@ def compile_step_auction(c, name: str, p: dict, path: tuple):
                            tuple(levels), null, first_blind, call, direct, skips, bool(p.get("hold", True)))
 
 
-class StepAuctionKind(PhaseKind):
+class StepAuctionKind(PhaseKind[StepAuctionSpec]):
     """The ``step_auction`` kind (see the module docstring)."""
 
     name = "step_auction"
@@ -367,15 +392,15 @@ class StepAuctionKind(PhaseKind):
         """``blind`` and ``null`` from the contract typed (its blind twin says blind)."""
         return [contract_values(spec, contract)] * variant.players
 
-    def parse(self, text: str, state) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """Numbers, ``hold``, the blind word and direct calls; contract names in the naming round."""
-        spec = state.current_phase
+        spec = KIND.spec(state)
         t = text.strip().lower()
         if t.isdigit():
             return Action("bid", str(int(t)), bid=str(int(t)))
         if t == "hold":
             return Action("hold", "hold")
-        if _d(state)["naming"] >= 0:
+        if _d(state).naming >= 0:
             for b in spec.bids[spec.blind:]:
                 if t in (b.text, b.text.split("-", 1)[1]):
                     return Action("bid", b.text, bid=b.text)
@@ -390,33 +415,15 @@ class StepAuctionKind(PhaseKind):
         return (f"pass, a number {lv[0]}..{lv[-1]} (one above the last), hold, {spec.blind_call}"
                 + (f", {direct}" if direct else "") + " (blind: only at your first turn)")
 
-    def observe(self, state, seat) -> dict:
+    def choices_left(self, hand) -> list:
+        """The contracts the auction left for its declarer to announce."""
+        d = self.data_of(hand)
+        return list(d.choices) if d is not None else []
+
+    def observe(self, state: Table, seat: int) -> dict:
         """Public: the level, its holder, the blind calls."""
         d = _d(state)
-        return {"level": d["level"], "holder": d["holder"], "blind": list(d["blind"])}
-
-    def bot_act(self, bot, obs):
-        """Bid a number while the hand is strong enough for it, else pass (see
-        :func:`rulekit.engine.phases.defence.hand_strength`)."""
-        from rulekit.engine.phases.defence import hand_strength
-        legal_ = obs.legal
-        spec = obs.phase_spec
-        best = max(hand_strength(obs.variant, obs.hand, s) for s in obs.variant.deck.suits)
-        names = [a for a in legal_ if a.kind == "bid" and not a.text.isdigit()]
-        if names:  # naming round: the lowest one we may name, else concede
-            return names[0] if best >= 6 else (PASS if PASS in legal_ else names[0])
-        hold = next((a for a in legal_ if a.kind == "hold"), None)
-        num = next((a for a in legal_ if a.kind == "bid"), None)
-        reach = 2 + max(0, int(best) - 5)   # a rough level this hand can afford
-        if hold is not None and int(_level(obs)) <= reach:
-            return hold
-        if num is not None and int(num.text) <= min(reach, spec.levels[-1]) and best >= 5:
-            return num
-        return PASS
-
-
-def _level(obs) -> int:
-    return obs.phase_data.get("level", 0)
+        return {"level": d.level, "holder": d.holder, "blind": list(d.blind)}
 
 
 KIND = StepAuctionKind()

@@ -23,26 +23,25 @@ the nils bid after looking).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from rulekit.cards import bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind, Said, n_cards
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
+from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.exchange import DiscardChoices, takes
 from rulekit.engine.phases.pass_cards import pass_form, parse_pass
 from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class TrickBidsSpec:
+class TrickBidsSpec(PhaseSpec):
     """Compiled ``trick_bids`` entry: ``hook`` forbids the last bid that makes the sum equal
     the tricks of the hand; ``nil`` allows a bid of 0; ``most`` caps a bid (``None``: the
     hand's tricks); ``blind`` allows blind nil to a column ``blind_behind`` points or more
     behind (``None``: no blind nil), then ``blind_exchange`` cards pass each way between the
     blind bidder and his partner."""
 
-    kind: str
-    name: str
     hook: bool
     nil: bool
     least: int
@@ -51,9 +50,19 @@ class TrickBidsSpec:
     blind_exchange: int = 0
 
 
-def tricks_in_hand(state) -> int:
-    """Cards each player holds now (the tricks of the hand)."""
-    return state.hand.hands[state.hand.to_move].bit_count()
+@dataclass
+class TrickBidsData(KindData):
+    """``trick_bids``' data for one hand: each seat's ``bids`` (-1: not yet), ``count`` of bids
+    made, the ``tricks`` of the hand; the seats still ``undecided`` on blind nil (their cards stay
+    face down), those who bid ``blind`` nil; the ``swap`` queue of the blind nil exchange,
+    ``(giver, taker)`` pairs."""
+
+    bids: list[int]
+    tricks: int
+    undecided: list[int]
+    count: int = 0
+    blind: list[int] = field(default_factory=list)
+    swap: list[tuple[int, int]] = field(default_factory=list)
 
 
 def _action(n: int) -> Action:
@@ -62,7 +71,6 @@ def _action(n: int) -> Action:
 
 BLIND = Action("bid", "blind nil", bid="blind")
 LOOK = Action("look", "look")
-NIL_SAFE = 0.75   # a bot bids a nil that is a stake of its own only if it took no trick in this share of worlds
 
 
 #: the formula variables that score a bid of 0 apart: with them, the bid is said ``nil``
@@ -104,43 +112,41 @@ def blind_seats(variant, spec, totals: list) -> list:
     return out
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     h = state.hand
-    spec = state.current_phase
-    h.phase_state["trick_bids"] = {"bids": [-1] * state.variant.players, "count": 0,
-                                   "tricks": h.hands[h.eldest].bit_count(),
-                                   # not yet decided (look or blind nil): their cards stay face down
-                                   "undecided": blind_seats(state.variant, spec, state.sheet.totals()),
-                                   "blind": [], "swap": []}
+    spec = KIND.spec(state)
+    # the seats not yet decided (look or blind nil): their cards stay face down
+    h.phase_state[KIND.name] = TrickBidsData([-1] * state.variant.players, h.hands[h.eldest].bit_count(),
+                                             blind_seats(state.variant, spec, state.totals()))
     h.to_move = h.eldest
     return True
 
 
-def legal(state):
+def legal(state: Table):
     """``blind nil`` and ``look`` before a player eligible for blind nil has looked; then
     ``bid N`` for each allowed N, lowest first; in the exchange, every choice of cards."""
-    spec = state.current_phase
+    spec = KIND.spec(state)
     h = state.hand
-    d = h.phase_state["trick_bids"]
-    if d["swap"]:
+    d = KIND.data(state)
+    if d.swap:
         return DiscardChoices(state.variant.deck, h.hands[h.to_move], spec.blind_exchange)
-    if h.to_move in d["undecided"]:
+    if h.to_move in d.undecided:
         return [BLIND, LOOK]
-    total = d["tricks"]
+    total = d.tricks
     top = total if spec.most is None else min(total, spec.most)
     out = sorted(set(range(spec.least, top + 1)) | ({0} if spec.nil else set()))
-    if spec.hook and d["count"] == state.variant.players - 1:
-        so_far = sum(b for b in d["bids"] if b > 0)
+    if spec.hook and d.count == state.variant.players - 1:
+        so_far = sum(b for b in d.bids if b > 0)
         out = [n for n in out if so_far + n != total]
     return [_action(n) for n in out]
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: not a bid, or one the rules forbid (with why)."""
-    d = state.hand.phase_state["trick_bids"]
-    if d["swap"]:
+    d = KIND.data(state)
+    if d.swap:
         h = state.hand
-        k = takes(state.current_phase.blind_exchange, h.hands[h.to_move])
+        k = takes(KIND.spec(state).blind_exchange, h.hands[h.to_move])
         if action.kind != "discard" or action.cards & ~h.hands[h.to_move] or action.cards.bit_count() != k:
             raise IllegalActionError(f"pass {k} of your cards face down to your partner now "
                                      f"({pass_form(k)})")
@@ -149,16 +155,16 @@ def check(state, action) -> None:
         return
     if action == BLIND:
         raise IllegalActionError("blind nil is not allowed now: it is bid before looking at the cards, by a player "
-                                 f"whose side is {state.current_phase.blind_behind} points or more behind"
-                                 if state.current_phase.blind_behind is not None else
+                                 f"whose side is {KIND.spec(state).blind_behind} points or more behind"
+                                 if KIND.spec(state).blind_behind is not None else
                                  "blind nil is not allowed in this game")
-    if state.hand.to_move in d["undecided"]:
+    if state.hand.to_move in d.undecided:
         raise IllegalActionError("decide first: blind nil (before looking at your cards) or look")
     if action.kind == "bid" and action.bid.isdigit():
         n = int(action.bid)
-        so_far = sum(b for b in d["bids"] if b > 0)
-        if state.current_phase.hook and d["count"] == state.variant.players - 1 and so_far + n == d["tricks"]:
-            t = d["tricks"]
+        so_far = sum(b for b in d.bids if b > 0)
+        if KIND.spec(state).hook and d.count == state.variant.players - 1 and so_far + n == d.tricks:
+            t = d.tricks
             raise IllegalActionError(f"bid {n} is not allowed: the bids would add up to the {t} "
                                      f"trick{'' if t == 1 else 's'} of the hand (the last bidder must make "
                                      f"someone fail)")
@@ -166,42 +172,42 @@ def check(state, action) -> None:
     raise IllegalActionError(f"{action.text} is not allowed now (expected one of {allowed})")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     h = state.hand
-    d = h.phase_state["trick_bids"]
+    d = KIND.data(state)
     seat = h.to_move
-    if d["swap"]:   # a blind nil exchange: the cards go to the partner at once
-        giver, taker = d["swap"].pop(0)
+    if d.swap:   # a blind nil exchange: the cards go to the partner at once
+        giver, taker = d.swap.pop(0)
         h.hands[giver] &= ~action.cards
         h.hands[taker] |= action.cards
-        if not d["swap"]:
+        if not d.swap:
             return True
-        h.to_move = d["swap"][0][0]
+        h.to_move = d.swap[0][0]
         return False
-    if seat in d["undecided"]:
-        d["undecided"].remove(seat)
+    if seat in d.undecided:
+        d.undecided.remove(seat)
         if action.kind == "look":
             return False   # he looks, then bids
-        d["blind"].append(seat)
+        d.blind.append(seat)
         action = _action(0)
-    d["bids"][seat] = int(action.bid)
-    shown = "blind nil" if seat in d["blind"] else "nil" if d["bids"][seat] == 0 and says_nil(state.variant) \
+    d.bids[seat] = int(action.bid)
+    shown = "blind nil" if seat in d.blind else "nil" if d.bids[seat] == 0 and says_nil(state.variant) \
         else action.text
     h.calls.append((seat, shown))   # public: every bid is shown
-    d["count"] += 1
-    if d["count"] < state.variant.players:
+    d.count += 1
+    if d.count < state.variant.players:
         h.to_move = state.next_seat(seat)
         return False
-    d["undecided"] = []
-    spec = state.current_phase
+    d.undecided = []
+    spec = KIND.spec(state)
     if spec.blind_exchange:
-        for b in d["blind"]:
+        for b in d.blind:
             partner = state.partner_of(b)
             if partner != b:
-                d["swap"] += [(b, partner), (partner, b)]
-    if not d["swap"]:
+                d.swap += [(b, partner), (partner, b)]
+    if not d.swap:
         return True
-    h.to_move = d["swap"][0][0]
+    h.to_move = d.swap[0][0]
     return False
 
 
@@ -229,7 +235,7 @@ def column_values(variant, bids: list, blind: list, won: list) -> list:
     return out
 
 
-class TrickBidsKind(PhaseKind):
+class TrickBidsKind(PhaseKind[TrickBidsSpec]):
     """The ``trick_bids`` kind (see the module docstring)."""
 
     name = "trick_bids"
@@ -297,9 +303,9 @@ class TrickBidsKind(PhaseKind):
 
     def values(self, variant, hand, spec) -> list:
         """Per score column, from the bids and the tricks won."""
-        d = hand.phase_state.get("trick_bids")
-        bids = list(d["bids"]) if d else [0] * variant.players
-        return column_values(variant, bids, d["blind"] if d else [], list(hand.won))
+        d = self.data_of(hand)
+        bids = list(d.bids) if d is not None else [0] * variant.players
+        return column_values(variant, bids, d.blind if d is not None else [], list(hand.won))
 
     def describe(self, spec) -> str:
         """One paragraph."""
@@ -321,21 +327,21 @@ class TrickBidsKind(PhaseKind):
         return (f"Each player in turn, starting with the eldest hand, bids how many tricks he will take, "
                 f"{rng}{nil}.{hook}{blind}")
 
-    def discard_word(self, state) -> str:
+    def discard_word(self, state: Table) -> str:
         """``pass``: a blind nil exchange passes cards to the partner."""
         return "pass"
 
-    def action_text(self, state, action) -> str:
+    def action_text(self, state: Table, action: Action) -> str:
         """``bid 0`` is said ``nil`` where the scoring reads nil variables (:func:`says_nil`)."""
         if action.kind == "bid" and action.bid == "0" and says_nil(state.variant):
             return "nil"
         return super().action_text(state, action)
 
-    def parse(self, text: str, state) -> Action | None:
+    def parse(self, text: str, state: Table) -> Action | None:
         """``bid N`` (or just ``N``), ``blind nil`` (or ``blind``), ``look``, ``nil`` (or ``bid
         nil``: the bid 0, where the scoring reads nil variables); in a blind nil exchange ``pass
         CARD ...`` or the bare cards."""
-        if state.hand.phase_state["trick_bids"]["swap"]:
+        if self.data(state).swap:
             return parse_pass(text, state)
         t = " ".join(text.lower().split())
         if t in ("nil", "bid nil") and says_nil(state.variant):
@@ -379,8 +385,8 @@ class TrickBidsKind(PhaseKind):
 
     def discards(self, spec, hand, variant) -> int:
         """A blind nil exchange: one pass each way per blind nil bidder."""
-        d = hand.phase_state.get(self.name) or {}
-        return 2 * len(d.get("blind", ())) if spec.blind_exchange else 0
+        d = self.data_of(hand)
+        return 2 * len(d.blind) if d is not None and spec.blind_exchange else 0
 
     def said(self, spec, hand, variant, seat: int, text: str, names: list) -> Said | None:
         """``passes 1 card face down to his partner (N)`` (a blind nil exchange)."""
@@ -391,10 +397,10 @@ class TrickBidsKind(PhaseKind):
         n, to = n_cards(len(text.split()) - 1), f"({names[partner]})"
         return Said(seat, f"passes {n} face down to his partner {to}", f"pass {n} face down to your partner {to}")
 
-    def observe(self, state, seat: int) -> dict:
+    def observe(self, state: Table, seat: int) -> dict:
         """``bids``: the bids so far, -1 for not yet (public); ``blind``: who bid blind nil."""
-        d = state.hand.phase_state.get("trick_bids")
-        return {"bids": list(d["bids"]), "blind": list(d["blind"])} if d else {}
+        d = self.data_of(state.hand)
+        return {"bids": list(d.bids), "blind": list(d.blind)} if d is not None else {}
 
     # ------------------------------------------------------------------ scorepad
     def pad_question(self, spec, variant, facts: dict, names: list):
@@ -485,115 +491,19 @@ class TrickBidsKind(PhaseKind):
 
     def pad_facts(self, spec, variant, hand) -> dict:
         """The bids of a played hand as typed, and the tricks of its nil bidders (sides)."""
-        d = hand.phase_state.get("trick_bids")
-        if not d:
+        d = self.data_of(hand)
+        if d is None:
             return {}
-        out = {"bids": " ".join("blind" if s in d["blind"] else str(b) for s, b in enumerate(d["bids"]))}
+        out = {"bids": " ".join("blind" if s in d.blind else str(b) for s, b in enumerate(d.bids))}
         nils = _nil_seats(out["bids"])
         if variant.scoring.by_side and nils:
             out["nil_tricks"] = " ".join(str(hand.won[s]) for s in nils)
         return out
 
-    def hides_hand(self, state, seat: int) -> bool:
+    def hides_hand(self, state: Table, seat: int) -> bool:
         """A player who may bid blind nil has not yet decided: his cards are face down."""
-        d = state.hand.phase_state.get("trick_bids")
-        return bool(d) and seat in d["undecided"]
-
-    def bot_act(self, bot, obs):
-        """Undecided on blind nil (without seeing its cards): blind nil only when its column is
-        behind by 200 points or more, else look.  In the exchange the blind bidder passes his
-        highest cards, his partner his lowest.  A bid: the legal bid nearest the tricks the
-        bot expects in worlds sampled from its observation (:func:`sample_tricks`): the one with
-        the least mean |bid - tricks| over them (their median; 0 when it takes no trick in
-        half of them or more).  Where the formulas make nil a stake of its own (a made nil
-        wins, a failed one loses, more than twice what one trick bid does), nil also needs no
-        trick in :data:`NIL_SAFE` of the worlds and to score at least as well as the nearest
-        other bid (:func:`bid_worth`).  The legal bids keep to the hand size and the dealer's
-        hook."""
-        if LOOK in obs.legal:
-            col = column_of(obs.variant, obs.seat)
-            others = [t for c, t in enumerate(obs.totals) if c != col]
-            mates = [b for b in obs.phase_data.get("blind", ()) if column_of(obs.variant, b) == col]
-            return BLIND if others and max(others) - obs.totals[col] >= 200 and not mates else LOOK
-        if obs.legal and obs.legal[0].kind == "discard":
-            v = obs.variant
-            ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
-            k = obs.legal[0].cards.bit_count()
-            high = obs.seat in obs.phase_data.get("blind", ())
-            cards = sorted(bits(obs.hand), key=lambda c: -ctx.strength[c] if high else ctx.strength[c])[:k]
-            return Action.discard(v.deck, sum(1 << c for c in cards))
-        bids = [a for a in obs.legal if a.kind == "bid" and a.bid.isdigit()]
-        if not bids:
-            return None
-        worlds = sample_tricks(obs, bot.rng, max(16, getattr(bot, "bid_samples", 20)))
-        won = [w[obs.seat] for w in worlds]
-        mean = sum(won) / len(won)
-        best = min(bids, key=lambda a: (sum(abs(int(a.bid) - t) for t in won), abs(int(a.bid) - mean)))
-        others = [a for a in bids if a.bid != "0"]
-        if best.bid == "0" and others:
-            # where nil is a stake of its own (Spades: 100 won or lost, against 10 a trick) it must
-            # pay by the variant's formulas and be safe in three worlds out of four (the bots' card
-            # play is no expert at keeping out of tricks)
-            other = min(others, key=lambda a: sum(abs(int(a.bid) - t) for t in won))
-            one = [[1 if s == obs.seat else 0 for s in range(obs.variant.players)]]
-            none = [[0] * obs.variant.players]
-            stake = bid_worth(obs, 0, none) - bid_worth(obs, 0, one)
-            if stake > 2 * (bid_worth(obs, 1, one) - bid_worth(obs, 1, none)) and (
-                    won.count(0) < NIL_SAFE * len(won) or
-                    bid_worth(obs, 0, worlds) < bid_worth(obs, int(other.bid), worlds)):
-                return other
-        return best
-
-
-def sample_tricks(obs, rng, samples: int) -> list:
-    """The tricks of each seat in each of ``samples`` worlds sampled from the observation
-    ``obs`` (:meth:`~rulekit.engine.observation.Observation.sample_world`: the seat's own cards,
-    the others' dealt at random from the cards it has not seen), the bidding finished at once
-    and the hand played out by the bots' fast policy (:func:`rulekit.bots.sensible.playout`)
-    with every player trying to win tricks.  Fair: it reads nothing hidden from the seat.
-
-    :param rng: the bot's own random source.
-    :returns: per world, the tricks per seat.
-    """
-    from rulekit.bots.sensible import _capped, playout
-    out = []
-    for _ in range(samples):
-        w = _capped(obs.sample_world(rng))
-        h0 = w.hand
-        guard = 0
-        while w.hand is h0 and not w.is_over and w.kind is not None and w.kind.role != "play" and guard < 64:
-            legal = w.legal_actions()
-            if legal[0].kind == "discard":   # a lazy choice of cards: one at random, built alone
-                w.apply_unchecked(legal[int(rng.random() * len(legal))])
-            else:
-                bid = [a for a in legal if a.kind == "bid" and a.bid.isdigit()]
-                w.apply_unchecked(LOOK if LOOK in legal else bid[0] if bid else legal[0])  # the bids do not change play here
-            guard += 1
-        playout(w, [True] * obs.variant.players, h0)
-        out.append(list(h0.won))
-    return out
-
-
-def bid_worth(obs, bid: int, worlds: list) -> float:
-    """The mean entry of the seat's score column, by the variant's formulas, if it bids ``bid``
-    and each world of ``worlds`` (tricks per seat, as :func:`sample_tricks` gives) is the
-    outcome, with the bids made so far; its partners who have not bid yet are left out (the
-    sign flipped when lower scores are better)."""
-    from rulekit.engine.scoring import entries_for, envs_for
-    v = obs.variant
-    n = v.players
-    me = column_of(v, obs.seat)
-    said = obs.phase_data.get("bids") or [-1] * n
-    blind = obs.phase_data.get("blind", [])
-    total = 0.0
-    for won in worlds:
-        bids = list(said)
-        bids[obs.seat] = bid
-        envs = envs_for(v, None, -1, obs.trump, won, [0] * n)
-        for env, values in zip(envs, column_values(v, bids, blind, won)):
-            env.vars.update(values)
-        total += entries_for(v, None, -1, envs)[me]
-    return (-total if v.scoring.lower_is_better else total) / len(worlds)
+        d = self.data_of(state.hand)
+        return d is not None and seat in d.undecided
 
 
 KIND = TrickBidsKind()

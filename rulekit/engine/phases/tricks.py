@@ -15,32 +15,89 @@ Both are read by :func:`legal_mask` and :func:`play_card`, so the fast path keep
 """
 from __future__ import annotations
 
-from rulekit.engine.phases.base import PhaseKind
-
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 from rulekit.cards import SUIT_NAMES, bits
+from rulekit.dsl import Formula
+from rulekit.dsl.words import formula_words
 from rulekit.engine.actions import Action
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.engine.types import Card, Mask, Seat
 from rulekit.errors import CardError, IllegalActionError
 
-if TYPE_CHECKING:  # pragma: no cover
-    from rulekit.engine.state import State
+
+@dataclass(frozen=True)
+class TricksSpec(PhaseSpec):
+    """``tricks`` phase: trick play ([T1]-[T6]).
+
+    :ivar end_if: condition over the scoring variables, checked after each trick on every
+        score column: when it holds for one, the hand ends at once (``phases.*.end_if``).
+    :ivar lead_broken: ``(suit, mask)`` pairs: the suit (``trump``: the trump suit, mask -1)
+        may not be led while the leader holds a card of another suit, until one of its
+        cards has been played ("broken").
+    :ivar lead_never: ``(suit, mask)`` pairs like ``lead_broken``, but for the whole hand:
+        the suit is never "broken" (rules/king.md [K2]).
+    :ivar first_no_lead, first_no_play: cards that may not be led to / played to the first
+        trick unless the player has no other legal card.
+    :ivar restricts: some lead or first-trick restriction applies (a hot-path shortcut).
+    :ivar lead_pass_if: condition over the scoring variables, checked before the first trick
+        on the first leader's column: while it holds, the lead passes to the next player
+        (``phases.*.lead_pass_if``).
+    :ivar first_lead: a card whose holder leads the first trick with it (-1: none).
+    :ivar overtrump: a player who plays a trump because he must (trumps led, or
+        ``must_trump``) must beat every card of the trick if he can (``must_overtrump``).
+    :ivar partner_frees: with ``must_trump``, a player who cannot follow while his partner's
+        card wins the trick may play any card (``partner_frees``).
+    :ivar lead_if, lead_then: when the condition ``lead_if`` holds on the declarer's score
+        column before the first trick, ``lead_then`` (``declarer``, ``declarer_left``,
+        ``eldest``) replaces ``lead`` (Euchre: the player left of a lone maker leads).
+    :ivar first_lead_trump: the suit of the hand's first lead becomes trumps.
+    :ivar may_trump: a player who can follow a plain suit may trump instead.
+    :ivar top_follows: at no trump a top card may follow any lead unless its holder failed
+        that suit (rules/fivehundred.md [T4], house option).
+    """
+
+    lead: str
+    must_trump: bool
+    widow_to: str
+    dummy: bool = False
+    end_if: Formula | None = None
+    lead_broken: tuple = ()
+    first_no_lead: int = 0
+    first_no_play: int = 0
+    restricts: bool = False
+    lead_pass_if: Formula | None = None
+    first_lead: int = -1
+    lead_never: tuple = ()
+    overtrump: bool = False
+    partner_frees: bool = False
+    lead_if: Formula | None = None
+    lead_then: str = ""
+    first_lead_trump: bool = False
+    may_trump: bool = False
+    top_follows: bool = False
+    # any follow option beyond suit and must_trump (set once, so the card loop tests one flag)
+    special_follow: bool = field(default=False, init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "special_follow", bool(self.overtrump or self.partner_frees
+                                                        or self.may_trump or self.top_follows))
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Set the first leader: the declarer when ``lead: declarer`` and there is one, else the eldest
     (``lead_then`` instead when ``lead_if`` holds on the declarer's column); then, while
     ``lead_pass_if`` holds for the leader's column, the next player."""
     h = state.hand
     if h.ctx is None:
         state.set_trump("NT")
-    spec = state.current_phase
+    spec = KIND.spec(state)
     n = state.variant.players
     lead = spec.lead
     if spec.lead_if is not None and h.declarer >= 0:  # e.g. the player left of a lone maker leads
         v = state.variant
-        if spec.lead_if(_envs(state)[v.side_of[h.declarer] if v.scoring.by_side else h.declarer]):
+        if spec.lead_if(state.score_envs()[v.side_of[h.declarer] if v.scoring.by_side else h.declarer]):
             lead = spec.lead_then
     if lead == "declarer" and h.declarer >= 0:
         h.leader = h.declarer
@@ -51,7 +108,7 @@ def start(state) -> bool:
     if spec.first_lead >= 0:  # the holder of a named card leads (a card out of play: as written)
         h.leader = next((s for s in range(n) if h.hands[s] >> spec.first_lead & 1), h.leader)
     if spec.lead_pass_if is not None:  # e.g. a player who sits this hand out does not lead
-        envs = _envs(state)
+        envs = state.score_envs()
         by_side = state.variant.scoring.by_side
         for _ in range(n - 1):
             if not spec.lead_pass_if(envs[state.variant.side_of[h.leader] if by_side else h.leader]):
@@ -70,11 +127,11 @@ def start(state) -> bool:
     return True
 
 
-def legal_mask(state: State, seat: Seat) -> Mask:
+def legal_mask(state: Table, seat: Seat) -> Mask:
     """Bitmask of the cards ``seat`` may play now (no suit naming considered)."""
     h = state.hand
     hand = h.hands[seat]
-    spec = state.variant.phases[h.phase]   # state.current_phase, without a property call (hot path)
+    spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
     ctx = h.ctx
@@ -106,7 +163,7 @@ def plain_rules(spec, ctx, hands: list) -> bool:
     return plain_follow(spec, ctx) and len({m.bit_count() for m in hands if m}) == 1
 
 
-def _follow_mask(state: State, seat: Seat, hand: Mask, spec) -> Mask:
+def _follow_mask(state: Table, seat: Seat, hand: Mask, spec) -> Mask:
     """The cards of ``hand`` that follow the trick's rules (suit, ``must_trump``,
     ``must_overtrump``, ``partner_frees``), no lead or first-trick restriction considered."""
     h = state.hand
@@ -133,7 +190,7 @@ def _follow_mask(state: State, seat: Seat, hand: Mask, spec) -> Mask:
     return m
 
 
-def _overtrumps(state: State, m: Mask) -> Mask:
+def _overtrumps(state: Table, m: Mask) -> Mask:
     """The cards of ``m`` that beat every card of the trick so far (``must_overtrump``)."""
     h = state.hand
     keys = h.ctx.win_keys[h.led_group]
@@ -145,7 +202,7 @@ def _overtrumps(state: State, m: Mask) -> Mask:
     return out
 
 
-def _partner_winning(state: State, seat: Seat) -> bool:
+def _partner_winning(state: Table, seat: Seat) -> bool:
     """True when the card winning the trick so far is the partner's of ``seat``."""
     h = state.hand
     keys = h.ctx.win_keys[h.led_group]
@@ -156,16 +213,16 @@ def _partner_winning(state: State, seat: Seat) -> bool:
     return winner != seat and state.partner_of(seat) == winner
 
 
-def restrict(state: State, m: Mask, lead: bool) -> Mask:
+def restrict(state: Table, m: Mask, lead: bool) -> Mask:
     """``m`` less the cards a lead restriction or a first-trick restriction forbids now,
     each applied only when the player keeps some other card (``lead_broken``, ``first_trick``)."""
     return _restrictions(state, m, lead)[0]
 
 
-def _restrictions(state: State, m: Mask, lead: bool) -> tuple:
+def _restrictions(state: Table, m: Mask, lead: bool) -> tuple:
     """``(allowed mask, [(forbidden mask, reason)...])`` of :func:`restrict`."""
     h = state.hand
-    spec = state.current_phase
+    spec = KIND.spec(state)
     why = []
     if lead and (spec.lead_broken or spec.lead_never):
         played = 0
@@ -202,12 +259,12 @@ def _suit_mask(deck, suit: str) -> Mask:
     return sum(1 << deck.index[r + suit] for r in deck.ranks if r + suit in deck.index)
 
 
-def legal_mask_unrestricted(state: State, seat: Seat) -> Mask:
+def legal_mask_unrestricted(state: Table, seat: Seat) -> Mask:
     """:func:`legal_mask` without the lead and first-trick restrictions (for the reason of a refusal)."""
-    return _follow_mask(state, seat, state.hand.hands[seat], state.current_phase)
+    return _follow_mask(state, seat, state.hand.hands[seat], KIND.spec(state))
 
 
-def nameable_suits(state: State, seat: Seat) -> list[str]:
+def nameable_suits(state: Table, seat: Seat) -> list[str]:
     """Suits a leader of a top card may name ([T4]): those he has not failed, or all."""
     deck = state.variant.deck
     failed = state.hand.failed[seat]
@@ -215,13 +272,13 @@ def nameable_suits(state: State, seat: Seat) -> list[str]:
     return ok or list(deck.suits)
 
 
-def _names_suit(state, card: int) -> bool:
+def _names_suit(state: Table, card: int) -> bool:
     h = state.hand
     ctx = h.ctx
     return not h.trick and ctx.top_names_suit and ctx.group_of[card] == len(state.variant.deck.suits)
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """Play actions in deck order; a led top card that names a suit gives one action per suit."""
     deck = state.variant.deck
     h = state.hand
@@ -244,7 +301,7 @@ def legal(state) -> list:
     return out
 
 
-def group_name(state, g: int) -> str:
+def group_name(state: Table, g: int) -> str:
     """A group's name for messages: ``hearts``, ``trumps (spades)``, ``the top cards``."""
     suits = state.variant.deck.suits
     ctx = state.hand.ctx
@@ -254,7 +311,7 @@ def group_name(state, g: int) -> str:
     return f"trumps ({name})" if g == ctx.trump_suit_group else name
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: with the reason (``you must follow hearts: you hold 9♥``)."""
     if action.kind != "play":
         raise IllegalActionError("play a card now (e.g. play " +
@@ -273,7 +330,7 @@ def check(state, action) -> None:
             raise IllegalActionError(f"it is your own turn, not dummy's: {deck.pretty(c)} is in dummy")
         raise IllegalActionError(f"you do not hold {deck.pretty(c)}")
     allowed = legal_mask(state, seat)
-    if not allowed >> c & 1 and state.current_phase.restricts:
+    if not allowed >> c & 1 and KIND.spec(state).restricts:
         for mask, reason in _restrictions(state, h.hands[seat] if not h.trick else
                                           legal_mask_unrestricted(state, seat), not h.trick)[1]:
             if mask >> c & 1:
@@ -282,13 +339,13 @@ def check(state, action) -> None:
         lg = h.led_group
         follow = h.hands[seat] & h.ctx.group_mask[lg]
         shown = " ".join(deck.pretty(x) for x in bits(follow or allowed))
-        if follow and state.current_phase.may_trump:
+        if follow and KIND.spec(state).may_trump:
             shown = " ".join(deck.pretty(x) for x in bits(allowed))
             raise IllegalActionError(f"you must follow {group_name(state, lg)} or play a trump: you hold {shown}")
         if follow and not follow >> c & 1:
             raise IllegalActionError(f"you must follow {group_name(state, lg)}: you hold {shown}")
         tg = h.ctx.trump_suit_group
-        if state.current_phase.overtrump and tg is not None and h.ctx.group_of[c] == tg:
+        if KIND.spec(state).overtrump and tg is not None and h.ctx.group_of[c] == tg:
             keys = h.ctx.win_keys[lg]
             best = max(h.trick, key=lambda sc: keys[sc[1]])[1]
             raise IllegalActionError(f"you must play a trump higher than {deck.pretty(best)}: you hold "
@@ -308,12 +365,12 @@ def check(state, action) -> None:
         raise IllegalActionError(f"only a led top card names a suit; play {deck.name(c)} alone")
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """Play the card; close the trick when everyone has played. True when the hand is over."""
     return play_card(state, action.card, action.suit)
 
 
-def play_card(state: State, c: Card, suit: str = "") -> bool:
+def play_card(state: Table, c: Card, suit: str = "") -> bool:
     """Fast path shared with the bots: play ``c`` (already legal) for the seat to move.
 
     :returns: True when this card ended the hand (its last trick is closed).
@@ -338,7 +395,7 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
             h.named = suit
             h.led_group = state.variant.deck.suits.index(suit)
         else:
-            if not h.tricks and state.current_phase.first_lead_trump:  # the first lead makes trumps
+            if not h.tricks and KIND.spec(state).first_lead_trump:  # the first lead makes trumps
                 su = state.variant.deck.suit_of(c)
                 if su is not None and su in state.variant.contexts:  # a joker led names none
                     state.set_trump(su)
@@ -369,7 +426,7 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
     h.won_cards[winner] |= cards
     h.trick = []
     h.named = ""
-    spec = state.variant.phases[h.phase]
+    spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     if spec.end_if is not None and ends_early(state, spec.end_if):
         h.to_move = -1
         return True
@@ -380,37 +437,19 @@ def play_card(state: State, c: Card, suit: str = "") -> bool:
         h.to_move = -1
         return True
     while not hands[winner]:  # the winner has no card left: the next seat that has leads
-        winner = winner + 1 if winner + 1 < n else 0
+        winner = (winner + step) % n
     h.to_move = winner
     return False
 
 
-def ends_early(state, cond) -> bool:
+def ends_early(state: Table, cond) -> bool:
     """The ``end_if`` condition after a trick: True when it holds for some score column
     (rules/boston.md [T3]: a null ends as soon as the declarer wins a trick)."""
-    return any(cond(e) for e in _envs(state))
-
-
-def _envs(state) -> list:
-    """The scoring environments of the hand so far, one per score column."""
-    from rulekit.engine.scoring import envs_for, player_envs
-    from rulekit.engine.tables import phase_variables
-    v = state.variant
-    h = state.hand
-    if v.has_card_points or v.scoring.tallies:
-        envs = player_envs(v, h)
-    else:  # the hot path of bots' playouts: tricks counts only (what player_envs would give)
-        envs = envs_for(v, h.contract, h.declarer, h.trump, h.won, [0] * h.players,
-                        {"partner": h.partner, "doubled": h.doubled})
-        for kind, spec, _d in phase_variables(v):
-            for env, values in zip(envs, kind.values(v, h, spec)):
-                env.vars.update(values)
-    return envs
+    return any(cond(e) for e in state.score_envs())
 
 
 def compile_tricks(c, name: str, p: dict, path: tuple):
-    """The :class:`~rulekit.variant.model.TricksSpec`; a dummy needs sides."""
-    from rulekit.variant.model import TricksSpec
+    """The :class:`TricksSpec`; a dummy needs sides."""
     deck = c.deck
     lead_rules: dict = {"lead_broken": [], "lead_never": []}
     for key, out in lead_rules.items():
@@ -466,7 +505,7 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
     return spec
 
 
-class TricksKind(PhaseKind):
+class TricksKind(PhaseKind[TricksSpec]):
     """The ``tricks`` kind (see the module docstring)."""
 
     name = "tricks"
@@ -633,7 +672,6 @@ class TricksKind(PhaseKind):
         dummy = "; the declarer's partner is dummy, face up after the opening lead" if spec.dummy else ""
         end = ""
         if spec.end_if is not None:  # the condition in words, as the scoring formulas are said
-            from rulekit.variant.explain import formula_words
             end = f"; play stops at once after a trick as soon as {formula_words(spec.end_if.text)} (`{spec.end_if.text}`)"
         if spec.lead_pass_if is not None:
             lead += " (or, when a condition holds for him, the next player)"

@@ -10,73 +10,82 @@ of the pack is accepted when a record or a real table says which was turned.  Wi
 """
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekit.cards import SUIT_NAMES
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind
+from rulekit.engine.hand import KindData
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.table import Table
 from rulekit.errors import CardError, IllegalActionError
 
 
 @dataclass(frozen=True)
-class TurnCardSpec:
+class TurnCardSpec(PhaseSpec):
     """``turn_card`` phase: who turns (``by``) and how suits are classed (``classes``)."""
 
-    kind: str
-    name: str
     by: str
     classes: str
 
 
-def turner(state) -> int:
+@dataclass
+class TurnCardData(KindData):
+    """``turn_card``'s data for one hand: ``drawn``, the card the seed turns; ``card``, the card
+    turned (-1: not yet); ``suit_classes``, suit -> its class (1, 2, 3) by that card."""
+
+    drawn: int
+    card: int = -1
+    suit_classes: dict[str, int] = field(default_factory=dict)
+
+
+def turner(state: Table) -> int:
     """The seat who turns: ``opposite`` the dealer, the ``dealer`` or the ``eldest``."""
     h = state.hand
     n = state.variant.players
-    return {"dealer": h.dealer, "eldest": h.eldest, "opposite": (h.dealer + n // 2) % n}[state.current_phase.by]
+    return {"dealer": h.dealer, "eldest": h.eldest, "opposite": (h.dealer + n // 2) % n}[KIND.spec(state).by]
 
 
-def start(state) -> bool:
+def start(state: Table) -> bool:
     """Draw the card of the second pack from the seed; the turner is to act."""
     h = state.hand
-    rng = random.Random(f"rulekit:{state.seed}:{h.number}:turn")
-    h.phase_state[KIND.name] = {"drawn": rng.randrange(state.variant.deck.size), "card": -1, "suit_classes": {}}
+    rng = state.chance_rng("turn")
+    h.phase_state[KIND.name] = TurnCardData(rng.randrange(state.variant.deck.size))
     h.to_move = turner(state)
     return True
 
 
-def turn_action(state, card: int) -> Action:
+def turn_action(state: Table, card: int) -> Action:
     """``turn CARD``."""
     return Action("turn", f"turn {state.variant.deck.name(card)}", card=card)
 
 
-def legal(state) -> list:
+def legal(state: Table) -> list:
     """The one card the seed turns."""
-    return [turn_action(state, KIND.data(state)["drawn"])]
+    return [turn_action(state, KIND.data(state).drawn)]
 
 
-def check(state, action) -> None:
+def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: not ``turn CARD`` (any card of the pack: a record may say)."""
     if action.kind != "turn":
         raise IllegalActionError(f"turn the top card of the second pack now ({legal(state)[0].text})")
 
 
-def classes_of(deck, suit: str, how: str) -> dict:
+def classes_of(deck, suit: str | None, how: str) -> dict:
     """Suit -> class: ``colour``: the turned suit 1, its colour's other suits 2, the rest 3."""
     colour = deck.colours.get(suit)
     return {s: 1 if s == suit else 2 if deck.colours.get(s) == colour else 3 for s in deck.suits}
 
 
-def apply(state, action) -> bool:
+def apply(state: Table, action: Action) -> bool:
     """The card lies face up; the suit classes follow from it."""
     d = KIND.data(state)
-    d["card"] = action.card
+    d.card = action.card
     deck = state.variant.deck
-    d["suit_classes"] = classes_of(deck, deck.suit_of(action.card), state.current_phase.classes)
+    d.suit_classes = classes_of(deck, deck.suit_of(action.card), KIND.spec(state).classes)
     return True
 
 
-class TurnCardKind(PhaseKind):
+class TurnCardKind(PhaseKind[TurnCardSpec]):
     """The ``turn_card`` kind (see the module docstring)."""
 
     name = "turn_card"
@@ -102,7 +111,7 @@ class TurnCardKind(PhaseKind):
         """The spec."""
         return TurnCardSpec(self.name, name, p.get("by", "opposite"), p.get("classes", "colour"))
 
-    def parse(self, text, state):
+    def parse(self, text: str, state: Table):
         """``turn CARD``."""
         words = text.split()
         if len(words) == 2 and words[0].lower() == "turn":
@@ -116,22 +125,27 @@ class TurnCardKind(PhaseKind):
         """The action form (the CLI turns the card by itself)."""
         return "turn CARD (the card turned from the second pack; done for you)"
 
-    def observe(self, state, seat) -> dict:
+    def hand_facts(self, spec, variant, hand) -> dict:
+        """``first_suit``: the suit of the card turned (class 1), when one was."""
+        d = self.data_of(hand)
+        return {"first_suit": variant.deck.suit_of(d.card)} if d is not None and d.card >= 0 else {}
+
+    def observe(self, state: Table, seat: int) -> dict:
         """Public: the turned card and the suit classes."""
         d = self.data(state)
-        return {"turned_card": d["card"], "suit_classes": dict(d["suit_classes"])}
+        return {"turned_card": d.card, "suit_classes": dict(d.suit_classes)}
 
-    def show(self, data: dict, variant) -> list:
+    def show(self, data, variant) -> list:
         """The turned card and the suit classes: ``second pack  6♠: first spades, ...``."""
         d = data
-        if d["card"] < 0:
+        if d.card < 0:
             return []
         deck = variant.deck
         by: dict[int, list] = {}
-        for s, k in d["suit_classes"].items():
+        for s, k in d.suit_classes.items():
             by.setdefault(k, []).append(SUIT_NAMES.get(s, s))
         words = {1: "first", 2: "second", 3: "third"}
-        return [("second pack", f"{deck.pretty(d['card'])}: " + ", ".join(
+        return [("second pack", f"{deck.pretty(d.card)}: " + ", ".join(
             f"{words.get(k, k)} {' and '.join(by[k])}" for k in sorted(by)))]
 
     def describe(self, spec) -> str:

@@ -1,0 +1,37 @@
+"""The bots' policy for ``list_auction``: in a round where each player speaks once, bid high."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from copy import copy
+
+from rulekit.bots.policies import policy
+from rulekit.engine.actions import PASS, Action
+from rulekit.engine.phases import list_auction
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.bots.sensible import SensibleBot
+    from rulekit.engine.observation import Observation
+
+
+@policy(list_auction.KIND)
+def bid_once(bot: SensibleBot, obs: Observation) -> Action | None:
+    """In an auction where each player speaks once (``once``), a player who is not the last
+    to speak bids the highest contract of the list his bot would bid alone (offered it and
+    pass only; the bot values it by playing out sampled worlds with the variant's scoring):
+    he will not speak again, so a lower bid that pays as well only lets a later player take
+    the contract.  Else ``None``: the bot's own bid (the last to speak needs only the
+    lowest bid that pays; a forced bid too)."""
+    spec = obs.phase_spec
+    if not spec.once or PASS not in obs.legal:
+        return None
+    texts = {b.text for b in obs.phase_data.get("bids") or spec.bids}
+    spoken = sum(1 for _s, t in obs.calls if t == "pass" or t in texts)
+    if spoken >= obs.variant.players - 1:
+        return None
+    for offer in reversed([a for a in obs.legal if a.kind == "bid"]):   # legal lists them by value
+        alone = copy(obs)
+        alone.legal = [PASS, offer]
+        if bot.bid(alone).text == offer.text:
+            return offer
+    return PASS

@@ -1,0 +1,66 @@
+"""Simple measures of a hand for the bots and their policies: how good a suit is as trumps,
+a rough count of the tricks a hand takes, the cards to throw away.
+
+All read only the bot's own cards (a bitmask) and the compiled variant's tables.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekit.cards import bits
+from rulekit.engine.types import Mask
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.variant.model import Variant
+
+
+def choose_discards(variant: Variant, hand: Mask, trump: str, n: int) -> Mask:
+    """Bitmask of the ``n`` weakest cards of ``hand`` with ``trump`` (a strain) as trumps:
+    never trumps first; short side suits go first."""
+    ctx = variant.contexts.get(trump) or variant.contexts["NT"]
+    group_of = ctx.group_of
+    strength = ctx.strength
+    counts: dict[int, int] = {}
+    for c in bits(hand):
+        counts[group_of[c]] = counts.get(group_of[c], 0) + 1
+    orders = ctx.orders
+    tg = ctx.trump_group
+
+    def keep(c: int) -> int:
+        g = group_of[c]
+        if g == tg:
+            return 10_000 + strength[c]
+        high = strength[c] == strength[orders[g][0]]  # the group's best card
+        return (500 if high else 0) + 10 * counts[g] + strength[c]
+    m = 0
+    for c in sorted(bits(hand), key=keep)[:n]:
+        m |= 1 << c
+    return m
+
+
+def trump_strength(variant: Variant, hand: Mask, strain: str) -> float:
+    """How good ``strain`` is as trumps for ``hand``: trump count, then their strength."""
+    ctx = variant.contexts[strain]
+    if ctx.trump_group is None:
+        return 0.0
+    trumps = [c for c in bits(hand) if ctx.group_of[c] == ctx.trump_group]
+    return len(trumps) + sum(ctx.strength[c] for c in trumps) / 1000.0
+
+
+def hand_strength(variant: Variant, hand: Mask, trump: str) -> float:
+    """A rough count of the tricks ``hand`` (a card bitmask) takes with ``trump`` (a suit
+    letter, or ``NT``): aces, guarded kings and queens, and trump length."""
+    deck = variant.deck
+    top = list(deck.ranks)[::-1][:3]  # the three highest ranks of the deck's order, e.g. A K Q
+    score = 0.0
+    for su in deck.suits:
+        held = [r for r in deck.ranks if hand >> deck.index[r + su] & 1]
+        n = len(held)
+        hi = [r for r in top if r in held]
+        score += 1.0 * (top[0] in hi) + 0.7 * (top[1] in hi and n >= 2) + 0.4 * (top[2] in hi and n >= 3)
+        if su == trump:
+            score += max(0, n - 2) * 0.9
+    return score
+
+
+__all__ = ["choose_discards", "hand_strength", "trump_strength"]
