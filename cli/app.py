@@ -48,14 +48,13 @@ app = typer.Typer(no_args_is_help=True, rich_markup_mode="rich",
 def _files_like(incomplete: str, suffixes) -> list:
     """The files of the folder ``incomplete`` names whose names start like it and end in one
     of ``suffixes`` (sorted; folders are left to the shell)."""
-    folder, _, start = incomplete.rpartition("/")
-    where = Path(folder or ".") if not incomplete.startswith("/") or folder else Path("/")
+    folder, slash, start = incomplete.rpartition("/")
     try:
-        names = sorted(f.name for f in where.iterdir()
+        names = sorted(f.name for f in Path(folder + slash or ".").iterdir()
                        if f.name.startswith(start) and f.suffix in suffixes and f.is_file())
     except (OSError, ValueError):
         return []
-    return [f"{folder}/{n}" if folder or incomplete.startswith("/") else n for n in names]
+    return [folder + slash + n for n in names]
 
 
 def _installed_names() -> dict:
@@ -99,6 +98,7 @@ _VARIANT = complete_variant
 _RECORD = _complete_files(".json")
 _PBN = _complete_files(".pbn")
 _FORMAT = _complete_list(("text", "json"))
+_FOLDER = _complete_files()   # offers nothing: the shell completes folders itself
 
 
 def _print_version(value: bool) -> None:
@@ -817,7 +817,7 @@ def compare(variants: List[str] = typer.Argument(..., autocompletion=_VARIANT,
                                      "the numbers do not depend on it."),
             scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on this dask.distributed "
                                                     "scheduler (tcp://host:8786) instead of local processes."),
-            out: Optional[Path] = typer.Option(None, "--out", autocompletion=_complete_files(),
+            out: Optional[Path] = typer.Option(None, "--out", autocompletion=_FOLDER,
                                                help="Folder for rows.csv, "
                                                     "columns.json, rows.jsonl, summary.json and PNG plots."),
             max_hands: int = typer.Option(200, "--max-hands", min=1, help="With --matches: stop a match after this "

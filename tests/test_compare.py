@@ -50,7 +50,7 @@ def test_random_bots_same_auction_different_play():
     assert same.agree and same.diff == 0.0 and same.differ == 0   # identical auctions: no pair differs
     assert same.sentence() == ("all pass (no contract): no difference in 60 pairs: the same under "
                                "fivehundred-must-trump as under fivehundred in each (so it differs in at most "
-                               "4.9% of deals, 95% upper bound).")
+                               "4.9% of such pairs, 95% upper bound).")
 
 
 def test_deterministic_with_any_number_of_workers():

@@ -311,7 +311,7 @@ class Difference(Paired):
         if self.agree:
             assert self.bound is not None
             return (f"{m.label}: no difference in {self.n} pairs: the same under {self.b} as under {self.a} "
-                    f"in each (so it differs in at most {_pct(self.bound)} of deals, 95% upper bound).")
+                    f"in each (so it differs in at most {_pct(self.bound)} of such pairs, 95% upper bound).")
         ci = "" if self.lo is None or self.hi is None else f"95% CI {interval_text(self.lo, self.hi, m, ' to ')}; "
         test = f"{self.test} p {_p_said(self.p)}"
         if not self.detectable:
@@ -666,6 +666,5 @@ def differences(result: Comparison, metrics: list) -> list[Difference]:
 
 
 __all__ = ["ALPHA", "BOT_KINDS", "CompareError", "Comparison", "Difference", "Metric", "Paired", "agreement_bound",
-           "check_shareable", "compare", "deal_seed", "differences", "holm", "interval_text", "metric_value", "metrics_for",
-           "paired",
-           "play_deal", "play_match", "run_chunk"]
+           "check_shareable", "compare", "deal_seed", "differences", "holm", "interval_text", "metric_value",
+           "metrics_for", "paired", "play_deal", "play_match", "run_chunk"]
