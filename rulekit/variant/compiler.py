@@ -104,7 +104,8 @@ class _Compiler:
         self.diags: list[Diagnostic] = list(r.diagnostics)
         self.macros: dict = {}
         self.bad_lets: set = set()
-        self.warnings: list[VariantWarning] = []
+        self.warnings: list[VariantWarning] = [   # the loader's: a null in this file that removes nothing
+            VariantWarning(d.file, d.line, d.column, d.path, d.message) for d in r.notes if d.file == r.top_file]
         self.phase_vars: dict = {}  # formula variables the phase kinds give: name -> (lo, hi)
         self.formulas: dict = {}  # document path -> compiled Formula (for the bounds checks)
         self.scheduled = bool(self.d and self.d.get("rounds"))  # a round schedule ends the match
