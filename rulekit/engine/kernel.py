@@ -27,8 +27,9 @@ result, decision by decision (tests/test_kernel.py proves it for every shipped v
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import repeat, starmap
 from typing import TYPE_CHECKING, Any
 
 from rulekit.engine.actions import Action
@@ -189,7 +190,7 @@ def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random, pairs:
         if tops:
             saved = rng.getstate()
             draws += min(tops.bit_count(), left)
-    rands = _np.array([rand() for _ in range(draws)])
+    rands = _np.fromiter(starmap(rand, repeat((), draws)), _np.float64, draws)   # (rand() `draws` times)
     trumps = (ctx.group_mask[p.trump_suit_group] if v.phases[h.phase].must_trump and p.trump_suit_group >= 0
               else 0)
     st = _np.array([n] + hands + h.failed + h.won + h.won_cards + [h.to_move, v.step, trumps, p.naming,
