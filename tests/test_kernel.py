@@ -15,6 +15,7 @@ the ones at the end (the core never imports numba, the Python loops play alone) 
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 import subprocess
 import sys
@@ -279,7 +280,6 @@ def test_a_deck_past_63_cards_is_played_by_the_python_loop(switch):
 
 
 def _run(code: str, env: dict) -> str:
-    import os
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
                          env={**os.environ, **env})
     assert out.returncode == 0, out.stderr
@@ -314,6 +314,17 @@ def test_without_numba_the_python_loops_play():
     play the hand and the bot's playouts."""
     block = "sys.modules['numba'] = None   # import numba fails"
     assert _run(PLAY.format(block=block), {"RULEKIT_KERNEL": ""}) == "False False False 1"
+
+
+@needs_numba
+def test_a_kernel_that_cannot_run_leaves_the_python_loops_in_charge():
+    """numba installed but unable to run the kernel (here ``NUMBA_DISABLE_JIT=1``: its intrinsics
+    need compiled code): a warning says the kernel is off, and the hand is played all the same."""
+    out = subprocess.run([sys.executable, "-c", PLAY.format(block="")], capture_output=True, text=True,
+                         timeout=300, env={**os.environ, "RULEKIT_KERNEL": "1", "NUMBA_DISABLE_JIT": "1"})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[1:] == ["False", "True", "1"]   # off, numba imported, the hand played
+    assert "the compiled trick kernel is off" in out.stderr
 
 
 @needs_numba

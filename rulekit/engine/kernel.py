@@ -16,7 +16,8 @@ result, decision by decision (tests/test_kernel.py proves it for every shipped v
   have played :data:`WARM` hands or playouts in the process, so that a short game or a test
   never pays for loading numba (about a second, more than it saves there), and a long
   simulation, ``compare`` run or bot match does after its first second or so.  Nothing imports
-  numba before that, and an import that fails leaves the pure-Python loops in charge.
+  numba before that, and an import that fails leaves the pure-Python loops in charge, as does a
+  kernel that fails its first run on a made-up hand (with a warning).
 - Randomness: the random loop's uniforms are drawn by the caller's :class:`random.Random`, in
   the order the Python loop draws them, and passed in, so the same seed gives the same deal.
 - It plays a context whose cards fit an ``int64`` mask (at most 63 cards) and whose tables
@@ -27,6 +28,7 @@ result, decision by decision (tests/test_kernel.py proves it for every shipped v
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import repeat, starmap
@@ -97,9 +99,34 @@ def _load() -> bool:
         from rulekit.engine import kernel_jit
     except ImportError:   # numba (or numpy) is not installed: the Python loops play every hand
         return _off()
+    try:
+        _try(numpy, kernel_jit)
+    except Exception as e:   # (no cache folder, a numba that cannot compile it...): never a crash
+        warnings.warn(f"rulekit: the compiled trick kernel is off ({type(e).__name__}: {e}); "
+                      f"the Python loops play every hand", RuntimeWarning, stacklevel=3)
+        return _off()
     _np = numpy
     _jit = kernel_jit
     return True
+
+
+def _try(np: Any, jit: Any) -> None:
+    """Call each compiled function once on a made-up two-seat, four-card hand (the argument types
+    of every later call), so that loading or compiling fails here, before any hand is played.
+
+    :raises AssertionError: when a result is not the Python loops' (seat 1's higher cards win).
+    """
+    tab = np.array([[0, 0, 0, 0], [0, 1, 2, 3], [0, 0, 0, 0], [0, 1, 2, 3], [3, 2, 1, 0],
+                    [15, -1, -1, -1], [4, -1, -1, -1], [-1, -1, -1, -1]], np.int64)
+    st = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 0, 1, 0, -1, 1], np.int64)
+    flat = np.empty(14, np.uint8)
+    used, _first, _lg = jit.random_tricks(st, tab, np.zeros(4), flat, np.empty(10, np.int64))
+    assert used == 4 and list(flat[1::7]) == [1, 1]
+    st = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, -1, -1, 1, 0], np.int64)
+    nt, _o, _leader, _lg = jit.greedy_tricks(st.copy(), tab, np.empty(16, np.int64))
+    res = np.empty((1, 4 + 2 + 8 + 16), np.int64)
+    jit.greedy_each(st, tab, np.array([0], np.int64), 2, res)
+    assert nt == 2 and list(res[0, 4:6]) == [1, 1]
 
 
 @dataclass(frozen=True)
