@@ -18,9 +18,10 @@ interleaved so that a change of load touches both alike; the ratio is the best r
                   strength by construction).  The paired strength interval over 150 deals
                   against another revision is ``bots.py --vs-old main --goal 2``.
 
-Then the first-call costs, each in a fresh process: importing numba and the kernel module,
-the first hand (loading the machine code cached on disk), and the first hand when nothing is
-cached (a fresh ``NUMBA_CACHE_DIR``: the compilation a machine pays once).  Rates are per CPU
+Then the first-call costs, each in a fresh process: importing numba and loading the kernel
+(its functions run once on a made-up hand: the machine code cached on disk is loaded, or
+compiled when nothing is cached: a fresh ``NUMBA_CACHE_DIR``, what a machine pays once), then
+the first random hand and the first bot decision.  Rates are per CPU
 second of this process (``time.process_time``).  Never used as a timed test.
 """
 from __future__ import annotations
@@ -141,8 +142,8 @@ print(t2 - t1, t3 - t2, t4 - t3, kernel.enabled())
 
 
 def first_call(fresh: bool) -> dict:
-    """Wall seconds, in a new process: importing numba and the kernel module, the first random
-    hand, the first bot decision (its playouts); ``fresh``: with an empty numba cache."""
+    """Wall seconds, in a new process: importing numba and loading the kernel, then the first
+    random hand and the first bot decision; ``fresh``: with an empty numba cache."""
     env = dict(os.environ, RULEKIT_KERNEL="")
     with tempfile.TemporaryDirectory() as tmp:
         if fresh:
@@ -225,8 +226,9 @@ def main(argv=None) -> int:
         if "error" in f:
             print(f"first call ({name}): failed: {f['error']}")
             continue
-        print(f"first call ({name} numba cache, wall): import numba and the kernel {f['import_s']:.2f} s, "
-              f"first random hand {f['first_hand_s']:.2f} s, first bot decision {f['first_bot_decision_s']:.2f} s")
+        print(f"first call ({name} numba cache, wall): import numba and load the kernel (each function run once) "
+              f"{f['import_s']:.2f} s, then the first random hand {f['first_hand_s']:.3f} s, the first bot "
+              f"decision {f['first_bot_decision_s']:.2f} s")
     return 0
 
 
