@@ -56,8 +56,8 @@ def random_tricks(st, tab, rands, flat, out):
     ``tab``: :attr:`rulekit.engine.kernel.Pack.tab`.  ``rands``: the uniforms the Python loop
     draws, in its order: one per card, and one after a lead that names a suit.  Written:
     ``flat`` (the tricks in ``PlayedTricks``' layout: leader, winner, cards, then seat and
-    card of each play) and ``out``: per play ``seat * 64 + card`` then its legal mask, then
-    per trick the suit index its lead named (-1: none).
+    card of each play) and ``out``: ``seat * 64 + card`` of every play in order, then the
+    legal mask of every play, then per trick the suit index its lead named (-1: none).
     """
     n = st[0]
     hands = st[1:n + 1]
