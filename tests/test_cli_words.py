@@ -171,9 +171,10 @@ def test_help_lists_contracts_without_false_trick_counts():
     text = help_text(PREF, State(PREF, seed=1))
     assert "  pik      number 2, S trumps\n" in text
     assert "  betl     number 6, take no trick, no trump\n" in text
-    assert "tricks" not in text.split("\n", 1)[1].split("Commands")[0]
+    assert "tricks" not in text.split("\n", 1)[1].split("\n  ?  ")[0]     # (the contracts' lines)
     bos = load_variant("boston")
-    assert "  LN       take no trick, no trump; worth 15 made" in help_text(bos, State(bos, seed=1))
+    assert "  LN       little null: take no trick, no trump, 1 card put aside face down; worth 15 made" \
+        in help_text(bos, State(bos, seed=1))
 
 
 def test_round_objective_stands_on_its_own_line_in_full():
