@@ -176,11 +176,6 @@ class _Search:
         seat = h0.to_move
         if seat not in self.claim.side:
             return False
-        st = self.state
-        spec = st.variant.phases[h0.phase]
-        ctx = h0.ctx
-        if getattr(spec, "first_lead_trump", False) and not h0.tricks:
-            return False
         own = h0.hands[seat]
         size = own.bit_count()
         others = 0
@@ -190,17 +185,7 @@ class _Search:
                     if m.bit_count() > size:
                         return False
                     others |= m
-        top = len(st.variant.deck.suits)
-        for c in bits(own):
-            g = ctx.group_of[c]
-            if g == ctx.idle_group or (g == top and ctx.top_names_suit):
-                return False
-            keys = ctx.win_keys[g]
-            k = keys[c]
-            for x in bits(others):
-                if keys[x] >= k:
-                    return False
-        return True
+        return _masters(self.state.variant, h0, own, others)
 
     def _all(self, hands: list, c: int, suit: str) -> bool:
         """Play ``(c, suit)`` in each of ``hands``; true when the side loses no trick by it and
@@ -239,6 +224,27 @@ class _Search:
             if done:
                 break
         return out
+
+
+def _masters(variant, h: Hand, own: int, others: int) -> bool:
+    """Whether each card of ``own``, led in hand ``h``, beats every card of ``others`` by the
+    trump context's win keys (trumps included); never at the first lead of a phase whose first
+    card led makes trumps, nor for a top card that names a suit or a powerless card."""
+    spec = variant.phases[h.phase]
+    ctx = h.ctx
+    if getattr(spec, "first_lead_trump", False) and not h.tricks:
+        return False
+    top = len(variant.deck.suits)
+    for c in bits(own):
+        g = ctx.group_of[c]
+        if g == ctx.idle_group or (g == top and ctx.top_names_suit):
+            return False
+        keys = ctx.win_keys[g]
+        k = keys[c]
+        for x in bits(others):
+            if keys[x] >= k:
+                return False
+    return True
 
 
 _SLOTS = ("trick", "leader", "led_group", "to_move", "named", "trump", "ctx", "parts", "entries")
@@ -349,6 +355,8 @@ def prove(state: State, claim: Claim, limit: int = MAX_DEALS, budget: int = BUDG
     against every defence (one line of his for all of them); False when some deal and defence
     beat every line; ``None`` when the deals are too many or the search runs out of budget."""
     obs = state.observation(claim.seat)
+    if _cashes_anyhow(state, claim, obs):
+        return True
     dealt = deals(obs, limit)
     if dealt is None:
         return None
@@ -356,6 +364,24 @@ def prove(state: State, claim: Claim, limit: int = MAX_DEALS, budget: int = BUDG
         return None
     driver, hands = _hands_of(obs, dealt, random.Random(0))
     return _sure(driver, claim, hands, budget)
+
+
+def _cashes_anyhow(state: State, claim: Claim, obs: Observation) -> bool:
+    """:meth:`_Search._cashes` in every deal at once, without listing them: the claimer (or his
+    dummy) leads and each of his cards beats every card not yet played that he does not hold,
+    seen or not; no hand holds more cards than his (the sizes are public)."""
+    h = state.hand
+    seat = h.to_move
+    if h.trick or seat not in claim.mine:
+        return False
+    own = h.hands[seat]
+    if any(k > own.bit_count() for k in obs.hand_sizes):
+        return False
+    gone = own
+    for _l, plays, _w, _n in obs.tricks:
+        for _s, c in plays:
+            gone |= 1 << c
+    return _masters(state.variant, h, own, state.variant.deck.full_mask & ~gone)
 
 
 def _views(state: State, claim: Claim, seat: int, rng: random.Random, n: int) -> Iterator:
