@@ -111,11 +111,11 @@ class Typed(Console):
         return line
 
 
-def test_a_refused_claim_says_why_and_play_goes_on():
+def test_a_refused_claim_says_why_and_play_goes_on(tmp_path):
     """A claim the proof refutes is refused with its reason; the human then plays on."""
     s = to_guess()
     con = Typed(["claim", "AS", "quit"])
-    g = Game(s, ["random", "human", "random"], con)
+    g = Game(s, ["random", "human", "random"], con, save_path=tmp_path / "g.json")
     g.run()
     out = con.file.getvalue()
     assert ("refused: a deal of the cards you cannot see and a defence take a trick against every line of "
