@@ -692,11 +692,16 @@ class Game:
         raise _Replanned()
 
     def _claim_is_an_action(self) -> bool:
-        """True when a legal action is itself called ``claim`` (a game's own claim): the word
-        then goes to the game, not to the table command."""
+        """True when the game has an action of its own called ``claim`` (a declaration such as "I
+        have 66"): a legal action's text starts with the word, or the phase reads the word as one of
+        its actions (then legal or not, the game answers it).  The word then goes to the game, not
+        to the table command."""
         st = self.state
         legal = st.legal_actions()
-        return isinstance(legal, list) and any(st.action_text(a).split()[:1] == ["claim"] for a in legal)
+        if isinstance(legal, list) and any(st.action_text(a).split()[:1] == ["claim"] for a in legal):
+            return True
+        kind = st.kind
+        return kind is not None and kind.parse("claim", st) is not None
 
     def claim(self, seat: int) -> None:
         """``seat`` claims every remaining trick for his side (:mod:`rulekit.bots.claim`): accepted

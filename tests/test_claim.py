@@ -178,14 +178,28 @@ def test_claim_is_the_games_own_word_where_an_action_is_called_claim():
 
     class Own:
         is_over = False
+        kind = None
 
         def legal_actions(self):
             return [Action("claim", "claim 66"), Action("pass", "pass")]
 
         def action_text(self, a):
             return a.text
+
+    class Reads:                 # a phase that reads the word though it is not legal now
+        def parse(self, text, state):
+            return Action("claim", "claim") if text == "claim" else None
+
+    class NotNow(Own):
+        kind = Reads()
+
+        def legal_actions(self):
+            return [Action("pass", "pass")]
+
     g = Game.__new__(Game)
     g.state = Own()
+    assert g._claim_is_an_action()
+    g.state = NotNow()
     assert g._claim_is_an_action()
     g.state = small(COLD)
     assert not g._claim_is_an_action()

@@ -31,6 +31,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING
 
 from rulekit.cards import bits
@@ -305,6 +306,12 @@ def deals(obs: Observation, limit: int = MAX_DEALS) -> list | None:
         for g in bits(obs.failed[s]):
             ok &= ~ctx.group_mask[g]
         allowed[s] = ok
+    ways, room = 1, pool.bit_count()
+    for s in others:                 # the count without the voids: far above the limit, no listing
+        ways *= comb(room, sizes[s])
+        room -= sizes[s]
+    if ways > 50 * limit:
+        return None
     out: list = []
 
     def fill(i: int, left: int, got: dict) -> None:
@@ -344,7 +351,7 @@ def _hands_of(obs: Observation, dealt: list, rng: random.Random) -> tuple:
     for d in dealt:
         h = driver.hand.clone()
         for s, m in d.items():
-            h.hands[s] = m
+            h.hands[s] = m | (obs.exposed if s == obs.dealer else 0)   # a card turned up stays his
         hands.append(h)
     return driver, hands
 
