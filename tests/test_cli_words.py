@@ -301,3 +301,24 @@ def test_an_order_up_says_what_each_round_asks():
     s.apply("order")
     if s.kind.name == "order_up":
         assert prompt_label(s) == "discard"
+
+
+def test_a_partner_call_says_what_each_player_is_asked():
+    """Boston [B5]: the declarer of 6♠ is asked ``invite or alone?``; after invite the others
+    ``accept?``; after alone ``offer?``, and on an offer the declarer ``accept or refuse?``."""
+    from rulekit.cli.render import prompt_label
+    v = load_variant("boston")
+    labels = []
+    for first, then in (("invite", None), ("alone", "offer")):
+        s = State(v, seed=1)
+        while s.kind.role == "auction" or s.kind.role == "chance":
+            texts = [a.text for a in s.legal_actions()]
+            six = [t for t in texts if t.startswith("6")]
+            s.apply(six[0] if six and not s.hand.high else "pass" if "pass" in texts else texts[0])
+        labels.append(prompt_label(s))
+        s.apply(first)
+        labels.append(prompt_label(s))
+        if then:
+            s.apply(then)
+            labels.append(prompt_label(s))
+    assert labels == ["invite or alone?", "accept?", "invite or alone?", "offer?", "accept or refuse?"]
