@@ -42,6 +42,7 @@ from rich.text import Text
 
 from rulekit import records
 from rulekit.bots import SensibleBot, make_bot
+from rulekit.cards import SUIT_SYMBOLS
 from rulekit.bots.claim import bot_accepts, claim_of, claim_problem, play_out, prove
 from rulekit.engine.actions import Action
 from rulekit.engine.phases import REGISTRY
@@ -98,7 +99,8 @@ def extra_bid_lines(state) -> list:
         if b.text == f"{b.level}{b.strain}" and b.only_over < 0:
             continue
         trump = {"chosen": "the declarer names the trump later",
-                 "NT": "trumps: the first card led" if first_lead else "no trump"}.get(b.strain, f"{b.strain} trumps")
+                 "NT": "trumps: the first card led" if first_lead else "no trump"}.get(
+            b.strain, f"{SUIT_SYMBOLS.get(b.strain, b.strain)} trumps")
         trump += {"low": ", the lowest cards win", "chosen": ", the declarer says high or low"}.get(
             getattr(b, "wins", "high"), "")
         null = getattr(b, "null", False) or b.text in nulls

@@ -169,7 +169,7 @@ def test_help_lists_contracts_without_false_trick_counts():
     contract (preferans betl, Boston's nulls) is "take no trick"."""
     from cli.game import help_text
     text = help_text(PREF, State(PREF, seed=1))
-    assert "  pik      number 2, S trumps\n" in text
+    assert "  pik      number 2, ♠ trumps\n" in text
     assert "  betl     number 6, take no trick, no trump\n" in text
     assert "tricks" not in text.split("\n", 1)[1].split("\n  ?  ")[0]     # (the contracts' lines)
     bos = load_variant("boston")
