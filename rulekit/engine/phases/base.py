@@ -66,9 +66,13 @@ class CompileHelpers(Protocol):
     :ivar phase_specs: every phase's compiled spec, in order (``None`` for a failed one);
         set before :meth:`PhaseKind.finish` runs.
     :ivar d: the merged document (plain data), for checks that read other keys.
+    :ivar pts: each card's points (``deck.card_points``); ``trump_pts`` rank -> points of a
+        trump (``deck.trump_points``).
     """
 
     d: dict
+    pts: tuple
+    trump_pts: dict
     deck: Deck
     player_count: int
     kinds: list
@@ -124,8 +128,8 @@ class PhaseKind(Generic[SpecT]):
     :cvar gives_partner: the phase may give the declarer a partner for the hand
         (``Table.set_partner``), scored with the declarer's formula.
     :cvar conditions: keys of the entry holding conditions over the scoring variables
-        (``end_if``); the compiler compiles them once the scoring is known and sets the
-        spec's field of the same name to the :class:`~rulekit.dsl.Formula`.
+        (``end_if``; a dotted key inside a block: ``claim.made_if``); the compiler compiles them
+        once the scoring is known and gives them to :meth:`set_conditions`.
     """
 
     name: ClassVar[str] = ""
@@ -155,6 +159,13 @@ class PhaseKind(Generic[SpecT]):
         """Meaning checks that need the other phases (``c.deal`` is known now); returns
         the spec, possibly completed.  Default: unchanged."""
         return spec
+
+    def set_conditions(self, spec: SpecT, formulas: dict) -> SpecT:
+        """The spec with its compiled :attr:`conditions` (key -> :class:`~rulekit.dsl.Formula`);
+        default: each into the spec's field of that name (a kind whose condition is inside a
+        block, ``claim.made_if``, puts it there)."""
+        import dataclasses
+        return dataclasses.replace(spec, **formulas)  # type: ignore[type-var]
 
     def acts_for_declarer(self, p: dict) -> bool:
         """True when this entry acts for a declarer, so an auction must come before it."""
