@@ -75,6 +75,21 @@ def test_winner_draws_the_face_up_top_card_and_the_next_is_turned(tmp_path):
     assert not REGISTRY["tricks"].data_of(s.hand).shown[0]   # 9♣ was drawn face down
 
 
+def test_german_whist_hands_play_to_the_end(tmp_path):
+    """A German Whist hand plays every card: the stock runs out after the twelfth draw, the last
+    six tricks are played from the hands, each player's tricks are scored."""
+    v = variant_from(tmp_path, "w.yaml", WHISTLE)
+    for seed in range(5):
+        s = State(v, seed=seed)
+        rng = random.Random(seed)
+        h = s.hand
+        while s.hand is h:
+            acts = s.legal_actions()
+            s.apply(acts[rng.randrange(len(acts))])
+        assert len(h.tricks) == 12 and not h.zones["stock"] and not any(h.hands)
+        assert s.sheet.rows[0].entries == list(h.won)
+
+
 def test_card_turned_under_the_stock_is_drawn_last_by_the_loser(tmp_path):
     """[SN-T4]: winner first, then loser, from the top; the loser of the fifth trick draws the
     turn-up; then the stock is exhausted and nobody draws."""

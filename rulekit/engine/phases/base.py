@@ -334,6 +334,12 @@ class PhaseKind(Generic[SpecT]):
         face down); a scorepad then knows not every card ends in a won trick.  Default 0."""
         return 0
 
+    def pad_tricks(self, spec: SpecT, variant: Variant, facts: dict) -> tuple | None:
+        """``(total, exact)``: the tricks of a hand known by ``facts`` add up to ``total``, exactly
+        (``exact``) or at most (play stopped early by a decision of this phase, a claim), or
+        ``None``: the hand's tricks as the deal gives them (the default)."""
+        return None
+
     def pad_facts(self, spec: SpecT, variant: Variant, hand: Hand) -> dict:
         """The answers a scorer types for this kind's facts of a finished played ``hand``
         (fact -> text), the inverse of :meth:`pad_answer`; default none."""

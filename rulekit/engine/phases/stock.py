@@ -221,18 +221,21 @@ def known(state: Table, data) -> list:
 
 
 def rows(data, variant) -> list:
-    """``(label, text)`` rows of the stock for the screen: its size and the face-up cards."""
-    n = data.left
-    words = f"{n} card{'s' if n != 1 else ''}"
+    """``(label, text)`` rows of the stock for the screen: the card turned under it (a row that
+    stands for the ``turn_up`` phase's while it lies there), its size, a face-up top card."""
+    pretty = variant.deck.pretty
+    out = []
     if data.turned >= 0:
-        words += f", {variant.deck.pretty(data.turned)} turned under it"
+        swap = f" ({pretty(data.swapped[1])} exchanged for it)" if data.swapped else ""
+        out.append(("turned", f"{pretty(data.turned)} under the stock{swap}"))
+    down = data.left - (data.turned >= 0) - (data.top >= 0)
+    words = f"{down} card{'s' if down != 1 else ''} face down" if data.left else "empty"
     if data.top >= 0:
-        words += f", {variant.deck.pretty(data.top)} face up on top"
+        words += f", {pretty(data.top)} face up on top"
     if data.closed_by >= 0:
-        words += " (closed)"
-    elif not n:
-        words = "empty"
-    return [("stock", words)]
+        words = "closed, " + words
+    out.append(("stock", words))
+    return out
 
 
 def describe(st: StockSpec, spec) -> str:

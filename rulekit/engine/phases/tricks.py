@@ -33,6 +33,7 @@ from rulekit.engine.actions import Action
 from rulekit.engine.phases import claim as _claim
 from rulekit.engine.phases import melds as _melds
 from rulekit.engine.phases import stock as _stock
+from rulekit.engine.phases import tricks_pad as _pad
 from rulekit.engine.phases import turn_actions as _turns
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.table import Table
@@ -643,8 +644,7 @@ def finish_tricks(c, spec: TricksSpec) -> TricksSpec:
         c.err(path + ("exchange",), "the exchange takes the card turned under the stock: it needs a turn_up "
               "phase with card: stock (and turned: under)")
     rounds = size // c.player_count
-    return dataclasses.replace(spec, later_cards=rounds,
-                               bounds=(spec.bounds[0] + rounds,) + spec.bounds[1:]) if rounds else spec
+    return dataclasses.replace(spec, later_cards=rounds) if rounds else spec
 
 
 class TricksKind(PhaseKind[TricksSpec]):
@@ -789,6 +789,31 @@ class TricksKind(PhaseKind[TricksSpec]):
     def values(self, variant, hand, spec) -> list:
         """Their values in ``hand`` (so far, or finished), per score column."""
         return _turns.values(variant, hand, spec) if spec.extras else []
+
+    def pad_question(self, spec, variant, facts: dict, names: list):
+        """With a stock, melds or a claim: who closed and the figures at the close, the meld
+        points declared, who claimed and whether it was made (what the formulas read)."""
+        return _pad.question(spec, variant, facts, names) if spec.extras else None
+
+    def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
+        """Check and store one of those facts (:func:`~rulekit.engine.phases.tricks_pad.answer`)."""
+        if not spec.extras:
+            super().pad_answer(spec, variant, fact, text, facts, names)
+        else:
+            _pad.answer(spec, variant, fact, text, facts, names)
+
+    def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
+        """The blocks' variables from the typed facts."""
+        return _pad.values(spec, variant, facts, won) if spec.extras else []
+
+    def pad_facts(self, spec, variant, hand) -> dict:
+        """The answers a scorer types for a played hand."""
+        names = list(variant.seat_names or [f"P{i}" for i in range(variant.players)])
+        return _pad.typed(spec, variant, hand, names) if spec.extras else {}
+
+    def pad_tricks(self, spec, variant, facts: dict):
+        """How the tricks add up after a close or a claim (:func:`~rulekit.engine.phases.tricks_pad.tricks_total`)."""
+        return _pad.tricks_total(spec, variant, facts) if spec.extras else None
 
     def known_cards(self, state: Table) -> list:
         """The stock's face-up cards; the cards each seat drew face up, took in exchange or
