@@ -524,7 +524,10 @@ class ScorePad:
             seen = set()
             for value in range(lo, hi + 1):
                 trial = {**facts, **background, key: value}
-                seen.add(tuple(self._score(trial)[0]))
+                try:
+                    seen.add(tuple(self._score(trial)[0]))
+                except FactError:   # a value the other facts rule out (a claim's result, its points)
+                    continue
                 if len(seen) > 1:
                     return True
         return False

@@ -246,9 +246,9 @@ def describe(st: StockSpec, spec) -> str:
     out = ("After each trick, while the stock lasts, each player draws one card from it, the winner of the "
            "trick first." + turned + top)
     if st.exchange is not None:
-        out += (f" A player on lead{' who has won a trick' if st.exchange.needs_trick else ''} holding the "
-                f"{st.exchange_rank} of trumps may exchange it for the card turned under the stock, while the stock "
-                f"is open{'' if st.exchange.last_round else ' and holds more than one round of cards'}.")
+        who = " who has won a trick and holds the" if st.exchange.needs_trick else " holding the"
+        out += (f" A player on lead{who} {st.exchange_rank} of trumps may exchange it for the card turned under "
+                f"the stock, while the stock is open{'' if st.exchange.last_round else ' and holds more than one round of cards'}.")
     if st.close is not None:
         out += (f" A player on lead{' who has won a trick' if st.close.needs_trick else ''} may close the stock "
                 f"before leading{'' if st.close.last_round else ' while it holds more than one round of cards'}: "

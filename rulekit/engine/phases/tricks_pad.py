@@ -235,31 +235,36 @@ def values(spec, variant, facts: dict, won: list) -> list:
 
 
 def _check_claim(spec, variant, facts: dict, per_col: list, claimer: int, cols: list) -> None:
-    """Refuse a claim's result that its condition contradicts, once every name it reads is known."""
+    """Refuse a claim's result that its condition contradicts, once the points and tricks are
+    known.  A tally the condition reads may not have been asked (the pad leaves out what does not
+    change the entries): each is tried at none and at its most, and the result is refused only
+    when no such choice gives it."""
     cond = spec.claim.made_if if spec.claim is not None else None
-    if cond is None or claimer < 0 or "claim" not in facts or "tricks" not in facts:
+    if cond is None or claimer < 0 or "claim" not in facts or "tricks" not in facts or facts.get("points") is None:
         return
-    k = len(cols)
-    known = []
-    for c in range(k):
+    tallies = [t for t in variant.scoring.tallies if t.name in cond.names]
+    base = []
+    for c in range(len(cols)):
         x = dict(per_col[c])
-        x.update(tricks=facts["tricks"][c], seat=c, players=variant.players, total_tricks=variant.hand_size)
-        if facts.get("points") is not None:
-            x["points"] = facts["points"][c]
-        for t in variant.scoring.tallies:
-            key = f"tally:{t.name}:{c}"
-            if key in facts:
-                x[t.name] = facts[key]
-        known.append(x)
-    if not cond.names <= set(known[0]):
+        x.update(tricks=facts["tricks"][c], points=facts["points"][c], seat=c, players=variant.players,
+                 total_tricks=variant.hand_size)
+        base.append(x)
+    if not all(cond.names - {t.name for t in tallies} <= set(x) for x in base):
         return
-    envs = [Env(x) for x in known]
-    for e in envs:
-        e.everyone = envs
-    made = bool(cond(envs[claimer]))
-    if made != (facts["claim"] == "made"):
-        raise ValueError(f"the claim: by the rule ({cond.text}) the claim was {'made' if made else 'failed'}, "
-                         f"not {facts['claim']}")
+    wanted = facts["claim"] == "made"
+    for k in range(1 << (len(tallies) * len(cols))):   # (each tally of each column at none or its most)
+        envs = []
+        for c, x in enumerate(base):
+            vars_ = dict(x)
+            for i, t in enumerate(tallies):
+                vars_[t.name] = t.most if k >> (i * len(cols) + c) & 1 else 0
+            envs.append(Env(vars_))
+        for e in envs:
+            e.everyone = envs
+        if bool(cond(envs[claimer])) == wanted:
+            return
+    raise ValueError(f"the claim: by the rule ({cond.text}) the claim was {'failed' if wanted else 'made'}, "
+                     f"not {facts['claim']}")
 
 
 def typed(spec, variant, hand, names: list) -> dict:
