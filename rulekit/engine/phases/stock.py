@@ -267,9 +267,9 @@ def describe(st: StockSpec, spec) -> str:
     return out
 
 
-def compile_stock(c, p: dict, path: tuple, follow: dict) -> StockSpec | None:
-    """The :class:`StockSpec` of a ``stock:`` block (``follow``: the follow options of ``after``,
-    applied by the caller); problems at their file:line:col."""
+def compile_stock(c, p: dict, path: tuple) -> StockSpec:
+    """The :class:`StockSpec` of a ``stock:`` block but its ``after`` (the caller makes that spec
+    from the trick phase's); problems at their file:line:col."""
     deck = c.deck
     ex = p.get("exchange")
     rank = ""

@@ -320,9 +320,15 @@ def _names_suit(state: Table, card: int) -> bool:
 
 
 def legal(state: Table) -> list:
-    """Play actions in deck order; a led top card that names a suit gives one action per suit;
-    then the actions of the stock, melds and claim open now (``exchange``, ``close``,
-    ``meld CARDS``, ``claim``)."""
+    """:func:`legal_plays`, then the actions of the stock, melds and claim open now (``exchange``,
+    ``close``, ``meld CARDS``, ``claim``)."""
+    out = legal_plays(state)
+    spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
+    return out + _turns.actions(state, spec) if spec.extras else out
+
+
+def legal_plays(state: Table) -> list:
+    """Play actions in deck order; a led top card that names a suit gives one action per suit."""
     deck = state.variant.deck
     h = state.hand
     seat = h.to_move
@@ -334,16 +340,13 @@ def legal(state: Table) -> list:
             low = m & -m
             out.append(play[low.bit_length() - 1])
             m ^= low
-    else:
-        out = []
-        for c in bits(legal_mask(state, seat)):
-            if _names_suit(state, c):
-                out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
-            else:
-                out.append(state.play_action(c))
-    spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]
-    if spec.extras:   # exchange, close, melds, claim (after the cards)
-        out += _turns.actions(state, spec)
+        return out
+    out = []
+    for c in bits(legal_mask(state, seat)):
+        if _names_suit(state, c):
+            out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
+        else:
+            out.append(state.play_action(c))
     return out
 
 
@@ -591,7 +594,7 @@ def _compile_extras(c, p: dict, path: tuple, spec: TricksSpec) -> TricksSpec:
         return spec
     st = None
     if "stock" in p:
-        st = _stock.compile_stock(c, p["stock"], path + ("stock",), {})
+        st = _stock.compile_stock(c, p["stock"], path + ("stock",))
         after = p["stock"].get("after")
         if st is not None and after is not None:   # the follow options once the stock is out
             strict = dataclasses.replace(

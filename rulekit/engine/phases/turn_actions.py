@@ -294,7 +294,6 @@ def values(variant, hand, spec) -> list:
         for k in per_seat[0]:
             total = sum(per_seat[s][k] for s in side)
             x[k] = min(total, 1) if k in ("closed", "exchanged", "claimed", "claim_made", "played_out") else total
-        x["played_out"] = per_seat[0].get("played_out", 0)
         out.append(x)
     return out
 
