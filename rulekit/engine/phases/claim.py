@@ -11,9 +11,12 @@ trick, then the others in the direction of play.  Formulas read ``claimed`` and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulekit.dsl.words import formula_words
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.engine.phases.table import Table
 
 
 @dataclass(frozen=True)
@@ -31,26 +34,26 @@ class ClaimSpec:
     at_end: bool = False
 
 
-def _column(state, seat: int) -> int:
+def _column(state: Table, seat: int) -> int:
     v = state.variant
     return v.side_of[seat] if v.scoring.by_side else seat
 
 
-def made(state, spec: ClaimSpec, seat: int) -> bool:
+def made(state: Table, spec: ClaimSpec, seat: int) -> bool:
     """Whether ``seat``'s claim holds now (``made_if`` on his column)."""
     if spec.made_if is None:
         return False
     return bool(spec.made_if(state.score_envs()[_column(state, seat)]))
 
 
-def claim(state, spec: ClaimSpec, data, seat: int) -> None:
+def claim(state: Table, spec: ClaimSpec, data, seat: int) -> None:
     """``seat`` claims: the claim is judged now and play stops."""
     data.claim_made = made(state, spec, seat)
     data.claimer = seat
     state.hand.to_move = -1
 
 
-def at_end(state, spec: ClaimSpec, data, winner: int) -> None:
+def at_end(state: Table, spec: ClaimSpec, data, winner: int) -> None:
     """The cards have run out (``winner`` took the last trick): every card was played; with
     ``at_end``, the first player whose claim is made (the closer, the last trick's winner, the
     others in the direction of play) claims it."""

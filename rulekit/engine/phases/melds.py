@@ -20,8 +20,12 @@ column declared).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rulekit.errors import CardError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.engine.phases.table import Table
 
 #: The ``suit:`` words of a meld entry.
 SUIT_WORDS = ("each", "trump", "all")
@@ -80,7 +84,7 @@ def counted(spec, hand, data, seat: int) -> int:
     return sum(p for s, _i, _m, p in data.melds if s == seat)
 
 
-def available(state, spec, data, seat: int) -> list:
+def available(state: Table, spec, data, seat: int) -> list:
     """``(entry index, mask, points)`` of each combination ``seat`` may declare now (held
     whole, not declared before by him, of trumps when it must be), in list order then
     suit order."""
@@ -99,7 +103,7 @@ def available(state, spec, data, seat: int) -> list:
     return out
 
 
-def moment(state, spec, data, seat: int) -> bool:
+def moment(state: Table, spec, data, seat: int) -> bool:
     """Whether ``seat``, to move, is at a moment the block's ``when`` allows (the number
     declared this turn and the stock's state considered)."""
     from rulekit.engine.phases import stock as _stock
@@ -119,7 +123,7 @@ def moment(state, spec, data, seat: int) -> bool:
     return True
 
 
-def declare(state, spec, data, seat: int, mask: int) -> None:
+def declare(state: Table, spec, data, seat: int, mask: int) -> None:
     """``seat`` declares the combination of cards ``mask`` (legal): its points are his, its
     cards shown; with ``lead_one`` his lead must be one of them."""
     h = state.hand

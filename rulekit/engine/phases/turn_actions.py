@@ -11,6 +11,7 @@ Everything in :class:`TricksData` is public (what every player at the table sees
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
@@ -20,6 +21,9 @@ from rulekit.engine.phases import melds as _melds
 from rulekit.engine.phases import stock as _stock
 from rulekit.engine.phases.base import Said
 from rulekit.errors import CardError, IllegalActionError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulekit.engine.phases.table import Table
 
 EXCHANGE = Action("exchange", "exchange")
 CLOSE = Action("close", "close")
@@ -65,7 +69,7 @@ class TricksData(KindData):
     played_out: bool = False
 
 
-def start(state, spec) -> None:
+def start(state: Table, spec) -> None:
     """Create the hand's :class:`TricksData` (the stock's turned and face-up cards)."""
     h = state.hand
     data = TricksData([0] * state.variant.players)
@@ -74,17 +78,18 @@ def start(state, spec) -> None:
         _stock.start(state, spec.stock, data)
 
 
-def data_of(state, spec) -> TricksData:
-    return state.hand.phase_state[spec.kind]
+def data_of(state: Table, spec) -> TricksData:
+    """The hand's :class:`TricksData` (the trick phase has started)."""
+    return state.hand.phase_state[spec.kind]  # type: ignore[return-value]
 
 
-def pending(state, data: TricksData) -> int:
+def pending(state: Table, data: TricksData) -> int:
     """The cards the leader must lead one of now (a meld just declared with ``lead_one``), or 0."""
     h = state.hand
     return data.pending if not h.trick and data.turn == (len(h.tricks), 0) else 0
 
 
-def lead_mask(state, spec, m: int) -> int:
+def lead_mask(state: Table, spec, m: int) -> int:
     """The lead cards of ``m`` allowed now: one of the pending meld's cards when there is one."""
     p = pending(state, data_of(state, spec))
     return m & p or m if p else m
@@ -95,7 +100,7 @@ def meld_action(deck, mask: int) -> Action:
     return Action("meld", "meld " + " ".join(deck.names_of(mask)), cards=mask)
 
 
-def actions(state, spec) -> list:
+def actions(state: Table, spec) -> list:
     """The actions besides playing a card open to the seat to move now: ``exchange``, ``close``,
     the melds he may declare, ``claim``."""
     h = state.hand
@@ -137,7 +142,7 @@ def parse(text: str, state) -> Action | None:
     return None
 
 
-def check(state, spec, action: Action) -> None:
+def check(state: Table, spec, action: Action) -> None:
     """:raises IllegalActionError: unless ``action`` is open now, with the rule that forbids it."""
     if action in actions(state, spec):
         return
@@ -200,7 +205,7 @@ def _names(deck, mask: int) -> str:
     return " ".join(deck.pretty(c) for c in bits(mask))
 
 
-def apply(state, spec, action: Action) -> bool:
+def apply(state: Table, spec, action: Action) -> bool:
     """Apply a checked action; True when it ends the play (a claim)."""
     h = state.hand
     seat = h.to_move
@@ -218,13 +223,13 @@ def apply(state, spec, action: Action) -> bool:
     return False
 
 
-def after_trick(state, spec, winner: int) -> None:
+def after_trick(state: Table, spec, winner: int) -> None:
     """After a trick: the draw from the stock."""
     if spec.stock is not None:
         _stock.draw(state, spec.stock, data_of(state, spec), winner)
 
 
-def at_end(state, spec, winner: int) -> None:
+def at_end(state: Table, spec, winner: int) -> None:
     """The last trick is played: the end-of-play claims."""
     d = data_of(state, spec)
     if spec.claim is not None:
@@ -233,10 +238,10 @@ def at_end(state, spec, winner: int) -> None:
         d.played_out = True
 
 
-def known(state, spec) -> list:
+def known(state: Table, spec) -> list:
     """Cards whose place every seat knows: the stock's face-up cards, and each seat's shown cards
     still in his hand."""
-    d = state.hand.phase_state.get(spec.kind)
+    d: TricksData | None = state.hand.phase_state.get(spec.kind)  # type: ignore[assignment]
     if d is None:
         return []
     out = _stock.known(state, d)
