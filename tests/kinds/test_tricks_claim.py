@@ -107,3 +107,53 @@ def test_claim_condition_misuse_is_refused_at_its_line(tmp_path, made_if, words)
     line = next(i for i, t in enumerate(text.splitlines(), 1) if "made_if" in t)
     d = next(d for d in e.value.diagnostics if words in d.message)
     assert d.line == line and d.column > 0
+
+
+#: A made-up game with no stock: every card dealt, melds shown in the first trick, a claim made
+#: for the players when the cards run out (Belote-like declarations, plain following).
+NO_STOCK = """id: nostock
+name: No stock
+players: 2
+deck:
+  suits: [S, H, D, C]
+  ranks: ["7", "8", "9", J, Q, K, "10", A]
+  card_points: {A: 11, "10": 10, K: 4, Q: 3, J: 2}
+ranking:
+  suit: "A 10 K Q J 9 8 7"
+dealer:
+  first: {seat: 0}
+phases:
+  deal: {kind: deal, pattern: "4 4 4 4"}
+  play:
+    kind: tricks
+    lead: eldest
+    melds:
+      when: first_trick
+      per_turn: 0
+      list:
+        marriage: {ranks: "K Q", points: 20}
+    claim: {made_if: "points + melds >= 70", at_end: true}
+scoring:
+  each: "if claim_made then 2 else 0"
+match:
+  deals: 4
+"""
+
+
+def test_a_claim_without_a_stock_is_played_the_same_on_every_path(tmp_path):
+    """Melds and a claim on a phase with plain following: the random playout and the checked
+    path give the same hands (the one-loop playouts leave such a phase to ``play_card``)."""
+    import random
+    from rulekit.engine.playout import random_hand
+    from tests.test_fast_path import checked_hand, outcome
+    v = variant_from(tmp_path, "nostock.yaml", NO_STOCK)
+    made = 0
+    for seed in range(6):
+        checked, fast = State(v, seed=seed), State(v, seed=seed)
+        r1, r2 = random.Random(seed), random.Random(seed)
+        while not checked.is_over:
+            checked_hand(checked, r1)
+            random_hand(fast, r2)
+            assert outcome(fast) == outcome(checked)
+        made += sum(1 for h in checked.hand_log if REGISTRY["tricks"].data_of(h).claim_made)
+    assert made > 0

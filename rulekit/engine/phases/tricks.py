@@ -187,10 +187,11 @@ def plain_follow(spec, ctx) -> bool:
     """Whether trick phase ``spec`` under context ``ctx`` follows only the common rules of
     :func:`legal_mask` and :func:`play_card` (their inline branch): the led group, else
     ``must_trump``'s trumps, else any card; no lead or first-trick restriction, no early
-    end, no trump set by the first lead, no powerless cards.  Playout loops that repeat
-    those rules in local variables (the random playout's, the bots') test this first."""
+    end, no trump set by the first lead, no powerless cards, no stock, melds or claim (their
+    draws and end-of-play claims are :func:`play_card`'s).  Playout loops that repeat those
+    rules in local variables (the random playout's, the bots', the kernel's) test this first."""
     return not (spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump
-                or ctx.idle_group >= 0)
+                or ctx.idle_group >= 0 or spec.extras)
 
 
 def plain_rules(spec, ctx, hands: list) -> bool:
