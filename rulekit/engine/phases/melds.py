@@ -158,7 +158,7 @@ def compile_melds(c, p: dict, path: tuple) -> MeldsSpec | None:
     deck = c.deck
     entries = []
     seen: dict = {}
-    ok = True   # no error yet (an entry's combinations are then checked against the others')
+    ok = True
     for name, e in (p.get("list") or {}).items():
         epath = path + ("list", name)
         combos = []

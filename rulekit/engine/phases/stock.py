@@ -224,10 +224,10 @@ def rows(data, variant) -> list:
     """``(label, text)`` rows of the stock for the screen: the card turned under it (a row that
     stands for the ``turn_up`` phase's while it lies there), its size, a face-up top card; none
     once it is drawn out (a finished hand's story would otherwise open with "stock empty")."""
+    if not data.left and data.closed_by < 0:
+        return []
     pretty = variant.deck.pretty
     out = []
-    if not data.left and data.closed_by < 0:
-        return out
     if data.turned >= 0:
         swap = f" ({pretty(data.swapped[1])} exchanged for it)" if data.swapped else ""
         out.append(("turned", f"{pretty(data.turned)} under the stock{swap}"))
@@ -305,8 +305,7 @@ SCHEMA = {
                    'enum': ['under', 'top']},
         'top_up': {'description': 'The top card of the stock lies face up: each player sees what the '
                                   'winner of the next trick will draw; the cards the others draw after '
-                                  'him stay unseen, and the next top card is turned once all have drawn '
-                                  '(German Whist).',
+                                  'him stay unseen, and the next top card is turned once all have drawn.',
                    'type': 'boolean'},
         'exchange': {'description': 'A player on lead may exchange the trump of `rank` for the card '
                                     'turned under the stock (action `exchange`), while the stock is open.',
