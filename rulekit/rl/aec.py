@@ -88,7 +88,7 @@ class RulekitEnv(AECEnv):
         else:
             if self._seeds is None:
                 self._seeds = random.Random()
-            self.seed_used = self._seeds.getrandbits(63)
+            self.seed_used = self._seeds.getrandbits(32)
         # one deal: a match of one deal, over when it ends (a deal thrown in ends it too)
         self.state = State(self.variant, seed=self.seed_used,
                            max_hands=self.max_hands if self.episode == "match" else 1)
@@ -222,7 +222,7 @@ class RulekitEnv(AECEnv):
         """The episode so far as a game record (``rulekit replay`` reads it; records.py)."""
         if self.state is None:
             raise RulekitError("no episode yet: reset() first")
-        return to_record(self.state, players=["agent"] * self.variant.players)
+        return to_record(self.state)
 
     def save_record(self, path: str) -> None:
         """Write :meth:`record` to ``path`` (atomically, as ``rulekit play --save`` does)."""
