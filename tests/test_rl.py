@@ -23,7 +23,8 @@ from rulekit.rl import ActionTable, Encoding  # noqa: E402
 from rulekit.variant import builtin_ids, load_variant  # noqa: E402
 from tests.helpers import runner  # noqa: E402
 
-EVERY_KIND = str(Path(__file__).parent / "data" / "every-kind.yaml")
+ROOT = Path(__file__).resolve().parent.parent
+EVERY_KIND = str(ROOT / "tests" / "data" / "every-kind.yaml")
 VARIANTS = list(builtin_ids()) + [EVERY_KIND]
 
 
@@ -250,3 +251,21 @@ def test_encoding_is_built_from_the_variant_alone():
     assert e1.segments == e2.segments and e1.size == e2.size
     assert len(e1.phase_names) >= 3   # the rounds' phases (trick play, a pile, a layout...)
     State(v, seed=1)   # (a state is not needed to build it)
+
+
+def test_docs_show_the_encoding():
+    """docs/rl.md prints Five Hundred's layout as Encoding.markdown() gives it today."""
+    text = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+    table = text.split("<!-- encoding: fivehundred -->\n", 1)[1].split("<!-- end encoding -->", 1)[0]
+    assert table == rulekit.env("fivehundred").encoding.markdown(), "regenerate the table of docs/rl.md"
+
+
+def test_readme_three_line_script():
+    """The README's three-line script steps a shipped variant to its end with random masked
+    actions."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    script = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(script.strip().splitlines()) == 3
+    scope: dict = {}
+    exec(compile(script, "README.md", "exec"), scope)
+    assert scope["env"].state.is_over and not scope["env"].agents

@@ -107,9 +107,9 @@ class ActionTable:
             k: int = getattr(legal, "k")
             for c in bits(legal.next_cards(picked)):
                 m = picked | 1 << c
-                done = Action.discard(self.deck, m) if m.bit_count() == k else None
-                mask[c], actions[c] = 1, done
-                texts[c] = done.text if done else "discard " + " ".join(self.deck.names_of(m)) + " ..."
+                full = Action.discard(self.deck, m) if m.bit_count() == k else None
+                mask[c], actions[c] = 1, full
+                texts[c] = full.text if full else "discard " + " ".join(self.deck.names_of(m)) + " ..."
             return Decision(tuple(mask), actions, texts)
         discards = []
         for a in legal:
@@ -131,8 +131,7 @@ class ActionTable:
             for c, ways in room.items():
                 if c in actions:
                     raise RulekitError(f"card {self.deck.name(c)} is both {actions[c]!r} and a discard's card")
-                done = [a for a in ways if a.cards == picked | 1 << c]
-                mask[c] = 1
-                actions[c] = done[0] if done else None
-                texts[c] = done[0].text if done else ("discard " + " ".join(self.deck.names_of(picked | 1 << c)) + " ...")
+                last = next((a for a in ways if a.cards == picked | 1 << c), None)   # the pick completes it
+                mask[c], actions[c] = 1, last
+                texts[c] = last.text if last else "discard " + " ".join(self.deck.names_of(picked | 1 << c)) + " ..."
         return Decision(tuple(mask), actions, texts)

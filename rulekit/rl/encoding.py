@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from rulekit.cards import bits
+from rulekit.errors import CardError
 from rulekit.engine.observation import Observation
 from rulekit.engine.scoring import column_of
 from rulekit.rl.actions import ActionTable, rules_of_match
@@ -46,6 +47,8 @@ class Encoding:
             ("laid_away", (n,), bit, "the seat's own discards (as declarer) and cards it laid out of play"),
             ("taken", (n,), bit, "the seat's own cards it was not dealt (taken from a widow, passed to it)"),
             ("placed", (p, n), bit, "per seat, cards every seat knows it holds (a face-up widow it took, a turned-up trump card)"),
+            ("cards_named", (p, n), bit, "per seat, the cards named by its actions of this hand this seat knows of "
+             "(Observation.actions: cards turned to decide trumps or turned from a second pack, its own discards)"),
             ("trick", (p, n), bit, "the card each seat has played to the trick in progress"),
             ("leader", (p,), bit, "the seat that led the trick in progress"),
             ("played", (p, n), bit, "cards each seat played to the completed tricks of this hand"),
@@ -68,7 +71,8 @@ class Encoding:
             ("phase", (f + 1,), bit, "the phase in progress by name (" + ", ".join(self.phase_names) + "), then over"),
             ("history", (p, a), (0.0, INF),
              "per seat, how often it took each action number in this hand: its calls, its cards played "
-             "(in tricks, on a pile or a layout), the card of a chance event it turned; another seat's discard is not seen"),
+             "(in tricks, on a pile or a layout), the card of a chance event it turned, the cards of its own discards; "
+             "another seat's discard is not seen"),
             ("picked", (n,), bit, "cards this seat has chosen so far for a discard it is making"),
             ("blind", (1,), bit, "the seat has not looked at its cards yet"),
             ("hidden", (2,), count, "face-down cards in zones; another seat's discards this seat has not seen"),
@@ -90,6 +94,14 @@ class Encoding:
         self.size = at
         self.low = np.array(low, dtype=np.float32)
         self.high = np.array(high, dtype=np.float32)
+
+    def markdown(self) -> str:
+        """The layout as a Markdown table (docs/rl.md prints one): each segment's offset, shape
+        and meaning."""
+        rows = ["| offset | segment | shape | meaning |", "|---:|---|---|---|"]
+        for name, shape, meaning in self.segments:
+            rows.append(f"| {self.offset[name]} | `{name}` | {' × '.join(map(str, shape))} | {meaning} |")
+        return "\n".join(rows) + "\n"
 
     def encode(self, obs: Observation, history: list, picked: int = 0) -> np.ndarray:
         """The vector of ``obs``.
@@ -121,6 +133,12 @@ class Encoding:
         cards(o["taken"], obs.taken)
         for seat, m in enumerate(obs.placed):
             cards(o["placed"] + rel(seat) * n, m | (obs.exposed if seat == obs.dealer else 0))
+        for seat, text in obs.actions:
+            for word in text.split()[1:]:
+                try:
+                    out[o["cards_named"] + rel(seat) * n + v.deck.parse(word)] = 1.0
+                except CardError:
+                    pass   # a word of the event that names no card
         for seat, c in obs.trick:
             out[o["trick"] + rel(seat) * n + c] = 1.0
         if obs.trick:
