@@ -15,11 +15,17 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
-import rulekit
+try:  # an installed rulekit (pip install -e '.[rl]') wins; else run from the checkout
+    import rulekit.variants  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import rulekit  # noqa: E402
 
 GAMES = {"bridge": "bridge(use_double_dummy_result=false)", "spades": "spades", "hearts": "hearts"}   # rulekit id -> OpenSpiel name
 

@@ -5,6 +5,7 @@ replay. Skipped without the ``rl`` extra."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -19,9 +20,11 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 import rulekit  # noqa: E402
 from rulekit import records  # noqa: E402
 from rulekit.engine import State  # noqa: E402
+from rulekit.engine.phases import REGISTRY  # noqa: E402
 from rulekit.rl import ActionTable, Encoding  # noqa: E402
 from rulekit.variant import builtin_ids, load_variant  # noqa: E402
 from tests.helpers import runner  # noqa: E402
+from tests.kinds.test_every_kind import _swap_unseen, hosted, started  # noqa: E402,F401  (started: a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 EVERY_KIND = str(ROOT / "tests" / "data" / "every-kind.yaml")
@@ -269,3 +272,36 @@ def test_readme_three_line_script():
     scope: dict = {}
     exec(compile(script, "README.md", "exec"), scope)
     assert scope["env"].state.is_over and not scope["env"].agents
+
+
+@pytest.mark.parametrize("kind", sorted(REGISTRY))
+def test_every_kind_numbered_and_blind(tmp_path, kind, started):
+    """Every registered kind's example, hosted in a made-up variant (tests/kinds/test_every_kind.py):
+    masked random play through the environment numbers every legal action and plays the
+    example's phase, and at every step a seat's vector is unchanged when cards it cannot see are
+    swapped between the other seats' hidden places; api_test passes."""
+    v, seed = hosted(tmp_path, kind, started)
+    env = rulekit.env(v, episode="match")
+    rng, picks = random.Random(7), np.random.default_rng(7)
+    swaps = 0
+    for k in range(seed, seed + 6):
+        started.clear()
+        env.reset(seed=k)
+        for agent in env.agent_iter():
+            obs, _r, term, trunc, _i = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            s = env.state
+            for seat in range(v.players):
+                t = _swap_unseen(s, seat, rng)
+                if t is not None:
+                    seen = [(w, n) for w, n, public in env.history if public or w == seat]
+                    assert np.array_equal(env.encoding.encode(t.observation(seat), seen),
+                                          env.encoding.encode(s.observation(seat), seen)), (kind, seat)
+                    swaps += 1
+            env.step(int(picks.choice(np.flatnonzero(obs["action_mask"]))))
+        if started.get(kind):
+            break
+    assert started.get(kind) and swaps > 0
+    api_test(env, num_cycles=6)
