@@ -44,6 +44,7 @@ class Encoding:
             ("hand", (n,), bit, "the seat's own cards (0 while it has not looked at them: a blind bid)"),
             ("seen", (p, n), bit, "per seat, the cards of its hand this seat sees now (own, an exposed dummy, hands laid open)"),
             ("face_up", (n,), bit, "cards lying face up in zones (a widow shown, a turned-up card)"),
+            ("zone_known", (n,), bit, "cards every seat knows lie in a face-down zone (the card turned under a stock)"),
             ("laid_away", (n,), bit, "the seat's own discards (as declarer) and cards it laid out of play"),
             ("taken", (n,), bit, "the seat's own cards it was not dealt (taken from a widow, passed to it)"),
             ("placed", (p, n), bit, "per seat, cards every seat knows it holds (a face-up widow it took, a turned-up trump card)"),
@@ -129,6 +130,10 @@ class Encoding:
         for seat, m in enumerate(obs.hands_seen):
             cards(o["seen"] + rel(seat) * n, m)
         cards(o["face_up"], obs.widow)
+        known = 0
+        for m in obs.zone_known.values():
+            known |= m
+        cards(o["zone_known"], known)
         cards(o["laid_away"], obs.discards | obs.out)
         cards(o["taken"], obs.taken)
         for seat, m in enumerate(obs.placed):
