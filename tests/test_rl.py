@@ -305,3 +305,29 @@ def test_every_kind_numbered_and_blind(tmp_path, kind, started):
             break
     assert started.get(kind) and swaps > 0
     api_test(env, num_cycles=6)
+
+
+def test_a_chance_event_of_a_later_deal_is_in_its_history():
+    """In a match episode the card turned from the second pack at the start of each deal (Boston's
+    suit classes) is in that deal's history of the turner, seen by every seat."""
+    env = rulekit.env("boston", episode="match", max_hands=3)
+    env.reset(seed=2)
+    hands = set()
+    for agent in env.agent_iter():
+        obs, _r, term, trunc, _i = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        s = env.state
+        if s.hand.number not in hands:
+            hands.add(s.hand.number)
+            turned = [(seat, text) for k, seat, text in s.chance if k == s.hand.number] or \
+                [(seat, text) for seat, text in s.hand.actions if text.startswith("turn ")]
+            (seat, text), = turned
+            card = s.variant.deck.parse(text.split()[1])
+            assert (seat, card, True) in env.history
+            vec = obs["observation"]
+            me, p, a = env.agent_seat[agent], s.variant.players, env.table.size
+            assert vec[env.encoding.offset["history"] + ((seat - me) % p) * a + card] == 1.0
+        env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    assert len(hands) >= 2

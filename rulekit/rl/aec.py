@@ -68,6 +68,7 @@ class RulekitEnv(AECEnv):
             for a in self.possible_agents}
         self._seeds: random.Random | None = None
         self.state: State | None = None
+        self.seed_used: int | None = None   # the seed of the episode in progress
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
@@ -120,6 +121,14 @@ class RulekitEnv(AECEnv):
             s.apply(a)
             if a.card >= 0:
                 self.history.append((seat, a.card, True))
+            self._deal_end()
+
+    def _deal_end(self) -> None:
+        """After an action: the rewards and the next deal's start when the deal is over."""
+        s = self.state
+        assert s is not None
+        if not any(self.terminations.values()) and (s.is_over or s.hand.number != self._hand_number):
+            self._end_deal()
 
     def _select(self) -> None:
         """The agent to act now, its decision and the infos."""
@@ -170,9 +179,8 @@ class RulekitEnv(AECEnv):
             self.history.append((seat, number, True))
         self.picked = 0
         s.apply(chosen)
+        self._deal_end()
         self._chance()
-        if s.is_over or s.hand.number != self._hand_number:
-            self._end_deal()
         self._select()
         self._accumulate_rewards()
 
