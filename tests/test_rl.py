@@ -331,3 +331,13 @@ def test_a_chance_event_of_a_later_deal_is_in_its_history():
             assert vec[env.encoding.offset["history"] + ((seat - me) % p) * a + card] == 1.0
         env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
     assert len(hands) >= 2
+
+
+def test_example_policy_runs():
+    """docs/examples/rl_policy.py plays its policy against random play and prints the mean
+    difference with its interval."""
+    out = subprocess.run([sys.executable, str(ROOT / "docs" / "examples" / "rl_policy.py"), "whist", "--hands", "12"],
+                         capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert "whist: 12 hands; hand entries, policy seat 0 minus random seat 1:" in out.stdout
+    assert "95 % interval" in out.stdout
