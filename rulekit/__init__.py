@@ -26,7 +26,8 @@ __version__ = "0.1.0"
 #:   scorepad, records and PBN files.
 #: * ``bots``: players that see only an observation, and their per-kind policies.
 #: * ``sim``: simulations and comparisons of variants, environments and servers over the engine.
-#: * ``cli``: the ``rulekit`` command.
+#: * ``cli``: the ``rulekit`` command, and the web table of ``rulekit serve`` (``rulekit.web``: it draws
+#:   with the CLI's words, and the CLI starts it).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("rulekit", "rulekit.errors", "rulekit.engine.types")),
     ("cards", ("rulekit.cards",)),
@@ -38,8 +39,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("rulekit.engine",)),
     ("sheets", ("rulekit.sheets", "rulekit.records", "rulekit.pbn")),
     ("bots", ("rulekit.bots",)),
-    ("sim", ("rulekit.sim", "rulekit.env", "rulekit.web")),
-    ("cli", ("rulekit.cli", "cli")),
+    ("sim", ("rulekit.sim", "rulekit.env")),
+    ("cli", ("rulekit.cli", "cli", "rulekit.web")),
 )
 
 #: Imports allowed against the order, for annotations only (under ``TYPE_CHECKING``):
