@@ -138,10 +138,13 @@ class Tables:
         """A new table of ``variant`` with ``controllers`` (one per seat), saved, the bots having
         played until a human's turn.
 
-        :raises TableError: too many tables, a wrong number of seats or an unknown controller.
+        :raises TableError: too many tables, a wrong number of seats, no human seat or an unknown
+            controller.
         """
         if len(controllers) != variant.players:
             raise TableError(f"{variant.name} is played by {variant.players} players, not {len(controllers)}")
+        if "human" not in controllers:
+            raise TableError("a table needs at least one human seat")
         bad = [c for c in controllers if c not in CONTROLLERS]
         if bad:
             raise TableError(f"unknown player {bad[0]!r} (expected {', '.join(CONTROLLERS)})")

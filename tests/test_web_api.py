@@ -1,0 +1,216 @@
+"""``rulekit serve``'s JSON API without a browser (starlette's TestClient): each seat receives only
+its own observation (no hidden card, no seed, no other seat's token), refusals carry the engine's
+reason, a table is saved after every action and resumed by a new server, and requests are bounded."""
+from __future__ import annotations
+
+import json
+import random
+import warnings
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
+pytest.importorskip("httpx", reason="starlette's TestClient needs httpx: pip install -e '.[webtest]'")
+warnings.filterwarnings("ignore", message=".*httpx.*")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from rulekit.cards import bits  # noqa: E402
+from rulekit.variant import load_variant  # noqa: E402
+from rulekit.web.app import MAX_BODY, create_app  # noqa: E402
+
+SEED = 1_234_567_891   # a seed long enough that its digits never turn up by chance
+
+
+def _client(folder):
+    return TestClient(create_app(folder))
+
+
+def _table(client, players, vid="fivehundred", seed=SEED):
+    tables = client.app.state.tables
+    t = tables.create(load_variant(vid, players=len(players)), players, seed=seed)
+    return t, {s: f"/api/t/{t.id}/{tok}" for s, tok in enumerate(t.tokens) if tok is not None}
+
+
+def _cards_in(data) -> set:
+    """Every card the JSON ``data`` holds (the ``c`` of each card object)."""
+    found = set()
+    if isinstance(data, dict):
+        if isinstance(data.get("c"), str) and "t" in data:
+            found.add(data["c"])
+        for v in data.values():
+            found |= _cards_in(v)
+    elif isinstance(data, list):
+        for v in data:
+            found |= _cards_in(v)
+    return found
+
+
+def _hidden_from(state, seat) -> set:
+    """The cards ``seat`` may not see now: every card it has not seen, by the engine's own account."""
+    obs = state.observation(seat)
+    deck = state.variant.deck
+    return {deck.name(c) for c in bits(obs.unseen())}
+
+
+def _step(client, url, rng) -> dict:
+    """One action of the seat at ``url``, chosen at random among those its view offers."""
+    v = client.get(url).json()
+    if v["choose"]:
+        pick = rng.sample([c["c"] for c in v["hand"]], v["choose"]["count"])
+        action = "discard " + " ".join(pick)
+    else:
+        cards = v["hand"] + [c for o in v["others"] for c in o["cards"]]
+        options = [a["action"] for c in cards for a in c.get("legal", [])] + [b["action"] for b in v["buttons"]]
+        action = rng.choice(options)
+    r = client.post(url + "/act", json={"action": action})
+    assert r.status_code == 200
+    assert "refused" not in r.json(), r.json()
+    return r.json()
+
+
+def test_a_seat_receives_no_hidden_card_no_seed_and_no_other_token(tmp_path):
+    """Fair play: at every step of a hand, each human seat's response holds only cards it may see
+    (none of those the engine counts unseen for it), never the seed, the host's secret or another
+    seat's token."""
+    client = _client(tmp_path)
+    t, urls = _table(client, ["human", "human", "random"])
+    secrets_ = [x for x in t.tokens if x] + [t.host]
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(60):
+        if t.state.is_over or t.state.hand.number > 0:
+            break
+        for seat, url in urls.items():
+            r = client.get(url)
+            text = r.text
+            assert str(SEED) not in text
+            assert t.tokens[seat] not in text
+            for other in secrets_:
+                if other != t.tokens[seat]:
+                    assert other not in text
+            shown = _cards_in(r.json())
+            assert not shown & _hidden_from(t.state, seat), f"seat {seat} was sent {shown & _hidden_from(t.state, seat)}"
+            checked += 1
+        decider = t.decider()
+        _step(client, urls[decider], rng)
+    assert checked > 20
+
+
+def test_an_illegal_card_is_refused_with_the_engines_reason(tmp_path):
+    """A card the rules forbid (not following suit) is refused with the engine's own reason, and
+    the match does not move."""
+    client = _client(tmp_path)
+    t, urls = _table(client, ["human", "random", "random"])
+    url = urls[0]
+    rng = random.Random(5)
+    for _ in range(400):
+        v = client.get(url).json()
+        legal = [c for c in v["hand"] if c["legal"]]
+        illegal = [c for c in v["hand"] if not c["legal"]]
+        if legal and illegal and not v["buttons"]:
+            st = t.state
+            before = len(st.log)
+            expected = None
+            try:
+                st.check(st.parse_action("play " + illegal[0]["c"]))
+            except Exception as e:  # noqa: BLE001 - the engine's refusal, to compare with
+                expected = str(e)
+            assert expected, "the view marked a legal card as illegal"
+            r = client.post(url + "/act", json={"action": "play " + illegal[0]["c"]}).json()
+            assert r["refused"] == expected
+            assert len(st.log) == before
+            return
+        if v["over"]:
+            break
+        _step(client, url, rng)
+    pytest.fail("no trick with a card that may not be played came up")
+
+
+def test_not_your_turn_and_unknown_links_are_refused(tmp_path):
+    """Another seat's turn is refused with who is to move; a mistyped table or token is a 404
+    that says so; the record is refused while the match goes on (it holds the seed)."""
+    client = _client(tmp_path)
+    t, urls = _table(client, ["human", "human", "random"])
+    waiting = next(s for s in urls if s != t.decider())
+    r = client.post(urls[waiting] + "/act", json={"action": "pass"}).json()
+    assert r["refused"].startswith("it is not your turn")
+    assert client.get(f"/api/t/{t.id}/not-a-token").status_code == 404
+    assert client.get(f"/api/t/nosuchtable/{t.tokens[0]}").status_code == 404
+    r = client.get(urls[0] + "/record")
+    assert r.status_code == 403 and "over" in r.json()["error"]
+
+
+def test_each_action_is_saved_and_a_new_server_resumes_the_table(tmp_path):
+    """The table file is rewritten after every action (its record has every action so far), and
+    a server started on the same folder shows each seat the same view."""
+    client = _client(tmp_path)
+    t, urls = _table(client, ["human", "random", "random"])
+    rng = random.Random(7)
+    for _ in range(8):
+        _step(client, urls[0], rng)
+        saved = json.loads((tmp_path / f"{t.id}.json").read_text(encoding="utf-8"))
+        assert saved["record"]["actions"] == [[s, a] for s, a in t.state.history]
+    before = client.get(urls[0]).json()
+    again = _client(tmp_path)
+    after = again.get(urls[0]).json()
+    assert after == before
+    _step(again, urls[0], rng)
+
+
+def test_the_record_is_given_at_the_end(tmp_path):
+    """Once the match is over the record downloads, and it replays to the same sheet."""
+    from rulekit import records
+    client = _client(tmp_path)
+    t, urls = _table(client, ["human", "random", "random", "random"], vid="king")
+    rng = random.Random(11)
+    for _ in range(2000):
+        if t.state.is_over:
+            break
+        _step(client, urls[0], rng)
+    assert t.state.is_over
+    v = client.get(urls[0]).json()
+    assert v["over"] and v["winner"]
+    rec = client.get(urls[0] + "/record").json()
+    assert records.replay(rec).sheet.totals() == t.state.sheet.totals()
+
+
+def test_an_uploaded_file_is_checked_with_file_line_column(tmp_path):
+    """An uploaded variant with a mistake is answered with its problems at file:line:column; a
+    valid one (extending an installed variant) makes a table; ``extends:`` of a path is refused."""
+    client = _client(tmp_path)
+    bad = "extends: fivehundred\nname: House\nmatch:\n  target: lots\n"
+    r = client.post("/api/check", json={"text": bad}).json()
+    assert not r["ok"]
+    assert any(p.startswith("upload.yaml:4:11:") for p in r["problems"]), r["problems"]
+    good = "extends: fivehundred\nname: House rules\n"
+    r = client.post("/api/check", json={"text": good}).json()
+    assert r == {"ok": True, "name": "House rules", "players": [3], "problems": []}
+    made = client.post("/api/tables", json={"text": good, "players": ["human", "bot", "random"]}).json()
+    assert len(made["seats"]) == 1
+    view = client.get("/api" + made["seats"][0]["url"]).json()
+    assert view["variant"]["name"] == "House rules"
+    outside = f"extends: {tmp_path / 'x.yaml'}\nname: X\n"
+    (tmp_path / "x.yaml").write_text("id: x\n", encoding="utf-8")
+    r = client.post("/api/check", json={"text": outside}).json()
+    assert not r["ok"] and r["problems"]
+
+
+def test_requests_are_bounded(tmp_path):
+    """A body past the limit is refused (413) before it is read whole; a table of a wrong seat
+    count, no human or an unknown player is refused with the reason; tables past the bound are refused."""
+    client = _client(tmp_path)
+    r = client.post("/api/check", content=b"{" + b" " * (MAX_BODY + 10) + b"}",
+                    headers={"Content-Type": "application/json"})
+    assert r.status_code == 413
+    r = client.post("/api/tables", json={"variant": "fivehundred", "players": ["human", "bot"]}).json()
+    assert "3 players" in r["error"]
+    r = client.post("/api/tables", json={"variant": "fivehundred", "players": ["human", "bot", "wizard"]}).json()
+    assert "wizard" in r["error"]
+    r = client.post("/api/tables", json={"variant": "fivehundred", "players": ["bot"] * 3}).json()
+    assert r["error"] == "a table needs at least one human seat"
+    small = TestClient(create_app(tmp_path / "small", max_tables=1))
+    seats = ["human", "bot", "bot", "bot"]
+    assert small.post("/api/tables", json={"variant": "king", "players": seats}).status_code == 200
+    r = small.post("/api/tables", json={"variant": "king", "players": seats})
+    assert r.status_code == 409 and "1 tables" in r.json()["error"]
