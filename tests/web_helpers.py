@@ -25,11 +25,13 @@ def free_port() -> int:
 
 @contextmanager
 def running_server(folder: Path):
-    """A uvicorn server of :func:`rulekit.web.app.create_app` over ``folder``; yields its base URL."""
+    """A uvicorn server of :func:`rulekit.web.app.create_app` over ``folder``; yields its base URL and its
+    :class:`~rulekit.web.tables.Tables`."""
     uvicorn = pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install -e '.[web]'")
     from rulekit.web.app import create_app
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(folder), host="127.0.0.1", port=port, log_level="warning"))
+    app = create_app(folder)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(200):
@@ -37,7 +39,7 @@ def running_server(folder: Path):
             break
         time.sleep(0.05)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", app.state.tables
     finally:
         server.should_exit = True
         thread.join(10)

@@ -16,7 +16,7 @@ from rich.console import Console
 
 from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
-from rulekit.sheets.render import sheet_renderable
+from rulekit.sheets.render import renderable
 from rulekit.cli.render import (_context, _sorted, _trick_line, bid_worth, call_text, contract_text, games_text, hand_header,
                                 partnership, phase_rows, prompt_label, role_of, row_text, seat_label,
                                 settlement_text, trumps_line, vulnerability_text, winner_text)
@@ -53,7 +53,8 @@ def _text(renderable) -> str:
 def seat_view(state, seat: int, controllers: list) -> dict[str, Any]:
     """The view of ``seat`` now, as JSON-ready data (fair play: nothing beyond its observation).
 
-    :param state: the match; only ``state.observation(seat)`` is read, and at the end of the
+    :param state: the match; only ``state.observation(seat)`` is read, the score sheet (public)
+        with the last trick of the hand just scored (played face up), and at the end of the
         match (when no card is hidden any more) its winner and settlement.
     :param controllers: ``human``/``bot``/``random`` per seat (public: who sits where).
     :returns: the seat's hand (sorted by suit, each card with the actions that play it now),
@@ -133,7 +134,7 @@ def seat_view(state, seat: int, controllers: list) -> dict[str, Any]:
     kind = REGISTRY.get(obs.phase)
     for label, text in (kind.seat_rows(obs, names) if kind is not None else []) + phase_rows(pub, h):
         rows.append([label, text])
-    games = games_text(pub)
+    games = games_text(state)       # public: the part-scores toward game
     if games is not None:
         rows.append(["game", games.plain])
     trick = [{"seat": s, "name": names[s], "card": card_json(deck, c)} for s, c in obs.trick]
@@ -141,13 +142,13 @@ def seat_view(state, seat: int, controllers: list) -> dict[str, Any]:
     if obs.tricks:
         last = _trick_line(pub, obs.tricks[-1], len(obs.tricks) - 1, label=False).plain.strip()
     previous = None
-    if pub.sheet.rows and (not obs.tricks and not obs.trick or pub.is_over):
-        done = pub.hand_log[-1] if pub.hand_log and pub.hand_log[-1] is not h else None
-        lines = [row_text(pub.sheet, r).plain for r in pub.sheet.rows if done is not None and r.hand == done.number]
-        if done is not None and done.tricks:
-            lines.insert(0, "last trick " + _trick_line(pub, done.tricks[-1], len(done.tricks) - 1,
-                                                         label=False).plain.strip())
-        previous = lines
+    sheet = state.sheet                # public: every seat sees the score sheet
+    if sheet.rows and (not obs.tricks and not obs.trick or state.is_over):
+        done = state.hand_log[-1] if state.hand_log else None
+        previous = [row_text(sheet, r).plain for r in sheet.rows if done is not None and r.hand == done.number]
+        if done is not None and done.tricks:   # the last trick of the hand just scored: played face up
+            previous.insert(0, "last trick " + _trick_line(pub, done.tricks[-1], len(done.tricks) - 1,
+                                                            label=False).plain.strip())
     we = v.side_of[seat] if v.scoring.by_side else 0
     view: dict[str, Any] = {
         "variant": {"id": v.id, "name": v.name, "players": v.players},
@@ -162,7 +163,7 @@ def seat_view(state, seat: int, controllers: list) -> dict[str, Any]:
         "named": obs.named, "buttons": buttons, "choose": choose,
         "totals": [[c, t] for c, t in zip(pub.sheet.columns, obs.totals)],
         "lower_wins": bool(v.scoring.lower_is_better),
-        "sheet": _text(sheet_renderable(pub, we=we, title="Score sheet")),
+        "sheet": _text(renderable(sheet, v, we=we, title="Score sheet")),
         "over": bool(state.is_over), "winner": None,
     }
     if state.is_over:                  # every card is public now

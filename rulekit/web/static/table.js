@@ -50,6 +50,7 @@ function cardButton(card, opts) {
 
 function drawCards(box, cards, mine) {
   box.textContent = "";
+  box.classList.toggle("playing", cards.some((c) => c.legal && c.legal.length));
   let group = null;
   for (const card of cards) {
     if (group !== null && card.g !== group) box.append(el("span", "gap"));
@@ -81,7 +82,7 @@ function draw() {
   const seats = $("seats"); seats.textContent = "";
   for (const s of v.seats) {
     const d = el("div", "seat" + (s.to_move ? " to-move" : "") + (s.you ? " you" : ""));
-    d.append(el("b", "", s.label + (s.you ? " (you)" : "")));
+    d.append(el("b", "", s.label + (s.you && s.name !== "You" ? " (you)" : "")));
     d.append(el("span", "dim", ` ${s.controller}${s.dealer ? ", dealer" : ""}`));
     const backs = el("div", "backs");
     if (!s.you) for (let i = 0; i < s.cards; i++) backs.append(cardBack());
