@@ -214,3 +214,31 @@ def test_requests_are_bounded(tmp_path):
     assert small.post("/api/tables", json={"variant": "king", "players": seats}).status_code == 200
     r = small.post("/api/tables", json={"variant": "king", "players": seats})
     assert r.status_code == 409 and "1 tables" in r.json()["error"]
+
+
+def test_the_scorepad_asks_refuses_undoes_saves_and_exports(tmp_path):
+    """The scorepad page's API: ``rulekit score``'s questions one by one, the same refusal
+    (tricks that do not add up to the hand, rules/fivehundred.md), a made 7♠ written as 140 for the
+    declarer and 10 a trick for each defender, undo of an answer and of a hand, the pad resumed by a new server, the sheet exported."""
+    client = _client(tmp_path)
+    url = "/api" + client.post("/api/pads", json={"variant": "fivehundred"}).json()["url"]
+    d = client.get(url).json()
+    assert d["question"]["name"] == "contract" and d["header"] == "hand 1, P0 deals"
+    for text in ("7S", "P0"):
+        d = client.post(url + "/answer", json={"text": text}).json()
+        assert "refused" not in d
+    d = client.post(url + "/answer", json={"text": "5 4 3"}).json()
+    assert d["refused"] == "tricks add up to 12, but a hand has 10"
+    d = client.post(url + "/undo").json()
+    assert d["said"] == "undone: the last answer" and d["question"]["name"] == "declarer"
+    client.post(url + "/answer", json={"text": "P0"})
+    d = client.post(url + "/answer", json={"text": "7 2 1"}).json()
+    assert d["hands"] == 1 and d["header"] == "hand 2, P1 deals" and d["answers"] == []
+    pad = client.app.state.pads.pads[url.split("/")[3]].pad
+    assert pad.sheet.totals() == [140, 20, 10]      # the defenders score 10 a trick
+    again = _client(tmp_path)                     # a new server: the pad and its hand are back
+    assert again.get(url).json()["sheet"] == d["sheet"]
+    assert "140" in again.get(url + "/sheet.csv").text
+    d = again.post(url + "/undo").json()
+    assert d["said"] == "undone: the last hand" and d["hands"] == 0
+    assert again.get(url.rsplit("/", 1)[0] + "/wrong-token").status_code == 404

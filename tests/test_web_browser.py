@@ -290,3 +290,26 @@ def test_the_domino_round_of_king_by_clicking(browser, server, tmp_path):
     assert rows_seen
     assert [r.hand for r in t.state.sheet.rows].count(domino) == 1    # the round was scored
     ctx.close()
+
+
+def test_the_scorepad_in_the_browser(browser, server, tmp_path):
+    """The lobby opens a scorepad of the chosen variant; a hand is typed into its form (a
+    refusal shown with the pad's reason), and the sheet drawn in the page has the hand."""
+    base, _tables = server
+    ctx, page = page_of(browser)
+    page.goto(base + "/")
+    page.select_option("#variant", "fivehundred")
+    page.click("#pad")
+    page.wait_for_selector("#prompt:has-text('contract')")
+    for text, prompt in (("8H", "declarer"), ("P1", "tricks"), ("5 4 3", "tricks")):
+        page.fill("#answer", text)
+        page.click("#send")
+        page.wait_for_selector(f"#prompt:has-text('{prompt}')")
+    page.wait_for_selector("#refused:has-text('refused')")
+    assert page.inner_text("#refused") == "refused: tricks add up to 12, but a hand has 10"
+    shot(page, "scorepad.png", tmp_path)
+    page.fill("#answer", "2 8 0")
+    page.click("#send")
+    page.wait_for_selector("#header:has-text('hand 2')")
+    assert "300" in page.inner_text("#sheet")          # 8♥ made: 300 for P1
+    ctx.close()

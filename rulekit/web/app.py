@@ -5,6 +5,7 @@ Pages (plain HTML, JS and CSS from ``rulekit/web/static/``, no build step):
 * ``/``: the lobby: an installed variant or an uploaded file (checked, its problems shown at
   file:line:column), the seats (human, sensible bot, random), deal.
 * ``/t/{table}/{token}``: a seat's table; ``/host/{table}/{host}``: the links of the seats.
+* ``/pad/{pad}/{token}``: a scorepad (``rulekit score`` in the page, :mod:`rulekit.web.pads`).
 
 The JSON API: ``GET /api/variants``; ``POST /api/check`` (a variant file's text: its problems);
 ``POST /api/tables`` (a new table: the host's link and, for one human, his seat's link);
@@ -12,7 +13,9 @@ The JSON API: ``GET /api/variants``; ``POST /api/check`` (a variant file's text:
 ``POST /api/t/{table}/{token}/act`` (an action; a refusal is answered with the engine's reason);
 ``GET /api/t/{table}/{token}/record`` (the record, once the match is over);
 ``GET /api/t/{table}/{token}/rules`` (``rulekit explain`` of the table's variant);
-``GET /api/host/{table}/{host}`` (the seats' links).
+``GET /api/host/{table}/{host}`` (the seats' links); the scorepad: ``POST /api/pads`` (a new pad
+of an installed variant), ``GET /api/pad/{pad}/{token}`` (its question, the answers of the hand,
+the sheet), ``POST .../answer``, ``.../undo``, ``.../stop``, ``GET .../sheet.csv|json|txt``.
 
 Safety: a seat is known only by its token (compared in constant time), and receives only its
 own view; a request body is refused past :data:`MAX_BODY` bytes; uploaded files are read with
@@ -31,11 +34,14 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from rulekit.cli.score import _header as pad_header
 from rulekit.errors import RulekitError, VariantError
 from rulekit.variant import builtin_ids, check, compile_variant, load_variant
 from rulekit.variant.loader import MAX_FILE_SIZE, resolve_text
+from rulekit.sheets.render import renderable
+from rulekit.web.pads import Pad, Pads
 from rulekit.web.tables import CONTROLLERS, Table, TableError, Tables
-from rulekit.web.view import seat_view
+from rulekit.web.view import plain_text, seat_view
 
 #: the largest request body accepted (an uploaded variant file and its JSON wrapping)
 MAX_BODY = MAX_FILE_SIZE + 4096
@@ -113,6 +119,8 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
     """
     tables = Tables(folder, max_tables)
     tables.load()
+    pads = Pads(Path(folder) / "pads", max_tables)
+    pads.load()
 
     def seat(request: Request) -> tuple[Table, int]:
         t = tables.get(request.path_params["table"])
@@ -129,6 +137,9 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
 
     async def host_page(request: Request) -> Response:
         return _page("host.html")
+
+    async def pad_page(request: Request) -> Response:
+        return _page("pad.html")
 
     async def variants(request: Request) -> Response:
         out = []
@@ -264,6 +275,99 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
                                  "url": f"/t/{t.id}/{t.tokens[s]}" if t.tokens[s] else None}
                                 for s, c in enumerate(t.controllers)]})
 
+    def pad_of(request: Request) -> Pad:
+        return pads.get(request.path_params["pad"], request.path_params["token"])
+
+    def pad_view(p: Pad, refused: str | None = None, said: str | None = None) -> Response:
+        pad = p.pad
+        q = None if pad.is_over else pad.next_question(p.facts)
+        out: dict = {"variant": {"id": pad.variant.id, "name": pad.variant.name}, "hands": len(pad.hands),
+                     "header": None if pad.is_over else pad_header(pad),
+                     "question": None if q is None else {"name": q.name, "prompt": q.prompt, "help": q.help},
+                     "answers": [[prompt, text] for prompt, text, _f in p.answered],
+                     "sheet": plain_text(renderable(pad.sheet, pad.variant, we=None,
+                                                    title=f"{pad.variant.name} — score sheet")),
+                     "over": pad.is_over, "winner": None}
+        if pad.is_over:
+            names = " and ".join(pad.columns[c] for c in pad.winners)
+            out["winner"] = (f"A tie: {names}" if len(pad.winners) > 1 else f"{names} wins") + f" ({pad.end_reason})."
+        if refused is not None:
+            out["refused"] = refused
+        if said is not None:
+            out["said"] = said
+        return _json(out)
+
+    async def pad_create(request: Request) -> Response:
+        try:
+            body = await _body(request)
+        except (BodyTooLarge, ValueError):
+            return _error("unreadable request")
+        vid, players, dealer = body.get("variant"), body.get("players"), body.get("dealer")
+        if not isinstance(vid, str) or vid not in builtin_ids():
+            return _error("choose an installed variant")
+        if players is not None and not isinstance(players, int):
+            return _error("expected a number of players")
+        try:
+            p = pads.create(load_variant(vid, players=players), dealer if isinstance(dealer, str) else None)
+        except RulekitError as e:
+            return _error(str(e).splitlines()[0])
+        return _json({"url": f"/pad/{p.id}/{p.token}"})
+
+    def pad_get(request: Request) -> Response:
+        try:
+            p = pad_of(request)
+        except RulekitError as e:
+            return _error(str(e), 404)
+        with p.lock:
+            return pad_view(p)
+
+    async def pad_do(request: Request) -> Response:
+        try:
+            p = pad_of(request)
+            body = await _body(request)
+        except RulekitError as e:
+            return _error(str(e), 404)
+        except (BodyTooLarge, ValueError):
+            return _error("unreadable request")
+        what, text = request.path_params["what"], body.get("text", "")
+        if not isinstance(text, str) or len(text) > 400:
+            return _error("expected an answer")
+        with p.lock:
+            hands = len(p.pad.hands), p.pad.stopped
+            refused = said = None
+            try:
+                if what == "answer":
+                    p.answer(text)
+                elif what == "undo":
+                    said = "undone: " + p.undo()
+                elif what == "stop":
+                    p.stop()
+                else:
+                    return _error("no such request", 404)
+            except RulekitError as e:
+                refused = str(e)
+            if (len(p.pad.hands), p.pad.stopped) != hands:
+                try:
+                    pads.save(p)
+                except OSError as e:
+                    refused = f"not saved: {e.strerror or e}; every hand is kept here, try again later"
+            return pad_view(p, refused, said)
+
+    def pad_export(request: Request) -> Response:
+        try:
+            p = pad_of(request)
+        except RulekitError as e:
+            return _error(str(e), 404)
+        fmt = request.path_params["fmt"]
+        make = {"csv": (p.pad.export_csv, "text/csv"), "json": (p.pad.export_json, "application/json"),
+                "txt": (p.pad.export_text, "text/plain")}.get(fmt)
+        if make is None:
+            return _error("expected csv, json or txt", 404)
+        with p.lock:
+            text = make[0]()
+        return Response(text, media_type=make[1] + "; charset=utf-8", headers={
+            "Content-Disposition": f'attachment; filename="{p.pad.variant.id}-sheet.{fmt}"'})
+
     routes = [
         Route("/", lobby), Route("/t/{table}/{token}", table_page), Route("/host/{table}/{host}", host_page),
         Route("/api/variants", variants), Route("/api/check", check_upload, methods=["POST"]),
@@ -271,10 +375,14 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
         Route("/api/t/{table}/{token}", view), Route("/api/t/{table}/{token}/act", act, methods=["POST"]),
         Route("/api/t/{table}/{token}/record", record), Route("/api/t/{table}/{token}/rules", rules),
         Route("/api/host/{table}/{host}", host),
+        Route("/pad/{pad}/{token}", pad_page), Route("/api/pads", pad_create, methods=["POST"]),
+        Route("/api/pad/{pad}/{token}", pad_get), Route("/api/pad/{pad}/{token}/sheet.{fmt}", pad_export),
+        Route("/api/pad/{pad}/{token}/{what}", pad_do, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(_static())), name="static"),
     ]
     app = Starlette(routes=routes)
     app.state.tables = tables
+    app.state.pads = pads
     return app
 
 

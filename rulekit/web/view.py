@@ -42,7 +42,7 @@ def _row(variant, ctx, mask: int, plays: dict | None = None) -> list:
     return out
 
 
-def _text(renderable) -> str:
+def plain_text(renderable) -> str:
     """A rich renderable as plain text (a sheet drawn as players draw it)."""
     out = io.StringIO()
     Console(file=out, width=100, color_system=None, force_terminal=False, no_color=True, highlight=False,
@@ -163,7 +163,7 @@ def seat_view(state, seat: int, controllers: list) -> dict[str, Any]:
         "named": obs.named, "buttons": buttons, "choose": choose,
         "totals": [[c, t] for c, t in zip(pub.sheet.columns, obs.totals)],
         "lower_wins": bool(v.scoring.lower_is_better),
-        "sheet": _text(renderable(sheet, v, we=we, title="Score sheet")),
+        "sheet": plain_text(renderable(sheet, v, we=we, title="Score sheet")),
         "over": bool(state.is_over), "winner": None,
     }
     if state.is_over:                  # every card is public now

@@ -91,5 +91,12 @@ async function deal() {
     if (f) { $("text").value = await f.text(); await checkFile(); }
   });
   $("deal").addEventListener("click", deal);
+  $("pad").addEventListener("click", async () => {
+    const r = await fetch("/api/pads", { method: "POST", headers: { "Content-Type": "application/json" },
+                                         body: JSON.stringify({ variant: $("variant").value, players: Number($("count").value) }) });
+    const d = await r.json();
+    if (!r.ok) { $("lobby-error").textContent = d.error; return; }
+    location.href = d.url;
+  });
   drawCounts();
 })();
