@@ -34,6 +34,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from rulekit.cli.app import _player_choices
 from rulekit.cli.score import _header as pad_header
 from rulekit.errors import RulekitError, VariantError
 from rulekit.variant import builtin_ids, check, compile_variant, load_variant
@@ -90,14 +91,6 @@ async def _body(request: Request) -> dict:
     return out
 
 
-def _players_of(v) -> list:
-    """The player counts a variant offers."""
-    p = v.data.get("players")
-    if isinstance(p, dict) and isinstance(p.get("choices"), list):
-        return sorted(x for x in p["choices"] if isinstance(x, int))
-    return [v.players]
-
-
 def _uploaded(text: str, players: int | None):
     """``(variant or None, problems)`` of an uploaded file's text."""
     if len(text.encode("utf-8")) > MAX_FILE_SIZE:
@@ -148,7 +141,7 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
                 v = load_variant(vid)
             except RulekitError:
                 continue
-            out.append({"id": vid, "name": v.name, "players": _players_of(v)})
+            out.append({"id": vid, "name": v.name, "players": _player_choices(v)})
         return _json(out)
 
     async def check_upload(request: Request) -> Response:
@@ -164,7 +157,7 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
         v, problems = _uploaded(text, None)
         if v is None:
             return _json({"ok": False, "problems": problems})
-        return _json({"ok": True, "name": v.name, "players": _players_of(v), "problems": []})
+        return _json({"ok": True, "name": v.name, "players": _player_choices(v), "problems": []})
 
     def new_table(body: dict) -> Response:
         players = body.get("players")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from rulekit import records
 from rulekit.bots import make_bot
+from rulekit.cli.app import _names as seat_names
 from rulekit.engine import State
 from rulekit.errors import RulekitError
 
@@ -148,10 +149,7 @@ class Tables:
         bad = [c for c in controllers if c not in CONTROLLERS]
         if bad:
             raise TableError(f"unknown player {bad[0]!r} (expected {', '.join(CONTROLLERS)})")
-        one = controllers.count("human") == 1
-        seats = list(variant.seat_names) if len(variant.seat_names) == len(controllers) else []
-        names = ["You" if c == "human" and one else (seats[i] if seats else f"P{i}")
-                 for i, c in enumerate(controllers)]
+        names = seat_names(controllers, variant)
         seed = secrets.randbits(31) if seed is None else seed
         with self.lock:
             if len(self.tables) >= self.max_tables:
