@@ -223,7 +223,7 @@ def test_trick_bids_note_says_bids_and_tricks(tmp_path):
     lines = r.output.splitlines()
     bids = re.findall(r"(P\d) bid (\d+)", next(ln for ln in lines if ln.startswith("  auction")))
     note = next(ln for ln in lines if ln.startswith("  hand 1 ")).split(" — ")[1]
-    m = re.fullmatch(r"trumps [SHDC]+, " + " · ".join(rf"{p} bid {b} took (\d)" for p, b in sorted(bids)), note)
+    m = re.fullmatch(r"trumps [♠♥♦♣], " + " · ".join(rf"{p} bid {b} took (\d)" for p, b in sorted(bids)), note)
     assert m, note                         # each column's bid, as called, then its tricks
     assert sum(map(int, m.groups())) == 1  # Oh Hell's first deal is one card each
 
@@ -237,7 +237,7 @@ def test_order_up_note_says_who_made_trumps(tmp_path):
     """An order-up hand's sheet note says which side made trumps."""
     r = runner.invoke(app, ["play", "euchre", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
     notes = _hand_notes(r.output)
-    assert notes and all(re.fullmatch(r"trumps [SHDC], made by (NS|EW)(, alone)?", n) for n in notes), notes
+    assert notes and all(re.fullmatch(r"trumps [♠♥♦♣], made by (NS|EW)(, alone)?", n) for n in notes), notes
 
 
 def test_held_bonus_tallies_in_the_note(tmp_path):
@@ -245,12 +245,12 @@ def test_held_bonus_tallies_in_the_note(tmp_path):
     the note: Belote's belote (king and queen of trumps in one hand), Pitch's High and Low."""
     r = runner.invoke(app, ["play", "belote", "--auto", "--seed", "3", "--save", str(tmp_path / "b.json")])
     notes = _hand_notes(r.output)
-    assert all(re.fullmatch(r"trumps [SHDC], made by (NS|EW)(, belote (NS|EW))?", n) for n in notes), notes
+    assert all(re.fullmatch(r"trumps [♠♥♦♣], made by (NS|EW)(, belote (NS|EW))?", n) for n in notes), notes
     assert any("belote" in n for n in notes) and not all("belote" in n for n in notes)
     r = runner.invoke(app, ["play", "pitch", "--auto", "--seed", "3", "--save", str(tmp_path / "p.json")])
     notes = _hand_notes(r.output)
     # someone always holds High and Low: trumps are made by a card led, so one is in play
-    assert notes and all(re.fullmatch(r"P\d [234] \([SHDC]\) (made|failed), high P\d, low P\d", n)
+    assert notes and all(re.fullmatch(r"P\d [234] \([♠♥♦♣]\) (made|failed), high P\d, low P\d", n)
                          for n in notes), notes
 
 

@@ -393,10 +393,12 @@ class PhaseKind(Generic[SpecT]):
         Default False."""
         return False
 
-    def show(self, data: Any, variant: Variant) -> list:
+    def show(self, data: Any, variant: Variant, names: Sequence[str] | None = None) -> list:
         """Rows ``(label, text)`` drawing this kind's public data of a hand (``data``: its data
-        object, :meth:`data_of`) for the terminal: a turned card, a pile, the rows of a
-        layout (default none). Only public data: every seat's screen shows them."""
+        object, :meth:`data_of`) for the terminal: a turned card, a pile, the rows of a layout
+        and who laid what (default none). ``names``: the players' names as the table calls them
+        (``None``: the variant's seat names, :func:`seat_name`). Only public data: every seat's
+        screen shows them."""
         return []
 
     # ------------------------------------------------------------------ screen words
@@ -467,7 +469,8 @@ class Said:
     second: str
 
 
-__all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "Said", "card_place", "n_cards", "own_hand_hidden", "shown_rows"]
+__all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "Said", "card_place", "n_cards", "own_hand_hidden", "seat_name",
+           "shown_rows"]
 
 
 def n_cards(n: int) -> str:
@@ -475,17 +478,27 @@ def n_cards(n: int) -> str:
     return f"{n} card{'' if n == 1 else 's'}"
 
 
-def shown_rows(hand: Hand, variant: Variant) -> list[tuple[str, str]]:
+def shown_rows(hand: Hand, variant: Variant, names: Sequence[str] | None = None) -> list[tuple[str, str]]:
     """``(label, text)`` rows drawing the public data of the phase kinds that keep data in
     ``hand`` (:meth:`PhaseKind.show`: a turned card, a pile, the rows of a layout), in the order
-    the phases started; ``variant``: the rules ``hand`` is played by."""
+    the phases started; ``variant``: the rules ``hand`` is played by; ``names``: the players'
+    names as the table calls them."""
     from rulekit.engine.phases.registry import REGISTRY
     out: list[tuple[str, str]] = []
     for name, data in hand.phase_state.items():
         kind = REGISTRY.get(name)   # (a kind unregistered since: a test's toy kind)
         if kind is not None:
-            out += kind.show(data, variant)
+            out += kind.show(data, variant, names)
     return out
+
+
+def seat_name(variant: Variant, names: Sequence[str] | None, seat: int) -> str:
+    """What the table calls ``seat``: ``names[seat]``, else the variant's seat name, else ``P3``
+    (for :meth:`PhaseKind.show` rows)."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    seats = variant.seat_names
+    return seats[seat] if 0 <= seat < len(seats) else f"P{seat}"
 
 
 def card_place(state: Table, card: int) -> list:
