@@ -280,7 +280,7 @@ def test_the_domino_round_of_king_by_clicking(browser, server, tmp_path):
             break
         view = view_of(page)
         st = t.state
-        shown = [list(r) for r in shown_rows(st.hand, st.rules_of(st.hand.number))]
+        shown = [list(r) for r in shown_rows(st.hand, st.rules_of(st.hand.number), st.names)]
         assert shown and all(r in view["rows"] for r in shown)      # the kind's rows, as it shows them
         rows_seen |= any(text.count("J") and label.startswith("row") for label, text in shown)
         if rows_seen and not (tmp_path / "domino.png").exists():

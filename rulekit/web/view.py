@@ -17,9 +17,10 @@ from rich.console import Console
 from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.sheets.render import renderable
-from rulekit.cli.render import (_context, _sorted, _trick_line, bid_worth, call_text, contract_text, games_text, hand_header,
-                                partnership, phase_rows, prompt_label, role_of, row_text, seat_label,
-                                settlement_text, trumps_line, vulnerability_text, winner_text)
+from rulekit.cli.render import (_context, _sorted, _trick_line, bid_worth, call_text, card_points, contract_text,
+                                games_text, hand_header, partnership, phase_rows, prompt_label, role_of, row_text,
+                                running_tallies, seat_label, settlement_text, target_text, trumps_line,
+                                vulnerability_text, winner_text)
 
 
 def card_json(deck, c: int) -> dict:
@@ -134,6 +135,21 @@ def seat_view(state, seat: int, controllers: list) -> dict[str, Any]:
     kind = REGISTRY.get(obs.phase)
     for label, text in (kind.seat_rows(obs, names) if kind is not None else []) + phase_rows(pub, h):
         rows.append([label, text])
+    if kind is not None and kind.stands_for and obs.hand_sizes:   # no tricks to tell how many each holds
+        rows.append(["cards held", ", ".join(f"{names[s]} {obs.hand_sizes[s]}" for s in range(v.players))])
+    target = target_text(pub, h)
+    if target is not None and role == "play":
+        rows.append(["to make", target.plain])
+    if role == "play" and v.has_card_points:   # games scored by the cards taken
+        cards_won = [0] * v.players
+        for _l, played, winner, _n in obs.tricks:
+            for _s, c in played:
+                cards_won[winner] |= 1 << c
+        rows.append(["card points", ", ".join(f"{names[s]} {card_points(v, cards_won[s], ctx)}"
+                                              for s in range(v.players))])
+    if role == "play":
+        for label, counts in running_tallies(v, obs):    # what the hand scores so far (hearts taken)
+            rows.append([label, ", ".join(f"{c} {x}" for c, x in zip(pub.sheet.columns, counts))])
     games = games_text(state)       # public: the part-scores toward game
     if games is not None:
         rows.append(["game", games.plain])
