@@ -177,7 +177,8 @@ def test_the_record_is_given_at_the_end(tmp_path):
 
 def test_an_uploaded_file_is_checked_with_file_line_column(tmp_path):
     """An uploaded variant with a mistake is answered with its problems at file:line:column; a
-    valid one (extending an installed variant) makes a table; ``extends:`` of a path is refused."""
+    valid one (extending an installed variant) makes a table that a new server resumes; ``extends:``
+    of a path is refused."""
     client = _client(tmp_path)
     bad = "extends: fivehundred\nname: House\nmatch:\n  target: lots\n"
     r = client.post("/api/check", json={"text": bad}).json()
@@ -190,10 +191,12 @@ def test_an_uploaded_file_is_checked_with_file_line_column(tmp_path):
     assert len(made["seats"]) == 1
     view = client.get("/api" + made["seats"][0]["url"]).json()
     assert view["variant"]["name"] == "House rules"
+    again = _client(tmp_path)          # the table's record carries the file: a new server resumes it
+    assert again.get("/api" + made["seats"][0]["url"]).json() == view
     outside = f"extends: {tmp_path / 'x.yaml'}\nname: X\n"
     (tmp_path / "x.yaml").write_text("id: x\n", encoding="utf-8")
     r = client.post("/api/check", json={"text": outside}).json()
-    assert not r["ok"] and r["problems"]
+    assert not r["ok"] and r["problems"][0].startswith("upload.yaml:1:10: extends: base variant")   # never read
 
 
 def test_requests_are_bounded(tmp_path):
