@@ -49,9 +49,15 @@ def shot(page, name: str, tmp_path) -> None:
     """A screenshot of the page, kept for docs/web.md when ``RULEKIT_WEB_SHOTS=1``."""
     path = tmp_path / name
     page.screenshot(path=str(path))
-    if SHOTS:
+    if SHOTS:   # a palette of 96 colours keeps the committed files small
         DOCS.mkdir(exist_ok=True)
-        shutil.copyfile(path, DOCS / name)
+        try:
+            from PIL import Image
+        except ImportError:
+            shutil.copyfile(path, DOCS / name)
+            return
+        with Image.open(path) as im:
+            im.convert("RGB").quantize(colors=96).save(DOCS / name, optimize=True)
 
 
 def page_of(browser):
