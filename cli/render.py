@@ -439,8 +439,14 @@ def round_objective(state, h) -> Text | None:
 
 def phase_rows(state, h) -> list:
     """``(label, text)`` rows the hand's phase kinds draw of their public data (a turned card,
-    a pile, the rows of a layout: :func:`~rulekit.engine.phases.base.shown_rows`)."""
-    return shown_rows(h, state.rules_of(h.number), state.names)
+    a pile, the rows of a layout: :func:`~rulekit.engine.phases.base.shown_rows`); of rows with
+    the same label the last one stands (a later phase says what became of an earlier one's card:
+    the trick play's stock, a card turned under it and exchanged)."""
+    rows: dict = {}
+    for label, text in shown_rows(h, state.rules_of(h.number), state.names):
+        rows.pop(label, None)
+        rows[label] = text
+    return list(rows.items())
 
 
 def hand_summary(state, h, rows) -> list:
@@ -629,7 +635,12 @@ def table_view(state, seat: int) -> Table:
     vul = _vulnerability(v, obs.vulnerable)
     if vul is not None:
         grid.add_row("vulnerable", vul)
+    kind = REGISTRY.get(obs.phase)
+    rows = (kind.seat_rows(obs, names) if kind is not None else []) + phase_rows(state, h)
+    drawn = {label for label, _t in rows}   # (a zone a phase draws itself: its own words stand)
     for z, up in obs.zones.items():
+        if z in drawn:
+            continue
         if up:
             grid.add_row(Text(z), cards_text(deck, bits(up)))
         else:
@@ -664,8 +675,6 @@ def table_view(state, seat: int) -> Table:
     for s in obs.open_seats:
         if obs.hands_seen[s]:
             grid.add_row(f"open {names[s]}", _cards_row(v, ctx, obs.hands_seen[s]))
-    kind = REGISTRY.get(obs.phase)
-    rows = (kind.seat_rows(obs, names) if kind is not None else []) + phase_rows(state, h)
     for label, text in rows:           # where his cards go; a turned card, a pile, a layout's rows
         grid.add_row(label, styled(text))
     if kind is not None and kind.stands_for and obs.hand_sizes:   # no tricks to tell how many each holds

@@ -265,3 +265,29 @@ def test_pitch_pad_file_with_nobody_holding_high_is_refused():
         pad.check(facts)
     done = pad.check({**facts, "tally:high:0": 1})
     assert [done[f"tally:high:{c}"] for c in range(4)] == [1, 0, 0, 0]
+
+
+def test_schnapsen_claim_close_and_melds_in_the_pad():
+    """A stock game asks who closed (and the figures at the close), the meld points declared, who
+    claimed and with what result, then the tricks (fewer when a claim stopped play) and the card
+    points; docs/rules/schnapsen.md example 2 scores 2, example 3 after a close 2."""
+    pad = ScorePad(load_variant("schnapsen"))
+    asked = enter(pad, ["-", "40 0", "P0", "made", "H", "2 1", "29 14"])
+    assert asked == ["closed the stock", "meld points declared P0 P1", "claimed", "the claim", "trumps",
+                     "tricks P0 P1", "card points P0 P1"]
+    assert pad.sheet.rows[-1].entries == [2, 0]
+    asked = enter(pad, ["P0", "1 1", "14 14", "40 0", "40 0", "P0", "made", "H", "2 1", "29 14"])
+    assert asked[:4] == ["closed the stock", "tricks at the close P0 P1", "card points at the close P0 P1",
+                         "melds counted at the close P0 P1"]
+    assert pad.sheet.rows[-1].entries == [2, 0]
+
+
+def test_schnapsen_pad_refusals():
+    """Facts no play gives: a claim's result against its rule, tricks short of a hand nobody
+    claimed, a meld total no marriages make, a close after the stock ran out."""
+    pad = ScorePad(load_variant("schnapsen"))
+    assert "by the rule (score >= 66) the claim was failed, not made" in \
+        refused(pad, ["-", "40 0", "P0", "made", "H", "2 1"], "20 14")
+    assert "tricks add up to 9, but a hand has 10" in refused(pad, ["-", "0 0", "-", "H"], "5 4")
+    assert "30 is no total of melds" in refused(pad, ["-"], "30 0")
+    assert "after at most 4 tricks" in refused(pad, ["P1"], "3 2")

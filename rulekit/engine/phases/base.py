@@ -66,9 +66,13 @@ class CompileHelpers(Protocol):
     :ivar phase_specs: every phase's compiled spec, in order (``None`` for a failed one);
         set before :meth:`PhaseKind.finish` runs.
     :ivar d: the merged document (plain data), for checks that read other keys.
+    :ivar pts: each card's points (``deck.card_points``); ``trump_pts`` rank -> points of a
+        trump (``deck.trump_points``).
     """
 
     d: dict
+    pts: tuple
+    trump_pts: dict
     deck: Deck
     player_count: int
     kinds: list
@@ -127,8 +131,8 @@ class PhaseKind(Generic[SpecT]):
     :cvar gives_partner: the phase may give the declarer a partner for the hand
         (``Table.set_partner``), scored with the declarer's formula.
     :cvar conditions: keys of the entry holding conditions over the scoring variables
-        (``end_if``); the compiler compiles them once the scoring is known and sets the
-        spec's field of the same name to the :class:`~rulekit.dsl.Formula`.
+        (``end_if``; a dotted key inside a block: ``claim.made_if``); the compiler compiles them
+        once the scoring is known and gives them to :meth:`set_conditions`.
     """
 
     name: ClassVar[str] = ""
@@ -159,6 +163,13 @@ class PhaseKind(Generic[SpecT]):
         """Meaning checks that need the other phases (``c.deal`` is known now); returns
         the spec, possibly completed.  Default: unchanged."""
         return spec
+
+    def set_conditions(self, spec: SpecT, formulas: dict) -> SpecT:
+        """The spec with its compiled :attr:`conditions` (key -> :class:`~rulekit.dsl.Formula`);
+        default: each into the spec's field of that name (a kind whose condition is inside a
+        block, ``claim.made_if``, puts it there)."""
+        import dataclasses
+        return dataclasses.replace(spec, **formulas)  # type: ignore[type-var]
 
     def acts_for_declarer(self, p: dict) -> bool:
         """True when this entry acts for a declarer, so an auction must come before it."""
@@ -326,6 +337,12 @@ class PhaseKind(Generic[SpecT]):
         """Cards this phase puts out of play in a hand known by its ``facts`` (a card set aside
         face down); a scorepad then knows not every card ends in a won trick.  Default 0."""
         return 0
+
+    def pad_tricks(self, spec: SpecT, variant: Variant, facts: dict) -> tuple | None:
+        """``(total, exact)``: the tricks of a hand known by ``facts`` add up to ``total``, exactly
+        (``exact``) or at most (play stopped early by a decision of this phase, a claim), or
+        ``None``: the hand's tricks as the deal gives them (the default)."""
+        return None
 
     def pad_trump_choices(self, spec: SpecT, variant: Variant, contract: Any) -> tuple | None:
         """The trumps a scorepad asks the scorer to name for a hand of ``contract`` (the
