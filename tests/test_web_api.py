@@ -16,7 +16,7 @@ warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
 
 from rulekit.cards import bits  # noqa: E402
-from rulekit.variant import load_variant  # noqa: E402
+from rulekit.variant import builtin_ids, load_variant  # noqa: E402
 from rulekit.web.app import MAX_BODY, create_app  # noqa: E402
 
 SEED = 1_234_567_891   # a seed long enough that its digits never turn up by chance
@@ -245,3 +245,23 @@ def test_the_scorepad_asks_refuses_undoes_saves_and_exports(tmp_path):
     d = again.post(url + "/undo").json()
     assert d["said"] == "undone: the last hand" and d["hands"] == 0
     assert again.get(url.rsplit("/", 1)[0] + "/wrong-token").status_code == 404
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_every_installed_variant_plays_a_hand_through_the_page_api(tmp_path, vid):
+    """Every installed variant: a hand played through the seat's view alone (each decision one
+    of the cards raised, the buttons or a choice of the asked number of cards) is never refused,
+    the view always offers a decision when the seat is to act, and never holds a card the seat
+    has not seen."""
+    client = _client(tmp_path)
+    v = load_variant(vid)
+    t, urls = _table(client, ["human"] + ["random"] * (v.players - 1), vid=vid)
+    rng = random.Random(1)
+    for _ in range(400):
+        if t.state.hand.number > 0 or t.state.is_over:
+            break
+        d = client.get(urls[0]).json()
+        assert d["deciding"]
+        assert not _cards_in(d) & _hidden_from(t.state, 0)
+        _step(client, urls[0], rng)
+    assert t.state.hand.number > 0 or t.state.is_over
