@@ -152,6 +152,8 @@ def test_each_action_is_saved_and_a_new_server_resumes_the_table(tmp_path):
         saved = json.loads((tmp_path / f"{t.id}.json").read_text(encoding="utf-8"))
         assert saved["record"]["actions"] == [[s, a] for s, a in t.state.history]
     before = client.get(urls[0]).json()
+    assert client.get(urls[0], params={"since": before["version"]}).json() == {"version": before["version"],
+                                                                                "unchanged": True}
     again = _client(tmp_path)
     after = again.get(urls[0]).json()
     assert after == before

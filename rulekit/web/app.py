@@ -9,7 +9,8 @@ Pages (plain HTML, JS and CSS from ``rulekit/web/static/``, no build step):
 
 The JSON API: ``GET /api/variants``; ``POST /api/check`` (a variant file's text: its problems);
 ``POST /api/tables`` (a new table: the host's link and, for one human, his seat's link);
-``GET /api/t/{table}/{token}`` (the seat's view, :func:`rulekit.web.view.seat_view`);
+``GET /api/t/{table}/{token}`` (the seat's view, :func:`rulekit.web.view.seat_view`; with
+``?since=VERSION``, only ``{"version", "unchanged"}`` while no action was taken since);
 ``POST /api/t/{table}/{token}/act`` (an action; a refusal is answered with the engine's reason);
 ``GET /api/t/{table}/{token}/record`` (the record, once the match is over);
 ``GET /api/t/{table}/{token}/rules`` (``rulekit explain`` of the table's variant);
@@ -199,6 +200,9 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
             t, s = seat(request)
         except TableError as e:
             return _error(str(e), 404)
+        since = request.query_params.get("since", "")
+        if since.isdigit() and int(since) == t.version:   # a poll with nothing new: no view built
+            return _json({"version": t.version, "unchanged": True})
         with t.lock:
             out = seat_view(t.state, s, t.controllers)
             out["version"] = t.version

@@ -17,10 +17,10 @@ function el(tag, cls, text) {
 }
 
 async function load() {
-  const r = await fetch(API);
+  const r = await fetch(view ? `${API}?since=${view.version}` : API);
   const d = await r.json();
   if (!r.ok) { $("refused").textContent = d.error; return; }
-  if (!view || d.version !== view.version) { view = d; chosen.clear(); draw(); }
+  if (!d.unchanged && (!view || d.version !== view.version)) { view = d; chosen.clear(); draw(); }
 }
 
 async function act(action) {
