@@ -267,3 +267,17 @@ def test_every_installed_variant_plays_a_hand_through_the_page_api(tmp_path, vid
         assert not _cards_in(d) & _hidden_from(t.state, 0)
         _step(client, urls[0], rng)
     assert t.state.hand.number > 0 or t.state.is_over
+
+
+def test_the_host_page_lists_the_seats_links_and_the_rules_page_explains(tmp_path):
+    """A table of two humans: the creator's answer and the host's page give a link per human
+    seat (bots have none); a wrong host secret is a 404; the rules are ``rulekit explain``'s."""
+    from rulekit.variant.explain import explain
+    client = _client(tmp_path)
+    made = client.post("/api/tables", json={"variant": "fivehundred", "players": ["human", "random", "human"]}).json()
+    assert [s["seat"] for s in made["seats"]] == [0, 2]
+    host = client.get("/api" + made["host"]).json()
+    assert [s["url"] for s in host["seats"]] == [made["seats"][0]["url"], None, made["seats"][1]["url"]]
+    assert client.get("/api" + made["host"].rsplit("/", 1)[0] + "/wrong").status_code == 404
+    rules = client.get("/api" + made["seats"][0]["url"] + "/rules").json()["text"]
+    assert rules == explain(load_variant("fivehundred"))

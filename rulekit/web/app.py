@@ -30,15 +30,18 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from rulekit import records
 from rulekit.cli.app import _player_choices
 from rulekit.cli.score import _header as pad_header
 from rulekit.errors import RulekitError, VariantError
 from rulekit.variant import builtin_ids, check, compile_variant, load_variant
+from rulekit.variant.explain import explain
 from rulekit.variant.loader import MAX_FILE_SIZE, resolve_text
 from rulekit.sheets.render import renderable
 from rulekit.web.pads import Pad, Pads
@@ -247,7 +250,6 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
         with t.lock:
             if not t.state.is_over:   # the record holds the seed: every hidden card
                 return _error("the record is given once the match is over (it holds every card)", 403)
-            from rulekit import records
             data = records.to_record(t.state, t.controllers)
         return Response(json.dumps(data, indent=1, ensure_ascii=False), media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="rulekit-{t.state.variant.id}.json"'})
@@ -257,7 +259,6 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
             t, _s = seat(request)
         except TableError as e:
             return _error(str(e), 404)
-        from rulekit.variant.explain import explain
         return _json({"text": explain(t.state.match_variant)})
 
     def host(request: Request) -> Response:
@@ -385,5 +386,4 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
 
 async def _in_thread(fn):
     """Run ``fn`` in a worker thread (the bots think there, not in the event loop)."""
-    from starlette.concurrency import run_in_threadpool
     return await run_in_threadpool(fn)
