@@ -72,11 +72,12 @@ def suit_text(suit: str) -> Text:
 
 
 def card_text(deck, c: int) -> Text:
-    """A card with a coloured suit symbol (``10♥`` in red)."""
+    """A card with a coloured suit symbol (``10♥`` in red; a suit of the deck's own with its
+    symbol, a suitless card in magenta)."""
     if deck.is_joker(c):
         return Text(deck.name(c), style="bold magenta")
     s = deck.suit_of(c)
-    return Text(deck.name(c)[:-1] + SUIT_SYMBOLS.get(s, s), style=SUIT_STYLE.get(s, ""))
+    return Text(deck.pretty(c), style=SUIT_STYLE.get(s, "") if deck.symbol(s) == SUIT_SYMBOLS.get(s) else "bold")
 
 
 #: a card or a suit symbol in a kind's words (``J♥``, ``10♠``, ``♦``)
@@ -136,16 +137,16 @@ def suit_order(deck, trump: str | None = None) -> list:
     return ([trump] if trump else []) + [s for s in reversed(deck.suits) if s != trump]
 
 
-def _context(variant, trump: str, low: bool):
-    """The trump context a seat sees the cards in (``obs.trump``, ``obs.low``): no trump before
-    trumps are made."""
-    return ((variant.low_contexts if low else variant.contexts).get(trump) or variant.contexts.get("NT")
+def _context(variant, trump: str, group: str):
+    """The trump context a seat sees the cards in (``obs.trump``, ``obs.group``: the contract
+    group's tables): no trump before trumps are made."""
+    return (variant.context(trump, group) or variant.contexts.get("NT")
             or next(iter(variant.contexts.values())))
 
 
 def _state_context(state):
     h = state.hand
-    return _context(state.variant, h.trump, h.ctx is not None and h.ctx.low)
+    return _context(state.variant, h.trump, h.ctx.group if h.ctx is not None else "")
 
 
 def sorted_cards(state, mask: int) -> list:
@@ -182,7 +183,7 @@ def _own_hand(obs, mark: int = 0) -> Text:
     """``obs``'s own hand (:func:`hand_text`)."""
     if obs.blind:   # a blind decision first: his cards stay face down
         return Text(f"{_cards(obs.hand_sizes[obs.seat])} face down (not looked at yet)", style="dim")
-    return _cards_row(obs.variant, _context(obs.variant, obs.trump, obs.low), obs.hand, mark)
+    return _cards_row(obs.variant, _context(obs.variant, obs.trump, obs.group), obs.hand, mark)
 
 
 def _cards_row(variant, ctx, mask: int, mark: int = 0) -> Text:
@@ -601,7 +602,7 @@ def table_view(state, seat: int) -> Table:
     h = state.hand                     # public facts only: the contract's words, the phases' rows
     deck = v.deck
     names = state.names
-    ctx = _context(v, obs.trump, obs.low)
+    ctx = _context(v, obs.trump, obs.group)
     role = role_of(obs.phase)
     pairs = partnership(v)
     grid = Table.grid(padding=(0, 1))

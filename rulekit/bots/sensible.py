@@ -543,7 +543,7 @@ def distinct_plays(obs: Observation) -> list[int]:
     """
     legal = obs.legal
     v = obs.variant
-    ctx = (v.low_contexts if obs.low else v.contexts).get(obs.trump)
+    ctx = v.context(obs.trump, obs.group)
     if ctx is None or v.scoring.tallies or phase_variables(v):
         return list(range(len(legal)))
     gone = 0
@@ -625,7 +625,7 @@ def _plain(spec, ctx) -> bool:
     ``tricks.play_card`` apply inline on their own hot path, which :func:`_plain_tricks`
     repeats, checked against the engine in tests/test_bot_speed_strength.py) and the widow
     does not go to the last trick."""
-    return _tricks.plain_follow(spec, ctx) and spec.widow_to != "last_trick"
+    return _tricks.plain_follow(spec, ctx) and not _tricks.credits(spec, ctx)
 
 
 def _plain_tricks(w, h, prefs, first: int = -1) -> None:

@@ -39,7 +39,8 @@ class Observation:
     :ivar discards: the seat's own discards (0 unless it declared).
     :ivar calls: auction calls ``(seat, text)``.
     :ivar contract: contract text or ``""``; ``declarer`` seat or -1; ``trump`` ``S``.. / ``NT``;
-        ``low``: low cards win this hand (a low-wins contract, ``ranking.low``).
+        ``low``: low cards win this hand (a low-wins contract, ``ranking.low``); ``group`` the
+        contract group whose tables the hand is played in (``""``: the base ranking).
     :ivar trick: ``(seat, card)`` of the trick in progress.
     :ivar tricks: completed tricks ``(leader, plays, winner, named)``.
     :ivar won: tricks won by each seat.
@@ -119,6 +120,7 @@ class Observation:
     out: int = 0
     out_sizes: list = field(default_factory=list)
     low: bool = False
+    group: str = ""
     dealt_sizes: list = field(default_factory=list)
     game_score: list = field(default_factory=list)
     games: list = field(default_factory=list)
@@ -412,7 +414,7 @@ def observe(state, seat: int) -> Observation:
         hand_sizes=[m.bit_count() for m in h.hands], widow=widow,
         discards=h.discards if h.declarer == seat else 0, calls=list(h.calls),
         contract=h.contract.text if h.contract else "", declarer=h.declarer, trump=h.trump,
-        low=h.ctx is not None and h.ctx.low,
+        low=h.ctx is not None and h.ctx.low, group=h.ctx.group if h.ctx is not None else "",
         trick=list(h.trick), tricks=list(h.tricks), won=list(h.won), failed=list(h.failed),
         totals=state.sheet.totals(), legal=legal, hand_number=h.number, dummy=h.dummy,
         dummy_hand=h.hands[h.dummy] if dummy_up else 0, partner=h.partner, open_hands=open_hands,

@@ -180,9 +180,8 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
         won[winner] += 1
         won_cards[winner] |= cards
         leader = winner
-    if spec.widow_to == "last_trick":
-        for m in h.zones.values():
-            won_cards[leader] |= m
+    if _tricks.credits(spec, ctx):   # cards out of play counted for a player
+        _tricks.credit(state, spec, leader)
     played: Sequence = PlayedTricks.of(bytes(flat) if state._small else tuple(flat),
                                        named_by_trick if naming >= 0 else left)
     if h.tricks:   # (tricks played before this loop began: a bot's world mid-hand)

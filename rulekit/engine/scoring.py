@@ -60,6 +60,8 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
             for _s, c in played:
                 cards[winner] |= 1 << c
     points = [sum(pts[c] for c in _bits(m)) for m in cards] if variant.has_card_points else [0] * n
+    if hand.extra_points and upto is None:   # points moved outside the cards won (a kept card's exchange)
+        points = [p + x for p, x in zip(points, hand.extra_points)]
     ex = dict(extra or {})
     if variant.scoring.tallies and ("tallies" not in ex or upto is not None):   # (score_played has them)
         ex["tallies"] = tallies(variant, hand, cards)
@@ -206,6 +208,8 @@ def score_played(variant, hand, extra: dict) -> tuple:
     won = [winners.count(s) for s in range(n)]
     points = ([sum(pts[x] for x in _bits(m)) for m in hand.won_cards] if (pts := variant.points_table(hand.ctx))
               and variant.has_card_points else [])
+    if hand.extra_points and points:   # points moved outside the cards won (a kept card's exchange)
+        points = [p + x for p, x in zip(points, hand.extra_points)]
     declarer = hand.declarer
     if variant.scoring.by_side:   # what envs_for keeps of seats: their sides' sums
         sides = variant.sides
@@ -264,7 +268,7 @@ def tally_counts(variant, hand, won_cards: list) -> list:
                 if hand.trump in deck.suits:
                     for r in t.ranks:
                         c = deck.index.get(r + hand.trump)   # a deck need not hold every rank in every suit
-                        mask |= 0 if c is None else 1 << c
+                        mask |= 0 if c is None else deck.copies_of(c)
                 trump_masks[(t.name, hand.trump)] = mask
         if t.pick:
             mask = _pick(hand, mask, t.pick == "highest")

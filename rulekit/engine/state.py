@@ -23,6 +23,7 @@ from rulekit.engine.hand import Hand, PlayedTricks, Written
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases import tricks as _tricks
+from rulekit.contracts import LOW
 from rulekit.engine.markers import Markers
 from rulekit.engine.progress import Progress
 from rulekit.engine.tables import action_tables
@@ -228,14 +229,24 @@ class State:
         """The spec of the current phase."""
         return self.variant.phases[self.hand.phase]
 
-    def set_trump(self, strain: str, low: bool | None = None) -> None:
-        """Set the trump context of the hand (a suit letter or ``NT``); ``low``: the tables of
-        a low-wins contract (``ranking.low``), ``None``: keep the hand's current order."""
+    def set_trump(self, strain: str, low: bool | None = None, group: str | None = None) -> None:
+        """Set the trump context of the hand (a suit letter or ``NT``) and its contract group's
+        tables: ``group`` names the group (``""`` the base ranking); else ``low`` True selects
+        the low-wins group (``ranking.low``), False the hand's contract's own group (its
+        ``group:``, or the base); with neither, the hand's contract's group once it has one
+        that names one, else the group of the hand's current tables."""
         h = self.hand
-        if low is None:
-            low = h.ctx is not None and h.ctx.low
+        if group is None:
+            own = getattr(h.contract, "group", "") or ""
+            if low is not None:
+                group = LOW if low else own
+            elif own:
+                group = own
+            else:
+                group = h.ctx.group if h.ctx is not None else ""
         h.trump = strain
-        h.ctx = (self.variant.low_contexts if low else self.variant.contexts)[strain]
+        v = self.variant
+        h.ctx = (v.group_contexts[group] if group else v.contexts)[strain]
 
     def throw_in(self, same_dealer: bool = False) -> None:
         """The hand is thrown in unscored; the next dealer deals, or with ``same_dealer``
@@ -411,6 +422,31 @@ class State:
 
         :raises InvalidActionError: when the text is no action.
         """
+        action = self._parse_text(text)
+        return self._held(action) if self.variant.deck.has_copies else action
+
+    def _held(self, action: Action) -> Action:
+        """``action`` with its cards turned into copies the player to move holds: ``AS`` typed
+        plays (or discards) one of his copies of AS, the first he holds (a double pack)."""
+        deck = self.variant.deck
+        hand = self.hand.hands[self.hand.to_move] if self.hand.to_move >= 0 else 0
+        if action.card >= 0 and not hand >> action.card & 1:
+            held = deck.held(1 << action.card, hand)
+            if held != 1 << action.card:
+                c = held.bit_length() - 1
+                return self.play_action(c) if action.kind == "play" and not action.suit else \
+                    Action(action.kind, action.text.replace(deck.name(action.card), deck.name(c), 1), card=c,
+                           suit=action.suit)
+        if action.cards and action.cards & ~hand:
+            held = deck.held(action.cards, hand)
+            if held != action.cards:
+                if action.kind == "discard":
+                    return Action.discard(deck, held)
+                word = action.text.split()[0]
+                return Action(action.kind, " ".join([word] + deck.names_of(held)), cards=held)
+        return action
+
+    def _parse_text(self, text: str) -> Action:
         t = text.strip()
         words = t.split()
         kind = self.kind

@@ -28,7 +28,9 @@ def tally_most(variant, tally, trump: str) -> int:
     if tally.mask == -1:   # the ranks of the trump suit
         if trump not in variant.deck.suits:
             return 0
-        return min(tally.most, sum(r + trump in variant.deck.index for r in tally.ranks))
+        deck = variant.deck
+        return min(tally.most, sum(deck.copies_of(deck.index[r + trump]).bit_count() for r in tally.ranks
+                                   if r + trump in deck.index))
     return tally.most
 
 

@@ -89,6 +89,10 @@ class CompileHelpers(Protocol):
     def close(self, name: str, known: Any) -> str:
         """``"; did you mean X?"`` for the closest of ``known``, or ``""``."""
 
+    def group_name(self, name: str, path: Path) -> str:
+        """A contract's ``group:`` checked against ``contract_groups`` (reported at ``path``
+        when unknown, then ``""``)."""
+
     def choices(self) -> list:
         """The player counts the variant offers."""
 

@@ -56,6 +56,12 @@ class TricksSpec(PhaseSpec):
     :ivar may_trump: a player who can follow a plain suit may trump instead.
     :ivar top_follows: at no trump a top card may follow any lead unless its holder failed
         that suit (rules/fivehundred.md [T4], house option).
+    :ivar renege: the ranking text of the top trumps that need not be played to a lower
+        trump led (rules/fortyfive.md [FF-T3]); the contexts hold their cards (``Context.renege``).
+    :ivar widow_to, discards_to: where the cards left undealt and the declarer's discards go
+        at the end of play: ``declarer``, ``defenders`` (the declarer's first opponent in the
+        order of play, counting for the defenders' side), ``last_trick`` (its winner) or
+        ``none``; a contract group's own (``Context.widow_to``) replaces them.
     """
 
     lead: str
@@ -77,6 +83,8 @@ class TricksSpec(PhaseSpec):
     first_lead_trump: bool = False
     may_trump: bool = False
     top_follows: bool = False
+    renege: str = ""
+    discards_to: str = "none"
     # any follow option beyond suit and must_trump (set once, so the card loop tests one flag)
     special_follow: bool = field(default=False, init=False)
 
@@ -135,7 +143,7 @@ def legal_mask(state: Table, seat: Seat) -> Mask:
     if not h.trick:
         return restrict(state, hand, True) if spec.restricts else hand
     ctx = h.ctx
-    if spec.special_follow or h.led_group == ctx.idle_group:   # overtrump, partner frees, may trump, top follows
+    if spec.special_follow or ctx.special:   # overtrump, partner frees, may trump; cards with rules of their own
         m = _follow_mask(state, seat, hand, spec)
     else:  # the common rules inline: this is the hot loop of bots' playouts
         m = hand & ctx.group_mask[h.led_group]
@@ -153,7 +161,7 @@ def plain_follow(spec, ctx) -> bool:
     end, no trump set by the first lead, no powerless cards.  Playout loops that repeat
     those rules in local variables (the random playout's, the bots') test this first."""
     return not (spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump
-                or ctx.idle_group >= 0)
+                or ctx.special)
 
 
 def plain_rules(spec, ctx, hands: list) -> bool:
@@ -165,18 +173,20 @@ def plain_rules(spec, ctx, hands: list) -> bool:
 
 def _follow_mask(state: Table, seat: Seat, hand: Mask, spec) -> Mask:
     """The cards of ``hand`` that follow the trick's rules (suit, ``must_trump``,
-    ``must_overtrump``, ``partner_frees``), no lead or first-trick restriction considered."""
+    ``must_overtrump``, ``partner_frees``, ``may_trump``, the top trumps that may renege, the
+    cards played whatever was led), no lead or first-trick restriction considered."""
     h = state.hand
     ctx = h.ctx
-    if h.led_group == ctx.idle_group:  # only powerless cards so far: no suit to follow yet
+    lg = h.led_group
+    if lg == ctx.idle_group or lg == ctx.free_group:  # nothing to follow (yet): any card
         return hand
-    m = hand & ctx.group_mask[h.led_group]
+    m = hand & ctx.group_mask[lg]
+    if m and ctx.renege and lg == ctx.trump_suit_group and not m & ~_reneging(state, m):
+        return hand   # his only trumps are top trumps above the card led: he may keep them back
     if m and spec.may_trump and ctx.trump_suit_group is not None:  # follow, or trump instead
         m |= hand & ctx.group_mask[ctx.trump_suit_group]
-    tg = ctx.trump_group
-    if (m and spec.top_follows and tg is not None and tg >= len(state.variant.deck.suits)
-            and not h.failed[seat] >> h.led_group & 1):  # a top card at no trump follows any lead
-        m |= hand & ctx.group_mask[tg]
+    if m and ctx.free_unfailed and not h.failed[seat] >> lg & 1:  # a top card at no trump follows any lead
+        m |= hand & ctx.free_unfailed
     if not m:
         m = hand
         if spec.must_trump and ctx.trump_suit_group is not None:
@@ -185,9 +195,22 @@ def _follow_mask(state: Table, seat: Seat, hand: Mask, spec) -> Mask:
             trumps = hand & ctx.group_mask[ctx.trump_suit_group]
             if trumps:
                 m = _overtrumps(state, trumps) or trumps if spec.overtrump else trumps
-    elif spec.overtrump and h.led_group == ctx.trump_suit_group:
+    elif spec.overtrump and lg == ctx.trump_suit_group:
         m = _overtrumps(state, m) or m
-    return m
+    return m | hand & ctx.free if ctx.free else m
+
+
+def _reneging(state: Table, trumps: Mask) -> Mask:
+    """The cards of ``trumps`` that may renege: top trumps (``renege``) higher than the trump
+    led (the trick's first card of the led group; rules/fortyfive.md [FF-T3])."""
+    h = state.hand
+    ctx = h.ctx
+    led = next(c for _s, c in h.trick if ctx.group_of[c] == h.led_group)
+    out = 0
+    for c in bits(trumps & ctx.renege):
+        if ctx.strength[c] > ctx.strength[led]:
+            out |= 1 << c
+    return out
 
 
 def _overtrumps(state: Table, m: Mask) -> Mask:
@@ -256,7 +279,7 @@ def _restrictions(state: Table, m: Mask, lead: bool) -> tuple:
 
 def _suit_mask(deck, suit: str) -> Mask:
     """The cards of ``suit`` in ``deck``."""
-    return sum(1 << deck.index[r + suit] for r in deck.ranks if r + suit in deck.index)
+    return deck.suit_mask(suit)
 
 
 def legal_mask_unrestricted(state: Table, seat: Seat) -> Mask:
@@ -386,8 +409,8 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         if g != lg:
             if lg == h.ctx.idle_group:  # a powerless card was led: the first card of a suit sets it
                 h.led_group = g
-            elif not hands[seat] & h.ctx.group_mask[lg]:  # (a top card may follow while he holds the suit)
-                h.failed[seat] |= 1 << lg
+            elif not hands[seat] & h.ctx.group_mask[lg] and not (h.ctx.renege and lg == h.ctx.trump_suit_group):
+                h.failed[seat] |= 1 << lg   # (a free card may follow while he holds the suit; a top trump may renege)
         leader = h.leader
     else:
         h.leader = leader = seat
@@ -411,15 +434,18 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         return False
     # close the trick: the strongest trump, else the strongest card of the led group
     keys = h.ctx.win_keys[h.led_group]
-    best = -1
-    winner = h.leader  # (when every card is powerless, the leader's trick)
-    cards = 0
-    for s, x in trick:
-        cards |= 1 << x
-        k = keys[x]
-        if k > best:
-            best = k
-            winner = s
+    if h.ctx.special:   # cards with rules of their own: equal cards, the slam lead, a card kept
+        winner, cards = _close_special(state, trick, keys)
+    else:
+        best = -1
+        winner = h.leader  # (when every card is powerless, the leader's trick)
+        cards = 0
+        for s, x in trick:
+            cards |= 1 << x
+            k = keys[x]
+            if k > best:
+                best = k
+                winner = s
     h.tricks.append((leader, trick, winner, h.named))
     h.trick_winners.append(winner)
     h.won[winner] += 1
@@ -431,15 +457,94 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         h.to_move = -1
         return True
     if not any(hands):
-        if spec.widow_to == "last_trick":
-            for m in h.zones.values():
-                h.won_cards[winner] |= m
+        if spec.widow_to != "none" or spec.discards_to != "none" or h.ctx.widow_to or h.ctx.discards_to:
+            credit(state, spec, winner)
         h.to_move = -1
         return True
     while not hands[winner]:  # the winner has no card left: the next seat that has leads
         winner = (winner + step) % n
     h.to_move = winner
     return False
+
+
+def _close_special(state: Table, trick: list, keys: tuple) -> tuple[Seat, Mask]:
+    """``(winner, cards won)`` of the finished ``trick`` under a context with cards of rules of
+    their own: the highest key wins, the first played of equal keys or the last for the cards
+    of ``last_wins``; a ``slam`` card led to the last trick by a side that won every earlier
+    trick wins it; a ``kept`` card played to a trick another side wins goes back to its owner's
+    won cards (``kept_always``: on the last trick too), his side giving the winner
+    ``exchange`` card points (rules/tarot.md [TA-E1]-[TA-E3])."""
+    h = state.hand
+    ctx = h.ctx
+    last = ctx.last_wins
+    best = -1
+    winner = h.leader
+    cards = 0
+    for s, x in trick:
+        cards |= 1 << x
+        k = keys[x]
+        if k > best or (k == best and last >> x & 1):
+            best = k
+            winner = s
+    final = not any(h.hands)
+    if ctx.slam and final:
+        lead_seat, lead = trick[0]
+        if ctx.slam >> lead & 1 and all(same_side(state, w, lead_seat) for w in h.trick_winners):
+            winner = lead_seat
+    keep = cards & (ctx.kept_always if final else ctx.kept)
+    if keep:
+        for s, x in trick:
+            if keep >> x & 1 and not same_side(state, s, winner):
+                cards &= ~(1 << x)
+                h.won_cards[s] |= 1 << x
+                if ctx.exchange:
+                    moved = h.extra_points or [0] * h.players
+                    moved[s] -= ctx.exchange
+                    moved[winner] += ctx.exchange
+                    h.extra_points = moved
+    return winner, cards
+
+
+def same_side(state: Table, a: Seat, b: Seat) -> bool:
+    """Whether seats ``a`` and ``b`` play on one side this hand: partners of a ``sides:`` block,
+    else the declarer and his partner against the defenders, else each for himself."""
+    v = state.variant
+    if len(v.sides) < v.players:
+        return v.side_of[a] == v.side_of[b]
+    h = state.hand
+    if h.declarer >= 0:
+        return (a in (h.declarer, h.partner)) == (b in (h.declarer, h.partner))
+    return a == b
+
+
+def credits(spec, ctx) -> bool:
+    """Whether cards out of play go to some player's won cards at the end of play (``widow_to``,
+    ``discards_to``, or a contract group's own) under trick phase ``spec`` and context ``ctx``."""
+    return spec.widow_to != "none" or spec.discards_to != "none" or bool(ctx.widow_to or ctx.discards_to)
+
+
+def credit(state: Table, spec, last_winner: Seat) -> None:
+    """At the end of play, add the cards left undealt (the widow, the dog) and the declarer's
+    discards to the won cards of the seat their rule names (``widow_to`` / ``discards_to``, the
+    hand's contract group's first): they count in ``points`` and tallies of won cards."""
+    h = state.hand
+    ctx = h.ctx
+    for rule, cards in ((ctx.widow_to or spec.widow_to, sum(h.zones.values())),
+                        (ctx.discards_to or spec.discards_to, h.discards)):
+        if not cards or rule == "none":
+            continue
+        if rule == "last_trick":
+            seat = last_winner
+        elif h.declarer < 0:
+            continue   # no declarer: the rule names nobody
+        elif rule == "declarer":
+            seat = h.declarer
+        else:   # the defenders: the declarer's first opponent in the order of play
+            seat = next((state.next_seat(h.declarer, k) for k in range(1, h.players)
+                         if not same_side(state, state.next_seat(h.declarer, k), h.declarer)), -1)
+            if seat < 0:
+                continue
+        h.won_cards[seat] |= cards
 
 
 def ends_early(state: Table, cond) -> bool:
@@ -476,7 +581,7 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                 m |= _suit_mask(deck, w)
                 continue
             try:
-                m |= 1 << deck.parse(w)
+                m |= deck.named_mask(w)
             except CardError as e:
                 c.err(path + ("first_trick", key), f"{e} (expected suits such as H or cards such as QS)")
         masks[key] = m
@@ -489,7 +594,8 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                       lead_then=p.get("lead_then", ""),
                       first_lead_trump=bool(p.get("first_lead_trump", False)),
                       may_trump=bool(p.get("may_trump", False)),
-                      top_follows=bool(p.get("top_follows", False)))
+                      top_follows=bool(p.get("top_follows", False)),
+                      renege=str(p.get("renege", "")), discards_to=p.get("discards_to", "none"))
     if ("lead_if" in p) != ("lead_then" in p):
         have, need = ("lead_if", "lead_then") if "lead_if" in p else ("lead_then", "lead_if")
         c.err(path + (have,), f"{have} needs {need} (expected both: the condition and who then leads)")
@@ -547,9 +653,26 @@ class TricksKind(PhaseKind[TricksSpec]):
                                                             'player who holds that suit, unless he has failed to '
                                                             'follow it this hand; it still wins the trick.',
                                              'type': 'boolean'},
-                             'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
-                                                         '(to its winner, counting for him) or `none`.',
-                                          'enum': ['last_trick', 'none']},
+                             'widow_to': {'description': 'Where the cards left undealt (a widow, the dog, the '
+                                                         'skat not taken) go at the end of play, to count in '
+                                                         '`points` and tallies of won cards: `declarer`, '
+                                                         '`defenders` (the declarer\'s side\'s opponents: '
+                                                         'the first of them in the order of play), '
+                                                         '`last_trick` (its winner) or `none` (default: '
+                                                         'they count for nobody).',
+                                          'enum': ['declarer', 'defenders', 'last_trick', 'none']},
+                             'discards_to': {'description': 'Where the declarer\'s discards (a widow exchange, '
+                                                            'cards put aside) go at the end of play, as '
+                                                            '`widow_to`: `declarer`, `defenders`, `last_trick` '
+                                                            'or `none` (default).',
+                                             'enum': ['declarer', 'defenders', 'last_trick', 'none']},
+                             'renege': {'description': 'Top trumps that need not be played to a lower trump '
+                                                       'led, highest first, as a ranking of the trump suit '
+                                                       '(`"5 J AH"`: the five and the jack of trumps and the '
+                                                       'A♥): a player whose only trumps are such cards, each '
+                                                       'higher than the trump led, may play any card; one '
+                                                       'holding another trump must play a trump.',
+                                        'type': 'string'},
                              'dummy': {'description': "The declarer's partner is dummy: his hand lies face up "
                                                       'after the opening lead and the declarer plays it.',
                                        'type': 'boolean'},
@@ -615,6 +738,8 @@ class TricksKind(PhaseKind[TricksSpec]):
             c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
         if p.get("top_follows") and not c.d.get("ranking", {}).get("top"):
             c.warn(path + ("top_follows",), "has no effect without ranking.top (no card is above the suits)")
+        if p.get("widow_to") in ("declarer", "defenders") and c.deal is not None and not c.any_zone():
+            c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
 
     def strains(self, spec, deck) -> set:
         """Every suit when the first lead makes trumps."""
