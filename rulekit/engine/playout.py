@@ -56,7 +56,14 @@ def random_hand(state: State, rng: random.Random) -> int:
         naming = len(state.variant.deck.suits) if ctx.top_names_suit else -1
         group_of = ctx.group_of
         held = sum(m.bit_count() for m in h.hands)
+        spec: _tricks.TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (a tricks phase)
         while True:
+            if spec.side and _tricks.side_actions(state, spec):   # an earlier phase's action is open too
+                legal = _tricks.legal(state)
+                state.apply_unchecked(legal[int(rand() * len(legal))])
+                if state.hand is not h or h.to_move < 0:
+                    break
+                continue
             if h.ctx is not ctx:   # trumps set during play (the first lead makes trumps)
                 ctx = h.ctx
                 naming = len(state.variant.deck.suits) if ctx.top_names_suit else -1
@@ -79,7 +86,8 @@ def random_hand(state: State, rng: random.Random) -> int:
                 if play_card(state, c, suit):
                     break
         plays += held - sum(m.bit_count() for m in h.hands)   # the cards played
-        state.advance_phase()
+        if state.hand is h and h.to_move < 0:
+            state.advance_phase()
     return plays
 
 

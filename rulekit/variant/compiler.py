@@ -618,7 +618,16 @@ class _Compiler:
         pick = t.get("pick", "")
         if pick:  # one card at most: the highest (lowest) in play
             most = min(most, 1)
-        return TallySpec(tname, ranks, trump_only, where, mask, tuple(picks), count, most, pick)
+        group = trump_only and "ranks" not in t
+        if group:   # the whole trump group: its suit and the cards ranked among its trumps
+            most = max([most] + [c.group_mask[c.trump_group].bit_count() for c in getattr(self, "all_contexts", ())
+                                 if c.trump_group is not None and c.name != "NT"])
+        led = bool(t.get("led", False))
+        if led and where != "tricks":
+            self.err(path + ("led",), "only cards led to tricks can be counted so (expected in: tricks)")
+        if led:
+            most = min(most, len(picks) or hand_tricks or most)
+        return TallySpec(tname, ranks, trump_only, where, mask, tuple(picks), count, most, pick, group, led)
 
     def deal_tricks(self) -> int:
         """Tricks in a full hand (cards per player of the first deal), or 0 without a deal."""
@@ -912,6 +921,7 @@ class _Compiler:
         contexts = groups.get("", {})
         low_contexts = groups.get(LOW, {})
         self.point_tables = [c.points for g in groups.values() for c in g.values()]
+        self.all_contexts = [c for g in groups.values() for c in g.values()]
         self.low_wins(phases)
         has_auction = any(p is not None and REGISTRY[p.kind].role == "auction" for p in phases)
         plays_on = any(p is not None and getattr(p, "all_pass", "") == "play" for p in phases)

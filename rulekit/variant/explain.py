@@ -223,6 +223,8 @@ def _trump_words(text, v=None) -> str:
             words.append("the Joker")
         elif tok.startswith(JOKER):
             words.append(f"the joker {tok}")
+        elif v is not None and tok in v.deck.index and not v.deck.is_special(v.deck.index[tok]):
+            words.append(f"{v.deck.pretty(v.deck.index[tok])} (a trump whatever suit is trumps)")
         elif tok.endswith(":trump"):
             words.append(f"the right bower ({tok.split(':')[0]} of trumps)")
         elif tok.endswith(":sister"):
@@ -364,8 +366,9 @@ def _tally_words(t, v) -> str:
     if t.pick:
         got, after = ("won", " in a trick") if t.where == "tricks" else (
             ("was dealt", " (to one of its players)") if side else ("was dealt", ""))
+        among = "played to the tricks" if t.where == "tricks" else "dealt"
         return (f"is 1 for {owner} {'that' if side else 'who'} {got} the {t.pick} {what} in play (of the cards "
-                f"dealt){after}, otherwise 0")
+                f"{among}){after}, otherwise 0")
     picked = ["the last trick" if k == v.hand_size - 1 else f"trick {k + 1}" for k in t.tricks]
     if t.count == "tricks":
         holding = "" if every else f" holding one of the {what}"
@@ -406,7 +409,8 @@ def _match(v) -> list:
         order = ", ".join(str(x) for x in (v.data.get("match") or {}).get("count_order", ()))
         out.append("When several reach the target in the same hand: " + ", then ".join(
             {"declarer": "the declarer wins", "trick_order": "the one who reached it at the earliest trick wins",
-             "count_order": f"the hand's points are counted in the order {order}, and the first to reach it wins"}
+             "count_order": f"the hand's points are counted in the order {order}, and the first to reach it wins",
+             "play_on": "the higher total wins, and on equal totals another deal is played"}
             .get(t, t) for t in m.ties) + ".")
     deals = (v.data.get("match") or {}).get("deals")
     if deals is not None:

@@ -139,6 +139,9 @@ class TallySpec:
     :ivar most: the highest value the tally can take (for the formula bounds checks).
     :ivar pick: ``highest`` / ``lowest``: only the highest (lowest) of its cards in play
         counts (All Fours' High and Low); ``""``: all of them.
+    :ivar group: with ``trump_only`` and no ``ranks`` given: every card of the trump group (the
+        trump suit and the cards ranked among its trumps: a bower, the A♥ of Forty-Five).
+    :ivar led: count only the card led to each trick (``led: true``).
     """
 
     name: str
@@ -150,6 +153,8 @@ class TallySpec:
     count: str = "cards"
     most: int = 0
     pick: str = ""
+    group: bool = False
+    led: bool = False
 
 
 @dataclass(frozen=True)

@@ -151,6 +151,8 @@ class PhaseKind(Generic[SpecT]):
     # it may give the declarer a partner for the hand (``Table.set_partner``), who is then
     # scored with the declarer's formula (``rulekit explain`` says so)
     gives_partner: ClassVar[bool] = False
+    # it offers actions during a later trick play, beside the cards (``side_actions``)
+    in_play: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ compile time
     def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> SpecT | None:
@@ -246,6 +248,23 @@ class PhaseKind(Generic[SpecT]):
     def hand_bids(self, spec: SpecT, hand: Hand) -> tuple | None:
         """An auction's bids with this hand's attributes when they differ from ``spec.bids`` (a
         ``list_auction`` values its contracts anew each hand), else ``None``."""
+        return None
+
+    # ------------------------------------------------------------------ actions during trick play
+    # A phase that ran before trick play may offer the seat to move actions beside his cards
+    # there (robbing the turned card at his first turn to play): trick play lists them after
+    # the plays, refuses the others, and applies them through the phase (:attr:`in_play`).
+    def side_actions(self, state: Table, spec: SpecT) -> list:
+        """The actions this phase (``spec``, already run) offers the seat to move now during trick
+        play, beside his cards, in a fixed order; default none."""
+        return []
+
+    def side_apply(self, state: Table, spec: SpecT, action: Action) -> None:
+        """Apply one of :meth:`side_actions` (checked: it is one of them); the trick goes on."""
+        raise NotImplementedError
+
+    def side_parse(self, text: str, state: Table, spec: SpecT) -> Action | None:
+        """This phase's words for its :meth:`side_actions` (``None``: not one of them)."""
         return None
 
     # ------------------------------------------------------------------ words

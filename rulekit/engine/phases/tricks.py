@@ -15,6 +15,7 @@ Both are read by :func:`legal_mask` and :func:`play_card`, so the fast path keep
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from rulekit.cards import SUIT_NAMES, bits
@@ -58,6 +59,9 @@ class TricksSpec(PhaseSpec):
         that suit (rules/fivehundred.md [T4], house option).
     :ivar renege: the ranking text of the top trumps that need not be played to a lower
         trump led (rules/fortyfive.md [FF-T3]); the contexts hold their cards (``Context.renege``).
+    :ivar side: indices (in the variant's phases) of earlier phases that offer actions during
+        trick play (:meth:`~rulekit.engine.phases.base.PhaseKind.side_actions`: robbing the
+        turned card at one's first turn to play).
     :ivar widow_to, discards_to: where the cards left undealt and the declarer's discards go
         at the end of play: ``declarer``, ``defenders`` (the declarer's first opponent in the
         order of play, counting for the defenders' side), ``last_trick`` (its winner) or
@@ -85,12 +89,13 @@ class TricksSpec(PhaseSpec):
     top_follows: bool = False
     renege: str = ""
     discards_to: str = "none"
+    side: tuple = ()
     # any follow option beyond suit and must_trump (set once, so the card loop tests one flag)
     special_follow: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "special_follow", bool(self.overtrump or self.partner_frees
-                                                        or self.may_trump or self.top_follows))
+                                                        or self.may_trump or self.top_follows or self.side))
 
 
 def start(state: Table) -> bool:
@@ -302,7 +307,8 @@ def _names_suit(state: Table, card: int) -> bool:
 
 
 def legal(state: Table) -> list:
-    """Play actions in deck order; a led top card that names a suit gives one action per suit."""
+    """Play actions in deck order; a led top card that names a suit gives one action per suit;
+    then the actions earlier phases offer now (:func:`side_actions`)."""
     deck = state.variant.deck
     h = state.hand
     seat = h.to_move
@@ -314,14 +320,37 @@ def legal(state: Table) -> list:
             low = m & -m
             out.append(play[low.bit_length() - 1])
             m ^= low
-        return out
-    out = []
-    for c in bits(legal_mask(state, seat)):
-        if _names_suit(state, c):
-            out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
-        else:
-            out.append(state.play_action(c))
+    else:
+        out = []
+        for c in bits(legal_mask(state, seat)):
+            if _names_suit(state, c):
+                out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
+            else:
+                out.append(state.play_action(c))
+    spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (its own)
+    return out + side_actions(state, spec) if spec.side else out
+
+
+def side_actions(state: Table, spec: TricksSpec) -> list:
+    """The actions the earlier phases of ``spec.side`` offer the seat to move now, beside his
+    cards (:meth:`~rulekit.engine.phases.base.PhaseKind.side_actions`)."""
+    from rulekit.engine.phases.registry import REGISTRY
+    out: list = []
+    for i in spec.side:
+        p = state.variant.phases[i]
+        out += REGISTRY[p.kind].side_actions(state, p)
     return out
+
+
+def _side_owner(state: Table, spec: TricksSpec, action: Action):
+    """``(kind, spec)`` of the earlier phase that offers ``action`` now, or ``None``."""
+    from rulekit.engine.phases.registry import REGISTRY
+    for i in spec.side:
+        p = state.variant.phases[i]
+        kind = REGISTRY[p.kind]
+        if action in kind.side_actions(state, p):
+            return kind, p
+    return None
 
 
 def group_name(state: Table, g: int) -> str:
@@ -336,6 +365,9 @@ def group_name(state: Table, g: int) -> str:
 
 def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: with the reason (``you must follow hearts: you hold 9♥``)."""
+    spec0: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]  # (its own)
+    if action.kind != "play" and spec0.side and _side_owner(state, spec0, action) is not None:
+        return   # an action an earlier phase offers now (robbing the turned card)
     if action.kind != "play":
         raise IllegalActionError("play a card now (e.g. play " +
                                  state.variant.deck.name(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
@@ -389,7 +421,13 @@ def check(state: Table, action: Action) -> None:
 
 
 def apply(state: Table, action: Action) -> bool:
-    """Play the card; close the trick when everyone has played. True when the hand is over."""
+    """Play the card; close the trick when everyone has played. True when the hand is over.
+    An action of an earlier phase (:func:`side_actions`) is applied by that phase."""
+    if action.kind != "play":
+        owner = _side_owner(state, KIND.spec(state), action)
+        if owner is not None:
+            owner[0].side_apply(state, owner[1], action)
+            return False
     return play_card(state, action.card, action.suit)
 
 
@@ -732,6 +770,24 @@ class TricksKind(PhaseKind[TricksSpec]):
     check = staticmethod(check)
     apply = staticmethod(apply)
 
+    def finish(self, c, spec):
+        """The earlier phases that offer actions during trick play (``side``)."""
+        from rulekit.engine.phases.registry import REGISTRY
+        if spec is None:
+            return spec
+        side = tuple(i for i, p in enumerate(c.phase_specs) if p is not None and REGISTRY[p.kind].in_play)
+        return dataclasses.replace(spec, side=side) if side else spec
+
+    def parse(self, text: str, state: Table):
+        """The words of the actions earlier phases offer during trick play (``rob 10S``)."""
+        from rulekit.engine.phases.registry import REGISTRY
+        for i in self.spec(state).side:
+            p = state.variant.phases[i]
+            own = REGISTRY[p.kind].side_parse(text, state, p)
+            if own is not None:
+                return own
+        return None
+
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``widow_to: last_trick`` when no deal pattern puts cards aside."""
         if p.get("widow_to") == "last_trick" and c.deal is not None and not c.any_zone():
@@ -821,6 +877,16 @@ class TricksKind(PhaseKind[TricksSpec]):
             lead = ("the holder of the card named by `first_trick.lead`, leading that card," if deck is None
                     else f"the holder of the {deck.pretty(spec.first_lead)}, leading it,")
         rules = []
+        if spec.renege:
+            rules.append(f"When a trump is led, the top trumps {spec.renege} need not be played to it if they are "
+                         f"higher than the trump led (reneging): a player whose only trumps are such cards may play "
+                         f"any card; one who holds another trump must play a trump.")
+        for key, what in (("widow_to", "the cards left undealt"), ("discards_to", "the declarer's discards")):
+            to = getattr(spec, key)
+            if to != "none":
+                rules.append(f"At the end of play {what} count for "
+                             + {"declarer": "the declarer", "defenders": "the defenders",
+                                "last_trick": "the winner of the last trick"}[to] + ".")
         if spec.overtrump:
             rules.append("A player who must play a trump (trumps were led, or he has to trump) must play one "
                          "higher than every card already in the trick if he can; if he cannot, any trump.")
