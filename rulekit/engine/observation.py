@@ -65,7 +65,8 @@ class Observation:
         ``zone_known`` not counted).
     :ivar zone_known: zone name -> bitmask of its cards every seat knows are there (a card
         turned up on the talon: :meth:`~rulekit.engine.phases.base.PhaseKind.known_cards`).
-    :ivar hidden_discards: number of discards the seat has not seen (another's).
+    :ivar hidden_discards: number of discards the seat has not seen (another's);
+        ``shown_discards`` the discards every seat has seen (a discard shown to all).
     :ivar out: the seat's own cards laid face down out of play (``Hand.out``: he sat the hand
         out, or discarded without being the declarer); ``out_sizes`` how many each seat laid
         so (public), whose cards no other seat sees.
@@ -117,6 +118,7 @@ class Observation:
     hidden_zones: dict = field(default_factory=dict)
     zone_known: dict = field(default_factory=dict)
     hidden_discards: int = 0
+    shown_discards: int = 0
     out: int = 0
     out_sizes: list = field(default_factory=list)
     low: bool = False
@@ -219,7 +221,7 @@ class Observation:
             elif kind == "zone":
                 h.zones[key] = m
             elif kind == "discards":
-                h.discards = m
+                h.discards = m | self.shown_discards
             elif kind == "out":
                 h.out[key] = m
         for z, m in self.zone_known.items():  # known cards stay in their zone
@@ -327,7 +329,7 @@ def _face_up_dealt(state) -> int:
     return m
 
 
-def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_discards: bool):
+def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_discards: bool, shown: int = 0):
     """A light copy of ``state`` holding only what ``seat`` may know (see module doc)."""
     view = state.clone(light=True)
     view.seed = None
@@ -343,7 +345,7 @@ def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_dis
         h.zones[z] = 0
     h.out = [m if s == seat else 0 for s, m in enumerate(h.out)]
     if hide_discards:
-        h.discards = 0
+        h.discards &= shown   # (the discards shown to all stay)
     # the text of another seat's discard names cards he alone saw (the declarer sees his own
     # discards, not those of a dealer who discarded for him)
     h.actions = [(s, "discard") if s != seat and t.startswith("discard") else (s, t) for s, t in h.actions]
@@ -393,13 +395,17 @@ def observe(state, seat: int) -> Observation:
     if taken:                                             # [W1] only the declarer takes a widow
         placed[h.declarer] |= taken                       # (less those played, below)
     zone_known: dict = {}
+    shown = 0   # cards out of play shown to all (a discard shown)
     for name in h.phase_state:   # public cards whose place everyone knows (a turned card)
         kind = REGISTRY.get(name)
+        if kind is not None:
+            shown |= kind.shown_out(state)
         for place, m in (kind.known_cards(state) if kind is not None else ()):
             if isinstance(place, str):
                 zone_known[place] = zone_known.get(place, 0) | m
             else:
                 placed[place] |= m
+    visible |= shown
     placed = [m & ~visible for m in placed]
     blind = own_hand_hidden(state, seat)                  # he has not looked at his cards yet
     if blind:
@@ -421,7 +427,8 @@ def observe(state, seat: int) -> Observation:
         open_seats=open_seats, exposed=exposed, vulnerable=list(h.vulnerable),
         placed=placed, widow_taken=taken, zone_known=zone_known,
         hidden_zones={z: (h.zones[z] & ~zone_known.get(z, 0)).bit_count() for z in hidden_zones},
-        hidden_discards=h.discards.bit_count() if hide_discards else 0,
+        hidden_discards=(h.discards & ~shown).bit_count() if hide_discards else 0,
+        shown_discards=h.discards & shown,
         out=h.out[seat], out_sizes=[m.bit_count() for m in h.out],
         dealt_sizes=[m.bit_count() for m in h.dealt],
         game_score=list(state.progress.game_score), games=list(state.progress.games),
@@ -430,4 +437,4 @@ def observe(state, seat: int) -> Observation:
         hands_seen=[h.hands[s] if s in known else 0 for s in range(n)],
         taken=0 if blind else h.hands[seat] & ~h.dealt[seat], named=h.named,
         variant=v, phase_spec=None if state.is_over else state.current_phase,
-        _view=_redacted(state, seat, hidden_seats, hidden_zones, hide_discards))
+        _view=_redacted(state, seat, hidden_seats, hidden_zones, hide_discards, shown))

@@ -248,9 +248,10 @@ class State:
         v = self.variant
         h.ctx = (v.group_contexts[group] if group else v.contexts)[strain]
 
-    def throw_in(self, same_dealer: bool = False) -> None:
+    def throw_in(self, same_dealer: bool = False, note: str = "passed out") -> None:
         """The hand is thrown in unscored; the next dealer deals, or with ``same_dealer``
-        the same dealer deals again and the deal does not count as a board."""
+        the same dealer deals again and the deal does not count as a board; ``note``: the
+        sheet row's words (``passed out``)."""
         h = self.hand
         h.void = True
         h.entries = [0] * len(self.sheet.columns)
@@ -260,7 +261,7 @@ class State:
             if not self._stopped_at_cap(h):
                 self._start_hand(h.number + 1, h.dealer)
             return
-        self._void_row(h, self.markers.thrown_in(self.sheet.totals()), "passed out")
+        self._void_row(h, self.markers.thrown_in(self.sheet.totals()), note)
 
     def write_marker(self, name: str, seat: Seat, note: str) -> None:
         """The hand is not scored: one ``name`` marker (``scoring.markers``) is written for
@@ -774,13 +775,22 @@ def tally_notes(v: Variant, envs: list, cols: list) -> list:
     """``belote NS``, ``high P0``: each tally of dealt cards a column holds in full this hand (all
     the cards it counts: a bonus such as Belote's king and queen of trumps, All Fours' High), for
     the note; tallies of won tricks are left to the tricks."""
-    # (name, most) of the tallies of dealt cards, listed once per variant
+    # (name, most) of the tallies of dealt cards the entries read, listed once per variant
     full = v.cached(_DEALT_TALLIES, lambda: [(t.name, t.most) for t in v.scoring.tallies
-                                             if t.most > 0 and t.where != "tricks"])
+                                             if t.most > 0 and t.where != "tricks" and t.name in _entry_names(v)])
     return [f"{name} {col}" for name, most in full for col, e in zip(cols, envs) if e.vars.get(name) == most]
 
 
 _DEALT_TALLIES = "state.dealt_tallies"
+
+
+def _entry_names(v: Variant) -> set:
+    """The variables the formulas of the hand's entries read (a tally read only by a deal's
+    ``throw_in_if`` is no bonus to note)."""
+    sc = v.scoring
+    fs = [sc.each, sc.declarer, sc.defender, sc.no_contract, sc.void_if, sc.made] + \
+        [f for p in sc.parts for f in (p.declarer, p.defender, p.each)]
+    return {n for f in fs if f is not None for n in f.names}
 _TRICK_COUNTS = frozenset({"tricks", "declarer_tricks", "side_tricks"})
 
 

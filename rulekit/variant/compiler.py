@@ -874,7 +874,7 @@ class _Compiler:
         """Whether some deal pattern, for some player count offered, puts cards aside."""
         pats = [p.get("pattern") for p in self.d["phases"].values() if REGISTRY[p["kind"]].role == "deal"]
         texts = [t for x in pats for t in (x.values() if isinstance(x, dict) else [x])]
-        return any(z in str(t) for t in texts for z in ("widow", "talon", "kitty", "aside"))
+        return any(z in str(t) for t in texts for z in ("widow", "talon", "kitty", "aside", "dog", "skat"))
 
     def no_effect(self, phases):
         """Warn about options that change nothing (issue 12 case 9): each needs another

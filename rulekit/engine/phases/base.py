@@ -410,6 +410,12 @@ class PhaseKind(Generic[SpecT]):
         none; :func:`card_place` gives the place of one card."""
         return []
 
+    def shown_out(self, state: Table) -> int:
+        """Cards put out of play that every seat has seen (a discard shown to all, such as a
+        trump the Tarot taker discards): observations show them and sampled worlds keep them
+        where they are.  Default none."""
+        return 0
+
     def hides_hand(self, state: Table, seat: int) -> bool:
         """True while ``seat`` may not see his own cards (a decision made before looking at
         them, such as a blind bid): his observation and the terminal show them face down.
