@@ -126,15 +126,19 @@ class DiscardChoices(Sequence):
 
 def choices(state: Table) -> DiscardChoices:
     """The declarer's discards: ``discard`` cards, none of ``keep``, cards of ``last`` only as
-    many as the others fall short (then every other allowed card is discarded)."""
+    many as the others fall short (then every other allowed card is discarded); should even those
+    be too few, cards of ``keep`` make up the count (a rule no hand can keep)."""
     h = state.hand
     spec = KIND.spec(state)
-    hand = h.hands[h.declarer] & ~spec.keep
-    first = hand & ~spec.last
-    k = spec.discard
-    if first.bit_count() >= k or not spec.last:
-        return DiscardChoices(state.variant.deck, first if spec.last else hand, k)
-    return DiscardChoices(state.variant.deck, hand & spec.last, k - first.bit_count(), fixed=first)
+    hand = h.hands[h.declarer]
+    need = spec.discard
+    fixed = 0
+    for tier in (hand & ~spec.keep & ~spec.last, hand & ~spec.keep & spec.last, hand & spec.keep):
+        if tier.bit_count() >= need:
+            return DiscardChoices(state.variant.deck, tier, need, fixed)
+        fixed |= tier
+        need -= tier.bit_count()
+    return DiscardChoices(state.variant.deck, 0, 0, fixed)
 
 
 def legal(state: Table) -> Sequence:
@@ -156,10 +160,10 @@ def check(state: Table, action: Action) -> None:
         raise IllegalActionError(f"you do not hold {' '.join(state.variant.deck.names_of(extra))}")
     spec = KIND.spec(state)
     deck = state.variant.deck
-    if action.cards & spec.keep:
-        raise IllegalActionError(f"{' '.join(deck.pretty(c) for c in bit_list(action.cards & spec.keep))} may not "
-                                 f"be discarded")
-    if spec.last and action not in choices(state):
+    if (spec.keep or spec.last) and action not in choices(state):
+        if action.cards & spec.keep:
+            raise IllegalActionError(f"{' '.join(deck.pretty(c) for c in bit_list(action.cards & spec.keep))} may "
+                                     f"not be discarded")
         raise IllegalActionError(f"{' '.join(deck.pretty(c) for c in bit_list(action.cards & spec.last))} may be "
                                  f"discarded only when you have not enough other cards to discard")
 
