@@ -93,6 +93,7 @@ class Deck:
         by default ``spades ♠`` ... and the letter itself for other suits.
     :param specials: named suitless cards beyond the jokers (:class:`Special`).
     :param copies: how many copies of every suited card the pack holds (2 in a double pack).
+    :ivar has_copies: some card (suited or suitless) is held in several copies.
 
     Cards are numbered suit by suit (suits in order, ranks low to high within each, the copies
     of a card one after the other), the grid's absent cards skipped; suitless cards follow the
@@ -117,6 +118,7 @@ class Deck:
     _base: tuple = field(init=False, compare=False, repr=False)
     _same: tuple = field(init=False, compare=False, repr=False)
     _symbols: dict = field(init=False, compare=False, repr=False)
+    has_copies: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         gone = set(self.absent)
@@ -164,6 +166,8 @@ class Deck:
         object.__setattr__(self, "_same", tuple(same[b] for b in base))
         symbols = {s: self.symbol(s) for s in self.suits}
         object.__setattr__(self, "_symbols", {v: k for k, v in symbols.items() if v != k})
+        # some card is held in several copies (read by every parse of a player's text)
+        object.__setattr__(self, "has_copies", self.copies > 1 or any(sp.copies > 1 for sp in specials))
 
     @property
     def size(self) -> int:
@@ -174,11 +178,6 @@ class Deck:
     def full_mask(self) -> int:
         """Bitmask of every card."""
         return (1 << self.size) - 1
-
-    @property
-    def has_copies(self) -> bool:
-        """Some card is held in several copies."""
-        return self.copies > 1 or any(s.copies > 1 for s in self.specials)
 
     def suit_of(self, card: int) -> str | None:
         """Natural suit letter of ``card``, or ``None`` for a suitless card (a joker)."""

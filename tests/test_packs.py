@@ -224,6 +224,12 @@ match: {deals: 2}
     ("    EX: {follows: any, wins: never, kept: not_last, exchange: 1}", "    EX: {follows: any}",
      "EX is not ranked"),
     ("    - {letter: T,", "    - {letter: S,", "suit S is listed twice"),
+    ("    EX: {follows: any, wins: never, kept: not_last, exchange: 1}", "    EX: {follows: any, wins: never, exchange: 1}",
+     "an exchange is given for a card its owner keeps (expected kept: always or not_last"),
+    ("    EX: {follows: any, wins: never, kept: not_last, exchange: 1}",
+     "    EX: {follows: any, wins: never}\n    KS: {led: next}", "KS has a suit: a led one asks its suit to be followed"),
+    ("    EX: {follows: any, wins: never, kept: not_last, exchange: 1}", "    EX: {follows: any, wins: always, led: next}",
+     "EX wins any trick it is played to, so a led one cannot leave the suit to the next card"),
 ])
 def test_pack_mistakes_are_refused_where_they_are(tmp_path, change, where, phrase):
     """Each mistake of a pack or of its rules is refused at its line and column, saying what

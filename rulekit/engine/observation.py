@@ -22,7 +22,7 @@ from typing import Any
 from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import deal as _deal
-from rulekit.engine.phases.base import own_hand_hidden
+from rulekit.engine.phases.base import PhaseKind, own_hand_hidden
 from rulekit.engine.state import shuffled
 
 
@@ -348,7 +348,20 @@ def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_dis
         h.discards &= shown   # (the discards shown to all stay)
     # the text of another seat's discard names cards he alone saw (the declarer sees his own
     # discards, not those of a dealer who discarded for him)
-    h.actions = [(s, "discard") if s != seat and t.startswith("discard") else (s, t) for s, t in h.actions]
+    kinds = [k for p in state.variant.phases if (k := REGISTRY.get(p.kind)) is not None
+             and type(k).private_text is not PhaseKind.private_text]   # (the kinds with private words)
+
+    def hidden(s: int, t: str) -> str:
+        if s == seat:
+            return t
+        if t.startswith("discard"):
+            return "discard"
+        for k in kinds:
+            own = k.private_text(t)
+            if own is not None:
+                return own
+        return t
+    h.actions = [(s, hidden(s, t)) for s, t in h.actions]
     return view
 
 

@@ -616,12 +616,12 @@ class _Compiler:
         else:
             most = len(ranks) * deck.copies if mask == -1 else mask.bit_count()
         pick = t.get("pick", "")
-        if pick:  # one card at most: the highest (lowest) in play
-            most = min(most, 1)
         group = trump_only and "ranks" not in t
         if group:   # the whole trump group: its suit and the cards ranked among its trumps
             most = max([most] + [c.group_mask[c.trump_group].bit_count() for c in getattr(self, "all_contexts", ())
                                  if c.trump_group is not None and c.name != "NT"])
+        if pick:  # one card at most: the highest (lowest) in play
+            most = min(most, 1)
         led = bool(t.get("led", False))
         if led and where != "tricks":
             self.err(path + ("led",), "only cards led to tricks can be counted so (expected in: tricks)")

@@ -238,9 +238,25 @@ class Rankings:
             except CardError as e:
                 self.c.err(path + (name, "<key>"), f"{e} (expected a card of this deck, or a suitless card's token)")
                 continue
+            r = dict(r or {})
+            if group == "" or path[0] == "contract_groups":   # (each text checked once: where it is written)
+                self.rules_problem(path + (name,), name, mask, r)
             for c in bits(mask):
-                out[c] = dict(r or {})
+                out[c] = r
         return out
+
+    def rules_problem(self, path: tuple, name: str, mask: int, r: dict) -> None:
+        """Report rules that cannot apply to the cards ``mask`` named ``name``."""
+        deck = self.deck
+        if "exchange" in r and not r.get("kept"):
+            self.c.err(path + ("exchange",), "an exchange is given for a card its owner keeps "
+                       "(expected kept: always or not_last beside it)")
+        if "led" in r and not all(deck.is_special(c) for c in bits(mask)):
+            self.c.err(path + ("led",), f"{name} has a suit: a led one asks its suit to be followed "
+                       f"(expected led only for a suitless card, such as a token of deck.specials)")
+        if r.get("wins") == "always" and r.get("led") == "next":
+            self.c.err(path + ("led",), f"{name} wins any trick it is played to, so a led one cannot leave "
+                       f"the suit to the next card (expected led: free, or wins: never)")
 
     def named(self, name: str) -> int:
         """The cards a card text names (every copy; a suitless card's kind names its copies)."""

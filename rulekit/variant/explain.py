@@ -165,6 +165,8 @@ def _special_words(v, r: dict) -> list:
                                                                   for sp in v.deck.specials) else ""))
         elif rules.get("wins") == "never":
             said.append("never wins a trick")
+        if rules.get("equal", r.get("equal") or "first") != (r.get("equal") or "first") and rules.get("wins") != "always":
+            said.append(f"of two in one trick, the one played {rules['equal']} wins")
         led = rules.get("led") or {"always": "free", "never": "next"}.get(rules.get("wins", ""), "")
         if led == "next" and v.deck.index.get(name, -1) >= 0 and v.deck.is_special(v.deck.index[name]) \
                 or led == "next" and any(sp.kind == name for sp in v.deck.specials):
@@ -179,9 +181,24 @@ def _special_words(v, r: dict) -> list:
             said.append("its owner's side keeps it though another side wins the trick"
                         + (" (except on the last trick, where it goes with the trick)" if rules["kept"] == "not_last" else "")
                         + (f", giving the trick's winner {x} card point{'s' if x != 1 else ''} in exchange" if x else ""))
-        if said:
-            out.append(f"{_joker(v, name)[:1].upper() + _joker(v, name)[1:]} " + "; ".join(said) + ".")
+        if said == [f"of two in one trick, the one played {rules.get('equal')} wins"]:
+            out.append(f"Of two {_card_words(v, name)} in one trick, the one played {rules['equal']} wins.")
+        elif said:
+            who = _card_words(v, name)
+            if any(sp.kind == name and sp.copies > 1 for sp in v.deck.specials):
+                who = "each of the " + who   # (the verbs speak of one card)
+            out.append(f"{who[:1].upper() + who[1:]} " + "; ".join(said) + ".")
     return out
+
+
+def _card_words(v, name: str) -> str:
+    """A card text of ``ranking.special`` in words: a suited card with its suit's symbol (``10♥``,
+    meaning every copy), a suitless card by its name."""
+    deck = v.deck
+    c = deck.index.get(name, -1)
+    if c >= 0 and not deck.is_special(c):
+        return deck.pretty(c).split(":")[0]
+    return _joker(v, name)
 
 
 def _group_words(v, g: str, entry: dict) -> list:
@@ -224,7 +241,7 @@ def _trump_words(text, v=None) -> str:
         elif tok.startswith(JOKER):
             words.append(f"the joker {tok}")
         elif v is not None and tok in v.deck.index and not v.deck.is_special(v.deck.index[tok]):
-            words.append(f"{v.deck.pretty(v.deck.index[tok])} (a trump whatever suit is trumps)")
+            words.append((v.deck.pretty(v.deck.index[tok]).split(":")[0],))   # (every copy)
         elif tok.endswith(":trump"):
             words.append(f"the right bower ({tok.split(':')[0]} of trumps)")
         elif tok.endswith(":sister"):
@@ -232,7 +249,16 @@ def _trump_words(text, v=None) -> str:
                          "which counts as a trump)")
         else:
             words.append(tok)
-    return ", ".join(words)
+    out: list = []   # a run of cards that are trumps whatever suit is trumps, said once
+    for k, w in enumerate(words):
+        if isinstance(w, tuple):
+            run_ends = k + 1 == len(words) or not isinstance(words[k + 1], tuple)
+            one = k == 0 or not isinstance(words[k - 1], tuple)
+            out.append(w[0] + ("" if not run_ends else " (a trump whatever suit is trumps)" if one
+                               else " (trumps whatever suit is trumps)"))
+        else:
+            out.append(w)
+    return ", ".join(out)
 
 
 def _dealer(v) -> list:
@@ -354,14 +380,15 @@ def _tally_words(t, v) -> str:
         deck = v.deck
         names = []
         for su in deck.suits:  # a whole suit by its name, else its cards
-            suit = {deck.index[r + su] for r in deck.ranks if r + su in deck.index}
+            suit = {c for c in range(deck.size) if deck.suit_of(c) == su}
             held = {c for c in suit if t.mask >> c & 1}
             if held and held == suit:
-                names.append(SUIT_NAMES.get(su, su))
+                names.append(deck.suit_name(su))
             else:
-                names += [deck.name(c) for c in sorted(held)]
+                names += list(dict.fromkeys(deck.base(c) for c in sorted(held)))
+        names += list(dict.fromkeys(deck.base(c) for c in range(deck.size) if deck.is_special(c) and t.mask >> c & 1))
         n = t.mask.bit_count()
-        every = len(names) == len(deck.suits) and all(x in SUIT_NAMES.values() for x in names)
+        every = names == [deck.suit_name(su) for su in deck.suits]
         what = "cards" if every else ("card of " if t.pick else "") + _list(names or ["no card"])
     if t.pick:
         got, after = ("won", " in a trick") if t.where == "tricks" else (
@@ -370,6 +397,11 @@ def _tally_words(t, v) -> str:
         return (f"is 1 for {owner} {'that' if side else 'who'} {got} the {t.pick} {what} in play (of the cards "
                 f"{among}){after}, otherwise 0")
     picked = ["the last trick" if k == v.hand_size - 1 else f"trick {k + 1}" for k in t.tricks]
+    if t.led:   # only the card led to each trick
+        where = _list(picked) if picked else "a trick"
+        if len(picked) == 1:
+            return f"is 1 for {owner} that won {where} when the {what} was led to it, otherwise 0"
+        return f"is the number of the {what} led to the tricks {who} won{' (' + where + ')' if picked else ''}"
     if t.count == "tricks":
         holding = "" if every else f" holding one of the {what}"
         if len(picked) == 1:

@@ -410,6 +410,12 @@ class PhaseKind(Generic[SpecT]):
         none; :func:`card_place` gives the place of one card."""
         return []
 
+    def private_text(self, text: str) -> str | None:
+        """What other seats see of this phase's action ``text`` when it names cards only its
+        player saw (``rob 10S`` -> ``rob``), or ``None`` when the text is public.  Default:
+        public (a ``discard`` is hidden by the observation itself)."""
+        return None
+
     def shown_out(self, state: Table) -> int:
         """Cards put out of play that every seat has seen (a discard shown to all, such as a
         trump the Tarot taker discards): observations show them and sampled worlds keep them

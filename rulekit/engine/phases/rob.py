@@ -178,6 +178,10 @@ class RobKind(PhaseKind[RobSpec]):
         """``rob CARD`` during trick play."""
         return self.parse(text, state)
 
+    def private_text(self, text: str) -> str | None:
+        """``rob``: the card put out is seen by nobody else."""
+        return WORD if text.startswith(WORD + " ") else None
+
     def observe(self, state: Table, seat: int) -> dict:
         """``robber``: who robbed the turned card (public), -1 while nobody has."""
         d = self.data_of(state.hand)
