@@ -204,7 +204,9 @@ class TurnUpKind(PhaseKind[TurnUpSpec]):
         deck = variant.deck
         for what, words in (("no_trump", "mean no trumps"), ("dealer_names", "let the dealer name trumps, "
                                                                               "after looking at his cards (`trump S`)")):
-            cards = [deck.base(c) for m, w in spec.meaning if w == what for c in range(deck.size) if m >> c & 1]
+            cards = [deck.base(c) if not deck.is_special(c) or deck.special_name(c) == deck.name(c) else
+                     f"{deck.special_name(c).removeprefix('the ')} ({deck.base(c)})"
+                     for m, w in spec.meaning if w == what for c in range(deck.size) if m >> c & 1]
             if cards:
                 shown = " ".join(dict.fromkeys(cards))
                 text = text.replace(f" Some turned cards mean no trumps (`meaning`)." if what == "no_trump" else
