@@ -231,7 +231,7 @@ _TO = {"declarer": "the declarer", "defenders": "the defenders", "last_trick": "
 
 def _trump_words(text, v=None) -> str:
     """A trump ranking in words: suitless cards (by their names) and bowers named."""
-    words = []
+    words: list = []   # (a card that is a trump whatever suit is trumps: a 1-tuple)
     named = {sp.token for sp in v.deck.specials if sp.name} if v is not None else set()
     for tok in str(text).split():
         if tok in named:
