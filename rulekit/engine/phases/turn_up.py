@@ -181,6 +181,10 @@ class TurnUpKind(PhaseKind[TurnUpSpec]):
         d = self.data_of(state.hand)
         return card_place(state, d.card) if d is not None else []
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """None: nobody acts."""
+        return ()
+
     def describe(self, spec) -> str:
         """One sentence (and what a turned card means, when some card means something else)."""
         if spec.card == "stock":
