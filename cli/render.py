@@ -74,11 +74,12 @@ def suit_text(suit: str) -> Text:
 
 
 def card_text(deck, c: int) -> Text:
-    """A card with a coloured suit symbol (``10♥`` in red)."""
+    """A card with a coloured suit symbol (``10♥`` in red; a suit of the deck's own with its
+    symbol, a suitless card in magenta)."""
     if deck.is_joker(c):
         return Text(deck.name(c), style="bold magenta")
     s = deck.suit_of(c)
-    return Text(deck.name(c)[:-1] + SUIT_SYMBOLS.get(s, s), style=SUIT_STYLE.get(s, ""))
+    return Text(deck.pretty(c), style=SUIT_STYLE.get(s, "") if deck.symbol(s) == SUIT_SYMBOLS.get(s) else "bold")
 
 
 def played_text(deck, c: int, ctx) -> Text:
@@ -154,16 +155,16 @@ def suit_order(deck, trump: str | None = None) -> list:
     return ([trump] if trump else []) + [s for s in reversed(deck.suits) if s != trump]
 
 
-def _context(variant, trump: str, low: bool):
-    """The trump context a seat sees the cards in (``obs.trump``, ``obs.low``): no trump before
-    trumps are made."""
-    return ((variant.low_contexts if low else variant.contexts).get(trump) or variant.contexts.get("NT")
+def _context(variant, trump: str, group: str):
+    """The trump context a seat sees the cards in (``obs.trump``, ``obs.group``: the contract
+    group's tables): no trump before trumps are made."""
+    return (variant.context(trump, group) or variant.contexts.get("NT")
             or next(iter(variant.contexts.values())))
 
 
 def _state_context(state):
     h = state.hand
-    return _context(state.variant, h.trump, h.ctx is not None and h.ctx.low)
+    return _context(state.variant, h.trump, h.ctx.group if h.ctx is not None else "")
 
 
 def sorted_cards(state, mask: int) -> list:
@@ -200,7 +201,7 @@ def _own_hand(obs, mark: int = 0) -> Text:
     """``obs``'s own hand (:func:`hand_text`)."""
     if obs.blind:   # a blind decision first: his cards stay face down
         return Text(f"{_cards(obs.hand_sizes[obs.seat])} face down (not looked at yet)", style="dim")
-    return _cards_row(obs.variant, _context(obs.variant, obs.trump, obs.low), obs.hand, mark)
+    return _cards_row(obs.variant, _context(obs.variant, obs.trump, obs.group), obs.hand, mark)
 
 
 def _cards_row(variant, ctx, mask: int, mark: int = 0) -> Text:
@@ -642,7 +643,7 @@ def table_view(state, seat: int) -> Table:
     h = state.hand                     # public facts only: the contract's words, the phases' rows
     deck = v.deck
     names = state.names
-    ctx = _context(v, obs.trump, obs.low)
+    ctx = _context(v, obs.trump, obs.group)
     role = role_of(obs.phase)
     pairs = partnership(v)
     grid = Table.grid(padding=(0, 1))
@@ -995,7 +996,7 @@ def _suit_lines(variant, mask: int) -> Text:
     """A hand as a diagram draws it: one line per printed suit (``♠ A K 7 3``, ``♥ —`` for none),
     high cards first, then a line of the cards of no suit (jokers)."""
     deck = variant.deck
-    nt = _context(variant, "NT", False)
+    nt = _context(variant, "NT", "")
     t = Text()
     for i, su in enumerate(suit_order(deck)):
         if i:
@@ -1069,7 +1070,7 @@ def dealt_diagram(state, h, viewer: int) -> Table:
         rest &= ~m
     if rest and any(h.dealt):
         t = Text("not dealt to a player: ", style="dim")
-        t.append_text(cards_text(v.deck, _sorted(v, _context(v, "NT", False), rest)))
+        t.append_text(cards_text(v.deck, _sorted(v, _context(v, "NT", ""), rest)))
         grid.add_row(t)
     return grid
 

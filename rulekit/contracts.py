@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 NT = "NT"
 """The strain of a contract played without trumps."""
 
+LOW = "low"
+"""The contract group of a low-wins contract (``ranking.low``; a bid with ``wins: low``)."""
+
 
 @dataclass(frozen=True)
 class Bid:
@@ -26,6 +29,8 @@ class Bid:
     :ivar wins: which cards win tricks under this contract: ``high`` (the ranking), ``low``
         (``ranking.low``, a low-wins contract) or ``chosen`` (the declarer says which when
         he names trumps, ``name_trump``).
+    :ivar group: the contract group it is played with (``contract_groups``: its ranking, card
+        points and where the cards out of play go), or ``""`` for the base rules.
     """
 
     text: str
@@ -34,6 +39,7 @@ class Bid:
     rank: int
     only_over: int = -1
     wins: str = field(default="high", kw_only=True)  # keyword-only: Contract's fields stay positional
+    group: str = field(default="", kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,8 @@ class Contract(Bid):
     :ivar aside: cards the declarer puts aside face down before play.
     :ivar partner: the declarer may call a partner (``call_partner`` phase).
     :ivar label: a name for people (``little null``), or ``""``.
+    :ivar skips: names of the phases this contract skips (the exchange of a contract played
+        without the widow).
     """
 
     value: int = 0
@@ -60,6 +68,7 @@ class Contract(Bid):
     aside: int = 0
     partner: bool = False
     label: str = ""
+    skips: tuple = ()
 
     def variables(self) -> dict:
         """The contract's attributes as formula variables."""
@@ -93,4 +102,4 @@ class LadderBid(Bid):
         return {"null": self.null, "open_game": bool(self.open), "bid_value": self.value}
 
 
-__all__ = ["NT", "Bid", "Contract", "LadderBid"]
+__all__ = ["LOW", "NT", "Bid", "Contract", "LadderBid"]

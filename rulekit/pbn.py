@@ -188,6 +188,9 @@ def write(state, hand) -> str:
     if v.players != 4 or not v.scoring.by_side:
         raise PBNError("PBN export needs a four-handed game with sides (seats N E S W)")
     deck = v.deck
+    if sorted(deck.suits) != sorted(PBN_SUITS) or deck.has_copies:
+        raise PBNError("PBN export needs a pack of the four suits S H D C, each card once "
+                       f"(this pack has {' '.join(deck.suits)}{', in copies' if deck.has_copies else ''})")
     beyond = [r for r in deck.ranks if r not in _PBN_RANKS]
     if beyond:  # PBN writes one character a rank: 11, 12, 13 have none
         raise PBNError(f"PBN export needs ranks of {' '.join(_PBN_RANKS)} (this deck has {' '.join(beyond)})")

@@ -307,6 +307,23 @@ def deal_order(hands, packets=None, first: int = 1) -> list:
     return out
 
 
+def explicit_order(v, dealer: int, hands, zones=None) -> list:
+    """The pack order that deals ``hands`` (``hands[seat]``: that seat's card texts) and the
+    ``zones`` (name -> card texts) by ``v``'s own deal pattern, in its direction of play, when
+    ``dealer`` deals (any packets, any direction)."""
+    from rulekit.engine.phases import deal as _deal
+    spec = next(p for p in v.phases if p.kind == _deal.KIND.name)
+    eldest = v.next_seat(dealer)
+    left = {seat: list(cards) for seat, cards in enumerate(hands)}
+    left.update({z: list(cards) for z, cards in (zones or {}).items()})
+    out = []
+    for t in _deal.deal_plan(spec, v.players):
+        key = t if t.__class__ is str else (eldest + v.step * t) % v.players
+        out.append(left[key].pop(0))
+    assert not any(left.values()), left
+    return out
+
+
 def order_for(v, dealer: int, places: dict) -> list:
     """The pack order that deals the cards of ``places`` by the variant ``v``'s deal pattern with
     ``dealer`` dealing: ``places[seat]`` that seat's cards and ``places[zone]`` a zone's, each

@@ -269,7 +269,7 @@ def test_every_tally_form_in_words(tmp_path):
     assert "- **aces** is the number of the AS and AH dealt to the players of his side together." in t
     assert "- **spade_tricks** is the number of tricks his side won holding one of the spades." in t
     assert "- **first** is 1 for the side that won trick 1, otherwise 0." in t
-    assert ("- **top** is 1 for the side that won the lowest card of hearts in play (of the cards dealt) in a "
+    assert ("- **top** is 1 for the side that won the lowest card of hearts in play (of the cards played to the tricks) in a "
             "trick, otherwise 0.") in t
 
 

@@ -24,7 +24,8 @@ HANDS = 4  # per match and seed: a few deals each, so the file stays fast
 
 def checked_hand(st: State, rng: random.Random) -> None:
     """One hand through ``legal_actions()``/``apply()``, drawing from ``rng`` exactly as
-    ``random_hand`` does (a card first, then the suit a led top card names)."""
+    ``random_hand`` does (a card first, then the suit a led top card names; any action when an
+    earlier phase offers one beside the cards, such as robbing the turned card)."""
     h = st.hand
     while st.hand is h and not st.is_over:
         legal = list(st.legal_actions())

@@ -73,11 +73,12 @@ def test_play_eleven_and_the_record_round_trip(tmp_path):
         v.card_points[c] for c in range(35) if s.hand.zones.get("widow", 0) >> c & 1)
 
 
-def test_rank_fourteen_is_refused_at_its_place(tmp_path):
-    """Rank tokens stop at 13: 14 is refused with file:line:col and the pattern."""
+def test_rank_past_ninety_nine_is_refused_at_its_place(tmp_path):
+    """Rank tokens are numbers up to 99 or one capital letter: 100 is refused with
+    file:line:col and the pattern."""
     with pytest.raises(VariantError) as e:
-        high(tmp_path, ranks='"11", "14"')
-    assert "high.yaml:6:" in str(e.value) and "deck.ranks.3: '14' is not well formed" in str(e.value)
+        high(tmp_path, ranks='"11", "100"')
+    assert "high.yaml:6:" in str(e.value) and "deck.ranks.3: '100' is not well formed" in str(e.value)
 
 
 def test_pbn_export_refuses_ranks_beyond_ten(tmp_path):

@@ -175,7 +175,7 @@ def test_a_powerless_joker_at_no_trump(tmp_path):
     s.apply(s.parse_action("AH"))
     assert h.tricks[-1][2] == 1                       # the ace of hearts, not the joker, wins
     ctx = v.contexts["NT"]
-    assert ctx.trump_group is None and ctx.idle_group == 4
+    assert ctx.trump_group is None and ctx.idle_group == len(v.deck.suits) + 1
     assert all(k == -1 for k in (ctx.win_keys[g][v.deck.parse("JK")] for g in range(5)))
 
 
@@ -244,7 +244,7 @@ def test_jokers_top_the_trumps_in_both_orders_with_a_deck_that_is_not_a_grid(tmp
         led_spades = ctx.win_keys[0]
         assert led_spades[jk1] > led_spades[jk2] > led_spades[best_heart] > max(
             led_spades[c] for c in range(v.deck.size) if v.deck.suit_of(c) == "S")
-    assert v.contexts["NT"].idle_group == v.low_contexts["NT"].idle_group == 4
+    assert v.contexts["NT"].idle_group == v.low_contexts["NT"].idle_group == len(v.deck.suits) + 1
 
 
 # ---------------------------------------------------------------- strain of worded strains

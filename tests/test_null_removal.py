@@ -28,7 +28,7 @@ def test_a_null_at_an_unknown_key_is_refused_at_the_key(tmp_path):
     found = [(d.line, d.column, d.path, d.message) for d in check_file(str(f))]
     assert [x[:3] for x in found] == [(3, 1, "typo"), (6, 5, "phases.play.must_trumpp")]
     assert found[0][3].startswith("a null at an unknown key removes nothing: unknown key 'typo' (expected one "
-                                  "of: dealer, deck, ")
+                                  "of: contract_groups, dealer, deck, ")
     assert found[1][3].startswith("a null at an unknown key removes nothing: unknown key 'must_trumpp'; did you "
                                   "mean must_trump? (expected one of: ")
     r = runner.invoke(app, ["validate", str(f)])

@@ -294,7 +294,7 @@ def test_every_builtin_kind_describes_itself_and_its_example_compiles(tmp_path, 
     assert kind.example and kind.schema.get("description")
     entry = next(iter(yaml.safe_load(kind.example).values()))
     assert entry["kind"] == name
-    for vid in ("fivehundred", "bridge", "whist", "whist-declared", "rams", "ohhell", "preferans", "boston", "king", "hearts", "spades", "euchre"):
+    for vid in ("fivehundred", "bridge", "whist", "whist-declared", "rams", "ohhell", "preferans", "boston", "king", "hearts", "spades", "euchre", "fortyfive", "tarot"):
         v = load_variant(vid)
         spec = v.phase(name) or next((r.phase(name) for r in v.rounds if r.phase(name)), None)
         if spec is not None:

@@ -17,7 +17,9 @@ from rulekit.variant import builtin_ids, load_variant
 
 #: a made-up compendium whose rounds use every phase kind
 EVERY_KIND = str(Path(__file__).parent / "data" / "every-kind.yaml")
-VARIANTS = list(builtin_ids()) + [EVERY_KIND]
+#: made-up games of the pack families (suitless cards of several copies, a double pack)
+PACKS = [str(Path(__file__).parent / "data" / f) for f in ("wizardish.yaml", "pinochleish.yaml")]
+VARIANTS = list(builtin_ids()) + [EVERY_KIND] + PACKS
 
 
 def test_the_made_up_variant_uses_every_phase_kind():

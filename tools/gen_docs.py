@@ -330,14 +330,14 @@ def _expand(sc: Schema, c, path: str, section: Section, sections: list, link: st
     if c.get("type") == "object" and isinstance(ap, dict):
         key = sc.key_name(c)
         a = sc.deref(ap)
-        if "properties" in a or sc.kinds(a):
+        if "properties" in a or sc.kinds(a) or any("properties" in b for b in sc.branches(a)):
             _expand(sc, a, f"{path}.{key}", section, sections, link or path, sc.description(c))
         elif sc.description(a):
             _row(sc, section, f"{path}.{key}", a, False)
     items = c.get("items")
     if c.get("type") == "array" and isinstance(items, dict):
         it = sc.deref(items)
-        if "properties" in it:
+        if "properties" in it or any("properties" in b for b in sc.branches(it)):
             _expand(sc, it, f"{path}[]", section, sections, link or path, sc.description(c))
 
 
@@ -771,7 +771,8 @@ BAD_DSL = (
     ("expr", "maxx(points)"),
     ("expr", "round_div(tricks)"),
     ("expr", "10000000000000 * tricks"),
-    ("ranking", "A K Q J 10 9 8 7 1"),
+    ("ranking", "A K Q J, 10 9 8 7"),
+    ("ranking", "A K q J 10 9 8 7"),
     ("deal", "3 3 0, widow 3"),
     ("deal", "3 3 3 1, pile 3"),
 )

@@ -111,10 +111,14 @@ class SensibleBot(Bot):
             return self.bid(obs, notes)
         v = obs.variant
         if role == "exchange":
-            n = obs.legal[0].cards.bit_count()
+            legal = obs.legal
+            fixed = getattr(legal, "fixed", 0)   # (discard choices: cards every choice holds)
+            pool = sum(1 << c for c in legal.cards) if hasattr(legal, "cards") else obs.hand
+            n = legal[0].cards.bit_count() - fixed.bit_count()
             if notes is not None:
                 notes.append(("its weakest cards by the bot's hand measure",))
-            return Action.discard(v.deck, choose_discards(v, obs.hand, obs.trump, n))
+            act = Action.discard(v.deck, choose_discards(v, pool, obs.trump, n) | fixed)
+            return act if act in legal else legal[0]
         if role == "trump":
             names = [a for a in obs.legal if a.kind == "trump"]
             best = max(names, key=lambda a: trump_strength(v, obs.hand, a.suit))
@@ -409,11 +413,16 @@ class SensibleBot(Bot):
         while w.hand is h0 and _role(w) != "play" and not w.is_over:
             role = _role(w)
             if role == "exchange":
-                n = w.legal_actions()[0].cards.bit_count()
-                w.apply_unchecked(Action.discard(w.variant.deck, choose_discards(w.variant, h0.hands[seat],
-                                                                                h0.trump, n)))
+                legal = w.legal_actions()
+                fixed = getattr(legal, "fixed", 0)   # (discard choices: cards every choice holds)
+                pool = sum(1 << c for c in legal.cards) if hasattr(legal, "cards") else h0.hands[seat]
+                n = legal[0].cards.bit_count() - fixed.bit_count()
+                act = Action.discard(w.variant.deck, choose_discards(w.variant, pool, h0.trump, n) | fixed)
+                w.apply_unchecked(act if act in legal else legal[0])
             elif role == "trump" and any(a.kind == "trump" for a in w.legal_actions()):
-                choice = max(w.current_phase.choices, key=lambda s: trump_strength(w.variant, h0.hands[seat], s))
+                names = [a.suit for a in w.legal_actions() if a.kind == "trump"]
+                choice = max(getattr(w.current_phase, "choices", names),
+                             key=lambda s: trump_strength(w.variant, h0.hands[seat], s))
                 w.apply_unchecked(Action.trump(choice))
             else:   # another kind (a partner call, cards put aside): its policy's choice, else the first
                 obs2 = w.observation(w.to_move)
@@ -604,7 +613,7 @@ def distinct_plays(obs: Observation) -> list[int]:
     """
     legal = obs.legal
     v = obs.variant
-    ctx = (v.low_contexts if obs.low else v.contexts).get(obs.trump)
+    ctx = v.context(obs.trump, obs.group)
     if ctx is None or v.scoring.tallies or phase_variables(v):
         return list(range(len(legal)))
     gone = 0
@@ -686,7 +695,7 @@ def _plain(spec, ctx) -> bool:
     ``tricks.play_card`` apply inline on their own hot path, which :func:`_plain_tricks`
     repeats, checked against the engine in tests/test_bot_speed_strength.py) and the widow
     does not go to the last trick."""
-    return _tricks.plain_follow(spec, ctx) and spec.widow_to != "last_trick"
+    return _tricks.plain_follow(spec, ctx) and not _tricks.credits(spec, ctx)
 
 
 def _plain_tricks(w, h, prefs, first: int = -1) -> None:

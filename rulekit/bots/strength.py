@@ -54,7 +54,7 @@ def hand_strength(variant: Variant, hand: Mask, trump: str) -> float:
     top = list(deck.ranks)[::-1][:3]  # the three highest ranks of the deck's order, e.g. A K Q
     score = 0.0
     for su in deck.suits:
-        held = [r for r in deck.ranks if hand >> deck.index[r + su] & 1]
+        held = [r for r in deck.ranks if r + su in deck.index and hand & deck.copies_of(deck.index[r + su])]
         n = len(held)
         hi = [r for r in top if r in held]
         score += 1.0 * (top[0] in hi) + 0.7 * (top[1] in hi and n >= 2) + 0.4 * (top[2] in hi and n >= 3)

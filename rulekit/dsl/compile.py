@@ -14,6 +14,7 @@ context defines (the ``names`` argument); an unknown name is a
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Mapping
 
@@ -431,8 +432,11 @@ class RankItem:
 
     :ivar kind: ``"rank"`` (a rank in the suit being ranked), ``"card"`` (one
         card), ``"relative"`` (rank of the trump or sister suit), ``"joker"``
-        or ``"suit"`` (a suit letter, in suit orders).
-    :ivar value: rank token, card text, joker text or suit letter.
+        (a suitless card: a joker, a Wizard, the Excuse) or ``"suit"`` (a suit letter, in suit
+        orders).  :func:`compile_ranking` reads the kind from the word's shape in the usual
+        pack (ranks 2 to 13 and J Q K A, suits S H D C, jokers JK); the variant compiler reads
+        it again from the variant's own pack (:func:`word_kind`).
+    :ivar value: rank token, card text, suitless card's token or suit letter.
     :ivar ref: ``"trump"`` or ``"sister"`` for relative items.
     :ivar line, column: position in the DSL text (1-based).
     """
@@ -444,27 +448,64 @@ class RankItem:
     column: int = 1
 
 
+_USUAL_RANK = re.compile(r"^(1[0-3]|[2-9TJQKA])$")
+_USUAL_CARD = re.compile(r"^(1[0-3]|[2-9TJQKA])[SHDC]$")
+_USUAL_JOKER = re.compile(r"^JK[12]?$")
+
+
+def word_kind(word: str, ranks=None, cards=None, specials=None, suits=None, want: str = "card") -> str:
+    """The kind of a ranking word (see :class:`RankItem`) in a pack of these ``ranks``,
+    card texts ``cards``, suitless tokens ``specials`` and ``suits`` (``None``: the usual
+    pack's); ``want`` ``"suit"`` reads a word that is both a rank and a suit letter (a
+    knight ``C`` beside clubs ``C``) as the suit (cut orders of suits), else as the rank."""
+    if ranks is None:
+        if _USUAL_JOKER.match(word):
+            return "joker"
+        if _USUAL_CARD.match(word):
+            return "card"
+        if _USUAL_RANK.match(word):
+            return "rank"
+        return "suit"
+    if want == "suit" and word in suits:
+        return "suit"
+    if word in specials:
+        return "joker"
+    if word in ranks:
+        return "rank"
+    if word in cards or (len(word) > 1 and (word[-1] in suits or word[:-1] in ranks)):
+        return "card"
+    if word in suits:
+        return "suit"
+    if word.isdigit() or len(word) == 1:   # shaped like a rank: an unknown one
+        return "rank"
+    return "card" if word[-1].isalpha() and not word.isalpha() else "unknown"
+
+
 def compile_ranking(text: str) -> list[RankItem]:
     """Parse a ranking string (highest first) into :class:`RankItem` values.
 
-    :raises DSLError: on syntax errors.
+    :raises DSLError: on syntax errors (a word in small letters among them: cards and ranks
+        are written in capitals).
     """
-    tree = parse(str(text), "ranking")
+    text = str(text)
+    tree = parse(text, "ranking")
     items = []
     for node in tree.children:
         toks = node.children
         t = toks[0]
         assert isinstance(t, Token)   # each item rule starts with its token
-        kind = {"card_item": "card", "relative_item": "relative", "rank_item": "rank",
-                "joker_item": "joker", "suit_item": "suit"}[node.data]
         value = str(t)
-        if kind == "rank" and value == "T":
+        if value != value.upper():
+            raise DSLError(f"unexpected {value!r}; cards and ranks are written in capitals: did you mean "
+                           f"{value.upper()}?", t.line or 1, t.column or 1, caret(text, t.line or 1, t.column or 1))
+        if node.data == "relative_item":
+            kind, ref = "relative", str(toks[1])
+        else:
+            kind, ref = word_kind(value), ""
+        if kind in ("rank", "relative") and value == "T":
             value = "10"
         if kind == "card" and value[0] == "T":
-            value = "10" + value[1]
-        ref = str(toks[1]) if kind == "relative" else ""
-        if kind == "relative" and value == "T":
-            value = "10"
+            value = "10" + value[1:]
         items.append(RankItem(kind, value, ref, t.line or 1, t.column or 1))
     return items
 

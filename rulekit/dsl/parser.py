@@ -26,8 +26,8 @@ MAX_LENGTH = 4000
 # Friendlier names for terminals in "expected ..." lists, in the order they are listed.
 _TERMINAL_NAMES = {
     "INT": "a number", "NAME": "a variable", "CONST": "a constant such as NT or H",
-    "CARD": "a card such as AS", "RANK": "a rank such as A or 10", "SUIT": "a suit letter (S H D C)",
-    "JOKER": "JK", "SUITREF": "trump or sister", "ZONE": "a zone (widow, talon, kitty, aside or stock)",
+    "WORD": "a rank, a card such as AS, a suit letter or JK",
+    "SUITREF": "trump or sister", "ZONE": "a zone (widow, talon, kitty, aside, dog, skat or stock)",
     "FACING": "up or down", "CMP": "a comparison (== != < <= > >=)", "ADDOP": "+ or -",
     "MULOP": "* / or %", "LPAR": '"("', "RPAR": '")"', "COMMA": '","', "LSQB": '"["',
     "RSQB": '"]"', "COLON": '":"', "MINUS": '"-"', "IF": '"if"', "THEN": '"then"', "ELSE": '"else"',
@@ -127,7 +127,7 @@ def _show(s: str) -> str:
     return repr(s)
 
 
-_ZONES = ("widow", "talon", "kitty", "aside", "stock")
+_ZONES = ("widow", "talon", "kitty", "aside", "dog", "skat", "stock")
 _KEYWORDS = ("if", "then", "else", "and", "or", "not", "in", "true", "false")
 _CARDISH = re.compile(r"^(1[0-3]|[2-9tjqka])[shdc]?$|^jk[12]?$", re.I)
 

@@ -91,18 +91,18 @@ class Action:
                 return PASS
             if head == "play" and len(words) in (2, 3):
                 card = deck.parse(words[1])
-                suit = _suit(words[2]) if len(words) == 3 else ""
+                suit = _suit(words[2], deck) if len(words) == 3 else ""
                 return Action.play(deck, card, suit)
             if head == "discard" and len(words) >= 2:
                 mask = 0
                 for w in words[1:]:
-                    c = deck.parse(w)
-                    if mask >> c & 1:
+                    c = deck.parse_mask(deck.names_of(mask) + [w]) & ~mask   # a plain text again: the next copy
+                    if not c:
                         raise InvalidActionError(f"{w} is named twice")
-                    mask |= 1 << c
+                    mask |= c
                 return Action.discard(deck, mask)
             if head == "trump" and len(words) == 2:
-                return Action.trump(_suit(words[1]))
+                return Action.trump(_suit(words[1], deck))
         except CardError as e:
             raise InvalidActionError(str(e)) from None
         if len(words) == 1 and head in ("x", "double", "xx", "redouble"):
@@ -120,11 +120,14 @@ class Action:
 _TRUMPS: dict = {}  # suit -> its shared ``trump SUIT`` action
 
 
-def _suit(w: str) -> str:
+def _suit(w: str, deck: Deck | None = None) -> str:
     s = normalise_card_text(w)
     s = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(s, s)
-    if s not in _SUITS:
-        raise InvalidActionError(f"{w!r} is not a suit (expected S, H, D, C or NT)")
+    suits = tuple(deck.suits) + ("NT",) if deck is not None else _SUITS
+    if deck is not None:
+        s = next((x for x in deck.suits if deck.symbol(x) == w.strip()), s)
+    if s not in suits:
+        raise InvalidActionError(f"{w!r} is not a suit (expected {', '.join(suits[:-1])} or NT)")
     return s
 
 

@@ -103,6 +103,9 @@ class Hand:
         :class:`KindData`, set by its ``start``; read through the kind).
     :ivar skips: names of later phases skipped this hand (``Table.skip_phases``).
     :ivar written: what the end of the hand wrote on the sheet besides its entries, or ``None``.
+    :ivar extra_points: seat -> card points moved to him apart from the cards he won (a kept
+        card's exchange: its owner's side gives a low card's worth to the trick's winner), or
+        ``None`` while nothing was moved.
     """
 
     __slots__ = ("number", "dealer", "eldest", "deck_order", "hands", "zones", "zone_up", "phase",
@@ -110,7 +113,7 @@ class Hand:
                  "ctx", "discards", "trick", "leader", "led_group", "named", "tricks", "won",
                  "won_cards", "failed", "entries", "void", "dealt", "trick_winners", "actions",
                  "doubled", "turned", "dummy", "players", "phase_state", "parts", "vulnerable",
-                 "partner", "open_after", "out", "skips", "written")
+                 "partner", "open_after", "out", "skips", "written", "extra_points")
 
     def __init__(self, number: int, dealer: int, players: int, step: int = 1):
         self.number = number
@@ -156,6 +159,7 @@ class Hand:
         self.out = [0] * players
         self.skips: frozenset[str] = frozenset()
         self.written: Written | None = None
+        self.extra_points: list | None = None
 
     @property
     def turned_visible(self) -> bool:

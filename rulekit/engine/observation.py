@@ -22,7 +22,7 @@ from typing import Any
 from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import deal as _deal
-from rulekit.engine.phases.base import own_hand_hidden
+from rulekit.engine.phases.base import PhaseKind, own_hand_hidden
 from rulekit.engine.state import shuffled
 
 
@@ -39,7 +39,8 @@ class Observation:
     :ivar discards: the seat's own discards (0 unless it declared).
     :ivar calls: auction calls ``(seat, text)``.
     :ivar contract: contract text or ``""``; ``declarer`` seat or -1; ``trump`` ``S``.. / ``NT``;
-        ``low``: low cards win this hand (a low-wins contract, ``ranking.low``).
+        ``low``: low cards win this hand (a low-wins contract, ``ranking.low``); ``group`` the
+        contract group whose tables the hand is played in (``""``: the base ranking).
     :ivar trick: ``(seat, card)`` of the trick in progress.
     :ivar tricks: completed tricks ``(leader, plays, winner, named)``.
     :ivar won: tricks won by each seat.
@@ -64,7 +65,8 @@ class Observation:
         ``zone_known`` not counted).
     :ivar zone_known: zone name -> bitmask of its cards every seat knows are there (a card
         turned up on the talon: :meth:`~rulekit.engine.phases.base.PhaseKind.known_cards`).
-    :ivar hidden_discards: number of discards the seat has not seen (another's).
+    :ivar hidden_discards: number of discards the seat has not seen (another's);
+        ``shown_discards`` the discards every seat has seen (a discard shown to all).
     :ivar out: the seat's own cards laid face down out of play (``Hand.out``: he sat the hand
         out, or discarded without being the declarer); ``out_sizes`` how many each seat laid
         so (public), whose cards no other seat sees.
@@ -119,9 +121,11 @@ class Observation:
     hidden_zones: dict = field(default_factory=dict)
     zone_known: dict = field(default_factory=dict)
     hidden_discards: int = 0
+    shown_discards: int = 0
     out: int = 0
     out_sizes: list = field(default_factory=list)
     low: bool = False
+    group: str = ""
     dealt_sizes: list = field(default_factory=list)
     game_score: list = field(default_factory=list)
     games: list = field(default_factory=list)
@@ -221,7 +225,7 @@ class Observation:
             elif kind == "zone":
                 h.zones[key] = m
             elif kind == "discards":
-                h.discards = m
+                h.discards = m | self.shown_discards
             elif kind == "out":
                 h.out[key] = m
         for z, m in self.zone_known.items():  # known cards stay in their zone
@@ -329,7 +333,7 @@ def _face_up_dealt(state) -> int:
     return m
 
 
-def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_discards: bool):
+def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_discards: bool, shown: int = 0):
     """A light copy of ``state`` holding only what ``seat`` may know (see module doc)."""
     view = state.clone(light=True)
     view.seed = None
@@ -345,10 +349,23 @@ def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_dis
         h.zones[z] = 0
     h.out = [m if s == seat else 0 for s, m in enumerate(h.out)]
     if hide_discards:
-        h.discards = 0
+        h.discards &= shown   # (the discards shown to all stay)
     # the text of another seat's discard names cards he alone saw (the declarer sees his own
     # discards, not those of a dealer who discarded for him)
-    h.actions = [(s, "discard") if s != seat and t.startswith("discard") else (s, t) for s, t in h.actions]
+    kinds = [k for p in state.variant.phases if (k := REGISTRY.get(p.kind)) is not None
+             and type(k).private_text is not PhaseKind.private_text]   # (the kinds with private words)
+
+    def hidden(s: int, t: str) -> str:
+        if s == seat:
+            return t
+        if t.startswith("discard"):
+            return "discard"
+        for k in kinds:
+            own = k.private_text(t)
+            if own is not None:
+                return own
+        return t
+    h.actions = [(s, hidden(s, t)) for s, t in h.actions]
     return view
 
 
@@ -395,13 +412,17 @@ def observe(state, seat: int) -> Observation:
     if taken:                                             # [W1] only the declarer takes a widow
         placed[h.declarer] |= taken                       # (less those played, below)
     zone_known: dict = {}
+    shown = 0   # cards out of play shown to all (a discard shown)
     for name in h.phase_state:   # public cards whose place everyone knows (a turned card)
         kind = REGISTRY.get(name)
+        if kind is not None:
+            shown |= kind.shown_out(state)
         for place, m in (kind.known_cards(state) if kind is not None else ()):
             if isinstance(place, str):
                 zone_known[place] = zone_known.get(place, 0) | m
             else:
                 placed[place] |= m
+    visible |= shown
     placed = [m & ~visible for m in placed]
     blind = own_hand_hidden(state, seat)                  # he has not looked at his cards yet
     if blind:
@@ -410,21 +431,22 @@ def observe(state, seat: int) -> Observation:
     hidden_seats = [s for s in range(n) if s not in known]
     hidden_zones = [z for z, m in h.zones.items() if m and not h.zone_up.get(z)]
     hide_discards = h.declarer != seat
-    view = _redacted(state, seat, hidden_seats, hidden_zones, hide_discards)
+    view = _redacted(state, seat, hidden_seats, hidden_zones, hide_discards, shown)
     return Observation(
         seat=seat, phase=state.phase_kind, to_move=state.to_move, dealer=h.dealer,
         hand=0 if blind else h.hands[seat], blind=blind,
         hand_sizes=[m.bit_count() for m in h.hands], widow=widow,
         discards=h.discards if h.declarer == seat else 0, calls=list(h.calls),
         contract=h.contract.text if h.contract else "", declarer=h.declarer, trump=h.trump,
-        low=h.ctx is not None and h.ctx.low,
+        low=h.ctx is not None and h.ctx.low, group=h.ctx.group if h.ctx is not None else "",
         trick=list(h.trick), tricks=list(h.tricks), won=list(h.won), failed=list(h.failed),
         totals=state.sheet.totals(), legal=legal, hand_number=h.number, dummy=h.dummy,
         dummy_hand=h.hands[h.dummy] if dummy_up else 0, partner=h.partner, open_hands=open_hands,
         open_seats=open_seats, exposed=exposed, vulnerable=list(h.vulnerable),
         placed=placed, widow_taken=taken, zone_known=zone_known,
         hidden_zones={z: (h.zones[z] & ~zone_known.get(z, 0)).bit_count() for z in hidden_zones},
-        hidden_discards=h.discards.bit_count() if hide_discards else 0,
+        hidden_discards=(h.discards & ~shown).bit_count() if hide_discards else 0,
+        shown_discards=h.discards & shown,
         out=h.out[seat], out_sizes=[m.bit_count() for m in h.out],
         dealt_sizes=[m.bit_count() for m in h.dealt],
         game_score=list(state.progress.game_score), games=list(state.progress.games),

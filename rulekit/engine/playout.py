@@ -57,9 +57,16 @@ def random_hand(state: State, rng: random.Random) -> int:
         naming = len(state.variant.deck.suits) if ctx.top_names_suit else -1
         group_of = ctx.group_of
         held = sum(m.bit_count() for m in h.hands)
+        spec: _tricks.TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (a tricks phase)
         # actions besides cards (a stock's exchange and close, melds, a claim): a choice among all
-        extras = state.variant.phases[h.phase].extras  # type: ignore[attr-defined]  # (the tricks spec)
+        extras = spec.extras
         while True:
+            if spec.side and _tricks.side_actions(state, spec):   # an earlier phase's action is open too
+                legal = _tricks.legal(state)
+                state.apply_unchecked(legal[int(rand() * len(legal))])
+                if state.hand is not h or h.to_move < 0:
+                    break
+                continue
             if h.ctx is not ctx:   # trumps set during play (the first lead makes trumps)
                 ctx = h.ctx
                 naming = len(state.variant.deck.suits) if ctx.top_names_suit else -1
@@ -213,14 +220,13 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs, rng: random.Rando
 
 
 def _finish(state: State, h, flat, named, first: int, lg: int) -> None:
-    """The end of :func:`_plain_tricks` (its Python loop or the kernel): the widow to the last
-    trick's winner if the phase says so, the tricks kept in ``PlayedTricks``' layout (``flat``,
-    ``named``: see :meth:`PlayedTricks.of`), the trick state of a finished trick phase."""
-    if state.variant.phases[h.phase].widow_to == "last_trick":
-        won_cards = h.won_cards
-        leader = h.trick_winners[-1]
-        for m in h.zones.values():
-            won_cards[leader] |= m
+    """The end of :func:`_plain_tricks` (its Python loop or the kernel): the cards out of play to
+    the player the phase (or the contract group) names (``widow_to``, ``discards_to``), the tricks
+    kept in ``PlayedTricks``' layout (``flat``, ``named``: see :meth:`PlayedTricks.of`), the trick
+    state of a finished trick phase."""
+    spec = state.variant.phases[h.phase]
+    if _tricks.credits(spec, h.ctx):   # cards out of play counted for a player
+        _tricks.credit(state, spec, h.trick_winners[-1])
     played: Sequence = PlayedTricks.of(flat, named)
     if h.tricks:   # (tricks played before this loop began: a bot's world mid-hand)
         played = list(h.tricks) + list(played)

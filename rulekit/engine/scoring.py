@@ -60,6 +60,8 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
             for _s, c in played:
                 cards[winner] |= 1 << c
     points = [sum(pts[c] for c in _bits(m)) for m in cards] if variant.has_card_points else [0] * n
+    if hand.extra_points and upto is None:   # points moved outside the cards won (a kept card's exchange)
+        points = [p + x for p, x in zip(points, hand.extra_points)]
     ex = dict(extra or {})
     if variant.scoring.tallies and ("tallies" not in ex or upto is not None):   # (score_played has them)
         ex["tallies"] = tallies(variant, hand, cards)
@@ -203,6 +205,8 @@ def score_played(variant, hand, extra: dict) -> tuple:
     won = [winners.count(s) for s in range(n)]
     points = ([sum(pts[x] for x in _bits(m)) for m in hand.won_cards] if (pts := variant.points_table(hand.ctx))
               and variant.has_card_points else [])
+    if hand.extra_points and points:   # points moved outside the cards won (a kept card's exchange)
+        points = [p + x for p, x in zip(points, hand.extra_points)]
     declarer = hand.declarer
     if variant.scoring.by_side:   # what envs_for keeps of seats: their sides' sums
         sides = variant.sides
@@ -266,22 +270,26 @@ def tally_counts(variant, hand, won_cards: list) -> list:
     per_tally = []
     for t in variant.scoring.tallies:
         mask = t.mask
-        if mask == -1:  # the ranks of the trump suit (none at no trump), built once per trump
+        if t.group:   # the trump group of the hand's tables (none at no trump)
+            ctx = hand.ctx
+            mask = ctx.group_mask[ctx.trump_group] if ctx is not None and ctx.trump_group is not None \
+                and hand.trump in deck.suits else 0
+        elif mask == -1:  # the ranks of the trump suit (none at no trump), built once per trump
             mask = trump_masks.get((t.name, hand.trump))
             if mask is None:
                 mask = 0
                 if hand.trump in deck.suits:
                     for r in t.ranks:
                         c = deck.index.get(r + hand.trump)   # a deck need not hold every rank in every suit
-                        mask |= 0 if c is None else 1 << c
+                        mask |= 0 if c is None else deck.copies_of(c)
                 trump_masks[(t.name, hand.trump)] = mask
         if t.pick:
-            mask = _pick(hand, mask, t.pick == "highest")
+            mask = _pick(hand, mask, t.pick == "highest", t.where == "tricks")
         if t.where == "hand":
             per_tally.append([max([(dealt[s] & mask).bit_count() for s in seats]) for seats in cols])
         elif t.where == "side_hands":
             per_tally.append([(_union(dealt, seats) & mask).bit_count() for seats in cols])
-        elif t.tricks or t.count == "tricks":   # in won tricks, picked or counted by the trick
+        elif t.tricks or t.count == "tricks" or t.led:   # in won tricks, picked or counted by the trick
             counts = []
             for seats in cols:
                 n = 0
@@ -289,7 +297,7 @@ def tally_counts(variant, hand, won_cards: list) -> list:
                     if winner not in seats or (t.tricks and k not in t.tricks):
                         continue
                     m = 0
-                    for _s, c in plays:
+                    for _s, c in (plays[:1] if t.led else plays):
                         m |= 1 << c
                     n += bool(m & mask) if t.count == "tricks" else (m & mask).bit_count()
                 counts.append(n)
@@ -306,12 +314,18 @@ def _union(masks: list, seats) -> int:
     return m
 
 
-def _pick(hand, mask: int, highest: bool) -> int:
-    """The card of ``mask`` in play (dealt to a player) ranking highest (or lowest) in the
-    hand's trump context, as a one-card mask; 0 when none is in play."""
+def _pick(hand, mask: int, highest: bool, played: bool = False) -> int:
+    """The card of ``mask`` in play (dealt to a player; with ``played``, played to a trick)
+    ranking highest (or lowest) in the hand's trump context, as a one-card mask; 0 when none
+    is in play."""
     dealt = 0
-    for m in hand.dealt:
-        dealt |= m
+    if played:
+        for _l, plays, _w, _n in hand.tricks:
+            for _s, c in plays:
+                dealt |= 1 << c
+    else:
+        for m in hand.dealt:
+            dealt |= m
     cards = list(_bits(mask & dealt))
     if not cards:
         return 0
@@ -566,7 +580,10 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
             # the higher total; columns still equal share a declared tie
             cands = _break_ties(variant, hand, before, reached)
             top = max(after[c] for c in cands)
-            return [c for c in cands if after[c] == top], f"reached {m.target}"
+            best = [c for c in cands if after[c] == top]
+            if len(best) > 1 and "play_on" in m.ties:
+                return None   # equal totals at the target: another deal (rules/fortyfive.md [FF-G2])
+            return best, f"reached {m.target}"
     if m.lose_at is not None:
         losers = [c for c in cols if after[c] <= m.lose_at]
         if losers:

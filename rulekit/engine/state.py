@@ -23,6 +23,7 @@ from rulekit.engine.hand import Hand, PlayedTricks, Written
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases import tricks as _tricks
+from rulekit.contracts import LOW
 from rulekit.engine.markers import Markers
 from rulekit.engine.progress import Progress
 from rulekit.engine.tables import action_tables
@@ -228,18 +229,29 @@ class State:
         """The spec of the current phase."""
         return self.variant.phases[self.hand.phase]
 
-    def set_trump(self, strain: str, low: bool | None = None) -> None:
-        """Set the trump context of the hand (a suit letter or ``NT``); ``low``: the tables of
-        a low-wins contract (``ranking.low``), ``None``: keep the hand's current order."""
+    def set_trump(self, strain: str, low: bool | None = None, group: str | None = None) -> None:
+        """Set the trump context of the hand (a suit letter or ``NT``) and its contract group's
+        tables: ``group`` names the group (``""`` the base ranking); else ``low`` True selects
+        the low-wins group (``ranking.low``), False the hand's contract's own group (its
+        ``group:``, or the base); with neither, the hand's contract's group once it has one
+        that names one, else the group of the hand's current tables."""
         h = self.hand
-        if low is None:
-            low = h.ctx is not None and h.ctx.low
+        if group is None:
+            own = getattr(h.contract, "group", "") or ""
+            if low is not None:
+                group = LOW if low else own
+            elif own:
+                group = own
+            else:
+                group = h.ctx.group if h.ctx is not None else ""
         h.trump = strain
-        h.ctx = (self.variant.low_contexts if low else self.variant.contexts)[strain]
+        v = self.variant
+        h.ctx = (v.group_contexts[group] if group else v.contexts)[strain]
 
-    def throw_in(self, same_dealer: bool = False) -> None:
+    def throw_in(self, same_dealer: bool = False, note: str = "passed out") -> None:
         """The hand is thrown in unscored; the next dealer deals, or with ``same_dealer``
-        the same dealer deals again and the deal does not count as a board."""
+        the same dealer deals again and the deal does not count as a board; ``note``: the
+        sheet row's words (``passed out``)."""
         h = self.hand
         h.void = True
         h.entries = [0] * len(self.sheet.columns)
@@ -249,7 +261,7 @@ class State:
             if not self._stopped_at_cap(h):
                 self._start_hand(h.number + 1, h.dealer)
             return
-        self._void_row(h, self.markers.thrown_in(self.sheet.totals()), "passed out")
+        self._void_row(h, self.markers.thrown_in(self.sheet.totals()), note)
 
     def write_marker(self, name: str, seat: Seat, note: str) -> None:
         """The hand is not scored: one ``name`` marker (``scoring.markers``) is written for
@@ -411,6 +423,31 @@ class State:
 
         :raises InvalidActionError: when the text is no action.
         """
+        action = self._parse_text(text)
+        return self._held(action) if self.variant.deck.has_copies else action
+
+    def _held(self, action: Action) -> Action:
+        """``action`` with its cards turned into copies the player to move holds: ``AS`` typed
+        plays (or discards) one of his copies of AS, the first he holds (a double pack)."""
+        deck = self.variant.deck
+        hand = self.hand.hands[self.hand.to_move] if self.hand.to_move >= 0 else 0
+        if action.card >= 0 and not hand >> action.card & 1:
+            held = deck.held(1 << action.card, hand)
+            if held != 1 << action.card:
+                c = held.bit_length() - 1
+                return self.play_action(c) if action.kind == "play" and not action.suit else \
+                    Action(action.kind, action.text.replace(deck.name(action.card), deck.name(c), 1), card=c,
+                           suit=action.suit)
+        if action.cards and action.cards & ~hand:
+            held = deck.held(action.cards, hand)
+            if held != action.cards:
+                if action.kind == "discard":
+                    return Action.discard(deck, held)
+                word = action.text.split()[0]
+                return Action(action.kind, " ".join([word] + deck.names_of(held)), cards=held)
+        return action
+
+    def _parse_text(self, text: str) -> Action:
         t = text.strip()
         words = t.split()
         kind = self.kind
@@ -738,13 +775,22 @@ def tally_notes(v: Variant, envs: list, cols: list) -> list:
     """``belote NS``, ``high P0``: each tally of dealt cards a column holds in full this hand (all
     the cards it counts: a bonus such as Belote's king and queen of trumps, All Fours' High), for
     the note; tallies of won tricks are left to the tricks."""
-    # (name, most) of the tallies of dealt cards, listed once per variant
+    # (name, most) of the tallies of dealt cards the entries read, listed once per variant
     full = v.cached(_DEALT_TALLIES, lambda: [(t.name, t.most) for t in v.scoring.tallies
-                                             if t.most > 0 and t.where != "tricks"])
+                                             if t.most > 0 and t.where != "tricks" and t.name in _entry_names(v)])
     return [f"{name} {col}" for name, most in full for col, e in zip(cols, envs) if e.vars.get(name) == most]
 
 
 _DEALT_TALLIES = "state.dealt_tallies"
+
+
+def _entry_names(v: Variant) -> set:
+    """The variables the formulas of the hand's entries read (a tally read only by a deal's
+    ``throw_in_if`` is no bonus to note)."""
+    sc = v.scoring
+    fs = [sc.each, sc.declarer, sc.defender, sc.no_contract, sc.void_if, sc.made] + \
+        [f for p in sc.parts for f in (p.declarer, p.defender, p.each)]
+    return {n for f in fs if f is not None for n in f.names}
 _TRICK_COUNTS = frozenset({"tricks", "declarer_tricks", "side_tricks"})
 
 

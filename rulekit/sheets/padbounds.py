@@ -28,7 +28,9 @@ def tally_most(variant, tally, trump: str) -> int:
     if tally.mask == -1:   # the ranks of the trump suit
         if trump not in variant.deck.suits:
             return 0
-        return min(tally.most, sum(r + trump in variant.deck.index for r in tally.ranks))
+        deck = variant.deck
+        return min(tally.most, sum(deck.copies_of(deck.index[r + trump]).bit_count() for r in tally.ranks
+                                   if r + trump in deck.index))
     return tally.most
 
 
@@ -46,8 +48,10 @@ def column_most(pad, tally, col: int, facts: dict, trump: str) -> int:
     players = v.players
     if tally.count == "tricks":
         return min(most, tricks[col]) if tricks else most
-    # the cards aside go to the winner of the last trick (``widow_to: last_trick``)
-    extra = v.deck.size - size * players if any(getattr(p, "widow_to", "") == "last_trick" for p in v.phases) else 0
+    # the cards aside go to a player (``widow_to: last_trick``, ``declarer``...; ``discards_to``)
+    extra = v.deck.size - size * players if any(getattr(p, "widow_to", "none") not in ("none", "")
+                                                or getattr(p, "discards_to", "none") not in ("none", "")
+                                                for p in v.phases) else 0
     if tally.tricks:
         most = min(most, len(tally.tricks) * players + extra)
     return min(most, tricks[col] * players + extra) if tricks else most

@@ -669,11 +669,15 @@ class ScorePad:
             facts[name] = value
 
     def _all_points_won(self) -> bool:
-        """Every card point ends in a won trick: the deal leaves no cards aside, or they go to
-        the last trick (Auction Pitch leaves 28 cards out of play)."""
+        """Every card point ends in a won trick: the deal leaves no cards aside, or they go to a
+        player at the end (``widow_to``), and so do the discards of a widow taken (``discards_to``)
+        (Auction Pitch leaves 28 cards out of play)."""
         phases = [p for p in self.rules.phases if p is not None]
         aside = any(getattr(st, "zone", "") for p in phases for st in getattr(p, "steps", ()))
-        return not aside or any(getattr(p, "widow_to", "") == "last_trick" for p in phases)
+        to_widow = any(getattr(p, "widow_to", "none") not in ("none", "") for p in phases)
+        to_discards = any(getattr(p, "discards_to", "none") not in ("none", "") for p in phases)
+        takes = any(REGISTRY[p.kind].role == "exchange" for p in phases)
+        return not aside or (to_widow and (to_discards or not takes))
 
     @staticmethod
     def _number(t, what: str) -> int:

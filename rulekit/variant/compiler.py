@@ -20,11 +20,12 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rulekit.cards import Deck, JOKER
-from rulekit.dsl import Env, Formula, FormulaError, RankItem, compile_expr, compile_ranking
+from rulekit.cards import DEFAULT_COLOURS, JOKER, SUIT_SYMBOLS, Deck, Special, bits, normalise_card_text
+from rulekit.dsl import Env, Formula, FormulaError, compile_expr, compile_ranking
 from rulekit.dsl.bounds import interval
 from rulekit.engine.phases import REGISTRY, kinds_with_role
 from rulekit.errors import CardError, Diagnostic, DSLError, VariantError
+from rulekit.variant.contexts import LOW, Rankings
 from rulekit.variant.loader import Resolved, order_diagnostics
 from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, Context, CounterSpec, MarkerSpec, MatchSpec, PartSpec,
                                    ScoringSpec, TallySpec, Variant)
@@ -64,7 +65,15 @@ def _typed(names) -> dict:
 DSL_PATHS = (
     (("ranking", "suit"), "ranking"), (("ranking", "trump"), "ranking"), (("ranking", "top"), "ranking"),
     (("ranking", "powerless"), "ranking"), (("ranking", "low", "suit"), "ranking"),
-    (("ranking", "low", "trump"), "ranking"),
+    (("ranking", "low", "trump"), "ranking"), (("ranking", "suit", "*"), "ranking"),
+    (("ranking", "trump", "*"), "ranking"), (("ranking", "low", "suit", "*"), "ranking"),
+    (("ranking", "low", "trump", "*"), "ranking"),
+    (("contract_groups", "*", "ranking", "suit"), "ranking"), (("contract_groups", "*", "ranking", "trump"), "ranking"),
+    (("contract_groups", "*", "ranking", "top"), "ranking"),
+    (("contract_groups", "*", "ranking", "powerless"), "ranking"),
+    (("contract_groups", "*", "ranking", "suit", "*"), "ranking"),
+    (("contract_groups", "*", "ranking", "trump", "*"), "ranking"),
+    (("phases", "*", "renege"), "ranking"),
     (("dealer", "first", "ranks"), "ranking"), (("dealer", "first", "suits"), "ranking"),
     (("phases", "*", "pattern"), "deal"), (("phases", "*", "pattern", "*"), "deal"),
     (("scoring", "let", "*"), "expr"), (("scoring", "each"), "expr"), (("scoring", "declarer"), "expr"),
@@ -152,7 +161,7 @@ class _Compiler:
         or ``None`` when the deck is the base file's."""
         if len(self.r.files) < 2:
             return None
-        for key in ("minus", "plus", "cards", "ranks", "suits", "jokers"):
+        for key in ("minus", "plus", "cards", "ranks", "suits", "jokers", "specials", "copies"):
             p = ("deck", key)
             if p in self.r.positions and self.r.positions[p].file == self.r.top_file:
                 return p
@@ -226,29 +235,94 @@ class _Compiler:
         """The variant's :class:`Deck` from its ``deck:`` block (a rank listed twice is reported
         and kept once).  The compiler keeps it as ``self.deck`` (the kinds' ``c.deck``)."""
         dk = self.d["deck"]
-        ranks = tuple(str(r) for r in dk["ranks"])
+        ranks = self.rank_list(dk["ranks"], ("deck", "ranks"))
+        suits: list[str] = []
+        own: dict = {}
+        names: dict = {}
+        symbols: dict = {}
+        colours = dict(dk.get("colours", {}))
+        for i, entry in enumerate(dk["suits"]):
+            letter = entry if isinstance(entry, str) else entry["letter"]
+            at = ("deck", "suits", i) + (() if isinstance(entry, str) else ("letter",))
+            if letter in suits:
+                self.err(at, f"suit {letter} is listed twice (expected each suit once)")
+                continue
+            suits.append(letter)
+            if isinstance(entry, dict):
+                if "ranks" in entry:
+                    own[letter] = self.rank_list(entry["ranks"], ("deck", "suits", i, "ranks"))
+                if "name" in entry:
+                    names[letter] = entry["name"]
+                if "symbol" in entry:
+                    symbols[letter] = entry["symbol"]
+                if "colour" in entry:
+                    colours[letter] = entry["colour"]
+        for s in colours:
+            if s not in suits:
+                self.err(("deck", "colours", s, "<key>"), f"{s} is not a suit of this deck "
+                         f"(expected one of {' '.join(suits)})")
+        for s in suits:
+            colours.setdefault(s, DEFAULT_COLOURS.get(s))
+        shown = [symbols.get(s) or SUIT_SYMBOLS.get(s, s) for s in suits]
+        for i, s in enumerate(suits):
+            if shown[i] in shown[:i]:
+                self.err(("deck", "suits"), f"suits {suits[shown.index(shown[i])]} and {s} are both shown as "
+                         f"{shown[i]} (expected a symbol of its own for each suit)")
+        specials = self.specials(dk, suits, ranks, own)
+        absent = self.absent_cards(dk, suits, ranks, own, specials)
+        return Deck(tuple(suits), ranks, 0, colours, absent, suit_ranks=own, suit_names=names,
+                    suit_symbols=symbols, specials=specials, copies=dk.get("copies", 1))
+
+    def rank_list(self, given: list, path: tuple) -> tuple:
+        """Rank tokens as text, each once (a rank listed twice is reported)."""
+        ranks = tuple(str(r) for r in given)
         for i, r in enumerate(ranks):
             if r in ranks[:i]:
-                self.err(("deck", "ranks", i), f"rank {r} is listed twice (expected each rank once; "
+                self.err(path + (i,), f"rank {r} is listed twice (expected each rank once; "
                          f"10 and \"10\" are the same rank)")
-        ranks = tuple(dict.fromkeys(ranks))
-        colours = dict(dk.get("colours", {}))
-        for s in dk["suits"]:
-            colours.setdefault(s, {"S": "black", "C": "black"}.get(s, "red"))
-        return Deck(tuple(dk["suits"]), ranks, dk.get("jokers", 0), colours, self.absent_cards(dk, ranks))
+        return tuple(dict.fromkeys(ranks))
 
-    def absent_cards(self, dk: dict, ranks: tuple) -> tuple:
+    def specials(self, dk: dict, suits: list, ranks: tuple, own: dict) -> tuple:
+        """The pack's suitless cards: ``jokers`` (named by ``joker_names``) and ``specials``;
+        a token that is also a rank, a suit letter or a card's text is refused."""
+        named = dict(dk.get("joker_names") or {})
+        n = dk.get("jokers", 0)
+        tokens = [JOKER] if n == 1 else [f"{JOKER}{i + 1}" for i in range(n)]
+        for t in named:
+            if t not in tokens:
+                self.err(("deck", "joker_names", t, "<key>"), f"{t} is not a joker of this deck (expected "
+                         + (" or ".join(tokens) if tokens else "deck.jokers first") + ")")
+        out = [Special(t, named.get(t, "")) for t in tokens]
+        every_rank = set(ranks) | {r for rs in own.values() for r in rs}
+        for t, x in (dk.get("specials") or {}).items():
+            at = ("deck", "specials", t, "<key>")
+            name, copies = (x, 1) if isinstance(x, str) else (x.get("name", ""), x.get("copies", 1))
+            clash = ("a rank" if t in every_rank else "a suit letter" if t in suits else
+                     "a card of the pack" if len(t) > 1 and t[-1] in suits and t[:-1] in every_rank else
+                     "a joker of deck.jokers" if t in tokens else "")
+            if clash:
+                self.err(at, f"{t} is already {clash} (expected a token of its own for a suitless card)")
+                continue
+            out.append(Special(t, name, copies))
+        return tuple(out)
+
+    def absent_cards(self, dk: dict, suits: list, ranks: tuple, own: dict, specials: tuple) -> tuple:
         """The grid cards a deck leaves out: ``minus``, the ranks only ``plus`` cards have, or
         every card not in ``cards`` (a deck listed by card)."""
-        from rulekit.cards import normalise_card_text
-        grid = [r + s for s in dk["suits"] for r in ranks]
+        grid = [r + s for s in suits for r in own.get(s, ranks)]
+        tokens = {sp.token for sp in specials}
         listed: dict[str, list[str]] = {}   # minus / plus / cards -> the cards it lists
         for key in ("minus", "plus", "cards"):
             for i, text in enumerate(dk.get(key) or []):
                 name = normalise_card_text(str(text))
+                if key == "cards" and name in tokens:
+                    continue   # a suitless card listed with the others: it is in the pack
                 if name not in grid:
                     self.err(("deck", key, i), f"{text} is not a card of the suits x ranks grid "
-                             f"(expected a rank of {' '.join(ranks)} and a suit of {' '.join(dk['suits'])})")
+                             f"(expected a rank of {' '.join(ranks)} and a suit of {' '.join(suits)})")
+                if name in listed.get(key, []):
+                    self.err(("deck", key, i), f"{text} is listed twice (expected each card once; "
+                             f"deck.copies gives every card its copies)")
                 listed.setdefault(key, []).append(name)
         if "cards" in dk and ("minus" in dk or "plus" in dk):
             self.err(("deck", "cards", "<key>"), "a deck listed by card takes no minus or plus "
@@ -261,18 +335,24 @@ class _Compiler:
         gone = [c for c in grid if c[:-1] in sparse and c not in plus]
         return tuple(dict.fromkeys(gone + [c for c in listed.get("minus", []) if c not in plus]))
 
-    def card_points(self, deck: Deck) -> tuple:
-        """Points of each card: a card's own entry (``QS: 13``), else its rank's plus its
-        suit's (``H: 1``); jokers count only by their own entry."""
-        pts = {str(k): v for k, v in self.d["deck"].get("card_points", {}).items()}
+    def card_points(self, deck: Deck, base: tuple = ("deck",)) -> tuple:
+        """Points of each card by the ``card_points`` mapping under ``base`` (the deck's, or a
+        contract group's): a card's own entry (``QS: 13``), else its rank's plus its suit's
+        (``H: 1``; a key that is both a rank and a suit letter, such as a knight ``C`` beside
+        clubs, is the rank); suitless cards count only by their own entry."""
+        src = self.d
+        for k in base:
+            src = src.get(k) or {}
+        pts = {str(k): v for k, v in (src.get("card_points") or {}).items()}
         by_card = {}
         for r in pts:
             if r in deck.ranks or r in deck.suits:
                 continue
             try:
-                by_card[deck.parse(r)] = pts[r]
+                for c in bits(deck.named_mask(r)):
+                    by_card[c] = pts[r]
             except CardError:
-                self.err(("deck", "card_points", r, "<key>"), f"unknown rank {r!r}{_close(r, deck.ranks)} "
+                self.err(base + ("card_points", r, "<key>"), f"unknown rank {r!r}{_close(r, deck.ranks)} "
                          f"(expected a rank ({' '.join(deck.ranks)}), a suit ({' '.join(deck.suits)}) or a card)")
         out = []
         for c in range(deck.size):
@@ -281,185 +361,24 @@ class _Compiler:
             elif deck.is_joker(c):
                 out.append(0)
             else:
-                suit = deck.suit_of(c)   # (a suit for every card but a joker)
-                out.append(pts.get(deck.rank_of(c), 0) + (pts.get(suit, 0) if suit is not None else 0))
+                suit = deck.suit_of(c)   # (a suit for every card but a suitless one)
+                by_suit = pts.get(suit, 0) if suit is not None and suit not in deck.ranks else 0
+                out.append(pts.get(deck.rank_of(c), 0) + by_suit)
         return tuple(out)
 
-    def trump_points(self, deck: Deck) -> dict:
-        """``deck.trump_points``: rank -> points of that rank's card of the trump suit."""
+    def trump_points(self, deck: Deck, base: tuple = ("deck",)) -> dict:
+        """``trump_points`` under ``base``: rank -> points of that rank's card of the trump suit."""
+        src = self.d
+        for k in base:
+            src = src.get(k) or {}
         out = {}
-        for r, v in (self.d["deck"].get("trump_points") or {}).items():
+        for r, v in (src.get("trump_points") or {}).items():
             if str(r) not in deck.ranks:
-                self.err(("deck", "trump_points", r, "<key>"), f"unknown rank {r!r}{_close(str(r), deck.ranks)} "
+                self.err(base + ("trump_points", r, "<key>"), f"unknown rank {r!r}{_close(str(r), deck.ranks)} "
                          f"(expected a rank of {' '.join(deck.ranks)})")
                 continue
             out[str(r)] = v
         return out
-
-    def item_problem(self, deck: Deck, key: str, it) -> str | None:
-        """What is wrong with ranking item ``it`` of ``ranking.<key>``, or ``None``."""
-        ranks = " ".join(deck.ranks)
-        if it.kind == "joker":
-            if it.value not in deck.index:
-                if not deck.jokers:
-                    return f"{it.value}: this deck has no joker (expected deck.jokers: 1 to use JK)"
-                names = [deck.name(c) for c in range(deck.size) if deck.is_joker(c)]
-                return f"unknown joker {it.value} (expected {' or '.join(names)})"
-            if key == "suit":
-                return "the joker cannot rank inside every plain suit (expected it in ranking.trump or ranking.top)"
-            return None
-        if it.kind == "card":
-            if it.value not in deck.index:
-                rank, suit = it.value[:-1], it.value[-1]
-                if rank not in deck.ranks:
-                    return (f"unknown card {it.value}: this deck has no rank {rank}{_close(rank, deck.ranks)} "
-                            f"(expected a rank of {ranks})")
-                return f"unknown card {it.value}: this deck has no suit {suit} (expected a suit of {' '.join(deck.suits)})"
-            if key == "suit":
-                return (f"a single card ({it.value}) cannot rank inside every plain suit "
-                        f"(expected ranks here; put single cards in ranking.trump or ranking.top)")
-            return None
-        if it.kind == "suit":
-            return (f"a suit letter ({it.value}) cannot stand in a card ranking "
-                    f"(expected a rank, a card such as A{it.value}, or JK)")
-        if it.value not in deck.ranks:
-            return f"unknown rank {it.value}{_close(it.value, deck.ranks)} (expected one of {ranks})"
-        if it.kind == "relative" and key != "trump":
-            return f"{_item_text(it)} names a card of the trump suit (expected it only in ranking.trump)"
-        if it.kind == "rank" and key in ("top", "powerless"):
-            what = "rises to the top" if key == "top" else "is powerless"
-            return (f"a bare rank ({it.value}) does not say which card {what} "
-                    f"(expected cards such as {it.value}{deck.suits[0]}, or JK)")
-        return None
-
-    def check_ranking(self, deck: Deck, key: str, items, base: tuple = ("ranking",)) -> bool:
-        """Report every item of ``ranking.<key>`` (``base``: ``ranking.low``'s) that names
-        nothing in this deck, or twice."""
-        path = base + (key,)
-        seen: dict = {}
-        ok = True
-        for it in items:
-            msg = self.item_problem(deck, key, it)
-            ident = (it.kind, it.value, it.ref)
-            if msg is None and ident in seen:
-                msg = f"{_item_text(it)} is listed twice (first at column {seen[ident]} of the text; expected each once)"
-            if msg:
-                self.err_in(path, it.line, it.column, msg)
-                ok = False
-            seen.setdefault(ident, it.column)
-        return ok
-
-    def resolve_item(self, deck: Deck, item, path, suit: str | None, trump: str | None):
-        """Card index of a (checked) ranking item in this context, or ``None``."""
-        if item.kind in ("joker", "card"):
-            return deck.index.get(item.value)
-        if item.kind == "suit" or item.value not in deck.ranks:
-            return None
-        if item.kind == "relative":
-            if trump is None:
-                return None
-            target = trump if item.ref == "trump" else self.sister(deck, trump)
-            if target is None:
-                self.err_in(path, item.line, item.column,
-                            f"{_item_text(item)}: the trump suit {trump} has no sister suit of the same colour "
-                            f"(expected exactly one other suit of its colour in deck.colours)")
-                return None
-            return deck.index.get(item.value + target)
-        return deck.index.get(item.value + suit) if suit else None
-
-    def sister(self, deck: Deck, suit: str) -> str | None:
-        same = [s for s in deck.suits if s != suit and deck.colours.get(s) == deck.colours.get(suit)]
-        return same[0] if len(same) == 1 else None
-
-    def context(self, deck: Deck, name: str, low: bool = False) -> Context | None:
-        """The tables of trump choice ``name``; with ``low``, of a low-wins contract, ranked by
-        ``ranking.low`` (its ``top`` defaults to the main ranking's)."""
-        rk = self.d["ranking"]
-        base: tuple = ("ranking",)
-        rankings = self.rankings
-        if low:
-            base = ("ranking", "low")
-            rankings = {"top": self.rankings.get("top"), **self.low_rankings}
-            rk = rk["low"]
-        ns = len(deck.suits)
-        trump = None if name == NT else name
-        group = [-1] * deck.size
-        strength = [0] * deck.size
-
-        def assign(items, key, g, s_of, suit):
-            mine: dict[int, RankItem] = {}   # card -> the item that placed it
-            where = ("ranking", "top") if key == "top" else base + (key,)
-            for i, it in enumerate(items):
-                c = self.resolve_item(deck, it, where, suit, trump)
-                if c is None:
-                    continue
-                if c in mine:
-                    other = mine[c]
-                    self.err_in(where, it.line, it.column,
-                                f"{_item_text(it)} is the same card as {_item_text(other)} "
-                                f"({deck.name(c)}{' when trumps are ' + trump if trump else ''}; "
-                                f"expected each card once)")
-                    continue
-                mine[c] = it
-                if group[c] != -1:
-                    continue
-                group[c] = g
-                strength[c] = s_of(i)
-        if trump is not None:
-            items = rankings.get("trump") or rankings.get("suit") or []
-            assign(items, "trump" if "trump" in rk else "suit", deck.suits.index(trump),
-                   lambda i, n=len(items): 100 + n - i, trump)
-        elif rankings.get("top"):
-            items = rankings["top"]
-            assign(items, "top", ns, lambda i, n=len(items): 100 + n - i, None)
-        items = rankings.get("suit") or []
-        for si, s in enumerate(deck.suits):
-            assign(items, "suit", si, lambda i, n=len(items): n - i, s)
-        idle = False  # ranking.powerless cards left unranked here: a group that never wins
-        has_top = ns in group
-        for it in self.rankings.get("powerless") or []:
-            c = self.resolve_item(deck, it, ("ranking", "powerless"), None, trump)
-            if c is not None and group[c] == -1:
-                if has_top:
-                    self.err_in(("ranking", "powerless"), it.line, it.column,
-                                f"{_item_text(it)} cannot be powerless at no trump while ranking.top ranks "
-                                f"cards above the suits (expected the top cards or powerless ones, not both)")
-                    return None
-                group[c] = ns
-                idle = True
-        missing = [c for c in range(deck.size) if group[c] == -1]
-        if missing:
-            where = "when trumps are " + name if trump else "at no trump"
-            names = [deck.name(c) for c in missing]
-            shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
-            verb = "is" if len(names) == 1 else "are"
-            pre = ".".join(base)
-            self.err(base, f"{shown} {verb} not ranked {where}{' in a low-wins contract' if low else ''} "
-                     f"(expected every card in {pre}.suit, {pre}.trump or ranking.top)")
-            return None
-        gmask = [0] * (ns + 1)
-        for c in range(deck.size):
-            gmask[group[c]] |= 1 << c
-        tg = deck.suits.index(trump) if trump else (ns if gmask[ns] and not idle else None)
-        order = sorted(range(deck.size), key=lambda c: (
-            0 if group[c] == tg else 1, group[c], -strength[c]))
-        # win_keys[led group][card]: trumps above the led group, other cards never win
-        win_keys = tuple(tuple(1000 + strength[c] if group[c] == tg else
-                               (strength[c] if group[c] == lg and not (idle and lg == ns) else -1)
-                               for c in range(deck.size))
-                         for lg in range(ns + 1))
-        names_suit = trump is None and self.d["ranking"].get("top_led") == "name_suit"
-        # must_trump plays the trump group: the trump suit, or at no trump a top group of
-        # permanent trumps; top cards that name a suit when led are wild cards, not trumps
-        must = tg if trump or not names_suit else None
-        points = list(self.pts)
-        if trump is not None:  # the trump suit's cards count by deck.trump_points
-            for r, v in self.trump_pts.items():
-                c = deck.index.get(r + trump)
-                if c is not None:
-                    points[c] = v
-        return Context(name, tuple(group), tuple(strength), tuple(gmask), tg, must, names_suit,
-                       tuple(order), win_keys, tuple(points), low, ns if idle else -1)
 
     def phase_order(self, phases: dict):
         """Each required kind once (the deal, trick play), ``first``/``last`` kinds in place,
@@ -534,6 +453,18 @@ class _Compiler:
                 spec = kind.set_conditions(spec, fs)
             out.append(spec)
         return tuple(out)
+
+    def group_name(self, name: str, path: tuple) -> str:
+        """A contract's ``group:`` checked against ``contract_groups`` (and ``low``, the group
+        of ``ranking.low``); an unknown name is reported at ``path``."""
+        if not name:
+            return ""
+        known = list(self.d.get("contract_groups") or {}) + ([LOW] if (self.d.get("ranking") or {}).get("low") else [])
+        if name not in known:
+            self.err(path, f"unknown contract group {name}{_close(name, known)} (expected one of "
+                     + (", ".join(known) if known else "the names of a contract_groups block") + ")")
+            return ""
+        return name
 
     def close(self, name, known) -> str:
         """``"; did you mean X?"`` for the closest of ``known`` (for phase kinds' messages)."""
@@ -668,7 +599,7 @@ class _Compiler:
         if "cards" in t:
             for w in str(t["cards"]).split():
                 try:
-                    mask |= 1 << deck.parse(w)
+                    mask |= deck.named_mask(w)
                 except CardError as e:
                     self.err(path + ("cards",), f"{e} (expected cards of this deck such as QS)")
         elif trump_only:
@@ -677,7 +608,7 @@ class _Compiler:
             for su in suits:
                 for r in ranks:
                     if r + su in deck.index:
-                        mask |= 1 << deck.index[r + su]
+                        mask |= deck.copies_of(deck.index[r + su])
         where = t.get("in", "hand")
         hand_tricks = self.deal_tricks()
         picks = []
@@ -695,11 +626,20 @@ class _Compiler:
         if count == "tricks":
             most = len(picks) or hand_tricks
         else:
-            most = len(ranks) if mask == -1 else mask.bit_count()
+            most = len(ranks) * deck.copies if mask == -1 else mask.bit_count()
         pick = t.get("pick", "")
+        group = trump_only and "ranks" not in t
+        if group:   # the whole trump group: its suit and the cards ranked among its trumps
+            most = max([most] + [c.group_mask[c.trump_group].bit_count() for c in getattr(self, "all_contexts", ())
+                                 if c.trump_group is not None and c.name != "NT"])
         if pick:  # one card at most: the highest (lowest) in play
             most = min(most, 1)
-        return TallySpec(tname, ranks, trump_only, where, mask, tuple(picks), count, most, pick)
+        led = bool(t.get("led", False))
+        if led and where != "tricks":
+            self.err(path + ("led",), "only cards led to tricks can be counted so (expected in: tricks)")
+        if led:
+            most = min(most, len(picks) or hand_tricks or most)
+        return TallySpec(tname, ranks, trump_only, where, mask, tuple(picks), count, most, pick, group, led)
 
     def deal_tricks(self) -> int:
         """Tricks in a full hand (cards per player of the first deal), or 0 without a deal."""
@@ -768,9 +708,9 @@ class _Compiler:
         seen: dict = {}
         ok = True
         for it in items:
-            v = "JK" if it.kind == "joker" and JOKER in want else it.value
-            good = (it.kind == "suit") if kind == "suit" else (it.kind in ("rank", "joker"))
-            if not good or v not in want:
+            v = it.value
+            good = it.kind != "relative" and v in want
+            if not good:
                 extra = f" (expected a {what} of this deck: {' '.join(want)})"
                 self.err_in(path, it.line, it.column, f"{_item_text(it)} is not a {what} of this deck"
                             + _close(v, want) + extra)
@@ -784,7 +724,7 @@ class _Compiler:
             self.err(path, f"the cut order leaves out {' '.join(missing)} (expected each {what} once: "
                      f"{' '.join(want)})")
             ok = False
-        return [("JK" if i.kind == "joker" else i.value) for i in items] if ok else None
+        return [i.value for i in items] if ok else None
 
     def first_dealer(self, deck: Deck, players: int | None = None) -> dict:
         fd = (self.d.get("dealer") or {}).get("first", {"cut": "high"})
@@ -793,12 +733,12 @@ class _Compiler:
                 self.err(("dealer", "first", "seat"), f"seat {fd['seat']} does not exist with {players} players "
                          f"(expected 0 to {players - 1})")
             return {"seat": fd["seat"]}
-        rank_order = list(deck.ranks)[::-1] + ([JOKER] if deck.jokers else [])
+        kinds = list(dict.fromkeys(sp.kind for sp in deck.specials))   # suitless cards cut lowest
+        rank_order = list(deck.ranks)[::-1] + kinds
         suit_order = list(deck.suits)[::-1]
         if "ranks" in fd:
             items = self.dsl(("dealer", "first", "ranks"), compile_ranking)
-            need = list(deck.ranks)[::-1] + ([JOKER] if deck.jokers else [])
-            got = self.cut_order(("dealer", "first", "ranks"), items, need, "rank") if items else None
+            got = self.cut_order(("dealer", "first", "ranks"), items, rank_order, "rank") if items else None
             rank_order = got or rank_order
         if "suits" in fd:
             items = self.dsl(("dealer", "first", "suits"), compile_ranking)
@@ -807,7 +747,7 @@ class _Compiler:
         # strength: higher is a higher cut card
         strength = []
         for c in range(deck.size):
-            r = JOKER if deck.is_joker(c) else deck.rank_of(c)
+            r = deck.rank_of(c)
             s = deck.suit_of(c)
             rs = len(rank_order) - rank_order.index(r)
             ss = len(suit_order) - suit_order.index(s) if s else 0
@@ -946,7 +886,7 @@ class _Compiler:
         """Whether some deal pattern, for some player count offered, puts cards aside."""
         pats = [p.get("pattern") for p in self.d["phases"].values() if REGISTRY[p["kind"]].role == "deal"]
         texts = [t for x in pats for t in (x.values() if isinstance(x, dict) else [x])]
-        return any(z in str(t) for t in texts for z in ("widow", "talon", "kitty", "aside", "stock"))
+        return any(z in str(t) for t in texts for z in ("widow", "talon", "kitty", "aside", "dog", "skat", "stock"))
 
     def no_effect(self, phases):
         """Warn about options that change nothing (issue 12 case 9): each needs another
@@ -985,35 +925,15 @@ class _Compiler:
         deck = self.deck = self.build_deck()
         pts = self.pts = self.card_points(deck)
         self.trump_pts = self.trump_points(deck)
-        rk = d["ranking"]
-        self.rankings = {}
-        items_ok = True
-        for key in ("suit", "trump", "top", "powerless"):
-            if key in rk:
-                items = self.dsl(("ranking", key), compile_ranking)
-                self.rankings[key] = items
-                if items is None or not self.check_ranking(deck, key, items):
-                    items_ok = False
-        self.low_rankings = {}  # ranking.low: the order of a low-wins contract
-        for key in ("suit", "trump"):
-            if key in (rk.get("low") or {}):
-                items = self.dsl(("ranking", "low", key), compile_ranking)
-                self.low_rankings[key] = items
-                if items is None or not self.check_ranking(deck, key, items, ("ranking", "low")):
-                    items_ok = False
+        rankings = Rankings(self, deck)
         phases, strains = self.compile_phases(deck, players)
-        contexts = {}
-        low_contexts = {}
-        if items_ok:
-            for s in sorted(strains, key=lambda x: (x == NT, x)):
-                if s == "chosen" or (s != NT and s not in deck.suits):
-                    continue
-                ctx = self.context(deck, s)
-                if ctx is not None:
-                    contexts[s] = ctx
-                if "low" in rk and (ctx := self.context(deck, s, low=True)) is not None:
-                    low_contexts[s] = ctx
-        self.point_tables = [c.points for c in contexts.values()]
+        groups: dict = {}
+        if rankings.ok:
+            groups = self.contexts(rankings, deck, strains, phases)
+        contexts = groups.get("", {})
+        low_contexts = groups.get(LOW, {})
+        self.point_tables = [c.points for g in groups.values() for c in g.values()]
+        self.all_contexts = [c for g in groups.values() for c in g.values()]
         self.low_wins(phases)
         has_auction = any(p is not None and REGISTRY[p.kind].role == "auction" for p in phases)
         plays_on = any(p is not None and getattr(p, "all_pass", "") == "play" for p in phases)
@@ -1040,12 +960,53 @@ class _Compiler:
                        hashlib.sha256(blob.encode()).hexdigest()[:16], d,
                        {"players": players}, tuple(self.r.files), seat_names, sides, side_names, side_of,
                        vulnerability, home, layout,
-                       step=-1 if d.get("direction") == "counterclockwise" else 1, low_contexts=low_contexts)
+                       step=-1 if d.get("direction") == "counterclockwise" else 1, low_contexts=low_contexts,
+                       group_contexts=groups)
         if d.get("rounds"):
             v = dataclasses.replace(v, rounds=self.rounds(v))
             if self.diags:
                 raise VariantError(order_diagnostics(self.diags, self.r.files))
         return v
+
+    def contexts(self, rankings: Rankings, deck: Deck, strains: set, phases) -> dict:
+        """The trick tables of every contract group (:class:`Rankings`) for every trump choice
+        the game can reach (a group named by contracts: for the strains of those contracts)."""
+        extra: dict = {"top_follows": any(getattr(p, "top_follows", False) for p in phases if p is not None)}
+        renege = next((("phases", p.name, "renege") for p in phases if p is not None and str(getattr(p, "renege", ""))),
+                      None)
+        if renege is not None and (items := rankings.items(renege, "trump")) is not None:
+            extra["renege"] = (renege, items)
+        used: dict = {}   # group -> the strains its contracts may reach
+        for p in phases:
+            for b in getattr(p, "bids", ()) or ():
+                g = getattr(b, "group", "") or (LOW if getattr(b, "wins", "high") != "high" else "")
+                if g:
+                    used.setdefault(g, set()).update(set(deck.suits) | {NT} if b.strain == "chosen" else {b.strain})
+                if getattr(b, "wins", "high") == "chosen":
+                    used.setdefault("", set()).update(set(deck.suits) | {NT} if b.strain == "chosen" else {b.strain})
+        base_pts = (self.pts, self.trump_pts)
+        out: dict = {}
+        for g in rankings.docs:
+            path = ("contract_groups", g)
+            own = (self.d.get("contract_groups") or {}).get(g) or {}
+            pts = (self.card_points(deck, path) if "card_points" in own else self.pts,
+                   self.trump_points(deck, path) if "trump_points" in own else self.trump_pts) if g and g != LOW \
+                else base_pts
+            reach = strains if g == "" or g not in used else used[g] & (set(strains) | {NT})
+            table = {}
+            for s in sorted(reach, key=lambda x: (x == NT, x)):
+                if s == "chosen" or (s != NT and s not in deck.suits):
+                    continue
+                ctx = rankings.context(g, s, dict(extra, points=pts, widow_to=own.get("widow_to", ""),
+                                                  discards_to=own.get("discards_to", "")))
+                if ctx is not None:
+                    table[s] = ctx
+            out[g] = table
+        for g in (self.d.get("contract_groups") or {}):
+            if g not in used and not self.scheduled:
+                self.warn(("contract_groups", g), f"has no effect: no contract names group {g} "
+                          f"(expected a contract or strain with group: {g})")
+        return out
 
     def low_wins(self, phases) -> None:
         """A contract that low cards win needs ``ranking.low``; ``ranking.low`` without one

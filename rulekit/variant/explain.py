@@ -23,56 +23,109 @@ def _list(xs) -> str:
 def _deck(v) -> list:
     deck = v.deck
     d = v.data.get("deck", {})
-    suits = _list(SUIT_NAMES.get(s, s) for s in deck.suits)
-    grid = len(deck.suits) * len(deck.ranks)
-    named = d.get("joker_names") or {}
-    jokers = {0: "", 1: f", and {_joker(v, JOKER) if named else 'the Joker (JK)'}"}.get(
-        deck.jokers, f", and {deck.jokers} jokers" + (
-            f": {_list(_joker(v, n) for n in deck.names[-deck.jokers:])}" if named else ""))
-    out = [f"The deck has **{deck.size} cards**: {' '.join(deck.ranks)} in each of the {len(deck.suits)} suits "
-           f"({suits}){jokers}."]
-    absent = grid + deck.jokers - deck.size
+    default = tuple(str(r) for r in d.get("ranks", deck.ranks))
+    own = [s for s in deck.suits if deck.suit_ranks[s] != default]
+    plain = [s for s in deck.suits if s not in own]
+    suits = _list(deck.suit_name(s) for s in plain)
+    grid = sum(len(deck.suit_ranks[s]) for s in deck.suits)
+    jokers = [sp for sp in deck.specials if sp.kind == JOKER]
+    others = [sp for sp in deck.specials if sp.kind != JOKER]
+    named = any(sp.name for sp in jokers)
+    extra = {0: "", 1: f", and {_special(v, jokers[0]) if jokers else ''}"}.get(
+        len(jokers), f", and {len(jokers)} jokers" + (f": {_list(_special(v, sp) for sp in jokers)}" if named else ""))
+    if others:
+        extra += f"{',' if not extra else ''} and {_list(_special(v, sp) for sp in others)}"
+    copies = f" (each card {_times(deck.copies)})" if deck.copies > 1 else ""
+    of = (f"{' '.join(default)} in each of the {len(plain)} suits ({suits})" if len(plain) > 1
+          else f"{' '.join(default)} of {suits}")
+    for s in own:
+        of += f", {' '.join(deck.suit_ranks[s])} of {deck.suit_name(s)} ({s})"
+    suited = deck.size - sum(sp.copies for sp in deck.specials)
+    absent = grid - suited // deck.copies
     if absent:
-        missing = [f"{r}{s}" for s in deck.suits for r in deck.ranks if f"{r}{s}" not in deck.index]
-        out[0] = (f"The deck has **{deck.size} cards**: the ranks {' '.join(deck.ranks)} of the {len(deck.suits)} "
-                  f"suits ({suits}) without {' '.join(missing)}{jokers}.")
+        missing = [f"{r}{s}" for s in deck.suits for r in deck.suit_ranks[s] if f"{r}{s}" not in deck.index]
+        of = (f"the ranks {' '.join(default)} of the {len(deck.suits)} suits ({suits}) without "
+              f"{' '.join(missing)}")
+    out = [f"The deck has **{deck.size} cards**: {of}{copies}{extra}."]
+    symbols = [f"{deck.suit_name(s)} {deck.symbol(s)}" for s in deck.suits if s not in SUIT_NAMES]
+    if symbols:
+        out.append(f"Cards are written rank then suit letter ({', '.join(deck.pretty(deck.index[r + s]) for s in deck.suits[-1:] for r in deck.suit_ranks[s][-1:])}); "
+                   f"the other suits are shown as {_list(symbols)}.")
+    if deck.has_copies:
+        first = next(c for c in range(deck.size) if deck.copies_of(c) != 1 << c)
+        base = deck.base(first)
+        out.append(f"A card held in several copies is written with its copy number ({deck.name(first)}, "
+                   f"{deck.name(first + 1)}); typing {base} plays (or discards) the first copy of it you hold.")
     if any(v.card_points):
         pts: dict[int, list[str]] = {}
         for c in range(deck.size):
-            if v.card_points[c]:
-                pts.setdefault(v.card_points[c], []).append(deck.name(c))
+            if v.card_points[c] and deck.base(c) not in pts.get(v.card_points[c], []):
+                pts.setdefault(v.card_points[c], []).append(deck.base(c))
         out.append("Cards count points in the tricks won: " + "; ".join(
             f"{' '.join(cs)} {p} point{'s' if abs(p) != 1 else ''} each" for p, cs in pts.items()) + ".")
     if d.get("trump_points"):
         out.append("The cards of the trump suit count instead: " + "; ".join(
             f"{r} {p} point{'s' if abs(p) != 1 else ''}" for r, p in d["trump_points"].items()) +
             " (the other trump cards as in a plain suit).")
-    if d.get("colours") and deck.jokers + len(deck.suits):
-        pass
     return out
 
 
+def _times(n: int) -> str:
+    return {2: "twice", 3: "three times"}.get(n, f"{n} times")
+
+
+def _special(v, sp) -> str:
+    """A suitless card in words: ``the Joker (JK)``, ``the big joker (JK1)``, ``four Wizards (W)``."""
+    if sp.copies > 1:
+        word = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}.get(sp.copies, str(sp.copies))
+        name = sp.name or "copies"
+        return f"{word} {name}{'' if name.endswith('s') else 's'} ({sp.token})"
+    if sp.name:
+        return f"the {sp.name.removeprefix('the ')} ({sp.token})"
+    if sp.kind == JOKER:
+        return "the Joker (JK)" if sp.token == JOKER else f"the joker {sp.token}"
+    return sp.token
+
+
 def _joker(v, token: str) -> str:
-    """A joker by the name the file gives it (``deck.joker_names``) with its card token, e.g.
-    ``the big joker (JK1)``; ``the joker JK1`` when the file names none."""
-    name = ((v.data.get("deck") or {}).get("joker_names") or {}).get(token)
-    return f"the {name.removeprefix('the ')} ({token})" if name else f"the joker {token}"
+    """A suitless card by the name the file gives it (``deck.joker_names``, ``deck.specials``)
+    with its card token, e.g. ``the big joker (JK1)``; ``the joker JK1`` when the file names none."""
+    sp = next((x for x in v.deck.specials if x.token == token or x.kind == token and x.copies > 1), None)
+    if sp is None:
+        return token
+    return _special(v, sp) if sp.name or sp.copies > 1 else f"the joker {token}" if sp.kind == JOKER else token
 
 
 def _tokens_words(v, text) -> str:
-    """Card tokens of a ranking text in words, jokers by their names: ``the big joker (JK1) and
-    the little joker (JK2)``."""
-    named = (v.data.get("deck") or {}).get("joker_names") or {}
-    return _list(_joker(v, t) if t in named else t for t in str(text).split())
+    """Card tokens of a ranking text in words, suitless cards by their names: ``the big joker
+    (JK1) and the little joker (JK2)``."""
+    tokens = {sp.token for sp in v.deck.specials} | {sp.kind for sp in v.deck.specials}
+    named = any(sp.name for sp in v.deck.specials)
+    return _list(_joker(v, t) if t in tokens and named else t for t in str(text).split())
+
+
+def _order(v, value, words=None) -> str:
+    """A ranking key's value in words: a string as it is (``words`` turns it into words), a
+    mapping by suit or colour as ``K Q J ... in red suits, K Q J A 2 ... in black suits``."""
+    say = words or (lambda t: t)
+    if isinstance(value, str):
+        return say(value)
+    parts = []
+    for k, text in value.items():
+        where = ("in the other suits" if k == "others" else f"in {k} suits" if k in ("red", "black")
+                 else f"in {v.deck.suit_name(k)}")
+        parts.append(f"{say(text)} {where}")
+    return "; ".join(parts)
 
 
 def _ranking(v) -> list:
     r = v.data.get("ranking", {})
     out = []
     if r.get("suit"):
-        out.append(f"In a plain suit the cards rank {r['suit']}, highest first.")
+        out.append(f"In a plain suit the cards rank {_order(v, r['suit'])}, highest first.")
     if r.get("trump"):
-        out.append("In the trump suit they rank " + _trump_words(r["trump"], v) + ", highest first.")
+        out.append("In the trump suit they rank " + _order(v, r["trump"], lambda t: _trump_words(t, v))
+                   + ", highest first.")
     if r.get("top"):
         out.append(f"At no trump {_tokens_words(v, r['top'])} ranks above every suit"
                    + ("; when it is led, its player names the suit the others must follow."
@@ -81,19 +134,105 @@ def _ranking(v) -> list:
         out.append(f"Where no other order ranks them (at no trump) {_tokens_words(v, r['powerless'])} have no power: they belong to "
                    "no suit, so a player plays one only when he cannot follow suit or when he leads, they never "
                    "win a trick, and when one is led the first card of a suit played after it sets the suit to follow.")
+    out += _special_words(v, r)
     low = r.get("low") or {}
     if low.get("suit"):  # a low-wins contract's own order
         out.append(f"In a low contract (won by the lowest cards: the bid says so, or its declarer chose low) "
-                   f"the cards of a plain suit rank {low['suit']}, best first"
-                   + (f", and those of the trump suit {_trump_words(low['trump'], v)}, best first."
+                   f"the cards of a plain suit rank {_order(v, low['suit'])}, best first"
+                   + (f", and those of the trump suit {_order(v, low['trump'], lambda t: _trump_words(t, v))}, best first."
                       if low.get("trump") else "."))
+    for g, entry in (v.data.get("contract_groups") or {}).items():
+        out += _group_words(v, g, entry or {})
     return out
 
 
+def _special_words(v, r: dict) -> list:
+    """``ranking.special`` and ``ranking.equal`` in words, one sentence per card."""
+    out = []
+    if r.get("equal") == "last":
+        out.append("Of two equal cards in a trick, the one played last wins.")
+    elif v.deck.has_copies:
+        out.append("Of two equal cards in a trick, the one played first wins.")
+    for name, rules in (r.get("special") or {}).items():
+        rules = rules or {}
+        said = []
+        if rules.get("follows") == "any":
+            said.append("may be played whatever was led, even by a player who can follow suit")
+        if rules.get("wins") == "always":
+            said.append("wins any trick it is played to" + (" (of two, the last played)" if rules.get("equal") == "last"
+                                                           else " (of two, the first played)"
+                                                           if any(sp.copies > 1 and name in (sp.token, sp.kind)
+                                                                  for sp in v.deck.specials) else ""))
+        elif rules.get("wins") == "never":
+            said.append("never wins a trick")
+        if rules.get("equal", r.get("equal") or "first") != (r.get("equal") or "first") and rules.get("wins") != "always":
+            said.append(f"of two in one trick, the one played {rules['equal']} wins")
+        led = rules.get("led") or {"always": "free", "never": "next"}.get(rules.get("wins", ""), "")
+        if led == "next" and v.deck.index.get(name, -1) >= 0 and v.deck.is_special(v.deck.index[name]) \
+                or led == "next" and any(sp.kind == name for sp in v.deck.specials):
+            said.append("when led, the next card of a suit sets the suit to follow")
+        elif led == "free" and (name in v.deck.index and v.deck.is_special(v.deck.index[name])
+                                or any(sp.kind == name for sp in v.deck.specials)):
+            said.append("when led, the others may play any card")
+        if rules.get("slam"):
+            said.append("led to the last trick by a side that has won every earlier trick, it wins that trick")
+        if rules.get("kept"):
+            x = rules.get("exchange", 0)
+            said.append("its owner's side keeps it though another side wins the trick"
+                        + (" (except on the last trick, where it goes with the trick)" if rules["kept"] == "not_last" else "")
+                        + (f", giving the trick's winner {x} card point{'s' if x != 1 else ''} in exchange" if x else ""))
+        if said == [f"of two in one trick, the one played {rules.get('equal')} wins"]:
+            out.append(f"Of two {_card_words(v, name)} in one trick, the one played {rules['equal']} wins.")
+        elif said:
+            who = _card_words(v, name)
+            if any(sp.kind == name and sp.copies > 1 for sp in v.deck.specials):
+                who = "each of the " + who   # (the verbs speak of one card)
+            out.append(f"{who[:1].upper() + who[1:]} " + "; ".join(said) + ".")
+    return out
+
+
+def _card_words(v, name: str) -> str:
+    """A card text of ``ranking.special`` in words: a suited card with its suit's symbol (``10♥``,
+    meaning every copy), a suitless card by its name."""
+    deck = v.deck
+    c = deck.index.get(name, -1)
+    if c >= 0 and not deck.is_special(c):
+        return deck.pretty(c).split(":")[0]
+    return _joker(v, name)
+
+
+def _group_words(v, g: str, entry: dict) -> list:
+    """A contract group in words: which contracts name it and what it changes."""
+    calls = [b.text for p in v.phases for b in getattr(p, "bids", ()) or () if getattr(b, "group", "") == g]
+    who = f"Contracts of group {g} ({_list(dict.fromkeys(calls))})" if calls else f"Contracts of group {g}"
+    changes = []
+    rk = entry.get("ranking") or {}
+    if "suit" in rk:
+        changes.append(f"rank a plain suit {_order(v, rk['suit'])}")
+    if "trump" in rk:
+        changes.append("rank the trump suit as a plain suit" if rk["trump"] is None else
+                       "rank the trump suit " + _order(v, rk["trump"], lambda t: _trump_words(t, v)))
+    if "top" in rk:
+        changes.append("have no cards above the suits" if rk["top"] is None else
+                       f"put {_tokens_words(v, rk['top'])} above the suits at no trump")
+    if "card_points" in entry:
+        pts = entry["card_points"] or {}
+        changes.append("count no card points" if not pts else
+                       "count card points " + ", ".join(f"{k} {x}" for k, x in pts.items()))
+    for key, what in (("widow_to", "the cards left undealt"), ("discards_to", "the discards")):
+        if key in entry:
+            changes.append(f"give {what} to {_TO[entry[key]]}")
+    return [f"{who} {_list(changes)}."] if changes else []
+
+
+_TO = {"declarer": "the declarer", "defenders": "the defenders", "last_trick": "the winner of the last trick",
+       "none": "nobody"}
+
+
 def _trump_words(text, v=None) -> str:
-    """A trump ranking in words: jokers (by their ``deck.joker_names``) and bowers named."""
-    words = []
-    named = ((v.data.get("deck") or {}).get("joker_names") or {}) if v is not None else {}
+    """A trump ranking in words: suitless cards (by their names) and bowers named."""
+    words: list = []   # (a card that is a trump whatever suit is trumps: a 1-tuple)
+    named = {sp.token for sp in v.deck.specials if sp.name} if v is not None else set()
     for tok in str(text).split():
         if tok in named:
             words.append(_joker(v, tok))
@@ -101,6 +240,8 @@ def _trump_words(text, v=None) -> str:
             words.append("the Joker")
         elif tok.startswith(JOKER):
             words.append(f"the joker {tok}")
+        elif v is not None and tok in v.deck.index and not v.deck.is_special(v.deck.index[tok]):
+            words.append((v.deck.pretty(v.deck.index[tok]).split(":")[0],))   # (every copy)
         elif tok.endswith(":trump"):
             words.append(f"the right bower ({tok.split(':')[0]} of trumps)")
         elif tok.endswith(":sister"):
@@ -108,7 +249,16 @@ def _trump_words(text, v=None) -> str:
                          "which counts as a trump)")
         else:
             words.append(tok)
-    return ", ".join(words)
+    out: list = []   # a run of cards that are trumps whatever suit is trumps, said once
+    for k, w in enumerate(words):
+        if isinstance(w, tuple):
+            run_ends = k + 1 == len(words) or not isinstance(words[k + 1], tuple)
+            one = k == 0 or not isinstance(words[k - 1], tuple)
+            out.append(w[0] + ("" if not run_ends else " (a trump whatever suit is trumps)" if one
+                               else " (trumps whatever suit is trumps)"))
+        else:
+            out.append(w)
+    return ", ".join(out)
 
 
 def _dealer(v) -> list:
@@ -230,21 +380,28 @@ def _tally_words(t, v) -> str:
         deck = v.deck
         names = []
         for su in deck.suits:  # a whole suit by its name, else its cards
-            suit = {deck.index[r + su] for r in deck.ranks if r + su in deck.index}
+            suit = {c for c in range(deck.size) if deck.suit_of(c) == su}
             held = {c for c in suit if t.mask >> c & 1}
             if held and held == suit:
-                names.append(SUIT_NAMES.get(su, su))
+                names.append(deck.suit_name(su))
             else:
-                names += [deck.name(c) for c in sorted(held)]
+                names += list(dict.fromkeys(deck.base(c) for c in sorted(held)))
+        names += list(dict.fromkeys(deck.base(c) for c in range(deck.size) if deck.is_special(c) and t.mask >> c & 1))
         n = t.mask.bit_count()
-        every = len(names) == len(deck.suits) and all(x in SUIT_NAMES.values() for x in names)
+        every = names == [deck.suit_name(su) for su in deck.suits]
         what = "cards" if every else ("card of " if t.pick else "") + _list(names or ["no card"])
     if t.pick:
         got, after = ("won", " in a trick") if t.where == "tricks" else (
             ("was dealt", " (to one of its players)") if side else ("was dealt", ""))
+        among = "played to the tricks" if t.where == "tricks" else "dealt"
         return (f"is 1 for {owner} {'that' if side else 'who'} {got} the {t.pick} {what} in play (of the cards "
-                f"dealt){after}, otherwise 0")
+                f"{among}){after}, otherwise 0")
     picked = ["the last trick" if k == v.hand_size - 1 else f"trick {k + 1}" for k in t.tricks]
+    if t.led:   # only the card led to each trick
+        where = _list(picked) if picked else "a trick"
+        if len(picked) == 1:
+            return f"is 1 for {owner} that won {where} when the {what} was led to it, otherwise 0"
+        return f"is the number of the {what} led to the tricks {who} won{' (' + where + ')' if picked else ''}"
     if t.count == "tricks":
         holding = "" if every else f" holding one of the {what}"
         if len(picked) == 1:
@@ -284,7 +441,8 @@ def _match(v) -> list:
         order = ", ".join(str(x) for x in (v.data.get("match") or {}).get("count_order", ()))
         out.append("When several reach the target in the same hand: " + ", then ".join(
             {"declarer": "the declarer wins", "trick_order": "the one who reached it at the earliest trick wins",
-             "count_order": f"the hand's points are counted in the order {order}, and the first to reach it wins"}
+             "count_order": f"the hand's points are counted in the order {order}, and the first to reach it wins",
+             "play_on": "the higher total wins, and on equal totals another deal is played"}
             .get(t, t) for t in m.ties) + ".")
     deals = (v.data.get("match") or {}).get("deals")
     if deals is not None:

@@ -26,8 +26,11 @@ class Context:
     """Trick-taking tables for one trump choice (a suit letter or ``NT``).
 
     Groups are the effective suits: ``0..len(suits)-1`` for the suits (a left
-    bower or a joker joins the trump suit's group) and ``len(suits)`` for the
-    *top* group (cards above every suit at no trump).
+    bower or a joker joins the trump suit's group), ``len(suits)`` for the *top* group
+    (cards above every suit at no trump), ``len(suits) + 1`` for the idle group (cards that
+    follow no suit and never win: a led one leaves the suit to the next card) and
+    ``len(suits) + 2`` for the free group (suitless cards that, led, leave every player free:
+    a Wizard).
 
     :ivar name: ``"S"``, ``"H"``, ... or ``"NT"``.
     :ivar group_of: card -> group index.
@@ -40,16 +43,34 @@ class Context:
         rules/fivehundred.md [R3]).
     :ivar top_names_suit: a led top card makes the leader name a suit to follow ([T4]).
     :ivar display_order: cards in display order (trump group first, then suits, high to low).
-    :ivar win_keys: per led group, card -> key (trumps 1000 + strength, the led group its
-        strength, others -1): the highest key wins the trick.
-    :ivar points: card -> card points under this trump choice: ``deck.card_points``, with the
-        trump suit's cards counted by ``deck.trump_points`` where it names their rank;
-        ``()`` in a table built by hand (then :attr:`Variant.card_points` counts).
-    :ivar low: the tables of a low-wins contract (built from ``ranking.low``: the strengths
-        follow that ranking, so the same ``win_keys`` comparison makes low cards win).
-    :ivar idle_group: ``len(suits)`` when the extra group holds powerless cards
-        (``ranking.powerless`` cards not ranked in this trump choice: they follow no suit,
-        never win, and a led one leaves the suit to the next card), else -1.
+    :ivar win_keys: per led group, card -> key (a card that always wins 3000 + strength, trumps
+        1000 + strength, the led group its strength, others and cards that never win -1): the
+        highest key wins the trick (the first played of equal keys, or the last for the cards
+        of ``last_wins``).
+    :ivar points: card -> card points under this trump choice: ``deck.card_points`` (or the
+        contract group's), with the trump suit's cards counted by ``deck.trump_points`` where it
+        names their rank; ``()`` in a table built by hand (then :attr:`Variant.card_points` counts).
+    :ivar low: the tables of a low-wins contract (the contract group ``low``, from
+        ``ranking.low``: the strengths follow that ranking, so the same ``win_keys`` comparison
+        makes low cards win).
+    :ivar idle_group: ``len(suits) + 1`` when some cards follow no suit and never win
+        (``ranking.powerless``, or a suitless card of ``ranking.special`` that leaves the suit
+        to the next card), else -1.
+    :ivar group: the contract group these tables belong to (``""``: the base ranking).
+    :ivar free_group: ``len(suits) + 2`` when some suitless card, led, leaves every player free
+        to play any card, else -1.
+    :ivar special: some rule beyond following the led group applies (cards of the masks below,
+        idle or free groups): trick play then takes its general path (a hot-path flag).
+    :ivar free: cards that may be played whatever was led (``follows: any``); ``free_unfailed``
+        those that may unless their holder has failed the suit led (``top_follows``).
+    :ivar last_wins: cards of which, between equal cards, the last played wins.
+    :ivar kept: cards their owner's side keeps though another side wins the trick (the
+        Excuse); ``kept_always`` those kept on the last trick too; ``exchange`` the card points
+        the owner's side gives the trick's winner for one.
+    :ivar slam: cards that win the last trick when led by a side that won every earlier trick.
+    :ivar renege: top trumps that need not be played to a lower trump led (``renege``).
+    :ivar widow_to, discards_to: the contract group's own destination of the cards left
+        undealt / the declarer's discards (``contract_groups.NAME.widow_to``), or ``""``.
     """
 
     name: str
@@ -64,6 +85,19 @@ class Context:
     points: tuple = ()
     low: bool = False
     idle_group: int = -1
+    group: str = ""
+    free_group: int = -1
+    special: bool = False
+    free: int = 0
+    free_unfailed: int = 0
+    last_wins: int = 0
+    kept: int = 0
+    kept_always: int = 0
+    exchange: int = 0
+    slam: int = 0
+    renege: int = 0
+    widow_to: str = ""
+    discards_to: str = ""
 
     @cached_property
     def orders(self) -> tuple[tuple[int, ...], ...]:
@@ -105,6 +139,9 @@ class TallySpec:
     :ivar most: the highest value the tally can take (for the formula bounds checks).
     :ivar pick: ``highest`` / ``lowest``: only the highest (lowest) of its cards in play
         counts (All Fours' High and Low); ``""``: all of them.
+    :ivar group: with ``trump_only`` and no ``ranks`` given: every card of the trump group (the
+        trump suit and the cards ranked among its trumps: a bower, the A♥ of Forty-Five).
+    :ivar led: count only the card led to each trick (``led: true``).
     """
 
     name: str
@@ -116,6 +153,8 @@ class TallySpec:
     count: str = "cards"
     most: int = 0
     pick: str = ""
+    group: bool = False
+    led: bool = False
 
 
 @dataclass(frozen=True)
@@ -225,6 +264,8 @@ class Variant:
     :ivar contexts: strain -> :class:`Context`.
     :ivar low_contexts: strain -> :class:`Context` of a low-wins contract (``ranking.low``),
         or empty when the variant has none.
+    :ivar group_contexts: contract group -> strain -> :class:`Context`: ``""`` the base ranking
+        (:attr:`contexts`), ``low`` (:attr:`low_contexts`) and each of ``contract_groups``.
     :ivar phases: phase specs in order.
     :ivar scoring: :class:`ScoringSpec`.
     :ivar match: :class:`MatchSpec`.
@@ -273,6 +314,7 @@ class Variant:
     objective: str = ""
     step: int = 1
     low_contexts: dict[str, Context] = field(default_factory=dict)
+    group_contexts: dict[str, dict[str, Context]] = field(default_factory=dict)
     cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def cached(self, key: str, build: Callable[[], T]) -> T:
@@ -288,6 +330,13 @@ class Variant:
         if hit is None:
             hit = self.cache[key] = build()
         return hit
+
+    def context(self, strain: str, group: str = "") -> Context | None:
+        """The tables of trump choice ``strain`` in contract group ``group`` (``""``: the base
+        ranking), or ``None`` when the game cannot reach it."""
+        if not group:
+            return self.contexts.get(strain)
+        return self.group_contexts.get(group, {}).get(strain)
 
     def next_seat(self, seat: int, k: int = 1) -> int:
         """The seat ``k`` turns after ``seat`` in the direction of play (``k`` may be negative
@@ -306,7 +355,8 @@ class Variant:
     def has_card_points(self) -> bool:
         """True when some card counts points in won tricks (under some trump choice); read
         at every hand's end, so computed once."""
-        return any(self.card_points) or any(any(c.points) for c in self.contexts.values())
+        return any(self.card_points) or any(any(c.points) or c.exchange for g in (self.group_contexts or {"": self.contexts}).values()
+                                            for c in g.values())
 
     def points_table(self, ctx: Context | None) -> tuple:
         """Card -> points under the trump choice ``ctx`` (its own table, e.g. with
@@ -318,7 +368,8 @@ class Variant:
         most under any trump choice (every suit gives the same total in the usual tables)."""
         if trump is not None:
             return sum(self.points_table(self.contexts.get(trump)))
-        return max([sum(self.card_points)] + [sum(c.points) for c in self.contexts.values()])
+        return max([sum(self.card_points)] + [sum(c.points) for g in (self.group_contexts or {"": self.contexts}).values()
+                                              for c in g.values()])
 
     @property
     def hand_size(self) -> int:

@@ -92,3 +92,13 @@ def test_the_former_word_layout_still_reads_as_domino(tmp_path):
     assert check_file(write_variant(tmp_path, "old.yaml", DOMINO.replace("kind: domino", "kind: layout")),
                       warnings=True) == []
     assert canonical("layout") == "domino" and canonical("tricks") == "tricks"
+
+
+def test_rows_need_one_card_of_each_rank_and_suit(tmp_path):
+    """Rows are built card by card from a starter, one card of each rank in each suit: a double
+    pack (or a pack missing a card of the grid) is refused at the phase's kind."""
+    double = DOMINO.replace('ranks: ["7", "8", "9", "10", J, Q, K, A]}', 'ranks: ["7", "8", "9", "10", J, Q, K, A], copies: 2}')
+    double = double.replace('pattern: "4 4"', 'pattern: "8 8"')
+    found = [str(d) for d in check_file(write_variant(tmp_path, "double.yaml", double))]
+    assert any("rows are built from one card of every rank in every suit (expected a pack without copies"
+               in d and "double.yaml:" in d for d in found), found

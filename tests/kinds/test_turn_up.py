@@ -11,3 +11,62 @@ def test_last_deal_without_stock_is_played_at_no_trump(tmp_path):
     v = small_deck_toy(tmp_path, sizes=", hand_sizes: [6]", extra=STOCK_BIDS)
     s = State(v, seed=2)
     assert s.hand.trump == "NT" and "stock" not in s.hand.zones
+
+
+WIZARD_TURN = """id: wizturn
+name: Wizard turned
+players: 3
+deck:
+  suits: [S, H, D, C]
+  ranks: ["9", "10", J, Q, K, A]
+  specials: {W: {name: Wizard, copies: 2}, N: {name: Jester, copies: 2}}
+ranking:
+  suit: "A K Q J 10 9"
+  special:
+    W: {wins: always, follows: any}
+    N: {wins: never, follows: any}
+dealer:
+  first: {seat: 0}
+phases:
+  deal: {kind: deal, pattern: "1 x 8, talon 4"}
+  trumps: {kind: turn_up, from: talon, meaning: {W: dealer_names, N: no_trump}}
+  play: {kind: tricks}
+scoring:
+  each: "tricks"
+match:
+  deals: 3
+"""
+
+
+def _turning(v, card: str):
+    """A deck order whose talon's top card (the 25th card dealt) is ``card``."""
+    names = [n for n in v.deck.names if n != card]
+    return names[:24] + [card] + names[24:]
+
+
+def test_a_turned_card_names_trumps_or_means_no_trumps_or_lets_the_dealer_choose(tmp_path):
+    """``meaning``: a turned Jester means no trumps; a turned Wizard lets the dealer name trumps
+    (``trump S``, after looking at his cards); any other card names its suit. The turned card
+    is public."""
+    from tests.helpers import variant_from
+    v = variant_from(tmp_path, "wizturn.yaml", WIZARD_TURN)
+    s = State(v, seed=0, deals=[_turning(v, "9H")])
+    assert s.hand.trump == "H" and s.kind.name == "tricks"
+    assert s.observation(1).phase_data["turned"] == v.deck.parse("9H")
+    s = State(v, seed=0, deals=[_turning(v, "N:2")])
+    assert s.hand.trump == "NT" and s.kind.name == "tricks"
+    s = State(v, seed=0, deals=[_turning(v, "W:1")])
+    assert s.to_move == 0 and [a.text for a in s.legal_actions()] == ["trump S", "trump H", "trump D", "trump C"]
+    s.apply("trump D")
+    assert s.hand.trump == "D" and s.kind.name == "tricks" and s.to_move == 1
+
+
+def test_turning_from_a_zone_the_deal_does_not_leave_is_refused(tmp_path):
+    """``from:`` names a zone of the deal pattern."""
+    import pytest
+
+    from rulekit.errors import VariantError
+    from tests.helpers import variant_from
+    with pytest.raises(VariantError) as e:
+        variant_from(tmp_path, "wizturn.yaml", WIZARD_TURN.replace("from: talon", "from: widow"))
+    assert "wizturn.yaml:17:" in str(e.value) and "the deal leaves no widow" in str(e.value)

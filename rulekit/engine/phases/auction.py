@@ -223,11 +223,15 @@ def compile_auction(c, name: str, p: dict, path: tuple):
     bids: list = []
     for i, (text, x, ladder) in enumerate(order):
         if x is None:
-            bids.append(Bid(text, ladder[0], ladder[1]["strain"], i, wins=ladder[1].get("wins", "high")))
+            bids.append(Bid(text, ladder[0], ladder[1]["strain"], i, wins=ladder[1].get("wins", "high"),
+                            group=c.group_name(ladder[1].get("group", ""), path + ("strains", strains.index(ladder[1]),
+                                                                                   "group"))))
             continue
         bids.append(LadderBid(text, x["level"], x["strain"], i, rank.get(x.get("only_over", ""), -1),
                               rank.get(x.get("only_after", ""), -1), bool(x.get("null", False)),
-                              x.get("open", ""), bool(x.get("alone", False)), x.get("value", 0)))
+                              x.get("open", ""), bool(x.get("alone", False)), x.get("value", 0),
+                              group=c.group_name(x.get("group", ""), path + ("extra_bids", p["extra_bids"].index(x),
+                                                                            "group"))))
     return AuctionSpec("ladder_auction", path[-1], p.get("first", "eldest"), tuple(bids),
                        tuple(x["strain"] for x in strains), bool(p.get("pass_is_final", True)),
                        p.get("all_pass", "play"), tuple(calls), bool(p.get("once", False)), p.get("book", 0))
@@ -285,14 +289,20 @@ class LadderAuctionKind(PhaseKind[AuctionSpec]):
                                                                             'declarer names the trump '
                                                                             'later (name_trump phase).',
                                                              'type': 'string',
-                                                             'pattern': '^(S|H|D|C|NT|chosen)$'},
+                                                             'pattern': '^([A-Z]|NT|chosen)$'},
                                                   'wins': {'description': 'Which cards win tricks: `high` '
                                                                           '(the ranking, default), `low` '
                                                                           '(ranking.low: a low-wins '
                                                                           'contract) or `chosen` (the '
                                                                           'declarer says which, in the '
                                                                           'name_trump phase).',
-                                                           'enum': ['high', 'low', 'chosen']}}}]}},
+                                                           'enum': ['high', 'low', 'chosen']},
+                                                  'group': {'description': 'The contract group its bids '
+                                                                           'play with (`contract_groups`: '
+                                                                           'its ranking, card points, '
+                                                                           'card destinations).',
+                                                            'type': 'string',
+                                                            'pattern': '^[a-z_][a-z0-9_]*$'}}}]}},
                              'pass_is_final': {'description': 'A player who passes may not bid again in this '
                                                               'auction.',
                                                'type': 'boolean'},
@@ -326,7 +336,13 @@ class LadderAuctionKind(PhaseKind[AuctionSpec]):
                                                                                                '(name_trump '
                                                                                                'phase).',
                                                                                 'type': 'string',
-                                                                                'pattern': '^(S|H|D|C|NT|chosen)$'},
+                                                                                'pattern': '^([A-Z]|NT|chosen)$'},
+                                                                     'group': {'description': 'The contract '
+                                                                                              'group it plays '
+                                                                                              'with '
+                                                                                              '(`contract_groups`).',
+                                                                               'type': 'string',
+                                                                               'pattern': '^[a-z_][a-z0-9_]*$'},
                                                                      'only_over': {'description': 'Allowed only '
                                                                                                   'when this '
                                                                                                   'bid is the '

@@ -93,6 +93,10 @@ class CompileHelpers(Protocol):
     def close(self, name: str, known: Any) -> str:
         """``"; did you mean X?"`` for the closest of ``known``, or ``""``."""
 
+    def group_name(self, name: str, path: Path) -> str:
+        """A contract's ``group:`` checked against ``contract_groups`` (reported at ``path``
+        when unknown, then ``""``)."""
+
     def choices(self) -> list:
         """The player counts the variant offers."""
 
@@ -151,6 +155,8 @@ class PhaseKind(Generic[SpecT]):
     # it may give the declarer a partner for the hand (``Table.set_partner``), who is then
     # scored with the declarer's formula (``rulekit explain`` says so)
     gives_partner: ClassVar[bool] = False
+    # it offers actions during a later trick play, beside the cards (``side_actions``)
+    in_play: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ compile time
     def compile(self, c: CompileHelpers, name: str, p: dict, path: Path) -> SpecT | None:
@@ -253,6 +259,23 @@ class PhaseKind(Generic[SpecT]):
     def hand_bids(self, spec: SpecT, hand: Hand) -> tuple | None:
         """An auction's bids with this hand's attributes when they differ from ``spec.bids`` (a
         ``list_auction`` values its contracts anew each hand), else ``None``."""
+        return None
+
+    # ------------------------------------------------------------------ actions during trick play
+    # A phase that ran before trick play may offer the seat to move actions beside his cards
+    # there (robbing the turned card at his first turn to play): trick play lists them after
+    # the plays, refuses the others, and applies them through the phase (:attr:`in_play`).
+    def side_actions(self, state: Table, spec: SpecT) -> list:
+        """The actions this phase (``spec``, already run) offers the seat to move now during trick
+        play, beside his cards, in a fixed order; default none."""
+        return []
+
+    def side_apply(self, state: Table, spec: SpecT, action: Action) -> None:
+        """Apply one of :meth:`side_actions` (checked: it is one of them); the trick goes on."""
+        raise NotImplementedError
+
+    def side_parse(self, text: str, state: Table, spec: SpecT) -> Action | None:
+        """This phase's words for its :meth:`side_actions` (``None``: not one of them)."""
         return None
 
     # ------------------------------------------------------------------ words
@@ -415,6 +438,18 @@ class PhaseKind(Generic[SpecT]):
         Observations show them, and a bot's sampled worlds keep them where they are. Default
         none; :func:`card_place` gives the place of one card."""
         return []
+
+    def private_text(self, text: str) -> str | None:
+        """What other seats see of this phase's action ``text`` when it names cards only its
+        player saw (``rob 10S`` -> ``rob``), or ``None`` when the text is public.  Default:
+        public (a ``discard`` is hidden by the observation itself)."""
+        return None
+
+    def shown_out(self, state: Table) -> int:
+        """Cards put out of play that every seat has seen (a discard shown to all, such as a
+        trump the Tarot taker discards): observations show them and sampled worlds keep them
+        where they are.  Default none."""
+        return 0
 
     def hides_hand(self, state: Table, seat: int) -> bool:
         """True while ``seat`` may not see his own cards (a decision made before looking at

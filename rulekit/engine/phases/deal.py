@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from rulekit.cards import bits
-from rulekit.dsl import compile_deal
+from rulekit.dsl import Formula, compile_deal
+from rulekit.dsl.words import formula_words
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.table import Table
 
@@ -21,11 +22,15 @@ class DealSpec(PhaseSpec):
     :ivar steps: :class:`~rulekit.dsl.compile.DealStep` sequence.
     :ivar zones: zone name -> (size in cards, dealt face up).
     :ivar sizes: cards per player of deal 1, 2, ... (repeated); ``()``: the pattern's.
+    :ivar throw_in_if: a condition over the scoring variables (tallies of the cards dealt),
+        checked on every score column once the cards are dealt: when it holds for one, the deal
+        is thrown in unscored and the next dealer deals (rules/tarot.md [TA-D3], the petit sec).
     """
 
     steps: tuple
     zones: dict
     sizes: tuple = ()
+    throw_in_if: Formula | None = None
 
 
 def deal_plan(spec, players: int) -> tuple:
@@ -93,8 +98,11 @@ def start(state: Table) -> bool:
     spec = KIND.spec(state)
     if spec.sizes:
         deal_schedule(spec, state.hand, state.variant.players, state.variant.step)
-        return False
-    deal_cards(KIND.spec(state), state.hand, state.variant)
+    else:
+        deal_cards(KIND.spec(state), state.hand, state.variant)
+    if spec.throw_in_if is not None and any(spec.throw_in_if(e) for e in state.score_envs()):
+        state.throw_in(note="thrown in: " + spec.throw_in_if.text)
+        return True   # (the next deal has begun: nothing more of this one)
     return False
 
 
@@ -188,12 +196,21 @@ class DealKind(PhaseKind[DealSpec]):
                                                            '... (the list repeats); the undealt rest is the '
                                                            'stock. The pattern then only checks the deck.',
                                             'type': 'array', 'minItems': 1,
-                                            'items': {'type': 'integer', 'minimum': 1, 'maximum': 52}}}}
+                                            'items': {'type': 'integer', 'minimum': 1, 'maximum': 52}},
+                             'throw_in_if': {'description': 'A condition over the scoring variables (tallies '
+                                                            'with `in: hand` count the cards dealt), checked on '
+                                                            'every score column as soon as the cards are dealt: '
+                                                            'when it holds for one, the deal is thrown in '
+                                                            'unscored and the next dealer deals (a hand whose only '
+                                                            'trump is the Petit: `"trumps == 1 and petit == 1 and '
+                                                            'excuse == 0"`).',
+                                             'type': 'string'}}}
     label = "deal"
     role = "deal"
     required = True
     position = "first"
     example = 'deal: {kind: deal, pattern: "3 3 4 3, widow 3"}'
+    conditions = ("throw_in_if",)
     compile = staticmethod(compile_deal_phase)
     start = staticmethod(start)
     legal = staticmethod(legal)
@@ -220,7 +237,15 @@ class DealKind(PhaseKind[DealSpec]):
         return ()
 
     def describe(self, spec) -> str:
-        """``Deals 10 cards to each player and 3 to the widow.``"""
+        """``Deals 10 cards to each player and 3 to the widow.``; when a dealt hand throws the deal
+        in, says so."""
+        text = self._dealt(spec)
+        if spec.throw_in_if is not None:
+            text += (f" The deal is thrown in unscored, and the next dealer deals, when "
+                     f"{formula_words(spec.throw_in_if.text)} for a player (`{spec.throw_in_if.text}`).")
+        return text
+
+    def _dealt(self, spec) -> str:
         if spec.sizes:
             sizes = " ".join(str(n) for n in spec.sizes)
             return (f"The dealer shuffles and deals cards one at a time clockwise from the eldest hand (left of the "

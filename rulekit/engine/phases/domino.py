@@ -97,6 +97,11 @@ class DominoKind(PhaseKind[DominoSpec]):
         deck = c.deck
         order = tuple(str(p["order"]).split())
         ok = True
+        gaps = [r + s for s in deck.suits for r in deck.ranks if r + s not in deck.index]
+        if deck.has_copies or gaps:
+            c.err(path + ("kind",), "rows are built from one card of every rank in every suit (expected a pack "
+                  "without copies " + (f"that holds {', '.join(gaps[:4])}" if gaps else "of its cards") + ")")
+            return None
         for r in order:
             if r not in deck.ranks:
                 c.err(path + ("order",), f"unknown rank {r}{c.close(r, deck.ranks)} "

@@ -1,32 +1,44 @@
 """``widow_exchange`` phase (rules/fivehundred.md [W1]).
 
 The declarer takes the widow into his hand and discards as many cards face
-down (any cards, including those just taken).  Discards score nothing and are
-seen by nobody else.  With ``show: true`` the widow is shown to everyone as he takes it
-(every seat then knows those cards are in his hand until played).
+down (any cards, including those just taken).  Discards score nothing unless trick play
+gives them to a side (``discards_to``) and are seen by nobody else.  With ``show: true`` the
+widow is shown to everyone as he takes it (every seat then knows those cards are in his hand
+until played).
+
+Restrictions (rules/tarot.md [TA-K3]): ``keep`` cards may never be discarded (kings, the
+oudlers); ``last`` cards only when the others are not enough (trumps); ``shown`` cards are
+shown to everyone when discarded (a discarded trump).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+import dataclasses
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
 from rulekit.cards import bit_list
 from rulekit.engine.actions import Action
+from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
 from rulekit.engine.phases.table import Table
-from rulekit.errors import IllegalActionError
+from rulekit.errors import CardError, IllegalActionError
 
 
 @dataclass(frozen=True)
 class ExchangeSpec(PhaseSpec):
     """``widow_exchange`` phase (rules/fivehundred.md [W1]): discard this many cards;
-    ``show``: the widow is turned face up for everyone as the declarer takes it."""
+    ``show``: the widow is turned face up for everyone as the declarer takes it; ``keep``,
+    ``last``, ``shown``: cards never discarded, discarded only when the others are not
+    enough, shown to all when discarded (rules/tarot.md [TA-K3])."""
 
     discard: int
     zone: str
     show: bool = False
+    keep: int = 0
+    last: int = 0
+    shown: int = 0
 
 
 def start(state: Table) -> bool:
@@ -56,9 +68,10 @@ class DiscardChoices(Sequence):
     demand (combinatorial unranking), so a random choice costs one action, not C(n, k).
     """
 
-    def __init__(self, deck, hand: int, k: int):
+    def __init__(self, deck, hand: int, k: int, fixed: int = 0):
         self.deck = deck
         self.cards = bit_list(hand)
+        self.fixed = fixed   # cards every choice holds besides the k chosen from ``hand``
         # a hand shorter than the count gives all it holds: never an empty choice, which would
         # leave the player unable to move (the compiler refuses such files; user pass finding 3)
         self.k = k = takes(k, hand)
@@ -87,11 +100,11 @@ class DiscardChoices(Sequence):
             else:
                 i -= c
             j += 1
-        return Action.discard(self.deck, m)
+        return Action.discard(self.deck, m | self.fixed)
 
     def __eq__(self, other):
         if isinstance(other, DiscardChoices):
-            return self.cards == other.cards and self.k == other.k
+            return self.cards == other.cards and self.k == other.k and self.fixed == other.fixed
         return list(self) == other
 
     __hash__ = None  # type: ignore[assignment]  # a mutable-looking sequence: unhashable like a list
@@ -99,8 +112,9 @@ class DiscardChoices(Sequence):
     def __contains__(self, action) -> bool:
         # without this, ``x in choices`` would build every choice (C(13, 7) actions) to compare
         cards = getattr(action, "cards", 0)
-        return (getattr(action, "kind", None) == "discard" and cards.bit_count() == self.k
-                and not cards & ~sum(1 << c for c in self.cards))
+        chosen = cards & ~self.fixed
+        return (getattr(action, "kind", None) == "discard" and cards & self.fixed == self.fixed
+                and chosen.bit_count() == self.k and not chosen & ~sum(1 << c for c in self.cards))
 
     def next_cards(self, picked: int) -> int:
         """The cards that may join ``picked`` (a bitmask) towards one of these discards, when
@@ -113,16 +127,32 @@ class DiscardChoices(Sequence):
 
     def __iter__(self):
         for combo in combinations(self.cards, self.k):
-            m = 0
+            m = self.fixed
             for c in combo:
                 m |= 1 << c
             yield Action.discard(self.deck, m)
 
 
-def legal(state: Table) -> Sequence:
-    """Every set of ``discard`` cards from the declarer's hand (a lazy :class:`DiscardChoices`)."""
+def choices(state: Table) -> DiscardChoices:
+    """The declarer's discards: ``discard`` cards, none of ``keep``, cards of ``last`` only as
+    many as the others fall short (then every other allowed card is discarded); should even those
+    be too few, cards of ``keep`` make up the count (a rule no hand can keep)."""
     h = state.hand
-    return DiscardChoices(state.variant.deck, h.hands[h.declarer], KIND.spec(state).discard)
+    spec = KIND.spec(state)
+    hand = h.hands[h.declarer]
+    need = spec.discard
+    fixed = 0
+    for tier in (hand & ~spec.keep & ~spec.last, hand & ~spec.keep & spec.last, hand & spec.keep):
+        if tier.bit_count() >= need:
+            return DiscardChoices(state.variant.deck, tier, need, fixed)
+        fixed |= tier
+        need -= tier.bit_count()
+    return DiscardChoices(state.variant.deck, 0, 0, fixed)
+
+
+def legal(state: Table) -> Sequence:
+    """Every set of ``discard`` cards the declarer may put away (a lazy :class:`DiscardChoices`)."""
+    return choices(state)
 
 
 def check(state: Table, action: Action) -> None:
@@ -137,19 +167,62 @@ def check(state: Table, action: Action) -> None:
     extra = action.cards & ~h.hands[h.declarer]
     if extra:
         raise IllegalActionError(f"you do not hold {' '.join(state.variant.deck.names_of(extra))}")
+    spec = KIND.spec(state)
+    deck = state.variant.deck
+    if (spec.keep or spec.last) and action not in choices(state):
+        if action.cards & spec.keep:
+            raise IllegalActionError(f"{' '.join(deck.pretty(c) for c in bit_list(action.cards & spec.keep))} may "
+                                     f"not be discarded")
+        raise IllegalActionError(f"{' '.join(deck.pretty(c) for c in bit_list(action.cards & spec.last))} may be "
+                                 f"discarded only when you have not enough other cards to discard")
+
+
+@dataclass
+class ExchangeData(KindData):
+    """``widow_exchange``'s data when some discards are shown: ``shown``, the discards every
+    seat has seen."""
+
+    shown: int = 0
 
 
 def apply(state: Table, action: Action) -> bool:
-    """Remove the discards from the declarer's hand."""
+    """Remove the discards from the declarer's hand (the ``shown`` ones shown to all)."""
     h = state.hand
     h.hands[h.declarer] &= ~action.cards
     h.discards |= action.cards
+    shown = action.cards & KIND.spec(state).shown
+    if shown:
+        h.phase_state[KIND.name] = ExchangeData(shown)
     return True
 
 
 def compile_exchange(c, name: str, p: dict, path: tuple):
-    """The :class:`ExchangeSpec`; the count is checked in :meth:`finish`."""
-    return ExchangeSpec("widow_exchange", name, p.get("discard", -1), "widow", bool(p.get("show", False)))
+    """The :class:`ExchangeSpec`; the count is checked in :meth:`finish`; the cards of ``keep``,
+    ``last`` and ``shown`` are ranks, suits, cards or suitless tokens of the deck."""
+    masks = {key: cards_named(c, p.get(key, ""), path + (key,)) for key in ("keep", "last", "shown")}
+    return ExchangeSpec("widow_exchange", name, p.get("discard", -1), "widow", bool(p.get("show", False)),
+                        masks["keep"], masks["last"], masks["shown"])
+
+
+def cards_named(c, text: str, path: tuple) -> int:
+    """The cards a space-separated text names: ranks (every card of the rank), suit letters (a
+    whole suit), cards, suitless cards' tokens (every copy); a word that names nothing is
+    reported at ``path``."""
+    deck = c.deck
+    m = 0
+    for w in str(text).split():
+        if w in deck.ranks:
+            m |= sum(1 << x for x in range(deck.size) if deck.rank_of(x) == w and not deck.is_special(x))
+        elif w in deck.suits:
+            m |= deck.suit_mask(w)
+        elif any(sp.kind == w for sp in deck.specials):
+            m |= sum(deck.copies_of(deck.index[sp.token]) for sp in deck.specials if sp.kind == w)
+        else:
+            try:
+                m |= deck.named_mask(w)
+            except CardError as e:
+                c.err(path, f"{e} (expected ranks, suit letters or cards)")
+    return m
 
 
 class ExchangeKind(PhaseKind[ExchangeSpec]):
@@ -166,7 +239,18 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
                                          'minimum': 0},
                              'show': {'description': 'The widow is turned face up for everyone as the '
                                                      'declarer takes it (default: taken unseen).',
-                                      'type': 'boolean'}}}
+                                      'type': 'boolean'},
+                             'keep': {'description': 'Cards that may never be discarded: ranks (`K`), suit '
+                                                     'letters, cards, suitless tokens, space separated '
+                                                     '(`"K 1T 21T EX"`: kings and the oudlers).',
+                                      'type': 'string'},
+                             'last': {'description': 'Cards that may be discarded only when the declarer has '
+                                                     'not enough other cards to discard (`"T"`: trumps), '
+                                                     'as `keep`.',
+                                      'type': 'string'},
+                             'shown': {'description': 'Cards shown to every player when discarded (`"T"`: a '
+                                                      'discarded trump is shown), as `keep`.',
+                                       'type': 'string'}}}
     label = "discard"
     role = "exchange"
     example = "exchange: {kind: widow_exchange}"
@@ -191,16 +275,16 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
                   "and no hand_sizes)")
             return spec
         # the cards dealt aside under the name the game gives them (a widow, a kitty, a talon)
-        zone = next((z for z in ("widow", "kitty", "talon") if z in deal.zones), None)
+        zone = next((z for z in ("widow", "kitty", "talon", "dog", "skat") if z in deal.zones), None)
         if zone is None:
             c.err(("phases", spec.name), "a widow_exchange needs a widow in the deal pattern "
                   "(expected e.g. \"..., widow 3 up\", or a kitty or talon)")
             return spec
         size = deal.zones[zone][0]
         if zone != spec.zone:
-            spec = type(spec)(spec.kind, spec.name, spec.discard, zone, spec.show)
+            spec = dataclasses.replace(spec, zone=zone)
         if spec.discard < 0:
-            return type(spec)(spec.kind, spec.name, size, zone, spec.show)
+            return dataclasses.replace(spec, discard=size)
         if spec.discard != size:
             hand = sum(st.count * st.repeat for st in deal.steps if not st.zone)
             c.err(("phases", spec.name, "discard"), f"discarding {spec.discard} after taking the "
@@ -211,6 +295,11 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
     def discards(self, spec, hand, variant) -> int:
         """The declarer's one discard."""
         return 1
+
+    def shown_out(self, state: Table) -> int:
+        """The discards shown to everyone (``shown``)."""
+        d = self.data_of(state.hand)
+        return d.shown if d is not None else 0
 
     def said(self, spec, hand, variant, seat: int, text: str, names: list) -> Said | None:
         """``takes the talon and discards 2 cards``: the phase's own name for what it takes
@@ -230,9 +319,45 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
         return ()
 
     def describe(self, spec) -> str:
-        """One sentence."""
-        return (f"The declarer takes the {spec.zone} into his hand and then discards any {spec.discard} cards "
-                f"face down; the discards take no further part in the hand.")
+        """One sentence, then the restrictions on the discards."""
+        shown = " as everyone sees it" if spec.show else ""
+        text = (f"The declarer takes the {spec.zone} into his hand{shown} and then discards "
+                f"{'any ' if not (spec.keep or spec.last) else ''}{spec.discard} cards face down; the discards take "
+                f"no further part in the play.")
+        for key, mask, words in (("keep", spec.keep, "may never be discarded"),
+                                 ("last", spec.last, "may be discarded only when he has not enough other cards "
+                                                     "to discard"),
+                                 ("shown", spec.shown, "are shown to everyone when discarded")):
+            if mask:
+                text += f" Some cards {words} (`{key}`)."
+        return text
+
+    def describe_in(self, spec, variant) -> str:
+        """:meth:`describe` naming the cards of the restrictions."""
+        deck = variant.deck
+        text = self.describe(spec)
+        for key in ("keep", "last", "shown"):
+            mask = getattr(spec, key)
+            if mask:
+                text = text.replace("Some cards", _cards_words(deck, mask), 1)
+        return text
+
+
+def _cards_words(deck, mask: int) -> str:
+    """``Kings, the 1T, the 21T and the EX``: whole suits and ranks by name, other cards by face."""
+    words = []
+    for s in deck.suits:
+        m = deck.suit_mask(s)
+        if m and mask & m == m:
+            words.append(deck.suit_name(s)[:1].upper() + deck.suit_name(s)[1:])
+            mask &= ~m
+    for r in deck.ranks:
+        m = sum(1 << x for x in range(deck.size) if deck.rank_of(x) == r and not deck.is_special(x))
+        if m and mask & m == m and m.bit_count() > 1:
+            words.append({"K": "Kings", "Q": "Queens", "J": "Jacks", "A": "Aces"}.get(r, f"The {r}s"))
+            mask &= ~m
+    words += [f"the {deck.pretty(c)}" for c in bit_list(mask) if deck.copies_of(c) & -deck.copies_of(c) == 1 << c]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
 
 
 KIND = ExchangeKind()

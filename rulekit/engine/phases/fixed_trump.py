@@ -35,7 +35,7 @@ class FixedTrumpKind(PhaseKind[FixedTrumpSpec]):
     schema = {"description": "One suit is trumps in every hand.",
               "type": "object", "additionalProperties": False, "required": ["kind", "suit"],
               "properties": {"kind": True,
-                             "suit": {"description": "The trump suit's letter.", "enum": ["S", "H", "D", "C"]}}}
+                             "suit": {"description": "The trump suit's letter.", "$ref": "#/$defs/suit"}}}
     label = "trumps"
     example = "trumps: {kind: fixed_trump, suit: S}"
     start = staticmethod(start)
@@ -58,6 +58,13 @@ class FixedTrumpKind(PhaseKind[FixedTrumpSpec]):
     def describe(self, spec) -> str:
         """One sentence."""
         return f"{SUIT_NAMES.get(spec.suit, spec.suit).capitalize()} are trumps in every hand."
+
+    def describe_in(self, spec, variant) -> str:
+        """:meth:`describe` with the suit's name in the deck (``trumps``: the tarot's numbered suit)."""
+        name = variant.deck.suit_name(spec.suit)
+        if name == "trumps":
+            return f"The {name} suit ({spec.suit}) is trumps in every hand."
+        return f"{name[:1].upper() + name[1:]} are trumps in every hand."
 
 
 KIND = FixedTrumpKind()

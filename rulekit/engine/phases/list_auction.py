@@ -157,6 +157,10 @@ def apply(state: Table, action: Action) -> bool:
     if h.high is not None and active == [h.high_seat]:
         h.contract, h.declarer = h.high, h.high_seat
         state.set_trump(h.high.strain)
+        high = _high(state)   # (one of this auction's contracts)
+        skips = high.skips if high is not None else ()
+        if skips:   # a contract played without some phase (the exchange)
+            state.skip_phases(skips)
         return True
     nxt = state.next_seat(seat)
     while nxt in d.passed and KIND.spec(state).pass_is_final:
@@ -201,9 +205,14 @@ def compile_list(c, name: str, p: dict, path: tuple):
             text = e["call"] if tr != "each" else e.get("call", str(lv)) + su
             if any(b.text == text for b in bids) or text.lower() == "pass":
                 c.err(ep + ("call",), f"the call {text} is already in the list (expected each call once)")
+            skips = tuple(e.get("skips", ()))
+            for j, ph in enumerate(skips):
+                if ph not in c.d["phases"]:
+                    c.err(ep + ("skips", j), f"unknown phase {ph}{c.close(ph, list(c.d['phases']))} "
+                          f"(expected a phase of this variant: {', '.join(c.d['phases'])})")
             bids.append(Contract(text, lv, su, len(bids), -1, values[0], values, bool(e.get("null", False)),
                                  e.get("open", ""), e.get("aside", 0), bool(e.get("partner", False)),
-                                 e.get("name", "")))
+                                 e.get("name", ""), skips, group=c.group_name(e.get("group", ""), ep + ("group",))))
     strains = tuple(dict.fromkeys(b.strain for b in bids))
     return ListAuctionSpec("list_auction", name, p.get("first", "eldest"), tuple(bids), strains,
                            bool(p.get("pass_is_final", True)), p.get("all_pass", "redeal"),
@@ -255,7 +264,14 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                         "aside": {"description": "Cards the declarer puts aside face down before play "
                                                  "(`set_aside` phase).", "type": "integer", "minimum": 0},
                         "partner": {"description": "The declarer may call a partner (`call_partner` phase).",
-                                    "type": "boolean"}}}}}}
+                                    "type": "boolean"},
+                        "group": {"description": "The contract group it plays with (`contract_groups`: its "
+                                                 "ranking, card points, where the cards out of play go).",
+                                  "type": "string", "pattern": "^[a-z_][a-z0-9_]*$"},
+                        "skips": {"description": "Phases this contract skips, by name (e.g. `[exchange]`: "
+                                                 "played without taking the widow).",
+                                  "type": "array", "uniqueItems": True,
+                                  "items": {"type": "string"}}}}}}}
     label = "bid"
     role = "auction"
     example = ("bidding:\n  kind: list_auction\n  contracts:\n"

@@ -122,12 +122,12 @@ def parse_pass(text: str, state: Table) -> Action | None:
     mask = 0
     for w in words:
         try:
-            c = deck.parse(w)
+            c = deck.parse_mask(deck.names_of(mask) + [w]) & ~mask   # a plain text again: the next copy
         except CardError:
             return None
-        if mask >> c & 1:
+        if not c:
             raise InvalidActionError(f"{w} is named twice")
-        mask |= 1 << c
+        mask |= c
     return Action.discard(deck, mask) if mask else None
 
 

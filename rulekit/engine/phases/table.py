@@ -98,9 +98,9 @@ class Table(Protocol):
         """A chance event of this hand for ``seat`` (``turned 7H QS``): written in the hand's
         actions and in the match's chance events, which records store."""
 
-    def throw_in(self, same_dealer: bool = False) -> None:
+    def throw_in(self, same_dealer: bool = False, note: str = "passed out") -> None:
         """The hand is thrown in unscored; the next dealer deals (or with ``same_dealer`` the
-        same one again, the deal not counted)."""
+        same one again, the deal not counted); ``note`` is the sheet's word for the row."""
 
     def write_marker(self, name: str, seat: Seat, note: str) -> None:
         """The hand is not scored: one ``name`` marker is written for ``seat`` alone instead, on a

@@ -70,6 +70,15 @@ class TricksSpec(PhaseSpec):
     :ivar may_trump: a player who can follow a plain suit may trump instead.
     :ivar top_follows: at no trump a top card may follow any lead unless its holder failed
         that suit (rules/fivehundred.md [T4], house option).
+    :ivar renege: the ranking text of the top trumps that need not be played to a lower
+        trump led (rules/fortyfive.md [FF-T3]); the contexts hold their cards (``Context.renege``).
+    :ivar side: indices (in the variant's phases) of earlier phases that offer actions during
+        trick play (:meth:`~rulekit.engine.phases.base.PhaseKind.side_actions`: robbing the
+        turned card at one's first turn to play).
+    :ivar widow_to, discards_to: where the cards left undealt and the declarer's discards go
+        at the end of play: ``declarer``, ``defenders`` (the declarer's first opponent in the
+        order of play, counting for the defenders' side), ``last_trick`` (its winner) or
+        ``none``; a contract group's own (``Context.widow_to``) replaces them.
     :ivar follow_suit: players must follow suit (``False``: any card may be played).
     :ivar must_head: a player following suit must beat the trick if he can ([SN-T5]).
     :ivar stock: the :class:`~rulekit.engine.phases.stock.StockSpec` (drawing after each trick),
@@ -99,6 +108,9 @@ class TricksSpec(PhaseSpec):
     first_lead_trump: bool = False
     may_trump: bool = False
     top_follows: bool = False
+    renege: str = ""
+    discards_to: str = "none"
+    side: tuple = ()
     follow_suit: bool = True
     must_head: bool = False
     stock: _stock.StockSpec | None = None
@@ -112,7 +124,7 @@ class TricksSpec(PhaseSpec):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "special_follow", bool(self.overtrump or self.partner_frees
-                                                        or self.may_trump or self.top_follows
+                                                        or self.may_trump or self.top_follows or self.side
                                                         or not self.follow_suit or self.must_head
                                                         or self.stock is not None))
         object.__setattr__(self, "extras", self.stock is not None or self.melds is not None
@@ -172,7 +184,7 @@ def legal_mask(state: Table, seat: Seat) -> Mask:
         m = restrict(state, hand, True) if spec.restricts else hand
         return _turns.lead_mask(state, spec, m) if spec.extras else m
     ctx = h.ctx
-    if spec.special_follow or h.led_group == ctx.idle_group:   # overtrump, partner frees, may trump, top follows
+    if spec.special_follow or ctx.special:   # overtrump, partner frees, may trump; cards with rules of their own
         m = _follow_mask(state, seat, hand, spec)
     else:  # the common rules inline: this is the hot loop of bots' playouts
         m = hand & ctx.group_mask[h.led_group]
@@ -191,7 +203,7 @@ def plain_follow(spec, ctx) -> bool:
     draws and end-of-play claims are :func:`play_card`'s).  Playout loops that repeat those
     rules in local variables (the random playout's, the bots', the kernel's) test this first."""
     return not (spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump
-                or ctx.idle_group >= 0 or spec.extras)
+                or ctx.special or spec.extras)
 
 
 def plain_rules(spec, ctx, hands: list) -> bool:
@@ -203,22 +215,24 @@ def plain_rules(spec, ctx, hands: list) -> bool:
 
 def _follow_mask(state: Table, seat: Seat, hand: Mask, spec) -> Mask:
     """The cards of ``hand`` that follow the trick's rules (suit, ``must_trump``,
-    ``must_overtrump``, ``partner_frees``), no lead or first-trick restriction considered."""
+    ``must_overtrump``, ``partner_frees``, ``may_trump``, the top trumps that may renege, the
+    cards played whatever was led), no lead or first-trick restriction considered."""
     h = state.hand
     ctx = h.ctx
     if spec.stock is not None:   # the rules of following change once the stock is out
         spec = _stock.follow_spec(state, spec)
-    if h.led_group == ctx.idle_group or not spec.follow_suit:  # no suit to follow (yet)
+    lg = h.led_group
+    if lg == ctx.idle_group or lg == ctx.free_group or not spec.follow_suit:  # nothing to follow (yet): any card
         return hand
-    m = hand & ctx.group_mask[h.led_group]
+    m = hand & ctx.group_mask[lg]
+    if m and ctx.renege and lg == ctx.trump_suit_group and not m & ~_reneging(state, m):
+        return hand   # his only trumps are top trumps above the card led: he may keep them back
     if m and spec.must_head:   # following suit: a card that beats the trick if he has one
         m = _overtrumps(state, m) or m
     if m and spec.may_trump and ctx.trump_suit_group is not None:  # follow, or trump instead
         m |= hand & ctx.group_mask[ctx.trump_suit_group]
-    tg = ctx.trump_group
-    if (m and spec.top_follows and tg is not None and tg >= len(state.variant.deck.suits)
-            and not h.failed[seat] >> h.led_group & 1):  # a top card at no trump follows any lead
-        m |= hand & ctx.group_mask[tg]
+    if m and ctx.free_unfailed and not h.failed[seat] >> lg & 1:  # a top card at no trump follows any lead
+        m |= hand & ctx.free_unfailed
     if not m:
         m = hand
         if spec.must_trump and ctx.trump_suit_group is not None:
@@ -227,9 +241,22 @@ def _follow_mask(state: Table, seat: Seat, hand: Mask, spec) -> Mask:
             trumps = hand & ctx.group_mask[ctx.trump_suit_group]
             if trumps:
                 m = _overtrumps(state, trumps) or trumps if spec.overtrump else trumps
-    elif spec.overtrump and h.led_group == ctx.trump_suit_group:
+    elif spec.overtrump and lg == ctx.trump_suit_group:
         m = _overtrumps(state, m) or m
-    return m
+    return m | hand & ctx.free if ctx.free else m
+
+
+def _reneging(state: Table, trumps: Mask) -> Mask:
+    """The cards of ``trumps`` that may renege: top trumps (``renege``) higher than the trump
+    led (the trick's first card of the led group; rules/fortyfive.md [FF-T3])."""
+    h = state.hand
+    ctx = h.ctx
+    led = next(c for _s, c in h.trick if ctx.group_of[c] == h.led_group)
+    out = 0
+    for c in bits(trumps & ctx.renege):
+        if ctx.strength[c] > ctx.strength[led]:
+            out |= 1 << c
+    return out
 
 
 def _overtrumps(state: Table, m: Mask) -> Mask:
@@ -298,7 +325,7 @@ def _restrictions(state: Table, m: Mask, lead: bool) -> tuple:
 
 def _suit_mask(deck, suit: str) -> Mask:
     """The cards of ``suit`` in ``deck``."""
-    return sum(1 << deck.index[r + suit] for r in deck.ranks if r + suit in deck.index)
+    return deck.suit_mask(suit)
 
 
 def legal_mask_unrestricted(state: Table, seat: Seat) -> Mask:
@@ -321,10 +348,13 @@ def _names_suit(state: Table, card: int) -> bool:
 
 
 def legal(state: Table) -> list:
-    """:func:`legal_plays`, then the actions of the stock, melds and claim open now (``exchange``,
-    ``close``, ``meld CARDS``, ``claim``)."""
+    """:func:`legal_plays`, then the actions earlier phases offer now (:func:`side_actions`: robbing
+    the turned card) and those of the stock, melds and claim open now (``exchange``, ``close``,
+    ``meld CARDS``, ``claim``)."""
     out = legal_plays(state)
     spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
+    if spec.side:
+        out = out + side_actions(state, spec)
     return out + _turns.actions(state, spec) if spec.extras else out
 
 
@@ -341,14 +371,36 @@ def legal_plays(state: Table) -> list:
             low = m & -m
             out.append(play[low.bit_length() - 1])
             m ^= low
-        return out
-    out = []
-    for c in bits(legal_mask(state, seat)):
-        if _names_suit(state, c):
-            out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
-        else:
-            out.append(state.play_action(c))
+    else:
+        out = []
+        for c in bits(legal_mask(state, seat)):
+            if _names_suit(state, c):
+                out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
+            else:
+                out.append(state.play_action(c))
     return out
+
+
+def side_actions(state: Table, spec: TricksSpec) -> list:
+    """The actions the earlier phases of ``spec.side`` offer the seat to move now, beside his
+    cards (:meth:`~rulekit.engine.phases.base.PhaseKind.side_actions`)."""
+    from rulekit.engine.phases.registry import REGISTRY
+    out: list = []
+    for i in spec.side:
+        p = state.variant.phases[i]
+        out += REGISTRY[p.kind].side_actions(state, p)
+    return out
+
+
+def _side_owner(state: Table, spec: TricksSpec, action: Action):
+    """``(kind, spec)`` of the earlier phase that offers ``action`` now, or ``None``."""
+    from rulekit.engine.phases.registry import REGISTRY
+    for i in spec.side:
+        p = state.variant.phases[i]
+        kind = REGISTRY[p.kind]
+        if action in kind.side_actions(state, p):
+            return kind, p
+    return None
 
 
 def group_name(state: Table, g: int) -> str:
@@ -363,8 +415,11 @@ def group_name(state: Table, g: int) -> str:
 
 def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: with the reason (``you must follow hearts: you hold 9♥``)."""
-    if action.kind in _turns.WORDS and KIND.spec(state).extras:
-        return _turns.check(state, KIND.spec(state), action)
+    spec0: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]  # (its own)
+    if action.kind != "play" and spec0.side and _side_owner(state, spec0, action) is not None:
+        return   # an action an earlier phase offers now (robbing the turned card)
+    if action.kind in _turns.WORDS and spec0.extras:
+        return _turns.check(state, spec0, action)
     if action.kind != "play":
         raise IllegalActionError("play a card now (e.g. play " +
                                  state.variant.deck.name(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
@@ -435,9 +490,15 @@ def _follows(state: Table, spec: TricksSpec) -> TricksSpec:
 
 def apply(state: Table, action: Action) -> bool:
     """Play the card; close the trick when everyone has played. True when the hand is over.
-    Another action (``exchange``, ``close``, ``meld``, ``claim``): its rule; True after a claim."""
+    An action of an earlier phase (:func:`side_actions`) is applied by that phase; another action
+    (``exchange``, ``close``, ``meld``, ``claim``): its rule; True after a claim."""
     if action.kind != "play":
-        return _turns.apply(state, KIND.spec(state), action)
+        spec = KIND.spec(state)
+        owner = _side_owner(state, spec, action) if spec.side else None
+        if owner is not None:
+            owner[0].side_apply(state, owner[1], action)
+            return False
+        return _turns.apply(state, spec, action)
     return play_card(state, action.card, action.suit)
 
 
@@ -457,8 +518,9 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         if g != lg:
             if lg == h.ctx.idle_group:  # a powerless card was led: the first card of a suit sets it
                 h.led_group = g
-            elif not hands[seat] & h.ctx.group_mask[lg] and _shows_void(state):
-                h.failed[seat] |= 1 << lg   # (a top card may follow while he holds the suit)
+            elif (not hands[seat] & h.ctx.group_mask[lg] and not (h.ctx.renege and lg == h.ctx.trump_suit_group)
+                  and _shows_void(state)):
+                h.failed[seat] |= 1 << lg   # (a free card may follow while he holds the suit; a top trump may renege)
         leader = h.leader
     else:
         h.leader = leader = seat
@@ -482,15 +544,18 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         return False
     # close the trick: the strongest trump, else the strongest card of the led group
     keys = h.ctx.win_keys[h.led_group]
-    best = -1
-    winner = h.leader  # (when every card is powerless, the leader's trick)
-    cards = 0
-    for s, x in trick:
-        cards |= 1 << x
-        k = keys[x]
-        if k > best:
-            best = k
-            winner = s
+    if h.ctx.special:   # cards with rules of their own: equal cards, the slam lead, a card kept
+        winner, cards = _close_special(state, trick, keys)
+    else:
+        best = -1
+        winner = h.leader  # (when every card is powerless, the leader's trick)
+        cards = 0
+        for s, x in trick:
+            cards |= 1 << x
+            k = keys[x]
+            if k > best:
+                best = k
+                winner = s
     h.tricks.append((leader, trick, winner, h.named))
     h.trick_winners.append(winner)
     h.won[winner] += 1
@@ -504,9 +569,8 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         h.to_move = -1
         return True
     if not any(hands):
-        if spec.widow_to == "last_trick":
-            for m in h.zones.values():
-                h.won_cards[winner] |= m
+        if spec.widow_to != "none" or spec.discards_to != "none" or h.ctx.widow_to or h.ctx.discards_to:
+            credit(state, spec, winner)
         if spec.extras:   # every card played: the claims at the end (phases/claim.py)
             _turns.at_end(state, spec, winner)
         h.to_move = -1
@@ -515,6 +579,86 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         winner = (winner + step) % n
     h.to_move = winner
     return False
+
+
+def _close_special(state: Table, trick: list, keys: tuple) -> tuple[Seat, Mask]:
+    """``(winner, cards won)`` of the finished ``trick`` under a context with cards of rules of
+    their own: the highest key wins, the first played of equal keys or the last for the cards
+    of ``last_wins``; a ``slam`` card led to the last trick by a side that won every earlier
+    trick wins it; a ``kept`` card played to a trick another side wins goes back to its owner's
+    won cards (``kept_always``: on the last trick too), his side giving the winner
+    ``exchange`` card points (rules/tarot.md [TA-E1]-[TA-E3])."""
+    h = state.hand
+    ctx = h.ctx
+    last = ctx.last_wins
+    best = -1
+    winner = h.leader
+    cards = 0
+    for s, x in trick:
+        cards |= 1 << x
+        k = keys[x]
+        if k > best or (k == best and last >> x & 1):
+            best = k
+            winner = s
+    final = not any(h.hands)
+    if ctx.slam and final:
+        lead_seat, lead = trick[0]
+        if ctx.slam >> lead & 1 and all(same_side(state, w, lead_seat) for w in h.trick_winners):
+            winner = lead_seat
+    keep = cards & (ctx.kept_always if final else ctx.kept)
+    if keep:
+        for s, x in trick:
+            if keep >> x & 1 and not same_side(state, s, winner):
+                cards &= ~(1 << x)
+                h.won_cards[s] |= 1 << x
+                if ctx.exchange:
+                    moved = h.extra_points or [0] * h.players
+                    moved[s] -= ctx.exchange
+                    moved[winner] += ctx.exchange
+                    h.extra_points = moved
+    return winner, cards
+
+
+def same_side(state: Table, a: Seat, b: Seat) -> bool:
+    """Whether seats ``a`` and ``b`` play on one side this hand: partners of a ``sides:`` block,
+    else the declarer and his partner against the defenders, else each for himself."""
+    v = state.variant
+    if len(v.sides) < v.players:
+        return v.side_of[a] == v.side_of[b]
+    h = state.hand
+    if h.declarer >= 0:
+        return (a in (h.declarer, h.partner)) == (b in (h.declarer, h.partner))
+    return a == b
+
+
+def credits(spec, ctx) -> bool:
+    """Whether cards out of play go to some player's won cards at the end of play (``widow_to``,
+    ``discards_to``, or a contract group's own) under trick phase ``spec`` and context ``ctx``."""
+    return spec.widow_to != "none" or spec.discards_to != "none" or bool(ctx.widow_to or ctx.discards_to)
+
+
+def credit(state: Table, spec, last_winner: Seat) -> None:
+    """At the end of play, add the cards left undealt (the widow, the dog) and the declarer's
+    discards to the won cards of the seat their rule names (``widow_to`` / ``discards_to``, the
+    hand's contract group's first): they count in ``points`` and tallies of won cards."""
+    h = state.hand
+    ctx = h.ctx
+    for rule, cards in ((ctx.widow_to or spec.widow_to, sum(h.zones.values())),
+                        (ctx.discards_to or spec.discards_to, h.discards)):
+        if not cards or rule == "none":
+            continue
+        if rule == "last_trick":
+            seat = last_winner
+        elif h.declarer < 0:
+            continue   # no declarer: the rule names nobody
+        elif rule == "declarer":
+            seat = h.declarer
+        else:   # the defenders: the declarer's first opponent in the order of play
+            seat = next((state.next_seat(h.declarer, k) for k in range(1, h.players)
+                         if not same_side(state, state.next_seat(h.declarer, k), h.declarer)), -1)
+            if seat < 0:
+                continue
+        h.won_cards[seat] |= cards
 
 
 def _shows_void(state: Table) -> bool:
@@ -558,7 +702,7 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                 m |= _suit_mask(deck, w)
                 continue
             try:
-                m |= 1 << deck.parse(w)
+                m |= deck.named_mask(w)
             except CardError as e:
                 c.err(path + ("first_trick", key), f"{e} (expected suits such as H or cards such as QS)")
         masks[key] = m
@@ -572,6 +716,7 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                       first_lead_trump=bool(p.get("first_lead_trump", False)),
                       may_trump=bool(p.get("may_trump", False)),
                       top_follows=bool(p.get("top_follows", False)),
+                      renege=str(p.get("renege", "")), discards_to=p.get("discards_to", "none"),
                       follow_suit=bool(p.get("follow_suit", True)), must_head=bool(p.get("must_head", False)))
     spec = _compile_extras(c, p, path, spec)
     if ("lead_if" in p) != ("lead_then" in p):
@@ -693,6 +838,26 @@ class TricksKind(PhaseKind[TricksSpec]):
                                                             'player who holds that suit, unless he has failed to '
                                                             'follow it this hand; it still wins the trick.',
                                              'type': 'boolean'},
+                             'widow_to': {'description': 'Where the cards left undealt (a widow, the dog, the '
+                                                         'skat not taken) go at the end of play, to count in '
+                                                         '`points` and tallies of won cards: `declarer`, '
+                                                         '`defenders` (the declarer\'s side\'s opponents: '
+                                                         'the first of them in the order of play), '
+                                                         '`last_trick` (its winner) or `none` (default: '
+                                                         'they count for nobody).',
+                                          'enum': ['declarer', 'defenders', 'last_trick', 'none']},
+                             'discards_to': {'description': 'Where the declarer\'s discards (a widow exchange, '
+                                                            'cards put aside) go at the end of play, as '
+                                                            '`widow_to`: `declarer`, `defenders`, `last_trick` '
+                                                            'or `none` (default).',
+                                             'enum': ['declarer', 'defenders', 'last_trick', 'none']},
+                             'renege': {'description': 'Top trumps that need not be played to a lower trump '
+                                                       'led, highest first, as a ranking of the trump suit '
+                                                       '(`"5 J AH"`: the five and the jack of trumps and the '
+                                                       'A♥): a player whose only trumps are such cards, each '
+                                                       'higher than the trump led, may play any card; one '
+                                                       'holding another trump must play a trump.',
+                                        'type': 'string'},
                              'follow_suit': {'description': 'Players must follow suit (default true); '
                                                             '`false`: any card may be played to any lead '
                                                             '(while a stock is open, in games from a stock).',
@@ -704,9 +869,6 @@ class TricksKind(PhaseKind[TricksSpec]):
                              'stock': _stock.SCHEMA,
                              'melds': _melds.SCHEMA,
                              'claim': _claim.SCHEMA,
-                             'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
-                                                         '(to its winner, counting for him) or `none`.',
-                                          'enum': ['last_trick', 'none']},
                              'dummy': {'description': "The declarer's partner is dummy: his hand lies face up "
                                                       'after the opening lead and the declarer plays it.',
                                        'type': 'boolean'},
@@ -761,11 +923,19 @@ class TricksKind(PhaseKind[TricksSpec]):
     example = "play: {kind: tricks, lead: declarer, must_trump: false}"
     conditions = ("end_if", "lead_pass_if", "lead_if", "claim.made_if")
     compile = staticmethod(compile_tricks)
-    finish = staticmethod(finish_tricks)
     start = staticmethod(start)
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+
+    def finish(self, c, spec):
+        """:func:`finish_tricks`, and the earlier phases that offer actions during trick play (``side``)."""
+        from rulekit.engine.phases.registry import REGISTRY
+        if spec is None:
+            return spec
+        spec = finish_tricks(c, spec)
+        side = tuple(i for i, p in enumerate(c.phase_specs) if p is not None and REGISTRY[p.kind].in_play)
+        return dataclasses.replace(spec, side=side) if side else spec
 
     def set_conditions(self, spec, formulas: dict):
         """The compiled conditions into the spec; ``claim.made_if`` into its claim block."""
@@ -775,8 +945,16 @@ class TricksKind(PhaseKind[TricksSpec]):
         return dataclasses.replace(spec, **formulas) if formulas else spec
 
     def parse(self, text: str, state: Table):
-        """``exchange``, ``close``, ``claim``, ``meld KH QH`` in a phase with a stock, melds or a claim."""
-        return _turns.parse(text, state) if KIND.spec(state).extras else None
+        """The words of the actions earlier phases offer during trick play (``rob 10S``); ``exchange``,
+        ``close``, ``claim``, ``meld KH QH`` in a phase with a stock, melds or a claim."""
+        from rulekit.engine.phases.registry import REGISTRY
+        spec = self.spec(state)
+        for i in spec.side:
+            p = state.variant.phases[i]
+            own = REGISTRY[p.kind].side_parse(text, state, p)
+            if own is not None:
+                return own
+        return _turns.parse(text, state) if spec.extras else None
 
     def hand_variables(self, spec, hand) -> dict:
         """``total_tricks`` of a hand dealt by a schedule of hand sizes and then drawn from the
@@ -841,6 +1019,8 @@ class TricksKind(PhaseKind[TricksSpec]):
             c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
         if p.get("top_follows") and not c.d.get("ranking", {}).get("top"):
             c.warn(path + ("top_follows",), "has no effect without ranking.top (no card is above the suits)")
+        if p.get("widow_to") in ("declarer", "defenders") and c.deal is not None and not c.any_zone():
+            c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
         if p.get("must_head") and p.get("follow_suit") is False:
             c.warn(path + ("must_head",), "has no effect with follow_suit: false (nobody must follow suit)")
         after = (p.get("stock") or {}).get("after")
@@ -993,6 +1173,16 @@ class TricksKind(PhaseKind[TricksSpec]):
             lead = ("the holder of the card named by `first_trick.lead`, leading that card," if deck is None
                     else f"the holder of the {deck.pretty(spec.first_lead)}, leading it,")
         rules = []
+        if spec.renege:
+            rules.append(f"When a trump is led, the top trumps {spec.renege} need not be played to it if they are "
+                         f"higher than the trump led (reneging): a player whose only trumps are such cards may play "
+                         f"any card; one who holds another trump must play a trump.")
+        for key, what in (("widow_to", "the cards left undealt"), ("discards_to", "the declarer's discards")):
+            to = getattr(spec, key)
+            if to != "none":
+                rules.append(f"At the end of play {what} count for "
+                             + {"declarer": "the declarer", "defenders": "the defenders",
+                                "last_trick": "the winner of the last trick"}[to] + ".")
         if spec.overtrump:
             rules.append("A player who must play a trump (trumps were led, or he has to trump) must play one "
                          "higher than every card already in the trick if he can; if he cannot, any trump.")
