@@ -23,7 +23,7 @@ from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import deal as _deal
 from rulekit.engine.phases.base import own_hand_hidden
-from rulekit.engine.state import shuffled
+from rulekit.engine.shuffle import shuffled
 
 
 @dataclass

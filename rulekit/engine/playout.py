@@ -2,7 +2,8 @@
 
 :func:`random_hand` plays the current hand of a :class:`~rulekit.engine.state.State`
 to its end with uniformly random legal decisions.  Phases other than trick play go through
-the ordinary ``legal()``/``apply_unchecked()``.  Trick play runs on bitmasks through the
+the kinds' choices as numbers (``legal_choices()``/``apply_choice()``: no action is built).
+Trick play runs on bitmasks through the
 rules of :mod:`rulekit.engine.phases.tricks` itself: when
 :func:`~rulekit.engine.phases.tricks.plain_rules` holds (plain following: the common branch
 of ``legal_mask``), :func:`_plain_tricks` plays the rest of the hand in one loop of local
@@ -25,8 +26,6 @@ from rulekit.engine.tables import action_tables
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.state import State
 
-_TRICKS = _tricks.KIND.name   # the kind whose rules the loops below play on bitmasks
-
 
 def random_hand(state: State, rng: random.Random) -> int:
     """Play the current hand to its end at random; return the number of cards played.
@@ -37,14 +36,15 @@ def random_hand(state: State, rng: random.Random) -> int:
     h = state.hand
     plays = 0
     rand = rng.random
-    log_play = state.log.append
+    log_play = h.choices.append   # the record: a play's choice is its card
     legal_mask = _tricks.legal_mask   # the rules of the checked path, not a copy of them
     play_card = _tricks.play_card
+    tricks = _tricks.KIND
     while state.hand is h and not state.winners:
-        kind = state.variant.phases[h.phase].kind
-        if kind != _TRICKS:   # (what state.legal_actions() returns, without its checks)
-            legal = REGISTRY[kind].legal(state)
-            state.apply_unchecked(legal[int(rand() * len(legal))])
+        kind = state.kinds[h.phase]
+        if kind is not tricks:   # (what state.legal_choices() returns, without its checks)
+            choices = kind.legal_choices(state)
+            state.apply_choice(choices[int(rand() * len(choices))])
             continue
         ctx = h.ctx
         pairs = action_tables(state.variant)["play_pairs"]
@@ -75,7 +75,7 @@ def random_hand(state: State, rng: random.Random) -> int:
             else:
                 ok = _tricks.nameable_suits(state, seat)
                 suit = ok[int(rand() * len(ok))]
-                log_play((seat, _tricks.Action.play(state.variant.deck, c, suit)))
+                log_play(c + state.variant.deck.size * (1 + state.variant.deck.suits.index(suit)))
                 if play_card(state, c, suit):
                     break
         plays += held - sum(m.bit_count() for m in h.hands)   # the cards played
@@ -144,7 +144,7 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
             named = ok[int(rand() * len(ok))]
             named_by_trick.append(named)
             lg = v.deck.suits.index(named)
-            log_play((leader, _tricks.Action.play(v.deck, c, named)))
+            log_play(c + v.deck.size * (1 + lg))   # its choice: the card and the suit named
         else:
             named_by_trick.append("")
             lg = group_of[c]

@@ -55,6 +55,8 @@ class LadderAuctionData(KindData):
 #: bid so far -> the bids above it, and -> the legal calls (built once per highest bid, issue 10)
 _BIDS_ABOVE = "ladder_auction.bids_above"
 _CALLS_ABOVE = "ladder_auction.calls_above"
+_CHOICES_ABOVE = "ladder_auction.choices_above"
+_SAID = "ladder_auction.said"   # seat -> choice -> the shared (seat, text) of the call
 
 
 def start(state: Table) -> bool:
@@ -117,6 +119,54 @@ def check(state: Table, action: Action) -> None:
 
 def apply(state: Table, action: Action) -> bool:
     """Record the call; end the auction and set the contract when it is over."""
+    bid = None if action.kind == "pass" else state.bid_by_text[action.bid]
+    return _call(state, bid, (state.hand.to_move, action.text))
+
+
+def legal_choices(state: Table) -> tuple:
+    """The choices of :func:`legal`: 0 for ``pass``, ``1 + rank`` for a bid (cached per highest bid)."""
+    h = state.hand
+    cache: dict[int, tuple[int, ...]] = state.variant.cached(_CHOICES_ABOVE, dict)
+    top = h.high.rank if h.high is not None else -1
+    choices = cache.get(top)
+    if choices is None:
+        choices = cache[top] = (0,) + tuple(1 + b.rank for b in _legal_bids(state))
+    return choices
+
+
+def choice_action(state: Table, choice: int) -> Action:
+    """``pass`` (0) or the bid of rank ``choice - 1``."""
+    return PASS if choice == 0 else state.bid_actions[KIND.spec(state).bids[choice - 1].text]
+
+
+def choice_of(state: Table, action: Action) -> int:
+    """0 for ``pass``, ``1 + rank`` for a bid."""
+    return 0 if action.kind == "pass" else 1 + state.bid_by_text[action.bid].rank
+
+
+def choice_said(state: Table, choice: int) -> tuple:
+    """The shared ``(seat, text)`` of the call (a long match makes thousands)."""
+    return _said(state)[state.hand.to_move][choice]
+
+
+def apply_choice(state: Table, choice: int) -> bool:
+    """:func:`apply` of the call ``choice``, without its action."""
+    h = state.hand
+    return _call(state, KIND.spec(state).bids[choice - 1] if choice else None, _said(state)[h.to_move][choice])
+
+
+def _said(state: Table) -> tuple:
+    """Per seat, per choice, the shared ``(seat, text)`` pair of the call (built once per variant)."""
+    said = state.variant.cache.get(_SAID)
+    if said is None:
+        bids = KIND.spec(state).bids
+        said = state.variant.cached(_SAID, lambda: tuple(
+            ((s, "pass"),) + tuple((s, b.text) for b in bids) for s in range(state.variant.players)))
+    return said
+
+
+def _call(state: Table, bid, said: tuple) -> bool:
+    """The call ``bid`` (``None``: a pass) of the seat to move, ``said`` its ``(seat, text)``."""
     h = state.hand
     v = state.variant
     spec: AuctionSpec = v.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
@@ -124,11 +174,11 @@ def apply(state: Table, action: Action) -> bool:
     seat = h.to_move
     d: LadderAuctionData = h.phase_state[KIND.name]  # type: ignore[assignment]
     passed = d.passed
-    h.calls.append((seat, action.text))
-    if action.kind == "pass":
+    h.calls.append(said)
+    if bid is None:
         passed.add(seat)
     else:
-        h.high = state.bid_by_text[action.bid]
+        h.high = bid
         h.high_seat = seat
     left = n - len(passed)   # players still in the auction
     round_over = spec.once and len(h.calls) - d.first_call == n
@@ -378,6 +428,11 @@ class LadderAuctionKind(PhaseKind[AuctionSpec]):
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+    legal_choices = staticmethod(legal_choices)
+    choice_action = staticmethod(choice_action)
+    choice_of = staticmethod(choice_of)
+    choice_said = staticmethod(choice_said)
+    apply_choice = staticmethod(apply_choice)
     help_line = staticmethod(auction_help)
 
     def strains(self, spec, deck) -> set:

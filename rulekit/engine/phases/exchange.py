@@ -58,6 +58,8 @@ class DiscardChoices(Sequence):
 
     def __init__(self, deck, hand: int, k: int):
         self.deck = deck
+        self.hand = hand
+        self.asked = k
         self.cards = bit_list(hand)
         # a hand shorter than the count gives all it holds: never an empty choice, which would
         # leave the player unable to move (the compiler refuses such files; user pass finding 3)
@@ -74,6 +76,11 @@ class DiscardChoices(Sequence):
             i += self.n
         if not 0 <= i < self.n:
             raise IndexError(i)
+        return Action.discard(self.deck, self.mask(i))
+
+    def mask(self, i: int) -> int:
+        """The cards of choice ``i`` (``0 <= i < len(self)``) as a bitmask: the ``i``-th set
+        of ``k`` cards in lexicographic order (combinatorial unranking)."""
         m = 0
         k = self.k
         cards = self.cards
@@ -87,7 +94,26 @@ class DiscardChoices(Sequence):
             else:
                 i -= c
             j += 1
-        return Action.discard(self.deck, m)
+        return m
+
+    def index(self, action) -> int:
+        """The place of the discard ``action`` among the choices (combinatorial ranking).
+
+        :raises ValueError: ``action`` is not one of them."""
+        if action not in self:
+            raise ValueError(f"{action} is not a choice")
+        i = 0
+        k = self.k
+        cards = self.cards
+        left = len(cards) - 1
+        for j, c in enumerate(cards):
+            if not k:
+                break
+            if action.cards >> c & 1:
+                k -= 1
+            else:
+                i += comb(left - j, k - 1)
+        return i
 
     def __eq__(self, other):
         if isinstance(other, DiscardChoices):
@@ -113,7 +139,51 @@ class DiscardChoices(Sequence):
 def legal(state: Table) -> Sequence:
     """Every set of ``discard`` cards from the declarer's hand (a lazy :class:`DiscardChoices`)."""
     h = state.hand
-    return DiscardChoices(state.variant.deck, h.hands[h.declarer], KIND.spec(state).discard)
+    return choices_of(state.variant.deck, h.hands[h.declarer], KIND.spec(state).discard)
+
+
+def choices_of(deck, hand: int, k: int) -> DiscardChoices:
+    """``DiscardChoices(deck, hand, k)``, the last one built reused (a decision asks for its
+    choices, then applies one: the same sets twice)."""
+    last = _LAST[0]
+    if last is not None and last.hand == hand and last.asked == k and last.deck is deck:
+        return last
+    last = _LAST[0] = DiscardChoices(deck, hand, k)
+    return last
+
+
+_LAST: list = [None]   # the last DiscardChoices built (immutable)
+
+
+def legal_choices(state: Table) -> range:
+    """The choices of :func:`legal`: the place of each set of cards in its order."""
+    return range(len(legal(state)))
+
+
+def choice_action(state: Table, choice: int) -> Action:
+    """The ``discard`` of ``choice``."""
+    return legal(state)[choice]
+
+
+def choice_of(state: Table, action: Action) -> int:
+    """The choice of a ``discard`` (its place among the sets of cards)."""
+    return legal(state).index(action)
+
+
+def choice_said(state: Table, choice: int) -> tuple:
+    """``(declarer, "discard 7C 8C 9D")``, without the action."""
+    h = state.hand
+    deck = state.variant.deck
+    return h.to_move, "discard " + " ".join(deck.names_of(legal(state).mask(choice)))
+
+
+def apply_choice(state: Table, choice: int) -> bool:
+    """:func:`apply` of the discard ``choice``, without its action."""
+    h = state.hand
+    m = legal(state).mask(choice)
+    h.hands[h.declarer] &= ~m
+    h.discards |= m
+    return True
 
 
 def check(state: Table, action: Action) -> None:
@@ -166,6 +236,11 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+    legal_choices = staticmethod(legal_choices)
+    choice_action = staticmethod(choice_action)
+    choice_of = staticmethod(choice_of)
+    choice_said = staticmethod(choice_said)
+    apply_choice = staticmethod(apply_choice)
 
     def acts_for_declarer(self, p: dict) -> bool:
         """The declarer takes the widow."""

@@ -301,6 +301,55 @@ def legal(state: Table) -> list:
     return out
 
 
+def legal_choices(state: Table) -> list[int]:
+    """The choices of :func:`legal`, in its order: a card played is its index; a led top card
+    naming a suit is ``card + deck size * (1 + the suit's place in the deck's suits)``."""
+    h = state.hand
+    m = legal_mask(state, h.to_move)
+    if h.trick or not h.ctx.top_names_suit:
+        out = []
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+    deck = state.variant.deck
+    size = deck.size
+    out = []
+    for c in bits(m):
+        if _names_suit(state, c):
+            out.extend(c + size * (1 + deck.suits.index(s)) for s in nameable_suits(state, h.to_move))
+        else:
+            out.append(c)
+    return out
+
+
+def choice_action(state: Table, choice: int) -> Action:
+    """The ``play`` action of ``choice`` (see :func:`legal_choices`)."""
+    deck = state.variant.deck
+    if choice < deck.size:
+        return state.play_action(choice)
+    named, c = divmod(choice, deck.size)
+    return Action.play(deck, c, deck.suits[named - 1])
+
+
+def choice_of(state: Table, action: Action) -> int:
+    """The choice of a ``play`` action (see :func:`legal_choices`)."""
+    if not action.suit:
+        return action.card
+    deck = state.variant.deck
+    return action.card + deck.size * (1 + deck.suits.index(action.suit))
+
+
+def apply_choice(state: Table, choice: int) -> bool:
+    """Play the card of ``choice`` (naming its suit); True when the hand is over."""
+    size = state.variant.deck.size
+    if choice < size:
+        return play_card(state, choice)
+    named, c = divmod(choice, size)
+    return play_card(state, c, state.variant.deck.suits[named - 1])
+
+
 def group_name(state: Table, g: int) -> str:
     """A group's name for messages: ``hearts``, ``trumps (spades)``, ``the top cards``."""
     suits = state.variant.deck.suits
@@ -608,6 +657,14 @@ class TricksKind(PhaseKind[TricksSpec]):
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+    legal_choices = staticmethod(legal_choices)
+    choice_action = staticmethod(choice_action)
+    choice_of = staticmethod(choice_of)
+    apply_choice = staticmethod(apply_choice)
+
+    def choice_said(self, state, choice: int) -> None:
+        """A card played is not among the hand's actions."""
+        return None
 
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``widow_to: last_trick`` when no deal pattern puts cards aside."""
