@@ -5,8 +5,8 @@ are plain data (ints, bitmasks, lists, tuples; the compiled variant, which is
 public), with no reference back to the :class:`~rulekit.engine.state.State` it was
 taken from.  For Monte Carlo bots it also keeps a private, *redacted* copy of the
 match (``_view``): the seat's own cards and every public fact, with every hidden
-card removed and the shuffle seed, the explicit deals, the deck order and the match
-log dropped.  :meth:`Observation.sample_world` copies that view and deals the
+card removed and the shuffle seed, the explicit deals, the deck order and the match's
+record of choices dropped.  :meth:`Observation.sample_world` copies that view and deals the
 hidden cards at random consistently with the public facts (hand sizes, groups a
 player is known to lack, cards known to be with a player such as a face-up widow
 the declarer took or the turned-up trump card in the dealer's hand), re-derives
@@ -345,6 +345,7 @@ def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_dis
     # the text of another seat's discard names cards he alone saw (the declarer sees his own
     # discards, not those of a dealer who discarded for him)
     h.actions = [(s, "discard") if s != seat and t.startswith("discard") else (s, t) for s, t in h.actions]
+    h.choices = []   # (a discard's choice is the place of its cards among the hand's: hidden)
     return view
 
 

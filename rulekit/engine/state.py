@@ -316,7 +316,8 @@ class State:
         Rebuilt from the record (:attr:`record`, ``hand.choices``) by a replay kept beside the
         state and moved on only by the choices made since the last access, so reading the
         history after every move costs O(1) per move (issue 12 case 14).  The list is the
-        replay's: do not change it.  A light copy (:meth:`clone`) has none: ``[]``.
+        replay's: do not change it.  A light copy (:meth:`clone`), which starts mid-match, has
+        none: ``[]``.
         """
         r = self._replayed()
         return r.texts if r is not None else []
@@ -324,7 +325,8 @@ class State:
     @property
     def hand_log(self) -> list[Hand]:
         """Every finished hand of the match (thrown-in ones too), in order, rebuilt by replaying
-        the record (see :attr:`history`); read-only.  A light copy has none: ``[]``."""
+        the record (see :attr:`history`); read-only.  A light copy has only the hands it finished
+        itself."""
         if self._kept is not None:
             return self._kept
         r = self._replayed()
@@ -589,11 +591,13 @@ class State:
     def _keep(self, h: Hand) -> None:
         """Write the finished hand ``h``'s choices into the match's :attr:`record` (once per
         deal, compactly: a long match keeps a few bytes per decision and no object per deal,
-        issue 20); the hand itself is dropped, but by a replay (:attr:`hand_log`), which keeps it."""
+        issue 20); the hand itself is dropped, but by a replay (:attr:`hand_log`), which keeps it
+        compactly (its tricks and deal as bytes), and by a light copy (a bot's world, thrown away
+        after its hand), which keeps it as it is."""
         self.record.add(h.choices)
         self.record.open = None
         if self._kept is not None:
-            if self._small and not isinstance(h.tricks, PlayedTricks):   # seats and cards fit in bytes
+            if self._replayable and self._small and not isinstance(h.tricks, PlayedTricks):   # in bytes
                 h.tricks = PlayedTricks(h.tricks)  # type: ignore[assignment]  # reads as the list
                 h.deck_order = bytes(h.deck_order)  # type: ignore[assignment]  # a sequence of card indices
             self._kept.append(h)
@@ -690,7 +694,8 @@ class State:
         s.record = MatchRecord() if light else self.record.clone()
         s.record.open = s.hand if self.record.open is self.hand else None
         s._replica = None   # its own replay, when asked for
-        s._kept = list(self._kept) if self._kept is not None and not light else None
+        # a light copy keeps the hands it finishes itself (a bot's world: one); no earlier ones
+        s._kept = [] if light else list(self._kept) if self._kept is not None else None
         s._replayable = self._replayable and not light
         # a light copy starts a sheet at today's totals: copying every row of a long match for
         # each sampled world would make bots slower the longer the match (issue 10)
@@ -841,7 +846,7 @@ class _Replica:
         for i, c in enumerate(chain(codes[self.done:], cur[max(0, self.done - made):]), self.done):
             if stops and i in stops:
                 r.stop()
-            texts.append((r.hand.to_move, r.choice_action(c).text))
+            texts.append(history_entry(r.hand.to_move, r.choice_action(c)))
             self.done = i + 1
             try:
                 r.apply_choice(c)
