@@ -18,10 +18,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.hand import PlayedTricks
-from rulekit.engine.tables import action_tables
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.state import State
@@ -40,14 +38,16 @@ def random_hand(state: State, rng: random.Random) -> int:
     legal_mask = _tricks.legal_mask   # the rules of the checked path, not a copy of them
     play_card = _tricks.play_card
     tricks = _tricks.KIND
+    kinds = state.kinds   # (the hand's rules: a round schedule changes them between hands)
+    apply_choice = state.apply_choice
     while state.hand is h and not state.winners:
-        kind = state.kinds[h.phase]
+        kind = kinds[h.phase]
         if kind is not tricks:   # (what state.legal_choices() returns, without its checks)
             choices = kind.legal_choices(state)
-            state.apply_choice(choices[int(rand() * len(choices))])
+            apply_choice(choices[int(rand() * len(choices))])
             continue
         ctx = h.ctx
-        pairs = action_tables(state.variant)["play_pairs"]
+        pairs = state._play_pairs
         if not h.trick and _tricks.plain_rules(state.variant.phases[h.phase], ctx, h.hands):
             plays += _plain_tricks(state, h, ctx, rand, log_play, pairs)
             state.advance_phase()

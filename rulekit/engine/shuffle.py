@@ -73,20 +73,38 @@ _BLOCKS: dict = {}
 
 def _permutation(x: int, n: int) -> list[int]:
     """``list(range(n))`` shuffled by Fisher-Yates, each step's index read from ``x`` (a mixed
-    radix number: position ``i`` takes ``x mod (i + 1)``)."""
+    radix number: position ``i`` takes ``x mod (i + 1)``, then ``x`` becomes ``x // (i + 1)``).
+    Consecutive steps are read together by one division of ``x`` by their radices' product
+    (below 2^30), then by small numbers: the same indices, fewer divisions of a long number."""
     order = list(range(n))
-    for i in _STEPS.get(n) or _steps(n):
-        x, j = divmod(x, i + 1)
-        order[i], order[j] = order[j], order[i]
+    groups = _GROUPS.get(n)
+    if groups is None:
+        groups = _GROUPS[n] = _groups(n)
+    for prod, steps in groups:
+        x, r = divmod(x, prod)
+        for i in steps:
+            r, j = divmod(r, i + 1)
+            order[i], order[j] = order[j], order[i]
     return order
 
 
-def _steps(n: int) -> range:
-    r = _STEPS[n] = range(n - 1, 0, -1)
-    return r
+def _groups(n: int) -> tuple:
+    """The Fisher-Yates positions ``n - 1 .. 1`` in runs whose radices multiply to less than 2^30."""
+    out: list = []
+    run: list = []
+    prod = 1
+    for i in range(n - 1, 0, -1):
+        if prod * (i + 1) >= 1 << 30:
+            out.append((prod, tuple(run)))
+            run, prod = [], 1
+        run.append(i)
+        prod *= i + 1
+    if run:
+        out.append((prod, tuple(run)))
+    return tuple(out)
 
 
-_STEPS: dict = {}
+_GROUPS: dict = {}
 
 
 def _shuffled_inline(rng: random.Random, n: int) -> list:

@@ -123,6 +123,7 @@ class State:
         self.variant = variant
         tables = action_tables(variant)
         self._play_actions = tables["play"]
+        self._play_pairs = tables["play_pairs"]
         self.kinds = tables["kinds"]
         self._bid_texts = tables["bid_texts"]
         self.bid_actions = tables["bids"]
@@ -177,6 +178,7 @@ class State:
         path: :meth:`apply_unchecked` calls it when a phase's ``apply`` returns True."""
         h = self.hand
         phases = self.variant.phases
+        kinds = self.kinds
         while True:
             h.phase += 1
             if h.phase >= len(phases):
@@ -184,7 +186,7 @@ class State:
                 return
             if h.skips and phases[h.phase].name in h.skips:
                 continue  # skipped for this hand by an earlier phase (skip_phases)
-            if REGISTRY[phases[h.phase].kind].start(self):
+            if kinds[h.phase].start(self):
                 return
 
     # ------------------------------------------------------------------ helpers for phases
@@ -414,12 +416,8 @@ class State:
         or checking it (an illegal choice leaves the state corrupt, silently, as
         :meth:`apply_unchecked`): the path of random playouts, bots and ``compare``."""
         h = self.hand
-        kind = self.kinds[h.phase]
-        said = kind.choice_said(self, choice)
-        if said is not None:
-            h.actions.append(said)
         h.choices.append(choice)
-        if kind.apply_choice(self, choice) and self.hand is h:
+        if self.kinds[h.phase].apply_choice(self, choice) and self.hand is h:
             self.advance_phase()
 
     def choice_action(self, choice: int) -> Action:
@@ -576,8 +574,8 @@ class State:
             dcol = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
             made = bool(envs[dcol].once(v.scoring.made)) if v.scoring.made is not None else True
             marks = self.markers.played(h.declarer, made)
-        h.written = Written(tuple(against), tuple(marks))
-        note = self.describe_hand(h, envs) + counted
+        h.written = Written(tuple(against), tuple(marks)) if against or marks else _NOTHING_WRITTEN
+        note = self._note(h, envs) + counted
         row = self.sheet.add(h.number, entries, note=note, void=void,
                              trick_winners=h.trick_winners, parts=h.parts, against=against, marks=marks)
         self.hands_played += 1
@@ -661,6 +659,26 @@ class State:
 
     def _advance_dealer_and_deal(self, h: Hand) -> None:
         self._start_hand(h.number + 1, self.variant.next_seat(h.dealer, self.variant.rotation))
+
+    def _note(self, h: Hand, envs) -> str:
+        """:meth:`describe_hand` of the hand just scored, remembered with the environments it
+        reads when the score cache shares them (``score_played`` gives them as a tuple then):
+        simulations repeat their outcomes (bounded)."""
+        if type(envs) is not tuple:
+            return self.describe_hand(h, envs)
+        notes: dict[tuple, tuple] | None = self.variant.cache.get(_NOTES)
+        if notes is None:
+            notes = self.variant.cached(_NOTES, dict)
+        key = (id(envs), h.declarer, h.partner, h.number in self.hand_rules and self.hand_rules[h.number].round_name,
+               tuple(self.names))
+        hit = notes.get(key)
+        if hit is not None and hit[0] is envs:
+            return hit[1]
+        note = self.describe_hand(h, envs)
+        if len(notes) >= 4096:
+            notes.clear()
+        notes[key] = (envs, note)   # (the environments kept: their id cannot be another's meanwhile)
+        return note
 
     def describe_hand(self, h: Hand, envs=None) -> str:
         """One-line description for the sheet: ``P1 8H made (9 tricks)`` or ``no contract``;
@@ -766,6 +784,8 @@ def tally_notes(v: Variant, envs: list, cols: list) -> list:
 
 
 _DEALT_TALLIES = "state.dealt_tallies"
+_NOTES = "state.notes"   # (id of an outcome's environments, declarer, partner, round, names) -> note
+_NOTHING_WRITTEN = Written()
 _TRICK_COUNTS = frozenset({"tricks", "declarer_tricks", "side_tricks"})
 
 

@@ -55,8 +55,7 @@ class LadderAuctionData(KindData):
 #: bid so far -> the bids above it, and -> the legal calls (built once per highest bid, issue 10)
 _BIDS_ABOVE = "ladder_auction.bids_above"
 _CALLS_ABOVE = "ladder_auction.calls_above"
-_CHOICES_ABOVE = "ladder_auction.choices_above"
-_SAID = "ladder_auction.said"   # seat -> choice -> the shared (seat, text) of the call
+_TABLES = "ladder_auction.choices"   # the choices by number (_Tables)
 
 
 def start(state: Table) -> bool:
@@ -126,11 +125,11 @@ def apply(state: Table, action: Action) -> bool:
 def legal_choices(state: Table) -> tuple:
     """The choices of :func:`legal`: 0 for ``pass``, ``1 + rank`` for a bid (cached per highest bid)."""
     h = state.hand
-    cache: dict[int, tuple[int, ...]] = state.variant.cached(_CHOICES_ABOVE, dict)
+    t = state.variant.cache.get(_TABLES) or _tables(state)
     top = h.high.rank if h.high is not None else -1
-    choices = cache.get(top)
+    choices = t.choices.get(top)
     if choices is None:
-        choices = cache[top] = (0,) + tuple(1 + b.rank for b in _legal_bids(state))
+        choices = t.choices[top] = (0,) + tuple(1 + b.rank for b in _legal_bids(state))
     return choices
 
 
@@ -144,25 +143,31 @@ def choice_of(state: Table, action: Action) -> int:
     return 0 if action.kind == "pass" else 1 + state.bid_by_text[action.bid].rank
 
 
-def choice_said(state: Table, choice: int) -> tuple:
-    """The shared ``(seat, text)`` of the call (a long match makes thousands)."""
-    return _said(state)[state.hand.to_move][choice]
-
-
 def apply_choice(state: Table, choice: int) -> bool:
-    """:func:`apply` of the call ``choice``, without its action."""
+    """:func:`apply` of the call ``choice``, without its action (its ``(seat, text)`` a shared
+    pair in the hand's actions and calls: a long match makes thousands)."""
+    t = state.variant.cache.get(_TABLES) or _tables(state)
     h = state.hand
-    return _call(state, KIND.spec(state).bids[choice - 1] if choice else None, _said(state)[h.to_move][choice])
+    said = t.said[h.to_move][choice]
+    h.actions.append(said)
+    return _call(state, t.bids[choice - 1] if choice else None, said)
 
 
-def _said(state: Table) -> tuple:
-    """Per seat, per choice, the shared ``(seat, text)`` pair of the call (built once per variant)."""
-    said = state.variant.cache.get(_SAID)
-    if said is None:
-        bids = KIND.spec(state).bids
-        said = state.variant.cached(_SAID, lambda: tuple(
-            ((s, "pass"),) + tuple((s, b.text) for b in bids) for s in range(state.variant.players)))
-    return said
+class _Tables:
+    """A ladder auction's choices by number, built once per variant: ``choices`` (rank of the
+    highest bid -> the legal choices), ``bids`` (the spec's), ``said`` (seat -> choice -> the
+    shared ``(seat, text)`` of the call)."""
+
+    __slots__ = ("choices", "bids", "said")
+
+    def __init__(self, spec, players: int):
+        self.choices: dict[int, tuple[int, ...]] = {}
+        self.bids = spec.bids
+        self.said = tuple(((s, "pass"),) + tuple((s, b.text) for b in spec.bids) for s in range(players))
+
+
+def _tables(state: Table) -> _Tables:
+    return state.variant.cached(_TABLES, lambda: _Tables(KIND.spec(state), state.variant.players))
 
 
 def _call(state: Table, bid, said: tuple) -> bool:
@@ -431,7 +436,6 @@ class LadderAuctionKind(PhaseKind[AuctionSpec]):
     legal_choices = staticmethod(legal_choices)
     choice_action = staticmethod(choice_action)
     choice_of = staticmethod(choice_of)
-    choice_said = staticmethod(choice_said)
     apply_choice = staticmethod(apply_choice)
     help_line = staticmethod(auction_help)
 

@@ -241,17 +241,17 @@ class PhaseKind(Generic[SpecT]):
             return legal.index(action)
         return list(legal).index(action)
 
-    def choice_said(self, state: Table, choice: int) -> tuple[int, str] | None:
-        """The ``(seat, text)`` the hand's actions keep for ``choice`` (``hand.actions``: every
-        action but a card played), or ``None`` for a card played.  Default: from
-        :meth:`choice_action`."""
-        a = self.choice_action(state, choice)
-        return None if a.kind == "play" else (state.hand.to_move, a.text)
-
     def apply_choice(self, state: Table, choice: int) -> bool:
         """Apply the legal ``choice`` of the seat to move: the hand changes exactly as by
-        :meth:`apply` of :meth:`choice_action`; True when the phase is over.  Default: that."""
-        return self.apply(state, self.choice_action(state, choice))
+        :meth:`apply` of :meth:`choice_action`, and the action's ``(seat, text)`` is appended to
+        ``hand.actions`` unless it is a card played (what the engine does for an action;
+        a kind on a hot path appends a shared pair); True when the phase is over.  Default:
+        that, through :meth:`choice_action`."""
+        a = self.choice_action(state, choice)
+        if a.kind != "play":
+            h = state.hand
+            h.actions.append((h.to_move, a.text))
+        return self.apply(state, a)
 
     def spec(self, state: Table) -> SpecT:
         """The spec of the phase in progress, which is this kind's (``state.current_phase``

@@ -121,14 +121,16 @@ def choice_of(state: Table, action: Action) -> int:
     return len(KIND.spec(state).bids) + (1 if action.kind == "double" else 2)
 
 
-def choice_said(state: Table, choice: int) -> tuple:
-    """The shared ``(seat, text)`` of the call (a long match makes thousands)."""
+def apply_choice(state: Table, choice: int) -> bool:
+    """:func:`apply` of the call ``choice``, its ``(seat, text)`` a shared pair in the hand's
+    actions (a long match makes thousands)."""
     said = state.variant.cache.get(_SAID)
     if said is None:
         n = len(KIND.spec(state).bids) + 3
         said = state.variant.cached(_SAID, lambda: tuple(
             tuple((s, choice_action(state, c).text) for c in range(n)) for s in range(state.variant.players)))
-    return said[state.hand.to_move][choice]
+    state.hand.actions.append(said[state.hand.to_move][choice])
+    return apply(state, choice_action(state, choice))
 
 
 def check(state: Table, action: Action) -> None:
@@ -278,7 +280,7 @@ class ContractAuctionKind(PhaseKind[ContractAuctionSpec]):
     legal_choices = staticmethod(legal_choices)
     choice_action = staticmethod(choice_action)
     choice_of = staticmethod(choice_of)
-    choice_said = staticmethod(choice_said)
+    apply_choice = staticmethod(apply_choice)
 
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``redouble`` without ``double``."""

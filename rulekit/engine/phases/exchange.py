@@ -96,8 +96,10 @@ class DiscardChoices(Sequence):
             j += 1
         return m
 
-    def index(self, action) -> int:
+    def index(self, action, start: int = 0, stop: int | None = None) -> int:
         """The place of the discard ``action`` among the choices (combinatorial ranking).
+
+        ``start``/``stop`` as :meth:`list.index` (a place outside them is not found).
 
         :raises ValueError: ``action`` is not one of them."""
         if action not in self:
@@ -113,6 +115,8 @@ class DiscardChoices(Sequence):
                 k -= 1
             else:
                 i += comb(left - j, k - 1)
+        if not start <= i < (self.n if stop is None else stop):
+            raise ValueError(f"{action} is not a choice between {start} and {stop}")
         return i
 
     def __eq__(self, other):
@@ -136,7 +140,7 @@ class DiscardChoices(Sequence):
             yield Action.discard(self.deck, m)
 
 
-def legal(state: Table) -> Sequence:
+def legal(state: Table) -> DiscardChoices:
     """Every set of ``discard`` cards from the declarer's hand (a lazy :class:`DiscardChoices`)."""
     h = state.hand
     return choices_of(state.variant.deck, h.hands[h.declarer], KIND.spec(state).discard)
@@ -170,17 +174,11 @@ def choice_of(state: Table, action: Action) -> int:
     return legal(state).index(action)
 
 
-def choice_said(state: Table, choice: int) -> tuple:
-    """``(declarer, "discard 7C 8C 9D")``, without the action."""
-    h = state.hand
-    deck = state.variant.deck
-    return h.to_move, "discard " + " ".join(deck.names_of(legal(state).mask(choice)))
-
-
 def apply_choice(state: Table, choice: int) -> bool:
     """:func:`apply` of the discard ``choice``, without its action."""
     h = state.hand
     m = legal(state).mask(choice)
+    h.actions.append((h.to_move, "discard " + " ".join(state.variant.deck.names_of(m))))
     h.hands[h.declarer] &= ~m
     h.discards |= m
     return True
@@ -239,7 +237,6 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
     legal_choices = staticmethod(legal_choices)
     choice_action = staticmethod(choice_action)
     choice_of = staticmethod(choice_of)
-    choice_said = staticmethod(choice_said)
     apply_choice = staticmethod(apply_choice)
 
     def acts_for_declarer(self, p: dict) -> bool:

@@ -662,10 +662,6 @@ class TricksKind(PhaseKind[TricksSpec]):
     choice_of = staticmethod(choice_of)
     apply_choice = staticmethod(apply_choice)
 
-    def choice_said(self, state, choice: int) -> None:
-        """A card played is not among the hand's actions."""
-        return None
-
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``widow_to: last_trick`` when no deal pattern puts cards aside."""
         if p.get("widow_to") == "last_trick" and c.deal is not None and not c.any_zone():
