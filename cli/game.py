@@ -640,7 +640,7 @@ class Game:
         choices are not changed."""
         st = self.state
         bot = SensibleBot(seed=0)
-        bot.rng.seed(f"rulekit-hint:{self.bot_seed}:{seat}:{len(st.log)}")
+        bot.rng.seed(f"rulekit-hint:{self.bot_seed}:{seat}:{st.actions_taken}")
         action, notes = bot.explain(st.observation(seat))
         return hint_text(st, action, notes)
 
@@ -738,7 +738,7 @@ class Game:
                         self._refuse(f"{st.names[o]} does not accept; play on")
                         return
                 else:
-                    rng = random.Random(f"rulekit-claim:{self.bot_seed}:{o}:{len(st.log)}")
+                    rng = random.Random(f"rulekit-claim:{self.bot_seed}:{o}:{st.actions_taken}")
                     ok, why = bot_accepts(st, c, o, rng)
                     if not ok:
                         self._refuse(f"{st.names[o]} does not accept: {why}; play on")
@@ -754,7 +754,7 @@ class Game:
         for action in line:
             if self.state.is_over:
                 break
-            self._before = len(self.state.log)
+            self._before = self.state.actions_taken
             self.perform(action)
         raise _Replanned()
 

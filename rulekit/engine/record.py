@@ -38,9 +38,11 @@ class MatchRecord:
 
     def add(self, choices: list) -> None:
         """Append the choices of a deal that just ended."""
+        at = len(self.codes)
         try:
             self.codes.extend(choices)
         except OverflowError:   # a choice past 65,535 (a set of cards from a long hand)
+            del self.codes[at:]   # (extend had kept the choices before the one too large)
             self.codes = array("Q", self.codes)
             self.codes.extend(choices)
         self.ends.append(len(self.codes))

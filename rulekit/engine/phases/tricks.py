@@ -351,9 +351,24 @@ def legal_plays(state: Table) -> list:
     return out
 
 
+#: The first number of an action besides a card (a stock's exchange and close, a meld, a claim):
+#: :data:`EXTRA` plus its place among those open now (``turn_actions.actions``); above every
+#: card's choice (a card naming a suit is below ``deck size * (1 + suits)``), within 16 bits.
+EXTRA = 1 << 14
+
+
 def legal_choices(state: Table) -> list[int]:
     """The choices of :func:`legal`, in its order: a card played is its index; a led top card
-    naming a suit is ``card + deck size * (1 + the suit's place in the deck's suits)``."""
+    naming a suit is ``card + deck size * (1 + the suit's place in the deck's suits)``; then
+    the actions besides cards open now, :data:`EXTRA` plus their place among them."""
+    out = _play_choices(state)
+    spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
+    if spec.extras:
+        out += range(EXTRA, EXTRA + len(_turns.actions(state, spec)))
+    return out
+
+
+def _play_choices(state: Table) -> list[int]:
     h = state.hand
     m = legal_mask(state, h.to_move)
     if h.trick or not h.ctx.top_names_suit:
@@ -375,8 +390,10 @@ def legal_choices(state: Table) -> list[int]:
 
 
 def choice_action(state: Table, choice: int) -> Action:
-    """The ``play`` action of ``choice`` (see :func:`legal_choices`)."""
+    """The action of ``choice`` (see :func:`legal_choices`)."""
     deck = state.variant.deck
+    if choice >= EXTRA:
+        return _turns.actions(state, KIND.spec(state))[choice - EXTRA]
     if choice < deck.size:
         return state.play_action(choice)
     named, c = divmod(choice, deck.size)
@@ -384,7 +401,11 @@ def choice_action(state: Table, choice: int) -> Action:
 
 
 def choice_of(state: Table, action: Action) -> int:
-    """The choice of a ``play`` action (see :func:`legal_choices`)."""
+    """The choice of a legal action (see :func:`legal_choices`).
+
+    :raises ValueError: an action besides a card that is not open now."""
+    if action.kind != "play":
+        return EXTRA + _turns.actions(state, KIND.spec(state)).index(action)
     if not action.suit:
         return action.card
     deck = state.variant.deck
@@ -392,8 +413,15 @@ def choice_of(state: Table, action: Action) -> int:
 
 
 def apply_choice(state: Table, choice: int) -> bool:
-    """Play the card of ``choice`` (naming its suit); True when the hand is over."""
+    """Play the card of ``choice`` (naming its suit), or take the action besides a card (its
+    ``(seat, text)`` appended to the hand's actions); True when the hand is over."""
     size = state.variant.deck.size
+    if choice >= EXTRA:
+        h = state.hand
+        spec = KIND.spec(state)
+        a = _turns.actions(state, spec)[choice - EXTRA]
+        h.actions.append((h.to_move, a.text))
+        return _turns.apply(state, spec, a)
     if choice < size:
         return play_card(state, choice)
     named, c = divmod(choice, size)
