@@ -237,8 +237,10 @@ class Game:
             path = self.save_path
         t = time.monotonic()
         rec = self.record()
+        # during play the seed, the deals and the hand in progress are sealed (rulekit.sealing)
+        played = None if self.state.is_over else len(self.state.record.codes)
         with self._shielded():
-            records.save(path, rec, exclusive=self.new_record)
+            records.save_game(path, rec, played, exclusive=self.new_record)
         self.new_record = False
         self._saved_at = self.state.actions_taken
         self._saved_clock = time.monotonic()

@@ -33,6 +33,12 @@ each undo, the actions that stood at index ``i`` of ``actions`` (and after it) b
 went on from there.  ``actions`` is the game as it was played to the end, so a replay gives the
 same game; a reader sees every undo.  A record without the key has no undo.
 
+A record saved while the match is in progress (:func:`save_game`) is *sealed*
+(:mod:`rulekit.sealing`): its ``seed`` is ``null`` and ``"sealed"`` holds, encrypted with the key
+of the ``NAME.json.key`` file beside it (mode 0600), the seed, the explicit deals, the actions of
+the hand in progress, ``undone`` and ``chance``; the rest (the finished hands' actions, the
+sheet) is plain.  :func:`load` unseals it with that key file; a finished match's record is plain.
+
 Saving is atomic: the JSON goes to a temporary file in the same folder which
 is flushed to disk and then replaces the target, so an interrupted save never
 leaves half a file (the previous record stays intact).  A new record is
@@ -52,6 +58,7 @@ from pathlib import Path
 
 import yaml
 
+from rulekit import sealing
 from rulekit.engine import State
 from rulekit.errors import ActionError, RecordError, RulekitError
 from rulekit.variant import builtin_ids, compile_variant, load_variant, resolve_text
@@ -116,6 +123,38 @@ def to_record(state: State, players: list | None = None, explicit_deals: bool = 
         **({"chance": [list(e) for e in state.chance]} if state.chance else {}),
         **({"undone": [dict(u) for u in undone]} if undone else {}),
     }
+
+
+def save_game(path: str | Path, record: dict, played: int | None, exclusive: bool = False) -> None:
+    """Save a game's ``record`` (:func:`save`): sealed while the match is in progress (see the
+    module docstring), with its key file beside it (created, or the one already there kept); plain
+    once it is over (``played`` ``None``), its key file then removed.
+
+    :param played: the actions of the finished hands (plain in the sealed record), or ``None``
+        for a finished match.
+    :raises FileExistsError, OSError, TypeError, ValueError: as :func:`save` (an ``exclusive``
+        save over an existing record changes neither it nor its key file).
+    """
+    keyfile = sealing.key_path(path)
+    if played is None:
+        save(path, record, exclusive)
+        try:
+            keyfile.unlink()
+        except FileNotFoundError:
+            pass
+        return
+    if exclusive and os.path.lexists(path):
+        raise FileExistsError(f"{path} exists")
+    key = None
+    if not exclusive and keyfile.is_file():
+        try:
+            key = sealing.read_key(keyfile, str(path))
+        except RecordError:
+            key = None
+    if key is None:
+        key = sealing.new_key()
+        sealing.write_key(keyfile, key)
+    save(path, sealing.seal(record, key, played), exclusive)
 
 
 def save(path: str | Path, record: dict, exclusive: bool = False) -> None:
@@ -326,6 +365,8 @@ def load(path: str | Path) -> dict:
     if not isinstance(data, dict) or data.get("format") not in FORMATS:
         raise RecordError(f"{path}: not a rulekit record (expected \"format\": \"{FORMAT}\", or an older "
                           f"{' or '.join(repr(f) for f in FORMATS if f != FORMAT)})")
+    if "sealed" in data:   # a game in progress: its secret part with the key file beside it
+        data = sealing.unseal(data, sealing.read_key(sealing.key_path(path), str(path)), str(path))
     problem = shape_problem(data)
     if problem:
         raise RecordError(f"{path}: {problem}")
