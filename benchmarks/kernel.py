@@ -95,7 +95,7 @@ def trick_play(v, starts: list, seconds: float) -> float:
         t = time.process_time()
         for s in copies:
             h = s.hand
-            playout._plain_tricks(s, h, h.ctx, rng.random, s.log.append, pairs, rng)
+            playout._plain_tricks(s, h, h.ctx, rng.random, h.choices.append, pairs, rng)
         spent += time.process_time() - t
         hands += len(copies)
     return hands / spent

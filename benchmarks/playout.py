@@ -17,6 +17,11 @@ process, one core, matches strung together (a new ``State`` when a match ends):
           through ``legal_play_mask()`` and ``play_fast(card)``.
 ``fast/1-deal``  the same, but a fresh ``State(variant, seed=i)`` per deal (how single-deal
           simulations and ``bots.py --hands`` use the engine): adds the cost of ``State()``.
+``choices``  every decision through the choices as numbers: ``legal_choices()`` then
+          ``apply_choice(choice)`` (no action built).
+``engine loop``  :func:`rulekit.engine.playout.random_hand` (what simulations use).
+``openspiel``  where ``open_spiel`` is installed, the same game in OpenSpiel driven from Python
+          (bridge, hearts, euchre, oh_hell, spades: random chance, calls and plays).
 
 Random Five Hundred matches are very long (uniformly random bids fail, totals sink far
 below zero; a match lasts ~2,000 deals on average), so ``api``/``fast`` also pay for a
@@ -137,6 +142,29 @@ def playout_fast(variant, seconds: float, seed: int = 1, one_deal: bool = False)
                     return deals, plays, _clock() - start
 
 
+def playout_choices(variant, seconds: float, seed: int = 1):
+    """Random playout through the choices as numbers (``legal_choices()``/``apply_choice()``)."""
+    rng = random.Random(seed)
+    deals = plays = 0
+    match = 0
+    start = _clock()
+    end = start + seconds
+    while True:
+        st = State(variant, seed=match)
+        match += 1
+        done = 0
+        while not st.is_over:
+            choices = st.legal_choices()
+            if st.kinds[st.hand.phase].role == "play":
+                plays += 1
+            st.apply_choice(choices[int(rng.random() * len(choices))])
+            if st.hands_played != done:
+                done = st.hands_played
+                deals += 1
+                if _clock() >= end:
+                    return deals, plays, _clock() - start
+
+
 def playout_engine(variant, seconds: float, seed: int = 1):
     """Whole matches through the engine's own random playout loop
     (:func:`rulekit.engine.playout.random_hand`), as simulations use it."""
@@ -184,15 +212,21 @@ def memory_per_deal(deals: int = 5000, seed: int = 7) -> dict:
     return {"deals": n, "bytes": used, "bytes_per_deal": used / n, "with_cache_per_deal": with_cache / n}
 
 
-def openspiel_bridge(seconds: float, seed: int = 1):
-    """OpenSpiel's bridge driven from Python (random chance and random calls and plays, the
-    cards played out: ``use_double_dummy_result=False``), or ``None`` when ``open_spiel``
-    is not installed (``pip install open_spiel``)."""
+#: rulekit variant -> (OpenSpiel game, its parameters): the games issue 20 compares
+OPENSPIEL = {"bridge": ("bridge", {"use_double_dummy_result": False}), "hearts": ("hearts", {}),
+             "euchre": ("euchre", {}), "ohhell": ("oh_hell", {}), "spades": ("spades", {})}
+
+
+def openspiel_bridge(seconds: float, seed: int = 1, variant: str = "bridge"):
+    """OpenSpiel's game of ``variant`` (:data:`OPENSPIEL`; bridge's cards played out:
+    ``use_double_dummy_result=False``) driven from Python, random chance and random calls and
+    plays, or ``None`` when ``open_spiel`` is not installed (``pip install open_spiel``)."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
-    game = pyspiel.load_game("bridge", {"use_double_dummy_result": False})
+    name, params = OPENSPIEL[variant]
+    game = pyspiel.load_game(name, params)
     rng = random.Random(seed)
     deals = plays = 0
     start = _clock()
@@ -267,10 +301,13 @@ def main(argv=None) -> int:
     for vid in a.variants.split(","):
         v = load_variant(vid.strip())
         jobs += [(v.id, "api", playout_api, (v, a.seconds)), (v.id, "fast", playout_fast, (v, a.seconds)),
+                 (v.id, "choices", playout_choices, (v, a.seconds)),
                  (v.id, "engine loop", playout_engine, (v, a.seconds)),
                  (v.id, "fast/1-deal", playout_fast, (v, a.seconds, 1, True))]
-    if "bridge" in a.variants.split(",") and openspiel_bridge(0.01) is not None:
-        jobs.append(("bridge", "openspiel", openspiel_bridge, (a.seconds,)))
+    spiel_there = openspiel_bridge(0.01) is not None
+    for vid in a.variants.split(","):
+        if spiel_there and vid.strip() in OPENSPIEL:
+            jobs.append((vid.strip(), "openspiel", openspiel_bridge, (a.seconds, 1, vid.strip())))
     best: dict = {}
     for _ in range(a.repeat):
         for vid, path, fn, args in jobs:
@@ -285,27 +322,34 @@ def main(argv=None) -> int:
     for r in rows:
         r["ratio"] = r["plays_per_s"] / base
         r["deal_ratio"] = r["deals_per_s"] / hw_deals
-    spiel = best.get(("bridge", "openspiel"))
     memory = memory_per_deal(a.memory_deals) if a.memory_deals else None
+    row_bytes = None
+    if a.memory_deals:
+        import compare as compare_bench   # benchmarks/compare.py
+        row_bytes = compare_bench.memory(1000, matches=0)["deals"]["traced_bytes_per_row"]
     bot = bot_speed("fivehundred", a.bot_deals) if a.bot_deals else None
     goals = []
     by = {(r["variant"], r["path"]): r for r in rows}
     if ("fivehundred", "engine loop") in by:
-        goals.append(("Five Hundred deals/s, engine loop (random_hand) / hand-written", 1.0,
+        goals.append(("issue 20: Five Hundred deals/s, engine loop (random_hand) / hand-written", 1.0,
                       by[("fivehundred", "engine loop")]["deal_ratio"]))
+    if ("fivehundred", "choices") in by:
+        goals.append(("issue 20: Five Hundred deals/s, legal_choices()/apply_choice() / hand-written", 0.7,
+                      by[("fivehundred", "choices")]["deal_ratio"]))
     if ("fivehundred", "api") in by:
-        goals.append(("Five Hundred deals/s, legal_actions()/apply() / hand-written", 0.7,
+        goals.append(("issue 10: Five Hundred deals/s, legal_actions()/apply() / hand-written", 0.7,
                       by[("fivehundred", "api")]["deal_ratio"]))
-    if ("bridge", "openspiel") in by:
-        goals.append(("bridge deals/s, engine loop / OpenSpiel from Python", 1.0,
-                      by[("bridge", "engine loop")]["deals_per_s"] / by[("bridge", "openspiel")]["deals_per_s"]))
+    for vid in OPENSPIEL:
+        if (vid, "openspiel") in by and (vid, "engine loop") in by:
+            goals.append((f"issue 20: {vid} deals/s, engine loop / OpenSpiel from Python", 1.0 if vid == "bridge" else 0.8,
+                          by[(vid, "engine loop")]["deals_per_s"] / by[(vid, "openspiel")]["deals_per_s"]))
 
     meta = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
             "python": platform.python_version(), "revision": revision(), "machine": platform.machine(),
             "cpus": os.cpu_count(), "loadavg": os.getloadavg() if hasattr(os, "getloadavg") else None,
             "seconds": a.seconds, "repeat": a.repeat, "gc": a.gc}
     if a.json:
-        print(json.dumps({"meta": meta, "rows": rows, "memory": memory, "bot": bot,
+        print(json.dumps({"meta": meta, "rows": rows, "memory": memory, "compare_row_bytes": row_bytes, "bot": bot,
                           "goals": [{"goal": g, "target": t, "ratio": x} for g, t, x in goals]}, indent=2))
         return 0
     load = f", load avg {meta['loadavg'][0]:.1f}" if meta["loadavg"] else ""
@@ -316,11 +360,17 @@ def main(argv=None) -> int:
         print(f"{r['variant']:<12} {r['path']:<18} {r['deals_per_s']:>10,.0f} {r['plays_per_s']:>12,.0f} "
               f"{r['ratio']:>6.2f}x")
     print("ratio = plays/s / hand-written Five Hundred plays/s")
-    if spiel is None and "bridge" in a.variants.split(","):
-        print("openspiel: skipped (open_spiel is not installed: pip install open_spiel)")
+    if not spiel_there:
+        print("openspiel: skipped (open_spiel is not installed: pip install open_spiel); issue 20's goals: "
+              "bridge engine loop >= 1.0x OpenSpiel from Python, hearts, euchre, ohhell, spades >= 0.8x")
     if memory is not None:
         print(f"memory: {memory['bytes_per_deal']:,.0f} bytes per deal kept by one random Five Hundred match "
               f"of {memory['deals']:,} deals ({memory['with_cache_per_deal']:,.0f} with the score cache; tracemalloc)")
+    if row_bytes is not None:
+        print(f"memory: {row_bytes} bytes per compare row (a Five Hundred deal; issue 20's goal <= 512: "
+              f"{'met' if row_bytes <= 512 else 'NOT met'}); benchmarks/compare.py --memory for matches")
+    print("issue 20: time for `rulekit compare fivehundred fivehundred-must-trump` with the default players to "
+          "detect must-trump (goal <= 30 s wall, 2 quiet cores): python benchmarks/compare.py --detect")
     if bot is not None:
         print(f"bot: SensibleBot {bot['new']['ms_per_decision']:.2f} ms per decision ({a.bot_deals} Five Hundred "
               f"hands, every seat; against another revision's: bots.py --vs-old REV)")

@@ -825,8 +825,8 @@ def compare(variants: List[str] = typer.Argument(..., autocompletion=_VARIANT,
                                                 "each variant (default 1000)."),
             matches: Optional[int] = typer.Option(None, "--matches", help="Play this many whole matches "
                                                   "instead of single deals."),
-            bots: str = typer.Option("random", "--bots", autocompletion=_complete_list(("random", "sensible")),
-                                     help="Players: random or sensible, one for every seat "
+            bots: str = typer.Option("sensible", "--bots", autocompletion=_complete_list(("random", "sensible")),
+                                     help="Players: sensible (the default) or random, one for every seat "
                                           "or a comma list per seat (sensible,random,random)."),
             seed: int = typer.Option(1, "--seed", min=0, max=records.MAX_SEED, help="Root seed: deal i of every "
                                      "variant is seeded from (seed, i)."),

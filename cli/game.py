@@ -241,17 +241,19 @@ class Game:
             path = self.save_path
         t = time.monotonic()
         rec = self.record()
+        # during play the seed, the deals and the hand in progress are sealed (rulekit.sealing)
+        played = None if self.state.is_over else len(self.state.record.codes)
         with self._shielded():
-            records.save(path, rec, exclusive=self.new_record)
+            records.save_game(path, rec, played, exclusive=self.new_record)
         self.new_record = False
-        self._saved_at = len(self.state.log)
+        self._saved_at = self.state.actions_taken
         self._saved_clock = time.monotonic()
         self._save_cost = self._saved_clock - t
         return path
 
     def autosave(self) -> None:
         """Save to ``--save`` if anything changed; a failure is reported, not fatal."""
-        if self.save_path is None or self._saved_at == len(self.state.log):
+        if self.save_path is None or self._saved_at == self.state.actions_taken:
             return
         try:
             self.save()
@@ -393,7 +395,7 @@ class Game:
         and return 1.  The half-applied action leaves the state inconsistent, so the saved
         state is rebuilt by replaying the actions before it."""
         st = self.state
-        if len(st.log) > self._before:
+        if st.actions_taken > self._before:
             self.state = records.replay(self.record(), upto=self._before)
         try:
             self.status.print(Text(f"error: {e}"), highlight=False, soft_wrap=True)
@@ -416,13 +418,13 @@ class Game:
     def bot_action(self, seat: int):
         """The action of the bot at ``seat`` (re-seeded from the seat and the action index)."""
         bot = self.bots[seat]
-        bot.rng.seed(f"rulekit-bot:{self.bot_seed}:{seat}:{len(self.state.log)}")
+        bot.rng.seed(f"rulekit-bot:{self.bot_seed}:{seat}:{self.state.actions_taken}")
         return bot.act(self.state.observation(seat))
 
     def step(self) -> None:
         """One action by the seat to move (asking a human until the action is legal)."""
         st = self.state
-        self._before = len(st.log)   # the clean point if a formula fails during this step
+        self._before = st.actions_taken   # the clean point if a formula fails during this step
         seat = st.to_move
         decider = self.decider(seat)
         kind = st.kind
@@ -650,7 +652,7 @@ class Game:
         choices are not changed."""
         st = self.state
         bot = SensibleBot(seed=0)
-        bot.rng.seed(f"rulekit-hint:{self.bot_seed}:{seat}:{len(st.log)}")
+        bot.rng.seed(f"rulekit-hint:{self.bot_seed}:{seat}:{st.actions_taken}")
         action, notes = bot.explain(st.observation(seat))
         return hint_text(st, action, notes)
 
@@ -748,7 +750,7 @@ class Game:
                         self._refuse(f"{st.names[o]} does not accept; play on")
                         return
                 else:
-                    rng = random.Random(f"rulekit-claim:{self.bot_seed}:{o}:{len(st.log)}")
+                    rng = random.Random(f"rulekit-claim:{self.bot_seed}:{o}:{st.actions_taken}")
                     ok, why = bot_accepts(st, c, o, rng)
                     if not ok:
                         self._refuse(f"{st.names[o]} does not accept: {why}; play on")
@@ -764,7 +766,7 @@ class Game:
         for action in line:
             if self.state.is_over:
                 break
-            self._before = len(self.state.log)
+            self._before = self.state.actions_taken
             self.perform(action)
         raise _Replanned()
 

@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kinds", ("rulekit.engine.phases",)),
     ("variant", ("rulekit.variant", "rulekit.schemas")),
     ("engine", ("rulekit.engine",)),
-    ("sheets", ("rulekit.sheets", "rulekit.records", "rulekit.pbn")),
+    ("sheets", ("rulekit.sheets", "rulekit.records", "rulekit.sealing", "rulekit.pbn")),
     ("bots", ("rulekit.bots",)),
     ("sim", ("rulekit.sim", "rulekit.env")),
     ("cli", ("rulekit.cli", "cli", "rulekit.web")),

@@ -2,7 +2,7 @@
 
 A record is JSON::
 
-    {"format": "rulekit-record/1", "variant": "fivehundred", "variant_hash": "…",
+    {"format": "rulekit-record/2", "variant": "fivehundred", "variant_hash": "…",
      "variant_file": null | "house.yaml", "variant_text": null | "id: my-house\n…",
      "settings": {"players": 3}, "seed": 1, "dealer": 0, "deals": [["7S", …], …] | null,
      "names": ["You", "P1", "P2"], "players": ["human", "bot", "bot"], "start": [0, 0, 0],
@@ -18,6 +18,12 @@ older record without ``variant_text`` is replayed with the file of that name
 is a regular file of at most :data:`MAX_RECORD_SIZE` bytes, and text fields
 have bounded lengths (:data:`MAX_NAME`, :data:`MAX_TEXT`).
 
+The format names how the deals follow from the seed (:mod:`rulekit.engine.shuffle`):
+``rulekit-record/2``, one digest per deal (dealing scheme 2, what a game writes now), or
+``rulekit-record/1``, records written before it (scheme 1: a seeded generator per deal and a
+whole deck shuffled for the cut), which load and replay as they were made and are saved again
+in their own format (a resumed game keeps its deals).  The two formats differ in nothing else.
+
 The ``sheet`` and ``result`` are informative: replay recomputes them, and
 :func:`sheet_mismatch` tells whether the stored sheet agrees.
 
@@ -26,6 +32,12 @@ an optional ``undone`` list: ``{"by": seat, "at": i, "actions": [[seat, action],
 each undo, the actions that stood at index ``i`` of ``actions`` (and after it) before the game
 went on from there.  ``actions`` is the game as it was played to the end, so a replay gives the
 same game; a reader sees every undo.  A record without the key has no undo.
+
+A record saved while the match is in progress (:func:`save_game`) is *sealed*
+(:mod:`rulekit.sealing`): its ``seed`` is ``null`` and ``"sealed"`` holds, encrypted with the key
+of the ``NAME.json.key`` file beside it (mode 0600), the seed, the explicit deals, the actions of
+the hand in progress, ``undone`` and ``chance``; the rest (the finished hands' actions, the
+sheet) is plain.  :func:`load` unseals it with that key file; a finished match's record is plain.
 
 Saving is atomic: the JSON goes to a temporary file in the same folder which
 is flushed to disk and then replaces the target, so an interrupted save never
@@ -46,6 +58,7 @@ from pathlib import Path
 
 import yaml
 
+from rulekit import sealing
 from rulekit.engine import State
 from rulekit.errors import ActionError, RecordError, RulekitError
 from rulekit.variant import builtin_ids, compile_variant, load_variant, resolve_text
@@ -57,7 +70,9 @@ try:
 except ImportError:  # pragma: no cover - not POSIX: records are not locked there
     _FLOCK = False
 
-FORMAT = "rulekit-record/1"
+FORMAT = "rulekit-record/2"
+#: Every format a record may have -> the dealing scheme of its seed (rulekit.engine.shuffle).
+FORMATS = {"rulekit-record/1": 1, "rulekit-record/2": 2}
 CONTROLLERS = ("human", "bot", "random", "sensible")
 #: Largest record file read (bytes): a record of thousands of hands is well below.
 MAX_RECORD_SIZE = 10_000_000
@@ -98,7 +113,7 @@ def to_record(state: State, players: list | None = None, explicit_deals: bool = 
         variant_file = Path(files[0]).name if files else None
         variant_text = yaml.safe_dump(v.data, sort_keys=False, allow_unicode=True, width=100)
     return {
-        "format": FORMAT, "variant": v.id, "variant_hash": v.hash, "variant_file": variant_file,
+        "format": next(f for f, d in FORMATS.items() if d == state.dealing), "variant": v.id, "variant_hash": v.hash, "variant_file": variant_file,
         "variant_text": variant_text, "settings": dict(v.settings),
         "seed": state.seed, "dealer": state.first_dealer, "deals": deals, "names": list(state.names),
         "players": list(players) if players is not None else None, "start": list(state.sheet.start),
@@ -108,6 +123,38 @@ def to_record(state: State, players: list | None = None, explicit_deals: bool = 
         **({"chance": [list(e) for e in state.chance]} if state.chance else {}),
         **({"undone": [dict(u) for u in undone]} if undone else {}),
     }
+
+
+def save_game(path: str | Path, record: dict, played: int | None, exclusive: bool = False) -> None:
+    """Save a game's ``record`` (:func:`save`): sealed while the match is in progress (see the
+    module docstring), with its key file beside it (created, or the one already there kept); plain
+    once it is over (``played`` ``None``), its key file then removed.
+
+    :param played: the actions of the finished hands (plain in the sealed record), or ``None``
+        for a finished match.
+    :raises FileExistsError, OSError, TypeError, ValueError: as :func:`save` (an ``exclusive``
+        save over an existing record changes neither it nor its key file).
+    """
+    keyfile = sealing.key_path(path)
+    if played is None:
+        save(path, record, exclusive)
+        try:
+            keyfile.unlink()
+        except FileNotFoundError:
+            pass
+        return
+    if exclusive and os.path.lexists(path):
+        raise FileExistsError(f"{path} exists")
+    key = None
+    if not exclusive and keyfile.is_file():
+        try:
+            key = sealing.read_key(keyfile, str(path))
+        except RecordError:
+            key = None
+    if key is None:
+        key = sealing.new_key()
+        sealing.write_key(keyfile, key)
+    save(path, sealing.seal(record, key, played), exclusive)
 
 
 def save(path: str | Path, record: dict, exclusive: bool = False) -> None:
@@ -315,8 +362,11 @@ def load(path: str | Path) -> dict:
         raise RecordError(f"{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg}){hint}") from None
     except (ValueError, RecursionError) as e:  # e.g. an integer with too many digits, absurd nesting
         raise RecordError(f"{path}: not valid JSON ({e})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"{path}: not a rulekit record (expected \"format\": \"{FORMAT}\")")
+    if not isinstance(data, dict) or data.get("format") not in FORMATS:
+        raise RecordError(f"{path}: not a rulekit record (expected \"format\": \"{FORMAT}\", or an older "
+                          f"{' or '.join(repr(f) for f in FORMATS if f != FORMAT)})")
+    if "sealed" in data:   # a game in progress: its secret part with the key file beside it
+        data = sealing.unseal(data, sealing.read_key(sealing.key_path(path), str(path)), str(path))
     problem = shape_problem(data)
     if problem:
         raise RecordError(f"{path}: {problem}")
@@ -441,6 +491,17 @@ def _undone_problem(undone, n_actions: int) -> str:
     return ""
 
 
+def dealing_of(record: dict) -> int:
+    """The dealing scheme of ``record``'s seed: by its ``format`` (a record built in memory
+    without one: the current scheme).
+
+    :raises RecordError: a format that is not a rulekit record's."""
+    fmt = record.get("format", FORMAT)
+    if fmt not in FORMATS:
+        raise RecordError(f"not a rulekit record (expected \"format\": \"{FORMAT}\", found {fmt!r})")
+    return FORMATS[fmt]
+
+
 def load_record_variant(record: dict, source: str = "record", folder: str | Path | None = None,
                         variant=None):
     """The compiled variant of ``record``, without opening any path the record names.
@@ -537,7 +598,7 @@ def replay(record: dict, upto: int | None = None, source: str = "record", folder
         raise RecordError(f"{source}: \"max_hands\" must be a positive integer")
     try:
         state = State(v, seed=record["seed"], deals=record.get("deals"), dealer=dealer, scores=start,
-                      names=names, vulnerable=vul, max_hands=max_hands)
+                      names=names, vulnerable=vul, max_hands=max_hands, dealing=dealing_of(record))
     except RulekitError as e:
         raise RecordError(f"{source}: cannot start the match: {e}") from None
     except Exception as e:  # noqa: BLE001 - a malformed record must give a message, not a traceback

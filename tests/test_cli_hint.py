@@ -17,17 +17,20 @@ from tests.helpers import plain
 
 
 def test_hint_names_the_bots_choice_and_its_mean_per_candidate():
-    """Five Hundred, seed 3, the first call: the hint is one line naming the bot's call, each
-    bid it valued with its mean outcome, its deals and how often it was made, the chosen one
+    """Five Hundred, seed 4, the first call (the eldest hand's, who bids): the hint is one line
+    naming the bot's call, each bid it valued with its mean outcome, its deals and how often it was made, the chosen one
     first, and the rule it bids by; asked twice, the same."""
-    s = State(load_variant("fivehundred"), seed=3)
-    g = Game(s, ["human", "bot", "bot"], Console(file=io.StringIO()))
-    text = plain(g.hint(0), width=400, strip=True)
-    assert text == plain(g.hint(0), width=400, strip=True)
+    s = State(load_variant("fivehundred"), seed=4)
+    seat = s.to_move   # (the eldest hand: the cut decides who)
+    players = ["bot"] * 3
+    players[seat] = "human"
+    g = Game(s, players, Console(file=io.StringIO()))
+    text = plain(g.hint(seat), width=400, strip=True)
+    assert text == plain(g.hint(seat), width=400, strip=True)
     assert "\n" not in text
     bot = SensibleBot(seed=0)
-    bot.rng.seed(f"rulekit-hint:{g.bot_seed}:0:0")
-    choice, notes = bot.explain(s.observation(0))
+    bot.rng.seed(f"rulekit-hint:{g.bot_seed}:{seat}:0")
+    choice, notes = bot.explain(s.observation(seat))
     said = call_text(choice.text).plain
     assert text.startswith(f"hint: {said} — mean outcome over sampled deals (your score less the others' mean): "
                            f"{said} ")             # the chosen call, then first in the list

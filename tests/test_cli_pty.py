@@ -61,7 +61,8 @@ def test_pty_play_ctrl_c_then_resume(tmp_path):
     finally:
         child.close()
     assert child.exitstatus == 130, child.before
-    rec = json.loads(save.read_text())
+    assert json.loads(save.read_text())["seed"] is None   # a game in progress: sealed
+    rec = records.load(save)
     human = [a for s, a in rec["actions"] if s == 0]
     assert len(human) >= 3
     assert records.replay(records.load(save)).history == [tuple(a) for a in rec["actions"]]

@@ -85,10 +85,12 @@ def test_story_of_a_hand_lists_the_words_and_the_tricks(game):
         assert words in text, words
 
 
-def test_human_against_one_bot_claims_and_sees_the_result():
-    """``rulekit play schnapsen --players human,bot``: the prompt takes ``claim``; a claim made
-    without 66 fails and the bot scores (3: the human had no trick)."""
-    out = runner.invoke(app, ["play", "schnapsen", "--players", "human,bot", "--seed", "3"],
+def test_human_against_one_bot_claims_and_sees_the_result(tmp_path, monkeypatch):
+    """``rulekit play schnapsen --players human,bot`` (seed 35: the human on lead, J♠ turned): the
+    prompt takes ``claim``; a claim made without 66 fails and the bot scores (3: the human had no
+    trick)."""
+    monkeypatch.chdir(tmp_path)   # (the game is saved when the input ends)
+    out = runner.invoke(app, ["play", "schnapsen", "--players", "human,bot", "--seed", "35"],
                         input="claim\n").output
     assert "You claim: failed" in out and "P1 +3" in out
     assert "turned J♠ under the stock" in out and "stock 9 cards face down" in out
@@ -102,14 +104,15 @@ def test_help_names_the_turn_actions():
 
 
 def test_pty_two_seat_game(tmp_path):
-    """In a real terminal: the table with the turned card, an exchange refused to the follower."""
+    """In a real terminal (seed 32: the bot leads, Q♠ turned): the table with the turned card, an
+    exchange refused to the follower."""
     pexpect = pytest.importorskip("pexpect")
     env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS="100", LINES="40", PYTHONIOENCODING="utf-8")
     child = pexpect.spawn(sys.executable, ["-m", "rulekit.cli.app", "play", "schnapsen", "--players", "human,bot",
-                                           "--seed", "4", "--save", str(tmp_path / "g.json")],
+                                           "--seed", "32", "--save", str(tmp_path / "g.json")],
                           cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(40, 100))
     try:
-        child.expect("turned 10♣ under the stock")
+        child.expect("turned Q♠ under the stock")
         child.expect(r"\(play\) > ")
         child.sendline("exchange")
         child.expect("refused: you may exchange the turned card only on lead")

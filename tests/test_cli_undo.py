@@ -18,12 +18,12 @@ runner = CliRunner()
 
 
 def test_undo_takes_back_ones_call_and_the_bots_replies(tmp_path):
-    """Five Hundred, seed 3: You pass, the bots bid to 10♦ and P2 leads; ``undo`` takes back the
+    """Five Hundred, seed 2 (You the eldest hand): You pass, the bots bid and P2 leads; ``undo`` takes back the
     pass and the seven actions after it and asks the call again; You bid 6♠ instead.  The record's
     actions are the game as played (6♠ first) and ``undone`` holds the eight actions taken back;
     the record replays, and ``rulekit replay`` says an undo happened."""
     save = tmp_path / "g.json"
-    r = runner.invoke(app, ["play", "fivehundred", "--players", "human,random,random", "--seed", "3",
+    r = runner.invoke(app, ["play", "fivehundred", "--players", "human,random,random", "--seed", "2",
                             "--save", str(save)], input="pass\nundo\nundo\n6S\nquit\n")
     assert r.exit_code == 0, r.output
     assert "taken back: pass and the 7 actions after it (the record keeps them, marked as taken back)" in r.output
@@ -44,7 +44,7 @@ def test_the_same_choice_after_an_undo_gives_the_same_bot_replies(tmp_path):
     """Bots decide again after an undo, seeded by the action's place in the match: the same call
     again brings the same replies as before."""
     save = tmp_path / "g.json"
-    r = runner.invoke(app, ["play", "fivehundred", "--players", "human,bot,bot", "--seed", "3",
+    r = runner.invoke(app, ["play", "fivehundred", "--players", "human,bot,bot", "--seed", "2",
                             "--save", str(save)], input="pass\nundo\npass\nquit\n")
     assert r.exit_code == 0, r.output
     rec = records.load(save)
@@ -55,7 +55,7 @@ def test_the_same_choice_after_an_undo_gives_the_same_bot_replies(tmp_path):
 def test_undo_is_refused_when_another_persons_decision_would_go(tmp_path):
     """Two people at one table: once the other has answered, undo would take his decision back
     too: refused, with whose."""
-    r = runner.invoke(app, ["play", "fivehundred", "--players", "human,human,random", "--seed", "3",
+    r = runner.invoke(app, ["play", "fivehundred", "--players", "human,human,random", "--seed", "2",
                             "--save", str(tmp_path / "g.json")], input="6S\n7S\nundo\nquit\n")
     assert r.exit_code == 0, r.output
     assert "refused: undo would take back the decisions of P1 too (undo is for games against bots)" in r.output
@@ -64,7 +64,7 @@ def test_undo_is_refused_when_another_persons_decision_would_go(tmp_path):
 def test_a_resumed_game_keeps_its_undos(tmp_path):
     """``--resume`` carries the record's undos on, and a new one is added after them."""
     save = tmp_path / "g.json"
-    runner.invoke(app, ["play", "fivehundred", "--players", "human,random,random", "--seed", "3",
+    runner.invoke(app, ["play", "fivehundred", "--players", "human,random,random", "--seed", "2",
                         "--save", str(save)], input="pass\nundo\nquit\n")
     r = runner.invoke(app, ["play", "--resume", str(save)], input="pass\nundo\nquit\n")
     assert r.exit_code == 0, r.output

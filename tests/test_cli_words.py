@@ -20,11 +20,11 @@ def test_hearts_passing_says_pass(tmp_path, monkeypatch):
     """Hearts passing shows, lists and accepts ``pass CARD CARD CARD`` (and the bare cards); the
     refusal's example names real cards, and nothing says ``discard``."""
     monkeypatch.chdir(tmp_path)
-    r = runner.invoke(app, ["play", "hearts", "--players", "human,bot,bot,bot", "--seed", "3"],
+    r = runner.invoke(app, ["play", "hearts", "--players", "human,bot,bot,bot", "--seed", "8"],
                       input="?\nhelp\nxyz\npass\npass 2C 3C 4C\npass 10C JC KC\nquit\n")
     out = r.output
     assert ("pass any 3 of your cards (286 choices), e.g. pass 10C JC KC: "
-            "J♥ 10♥ A♠ K♠ J♠ 9♦ 8♦ 7♦ 6♦ 5♦ K♣ J♣ 10♣") in out
+            "J♥ 10♥ 8♥ 6♥ 4♥ 9♠ 6♠ 3♠ J♦ 4♦ K♣ J♣ 10♣") in out
     assert "Type an action: pass CARD CARD CARD (or just the cards); play CARD" in out
     assert "refused: 'xyz' is not an action here; expected pass 3 cards (e.g. pass 10C JC KC)" in out
     assert "refused: pass 3 cards now (pass CARD CARD CARD)" in out
@@ -41,25 +41,25 @@ def test_cli_shows_turned_card_and_take_prompt(tmp_path):
                       input="?\nquit\n")
     out = r.output
     first = out.index("your hand")
-    assert re.search(r"turned 8♦", out[:first])
+    assert re.search(r"turned 9♥", out[:first])
     assert "You (take) > legal: pass, take" in out
 
 
 def test_auto_story_tells_the_turned_card_and_the_call(tmp_path):
     """The --auto story has a `turned` row before the calls and
     says who ordered it up (first round) or named trumps (second round)."""
-    r = runner.invoke(app, ["play", "euchre", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
+    r = runner.invoke(app, ["play", "euchre", "--auto", "--seed", "15", "--save", str(tmp_path / "g.json")])
     out = r.output
     hand1, hand2 = out.split("Hand 2 —")[0], out.split("Hand 2 —")[1].split("Hand 3 —")[0]
-    assert "turned  10♣, turned down" in hand1 and "contract  S names trumps ♦" in hand1
+    assert "turned  10♣, turned down" in hand1 and "contract  W names trumps ♦" in hand1
     assert hand1.index("turned") < hand1.index("auction")
-    assert "turned  K♥" in hand2 and "contract  N orders up K♥, trumps ♥" in hand2
+    assert "turned  Q♠" in hand2 and "contract  N orders up Q♠, trumps ♠" in hand2
 
 
 def test_hearts_passes_say_where_never_discards(tmp_path):
     """Every pass reads `passes 3 cards to the left (to P2)`, never
     `discards`, and each hand's header says the passing direction (left, right, across, hold)."""
-    r = runner.invoke(app, ["play", "hearts", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
+    r = runner.invoke(app, ["play", "hearts", "--auto", "--seed", "4", "--save", str(tmp_path / "g.json")])
     out = r.output
     assert "discard" not in out
     hands = out.split("Hand ")
@@ -68,7 +68,7 @@ def test_hearts_passes_say_where_never_discards(tmp_path):
     assert hands[2].startswith("2 — dealer P1 — passing to the right") and "P0 passes 3 cards to the right (to P3)" in hands[2]
     assert hands[3].startswith("3 — dealer P2 — passing across") and "P1 passes 3 cards across (to P3)" in hands[3]
     assert hands[4].startswith("4 — dealer P3 — no passing (hold)") and "passes" not in hands[4]
-    s = State(load_variant("hearts"), seed=3)
+    s = State(load_variant("hearts"), seed=4)
     assert "passing to the left (to P2)" in plain(table_view(s, 1))
 
 

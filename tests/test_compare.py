@@ -40,7 +40,7 @@ def test_same_deals_under_each_variant():
 def test_random_bots_same_auction_different_play():
     """Random players' own choices are seeded from (seed, deal): the auction (which the house
     rule does not touch) is the same under both, so every contract is paired."""
-    r = compare(PAIR, n=60, seed=3, jobs=1)
+    r = compare(PAIR, bots=["random"], n=60, seed=3, jobs=1)
     by = {}
     for row in r.rows:
         by.setdefault(row["index"], {})[row["variant"]] = row
@@ -56,13 +56,13 @@ def test_random_bots_same_auction_different_play():
 def test_deterministic_with_any_number_of_workers():
     """The same numbers with 1 worker (in process), 2 worker processes, or any
     Executor (here threads), and the same rows in the same order."""
-    one = compare(PAIR, n=40, seed=5, jobs=1)
-    two = compare(PAIR, n=40, seed=5, jobs=2)
+    one = compare(PAIR, bots=["random"], n=40, seed=5, jobs=1)
+    two = compare(PAIR, bots=["random"], n=40, seed=5, jobs=2)
     with ThreadPoolExecutor(3) as ex:
-        three = compare(PAIR, n=40, seed=5, executor=ex)
+        three = compare(PAIR, bots=["random"], n=40, seed=5, executor=ex)
     assert one.rows == two.rows == three.rows
     assert _numbers(one) == _numbers(two) == _numbers(three)
-    assert compare(PAIR, n=40, seed=6, jobs=1).rows != one.rows
+    assert compare(PAIR, bots=["random"], n=40, seed=6, jobs=1).rows != one.rows
 
 
 def test_paired_interval():
@@ -80,7 +80,7 @@ def test_paired_interval():
 def test_must_trump_changes_play_but_not_auctions():
     """With random players, [T2] must-trump leaves contracts alone and changes how the
     tricks fall: the per-deal rows differ in tricks for some deals."""
-    r = compare(PAIR, n=200, seed=1, jobs=1)
+    r = compare(PAIR, bots=["random"], n=200, seed=1, jobs=1)
     diffs = {d.metric.key: d for d in r.differences}
     assert diffs["chose_level_10"].agree and diffs["chose_level_10"].lo < 0 < diffs["chose_level_10"].hi
     a = r.column(PAIR[0], "declarer_tricks")
@@ -95,10 +95,10 @@ def test_cannot_share_deals():
     """Files with different players or decks cannot share deals: a clear error."""
     with pytest.raises(CompareError, match="fivehundred and bridge cannot share deals: fivehundred is played "
                                            "by 3 players, bridge by 4"):
-        compare(["fivehundred", "bridge"], n=2)
+        compare(["fivehundred", "bridge"], bots=["random"], n=2)
     with pytest.raises(CompareError, match="fivehundred and rams cannot share deals: their decks differ"):
-        compare(["fivehundred", "rams"], n=2, players=3)
-    r = runner.invoke(app, ["compare", "fivehundred", "whist", "--deals", "2", "--jobs", "1"])
+        compare(["fivehundred", "rams"], bots=["random"], n=2, players=3)
+    r = runner.invoke(app, ["compare", "--bots", "random", "fivehundred", "whist", "--deals", "2", "--jobs", "1"])
     assert r.exit_code == 2
     assert "cannot share deals" in r.output
 
@@ -108,10 +108,10 @@ def test_a_schedule_of_rounds_is_compared_by_matches():
     round (King's "no tricks"): --deals is refused with exit 2, --matches plays whole matches."""
     with pytest.raises(CompareError, match="^king has a schedule of rounds: a schedule of rounds is compared "
                                            "by whole matches: use --matches N$"):
-        compare(["king", "king"], n=2)
-    r = runner.invoke(app, ["compare", "king", "king", "--deals", "24", "--jobs", "1"])
+        compare(["king", "king"], bots=["random"], n=2)
+    r = runner.invoke(app, ["compare", "--bots", "random", "king", "king", "--deals", "24", "--jobs", "1"])
     assert r.exit_code == 2 and "use --matches N" in r.output
-    result = compare(["king", "king"], n=1, unit="matches")
+    result = compare(["king", "king"], bots=["random"], n=1, unit="matches")
     assert [row["hands"] for row in result.rows] == [12, 12]
 
 
@@ -121,8 +121,8 @@ def test_bad_settings():
     with pytest.raises(CompareError, match="--bots names 2 players, the variants have 3 seats"):
         compare(PAIR, n=2, bots=["random", "random"])
     with pytest.raises(CompareError, match="at least two variants"):
-        compare(PAIR[:1], n=2)
-    r = runner.invoke(app, ["compare", *PAIR, "--deals", "2", "--matches", "2"])
+        compare(PAIR[:1], bots=["random"], n=2)
+    r = runner.invoke(app, ["compare", "--bots", "random", *PAIR, "--deals", "2", "--matches", "2"])
     assert r.exit_code == 2 and "not both" in r.output
 
 
@@ -155,7 +155,7 @@ def test_cli_table_and_files(tmp_path):
     """A table of differences with intervals, a sentence where none is detectable,
     rows as CSV and JSON lines, the summary, and the plots (or a note without matplotlib)."""
     out = tmp_path / "out"
-    r = runner.invoke(app, ["compare", *PAIR, "--deals", "30", "--seed", "4", "--jobs", "1", "--out", str(out)])
+    r = runner.invoke(app, ["compare", "--bots", "random", *PAIR, "--deals", "30", "--seed", "4", "--jobs", "1", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "A = fivehundred, B = fivehundred-must-trump: 30 paired deals, bots random,random,random, seed 4" in r.output
     assert "95% CI" in r.output
@@ -183,12 +183,12 @@ def test_dask_local_cluster_gives_the_same_numbers():
     """The same compare on a dask LocalCluster (via Client.get_executor()) gives the
     same numbers as the process pool."""
     distributed = pytest.importorskip("distributed")
-    local = compare(PAIR, n=20, seed=9, jobs=2)
+    local = compare(PAIR, bots=["random"], n=20, seed=9, jobs=2)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
-        clustered = compare(PAIR, n=20, seed=9, executor=client.get_executor())
+        clustered = compare(PAIR, bots=["random"], n=20, seed=9, executor=client.get_executor())
         address = cluster.scheduler_address
-        r = runner.invoke(app, ["compare", *PAIR, "--deals", "20", "--seed", "9", "--scheduler", address])
+        r = runner.invoke(app, ["compare", "--bots", "random", *PAIR, "--deals", "20", "--seed", "9", "--scheduler", address])
     assert clustered.rows == local.rows
     assert _numbers(clustered) == _numbers(local)
     assert r.exit_code == 0, r.output
@@ -202,7 +202,7 @@ def test_compare_checks_out_before_running(tmp_path, target):
     out = tmp_path / "file" if target == "file" else target
     if target == "file":
         out.write_text("keep me")
-    r = runner.invoke(app, ["compare", "whist", "whist", "--deals", "2", "--jobs", "1", "--out", str(out)])
+    r = runner.invoke(app, ["compare", "--bots", "random", "whist", "whist", "--deals", "2", "--jobs", "1", "--out", str(out)])
     assert r.exit_code == 2, r.output
     assert (f"error: --out {out}: not a folder (expected a folder for rows.csv, summary.json and the plots)"
             in " ".join(r.output.split()))
@@ -214,7 +214,7 @@ def test_compare_checks_out_before_running(tmp_path, target):
 def test_compare_out_folder_is_created_first(tmp_path):
     """A missing --out folder is created (with its parents) and the files written in it."""
     out = tmp_path / "a" / "b"
-    r = runner.invoke(app, ["compare", "whist", "whist", "--deals", "2", "--jobs", "1", "--out", str(out)])
+    r = runner.invoke(app, ["compare", "--bots", "random", "whist", "whist", "--deals", "2", "--jobs", "1", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert (out / "rows.csv").is_file() and (out / "summary.json").is_file()
 
@@ -224,7 +224,7 @@ def test_compare_out_folder_is_created_first(tmp_path):
                                           (["--deals", "2", "--jobs", "-1"], "--jobs")])
 def test_compare_refuses_bad_counts(args, option):
     """--max-hands must be at least 1 (as for play) and --jobs at least 0: a usage error (2)."""
-    r = runner.invoke(app, ["compare", "whist", "whist", *args])
+    r = runner.invoke(app, ["compare", "--bots", "random", "whist", "whist", *args])
     assert r.exit_code == 2
     assert f"Invalid value for '{option}'" in r.output
 
@@ -233,7 +233,7 @@ def test_a_broken_variant_file_exits_1_in_compare(tmp_path):
     """A file that exists but is broken stays exit 1 for compare (its content is wrong)."""
     f = tmp_path / "b.yaml"
     f.write_text("id: b\nname: B\nplayers: banana\n")
-    r = runner.invoke(app, ["compare", str(f), "whist", "--deals", "2"])
+    r = runner.invoke(app, ["compare", "--bots", "random", str(f), "whist", "--deals", "2"])
     assert r.exit_code == 1, r.output
     assert f"{f}:" in r.output
 
@@ -250,8 +250,11 @@ def test_rows_csv_defuses_formulas(tmp_path, small_comparison):
     import copy
     import csv
     from rulekit.sim.output import write_rows
+    from rulekit.sim.rows import Rows
     result = copy.deepcopy(small_comparison)
-    result.rows[0].update(variant="=HYPERLINK(\"x\")", contract="+1", trump="@A", score_1=-14)
+    rows = list(result.rows)
+    rows[0].update(variant="=HYPERLINK(\"x\")", contract="+1", trump="@A", score_1=-14)
+    result.rows = Rows(rows)
     write_rows(result, tmp_path)
     with open(tmp_path / "rows.csv", newline="", encoding="utf-8") as f:
         row = next(csv.DictReader(f))
@@ -278,7 +281,7 @@ def test_a_variant_compared_with_itself_pairs_each_deal_once():
     """``compare fivehundred fivehundred --matches 10`` showed n = 20: the two
     variants had the same name, so each column held both sides' rows. The second gets a name
     of its own, and each difference is over the 10 pairs (all equal: the same rules)."""
-    r = compare(["fivehundred", "fivehundred"], n=10, unit="matches", jobs=1, seed=3)
+    r = compare(["fivehundred", "fivehundred"], bots=["random"], n=10, unit="matches", jobs=1, seed=3)
     assert r.variants == ["fivehundred", "fivehundred (2)"]
     assert r.differences and all(d.n == 10 and d.diff == 0 for d in r.differences)
 
@@ -286,8 +289,8 @@ def test_a_variant_compared_with_itself_pairs_each_deal_once():
 def test_too_many_deals_are_refused_before_any_work():
     """A huge --deals is refused with a clear message before anything runs (it would fill memory)."""
     with pytest.raises(CompareError, match=r"at most 1,000,000 deals \(found 99,999,999,999"):
-        compare(["fivehundred", "fivehundred-must-trump"], n=99_999_999_999, jobs=1)
-    r = CliRunner().invoke(app, ["compare", "fivehundred", "fivehundred-must-trump", "--deals",
+        compare(["fivehundred", "fivehundred-must-trump"], bots=["random"], n=99_999_999_999, jobs=1)
+    r = CliRunner().invoke(app, ["compare", "--bots", "random", "fivehundred", "fivehundred-must-trump", "--deals",
                                  str(MAX_N + 1), "--jobs", "1"])
     assert r.exit_code == 2 and "at most 1,000,000 deals" in r.output
 
@@ -295,7 +298,7 @@ def test_too_many_deals_are_refused_before_any_work():
 @pytest.mark.parametrize("seed", ["-5", "18446744073709551616"])
 def test_compare_takes_the_seeds_play_takes(seed):
     """compare accepted seeds that play refuses (0 to 2^63 - 1)."""
-    r = CliRunner().invoke(app, ["compare", "fivehundred", "fivehundred-must-trump", "--deals", "5",
+    r = CliRunner().invoke(app, ["compare", "--bots", "random", "fivehundred", "fivehundred-must-trump", "--deals", "5",
                                  "--seed", seed])
     assert r.exit_code == 2 and "--seed" in r.output
 
@@ -305,7 +308,7 @@ def test_terminating_compare_ends_its_workers_too():
     """A TERM sent to the compare process alone ends its pool workers too: the process exits 143
     after the pool is shut down, and no worker is left."""
     p = subprocess.Popen([sys.executable, "-c", "from rulekit.cli.app import main; main()", "compare", "fivehundred",
-                          "fivehundred-must-trump", "--deals", "200000", "--jobs", "2"],
+                          "fivehundred-must-trump", "--bots", "random", "--deals", "200000", "--jobs", "2"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.time() + 30

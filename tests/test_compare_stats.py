@@ -125,7 +125,7 @@ def test_holm_adjusts_step_down():
 def test_a_comparison_adjusts_every_test_where_a_pair_differs():
     """The Holm family: every metric of every variant against the first where some pair differs
     (a metric where none differs has p = 1 whatever the data and is left out of the count)."""
-    r = compare([*PAIR, "fivehundred-joker-follows"], n=60, seed=2, jobs=1)
+    r = compare([*PAIR, "fivehundred-joker-follows"], bots=["random"], n=60, seed=2, jobs=1)
     family = [d for d in r.differences if d.p is not None and d.differ]
     assert len({d.b for d in family}) == 2 and len(family) >= 4
     assert [d.p_holm for d in family] == pytest.approx(holm([d.p for d in family]))
@@ -141,7 +141,7 @@ def test_a_comparison_adjusts_every_test_where_a_pair_differs():
 
 # ---------------------------------------------------------------------- outputs
 def test_cli_table_says_no_difference_and_the_holm_note(tmp_path):
-    r = runner.invoke(app, ["compare", *PAIR, "--deals", "40", "--seed", "4", "--jobs", "1"],
+    r = runner.invoke(app, ["compare", "--bots", "random", *PAIR, "--deals", "40", "--seed", "4", "--jobs", "1"],
                       env={"COLUMNS": "160"})
     assert r.exit_code == 0, r.output
     head = next(line for line in r.output.splitlines() if "metric" in line)
@@ -159,7 +159,7 @@ def test_cli_table_says_no_difference_and_the_holm_note(tmp_path):
 def test_csv_cells_are_empty_where_a_value_does_not_apply(tmp_path):
     """No sentinel: a deal without a contract has no declarer, level or made (empty cells in
     rows.csv, null in rows.jsonl)."""
-    r = compare(["hearts", "hearts"], n=3, seed=1, jobs=1)
+    r = compare(["hearts", "hearts"], bots=["random"], n=3, seed=1, jobs=1)
     files = write_rows(r, tmp_path)
     assert [f.name for f in files] == ["rows.csv", "columns.json", "rows.jsonl", "summary.json"]
     rows = list(csv.DictReader(open(tmp_path / "rows.csv", encoding="utf-8")))
@@ -171,7 +171,7 @@ def test_csv_cells_are_empty_where_a_value_does_not_apply(tmp_path):
 
 @pytest.mark.parametrize("unit, variants", [("deals", PAIR), ("matches", ["whist", "whist-english"])])
 def test_columns_json_describes_every_column(tmp_path, unit, variants):
-    r = compare(variants, n=2, unit=unit, seed=1, jobs=1, max_hands=20)
+    r = compare(variants, bots=["random"], n=2, unit=unit, seed=1, jobs=1, max_hands=20)
     write_rows(r, tmp_path)
     header = next(csv.reader(open(tmp_path / "rows.csv", encoding="utf-8")))
     described = json.loads((tmp_path / "columns.json").read_text(encoding="utf-8"))
@@ -194,7 +194,7 @@ def test_a_new_row_field_needs_its_words():
 
 
 def test_summary_has_each_test_and_bound(tmp_path):
-    r = compare(PAIR, n=30, seed=4, jobs=1)
+    r = compare(PAIR, bots=["random"], n=30, seed=4, jobs=1)
     s = r.summary()
     by = {d["metric"]: d for d in s["differences"]}
     assert by["all_pass"]["test"] == "none differ" and by["all_pass"]["agree"] is True

@@ -90,8 +90,8 @@ def test_observation_has_no_path_to_the_state_seed_or_hidden_cards(bridge):
     s, _ = _twins(bridge)
     o = s.observation(S)
     h = s.hand
-    live = {id(x) for x in (s, h, s.sheet, s.progress, s.log, s.deals, h.hands, h.dealt, h.deck_order,
-                            h.calls, h.tricks, h.zones, h.won)}
+    live = {id(x) for x in (s, h, s.sheet, s.progress, s.record, s.record.codes, s.deals, h.hands, h.dealt,
+                            h.deck_order, h.calls, h.tricks, h.zones, h.won, h.choices)}
     hidden = {h.hands[E], h.hands[W], h.dealt[E], h.dealt[W]}
     objs = list(_walk(o, {id(bridge)}))
     assert not [x for x in objs if id(x) in live]
@@ -278,7 +278,7 @@ def euchre():
     return load_variant("euchre")
 
 
-def _lone_euchre(euchre, seed=8):
+def _lone_euchre(euchre, seed=36):
     s = State(euchre, seed=seed)
     for _ in range(3):   # the bots pass; the dealer (seat 0) orders up alone
         s.apply("pass")
@@ -351,7 +351,7 @@ def test_lone_euchre_maker_sees_only_his_own_discard(euchre):
 
 def test_lone_euchre_screen_shows_only_the_own_discard():
     """The terminal's ``discarded`` row of the lone maker is ``9♠`` alone."""
-    r = CliRunner().invoke(app, ["play", "euchre", "--players", "human,bot,bot,bot", "--seed", "8"],
+    r = CliRunner().invoke(app, ["play", "euchre", "--players", "human,bot,bot,bot", "--seed", "36"],
                            input="order alone\ndiscard 9S\n")
     rows = [line.split() for line in r.output.splitlines() if line.split()[:1] == ["discarded"]]
     assert rows and all(row == ["discarded", "9♠"] for row in rows), r.output

@@ -1,12 +1,14 @@
-"""The fast path shares its rules with the checked path.
+"""The fast paths share their rules with the checked path.
 
 Every shipped variant: the same seeded deals are played with the same random decisions
 once through the checked public API (``legal_actions()`` then ``apply()``, which checks
 each action) and once through the engine's fast loop
-(:func:`rulekit.engine.playout.random_hand`: ``apply_unchecked`` and the tricks phase's
-bitmask rules).  At every card decision of the checked run the fast path's legal cards
-(``legal_play_mask()``) must be exactly the cards of ``legal_actions()``; both runs must
-then end with the same action history, the same sheet and the same result.
+(:func:`rulekit.engine.playout.random_hand`: the kinds' choices as numbers and the tricks
+phase's bitmask rules), or through the number API (``legal_choices()`` then
+``apply_choice()``).  At every decision of the checked run the fast path's legal cards
+(``legal_play_mask()``), and the number API's choices said as actions, must be exactly those
+of ``legal_actions()``; the runs must then end with the same action history, the same sheet
+and the same result.
 """
 from __future__ import annotations
 
@@ -64,6 +66,30 @@ def test_fast_and_checked_paths_play_the_same_deals_alike(vid):
             random_hand(fast, r2)
             assert outcome(fast) == outcome(checked), (vid, seed, checked.hands_played)
         assert checked.hands_played >= 1
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_choices_as_numbers_play_as_the_checked_actions(vid):
+    """For seeded deals of every shipped variant, the number API (``legal_choices()``,
+    ``apply_choice()``) lists at every decision the checked ``legal_actions()`` in the same
+    order (``choice_action`` gives their texts, ``choice_of`` gives the choices back), and
+    playing the same k-th choice as the k-th action gives the same history, sheet and result."""
+    v = load_variant(vid)
+    for seed in range(3):
+        checked, numbers = State(v, seed=seed), State(v, seed=seed)
+        rng = random.Random(seed)
+        while checked.hands_played < HANDS and not checked.is_over:
+            legal = list(checked.legal_actions())
+            choices = list(numbers.legal_choices())
+            assert [numbers.choice_action(c).text for c in choices] == [a.text for a in legal], \
+                (vid, seed, checked.hand.number, checked.phase_kind)
+            k = int(rng.random() * len(legal))
+            assert numbers.choice_of(legal[k]) == choices[k]
+            checked.apply(legal[k])
+            numbers.apply_choice(choices[k])
+        assert outcome(numbers) == outcome(checked), (vid, seed)
+        assert checked.hands_played >= 1
+        assert not numbers.is_over or numbers.legal_choices() == ()
 
 
 @pytest.mark.parametrize("vid", builtin_ids())
@@ -199,19 +225,19 @@ def test_fast_loop_takes_over_a_hand_in_the_middle(vid):
         assert len(fast.hand_log[0].tricks) == len(checked.hand_log[0].tricks)
 
 
-def test_discards_are_not_kept_in_the_shared_call_pairs():
-    """Calls are logged as shared pairs (a long match logs thousands), but a
-    discard's text is one of countless: a long simulation must not grow the shared table
-    with each one (memory per deal bounded)."""
-    from rulekit.engine import state as state_mod
-
+def test_a_long_match_keeps_its_choices_in_arrays_and_no_hand():
+    """A match keeps each finished deal as its choices in the record's arrays (a few bytes a
+    decision), not as hands, actions or texts; its history and hands are rebuilt from them."""
     v = load_variant("fivehundred")
     st, rng = State(v, seed=5), random.Random(5)
     for _ in range(60):
         if st.is_over:
             break
         random_hand(st, rng)
-    discards = [a for _s, a in st.log if getattr(a, "kind", "") == "discard"]
-    assert discards
-    assert not any(key[1].startswith("discard") for key in state_mod._CALLS)
-    assert any(key[1] == "pass" for key in state_mod._CALLS)   # calls are shared
+    deals = len(st.record.ends)
+    assert deals == st.hands_played >= 2
+    assert st._kept is None and st._replica is None   # nothing but the arrays so far
+    assert st.record.nbytes() < 200 * deals
+    discards = [a for _s, a in st.history if a.startswith("discard")]
+    assert discards and len(st.history) == len(st.record.codes) + len(st._open_choices())
+    assert [h.number for h in st.hand_log] == list(range(deals))

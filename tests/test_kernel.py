@@ -72,11 +72,11 @@ def test_random_kernel_deals_as_the_python_loop(vid, switch, monkeypatch):
     python_hands = [0]
     real_kernel, real_loop = kernel.random_tricks, playout._plain_tricks
 
-    def spy_kernel(state, h, ctx, rng, pairs):
-        before, at = state.clone(), len(state.log)
-        done = real_kernel(state, h, ctx, rng, pairs)
+    def spy_kernel(state, h, ctx, rng):
+        before, at = state.clone(), len(h.choices)
+        done = real_kernel(state, h, ctx, rng)
         if done is not None:
-            kernel_hands.append((before, done[4].tolist(), state.log[at:]))
+            kernel_hands.append((before, done[4].tolist(), h.choices[at:]))
         return done
 
     def spy_loop(state, h, ctx, *rest):
@@ -100,9 +100,10 @@ def test_random_kernel_deals_as_the_python_loop(vid, switch, monkeypatch):
     assert len(kernel_hands) == python_hands[0]   # the kernel played every such hand the plain loop played
     for before, legal, log in kernel_hands:
         assert len(legal) == len(log)
-        for mask, (seat, action) in zip(legal, log):
-            assert before.to_move == seat and before.legal_play_mask() == mask, (vid, before.hand.number)
-            before.apply(action)   # checked: raises if the rules refuse the card
+        for mask, choice in zip(legal, log):
+            assert before.legal_play_mask() == mask, (vid, before.hand.number)
+            assert choice in before.legal_choices(), (vid, before.hand.number)
+            before.apply(before.choice_action(choice))   # checked: raises if the rules refuse the card
 
 
 @needs_numba

@@ -183,7 +183,7 @@ def test_two_new_games_into_one_record_lose_nothing(tmp_path):
     winner = [seed for seed, o in zip((1, 2), outs) if o[2] == 0][0]
     loser = [o for o in outs if o[2] == 2][0]
     assert "in use by another rulekit process" in loser[1] or "already exists" in loser[1], loser
-    assert json.loads(same.read_text())["seed"] == winner
+    assert records.load(same)["seed"] == winner
 
 
 def test_a_record_in_use_is_refused(tmp_path):
@@ -220,7 +220,7 @@ def test_two_resumes_of_one_record(tmp_path):
     move = next(a.text for a in before.legal_actions() if a.text != "pass")
     out, err = first.communicate(f"{move}\nquit\n", timeout=120)
     assert first.returncode == 0, err
-    assert json.loads(f.read_text())["actions"][len(before.history)] == [before.to_move, move]
+    assert records.load(f)["actions"][len(before.history)] == [before.to_move, move]
 
 
 def test_exclusive_create_never_replaces_a_file():

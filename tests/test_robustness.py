@@ -210,7 +210,7 @@ def test_cli_formula_error_exits_nonzero_with_a_resumable_record(tmp_path, unche
     assert r.exit_code == 1
     assert f"{f}:5:17: scoring.let.bonus: division by zero in formula '100 / (tricks - 1)'" in r.output
     assert "game saved to" in r.output and "Traceback" not in r.output
-    rec = json.loads(rec_path.read_text())
+    rec = records.load(rec_path)   # (a game in progress: sealed, unsealed by its key file)
     assert len(rec["actions"]) > 0 and rec["result"]["winners"] == []
     again = records.replay(records.load(rec_path))
     assert again.history == [tuple(a) for a in rec["actions"]] and not again.is_over

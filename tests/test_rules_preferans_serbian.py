@@ -70,8 +70,8 @@ def test_x1_talon_shown():
     assert t1.bit_count() == 2 and serb.observation(other).placed[d1] == t1
 
 
-def _to_pik(v):
-    s = State(v, seed=1, dealer=2)
+def _to_pik(v, seed: int = 1):
+    s = State(v, seed=seed, dealer=2)
     _turns(s, "2", "pass", "pass")
     s.apply(s.legal_actions()[0])
     s.apply("pik")
@@ -97,8 +97,9 @@ def test_f2_f5_compulsory_kontra_on_plain_pik():
 def _uncontested_pik(choice: str) -> State:
     """Seat 1 declares pik, both defenders pass, he says ``choice``; then he declares karo on
     the next deal (dealer 1, eldest 0), both follow, no kontra, and the hand is played out
-    with the first legal card each time (the same deal for either choice)."""
-    s = _to_pik(SERB)
+    with the first legal card each time (the same deal for either choice: seed 58's, whose karo
+    is made with 6 tricks, the defenders taking 0 and 4)."""
+    s = _to_pik(SERB, seed=58)
     assert _turns(s, "pass", "pass") == [0, 2]
     assert s.to_move == 1 and [a.text for a in s.legal_actions()] == ["made", "refe"]
     s.apply(choice)

@@ -92,6 +92,8 @@ class Hand:
     :ivar entries: score entries of each column once scored; ``void`` when voided;
         ``parts`` the entries split by part (``above``/``below``...) for side scoring.
     :ivar actions: the hand's actions other than card plays, as ``(seat, text)``.
+    :ivar choices: every decision of the hand so far as its choice number, in order (the
+        match's record, :mod:`rulekit.engine.record`).
     :ivar doubled: 0, 1 (doubled) or 2 (redoubled).
     :ivar turned: the turned-up trump card (or -1); ``turned_visible`` while it lies face up.
     :ivar dummy: the dummy's seat once play starts (or -1); exposed after the opening lead.
@@ -113,7 +115,8 @@ class Hand:
                  "ctx", "discards", "trick", "leader", "led_group", "named", "tricks", "won",
                  "won_cards", "failed", "entries", "void", "dealt", "trick_winners", "actions",
                  "doubled", "turned", "dummy", "players", "phase_state", "parts", "vulnerable",
-                 "partner", "open_after", "out", "skips", "written", "extra_points")
+                 "partner", "open_after", "out", "skips", "written", "extra_points",
+                 "choices")
 
     def __init__(self, number: int, dealer: int, players: int, step: int = 1):
         self.number = number
@@ -148,6 +151,7 @@ class Hand:
         self.entries: list | None = None
         self.void = False
         self.actions: list = []
+        self.choices: list = []
         self.doubled = 0
         self.turned = -1
         self.dummy = -1

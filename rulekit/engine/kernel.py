@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from itertools import repeat, starmap
 from typing import TYPE_CHECKING, Any
 
-from rulekit.engine.actions import Action
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -45,7 +44,6 @@ if TYPE_CHECKING:  # pragma: no cover
 #: key of the packed context tables in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>`
 PACKS = "kernel.packs"
 PAIRS = "kernel.pairs"   # (seat, card) by seat * 64 + card
-ENTRIES = "kernel.play_entries"   # the log's (seat, play CARD) by seat * 64 + card
 
 MAX_CARDS = 63   # cards are bits of an int64 mask
 #: hands and playouts the Python loops play in a process before the kernel is loaded (default mode):
@@ -187,11 +185,11 @@ def _pack(variant: Variant, ctx: Context) -> Pack | None:
     return Pack(ctx, tab, -1 if ctx.trump_suit_group is None else ctx.trump_suit_group, naming)
 
 
-def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random, pairs: Any) -> tuple | None:
+def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random) -> tuple | None:
     """:func:`rulekit.engine.playout._plain_tricks` by the kernel: play the rest of hand ``h``
     at random from a trick boundary under the plain rules, drawing from ``rng`` what the
     Python loop draws, and write what it writes (cards, voids, tricks and cards won, trick
-    winners, the log; not the widow, nor the hand's tricks).  Returns ``(flat, named, first,
+    winners, the hand's choices; not the widow, nor the hand's tricks).  Returns ``(flat, named, first,
     led group, legal)`` for the caller to finish as the Python loop does (the tricks in
     ``PlayedTricks``' layout as bytes, the suit each lead named or the number of tricks, the
     last trick's leader and led group; ``legal``: the legal mask of each play, in order), or
@@ -234,11 +232,10 @@ def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random, pairs:
     h.failed[:] = got[n + 1:2 * n + 1]
     h.won[:] = got[2 * n + 1:3 * n + 1]
     h.won_cards[:] = got[3 * n + 1:4 * n + 1]
-    log = state.log
+    log = h.choices   # the record: a play's choice is its card (plus the suit a lead names)
     at = len(log)
-    by_id = _play_entries(v, pairs)
     plays = left * size
-    log.extend([by_id[x] for x in out[:plays].tolist()])
+    log.extend([x & 63 for x in out[:plays].tolist()])   # (seat * 64 + card)
     names: list | int = left
     if p.naming >= 0:
         suits = v.deck.suits
@@ -246,19 +243,9 @@ def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random, pairs:
         for t, i in enumerate(out[2 * plays:].tolist()):
             names.append(suits[i] if i >= 0 else "")
             if i >= 0:
-                entry = log[at + t * size]
-                log[at + t * size] = (entry[0], Action.play(v.deck, entry[1].card, suits[i]))
+                log[at + t * size] += v.deck.size * (1 + i)
     h.trick_winners.extend(flat[1::3 + 2 * size].tolist())
     return flat.tobytes(), names, first, lg, out[plays:2 * plays]
-
-
-def _play_entries(variant: Variant, pairs: Any) -> list:
-    """The shared ``(seat, play CARD)`` log entries by ``seat * 64 + card``."""
-    entries: list = variant.cached(ENTRIES, list)
-    if not entries:
-        entries.extend(pairs[s][c] if c < len(pairs[s]) else None
-                       for s in range(len(pairs)) for c in range(64))
-    return entries
 
 
 def greedy_tricks(w: State, h: Any, prefs: list, first: int) -> bool:

@@ -5,8 +5,8 @@ are plain data (ints, bitmasks, lists, tuples; the compiled variant, which is
 public), with no reference back to the :class:`~rulekit.engine.state.State` it was
 taken from.  For Monte Carlo bots it also keeps a private, *redacted* copy of the
 match (``_view``): the seat's own cards and every public fact, with every hidden
-card removed and the shuffle seed, the explicit deals, the deck order and the match
-log dropped.  :meth:`Observation.sample_world` copies that view and deals the
+card removed and the shuffle seed, the explicit deals, the deck order and the match's
+record of choices dropped.  :meth:`Observation.sample_world` copies that view and deals the
 hidden cards at random consistently with the public facts (hand sizes, groups a
 player is known to lack, cards known to be with a player such as a face-up widow
 the declarer took or the turned-up trump card in the dealer's hand), re-derives
@@ -23,7 +23,7 @@ from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import deal as _deal
 from rulekit.engine.phases.base import PhaseKind, own_hand_hidden
-from rulekit.engine.state import shuffled
+from rulekit.engine.shuffle import shuffled
 
 
 @dataclass
@@ -366,6 +366,7 @@ def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_dis
                 return own
         return t
     h.actions = [(s, hidden(s, t)) for s, t in h.actions]
+    h.choices = []   # (a discard's choice is the place of its cards among the hand's: hidden)
     return view
 
 

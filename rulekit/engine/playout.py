@@ -2,7 +2,8 @@
 
 :func:`random_hand` plays the current hand of a :class:`~rulekit.engine.state.State`
 to its end with uniformly random legal decisions.  Phases other than trick play go through
-the ordinary ``legal()``/``apply_unchecked()``.  Trick play runs on bitmasks through the
+the kinds' choices as numbers (``legal_choices()``/``apply_choice()``: no action is built).
+Trick play runs on bitmasks through the
 rules of :mod:`rulekit.engine.phases.tricks` itself: when
 :func:`~rulekit.engine.phases.tricks.plain_rules` holds (plain following: the common branch
 of ``legal_mask``), :func:`_plain_tricks` plays the rest of the hand in one loop of local
@@ -18,15 +19,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulekit.engine import kernel as _kernel
-from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.hand import PlayedTricks
-from rulekit.engine.tables import action_tables
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.state import State
-
-_TRICKS = _tricks.KIND.name   # the kind whose rules the loops below play on bitmasks
 
 
 def random_hand(state: State, rng: random.Random) -> int:
@@ -38,17 +35,20 @@ def random_hand(state: State, rng: random.Random) -> int:
     h = state.hand
     plays = 0
     rand = rng.random
-    log_play = state.log.append
+    log_play = h.choices.append   # the record: a play's choice is its card
     legal_mask = _tricks.legal_mask   # the rules of the checked path, not a copy of them
     play_card = _tricks.play_card
+    tricks = _tricks.KIND
+    kinds = state.kinds   # (the hand's rules: a round schedule changes them between hands)
+    apply_choice = state.apply_choice
     while state.hand is h and not state.winners:
-        kind = state.variant.phases[h.phase].kind
-        if kind != _TRICKS:   # (what state.legal_actions() returns, without its checks)
-            legal = REGISTRY[kind].legal(state)
-            state.apply_unchecked(legal[int(rand() * len(legal))])
+        kind = kinds[h.phase]
+        if kind is not tricks:   # (what state.legal_choices() returns, without its checks)
+            choices = kind.legal_choices(state)
+            apply_choice(choices[int(rand() * len(choices))])
             continue
         ctx = h.ctx
-        pairs = action_tables(state.variant)["play_pairs"]
+        pairs = state._play_pairs
         if not h.trick and _tricks.plain_rules(state.variant.phases[h.phase], ctx, h.hands):
             plays += _plain_tricks(state, h, ctx, rand, log_play, pairs, rng)
             state.advance_phase()
@@ -98,7 +98,7 @@ def random_hand(state: State, rng: random.Random) -> int:
             else:
                 ok = _tricks.nameable_suits(state, seat)
                 suit = ok[int(rand() * len(ok))]
-                log_play((seat, _tricks.Action.play(state.variant.deck, c, suit)))
+                log_play(c + state.variant.deck.size * (1 + state.variant.deck.suits.index(suit)))
                 if play_card(state, c, suit):
                     break
         plays += held - sum(m.bit_count() for m in h.hands)   # the cards played
@@ -124,7 +124,7 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs, rng: random.Rando
     draws, the same hand (tests/test_kernel.py).
     """
     if rng is not None and _kernel.enabled():
-        done = _kernel.random_tricks(state, h, ctx, rng, pairs)
+        done = _kernel.random_tricks(state, h, ctx, rng)
         if done is not None:
             data, names, last, group, legal = done
             _finish(state, h, data, names, last, group)
@@ -178,7 +178,7 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs, rng: random.Rando
             named = ok[int(rand() * len(ok))]
             named_by_trick.append(named)
             lg = v.deck.suits.index(named)
-            log_play((leader, _tricks.Action.play(v.deck, c, named)))
+            log_play(c + v.deck.size * (1 + lg))   # its choice: the card and the suit named
         else:
             named_by_trick.append("")
             lg = group_of[c]

@@ -189,8 +189,8 @@ def score_played(variant, hand, extra: dict) -> tuple:
     score) unless the hand has more (see the bypass below); then it is remembered per variant
     (bounded), so that long simulations and bots' playouts, whose outcomes repeat, do not
     re-evaluate the formulas.  (With ``scoring.by: side`` every variable is a side's, so the
-    key holds sides, not seats.)  The environments returned may be shared between hands:
-    read them, never change them.
+    key holds sides, not seats.)  The environments returned may be shared between hands (then
+    they come as a tuple): read them, never change them.
     """
     c = hand.contract
     memo = variant.cache.get(MEMO)
@@ -228,7 +228,8 @@ def score_played(variant, hand, extra: dict) -> tuple:
         if len(memo.outcomes) >= MEMO_SIZE:   # the oldest outcome goes
             memo.outcomes.popitem(last=False)
         parts = {k: tuple(x) for k, x in hand.parts.items()} if hand.parts is not None else None
-        hit = memo.outcomes[key] = (envs, tuple(entries), void, parts)
+        # (a tuple: the environments of a remembered outcome, shared and read-only)
+        hit = memo.outcomes[key] = (tuple(envs), tuple(entries), void, parts)
     envs, entries, void, parts = hit
     hand.parts = {k: list(x) for k, x in parts.items()} if parts is not None else None
     return envs, list(entries), void

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from rulekit.dsl import Env
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import Hand, PlayedTricks, Written
+from rulekit.engine import shuffle as _shuffle
+from rulekit.engine.record import MatchRecord
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases import tricks as _tricks
@@ -35,48 +38,6 @@ from rulekit.sheets.sheet import Sheet
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.observation import Observation
     from rulekit.variant.model import Variant
-
-
-# (seat, text) -> the one shared (seat, Action) log entry and the one shared (seat, text) of
-# hands' actions and calls: calls come from a small set; discards, whose texts are countless,
-# are never put here (a long simulation would grow it without end)
-_CALLS: dict = {}
-
-
-def _shuffled_inline(rng: random.Random, n: int) -> list:
-    """``list(range(n))`` shuffled by ``rng.shuffle``'s own algorithm (Fisher-Yates with
-    ``_randbelow`` from ``getrandbits``), inlined: the same order from the same generator,
-    at about half the cost (one deal per hand of every simulation)."""
-    steps = _SHUFFLE_STEPS.get(n)
-    if steps is None:   # (i, i + 1, its bit length) for each swap: computed once per deck size
-        steps = _SHUFFLE_STEPS[n] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
-    order = list(range(n))
-    bits = rng.getrandbits
-    for i, m, k in steps:
-        j = bits(k)
-        while j >= m:
-            j = bits(k)
-        order[i], order[j] = order[j], order[i]
-    return order
-
-
-_SHUFFLE_STEPS: dict = {}
-
-
-def _shuffled_std(rng: random.Random, n: int) -> list:
-    order = list(range(n))
-    rng.shuffle(order)
-    return order
-
-
-def _same_shuffle() -> bool:
-    """Whether the inlined shuffle gives this Python's ``random.shuffle`` orders (deals must
-    never change: records replay them from the seed)."""
-    return all(_shuffled_inline(random.Random(f"check:{k}"), n) == _shuffled_std(random.Random(f"check:{k}"), n)
-               for k in range(8) for n in (1, 2, 24, 33, 52, 53))
-
-
-shuffled = _shuffled_inline if _same_shuffle() else _shuffled_std
 
 
 def history_entry(seat: Seat, action: Action) -> tuple[Seat, str]:
@@ -103,8 +64,17 @@ class State:
 
     :ivar hand: the current :class:`~rulekit.engine.hand.Hand`.
     :ivar sheet: the :class:`~rulekit.sheets.sheet.Sheet` of finished hands.
-    :ivar history: every action of the match as ``(seat, text)`` (built on access from
-        ``log``, the ``(seat, Action)`` pairs, which is what the hot path appends to).
+    :param dealing: how deals follow from the seed (:mod:`rulekit.engine.shuffle`): 2 (one
+        digest per deal, the default) or 1 (records of format ``rulekit-record/1``).
+    :param keep_hands: keep every finished :class:`~rulekit.engine.hand.Hand` in
+        :attr:`hand_log` as it ends, instead of rebuilding them by a replay when asked for
+        (a replay itself does; so may a test that changes a hand by hand, outside the rules).
+
+    :ivar record: the columnar :class:`~rulekit.engine.record.MatchRecord` of the finished
+        deals' choices (the current hand's are in ``hand.choices``).
+    :ivar history: every action of the match as ``(seat, text)``, and ``hand_log`` every
+        finished :class:`~rulekit.engine.hand.Hand`: rebuilt on access by replaying the
+        record (a light copy keeps no record of earlier hands: both are then empty).
     :ivar winners: winning seats once the match is over, else ``[]``.
     :ivar chance: chance events of the match, ``(hand number, seat, text)`` (cards turned for a
         decision, ``turned 7H QS``); they follow from the deal, and records store them.
@@ -113,9 +83,13 @@ class State:
 
     def __init__(self, variant: Variant, seed: int | None = 0, deals: Sequence[Sequence[int | str]] | None = None,
                  dealer: int | None = None, scores: Sequence[int] | None = None, names: Sequence[str] | None = None,
-                 vulnerable: Sequence[bool] | None = None, max_hands: int | None = None) -> None:
+                 vulnerable: Sequence[bool] | None = None, max_hands: int | None = None,
+                 dealing: int = _shuffle.CURRENT, keep_hands: bool = False) -> None:
+        if dealing not in _shuffle.SCHEMES:
+            raise ValueError(f"unknown dealing scheme {dealing} (expected one of {_shuffle.SCHEMES})")
         self.variant = variant
         self.seed = seed
+        self.dealing = dealing
         self.deals = [self._deck_order(d) for d in (deals or [])]
         n = variant.players
         self.names = list(names or variant.seat_names or [f"P{i}" for i in range(n)])
@@ -128,9 +102,10 @@ class State:
         self.progress = Progress(len(cols))
         self.first_vulnerable = list(vulnerable) if vulnerable is not None else None
         self.max_hands = max_hands
-        self.log: list[tuple[Seat, Action]] = []
-        self._history: tuple[list, list] = (self.log, [])   # (the log it mirrors, its (seat, text) pairs)
-        self.hand_log: list[Hand] = []
+        self.record = MatchRecord()
+        self._replica: _Replica | None = None   # the replay behind history and hand_log, once asked for
+        self._kept: list[Hand] | None = [] if keep_hands else None   # finished hands, when kept
+        self._replayable = True   # (a light copy starts mid-match: it cannot be replayed)
         self.winners: list[Seat] = []
         self.end_reason = ""
         self.chance: list[tuple[int, Seat, str]] = []  # chance events (cards turned for a decision)
@@ -141,7 +116,6 @@ class State:
         self.match_variant = variant  # with a round schedule, self.variant is the current round's rules
         self.hand_rules: dict[int, Variant] = {}    # hand number -> the round's rules it was played under
         self._small = variant.deck.size <= 256 and n <= 256   # a round keeps the match's deck and players
-        self._compact = True   # finished hands kept compactly (not in light copies)
         self._use_rules(variant)
         self._start_hand(0, self.first_dealer)
 
@@ -151,6 +125,7 @@ class State:
         tables = action_tables(variant)
         self._play_actions = tables["play"]
         self._play_pairs = tables["play_pairs"]
+        self.kinds = tables["kinds"]
         self._bid_texts = tables["bid_texts"]
         self.bid_actions = tables["bids"]
         self.bid_by_text = tables["bid_by_text"]
@@ -163,22 +138,12 @@ class State:
             raise InvalidActionError(f"an explicit deal must list each of the {deck.size} cards once")
         return order
 
-    def _rng(self, k) -> random.Random:
-        """The generator of shuffle ``k``: one per state, re-seeded (the same sequence as a new
-        ``random.Random(f"rulekit:{seed}:{k}")``, without building one per deal).  Use it at once."""
-        rng = self.__dict__.get("_deal_rng")
-        if rng is None:   # (a seed argument: no read of the system's entropy, it is re-seeded below)
-            rng = self._deal_rng = random.Random(0)
-        rng.seed(f"rulekit:{self.seed}:{k}")
-        return rng
-
     def _choose_dealer(self) -> int:
         """[D1]: each player cuts one card; the lowest (or highest) cut deals."""
         fd = self.variant.first_dealer
         if "seat" in fd:
             return fd["seat"] % self.variant.players
-        order = shuffled(self._rng("cut"), self.variant.deck.size)   # (rng.shuffle's order, faster)
-        self.cut = order[: self.variant.players]
+        self.cut = _shuffle.cut_cards(self.dealing, self.seed, self.variant.deck.size, self.variant.players)
         st = fd["strength"]
         pick = min if fd["cut"] == "low" else max
         return pick(range(self.variant.players), key=lambda s: st[self.cut[s]])
@@ -197,8 +162,9 @@ class State:
         if number < len(self.deals):
             h.deck_order = list(self.deals[number])
         else:
-            h.deck_order = shuffled(self._rng(number), self.variant.deck.size)
+            h.deck_order = _shuffle.deck_order(self.dealing, self.seed, number, self.variant.deck.size)
         self.hand = h
+        self.record.open = h   # its choices are not in the record yet
         h.phase = -1
         self.advance_phase()
 
@@ -213,6 +179,7 @@ class State:
         path: :meth:`apply_unchecked` calls it when a phase's ``apply`` returns True."""
         h = self.hand
         phases = self.variant.phases
+        kinds = self.kinds
         while True:
             h.phase += 1
             if h.phase >= len(phases):
@@ -220,7 +187,7 @@ class State:
                 return
             if h.skips and phases[h.phase].name in h.skips:
                 continue  # skipped for this hand by an earlier phase (skip_phases)
-            if REGISTRY[phases[h.phase].kind].start(self):
+            if kinds[h.phase].start(self):
                 return
 
     # ------------------------------------------------------------------ helpers for phases
@@ -360,17 +327,44 @@ class State:
     def history(self) -> list[tuple[Seat, str]]:
         """Every action of the match as ``(seat, text)`` pairs (what records store).
 
-        Append-only: each action of ``log`` is converted once, on the first access after
-        it was played, so reading the history after every move costs O(1) per move, not
-        O(moves) (issue 12 case 14).  The list is shared: do not change it.
+        Rebuilt from the record (:attr:`record`, ``hand.choices``) by a replay kept beside the
+        state and moved on only by the choices made since the last access, so reading the
+        history after every move costs O(1) per move (issue 12 case 14).  The list is the
+        replay's: do not change it.  A light copy (:meth:`clone`), which starts mid-match, has
+        none: ``[]``.
         """
-        log, texts = self._history
-        if log is not self.log:  # a clone has its own log: start its own history
-            texts = []
-            self._history = (self.log, texts)
-        for i in range(len(texts), len(self.log)):
-            texts.append(history_entry(*self.log[i]))
-        return texts
+        r = self._replayed()
+        return r.texts if r is not None else []
+
+    @property
+    def hand_log(self) -> list[Hand]:
+        """Every finished hand of the match (thrown-in ones too), in order, rebuilt by replaying
+        the record (see :attr:`history`); read-only.  A light copy has only the hands it finished
+        itself."""
+        if self._kept is not None:
+            return self._kept
+        r = self._replayed()
+        return r.state.hand_log if r is not None else []
+
+    @property
+    def actions_taken(self) -> int:
+        """Decisions made in the match so far (the length of :attr:`history`, without building it)."""
+        return len(self.record.codes) + len(self._open_choices())
+
+    def _open_choices(self) -> list:
+        """The current hand's choices not yet in :attr:`record` (none once the hand has ended)."""
+        h = self.hand
+        return h.choices if self.record.open is h else []
+
+    def _replayed(self) -> _Replica | None:
+        """The replay of this match up to now (``None`` for a light copy)."""
+        if not self._replayable:
+            return None
+        r = self._replica
+        if r is None:
+            r = self._replica = _Replica(self)
+        r.follow(self)
+        return r
 
     @property
     def to_move(self) -> Seat:
@@ -416,7 +410,39 @@ class State:
         widow exchange a lazy sequence of its discard choices)."""
         if self.winners:
             return []
-        return REGISTRY[self.variant.phases[self.hand.phase].kind].legal(self)
+        return self.kinds[self.hand.phase].legal(self)
+
+    # ------------------------------------------------------------------ choices as numbers
+    def legal_choices(self) -> Sequence[int]:
+        """The legal choices of the seat to move as small integers, in the order of
+        :meth:`legal_actions` (the ``k``-th choice is the ``k``-th action); ``()`` once the match
+        is over.  Each phase kind numbers its own
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.legal_choices`: a card played is its
+        index, a call ``1 + rank``...); no :class:`Action` is built."""
+        if self.winners:
+            return ()
+        return self.kinds[self.hand.phase].legal_choices(self)
+
+    def apply_choice(self, choice: int) -> None:
+        """Apply one of :meth:`legal_choices` for the seat to move, without building its action
+        or checking it (an illegal choice leaves the state corrupt, silently, as
+        :meth:`apply_unchecked`): the path of random playouts, bots and ``compare``."""
+        h = self.hand
+        h.choices.append(choice)
+        if self.kinds[h.phase].apply_choice(self, choice) and self.hand is h:
+            self.advance_phase()
+
+    def choice_action(self, choice: int) -> Action:
+        """The :class:`Action` of one of :meth:`legal_choices` (for people and records)."""
+        return self.kinds[self.hand.phase].choice_action(self, choice)
+
+    def choice_of(self, action: Action) -> int:
+        """The choice of a legal ``action`` (the inverse of :meth:`choice_action`).
+
+        :raises ValueError: ``action`` is not legal now."""
+        if self.winners:
+            raise ValueError("the match is over")
+        return self.kinds[self.hand.phase].choice_of(self, action)
 
     def parse_action(self, text: str) -> Action:
         """Parse action text; short forms ``QS`` (a play) and ``JK H`` are accepted.
@@ -538,25 +564,17 @@ class State:
         bots and simulations (like python-chess's ``push`` next to ``push_san``).
 
         ``action`` must be one of :meth:`legal_actions` (or pass :meth:`check`); an illegal
-        one leaves the state corrupt, silently.  Records, the CLI and anything that reads
-        a person's input use :meth:`apply`.
+        one leaves the state corrupt, silently (or raises ``ValueError`` where its choice
+        cannot be found).  Records, the CLI and anything that reads a person's input use
+        :meth:`apply`.
         """
         h = self.hand
         seat = h.to_move
-        if action.kind == "discard":   # one a hand, of countless possible texts: not shared
-            self.log.append((seat, action))
+        kind = self.kinds[h.phase]
+        h.choices.append(kind.choice_of(self, action))
+        if action.kind != "play":
             h.actions.append((seat, action.text))
-        elif action.kind != "play":
-            # one shared entry per (seat, text) from the start: a long match logs thousands of calls
-            key = (seat, action.text)
-            shared = _CALLS.get(key)
-            if shared is None:
-                shared = _CALLS[key] = ((seat, action), key)
-            self.log.append(shared[0])
-            h.actions.append(shared[1])
-        else:
-            self.log.append(self._play_pairs[seat][action.card] if not action.suit else (seat, action))
-        if REGISTRY[self.variant.phases[h.phase].kind].apply(self, action) and self.hand is h:
+        if kind.apply(self, action) and self.hand is h:
             self.advance_phase()
 
     # Fast paths for bots and simulations (no parsing, no checking).
@@ -570,8 +588,9 @@ class State:
         suit = ""
         if not h.trick and h.ctx.top_names_suit and h.ctx.group_of[card] == len(self.variant.deck.suits):
             suit = _tricks.nameable_suits(self, h.to_move)[0]
-        self.log.append((h.to_move, Action.play(self.variant.deck, card, suit)) if suit
-                        else self._play_pairs[h.to_move][card])
+            h.choices.append(card + self.variant.deck.size * (1 + self.variant.deck.suits.index(suit)))
+        else:
+            h.choices.append(card)
         if _tricks.play_card(self, card, suit):
             self.advance_phase()
 
@@ -592,8 +611,8 @@ class State:
             dcol = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
             made = bool(envs[dcol].once(v.scoring.made)) if v.scoring.made is not None else True
             marks = self.markers.played(h.declarer, made)
-        h.written = Written(tuple(against), tuple(marks))
-        note = self.describe_hand(h, envs) + counted
+        h.written = Written(tuple(against), tuple(marks)) if against or marks else _NOTHING_WRITTEN
+        note = self._note(h, envs) + counted
         row = self.sheet.add(h.number, entries, note=note, void=void,
                              trick_winners=h.trick_winners, parts=h.parts, against=against, marks=marks)
         self.hands_played += 1
@@ -605,21 +624,18 @@ class State:
         self._advance_dealer_and_deal(h)
 
     def _keep(self, h: Hand) -> None:
-        """Add the finished hand ``h`` to :attr:`hand_log`, compactly: a long match keeps every
-        hand (records, sheets, PBN export and tests read them), so its tricks and its deal
-        become bytes (:class:`~rulekit.engine.hand.PlayedTricks`) and its calls and log entries
-        shared tuples (issue 10: memory per deal bounded, and fewer objects for the garbage
-        collector to walk).  Read-only from here on."""
-        if not self._compact:   # a bot's sampled world: thrown away after this hand
-            self.hand_log.append(h)
-            return
-        if self._small and not isinstance(h.tricks, PlayedTricks):   # seats and cards fit in bytes
-            h.tricks = PlayedTricks(h.tricks)  # type: ignore[assignment]  # reads as the list
-        h.calls = [shared[1] if (shared := _CALLS.get(p)) is not None else p for p in h.calls]
-        # h.actions and the log's calls are shared pairs already (apply_unchecked; a discard keeps its own)
-        if self._small:
-            h.deck_order = bytes(h.deck_order)  # type: ignore[assignment]  # a sequence of card indices
-        self.hand_log.append(h)
+        """Write the finished hand ``h``'s choices into the match's :attr:`record` (once per
+        deal, compactly: a long match keeps a few bytes per decision and no object per deal,
+        issue 20); the hand itself is dropped, but by a replay (:attr:`hand_log`), which keeps it
+        compactly (its tricks and deal as bytes), and by a light copy (a bot's world, thrown away
+        after its hand), which keeps it as it is."""
+        self.record.add(h.choices)
+        self.record.open = None
+        if self._kept is not None:
+            if self._replayable and self._small and not isinstance(h.tricks, PlayedTricks):   # in bytes
+                h.tricks = PlayedTricks(h.tricks)  # type: ignore[assignment]  # reads as the list
+                h.deck_order = bytes(h.deck_order)  # type: ignore[assignment]  # a sequence of card indices
+            self._kept.append(h)
 
     def _count(self, envs: list, entries: list) -> str:
         """Add this hand to the carried counters (:func:`~rulekit.engine.scoring.carry_counters`)."""
@@ -681,6 +697,26 @@ class State:
     def _advance_dealer_and_deal(self, h: Hand) -> None:
         self._start_hand(h.number + 1, self.variant.next_seat(h.dealer, self.variant.rotation))
 
+    def _note(self, h: Hand, envs) -> str:
+        """:meth:`describe_hand` of the hand just scored, remembered with the environments it
+        reads when the score cache shares them (``score_played`` gives them as a tuple then):
+        simulations repeat their outcomes (bounded)."""
+        if type(envs) is not tuple:
+            return self.describe_hand(h, envs)
+        notes: dict[tuple, tuple] | None = self.variant.cache.get(_NOTES)
+        if notes is None:
+            notes = self.variant.cached(_NOTES, dict)
+        key = (id(envs), h.declarer, h.partner, h.number in self.hand_rules and self.hand_rules[h.number].round_name,
+               tuple(self.names))
+        hit = notes.get(key)
+        if hit is not None and hit[0] is envs:
+            return hit[1]
+        note = self.describe_hand(h, envs)
+        if len(notes) >= 4096:
+            notes.clear()
+        notes[key] = (envs, note)   # (the environments kept: their id cannot be another's meanwhile)
+        return note
+
     def describe_hand(self, h: Hand, envs=None) -> str:
         """One-line description for the sheet: ``P1 8H made (9 tricks)`` or ``no contract``;
         in a round schedule prefixed by the round's name (``no tricks``).
@@ -710,10 +746,12 @@ class State:
         s = State.__new__(State)
         s.__dict__.update(self.__dict__)
         s.hand = self.hand.clone()
-        s.log = [] if light else list(self.log)
-        s._history = (s.log, [])   # its own history cache: never a live list of this state's
-        s.hand_log = [] if light else list(self.hand_log)
-        s._compact = self._compact and not light
+        s.record = MatchRecord() if light else self.record.clone()
+        s.record.open = s.hand if self.record.open is self.hand else None
+        s._replica = None   # its own replay, when asked for
+        # a light copy keeps the hands it finishes itself (a bot's world: one); no earlier ones
+        s._kept = [] if light else list(self._kept) if self._kept is not None else None
+        s._replayable = self._replayable and not light
         # a light copy starts a sheet at today's totals: copying every row of a long match for
         # each sampled world would make bots slower the longer the match (issue 10)
         s.sheet = (Sheet(self.sheet.columns, self.sheet.lower_is_better, self.sheet.totals()) if light
@@ -747,6 +785,7 @@ class State:
         bonuses (rules/bridge.md [S9]); the best total wins. No-op once the match is over."""
         if self.winners:
             return
+        self.record.stops.append(self.actions_taken)
         v = self.variant
         m = v.match
         if m.unfinished_game or m.unfinished_part:
@@ -791,6 +830,10 @@ def _entry_names(v: Variant) -> set:
     fs = [sc.each, sc.declarer, sc.defender, sc.no_contract, sc.void_if, sc.made] + \
         [f for p in sc.parts for f in (p.declarer, p.defender, p.each)]
     return {n for f in fs if f is not None for n in f.names}
+
+
+_NOTES = "state.notes"   # (id of an outcome's environments, declarer, partner, round, names) -> note
+_NOTHING_WRITTEN = Written()
 _TRICK_COUNTS = frozenset({"tricks", "declarer_tricks", "side_tricks"})
 
 
@@ -832,3 +875,52 @@ def describe_under(v: Variant, names: list, h: Hand | HandFacts, envs: list | No
     if made_of is not None and made_of.isdisjoint(_TRICK_COUNTS):
         return f"{who} {text} {'made' if made else 'failed'}{held}"   # made by points, not tricks
     return f"{who} {text} {'made' if made else 'failed'} ({won} trick{'' if won == 1 else 's'}){held}"
+
+
+class _Replica:
+    """The replay of a match from its starting facts and :class:`~rulekit.engine.record.MatchRecord`,
+    kept beside it and moved on by the choices made since (:attr:`State.history`,
+    :attr:`State.hand_log`).
+
+    :ivar state: the replayed match, keeping its hands; ``texts`` the ``(seat, text)`` of each
+        choice replayed; ``done`` how many.
+    """
+
+    __slots__ = ("state", "texts", "done", "failed")
+
+    def __init__(self, live: State) -> None:
+        self.state = State(live.match_variant, seed=live.seed, deals=live.deals, dealer=live.first_dealer,
+                           scores=live.sheet.start, names=live.names, vulnerable=live.first_vulnerable,
+                           max_hands=live.max_hands, dealing=live.dealing, keep_hands=True)
+        self.texts: list[tuple[Seat, str]] = []
+        self.done = 0
+        self.failed = False   # a choice failed to replay (a formula that fails in play): stop there
+
+    def follow(self, live: State) -> None:
+        """Replay the choices ``live`` made since the last call."""
+        codes = live.record.codes
+        made = len(codes)
+        cur = live._open_choices()
+        total = made + len(cur)
+        r = self.state
+        stops = live.record.stops
+        if self.failed:
+            return
+        if self.done == total:
+            if stops and total in stops:
+                r.stop()
+            return
+        texts = self.texts
+        for i, c in enumerate(chain(codes[self.done:], cur[max(0, self.done - made):]), self.done):
+            if stops and i in stops:
+                r.stop()
+            texts.append(history_entry(r.hand.to_move, r.choice_action(c)))
+            self.done = i + 1
+            try:
+                r.apply_choice(c)
+            except Exception:   # noqa: BLE001 - it failed in the match too: its text is kept, no more
+                self.failed = True
+                return
+        self.done = total
+        if stops and total in stops:
+            r.stop()

@@ -16,9 +16,10 @@ PHASE_VARIABLES = "tables.phase_variables"
 
 
 def action_tables(variant: Variant) -> dict[str, Any]:
-    """Per-variant tables of immutable actions: ``play`` (card -> ``play CARD``), ``play_pairs``
-    (seat -> card -> ``(seat, play CARD)``, the shared log entries), ``bids`` (text -> bid action),
-    ``bid_texts``, ``bid_by_text`` (text -> :class:`~rulekit.contracts.Bid`)."""
+    """Per-variant tables: ``play`` (card -> ``play CARD``), ``play_pairs`` (seat -> card -> what
+    the match's record writes for that play: its choice, the card), ``bids`` (text -> bid action),
+    ``bid_texts``, ``bid_by_text`` (text -> :class:`~rulekit.contracts.Bid`), ``kinds`` (the
+    :class:`~rulekit.engine.phases.base.PhaseKind` of each phase, in order)."""
     tables = variant.cache.get(ACTIONS)
     if tables is None:
         tables = variant.cached(ACTIONS, lambda: _action_tables(variant))
@@ -30,8 +31,9 @@ def _action_tables(variant: Variant) -> dict[str, Any]:
     bids = auction.bids if auction is not None else ()
     play = [Action.play(variant.deck, c) for c in range(variant.deck.size)]
     return {"play": play,
-            # (seat, play CARD) log entries, shared: a long match logs thousands of them
-            "play_pairs": tuple(tuple((s, a) for a in play) for s in range(variant.players)),
+            # what the record writes for each (seat, card): the card (playout loops index it so)
+            "play_pairs": tuple(tuple(range(variant.deck.size)) for _s in range(variant.players)),
+            "kinds": tuple(REGISTRY[p.kind] for p in variant.phases),
             "bid_texts": tuple(b.text for b in bids),
             "bids": {b.text: Action.make_bid(b.text) for b in bids},
             "bid_by_text": {b.text: b for b in bids}}

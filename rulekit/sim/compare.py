@@ -1,14 +1,15 @@
 """Compare variants on the same deals: paired simulation and paired statistics (``rulekit compare``).
 
 Deal ``i`` of a comparison is ``State(variant, seed=deal_seed(root, i))`` for every variant,
-so every variant sees the same cut and the same shuffle (the engine shuffles hand ``k`` of
-seed ``s`` with ``Random(f"rulekit:{s}:{k}")``), and the players' own randomness is seeded
-from ``(root, i, seat)`` too.  Each metric is then compared deal by deal (:func:`paired`): the
+so every variant sees the same cut and the same shuffle (the engine deals hand ``k`` of seed
+``s`` from ``(s, k)`` alone: :mod:`rulekit.engine.shuffle`), and the players' own randomness
+is seeded from ``(root, i, seat)`` too; every seat is a SensibleBot unless others are named.  Each metric is then compared deal by deal (:func:`paired`): the
 mean difference with its 95 % confidence interval and a test (a paired t test, or McNemar's
 exact test for a 0/1 metric such as "made"), which is much narrower than comparing two
 independent samples; the p-values of all metrics are also adjusted together (Holm).
 
-The work is cut into chunks of deal indices and run by any
+Rows are kept by field (:class:`~rulekit.sim.rows.Rows`: an array per column, about 185 bytes
+a Five Hundred deal).  The work is cut into chunks of deal indices and run by any
 :class:`concurrent.futures.Executor` (a process pool, or a dask.distributed cluster's
 ``Client.get_executor()``).  Workers get only plain data (variant ids or absolute paths,
 bot names, seeds) and load the variants themselves, once per process.  Every row depends
@@ -35,15 +36,24 @@ from pathlib import Path
 from typing import Callable, TypedDict
 
 from rulekit.errors import RulekitError
+from rulekit.sim.rows import Rows
 
 #: The most deals (or matches) one comparison plays: every row is kept for the statistics.
 MAX_N = 1_000_000
+
+#: Bytes a row takes in :class:`~rulekit.sim.rows.Rows`, measured (``benchmarks/compare.py
+#: --memory``): about 185 for a Five Hundred deal (23 fields), 150 for a match; so two variants at
+#: :data:`MAX_N` deals keep about 370 MB.  A variant with more score columns has more fields.
+ROW_BYTES = 200
 
 #: Hands after which a simulated match is stopped when it has not ended (random
 #: Five-Hundred-like matches can last thousands of hands).
 DEFAULT_MAX_HANDS = 200
 
 BOT_KINDS = ("random", "sensible", "bot")
+
+#: The players of every seat when none are named: SensibleBots (``random`` is asked by name).
+DEFAULT_BOTS = "sensible"
 
 
 class CompareError(RulekitError):
@@ -452,15 +462,17 @@ def holm(ps: list) -> list:
     return out
 
 
-def metrics_for(unit: str, rows: list, players: int) -> list[Metric]:
+def metrics_for(unit: str, rows: Rows | list, players: int) -> list[Metric]:
     """The metrics compared for ``unit`` (``deals`` or ``matches``), given the rows' fields."""
-    keys = rows[0].keys() if rows else ()
+    if not isinstance(rows, Rows):
+        rows = Rows(rows)
+    keys = rows.fields
     if unit == "deals":
         out = [Metric("made", "declarer makes the contract", "rate")]
-        levels = sorted({r["level"] for r in rows if r.get("level") is not None})
+        levels = sorted({lv for lv in rows.values("level") if lv is not None})
         out += [Metric(f"made_level_{lv}", f"declarer makes a level-{lv} contract", "rate") for lv in levels]
         out += [Metric(f"chose_level_{lv}", f"contract at level {lv}", "rate") for lv in levels]
-        if any(r.get("all_pass") is not None for r in rows):
+        if any(x is not None for x in rows.values("all_pass")):
             out.append(Metric("all_pass", "all pass (no contract)", "rate"))
         out += [Metric("declarer_score", "declarer's entry", "points"),
                 Metric("declarer_tricks", "declarer's tricks", "tricks")]
@@ -484,6 +496,9 @@ def metrics_for(unit: str, rows: list, players: int) -> list[Metric]:
     return out
 
 
+_DERIVED_FROM = ("made", "level", "all_pass", "contract")   # the fields metric_value reads for a level's metric
+
+
 def metric_value(row: dict, key: str):
     """The value of metric ``key`` in ``row`` (``None`` where it does not apply)."""
     if key.startswith("made_level_"):
@@ -504,7 +519,8 @@ class Comparison:
 
     :ivar variants: the names compared, the first being the reference.
     :ivar unit: ``deals`` or ``matches``; ``n`` how many; ``seed``, ``bots`` as run.
-    :ivar rows: one dict per index and variant, sorted by index then variant order.
+    :ivar rows: one row per index and variant, sorted by index then variant order, stored by
+        field (:class:`~rulekit.sim.rows.Rows`: ``rows[i]`` and iteration give dicts).
     :ivar differences: a :class:`Difference` per metric for each variant against the first.
     """
 
@@ -513,12 +529,17 @@ class Comparison:
     n: int
     seed: int
     bots: list
-    rows: list = field(default_factory=list)
+    rows: Rows = field(default_factory=Rows)
     differences: list = field(default_factory=list)
 
     def column(self, variant: str, key: str) -> list:
         """The values of metric ``key`` for ``variant``, by index (``None`` where it does not apply)."""
-        return [metric_value(r, key) for r in self.rows if r["variant"] == variant]
+        rows = self.rows
+        if not isinstance(rows, Rows):
+            rows = self.rows = Rows(rows)
+        need = _DERIVED_FROM if key.startswith(("made_level_", "chose_level_")) else (key,)
+        cols = [(k, rows.values(k)) for k in need]
+        return [metric_value({k: vals[i] for k, vals in cols}, key) for i in rows.where("variant", variant)]
 
     def summary(self) -> dict:
         """JSON-ready summary: settings, every difference (with its test, p-value and Holm-adjusted
@@ -571,7 +592,8 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
     :param unit: ``deals`` (single deals) or ``matches`` (whole matches, at most
         ``max_hands`` hands each).
     :param bots: a bot kind per seat (``random``, ``sensible``); one kind is used for every
-        seat; default all random.
+        seat; default :data:`DEFAULT_BOTS` (SensibleBots: random players make almost no
+        contract, so they say little about most house rules).
     :param jobs: worker processes when no ``executor`` is given (1: in this process).
     :param executor: any :class:`concurrent.futures.Executor`, e.g. a dask
         ``Client(address).get_executor()``; the results do not depend on it.
@@ -590,7 +612,7 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
         raise CompareError(f"the number of {unit} must be at least 1, not {n}")
     if n > MAX_N:   # every row is kept for the paired statistics: memory grows with n
         raise CompareError(f"at most {MAX_N:,} {unit} (found {n:,}): every {unit[:-1]}'s row is kept for "
-                           f"the paired statistics, about a kilobyte each")
+                           f"the paired statistics, about {ROW_BYTES} bytes per variant (stored by field)")
     loaded = [load_variant(v, players=players) for v in variants]
     check_shareable(list(variants), loaded)
     scheduled = [name for name, v in zip(variants, loaded) if v.rounds]
@@ -599,7 +621,7 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
         raise CompareError(f"{scheduled[0]} has a schedule of rounds: a schedule of rounds is compared by "
                            f"whole matches: use --matches N")
     nplayers = loaded[0].players
-    kinds = list(bots or ["random"])
+    kinds = list(bots or [DEFAULT_BOTS])
     if len(kinds) == 1:
         kinds = kinds * nplayers
     if len(kinds) != nplayers:
@@ -611,7 +633,9 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
     # workers load by id or by absolute path (their working folder may differ)
     sendable = [str(Path(v).resolve()) if Path(v).is_file() else v for v in variants]
     per_worker = max(1, jobs) * 4
-    size = max(1, min(250, math.ceil(n / per_worker)))
+    # chunks of a few seconds at most: progress moves, and a stopped run waits for little
+    largest = 250 if all(k == "random" for k in kinds) else 4
+    size = max(1, min(largest, math.ceil(n / per_worker)))
     labels = []   # a variant named twice (an A/A check) gets a second name: its rows stay apart
     for name in variants:
         label, k = name, 2
@@ -627,20 +651,22 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
             executor = own_pool = ProcessPoolExecutor(max_workers=jobs)
         if executor is None:
             for t in tasks:
-                chunks[t["start"]] = run_chunk(t)
+                chunks[t["start"]] = Rows(run_chunk(t))   # (stored by field as they come)
                 if progress:
                     progress(t["stop"] - t["start"])
         else:
             futures = {executor.submit(run_chunk, t): t for t in tasks}
             for f in as_completed(futures):
                 t = futures[f]
-                chunks[t["start"]] = f.result()
+                chunks[t["start"]] = Rows(f.result())
                 if progress:
                     progress(t["stop"] - t["start"])
     finally:
         if own_pool is not None:
             own_pool.shutdown(cancel_futures=True)
-    rows = [r for s in sorted(chunks) for r in chunks[s]]
+    rows = Rows()
+    for s in sorted(chunks):
+        rows.extend(chunks.pop(s))
     result = Comparison(labels, unit, n, seed, kinds, rows)
     result.differences = differences(result, metrics_for(unit, rows, nplayers))
     return result
@@ -665,6 +691,6 @@ def differences(result: Comparison, metrics: list) -> list[Difference]:
     return [dataclasses.replace(d, p_holm=h if d.differ else d.p) for d, h in zip(out, adjusted)]
 
 
-__all__ = ["ALPHA", "BOT_KINDS", "CompareError", "Comparison", "Difference", "Metric", "Paired", "agreement_bound",
+__all__ = ["ALPHA", "BOT_KINDS", "DEFAULT_BOTS", "CompareError", "Comparison", "Difference", "Metric", "Paired", "agreement_bound",
            "check_shareable", "compare", "deal_seed", "differences", "holm", "interval_text", "metric_value",
            "metrics_for", "paired", "play_deal", "play_match", "run_chunk"]

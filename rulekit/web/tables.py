@@ -91,7 +91,7 @@ class Table:
                 return
             else:
                 bot = make_bot(self.controllers[seat], seed=0)
-                bot.rng.seed(f"rulekit-bot:{self.bot_seed}:{seat}:{len(st.log)}")
+                bot.rng.seed(f"rulekit-bot:{self.bot_seed}:{seat}:{st.actions_taken}")
                 st.apply(bot.act(st.observation(seat)))
             self.version += 1
 
@@ -198,11 +198,11 @@ class Tables:
                 raise TableError(f"it is not your turn ({who} to move)")
             action = st.parse_action(text)
             st.check(action)
-            before = len(st.log)
+            before = st.actions_taken
             st.apply(action)
             t.version += 1
             try:
                 t.run_bots()
             finally:
-                if len(st.log) != before:
+                if st.actions_taken != before:
                     self.save(t)

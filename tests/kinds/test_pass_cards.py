@@ -111,7 +111,7 @@ def test_counter_clockwise_pass_says_the_side_at_the_table(tmp_path):
     the direction of play, P3 for P0) is on the right at the table: screen and explain say so."""
     f = tmp_path / "ccw.yaml"
     f.write_text("extends: hearts\nid: hearts-ccw\nname: Hearts CCW\ndirection: counterclockwise\n")
-    r = runner.invoke(app, ["play", str(f), "--auto", "--seed", "1", "--max-hands", "1"])
+    r = runner.invoke(app, ["play", str(f), "--auto", "--seed", "4", "--max-hands", "1"])   # P0 deals
     assert "Hand 1 — dealer P0 — passing to the right" in r.output
     assert "P0 passes 3 cards to the right (to P3)" in r.output
     from rulekit.variant.explain import explain

@@ -55,6 +55,7 @@ class LadderAuctionData(KindData):
 #: bid so far -> the bids above it, and -> the legal calls (built once per highest bid, issue 10)
 _BIDS_ABOVE = "ladder_auction.bids_above"
 _CALLS_ABOVE = "ladder_auction.calls_above"
+_TABLES = "ladder_auction.choices"   # the choices by number (_Tables)
 
 
 def start(state: Table) -> bool:
@@ -117,6 +118,60 @@ def check(state: Table, action: Action) -> None:
 
 def apply(state: Table, action: Action) -> bool:
     """Record the call; end the auction and set the contract when it is over."""
+    bid = None if action.kind == "pass" else state.bid_by_text[action.bid]
+    return _call(state, bid, (state.hand.to_move, action.text))
+
+
+def legal_choices(state: Table) -> tuple:
+    """The choices of :func:`legal`: 0 for ``pass``, ``1 + rank`` for a bid (cached per highest bid)."""
+    h = state.hand
+    t = state.variant.cache.get(_TABLES) or _tables(state)
+    top = h.high.rank if h.high is not None else -1
+    choices = t.choices.get(top)
+    if choices is None:
+        choices = t.choices[top] = (0,) + tuple(1 + b.rank for b in _legal_bids(state))
+    return choices
+
+
+def choice_action(state: Table, choice: int) -> Action:
+    """``pass`` (0) or the bid of rank ``choice - 1``."""
+    return PASS if choice == 0 else state.bid_actions[KIND.spec(state).bids[choice - 1].text]
+
+
+def choice_of(state: Table, action: Action) -> int:
+    """0 for ``pass``, ``1 + rank`` for a bid."""
+    return 0 if action.kind == "pass" else 1 + state.bid_by_text[action.bid].rank
+
+
+def apply_choice(state: Table, choice: int) -> bool:
+    """:func:`apply` of the call ``choice``, without its action (its ``(seat, text)`` a shared
+    pair in the hand's actions and calls: a long match makes thousands)."""
+    t = state.variant.cache.get(_TABLES) or _tables(state)
+    h = state.hand
+    said = t.said[h.to_move][choice]
+    h.actions.append(said)
+    return _call(state, t.bids[choice - 1] if choice else None, said)
+
+
+class _Tables:
+    """A ladder auction's choices by number, built once per variant: ``choices`` (rank of the
+    highest bid -> the legal choices), ``bids`` (the spec's), ``said`` (seat -> choice -> the
+    shared ``(seat, text)`` of the call)."""
+
+    __slots__ = ("choices", "bids", "said")
+
+    def __init__(self, spec, players: int):
+        self.choices: dict[int, tuple[int, ...]] = {}
+        self.bids = spec.bids
+        self.said = tuple(((s, "pass"),) + tuple((s, b.text) for b in spec.bids) for s in range(players))
+
+
+def _tables(state: Table) -> _Tables:
+    return state.variant.cached(_TABLES, lambda: _Tables(KIND.spec(state), state.variant.players))
+
+
+def _call(state: Table, bid, said: tuple) -> bool:
+    """The call ``bid`` (``None``: a pass) of the seat to move, ``said`` its ``(seat, text)``."""
     h = state.hand
     v = state.variant
     spec: AuctionSpec = v.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
@@ -124,11 +179,11 @@ def apply(state: Table, action: Action) -> bool:
     seat = h.to_move
     d: LadderAuctionData = h.phase_state[KIND.name]  # type: ignore[assignment]
     passed = d.passed
-    h.calls.append((seat, action.text))
-    if action.kind == "pass":
+    h.calls.append(said)
+    if bid is None:
         passed.add(seat)
     else:
-        h.high = state.bid_by_text[action.bid]
+        h.high = bid
         h.high_seat = seat
     left = n - len(passed)   # players still in the auction
     round_over = spec.once and len(h.calls) - d.first_call == n
@@ -394,6 +449,10 @@ class LadderAuctionKind(PhaseKind[AuctionSpec]):
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+    legal_choices = staticmethod(legal_choices)
+    choice_action = staticmethod(choice_action)
+    choice_of = staticmethod(choice_of)
+    apply_choice = staticmethod(apply_choice)
     help_line = staticmethod(auction_help)
 
     def strains(self, spec, deck) -> set:

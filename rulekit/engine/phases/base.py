@@ -229,6 +229,47 @@ class PhaseKind(Generic[SpecT]):
         """Apply a checked action; True when the phase is over."""
         raise NotImplementedError
 
+    # ------------------------------------------------------------------ choices as numbers
+    # Random playouts, bots, ``compare`` and the match's record name a decision by a small
+    # integer (a *choice*); an :class:`Action` with its text is built only for people, records
+    # and the checked API.  By default choice ``i`` is ``legal(state)[i]``; a kind on a hot
+    # path lists its own numbers (the card, for a play) and applies them without building
+    # actions.  A kind's choices mean the same action whenever the same choice is legal in the
+    # same position: the record stores them and a replay applies them.
+
+    def legal_choices(self, state: Table) -> Sequence[int]:
+        """The legal choices of the seat to move, as small integers, in the order of
+        :meth:`legal` (so that the ``k``-th choice is the ``k``-th legal action).  Default:
+        ``range(len(legal(state)))``."""
+        return range(len(self.legal(state)))
+
+    def choice_action(self, state: Table, choice: int) -> Action:
+        """The :class:`Action` of the legal ``choice`` (for people, records, the checked API).
+        Default: ``legal(state)[choice]``."""
+        return self.legal(state)[choice]
+
+    def choice_of(self, state: Table, action: Action) -> int:
+        """The choice of the legal ``action`` (the inverse of :meth:`choice_action`).  Default:
+        its place in :meth:`legal`.
+
+        :raises ValueError: ``action`` is not legal now."""
+        legal = self.legal(state)
+        if isinstance(legal, list):
+            return legal.index(action)
+        return list(legal).index(action)
+
+    def apply_choice(self, state: Table, choice: int) -> bool:
+        """Apply the legal ``choice`` of the seat to move: the hand changes exactly as by
+        :meth:`apply` of :meth:`choice_action`, and the action's ``(seat, text)`` is appended to
+        ``hand.actions`` unless it is a card played (what the engine does for an action;
+        a kind on a hot path appends a shared pair); True when the phase is over.  Default:
+        that, through :meth:`choice_action`."""
+        a = self.choice_action(state, choice)
+        if a.kind != "play":
+            h = state.hand
+            h.actions.append((h.to_move, a.text))
+        return self.apply(state, a)
+
     def spec(self, state: Table) -> SpecT:
         """The spec of the phase in progress, which is this kind's (``state.current_phase``
         with its own type)."""

@@ -41,6 +41,8 @@ class ContractAuctionData(KindData):
 
 #: per variant: (phase, rank of the highest bid, doubling allowed) -> the legal calls
 _CALLS_ABOVE = "contract_auction.calls_above"
+_CHOICES_ABOVE = "contract_auction.choices_above"
+_SAID = "contract_auction.said"   # seat -> choice -> the shared (seat, text) of the call
 #: per variant: phase name -> bid text -> its strain
 _STRAINS = "contract_auction.strains"
 
@@ -61,6 +63,12 @@ def _side(state: Table, seat: int):
 
 def legal(state: Table) -> list:
     """``pass``, the bids above the last one (low to high), then ``X`` / ``XX`` when allowed."""
+    return list(_calls(state)[1])
+
+
+def _calls(state: Table) -> tuple:
+    """``(key, calls)``: the legal calls now, built once per highest bid and doubling (issue 10:
+    not on every call), and the key they are cached by."""
     h = state.hand
     v = state.variant
     spec: ContractAuctionSpec = v.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
@@ -73,7 +81,6 @@ def legal(state: Table) -> list:
             x = 1
         elif spec.redouble and h.doubled == 1 and mine:
             x = 2
-    # the calls for each highest bid and doubling, built once (issue 10: not on every call)
     cache: dict[tuple[str, int, int], tuple[Action, ...]] = v.cached(_CALLS_ABOVE, dict)
     key = (spec.name, top, x)
     calls = cache.get(key)
@@ -81,7 +88,49 @@ def legal(state: Table) -> list:
         acts = state.bid_actions
         calls = cache[key] = ((PASS,) + tuple(acts[b.text] for b in spec.bids if b.rank > top)
                               + ((), (DOUBLE,), (REDOUBLE,))[x])
-    return list(calls)
+    return key, calls
+
+
+def legal_choices(state: Table) -> tuple:
+    """The choices of :func:`legal`, in its order: 0 for ``pass``, ``1 + rank`` for a bid,
+    ``1 + number of bids`` for ``X`` and one more for ``XX`` (cached as the calls are)."""
+    cache: dict[tuple, tuple[int, ...]] = state.variant.cached(_CHOICES_ABOVE, dict)
+    key, calls = _calls(state)
+    out = cache.get(key)
+    if out is None:
+        out = cache[key] = tuple(choice_of(state, a) for a in calls)
+    return out
+
+
+def choice_action(state: Table, choice: int) -> Action:
+    """The call of ``choice`` (see :func:`legal_choices`)."""
+    bids = KIND.spec(state).bids
+    if choice == 0:
+        return PASS
+    if choice <= len(bids):
+        return state.bid_actions[bids[choice - 1].text]
+    return DOUBLE if choice == len(bids) + 1 else REDOUBLE
+
+
+def choice_of(state: Table, action: Action) -> int:
+    """The choice of a call (see :func:`legal_choices`)."""
+    if action.kind == "pass":
+        return 0
+    if action.kind == "bid":
+        return 1 + state.bid_by_text[action.bid].rank
+    return len(KIND.spec(state).bids) + (1 if action.kind == "double" else 2)
+
+
+def apply_choice(state: Table, choice: int) -> bool:
+    """:func:`apply` of the call ``choice``, its ``(seat, text)`` a shared pair in the hand's
+    actions (a long match makes thousands)."""
+    said = state.variant.cache.get(_SAID)
+    if said is None:
+        n = len(KIND.spec(state).bids) + 3
+        said = state.variant.cached(_SAID, lambda: tuple(
+            tuple((s, choice_action(state, c).text) for c in range(n)) for s in range(state.variant.players)))
+    state.hand.actions.append(said[state.hand.to_move][choice])
+    return apply(state, choice_action(state, choice))
 
 
 def check(state: Table, action: Action) -> None:
@@ -228,6 +277,10 @@ class ContractAuctionKind(PhaseKind[ContractAuctionSpec]):
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+    legal_choices = staticmethod(legal_choices)
+    choice_action = staticmethod(choice_action)
+    choice_of = staticmethod(choice_of)
+    apply_choice = staticmethod(apply_choice)
 
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``redouble`` without ``double``."""

@@ -70,6 +70,8 @@ class DiscardChoices(Sequence):
 
     def __init__(self, deck, hand: int, k: int, fixed: int = 0):
         self.deck = deck
+        self.hand = hand
+        self.asked = k
         self.cards = bit_list(hand)
         self.fixed = fixed   # cards every choice holds besides the k chosen from ``hand``
         # a hand shorter than the count gives all it holds: never an empty choice, which would
@@ -87,6 +89,12 @@ class DiscardChoices(Sequence):
             i += self.n
         if not 0 <= i < self.n:
             raise IndexError(i)
+        return Action.discard(self.deck, self.mask(i))
+
+    def mask(self, i: int) -> int:
+        """The cards of choice ``i`` (``0 <= i < len(self)``) as a bitmask: the ``i``-th set
+        of ``k`` cards in lexicographic order (combinatorial unranking), with the ``fixed``
+        cards every choice holds."""
         m = 0
         k = self.k
         cards = self.cards
@@ -100,7 +108,30 @@ class DiscardChoices(Sequence):
             else:
                 i -= c
             j += 1
-        return Action.discard(self.deck, m | self.fixed)
+        return m | self.fixed
+
+    def index(self, action, start: int = 0, stop: int | None = None) -> int:
+        """The place of the discard ``action`` among the choices (combinatorial ranking).
+
+        ``start``/``stop`` as :meth:`list.index` (a place outside them is not found).
+
+        :raises ValueError: ``action`` is not one of them."""
+        if action not in self:
+            raise ValueError(f"{action} is not a choice")
+        i = 0
+        k = self.k
+        cards = self.cards
+        left = len(cards) - 1
+        for j, c in enumerate(cards):
+            if not k:
+                break
+            if action.cards >> c & 1:
+                k -= 1
+            else:
+                i += comb(left - j, k - 1)
+        if not start <= i < (self.n if stop is None else stop):
+            raise ValueError(f"{action} is not a choice between {start} and {stop}")
+        return i
 
     def __eq__(self, other):
         if isinstance(other, DiscardChoices):
@@ -144,15 +175,52 @@ def choices(state: Table) -> DiscardChoices:
     fixed = 0
     for tier in (hand & ~spec.keep & ~spec.last, hand & ~spec.keep & spec.last, hand & spec.keep):
         if tier.bit_count() >= need:
-            return DiscardChoices(state.variant.deck, tier, need, fixed)
+            return choices_of(state.variant.deck, tier, need, fixed)
         fixed |= tier
         need -= tier.bit_count()
-    return DiscardChoices(state.variant.deck, 0, 0, fixed)
+    return choices_of(state.variant.deck, 0, 0, fixed)
 
 
-def legal(state: Table) -> Sequence:
+def legal(state: Table) -> DiscardChoices:
     """Every set of ``discard`` cards the declarer may put away (a lazy :class:`DiscardChoices`)."""
     return choices(state)
+
+
+def choices_of(deck, hand: int, k: int, fixed: int = 0) -> DiscardChoices:
+    """``DiscardChoices(deck, hand, k, fixed)``, the last one built reused (a decision asks for
+    its choices, then applies one: the same sets twice)."""
+    last = _LAST[0]
+    if (last is not None and last.hand == hand and last.asked == k and last.fixed == fixed
+            and last.deck is deck):
+        return last
+    last = _LAST[0] = DiscardChoices(deck, hand, k, fixed)
+    return last
+
+
+_LAST: list = [None]   # the last DiscardChoices built (immutable)
+
+
+def legal_choices(state: Table) -> range:
+    """The choices of :func:`legal`: the place of each set of cards in its order."""
+    return range(len(legal(state)))
+
+
+def choice_action(state: Table, choice: int) -> Action:
+    """The ``discard`` of ``choice``."""
+    return legal(state)[choice]
+
+
+def choice_of(state: Table, action: Action) -> int:
+    """The choice of a ``discard`` (its place among the sets of cards)."""
+    return legal(state).index(action)
+
+
+def apply_choice(state: Table, choice: int) -> bool:
+    """:func:`apply` of the discard ``choice``, its ``(seat, text)`` appended to the hand's actions."""
+    h = state.hand
+    a = Action.discard(state.variant.deck, legal(state).mask(choice))
+    h.actions.append((h.to_move, a.text))
+    return apply(state, a)
 
 
 def check(state: Table, action: Action) -> None:
@@ -259,6 +327,10 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+    legal_choices = staticmethod(legal_choices)
+    choice_action = staticmethod(choice_action)
+    choice_of = staticmethod(choice_of)
+    apply_choice = staticmethod(apply_choice)
 
     def acts_for_declarer(self, p: dict) -> bool:
         """The declarer takes the widow."""

@@ -16,7 +16,7 @@ from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
 from rulekit.engine.phases.table import Table
-from rulekit.engine.phases.exchange import DiscardChoices, takes
+from rulekit.engine.phases.exchange import choices_of, takes
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 
 #: turns after the passer in the direction of play (``across`` needs an even table).
@@ -88,7 +88,7 @@ def start(state: Table) -> bool:
 def legal(state: Table):
     """Every choice of ``count`` cards of the player's hand (lazy ``discard`` actions)."""
     h = state.hand
-    return DiscardChoices(state.variant.deck, h.hands[h.to_move], KIND.spec(state).count)
+    return choices_of(state.variant.deck, h.hands[h.to_move], KIND.spec(state).count)
 
 
 def check(state: Table, action: Action) -> None:

@@ -14,7 +14,7 @@ from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
 from rulekit.engine.phases.table import Table
-from rulekit.engine.phases.exchange import DiscardChoices, takes
+from rulekit.engine.phases.exchange import choices_of, takes
 from rulekit.errors import IllegalActionError
 
 
@@ -50,7 +50,7 @@ def start(state: Table) -> bool:
 def legal(state: Table):
     """Every choice of the cards to put aside (a lazy sequence of ``discard`` actions)."""
     h = state.hand
-    return DiscardChoices(state.variant.deck, h.hands[h.to_move], KIND.data(state).count)
+    return choices_of(state.variant.deck, h.hands[h.to_move], KIND.data(state).count)
 
 
 def check(state: Table, action: Action) -> None:

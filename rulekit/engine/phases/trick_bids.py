@@ -29,7 +29,7 @@ from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
 from rulekit.engine.phases.table import Table
-from rulekit.engine.phases.exchange import DiscardChoices, takes
+from rulekit.engine.phases.exchange import choices_of, takes
 from rulekit.engine.phases.pass_cards import pass_form, parse_pass
 from rulekit.errors import IllegalActionError
 
@@ -129,7 +129,7 @@ def legal(state: Table):
     h = state.hand
     d = KIND.data(state)
     if d.swap:
-        return DiscardChoices(state.variant.deck, h.hands[h.to_move], spec.blind_exchange)
+        return choices_of(state.variant.deck, h.hands[h.to_move], spec.blind_exchange)
     if h.to_move in d.undecided:
         return [BLIND, LOOK]
     total = d.tricks

@@ -403,6 +403,90 @@ def _side_owner(state: Table, spec: TricksSpec, action: Action):
     return None
 
 
+#: The first number of an action besides a card (an earlier phase's robbing, a stock's exchange
+#: and close, a meld, a claim): :data:`EXTRA` plus its place among those open now
+#: (:func:`_besides`); above every card's choice (a card naming a suit is below
+#: ``deck size * (1 + suits)``), within 16 bits.
+EXTRA = 1 << 14
+
+
+def _besides(state: Table, spec: TricksSpec) -> list:
+    """The actions besides cards open now, in :func:`legal`'s order."""
+    out = side_actions(state, spec) if spec.side else []
+    return out + _turns.actions(state, spec) if spec.extras else out
+
+
+def legal_choices(state: Table) -> list[int]:
+    """The choices of :func:`legal`, in its order: a card played is its index; a led top card
+    naming a suit is ``card + deck size * (1 + the suit's place in the deck's suits)``; then
+    the actions besides cards open now, :data:`EXTRA` plus their place among them."""
+    out = _play_choices(state)
+    spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
+    if spec.side or spec.extras:
+        out += range(EXTRA, EXTRA + len(_besides(state, spec)))
+    return out
+
+
+def _play_choices(state: Table) -> list[int]:
+    h = state.hand
+    m = legal_mask(state, h.to_move)
+    if h.trick or not h.ctx.top_names_suit:
+        out = []
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+    deck = state.variant.deck
+    size = deck.size
+    out = []
+    for c in bits(m):
+        if _names_suit(state, c):
+            out.extend(c + size * (1 + deck.suits.index(s)) for s in nameable_suits(state, h.to_move))
+        else:
+            out.append(c)
+    return out
+
+
+def choice_action(state: Table, choice: int) -> Action:
+    """The action of ``choice`` (see :func:`legal_choices`)."""
+    deck = state.variant.deck
+    if choice >= EXTRA:
+        return _besides(state, KIND.spec(state))[choice - EXTRA]
+    if choice < deck.size:
+        return state.play_action(choice)
+    named, c = divmod(choice, deck.size)
+    return Action.play(deck, c, deck.suits[named - 1])
+
+
+def choice_of(state: Table, action: Action) -> int:
+    """The choice of a legal action (see :func:`legal_choices`).
+
+    :raises ValueError: an action besides a card that is not open now."""
+    if action.kind != "play":
+        return EXTRA + _besides(state, KIND.spec(state)).index(action)
+    if not action.suit:
+        return action.card
+    deck = state.variant.deck
+    return action.card + deck.size * (1 + deck.suits.index(action.suit))
+
+
+def apply_choice(state: Table, choice: int) -> bool:
+    """Play the card of ``choice`` (naming its suit), or take the action besides a card (its
+    ``(seat, text)`` appended to the hand's actions, then applied as :func:`apply` does); True
+    when the hand is over."""
+    size = state.variant.deck.size
+    if choice >= EXTRA:
+        h = state.hand
+        a = _besides(state, KIND.spec(state))[choice - EXTRA]
+        h.actions.append((h.to_move, a.text))
+        return apply(state, a)
+    if choice < size:
+        return play_card(state, choice)
+    named, c = divmod(choice, size)
+    return play_card(state, c, state.variant.deck.suits[named - 1])
+
+
 def group_name(state: Table, g: int) -> str:
     """A group's name for messages: ``hearts``, ``trumps (spades)``, ``the top cards``."""
     suits = state.variant.deck.suits
@@ -927,6 +1011,10 @@ class TricksKind(PhaseKind[TricksSpec]):
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+    legal_choices = staticmethod(legal_choices)
+    choice_action = staticmethod(choice_action)
+    choice_of = staticmethod(choice_of)
+    apply_choice = staticmethod(apply_choice)
 
     def finish(self, c, spec):
         """:func:`finish_tricks`, and the earlier phases that offer actions during trick play (``side``)."""

@@ -64,6 +64,21 @@ def legal(state: Table) -> list:
     return [turn_action(state, KIND.data(state).drawn)]
 
 
+def legal_choices(state: Table) -> list:
+    """The choice of :func:`legal`: the card the seed turns (a choice is a card of the pack)."""
+    return [KIND.data(state).drawn]
+
+
+def choice_action(state: Table, choice: int) -> Action:
+    """``turn CARD`` of the card ``choice``."""
+    return turn_action(state, choice)
+
+
+def choice_of(state: Table, action: Action) -> int:
+    """The card turned (any card of the pack is accepted: a record or a real table may say)."""
+    return action.card
+
+
 def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: not ``turn CARD`` (any card of the pack: a record may say)."""
     if action.kind != "turn":
@@ -108,6 +123,9 @@ class TurnCardKind(PhaseKind[TurnCardSpec]):
     role = "chance"
     example = "second_pack: {kind: turn_card, by: opposite, classes: colour}"
     start = staticmethod(start)
+    legal_choices = staticmethod(legal_choices)
+    choice_action = staticmethod(choice_action)
+    choice_of = staticmethod(choice_of)
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
