@@ -32,7 +32,8 @@ from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
-from rulekit.engine.scoring import column_of, entries_for, envs_for, formulas_for, score_played, tallies
+from rulekit.engine.scoring import (column_of, entries_for, envs_for, formulas_for, match_extra, reads_match,
+                                    score_played, tallies)
 from rulekit.engine.tables import phase_variables
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -200,7 +201,8 @@ class SensibleBot(Bot):
         h = world.hand
         v = world.variant
         key = (h.contract.text if h.contract is not None else None, h.declarer, h.trump,
-               tuple(h.vulnerable), h.doubled, h.partner)
+               tuple(h.vulnerable), h.doubled, h.partner,
+               (h.totals, h.number, h.dealer) if reads_match(world.variant) else ())
         cache: dict[tuple, list[bool]] = v.cached(_PREFS, dict)
         hit = cache.get(key)
         if hit is None:
@@ -223,11 +225,13 @@ class SensibleBot(Bot):
         results: dict = {s: [] for s in reps}
         v = obs.variant
         me = column_of(v, obs.seat)
-        extra = {"vulnerable": obs.vulnerable, "game_score": obs.game_score}
+        extra = {"vulnerable": obs.vulnerable, "game_score": obs.game_score, "totals": obs.totals,
+                 "deal_number": obs.hand_number + 1, "dealer": obs.dealer}
         # (bid, outcome) -> (value, made): sampled outcomes repeat often, in this decision and
         # the seat's next ones in the same hand (the key holds the match facts they read)
         # (kept for every bot of the process when the bids are the variant's own: public facts only)
-        facts = (obs.seat, tuple(obs.vulnerable), tuple(obs.game_score), tuple(obs.games))
+        facts = (obs.seat, tuple(obs.vulnerable), tuple(obs.game_score), tuple(obs.games),
+                 (tuple(obs.totals), obs.hand_number, obs.dealer) if reads_match(v) else ())
         if "bids" in obs.phase_data:  # this hand's own bid values: this decision and the seat's next ones
             if self._seen[0] != facts or self._seen[1] is not obs.phase_data["bids"] or len(self._seen[2]) > 4096:
                 self._seen = (facts, obs.phase_data["bids"], {})
@@ -326,7 +330,7 @@ class SensibleBot(Bot):
                 outcomes.append(utility(h0, obs.seat, v))
             gain += outcomes[0] - outcomes[1]
             fails += bool(v.scoring.made is not None and not v.scoring.made(
-                envs_for(v, h0.contract, h0.declarer, h0.trump, list(h0.won), [0] * v.players)[
+                envs_for(v, h0.contract, h0.declarer, h0.trump, list(h0.won), [0] * v.players, match_extra(h0))[
                     column_of(v, h0.declarer)]))
         return double if fails >= 0.9 * n and gain / n > 100 else PASS
 
@@ -519,7 +523,8 @@ def trick_preferences(world: State) -> list[bool]:
                 won = [T if x == taker else 0 for x in range(n)]
                 points = [P if x == taker else 0 for x in range(n)]
                 envs = envs_for(v, h.contract, h.declarer, h.trump, won, points,
-                                {"vulnerable": h.vulnerable, "doubled": h.doubled, "partner": h.partner})
+                                {"vulnerable": h.vulnerable, "doubled": h.doubled, "partner": h.partner,
+                                 **match_extra(h)})
                 e = entries_for(v, h.contract, h.declarer, envs, h.partner)
                 u = e[col] - sum(e[c] for c in range(len(e)) if c != col) / max(len(e) - 1, 1)
                 us.append(-u if v.scoring.lower_is_better else u)

@@ -22,13 +22,16 @@ VAR_WORDS = {
     "null": "the contract is a null", "is_partner": "this player is the declarer's partner",
     "is_defender": "this player is a defender", "declarer_vulnerable": "the declarer is vulnerable",
     "pile_score": "the points of the pile's thresholds he reached",
+    "total": "his running total before this hand", "deal_number": "the number of this deal (from 1)",
+    "dealer": "the dealer's seat", "is_dealer": "this player dealt",
 }
 #: Variables that are true or false, said as a sentence and as its negation.
 _NOT = {"is_declarer": "this player is not the declarer", "has_contract": "there is no contract",
         "doubled": "the contract is not doubled", "redoubled": "the contract is not redoubled",
         "null": "the contract is not a null", "has_partner": "the declarer has no partner",
         "is_partner": "this player is not the declarer's partner", "is_defender": "this player is not a defender",
-        "declarer_vulnerable": "the declarer is not vulnerable", "vulnerable": "not vulnerable"}
+        "declarer_vulnerable": "the declarer is not vulnerable", "vulnerable": "not vulnerable",
+        "is_dealer": "this player did not deal"}
 #: Variables whose words are plural ("the tricks taken are ...").
 PLURAL = {"tricks", "points", "declarer_tricks", "declarer_points", "trump", "side_tricks"}
 #: Comparisons in words: (singular, plural); ``==`` / ``!=`` against a formula read "equals".

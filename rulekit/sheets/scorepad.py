@@ -705,7 +705,8 @@ class ScorePad:
         return HandFacts(contract, declarer, self._trump(facts), list(tricks), facts.get("points"),
                          facts.get("doubled", 0), tallies, self.vulnerable(), list(self.book.progress.game_score),
                          partner=facts.get("partner", -1), markers=self.markers.factors(declarer),
-                         phase_values=values, won=won)
+                         phase_values=values, won=won, totals=self.sheet.totals(), number=self.number,
+                         dealer=self.dealer)
 
     def _score(self, facts: dict) -> tuple:
         """``(entries, parts, void, envs)`` of the ``facts`` (:func:`~rulekit.engine.scoring.score_facts`)."""

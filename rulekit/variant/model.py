@@ -340,7 +340,7 @@ class Variant:
 
 # Variables a per-player scoring formula may read.
 BASE_NAMES = ("players", "total_tricks", "tricks", "points", "seat", "is_declarer", "has_contract",
-              "trump", "vulnerable", "game_score")
+              "trump", "vulnerable", "game_score", "total", "deal_number", "dealer", "is_dealer")
 CONTRACT_NAMES = BASE_NAMES + ("level", "strain", "declarer_tricks", "declarer_points", "doubled",
                                "redoubled", "declarer_vulnerable", "is_partner", "has_partner", "is_defender",
                                "side_tricks", "low_wins")
@@ -352,7 +352,7 @@ NAME_TYPES = {"players": "num", "total_tricks": "num", "tricks": "num", "points"
               "strain": "num", "declarer_tricks": "num", "declarer_points": "num", "vulnerable": "bool",
               "game_score": "num", "doubled": "bool", "redoubled": "bool", "declarer_vulnerable": "bool",
               "is_partner": "bool", "has_partner": "bool", "is_defender": "bool", "side_tricks": "num",
-              "low_wins": "bool"}
+              "low_wins": "bool", "total": "num", "deal_number": "num", "dealer": "num", "is_dealer": "bool"}
 
 
 __all__ = ["CounterSpec", "Context", "MarkerSpec", "MatchSpec", "PartSpec", "ScoringSpec", "TallySpec", "Variant",
