@@ -648,6 +648,7 @@ def table_view(state, seat: int) -> Table:
             grid.add_row(f"open {names[s]}", _cards_row(v, ctx, obs.hands_seen[s]))
     kind = REGISTRY.get(obs.phase)
     rows = (kind.seat_rows(obs, names) if kind is not None else []) + phase_rows(state, h)
+    rows += [r for k in REGISTRY.values() for r in k.known_rows(obs, names)]   # a hidden party as he knows it
     for label, text in rows:           # where his cards go; a turned card, a pile, a layout's rows
         grid.add_row(label, Text(text))
     if role == "play":

@@ -246,12 +246,14 @@ class SensibleBot(Bot):
 
         def value(b, out) -> tuple:
             """(utility, made) of bid ``b`` with outcome ``out``, by the variant's formulas."""
-            won, points, trump, declarer, partner, tal = out
-            key = (b.text, tuple(won), tuple(points), trump, declarer, partner, tal)
+            won, points, trump, declarer, partner, tal, phase = out
+            key = (b.text, tuple(won), tuple(points), trump, declarer, partner, tal, phase)
             r = seen.get(key)
             if r is None:
                 envs = envs_for(v, b, declarer, trump, won, points, {**extra, "partner": partner,
                                                                      "tallies": [dict(t) for t in tal] or None})
+                for env, values in zip(envs, phase):   # the phases' own variables of the outcome
+                    env.vars.update(values)
                 e = entries_for(v, b, declarer, envs, partner)
                 for c, x in enumerate(match_value(v, b, declarer, envs, obs)):
                     e[c] += x
@@ -337,8 +339,9 @@ class SensibleBot(Bot):
     def _declare(self, w, seat, bid):
         """In world ``w``: bid ``bid``, others pass, exchange, name trumps, play out.
 
-        :returns: ``(tricks per seat, points per seat, trump, declarer, partner, tallies)`` or ``None``
-            (tallies: per column, its ``(name, count)`` pairs, which the scoring may read).
+        :returns: ``(tricks per seat, points per seat, trump, declarer, partner, tallies, phase values)``
+            or ``None`` (tallies: per column, its ``(name, count)`` pairs, which the scoring may read;
+            phase values: per column, the phases' own variables of the hand played, as pairs).
         """
         h0 = w.hand
         w.apply_unchecked(Action.make_bid(bid.text))
@@ -370,10 +373,27 @@ class SensibleBot(Bot):
         else:
             points = [0] * len(h.won_cards)
         tal = tuple(tuple(t.items()) for t in tallies(v, h, h.won_cards)) if v.scoring.tallies else ()
-        return list(h.won), points, h.trump, h0.declarer, h0.partner, tal
+        return list(h.won), points, h.trump, h0.declarer, h0.partner, tal, phase_values(v, h)
 
 
 # ---------------------------------------------------------------------- helpers
+def phase_values(v: Variant, h: Hand) -> tuple:
+    """Per score column, the phases' own formula variables of the played hand ``h`` (a
+    partnership by a card: the party's points) but those a contract fixes, as
+    ``((name, value), ...)``; ``()`` when no phase gives any."""
+    # (an auction's variables are the contract's attributes: the bid valued brings its own)
+    kinds = [k for k in phase_variables(v) if not (k[0].values_from_contract or k[0].role == "auction")]
+    if not kinds:
+        return ()
+    cols: list[dict] = []
+    for kind, spec, _defaults in kinds:
+        for c, values in enumerate(kind.values(v, h, spec)):
+            if c == len(cols):
+                cols.append({})
+            cols[c].update(values)
+    return tuple(tuple(sorted(d.items())) for d in cols)
+
+
 def _family(bid) -> tuple:
     """Bids simulated together: same strain, and for contract records the same kind of game
     (a null is not a suit game, nor another null: they differ in cards put aside)."""

@@ -141,8 +141,11 @@ class ScorePad:
         # its own are its result: asked as numbers per column, as the table counts them
         given: set = set()
         self.asked_values: dict = {}
+        #: the formula variables the card points give (the pad asks the points when one is read)
+        self.point_variables = {"points", "declarer_points"}
         for spec in v.phases:
             kind = REGISTRY[spec.kind]
+            self.point_variables |= kind.from_points(spec)
             own = kind.variables(spec)
             if kind.role != "auction":  # an auction's variables are the contract's attributes
                 given |= set(own)
@@ -265,7 +268,8 @@ class ScorePad:
         return " or ".join(f"{formula_words(c.text)} (`{c.text}`)" for c in self.end_if)
 
     def _partner_allowed(self, contract) -> bool:
-        return self.rules.phase("call_partner") is not None and bool(getattr(contract, "partner", False))
+        """A phase may give the declarer of ``contract`` a partner (the pad asks who)."""
+        return contract is not None and any(REGISTRY[p.kind].partner_for(p, contract) for p in self.rules.phases)
 
     def _trump(self, facts) -> str:
         """The strain the hand was played in, from the facts so far."""
@@ -344,7 +348,7 @@ class ScorePad:
                 lo, hi, how = REGISTRY[spec.kind].pad_result(spec, v, name, self._phase_facts(facts, spec))
                 return Question(f"value:{name}", f"{spoken(name)} " + " ".join(cols),
                                 f"{len(cols)} numbers, one per column, " + (how or f"each {lo} to {hi}"))
-        if v.has_card_points and "points" not in facts and {"points", "declarer_points"} & self.reads:
+        if v.has_card_points and "points" not in facts and self.point_variables & self.reads:
             if not self._all_points_won():
                 return Question("points", "card points " + " ".join(cols),
                                 f"{len(cols)} numbers, all of them, adding up to at most {sum(v.card_points)} "
@@ -587,7 +591,7 @@ class ScorePad:
                 raise FactError(f"{t!r} is not a suit (expected {question.help})")
             facts["first_suit"] = t.upper()
         elif name == "partner":
-            partner = -1 if t.lower() in ("none", "-", "") else self.seat(t)
+            partner = -1 if t.lower() in ("none", "-", "", "-1") else self.seat(t)   # (-1: none, as stored)
             if partner == facts.get("declarer"):
                 raise FactError("the declarer cannot be his own partner (expected another player, or none)")
             facts["partner"] = partner

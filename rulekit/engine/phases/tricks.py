@@ -15,6 +15,7 @@ Both are read by :func:`legal_mask` and :func:`play_card`, so the fast path keep
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from rulekit.cards import SUIT_NAMES, bits
@@ -56,6 +57,9 @@ class TricksSpec(PhaseSpec):
     :ivar may_trump: a player who can follow a plain suit may trump instead.
     :ivar top_follows: at no trump a top card may follow any lead unless its holder failed
         that suit (rules/fivehundred.md [T4], house option).
+    :ivar bound: the indices of the phases whose kinds bind cards in this trick play
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.card_rules`: a called card that must be
+        played when its suit is first led, or may not be discarded).
     """
 
     lead: str
@@ -77,12 +81,13 @@ class TricksSpec(PhaseSpec):
     first_lead_trump: bool = False
     may_trump: bool = False
     top_follows: bool = False
+    bound: tuple = ()
     # any follow option beyond suit and must_trump (set once, so the card loop tests one flag)
     special_follow: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "special_follow", bool(self.overtrump or self.partner_frees
-                                                        or self.may_trump or self.top_follows))
+                                                        or self.may_trump or self.top_follows or self.bound))
 
 
 def start(state: Table) -> bool:
@@ -187,7 +192,71 @@ def _follow_mask(state: Table, seat: Seat, hand: Mask, spec) -> Mask:
                 m = _overtrumps(state, trumps) or trumps if spec.overtrump else trumps
     elif spec.overtrump and h.led_group == ctx.trump_suit_group:
         m = _overtrumps(state, m) or m
+    if spec.bound:
+        m = _bound_follow(state, seat, m, spec)[0]
     return m
+
+
+def _bound(state: Table, spec) -> list:
+    """The ``(mask, must_play, keep)`` card rules of the hand (:attr:`TricksSpec.bound`)."""
+    from rulekit.engine.phases.registry import REGISTRY
+    h = state.hand
+    out = []
+    for i in spec.bound:
+        p = state.variant.phases[i]
+        out += REGISTRY[p.kind].card_rules(p, h)
+    return out
+
+
+def _led_before(state: Table, g: int) -> bool:
+    """Whether a finished trick of the hand was led in group ``g``."""
+    group_of = state.hand.ctx.group_of
+    return any(plays and group_of[plays[0][1]] == g for _l, plays, _w, _n in state.hand.tricks)
+
+
+def _bound_follow(state: Table, seat: Seat, m: Mask, spec) -> tuple:
+    """``(m, reason)``: the following cards ``m`` under the hand's card rules: a bound card must
+    be played to the first trick led in its suit, and may not be discarded before that suit has
+    been led (unless it is all he may play); ``reason`` says what a removed card breaks."""
+    h = state.hand
+    group_of = h.ctx.group_of
+    held = h.hands[seat]
+    why = ""
+    for mask, must, keep in _bound(state, spec):
+        mine = held & mask
+        if not mine:
+            continue
+        g = group_of[(mine & -mine).bit_length() - 1]
+        if g == h.led_group:
+            if must and m & mine and not _led_before(state, g):
+                m &= mine
+                why = f"the {state.variant.deck.pretty((mine & -mine).bit_length() - 1)} must be played the first time its suit is led"
+        elif keep and m & ~mine and not _led_before(state, g):
+            m &= ~mine
+            why = (f"the {state.variant.deck.pretty((mine & -mine).bit_length() - 1)} may not be discarded "
+                   f"before its suit has been led")
+    return m, why
+
+
+def _bound_lead(state: Table, seat: Seat, m: Mask, spec) -> tuple:
+    """``(m, reason)``: the leads ``m`` under the hand's card rules: the holder of a bound card
+    who leads its suit for the first time leads that card."""
+    h = state.hand
+    group_of = h.ctx.group_of
+    group_mask = h.ctx.group_mask
+    held = h.hands[seat]
+    why = ""
+    for mask, must, _keep in _bound(state, spec):
+        mine = held & mask
+        if not mine or not must:
+            continue
+        g = group_of[(mine & -mine).bit_length() - 1]
+        others = m & group_mask[g] & ~mine
+        if others and not _led_before(state, g):
+            m &= ~others
+            why = (f"you must lead the {state.variant.deck.pretty((mine & -mine).bit_length() - 1)} if you lead "
+                   f"its suit the first time")
+    return m, why
 
 
 def _overtrumps(state: Table, m: Mask) -> Mask:
@@ -224,6 +293,11 @@ def _restrictions(state: Table, m: Mask, lead: bool) -> tuple:
     h = state.hand
     spec = KIND.spec(state)
     why = []
+    if lead and spec.bound:   # a bound card leads its suit the first time
+        m2, reason = _bound_lead(state, h.to_move, m, spec)
+        if m2 != m:
+            why.append((m & ~m2, reason))
+            m = m2
     if lead and (spec.lead_broken or spec.lead_never):
         played = 0
         if spec.lead_broken:
@@ -335,6 +409,11 @@ def check(state: Table, action: Action) -> None:
                                           legal_mask_unrestricted(state, seat), not h.trick)[1]:
             if mask >> c & 1:
                 raise IllegalActionError(reason)
+    if not allowed >> c & 1 and h.trick and KIND.spec(state).bound:
+        spec = KIND.spec(state)
+        free = _follow_mask(state, seat, h.hands[seat], dataclasses.replace(spec, bound=()))
+        if free >> c & 1:
+            raise IllegalActionError(_bound_follow(state, seat, free, spec)[1])
     if not allowed >> c & 1:
         lg = h.led_group
         follow = h.hands[seat] & h.ctx.group_mask[lg]
@@ -608,6 +687,12 @@ class TricksKind(PhaseKind[TricksSpec]):
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+
+    def finish(self, c, spec):
+        """The phases whose kinds bind cards in this trick play (a called card's rules)."""
+        from rulekit.engine.phases.registry import REGISTRY
+        bound = tuple(i for i, p in enumerate(c.phase_specs) if p is not None and REGISTRY[p.kind].binds_cards(p))
+        return dataclasses.replace(spec, bound=bound, restricts=True) if bound else spec
 
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``widow_to: last_trick`` when no deal pattern puts cards aside."""
