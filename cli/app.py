@@ -8,9 +8,11 @@ signal N (130 for Ctrl-C; the game is saved first).
 """
 from __future__ import annotations
 
+import difflib
+import inspect
 import json
-import re
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -21,17 +23,95 @@ from rich.console import Console
 from rich.markup import escape
 from rich.segment import Segment
 
+from rulekit import __version__
 from rulekit import pbn as pbn_format
 from rulekit import records
 from rulekit.engine import State
 from rulekit.errors import RulekitError, VariantError
 from rulekit.variant import VariantWarning, builtin_ids, check_file, load_variant
+from rulekit.variant.loader import builtin_dir
 
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
 from .render import score_sheet, seat_label, settlement_text, visible, vulnerability_text, winner_text
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(no_args_is_help=True, rich_markup_mode="rich",
                   help="Describe, check, play and score trick-taking card games and their house rules.")
+
+
+# ---------------------------------------------------------------------- shell completion
+# Typer's completion scripts take every value printed as a candidate (they ignore click's "file"
+# items), and a shell falls back to its own file completion when none is printed (bash's
+# `complete -o default`, zsh's `_files`, fish's file arguments); so a completer offers what it
+# knows (installed ids, files of the expected kind) and nothing when nothing fits, never the
+# word itself.
+
+def _files_like(incomplete: str, suffixes) -> list:
+    """The files of the folder ``incomplete`` names whose names start like it and end in one
+    of ``suffixes`` (sorted; folders are left to the shell)."""
+    folder, slash, start = incomplete.rpartition("/")
+    try:
+        names = sorted(f.name for f in Path(folder + slash or ".").iterdir()
+                       if f.name.startswith(start) and f.suffix in suffixes and f.is_file())
+    except (OSError, ValueError):
+        return []
+    return [folder + slash + n for n in names]
+
+
+def _installed_names() -> dict:
+    """Installed id -> its ``name:`` line (a completion's help), read without compiling."""
+    out = {}
+    for vid in builtin_ids():
+        try:
+            text = builtin_dir().joinpath(f"{vid}.yaml").read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        m = re.search(r"^name:\s*[\"']?(.*?)[\"']?\s*(#.*)?$", text, re.M)
+        out[vid] = m.group(1) if m else ""
+    return out
+
+
+def complete_variant(incomplete: str) -> list:
+    """Completion of a variant argument: the installed ids that start like the word (with their
+    names as help), then the .yaml files of the folder it names."""
+    ids = [] if "/" in incomplete else [(vid, name) for vid, name in _installed_names().items()
+                                        if vid.startswith(incomplete)]
+    return ids + _files_like(incomplete, (".yaml", ".yml"))
+
+
+def _complete_files(*suffixes: str):
+    """A completer of files ending in one of ``suffixes``."""
+    def complete(incomplete: str) -> list:
+        return _files_like(incomplete, suffixes)
+    complete.__doc__ = f"Completion of a {', '.join(suffixes) or 'folder'} argument."
+    return complete
+
+
+def _complete_list(choices):
+    """A completer of one of ``choices`` or, after commas, of the next item of a comma list."""
+    def complete(incomplete: str) -> list:
+        done, _, last = incomplete.rpartition(",")
+        return [f"{done},{c}" if done else c for c in choices if c.startswith(last)]
+    return complete
+
+
+_VARIANT = complete_variant
+_RECORD = _complete_files(".json")
+_PBN = _complete_files(".pbn")
+_FORMAT = _complete_list(("text", "json"))
+_FOLDER = _complete_files()   # offers nothing: the shell completes folders itself
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"rulekit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                       help="Print the version of rulekit and exit.")) -> None:
+    # the root options (--version, --install-completion, --show-completion) only; no command of its own
+    pass
 
 
 class _SafeConsole(Console):
@@ -120,15 +200,31 @@ def _fail(msg: str, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _load(variant: str, players: int | None = None):
+def _did_you_mean(value: str, known) -> str:
+    """``"; did you mean X?"`` for the closest of ``known`` to ``value``, or ``""``: said by every
+    command for every unknown name (a variant, a file, a choice), before the list of known ones."""
+    close = difflib.get_close_matches(value, [str(k) for k in known], n=1, cutoff=0.6)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
+def _choice(option: str, value: str, choices, noun: str = "a choice") -> str:
+    """``value`` when it is one of ``choices``, else exit 2 with the closest and the list."""
+    if value not in choices:
+        _fail(f"{option}: {value!r} is not {noun}{_did_you_mean(value, choices)} (expected {_or_list(choices)})", 2)
+    return value
+
+
+def _load(variant: str, players: int | None = None, broken: int = 1):
+    """The compiled variant; exit ``broken`` (1; 2 for ``diff``) with its diagnostics when the
+    file has problems."""
     try:
         return load_variant(variant, players=players)
     except VariantError as e:
         for d in e.diagnostics:
             err.print(str(d), highlight=False, markup=False, soft_wrap=True)
-        raise typer.Exit(1)
+        raise typer.Exit(broken)
     except RulekitError as e:
-        _fail(str(e))
+        _fail(str(e), broken)
 
 
 def _player_choices(v) -> list:
@@ -167,9 +263,11 @@ def list_variants():
 
 
 @app.command()
-def validate(files: List[str] = typer.Argument(..., help="Variant files (or ids of installed variants) to check."),
-             format: str = typer.Option("text", "--format", help="Output: text (FILE:LINE:COL: path: message) "
-                                        "or json (a list of {file, line, column, path, message})."),
+def validate(files: List[str] = typer.Argument(..., autocompletion=_VARIANT,
+                                               help="Variant files (or ids of installed variants) to check."),
+             format: str = typer.Option("text", "--format", autocompletion=_FORMAT,
+                                        help="Output: text (FILE:LINE:COL: path: message) "
+                                             "or json (a list of {file, line, column, path, message})."),
              players: Optional[int] = typer.Option(None, "--players", help="Check for this number of players "
                                                    "only (default: every choice the variant offers)."),
              strict: bool = typer.Option(False, "--strict", help="Count warnings (options that have no "
@@ -178,12 +276,17 @@ def validate(files: List[str] = typer.Argument(..., help="Variant files (or ids 
 
     Options that have no effect are printed as FILE:LINE:COL: warning: path: message.
     Exit 0 when every file is valid (warnings allowed, unless --strict), 1 when any
-    problem is found (or a file is missing), 2 on a usage error.
+    problem is found, 2 on a usage error (a file or id that does not exist, or is not a
+    regular file: the others are still checked).
     """
-    if format not in ("text", "json"):
-        _fail(f"--format must be text or json, not {format!r}", 2)
+    _choice("--format", format, ("text", "json"), "a format")
     found = []
     bad_files = 0
+    named = {f: _variant_problem(f) for f in files}
+    unknown = [p for p in named.values() if p is not None]
+    for problem in unknown:   # usage errors (exit 2): every other file is still checked
+        err.print(f"[red]error:[/] {escape(problem)}", highlight=False, soft_wrap=True)
+    files = [f for f in files if named[f] is None]
     for f in files:
         mine = check_file(f, players, warnings=True)
         found += mine
@@ -203,34 +306,40 @@ def validate(files: List[str] = typer.Argument(..., help="Variant files (or ids 
         if failing:
             typer.echo(f"{failing} problem{'s' if failing != 1 else ''} in {bad_files} of {n} "
                        f"file{'s' if n != 1 else ''}", err=True)
-        else:
+        elif files:
             typer.echo(f"{n} file{'s' if n != 1 else ''} valid{note}")
-    raise typer.Exit(1 if failing else 0)
+    raise typer.Exit(2 if unknown else 1 if failing else 0)
 
 
 @app.command()
 def play(ctx: typer.Context,
-         variant: Optional[str] = typer.Argument(None, help="Variant id (see `rulekit list`) or path to a .yaml "
-                                                 "file; optional with --resume."),
-         auto: bool = typer.Option(False, "--auto", help="Bots in every seat; print each hand as it is played (its auction, one line per trick, its score)."),
+         variant: Optional[str] = typer.Argument(None, autocompletion=_VARIANT,
+                                                 help="Variant id (see `rulekit list`) or path to a .yaml "
+                                                      "file; optional with --resume."),
+         auto: bool = typer.Option(False, "--auto", help="Bots in every seat; print each hand as it is played "
+                                   "(its auction, one line per trick, its score)."),
          seed: Optional[int] = typer.Option(None, "--seed", min=0, max=records.MAX_SEED,
                                             help="Seed of the cut and every shuffle (and of the bots)."),
          players: Optional[str] = typer.Option(None, "--players",
+                                               autocompletion=_complete_list(CONTROLLERS),
                                                help="Controller of each seat, comma separated: human, bot, random "
                                                     "(e.g. human,bot,bot). Its length sets the number of players "
                                                     "when the variant offers a choice. A number N means you and "
                                                     "N-1 bots."),
-         save: Optional[Path] = typer.Option(None, "--save", help="Keep the game record in this file (written "
-                                             "atomically before each of your moves and after each hand; bot-only games save "
-                                             "after a hand while saving takes under a tenth of the time, "
-                                             "and at the end)."),
-         resume: Optional[Path] = typer.Option(None, "--resume", help="Resume a saved game record (and keep "
-                                               "saving into it)."),
+         save: Optional[Path] = typer.Option(None, "--save", autocompletion=_RECORD,
+                                             help="Keep the game record in this file (written atomically "
+                                                  "before each of your moves and after each hand; bot-only "
+                                                  "games save after a hand while saving takes under a tenth "
+                                                  "of the time, and at the end)."),
+         resume: Optional[Path] = typer.Option(None, "--resume", autocompletion=_RECORD,
+                                               help="Resume a saved game record (and keep "
+                                                    "saving into it)."),
          quiet: bool = typer.Option(False, "--quiet", help="Bot-only games: print only the final sheet and the "
                                     "winner."),
-         deal: Optional[Path] = typer.Option(None, "--deal", help="Play the deal of this PBN file (its Deal, Dealer "
-                                             "and Vulnerable tags) first; later deals are shuffled from the "
-                                             "seed."),
+         deal: Optional[Path] = typer.Option(None, "--deal", autocompletion=_PBN,
+                                             help="Play the deal of this PBN file (its Deal, Dealer "
+                                                  "and Vulnerable tags) first; later deals are shuffled from the "
+                                                  "seed."),
          max_hands: Optional[int] = typer.Option(None, "--max-hands", min=1,
                                                  help="Stop the match after this many hands if it has not "
                                                       "ended by then (the best total wins)."),
@@ -353,8 +462,7 @@ def _parse_players(players: str | None):
         _fail(f"--players {players!r}: an empty seat (expected controllers separated by commas, "
               f"e.g. human,bot,bot)", 2)
     for p in out:
-        if p not in CONTROLLERS:
-            _fail(f"--players: {p!r} is not a controller (expected {', '.join(CONTROLLERS)})", 2)
+        _choice("--players", p, CONTROLLERS, "a controller")
     return out
 
 
@@ -426,33 +534,80 @@ def _check_dealt(state, hands: dict, path: Path) -> None:
                   f"left, so the PBN hands cannot be dealt as written")
 
 
-def _find_variant(variant: str) -> None:
-    """Exit 2 (a usage error, for play, compare and diff alike) when ``variant`` is no installed
-    id and no file: missing, or not a regular file (said as ``validate`` says it). A file that
-    exists but cannot be read or is broken is left to the loader (exit 1, with its position)."""
+def _variant_problem(variant: str) -> str | None:
+    """Why ``variant`` names no variant (no installed id and no file, or not a regular file), or
+    ``None``. A file that exists but cannot be read or is broken is left to the loader (exit 1,
+    with its position)."""
     from rulekit.variant.loader import NOT_REGULAR, locate, not_regular_file
     if not_regular_file(variant):
-        _fail(f"{variant}: {NOT_REGULAR}", 2)
+        return f"{variant}: {NOT_REGULAR}"
     try:
         missing = locate(variant) is None
     except Exception:  # noqa: BLE001 - exists but unreadable: load_variant reports it with its position
         missing = False
-    if missing:
-        _fail(f"no such variant or file {variant!r} (installed: {', '.join(builtin_ids())}; "
-              f"see `rulekit list`)", 2)
+    if not missing:
+        return None
+    return (f"no such variant or file {variant!r}{_did_you_mean(variant, _variant_names(variant))} "
+            f"(installed: {', '.join(builtin_ids())}; see `rulekit list`)")
 
 
-def _variant_for_play(variant: str, n: int | None):
-    """Load ``variant`` for ``n`` players (exit 2: unknown variant or impossible count; 1: broken file)."""
+def _variant_names(near: str) -> list:
+    """What a variant argument close to ``near`` may have meant: the installed ids and the
+    .yaml files of the folder ``near`` names (the current folder for a bare name)."""
+    folder = Path(near).parent
+    try:
+        files = sorted(str(folder / f.name) if str(folder) != "." else f.name
+                       for f in folder.iterdir() if f.suffix in (".yaml", ".yml") and f.is_file())
+    except (OSError, ValueError):
+        files = []
+    return builtin_ids() + files
+
+
+def _find_variant(variant: str) -> None:
+    """Exit 2 (a usage error, for every command alike) when ``variant`` names no variant, with
+    the closest name and the installed ids (:func:`_variant_problem`)."""
+    problem = _variant_problem(variant)
+    if problem is not None:
+        _fail(problem, 2)
+
+
+def _find_file(path: Path, what: str, suffixes=(".json",), label: str = "") -> None:
+    """Exit 2 (a usage error) when ``path`` does not exist (with the closest file of its folder
+    that ends in one of ``suffixes``) or is not a regular file (a folder, a FIFO, a device);
+    ``what`` names the file expected, ``label`` the option that names it (``--resume``)."""
+    import stat
+    at = f"{label} {path}" if label else str(path)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        try:
+            near = [str(path.parent / f.name) if str(path.parent) != "." else f.name
+                    for f in path.parent.iterdir() if f.suffix in suffixes]
+        except (OSError, ValueError):
+            near = []
+        _fail(f"{at}: no such file{_did_you_mean(str(path), near)}", 2)
+    except (OSError, ValueError):
+        return   # cannot even be looked at: the reader says why (exit 1)
+    if not stat.S_ISREG(mode):
+        _fail(f"{at}: {'is a folder' if stat.S_ISDIR(mode) else 'not a regular file'} (expected {what})", 2)
+
+
+def _variant(variant: str, n: int | None = None, broken: int = 1, hint: str = ""):
+    """Load ``variant`` for ``n`` players. Exit 2: no such variant, or a number of players it
+    does not offer (``hint`` says more); exit ``broken`` (1; 2 for ``diff``): a file with problems."""
     _find_variant(variant)
-    v = _load(variant)
+    v = _load(variant, broken=broken)
     if n is None or n == v.players:
         return v
     choices = _player_choices(v)
     if n not in choices:
-        _fail(f"{v.name} is played by {_or_list(choices)} players, not {n} (--players gives one "
-              f"controller per seat, or the number of players)", 2)
-    return _load(variant, n)
+        _fail(f"{v.name} is played by {_or_list(choices)} players, not {n}{hint}", 2)
+    return _load(variant, n, broken=broken)
+
+
+def _variant_for_play(variant: str, n: int | None):
+    """Load ``variant`` for ``n`` players (exit 2: unknown variant or impossible count; 1: broken file)."""
+    return _variant(variant, n, hint=" (--players gives one controller per seat, or the number of players)")
 
 
 def _check_save_path(save: Path, resume: Path | None) -> None:
@@ -493,8 +648,7 @@ def _lock_record(save: Path | None, resume: Path | None):
 def _resumed(resume: Path, variant: str | None):
     """The replayed state and the record of ``--resume FILE`` (exit 2: missing file; 1: broken
     record, or one whose stored sheet disagrees with its replay, as ``replay`` says)."""
-    if not resume.exists():
-        _fail(f"--resume {resume}: no such file", 2)
+    _find_file(resume, "a record file written by rulekit", label="--resume")
     try:
         rec = records.load(resume)
     except RulekitError as e:
@@ -521,15 +675,16 @@ def _resumed(resume: Path, variant: str | None):
 
 
 @app.command()
-def replay(file: Path = typer.Argument(..., help="A game record (JSON) written by `rulekit play --save`."),
-           out: Optional[Path] = typer.Argument(None, help="With --pbn: the PBN file to write (default: "
-                                                "standard output)."),
+def replay(file: Path = typer.Argument(..., autocompletion=_RECORD,
+                                       help="A game record (JSON) written by `rulekit play --save`."),
+           out: Optional[Path] = typer.Argument(None, autocompletion=_PBN,
+                                                help="With --pbn: the PBN file to write (default: "
+                                                     "standard output)."),
            pbn: bool = typer.Option(False, "--pbn", help="Export the played deals that had an auction as PBN "
-                                    "(Deal, Dealer, Vulnerable, Auction, Contract, Declarer, Result, Score) "
-                                    "instead of printing the sheet.")):
+                                    "(Deal, Dealer, Vulnerable, Auction, Contract, Declarer, Result, Score, and the "
+                                    "Play section of each played deal) instead of printing the sheet.")):
     """Replay a record and print its score sheet; exit 1 if it is broken or does not replay."""
-    if not file.exists():
-        _fail(f"{file}: no such file", 2)
+    _find_file(file, "a record file written by rulekit")
     if out is not None and not pbn:
         _fail(f"unexpected argument {out} (an output file is only for --pbn)", 2)
     if out is not None and out.is_dir():
@@ -591,7 +746,7 @@ def main() -> None:
         except ValueError:
             pass
     try:
-        app()
+        app(prog_name="rulekit")   # also under `python -m rulekit.cli.app`: the completion scripts name it
     except BrokenPipeError:  # `rulekit replay x.json | head`: the reader left; nothing to report
         _silence_stdout()
         sys.exit(141)
@@ -611,14 +766,13 @@ def main() -> None:
         sys.exit(130)
 
 
-if __name__ == "__main__":
-    main()
-
 
 @app.command()
-def diff(a: str = typer.Argument(..., help="The first variant: an installed id or a path to a .yaml file."),
-         b: str = typer.Argument(..., help="The second variant, compared with the first."),
-         format: str = typer.Option("text", "--format", help="Output: text (one line per rule) or json."),
+def diff(a: str = typer.Argument(..., autocompletion=_VARIANT,
+                                 help="The first variant: an installed id or a path to a .yaml file."),
+         b: str = typer.Argument(..., autocompletion=_VARIANT, help="The second variant, compared with the first."),
+         format: str = typer.Option("text", "--format", autocompletion=_FORMAT,
+                                    help="Output: text (one line per rule) or json."),
          players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
                                                "that offer a choice.")):
     """Say which rules differ between two variant files, in rule words, after extends:.
@@ -627,10 +781,9 @@ def diff(a: str = typer.Argument(..., help="The first variant: an installed id o
     that does not load, a usage error), like diff(1).
     """
     from rulekit.sim.diff import diff_variants
-    if format not in ("text", "json"):
-        _fail(f"--format must be text or json, not {format!r}", 2)
+    _choice("--format", format, ("text", "json"), "a format")
     for name in (a, b):
-        _find_variant(name)
+        _variant(name, players, broken=2)   # as diff(1): any trouble is 2, a difference 1
     try:
         d = diff_variants(a, b, players=players)
     except VariantError as e:
@@ -648,28 +801,32 @@ def diff(a: str = typer.Argument(..., help="The first variant: an installed id o
 
 
 @app.command()
-def compare(variants: List[str] = typer.Argument(..., help="Two or more variants (ids or .yaml paths); the "
-                                                 "first is the reference the others are compared with."),
+def compare(variants: List[str] = typer.Argument(..., autocompletion=_VARIANT,
+                                                 help="Two or more variants (ids or .yaml paths); the "
+                                                      "first is the reference the others are compared with."),
             deals: Optional[int] = typer.Option(None, "--deals", help="Number of single deals to play under "
                                                 "each variant (default 1000)."),
             matches: Optional[int] = typer.Option(None, "--matches", help="Play this many whole matches "
                                                   "instead of single deals."),
-            bots: str = typer.Option("random", "--bots", help="Players: random or sensible, one for every seat "
-                                     "or a comma list per seat (sensible,random,random)."),
+            bots: str = typer.Option("random", "--bots", autocompletion=_complete_list(("random", "sensible")),
+                                     help="Players: random or sensible, one for every seat "
+                                          "or a comma list per seat (sensible,random,random)."),
             seed: int = typer.Option(1, "--seed", min=0, max=records.MAX_SEED, help="Root seed: deal i of every "
                                      "variant is seeded from (seed, i)."),
             jobs: int = typer.Option(0, "--jobs", min=0, help="Worker processes (0: one per CPU; 1: no pool); "
                                      "the numbers do not depend on it."),
             scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on this dask.distributed "
                                                     "scheduler (tcp://host:8786) instead of local processes."),
-            out: Optional[Path] = typer.Option(None, "--out", help="Folder for rows.csv, rows.jsonl, "
-                                               "summary.json and PNG plots."),
+            out: Optional[Path] = typer.Option(None, "--out", autocompletion=_FOLDER,
+                                               help="Folder for rows.csv, "
+                                                    "columns.json, rows.jsonl, summary.json and PNG plots."),
             max_hands: int = typer.Option(200, "--max-hands", min=1, help="With --matches: stop a match after this "
                                           "many hands."),
             players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
                                                   "that offer a choice.")):
     """Play the same deals under each variant and compare them: every metric's paired
-    difference with its 95% confidence interval.
+    difference with its 95% confidence interval and its test (paired t, or McNemar's exact
+    test for a 0/1 metric), the p-values also adjusted together (Holm).
 
     Exit 0 when the comparison ran, 1 for a variant file with problems, 2 on a usage
     error (a missing variant file, files that cannot share deals, bad options).
@@ -683,8 +840,11 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
     if deals is not None and matches is not None:
         _fail("give --deals or --matches, not both", 2)
     unit, n = ("matches", matches) if matches is not None else ("deals", deals if deals is not None else 1000)
+    from rulekit.sim.compare import BOT_KINDS
+    for kind in bots.split(","):
+        _choice("--bots", kind.strip(), BOT_KINDS, "a bot")
     for name in variants:
-        _find_variant(name)
+        _variant(name, players)
     if out is not None:
         _check_out(out)
     executor = client = None
@@ -722,27 +882,41 @@ def compare(variants: List[str] = typer.Argument(..., help="Two or more variants
             client.close()
         if before is not None:
             signal.signal(signal.SIGTERM, before)
-    from rulekit.sim.compare import _fmt
+    from rulekit.sim.compare import _fmt, _p, _pct, interval_text
     ref = result.variants[0]
     for other in result.variants[1:]:
         console.print(f"A = {ref}, B = {other}: {result.n} paired {unit}, bots {','.join(result.bots)}, seed {seed}",
                       highlight=False, markup=False, soft_wrap=True)
         table = Table()
-        for col in ("metric", "A", "B", "B - A", "95% CI", "n", ""):
+        for col in ("metric", "A", "B", "B - A", "95% CI", "p", "Holm", "n", ""):
             table.add_column(col, justify="left" if col == "metric" else "right")
         ours = [d for d in result.differences if d.b == other]
         for d in ours:
             m = d.metric
-            mark = ("[bold]higher[/]" if d.diff > 0 else "[bold]lower[/]") if d.detectable else "[dim]-[/]"
-            ci = "-" if d.lo is None else f"{_fmt(d.lo, m)}..{_fmt(d.hi, m)}"
-            table.add_row(escape(m.label), _fmt(d.mean_a, m), _fmt(d.mean_b, m), _fmt(d.diff, m), ci, str(d.n), mark)
+            mark = ("[bold]higher[/]" if d.diff > 0 else "[bold]lower[/]") if d.detectable else \
+                "[dim]same[/]" if d.agree else "[dim]-[/]"
+            if d.agree:   # never 0..0: no pair differed, which bounds how many could
+                ci = f"±{_pct(d.bound or 0.0)}" if d.lo is not None else "none differ"
+            else:
+                ci = "-" if d.lo is None or d.hi is None else interval_text(d.lo, d.hi, m)
+            table.add_row(escape(m.label), _fmt(d.mean_a, m), _fmt(d.mean_b, m), _fmt(d.diff, m), ci,
+                          _p(d.p), _p(d.p_holm), str(d.n), mark)
         console.print(table)
         for d in (d for d in ours if d.detectable):
             console.print("- " + d.sentence(), highlight=False, markup=False, soft_wrap=True)
-        none = [d.metric.label for d in ours if not d.detectable]
+        for k in sorted({d.n for d in ours if d.agree}, reverse=True):
+            same = [d for d in ours if d.agree and d.n == k]
+            bound = same[0].bound or 0.0
+            console.print(f"No difference in {k} pairs (none differs; at most {_pct(bound)} of such {unit} "
+                          f"would, 95% upper bound) in: {', '.join(d.metric.label for d in same)}.",
+                          highlight=False, markup=False, soft_wrap=True)
+        none = [d.metric.label for d in ours if not d.detectable and not d.agree]
         if none:
             console.print(f"No difference is detectable at this N ({result.n} {unit}) in: {', '.join(none)}.",
                           highlight=False, markup=False, soft_wrap=True)
+    note = result.holm_note()
+    if note:
+        console.print(note, highlight=False, markup=False, soft_wrap=True)
     if out is not None:
         try:
             files = write_rows(result, out)
@@ -771,12 +945,16 @@ def _check_out(out: Path) -> None:
 
 
 @app.command()
-def score(variant: Optional[str] = typer.Argument(None, help="The variant (an installed id or a .yaml file); "
-                                                  "with --file of an existing pad, the pad's variant by default."),
-          file: Optional[Path] = typer.Option(None, "--file", help="The pad (JSON): saved after every hand, "
-                                              "resumed when it exists."),
-          export: Optional[Path] = typer.Option(None, "--export", help="Write the sheet of --file to FILE.csv, "
-                                                ".json or .txt and stop."),
+def score(variant: Optional[str] = typer.Argument(None, autocompletion=_VARIANT,
+                                                  help="The variant (an installed id or a .yaml file); "
+                                                       "with --file of an existing pad, the pad's variant by default."),
+          file: Optional[Path] = typer.Option(None, "--file", autocompletion=_RECORD,
+                                              help="The pad (JSON): saved after every hand, "
+                                                   "resumed when it exists."),
+          export: Optional[Path] = typer.Option(None, "--export",
+                                                autocompletion=_complete_files(".csv", ".json", ".txt"),
+                                                help="Write the sheet of --file to FILE.csv, "
+                                                     ".json or .txt and stop."),
           players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants that "
                                                 "offer a choice."),
           dealer: Optional[str] = typer.Option(None, "--dealer", help="The seat that deals the first hand "
@@ -786,12 +964,13 @@ def score(variant: Optional[str] = typer.Argument(None, help="The variant (an in
     """Keep the score sheet of a game played with real cards: per hand it asks only the facts the
     variant's scoring needs, refuses impossible entries, and shows the sheet after each hand."""
     from .score import run
-    run(console, err, _load, _fail, variant, file, export, players, dealer, force)
+    run(console, err, _variant, _fail, variant, file, export, players, dealer, force)
 
 
 @app.command()
-def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the schema to FILE "
-                                                 "instead of standard output."),
+def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", autocompletion=_RECORD,
+                                                 help="Write the schema to FILE "
+                                                      "instead of standard output."),
            merged: bool = typer.Option(False, "--merged", help="Print the schema of a merged variant (what "
                                        "validate checks once extends: is applied) instead of the editor's.")):
     """Print the JSON Schema of variant files as written (with every registered phase kind), for an
@@ -810,10 +989,37 @@ def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", help="W
 
 
 @app.command()
-def explain(variant: str = typer.Argument(..., help="The variant: an installed id or a path to a .yaml file."),
+def explain(variant: str = typer.Argument(..., autocompletion=_VARIANT,
+                                          help="The variant: an installed id or a path to a .yaml file."),
             players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
-                                                  "that offer a choice.")):
+                                                  "that offer a choice."),
+            plain: bool = typer.Option(False, "--plain", help="Print the Markdown text as it is, also on a "
+                                       "terminal (as when piped, or with NO_COLOR set).")):
     """Print the rulebook of a variant in plain English (Markdown), generated from the compiled file:
-    the deck, ranking, deal, each phase, the scoring and how the match ends."""
+    the deck, ranking, deal, each phase, the scoring and how the match ends.
+
+    On a terminal the Markdown is rendered (headings, lists, tables); piped, redirected, with
+    --plain or with NO_COLOR set, it is printed as Markdown text.
+    """
     from rulekit.variant.explain import explain as explain_text
-    sys.stdout.write(explain_text(_load(variant, players)))
+    text = explain_text(_variant(variant, players))
+    if plain or not console.is_terminal or os.environ.get("NO_COLOR"):
+        sys.stdout.write(text)
+        return
+    from rich.markdown import Markdown
+    console.print(Markdown(text))
+
+
+def _reflow(doc: str) -> str:
+    """A docstring as paragraphs of one line each (blank lines kept between them): rich wraps
+    each paragraph to the terminal's width, so no line breaks in the middle of a sentence."""
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
+
+
+for _info in app.registered_commands:   # each command's help: its docstring, reflowed
+    if _info.help is None and _info.callback is not None and _info.callback.__doc__:
+        _info.help = _reflow(_info.callback.__doc__)
+
+
+if __name__ == "__main__":
+    main()

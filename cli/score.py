@@ -46,9 +46,9 @@ def run(console, err, load, fail, variant: str | None, file: Path | None, out: P
                 lock = records.RecordLock(file)
             except records.RecordInUse:
                 fail(f"{file}: the pad is in use by another rulekit process (another `rulekit score` on it?): "
-                     f"finish there, or choose another file")
+                     f"finish there, or choose another file", 2)
             except OSError as e:
-                fail(f"{file}: cannot use this pad: {e.strerror or e}")
+                fail(f"{file}: cannot use this pad: {e.strerror or e}", 2)
         data = None
         if file is not None and file.exists():
             data = _read_pad(file)
@@ -65,7 +65,10 @@ def run(console, err, load, fail, variant: str | None, file: Path | None, out: P
         else:
             first = None
             if dealer is not None:
-                first = ScorePad(v).seat(dealer)
+                try:
+                    first = ScorePad(v).seat(dealer)
+                except RulekitError as e:   # a bad value of an option: a usage error
+                    fail(padfile.escape(str(e)), 2)
             pad = ScorePad(v, first_dealer=first)
         if out is not None:
             try:

@@ -104,3 +104,61 @@ def test_pty_ctrl_c_while_bots_play_saves_a_replayable_record(tmp_path):
         assert child.exitstatus == 130
         assert not state.is_over
     assert re.search(r"rulekit", open(save, encoding="utf-8").read())
+
+
+def test_pty_bash_completes_variant_ids_and_files(tmp_path):
+    """In a real bash with `rulekit --show-completion bash` loaded, Tab completes an installed id
+    (`fivehundred-mu` -> `fivehundred-must-trump `), lists the ids that share a start, and
+    completes a .yaml file of the current folder."""
+    import shutil
+    from pathlib import Path
+    rulekit_script = Path(sys.executable).with_name("rulekit")
+    if shutil.which("bash") is None or not rulekit_script.exists():
+        pytest.skip("needs bash and the installed rulekit script")
+    (tmp_path / "my-house.yaml").write_text("extends: fivehundred\n")
+    env = dict(os.environ, PATH=f"{rulekit_script.parent}{os.pathsep}{os.environ['PATH']}", TERM="dumb",
+               PS1="$ ", INPUTRC="/dev/null", HOME=str(tmp_path))
+    child = pexpect.spawn("bash", ["--norc", "--noprofile", "-i"], cwd=str(tmp_path), env=env,
+                          encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 200))
+    try:
+        child.expect(r"\$ ")
+        child.sendline('eval "$(rulekit --show-completion bash)"; echo loaded')
+        child.expect("loaded")
+        child.expect(r"\$ ")
+        child.send("rulekit explain fivehundred-mu\t")
+        child.expect("fivehundred-must-trump ")             # one candidate: completed, with a space
+        child.sendcontrol("c")
+        child.expect(r"\$ ")
+        child.send("rulekit compare fivehundred fivehundred-m\t\t")   # two: both listed
+        child.expect("fivehundred-minus-500")
+        child.expect("fivehundred-must-trump")
+        child.sendcontrol("c")
+        child.expect(r"\$ ")
+        child.send("rulekit validate my-\t")
+        child.expect("my-house.yaml ")
+        child.sendcontrol("c")
+        child.expect(r"\$ ")
+        child.sendline("exit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+
+
+def test_pty_explain_is_rendered_on_a_terminal(tmp_path):
+    """On a terminal `explain` shows the rulebook rendered by rich (no Markdown marks, bold in
+    colour codes); --plain, like a pipe, prints the Markdown text."""
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="100", LINES="40", PYTHONIOENCODING="utf-8")
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit.cli.app", "explain", "whist"], cwd=str(tmp_path),
+                          env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 100))
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = child.before
+    assert child.exitstatus == 0, shown
+    assert "\x1b[" in shown and "Whist" in shown and "The cards" in shown
+    assert "# Whist" not in shown and "## The cards" not in shown and "**4 players**" not in shown
+    child = pexpect.spawn(sys.executable, ["-m", "rulekit.cli.app", "explain", "whist", "--plain"],
+                          cwd=str(tmp_path), env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 100))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.before.startswith("# Whist\r\n") and "## The cards" in child.before

@@ -47,9 +47,10 @@ def test_random_bots_same_auction_different_play():
     assert all(p[PAIR[0]]["contract"] == p[PAIR[1]]["contract"] for p in by.values())
     assert len(r.rows) == 120 and [row["index"] for row in r.rows[:4]] == [0, 0, 1, 1]
     same = next(d for d in r.differences if d.metric.key == "all_pass")
-    assert same.lo == same.hi == 0.0  # identical auctions: no difference, exactly
-    assert same.sentence() == ("all pass (no contract): the same under fivehundred-must-trump as under "
-                               "fivehundred in all 60 paired deals.")
+    assert same.agree and same.diff == 0.0 and same.differ == 0   # identical auctions: no pair differs
+    assert same.sentence() == ("all pass (no contract): no difference in 60 pairs: the same under "
+                               "fivehundred-must-trump as under fivehundred in each (so it differs in at most "
+                               "4.9% of such pairs, 95% upper bound).")
 
 
 def test_deterministic_with_any_number_of_workers():
@@ -67,13 +68,13 @@ def test_deterministic_with_any_number_of_workers():
 def test_paired_interval():
     """The 95% interval is the paired t interval of the differences (scipy), pairs with a
     missing value left out."""
-    n, ma, mb, d, lo, hi = paired([1, 2, 3, None, 5], [2, 2, 5, 7, None])
-    assert (n, ma, mb, d) == (3, 2.0, 3.0, 1.0)
+    p = paired([1, 2, 3, None, 5], [2, 2, 5, 7, None])
+    assert (p.n, p.mean_a, p.mean_b, p.diff, p.test) == (3, 2.0, 3.0, 1.0, "paired t")
     # differences 1, 0, 2: mean 1, sd 1, t(0.975, 2) = 4.302653
-    assert lo == pytest.approx(1 - 4.302653 / 3 ** 0.5, abs=1e-5)
-    assert hi == pytest.approx(1 + 4.302653 / 3 ** 0.5, abs=1e-5)
-    assert paired([1, 1], [1, 1])[4:] == (0.0, 0.0)
-    assert paired([1], [2])[4:] == (None, None)
+    assert p.lo == pytest.approx(1 - 4.302653 / 3 ** 0.5, abs=1e-5)
+    assert p.hi == pytest.approx(1 + 4.302653 / 3 ** 0.5, abs=1e-5)
+    assert (paired([2, 3], [2, 3]).lo, paired([2, 3], [2, 3]).test) == (None, "none differ")
+    assert (paired([1], [2]).lo, paired([1], [2]).hi, paired([1], [2]).p) == (None, None, None)
 
 
 def test_must_trump_changes_play_but_not_auctions():
@@ -81,7 +82,7 @@ def test_must_trump_changes_play_but_not_auctions():
     tricks fall: the per-deal rows differ in tricks for some deals."""
     r = compare(PAIR, n=200, seed=1, jobs=1)
     diffs = {d.metric.key: d for d in r.differences}
-    assert diffs["chose_level_10"].lo == diffs["chose_level_10"].hi == 0.0
+    assert diffs["chose_level_10"].agree and diffs["chose_level_10"].lo < 0 < diffs["chose_level_10"].hi
     a = r.column(PAIR[0], "declarer_tricks")
     b = r.column(PAIR[1], "declarer_tricks")
     assert a != b

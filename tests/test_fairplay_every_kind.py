@@ -173,13 +173,13 @@ def test_layout_rows_of_a_copy_are_its_own():
     match itself as they were."""
     s = State(load_variant("king"), seed=2)
     rng = random.Random(2)
-    while not (s.phase_kind == "layout" and kind_of("layout").data_of(s.hand).rows):
+    while not (s.phase_kind == "domino" and kind_of("domino").data_of(s.hand).rows):
         s.apply(rng.choice(s.legal_actions()))
-    rows = dict(kind_of("layout").data_of(s.hand).rows)
+    rows = dict(kind_of("domino").data_of(s.hand).rows)
     rows = {k: tuple(x) for k, x in rows.items()}
     c = s.clone()
     for _ in range(6):
-        if c.phase_kind != "layout":
+        if c.phase_kind != "domino":
             break
         c.apply(c.legal_actions()[0])
-    assert {k: tuple(x) for k, x in kind_of("layout").data_of(s.hand).rows.items()} == rows
+    assert {k: tuple(x) for k, x in kind_of("domino").data_of(s.hand).rows.items()} == rows

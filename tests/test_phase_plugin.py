@@ -16,7 +16,7 @@ import pytest
 from rulekit.bots import RandomBot, SensibleBot
 from rulekit.engine import Action, State
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases import REGISTRY, PhaseKind, PhaseSpec, kind_of, register, unregister
+from rulekit.engine.phases import REGISTRY, PhaseKind, PhaseSpec, canonical, kind_of, register, unregister
 from rulekit.errors import IllegalActionError, InvalidActionError, VariantError
 from rulekit.schemas import base_schema, composed_schema
 from rulekit.variant import load_variant
@@ -235,6 +235,45 @@ def test_register_refuses_a_second_kind_of_the_same_name():
     with pytest.raises(ValueError, match="already registered"):
         register(Other())
     assert kind_of("tricks").role == "play"
+
+
+def test_a_kind_keeps_reading_its_former_words(toy):
+    """A kind renamed keeps its former ``kind:`` word as an alias: a file written with it compiles
+    to the kind (and an alias is dropped with its kind); a word another kind holds is refused."""
+    class Renamed(DeclarePoints):
+        name = "declare_score"
+        aliases = ("declare_points_old",)
+    kind = register(Renamed())
+    try:
+        path = toy(text=TOY.replace("kind: declare_points", "kind: declare_points_old"))
+        assert [p.kind for p in load_variant(str(path)).phases][1] == "declare_score"
+
+        class Thief(DeclarePoints):
+            name = "thief"
+            aliases = ("layout",)
+        with pytest.raises(ValueError, match="'layout' is already registered"):
+            register(Thief())
+    finally:
+        unregister(kind.name)
+    assert canonical("declare_points_old") == "declare_points_old"
+
+
+def test_a_renamed_kind_leaves_the_hash_of_files_using_it(toy):
+    """A file's hash (which records carry) is taken with each kind written as its oldest word, so
+    renaming a kind (its former word kept as an alias) does not make saved records refuse it."""
+    before = load_variant(str(toy("3"))).hash   # the kind as it was first named: declare_points
+    unregister("declare_points")
+
+    class Renamed(DeclarePoints):
+        name = "declare_score"
+        aliases = ("declare_points",)
+    kind = register(Renamed())
+    try:
+        path = toy(text=TOY.replace("kind: declare_points", "kind: declare_score"))
+        assert load_variant(str(path)).hash == before
+    finally:
+        unregister(kind.name)
+        register(DeclarePoints())   # the fixture unregisters it
 
 
 def test_shipped_schema_holds_no_phase_blocks():

@@ -276,7 +276,7 @@ def test_resume_refuses_another_variant_or_a_damaged_pad(tmp_path):
     r = runner.invoke(app, ["score", "whist", "--file", str(bad)], input="quit\n")
     assert r.exit_code == 1 and "not a rulekit scorepad" in r.output
     r = runner.invoke(app, ["score", "whist", "--dealer", "Q"], input="quit\n")
-    assert r.exit_code == 1 and "there is no seat 'Q' (expected N, E, S, W)" in r.output
+    assert r.exit_code == 2 and "there is no seat 'Q' (expected N, E, S, W)" in r.output   # a bad option value
 
 
 def test_scorepad_tie_is_a_tie():

@@ -36,20 +36,21 @@ def pad_file(tmp_path):
 
 def test_second_process_on_a_pad_is_refused_before_reading(pad_file):
     """While one `rulekit score` holds the pad, a second one is refused at once with a clear
-    message and exit 1, and the pad keeps its hands (the lock is taken before the pad is read)."""
+    message and exit 2 (as a record in use), and the pad keeps its hands (the lock is taken before
+    the pad is read)."""
     holder = records.RecordLock(pad_file)
     try:
         r = score("--file", pad_file, lines=["pass", "3 3", "quit"])
     finally:
         holder.release()
-    assert r.exit_code == 1
+    assert r.exit_code == 2
     assert "the pad is in use by another rulekit process" in r.output
     assert len(json.loads(pad_file.read_text())["hands"]) == 2
 
 
 def test_two_processes_at_once_lose_no_hand(tmp_path):
     """Two real `rulekit score` processes on one existing pad: one adds its hand, the other is
-    refused (exit 1); never both exit 0 with one hand lost."""
+    refused (exit 2); never both exit 0 with one hand lost."""
     f = tmp_path / "pad.json"
     assert score("fivehundred", "--file", f, lines=FIVE + ["quit"]).exit_code == 0
     cmd = [str(Path(sys.executable).with_name("rulekit")), "score", "--file", str(f)]
@@ -61,7 +62,7 @@ def test_two_processes_at_once_lose_no_hand(tmp_path):
     out1, _ = first.communicate(b"pass\n3 3\nquit\n", timeout=60)
     codes = sorted([first.returncode, procs[1].returncode])
     hands = len(json.loads(f.read_text())["hands"])
-    assert (codes, hands) in (([0, 1], 3), ([0, 0], 4)), (codes, hands, out1, out2)
+    assert (codes, hands) in (([0, 2], 3), ([0, 0], 4)), (codes, hands, out1, out2)
 
 
 def test_failed_save_keeps_the_hand_and_says_how_to_retry(pad_file, monkeypatch):

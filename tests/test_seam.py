@@ -2,7 +2,7 @@
 the CLI, scoring and the docs ask the kind through its hooks (DESIGN.md "The engine's seam").
 
 The scan finds, over ``rulekit/`` and ``cli/``, a kind's name used as a string (as
-``/work/shared/hooks/before-stop`` does; ``deal``, ``tricks`` and ``layout`` are also common
+``/work/shared/hooks/before-stop`` does; ``deal`` and ``tricks`` are also common
 words of the field, so for them only a comparison with a ``kind`` is a hit) and a kind's name
 compared with ``.kind``, ``.name``, ``phase_kind`` or ``get("kind")``, or given to
 ``variant.phase(...)`` / ``kind_of(...)``.  A comparison of ``.role`` with a role word
@@ -17,6 +17,8 @@ import io
 import pathlib
 import random
 
+import pytest
+
 from rich.console import Console
 
 from rulekit.cli.game import Game
@@ -26,17 +28,17 @@ from rulekit.engine import State
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import PhaseKind, Said
 from rulekit.engine.scoring import player_envs
+from rulekit.sheets.scorepad import FactError, ScorePad
 from rulekit.variant import load_variant
+from tests.helpers import TRICK_TOY, load_text
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-COMMON = {"deal", "tricks", "layout"}
+COMMON = {"deal", "tricks"}
 KIND_ATTRS = {"kind", "name", "phase_kind"}
 
 #: hits in modules other work is moving to hooks now (path -> kind words); remove an entry when
 #: its module asks the kind instead.  Any other hit fails.
-KNOWN = {
-    "rulekit/sheets/scorepad.py": {"deal", "tricks", "name_trump", "turn_up", "turn_card", "call_partner"},
-}
+KNOWN: dict[str, set] = {}
 
 
 def _names_kind_attr(node: ast.AST) -> bool:
@@ -245,3 +247,73 @@ def test_trumps_not_named_yet_until_the_declarer_names_them():
     s.apply(s.legal_actions()[0])            # the widow exchange's discard
     s.apply("trump H")
     assert plain(contract_text(s, h)).strip() == f"10T by {s.names[h.declarer]}, trumps ♥"
+
+
+# ---------------------------------------------------------------------- the kinds' scorepad answers
+def test_pad_hooks_have_defaults_that_change_nothing():
+    """A kind that overrides no scorepad hook makes no trumps, no trump is surely played, it asks
+    nothing before the contract, leaves a contract's value as it is and has no hand size of its own."""
+    class Bare(PhaseKind):
+        name = "bare_kind"
+    k, v = Bare(), load_variant("whist")
+    assert (k.pad_trump_choices(None, v, None), k.pad_trump_played(None, v),
+            k.pad_contract_question(None, v, ()), k.pad_contract(None, v, "7H", {}), k.hand_size(None, 3)) == \
+        (None, "", None, "7H", None)
+
+
+def test_the_trumps_a_scorepad_asks_come_from_the_kind_that_makes_them():
+    """The trumps asked of the scorer: a turned card, any suit (Whist [K1]); the dealer's naming,
+    his choices (declared Whist [K2]); an order-up, any suit (Euchre); fixed trumps, nothing to
+    ask (Spades); a 10T, its declarer's choices, and 6S none: spades (Five Hundred [A4]); the
+    first card led, any suit whatever the contract (Pitch)."""
+    def choices(vid, contract=None):
+        pad = ScorePad(load_variant(vid))
+        return pad._trump_choices(pad._contract({"contract": contract}))
+    assert choices("whist") == choices("whist-declared") == ("C", "D", "H", "S")
+    assert choices("euchre") == ("S", "H", "D", "C")
+    assert choices("spades") == ()
+    assert (choices("fivehundred", "10T"), choices("fivehundred", "6S")) == (("S", "C", "D", "H"), ())
+    assert choices("pitch") == choices("pitch", "3") == ("S", "H", "D", "C")
+
+
+def test_the_last_phase_that_makes_trumps_decides_them_on_the_pad():
+    """A turned card makes trumps, then the dealer names them: the pad asks the dealer's choices
+    (spades or no trump), as his naming overrides the turned card in play."""
+    phases = ("  turn: {kind: turn_up}\n  name: {kind: name_trump, choices: [S, NT], by: dealer}\n"
+              "  play: {kind: tricks}")
+    text = TRICK_TOY.replace("  play: {kind: tricks%(play)s}", phases) % {"scoring": '  each: "tricks"'}
+    assert ScorePad(load_text(text))._trump_choices(None) == ("S", "NT")
+
+
+def test_a_trump_surely_played_refuses_no_one_holding_the_highest():
+    """When the first card led makes trumps, a trump is always played: Pitch's pad refuses
+    "-" as the holder of High, with the kind's reason."""
+    pad = ScorePad(load_variant("pitch"))
+    assert pad._trump_played() == "the first card led made trumps, so a trump was in play"
+    high = next(t for t in pad.rules.scoring.tallies if t.name == "high")
+    with pytest.raises(FactError, match=r"someone held it \(the first card led made trumps"):
+        pad._answer_holder(high, "-", {})
+
+
+def test_a_second_pack_card_values_the_contracts_on_the_pad():
+    """Boston's contracts are worth by the suit class of the card turned from the second pack
+    ([D2]): the pad asks the first suit before the contract, refuses a non-suit, and values 5H
+    at 3 with hearts first, 2 with diamonds (hearts second), 1 with spades (hearts third)."""
+    pad = ScorePad(load_variant("boston"))
+    q = pad.next_question({})
+    assert (q.name, q.prompt) == ("first_suit", "first suit")
+    with pytest.raises(FactError, match="'Z' is not a suit"):
+        pad.answer(q, "Z", {})
+    facts: dict = {}
+    pad.answer(q, "h", facts)
+    assert facts == {"first_suit": "H"}
+    assert [pad._contract({"contract": "5H", "first_suit": s}).value for s in "HDS"] == [3, 2, 1]
+
+
+def test_the_deal_gives_the_hand_size_of_each_deal_on_the_pad():
+    """Oh Hell's ``hand_sizes`` 1, 2, 3...: deal 3 has 3 cards each; a deal without a schedule
+    has no size of its own (the pad uses the variant's 13)."""
+    v = load_variant("ohhell")
+    assert [REGISTRY["deal"].hand_size(v.phases[0], n) for n in range(3)] == [1, 2, 3]
+    w = load_variant("whist")
+    assert REGISTRY["deal"].hand_size(w.phases[0], 3) is None and ScorePad(w).hand_size() == 13

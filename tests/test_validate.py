@@ -210,13 +210,18 @@ def test_usage_errors_exit_2(args):
 
 
 def test_missing_file(tmp_path):
+    """A file that does not exist is a usage error (2) said on stderr, with the closest file of
+    its folder; the other files are still checked."""
     missing = tmp_path / "nope.yaml"
     result = run("validate", missing)
-    assert result.exit_code == 1
-    assert f"{missing}:1:1: (document): no such file" in result.stdout
+    assert result.exit_code == 2
+    assert f"error: no such variant or file '{missing}'" in " ".join(result.stderr.split())
+    assert result.stdout == ""
     (tmp_path / "rams-house.yaml").write_text("id: x\n")
-    result = run("validate", tmp_path / "rams-hose.yaml")
-    assert "did you mean" in result.stdout and "rams-house.yaml" in result.stdout
+    result = run("validate", tmp_path / "rams-hose.yaml", "rams")
+    assert result.exit_code == 2
+    assert f"did you mean {tmp_path / 'rams-house.yaml'}?" in " ".join(result.stderr.split())
+    assert result.stdout == "1 file valid\n"
 
 
 def test_players_setting(tmp_path):
@@ -281,14 +286,14 @@ def test_fuzzy_input_gives_a_clean_diagnostic(tmp_path, name):
 
 def test_a_directory_is_not_a_variant(tmp_path):
     result = run("validate", tmp_path)
-    assert result.exit_code == 1 and "is a directory" in result.stdout
+    assert result.exit_code == 2 and f"error: {tmp_path}: not a regular file" in result.stderr
 
 
-@pytest.mark.parametrize("arg, phrase", [("z" * 5000, "no such file"), ("/dev/null", "not a regular file"),
-                                         ("a\0b.yaml", "no such file")])
+@pytest.mark.parametrize("arg, phrase", [("z" * 5000, "no such variant or file"), ("/dev/null", "not a regular file"),
+                                         ("a\0b.yaml", "no such variant or file")])
 def test_odd_paths_on_the_command_line(arg, phrase):
     result = run("validate", arg)
-    assert result.exit_code == 1 and phrase in result.stdout
+    assert result.exit_code == 2 and phrase in result.stderr
 
 
 def test_check_file_never_raises_on_mutations(tmp_path):
@@ -400,3 +405,16 @@ def test_inherited_rule_failing_is_also_said_at_the_house_files_extends(tmp_path
     assert (True, 2, 10, f"a rule inherited from variants/hearts.yaml:{base}:14 (phases.deal.pattern) fails with "
                          f"this file's settings (override it here, or change them): {deal}") in got
     assert (False, base, 14, deal) in got
+
+
+def test_a_phase_without_kind_gets_one_message(tmp_path):
+    """A phase written without `kind:` is refused once, with the kinds it may be, not with every
+    kind's unknown keys."""
+    from rulekit.engine.phases import REGISTRY
+    f = tmp_path / "v.yaml"
+    f.write_text("id: x\ndeck: {suits: [S], ranks: [A]}\nranking: {suit: A}\nphases:\n  play: {must_trump: true}\n")
+    r = run("validate", f)
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    assert lines == [f"{f}:5:9: phases.play: missing required key 'kind', what the phase does (expected one of: "
+                     f"{', '.join(REGISTRY)})"]

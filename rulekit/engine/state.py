@@ -749,7 +749,7 @@ _DEALT_TALLIES = "state.dealt_tallies"
 _TRICK_COUNTS = frozenset({"tricks", "declarer_tricks", "side_tricks"})
 
 
-def describe_under(v: Variant, names: list, h: Hand | HandFacts, envs=None) -> str:
+def describe_under(v: Variant, names: list, h: Hand | HandFacts, envs: list | None = None) -> str:
     """:meth:`State.describe_hand` of hand ``h`` (played, or known by its facts: the scorepad's)
     played under the rules ``v`` by ``names``."""
     if h.contract is None:
@@ -772,7 +772,7 @@ def describe_under(v: Variant, names: list, h: Hand | HandFacts, envs=None) -> s
     col = v.side_of[h.declarer] if v.scoring.by_side else h.declarer
     won = sum([h.won[s] for s in v.sides[col]]) if v.scoring.by_side else h.won[h.declarer]
     who = names[h.declarer]
-    partner = getattr(h, "partner", -1)
+    partner = h.partner
     if partner >= 0:  # a partner for this hand: their tricks together
         won += h.won[partner]
         who += f" with {names[partner]}"

@@ -25,7 +25,8 @@ def composed_schema() -> dict:
     """The full variant schema: the shipped file plus each registered phase kind's block.
 
     A new dict on every call (the caller may change it).  ``$defs/phase`` gets the
-    ``kind`` enum (registry order) and one ``if kind == K then $ref phase_K`` per kind.
+    ``kind`` enum (registry order) and one ``if kind == K then $ref phase_K`` per kind (the
+    ``if`` requires ``kind``, so a phase without it is refused once, for the missing kind).
     """
     from rulekit.engine.phases import REGISTRY
     s = copy.deepcopy(base_schema())
@@ -33,8 +34,10 @@ def composed_schema() -> dict:
     phase = defs["phase"]
     phase.pop("$comment", None)
     phase["properties"]["kind"]["enum"] = list(REGISTRY)
-    phase["allOf"] = [{"if": {"properties": {"kind": {"const": k}}}, "then": {"$ref": f"#/$defs/phase_{k}"}}
-                      for k in REGISTRY]
+    # ``required`` in each ``if``: a phase written without ``kind`` matches no kind's block (an
+    # ``if`` on an absent property holds), so it gets the one message "missing kind", not every kind's
+    phase["allOf"] = [{"if": {"required": ["kind"], "properties": {"kind": {"const": k}}},
+                       "then": {"$ref": f"#/$defs/phase_{k}"}} for k in REGISTRY]
     for k, kind in REGISTRY.items():
         defs[f"phase_{k}"] = copy.deepcopy(kind.schema)
     return s

@@ -55,6 +55,8 @@ PAD_KIND = "rulekit-scorepad"
 DOUBLES = ("-", "X", "XX")
 #: the formula variables a hand's tricks give (``side_tricks``: the declarer's and his partner's)
 TRICK_VARIABLES = frozenset({"tricks", "declarer_tricks", "side_tricks"})
+#: the facts typed as one number per column that add up to a hand's total (its tricks, the pack's points)
+COUNTS = ("tricks", "points")
 
 
 class FactError(RulekitError, ValueError):
@@ -201,26 +203,27 @@ class ScorePad:
                 return int(t)
         raise FactError(f"there is no seat {text!r} (expected {', '.join(self.names)})")
 
-    def _first_lead_trump(self) -> bool:
-        """The suit of the first card led makes trumps (``tricks.first_lead_trump``)."""
-        return any(getattr(p, "first_lead_trump", False) for p in self.rules.phases)
+    def _trump_played(self) -> str:
+        """Why a trump is surely played in every hand (the first card led makes trumps), or ``""``
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_trump_played`)."""
+        v = self.rules
+        return next((why for p in v.phases if (why := REGISTRY[p.kind].pad_trump_played(p, v))), "")
+
+    def _made(self, contract) -> tuple | None:
+        """The trumps to name for a hand of ``contract`` by the last phase that makes them
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_trump_choices`), or ``None``: no phase
+        makes them for this contract."""
+        v = self.rules
+        made = [c for p in v.phases if (c := REGISTRY[p.kind].pad_trump_choices(p, v, contract)) is not None]
+        return made[-1] if made else None
 
     def _trump_choices(self, contract) -> tuple:
-        v = self.rules
-        if self._first_lead_trump():  # whatever the contract, the first lead named trumps
-            return tuple(v.deck.suits)
-        nt = v.phase("name_trump")
-        if contract is not None and contract.strain == "chosen":
-            return tuple(nt.choices if nt is not None else v.deck.suits)
-        if contract is not None or v.auction() is not None:
-            return ()
-        if nt is not None:
-            return tuple(nt.choices)
-        turn = v.phase("turn_up")
-        if turn is not None:  # a card turned from the stock: none left, no trumps
-            return tuple(v.deck.suits) + (("NT",) if turn.card == "stock" else ())
-        strains = self._strains()
-        return tuple(x for x in (*v.deck.suits, "NT") if x in strains) if len(strains) > 1 else ()
+        """The trumps the scorer names for a hand of ``contract`` (``()``: none to name): the phases'
+        own (:meth:`_made`), else any suit for a contract that leaves them to its declarer."""
+        made = self._made(contract)
+        if made is not None:
+            return made
+        return tuple(self.rules.deck.suits) if contract is not None and contract.strain == "chosen" else ()
 
     def _strains(self) -> set:
         """The trumps the phases of a variant without an auction may set (an order-up: any
@@ -233,29 +236,33 @@ class ScorePad:
 
     def hand_size(self) -> int:
         """Cards each player holds in the hand being entered (the tricks of the hand): a
-        schedule of hand sizes (``deal.hand_sizes``) is read by the deal number."""
-        from rulekit.engine.phases.deal import cards_each
-        deal = self.rules.phase("deal")
-        return cards_each(deal, self.number) if deal is not None and deal.sizes else self.rules.hand_size
+        schedule of hand sizes (``deal.hand_sizes``) is read by the deal number
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.hand_size`)."""
+        v = self.rules
+        sizes = (n for p in v.phases if (n := REGISTRY[p.kind].hand_size(p, self.number)) is not None)
+        return next(sizes, v.hand_size)
 
     def _reads_trump(self) -> bool:
         return bool({"trump", "strain"} & self.reads) or any(t.trump_only for t in self.rules.scoring.tallies)
 
-    def _classed(self) -> bool:
-        """Contract values depend on the suit classes of a card turned this hand (``turn_card``)."""
-        return self.rules.phase("turn_card") is not None and any(
-            len(set(getattr(b, "values", ()))) > 1 for b in self.bids.values())
+    def _contract_question(self) -> tuple | None:
+        """``(spec, (fact, prompt, help))``: a fact the contracts' values depend on, asked before
+        the contract (the suit of a card turned before the auction:
+        :meth:`~rulekit.engine.phases.base.PhaseKind.pad_contract_question`), or ``None``."""
+        v = self.rules
+        bids = tuple(self.bids.values())
+        return next(((p, q) for p in v.phases
+                     if (q := REGISTRY[p.kind].pad_contract_question(p, v, bids)) is not None), None)
 
     def _contract(self, facts):
+        """The contract of the ``facts`` valued by this hand's facts (a card turned before the
+        auction: :meth:`~rulekit.engine.phases.base.PhaseKind.pad_contract`), or ``None``."""
         c = facts.get("contract")
         if c is None:
             return None
         bid = self.bids[c.upper()]
-        if facts.get("first_suit") and hasattr(bid, "values"):  # valued by this hand's suit classes
-            from dataclasses import replace
-            from rulekit.engine.phases.turn_card import classes_of
-            classes = classes_of(self.rules.deck, facts["first_suit"], "colour")
-            bid = replace(bid, value=bid.values[classes.get(bid.strain, 1) - 1])
+        for p in self.rules.phases:
+            bid = REGISTRY[p.kind].pad_contract(p, self.rules, bid, facts)
         return bid
 
     def _early_end(self) -> bool:
@@ -274,7 +281,7 @@ class ScorePad:
     def _trump(self, facts) -> str:
         """The strain the hand was played in, from the facts so far."""
         contract = self._contract(facts)
-        if contract is not None and contract.strain != "chosen" and not self._first_lead_trump():
+        if contract is not None and contract.strain != "chosen" and self._made(contract) is None:
             return contract.strain
         if facts.get("trump"):
             return facts["trump"]
@@ -306,9 +313,9 @@ class ScorePad:
         hand is complete; :meth:`add` it)."""
         v = self.rules
         auction = v.auction()
-        if auction is not None and self._classed() and "first_suit" not in facts:
-            return Question("first_suit", "first suit", "the suit of the card turned from the second pack: "
-                            "one of " + ", ".join(v.deck.suits))
+        asked = self._contract_question() if auction is not None else None
+        if asked is not None and asked[1][0] not in facts:
+            return Question(*asked[1])
         if auction is not None and "contract" not in facts:
             bids = [b.text for b in auction.bids]
             return Question("contract", "contract", f"a bid from {bids[0]} to {bids[-1]}, or pass")
@@ -393,7 +400,7 @@ class ScorePad:
     def _must_be_held(self, tally) -> bool:
         """Some column holds the card of ``tally``: a highest/lowest pick when a card of its kind
         was surely in play (trumps made by the first lead, or every card dealt to the players)."""
-        return bool(tally.pick) and ((tally.trump_only and self._first_lead_trump()) or not self._aside())
+        return bool(tally.pick) and ((tally.trump_only and bool(self._trump_played())) or not self._aside())
 
     def _aside(self) -> bool:
         """The deal leaves cards out of the players' hands (a widow, a stub)."""
@@ -416,8 +423,7 @@ class ScorePad:
         cols = self.columns
         if t.lower() in ("-", "none", "no one", "nobody"):
             if self._must_be_held(tally):
-                why = ("the first card led made trumps, so a trump was in play" if tally.trump_only
-                       else "every card was dealt")
+                why = (tally.trump_only and self._trump_played()) or "every card was dealt"
                 raise FactError(f"{spoken(tally.name)}: someone held it ({why}); expected one of {', '.join(cols)}")
             col = -1
         elif t.lower() in [c.lower() for c in cols]:
@@ -586,10 +592,12 @@ class ScorePad:
             facts["contract"] = self.bids[t.upper()].text
         elif name == "declarer":
             facts["declarer"] = self.seat(t)
-        elif name == "first_suit":
-            if t.upper() not in self.rules.deck.suits:
-                raise FactError(f"{t!r} is not a suit (expected {question.help})")
-            facts["first_suit"] = t.upper()
+        elif (asked := self._contract_question()) is not None and name == asked[1][0]:
+            spec = asked[0]
+            try:
+                REGISTRY[spec.kind].pad_answer(spec, self.rules, name, t, facts, self.names)
+            except ValueError as e:
+                raise FactError(str(e)) from None
         elif name == "partner":
             partner = -1 if t.lower() in ("none", "-", "", "-1") else self.seat(t)   # (-1: none, as stored)
             if partner == facts.get("declarer"):
@@ -605,7 +613,7 @@ class ScorePad:
             if t.lower() not in words or (words[t.lower()] == 2 and "XX" not in question.help):
                 raise FactError(f"{t!r} is not a doubling (expected {question.help})")
             facts["doubled"] = words[t.lower()]
-        elif name in ("tricks", "points"):
+        elif name in COUNTS:
             facts[name] = self._numbers(name, t)
             self._score(facts)   # tricks that contradict a phase's facts (a nil bidder's more than his side's)
         elif name.startswith("value:"):
@@ -658,26 +666,26 @@ class ScorePad:
         except (TypeError, ValueError):
             raise FactError(f"{what}: {t!r} is not a number") from None
 
-    def _numbers(self, name: str, t: str) -> list:
+    def _numbers(self, fact: str, t: str) -> list:
         v = self.rules
         cols = self.columns
-        total = self.hand_size() if name == "tricks" else v.points_total()
+        total = self.hand_size() if fact == "tricks" else v.points_total()
         words = t.replace(",", " ").split()
-        nums = [self._number(w, name) for w in words]
-        if (name == "tricks" and self._early_end()) or (name == "points" and not self._all_points_won()):
+        nums = [self._number(w, fact) for w in words]
+        if (fact == "tricks" and self._early_end()) or (fact == "points" and not self._all_points_won()):
             # tricks or points may add up to less: every column is given
             if len(nums) != len(cols) or any(x < 0 for x in nums) or sum(nums) > total:
-                raise FactError(f"{name}: expected {len(cols)} numbers ({' '.join(cols)}), none negative, "
+                raise FactError(f"{fact}: expected {len(cols)} numbers ({' '.join(cols)}), none negative, "
                                 f"adding up to at most {total}")
             return nums
         if len(nums) not in (len(cols), len(cols) - 1):
-            raise FactError(f"{name}: {len(words)} number{'' if len(words) == 1 else 's'}, but there are "
+            raise FactError(f"{fact}: {len(words)} number{'' if len(words) == 1 else 's'}, but there are "
                             f"{len(cols)} columns "
                             f"({' '.join(cols)}; the last may be left out)")
         if any(x < 0 for x in nums):
-            raise FactError(f"{name} cannot be negative (expected {len(cols)} numbers adding up to {total})")
+            raise FactError(f"{fact} cannot be negative (expected {len(cols)} numbers adding up to {total})")
         if sum(nums) > total or (len(nums) == len(cols) and sum(nums) != total):
-            raise FactError(f"{name} add up to {sum(nums)}, but a hand has {total}")
+            raise FactError(f"{fact} add up to {sum(nums)}, but a hand has {total}")
         if len(nums) == len(cols) - 1:
             nums.append(total - sum(nums))  # the last column has the rest
         return nums
@@ -746,7 +754,7 @@ class ScorePad:
                     given[q.name] = next((self.columns[c] for c, x in enumerate(held) if x), "-")
             if q.name not in given:
                 raise FactError(f"hand {self.number + 1}: the {q.prompt} are missing ({q.help})"
-                                if q.name in ("tricks", "points") else
+                                if q.name in COUNTS else
                                 f"hand {self.number + 1}: the {q.prompt} is missing (expected {q.help})")
             val = given[q.name]
             text = " ".join(str(x) for x in val) if isinstance(val, list) else (

@@ -3,9 +3,10 @@
 Deal ``i`` of a comparison is ``State(variant, seed=deal_seed(root, i))`` for every variant,
 so every variant sees the same cut and the same shuffle (the engine shuffles hand ``k`` of
 seed ``s`` with ``Random(f"rulekit:{s}:{k}")``), and the players' own randomness is seeded
-from ``(root, i, seat)`` too.  Each metric is then compared deal by deal: the paired
-differences give the mean difference and its 95 % confidence interval (a paired
-t interval, scipy), which is much narrower than comparing two independent samples.
+from ``(root, i, seat)`` too.  Each metric is then compared deal by deal (:func:`paired`): the
+mean difference with its 95 % confidence interval and a test (a paired t test, or McNemar's
+exact test for a 0/1 metric such as "made"), which is much narrower than comparing two
+independent samples; the p-values of all metrics are also adjusted together (Holm).
 
 The work is cut into chunks of deal indices and run by any
 :class:`concurrent.futures.Executor` (a process pool, or a dask.distributed cluster's
@@ -25,6 +26,7 @@ Two units:
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -128,7 +130,7 @@ def play_deal(v, root: int, index: int, kinds) -> dict:
     """Play hand 0 of ``State(v, seed=deal_seed(root, index))``; its metrics as a flat dict.
 
     Keys: ``seed``, ``dealer``, ``contract`` (bid text, ``""`` without one), ``level``,
-    ``trump``, ``declarer`` (seat, -1), ``made`` (1/0, ``None`` without a contract),
+    ``trump``, ``declarer`` (seat, ``None`` without one), ``made`` (1/0, ``None`` without a contract),
     ``all_pass`` (1/0, ``None`` for a game without an auction), ``declarer_tricks``,
     ``declarer_score``, ``score_C`` per score column, ``seat_score_K`` for the seat ``K``
     places left of the dealer, ``spread`` (best minus worst entry), ``decisions`` (actions
@@ -146,7 +148,7 @@ def play_deal(v, root: int, index: int, kinds) -> dict:
     n = v.players
     entries = list(h.entries) if h.entries is not None else [0] * (len(v.sides) if v.scoring.by_side else n)
     row = {"seed": seed, "dealer": h.dealer, "contract": "", "level": None, "trump": h.trump,
-           "declarer": h.declarer, "made": None,
+           "declarer": h.declarer if h.declarer is not None and h.declarer >= 0 else None, "made": None,
            "all_pass": None if v.auction() is None else int(h.contract is None),
            "declarer_tricks": None, "declarer_score": None}
     tricks_total = len(h.tricks)
@@ -230,6 +232,10 @@ def play_match(v, root: int, index: int, kinds, max_hands: int) -> dict:
 
 
 # ---------------------------------------------------------------------- statistics
+#: Level of every interval and test: 95 %, so a test's p below ALPHA is what the interval excludes.
+ALPHA = 0.05
+
+
 @dataclass(frozen=True)
 class Metric:
     """A metric of the rows: ``key`` (a row field, or a derived one), ``label`` in words,
@@ -242,74 +248,208 @@ class Metric:
 
 
 @dataclass(frozen=True)
-class Difference:
-    """A metric under ``a`` and ``b`` on the same deals, and their paired difference.
+class Paired:
+    """The paired comparison of one metric on the pairs where both values exist.
 
-    :ivar n: pairs where both values exist.
-    :ivar mean_a, mean_b: means over those pairs; ``diff`` = ``mean_b - mean_a``.
-    :ivar lo, hi: 95 % confidence interval of ``diff`` (paired t), ``None`` below 2 pairs.
+    :ivar n: pairs; ``mean_a``, ``mean_b`` their means, ``diff`` = ``mean_b - mean_a``.
+    :ivar lo, hi: 95 % confidence interval of ``diff``: the paired t interval (a metric with
+        other values than 0 and 1), or Newcombe's square-and-add interval (a 0/1 metric); when
+        no pair differs, ``-bound .. bound`` for a 0/1 metric and ``None`` for another (nothing
+        bounds the size of a difference never seen); ``None`` below 2 pairs.
+    :ivar test: ``"paired t"`` (:func:`scipy.stats.ttest_rel`), ``"McNemar exact"`` (exact
+        binomial test of the pairs that differ), ``"sign test"`` (every pair differs by the
+        same amount: the t statistic is undefined), ``"none differ"``, or ``""`` (below 2 pairs).
+    :ivar p: two-sided p-value of ``test`` (1 when no pair differs), ``None`` below 2 pairs.
+    :ivar differ: pairs whose two values differ.
+    :ivar bound: with ``differ == 0``, the exact one-sided 95 % upper bound on the share of
+        pairs that differ (``1 - 0.05 ** (1 / n)``, about ``3 / n``), else ``None``.
     """
 
-    metric: Metric
-    a: str
-    b: str
     n: int
     mean_a: float | None
     mean_b: float | None
     diff: float | None
     lo: float | None
     hi: float | None
+    test: str = ""
+    p: float | None = None
+    differ: int = 0
+    bound: float | None = None
+
+
+@dataclass(frozen=True)
+class Difference(Paired):
+    """A metric under ``a`` and ``b`` on the same deals, and their paired difference (the
+    fields of :class:`Paired`), with ``p_holm``: ``p`` adjusted by Holm's method for every test
+    of the comparison (:func:`holm`)."""
+
+    metric: Metric = field(kw_only=True)
+    a: str = field(kw_only=True)
+    b: str = field(kw_only=True)
+    p_holm: float | None = None
 
     @property
     def detectable(self) -> bool:
-        """The 95 % interval excludes 0."""
-        return self.lo is not None and self.hi is not None and (self.lo > 0 or self.hi < 0)
+        """The test rejects "no difference" at the 95 % level and the interval excludes 0 (for
+        the t test the two are the same; McNemar's exact test is the more cautious of the two,
+        so with few pairs that differ a rate's interval may exclude 0 while it does not reject)."""
+        return (self.p is not None and self.p < ALPHA and self.differ > 0
+                and (self.lo is None or self.hi is None or self.lo > 0 or self.hi < 0))
+
+    @property
+    def agree(self) -> bool:
+        """Every pair has the same value under both (the difference is 0 in the sample, which
+        is not a proof that it is 0: see :attr:`bound`)."""
+        return self.n >= 2 and self.differ == 0
 
     def sentence(self) -> str:
-        """A plain sentence: the difference with its interval, or that none is detectable."""
+        """A plain sentence: the difference with its interval and test, that no pair differs (with
+        the bound on how many could), or that none is detectable."""
         m = self.metric
         if self.n < 2:
             return f"{m.label}: too few deals with a value under both ({self.n}) to compare."
-        ci = f"95% CI {_fmt(self.lo, m)} to {_fmt(self.hi, m)}"
+        if self.agree:
+            assert self.bound is not None
+            return (f"{m.label}: no difference in {self.n} pairs: the same under {self.b} as under {self.a} "
+                    f"in each (so it differs in at most {_pct(self.bound)} of such pairs, 95% upper bound).")
+        ci = "" if self.lo is None or self.hi is None else f"95% CI {interval_text(self.lo, self.hi, m, ' to ')}; "
+        test = f"{self.test} p {_p_said(self.p)}"
         if not self.detectable:
-            if self.lo == self.hi == 0:
-                return f"{m.label}: the same under {self.b} as under {self.a} in all {self.n} paired deals."
-            return (f"{m.label}: no difference detectable at this N ({self.n} pairs; {ci}; "
+            return (f"{m.label}: no difference detectable at this N ({self.n} pairs; {ci}{test}; "
                     f"{_fmt(self.mean_a, m)} vs {_fmt(self.mean_b, m)}).")
-        assert self.diff is not None   # an interval: at least 2 pairs, so their mean difference
+        assert self.diff is not None   # a test: at least 2 pairs, so their mean difference
         way = "higher" if self.diff > 0 else "lower"
-        return (f"{m.label}: {_fmt(abs(self.diff), m)} {way} under {self.b} than under {self.a} "
-                f"({_fmt(self.mean_a, m)} -> {_fmt(self.mean_b, m)}; {ci}; {self.n} pairs).")
+        every = " in every pair" if self.test == "sign test" and self.differ == self.n else ""
+        return (f"{m.label}: {_fmt(abs(self.diff), m)} {way}{every} under {self.b} than under {self.a} "
+                f"({_fmt(self.mean_a, m)} -> {_fmt(self.mean_b, m)}; {ci}{test}, Holm {_p_said(self.p_holm)}; "
+                f"{self.n} pairs).")
 
 
-def _fmt(x, m: Metric) -> str:
+def _fmt(x, m: Metric, more: int = 0) -> str:
+    """A value of metric ``m`` as shown (a rate in percent), with ``more`` extra decimals."""
     if x is None:
         return "-"
     if m.unit == "rate":
-        return f"{round(100 * x, 1) + 0.0:.1f}%"  # + 0.0: no "-0.0%"
-    return f"{round(x, 2) + 0.0:.2f}" if abs(x) < 100 else f"{round(x, 1) + 0.0:.1f}"
+        return f"{round(100 * x, 1 + more) + 0.0:.{1 + more}f}%"  # + 0.0: no "-0.0%"
+    k = (2 if abs(x) < 100 else 1) + more
+    return f"{round(x, k) + 0.0:.{k}f}"
 
 
-def paired(values_a: list, values_b: list) -> tuple:
-    """Mean difference ``b - a`` and its 95 % paired t interval over the pairs where both
-    values exist.  :returns: ``(n, mean_a, mean_b, diff, lo, hi)``; means ``None`` with no
-    pair, the interval ``None`` below two pairs."""
+def interval_text(lo: float, hi: float, m: Metric, sep: str = "..") -> str:
+    """``lo..hi`` with as many decimals (up to 3 more) as it takes for an interval that is not a
+    point never to look like one, nor an end that is not 0 like 0 (``0.02%..1.17%``, not
+    ``0.0%..1.2%``, which would seem to include no difference)."""
+    zero = (_fmt(0.0, m), _fmt(-0.0, m))
+    for more in range(4):
+        a, b = _fmt(lo, m, more), _fmt(hi, m, more)
+        if a != b and (lo == 0 or a not in zero) and (hi == 0 or b not in zero):
+            break
+        zero = (_fmt(0.0, m, more + 1), _fmt(-0.0, m, more + 1))
+    return f"{a}{sep}{b}"
+
+
+def _pct(x: float) -> str:
+    """A share in percent with two significant digits (``0.30%``, ``3.0%``)."""
+    return f"{100 * x:.2g}%" if 100 * x >= 1 else f"{100 * x:.2f}%" if 100 * x >= 0.01 else f"{100 * x:.1e}%"
+
+
+def _p(p: float | None) -> str:
+    """A p-value as said in the table and sentences (``0.031``, ``<0.001``, ``-``)."""
+    if p is None:
+        return "-"
+    return "<0.001" if p < 0.001 else f"{p:.3f}" if p < 0.1 else f"{p:.2f}"
+
+
+def _p_said(p: float | None) -> str:
+    """``= 0.031`` or ``< 0.001``, after "p" in a sentence."""
+    text = _p(p)
+    return f"< {text[1:]}" if text.startswith("<") else f"= {text}"
+
+
+def agreement_bound(n: int) -> float:
+    """The exact one-sided 95 % upper bound on the share of pairs that differ when none of ``n``
+    does: the ``q`` with ``(1 - q) ** n = 0.05`` (Clopper-Pearson; about ``3 / n``, the "rule of
+    three")."""
+    return 1 - ALPHA ** (1 / n)
+
+
+def paired(values_a: list, values_b: list) -> Paired:
+    """Compare the paired values ``b - a`` over the pairs where both exist (``None`` left out).
+
+    A metric whose values are all 0 or 1 (made, all pass, a win) is a paired rate: McNemar's
+    exact test, the binomial test of the ``k`` pairs that go 0 -> 1 among the ``m`` that differ
+    (:func:`scipy.stats.binomtest`, p = 0.5), and Newcombe's square-and-add interval of the
+    difference (:func:`_newcombe`). Another metric: the paired t test and its interval
+    (:func:`scipy.stats.ttest_rel`); when every pair differs by the same non-zero amount the t
+    statistic is undefined and the sign test says how sure that is. When no pair differs the
+    interval is never the zero-width ``0 .. 0``: see :attr:`Paired.bound`.
+    """
     pairs = [(x, y) for x, y in zip(values_a, values_b) if x is not None and y is not None]
     n = len(pairs)
     if not n:
-        return 0, None, None, None, None, None
+        return Paired(0, None, None, None, None, None)
     ma = math.fsum(x for x, _ in pairs) / n
     mb = math.fsum(y for _, y in pairs) / n
-    d = [y - x for x, y in pairs]
-    mean = math.fsum(d) / n
+    mean = mb - ma
     if n < 2:
-        return n, ma, mb, mean, None, None
-    var = math.fsum((x - mean) ** 2 for x in d) / (n - 1)
-    if var == 0:
-        return n, ma, mb, mean, mean, mean
+        return Paired(n, ma, mb, mean, None, None, differ=int(pairs[0][0] != pairs[0][1]))
     from scipy import stats
-    half = float(stats.t.ppf(0.975, n - 1)) * math.sqrt(var / n)
-    return n, ma, mb, mean, mean - half, mean + half
+    up = sum(1 for x, y in pairs if y > x)
+    down = sum(1 for x, y in pairs if y < x)
+    if up + down == 0:
+        q = agreement_bound(n)
+        binary = all(x in (0, 1) and y in (0, 1) for x, y in pairs)
+        # a 0/1 metric's difference is at most the share of pairs that differ: within +-q
+        return Paired(n, ma, mb, 0.0, -q if binary else None, q if binary else None, "none differ", 1.0, 0, q)
+    if all(x in (0, 1) and y in (0, 1) for x, y in pairs):
+        both = sum(1 for x, y in pairs if x == y == 1)
+        lo, hi = _newcombe(both, up, down, n - both - up - down)
+        p = float(stats.binomtest(up, up + down, 0.5).pvalue)
+        return Paired(n, ma, mb, (up - down) / n, lo, hi, "McNemar exact", p, up + down)
+    d = [y - x for x, y in pairs]
+    if max(d) == min(d):   # the same non-zero difference in every pair: no spread for a t test
+        p = float(stats.binomtest(up, up + down, 0.5).pvalue)
+        return Paired(n, ma, mb, d[0], None, None, "sign test", p, n)
+    res = stats.ttest_rel([y for _, y in pairs], [x for x, _ in pairs])
+    ci = res.confidence_interval(confidence_level=1 - ALPHA)
+    return Paired(n, ma, mb, mean, float(ci.low), float(ci.high), "paired t", float(res.pvalue), up + down)
+
+
+def _newcombe(both: int, up: int, down: int, neither: int) -> tuple[float, float]:
+    """Newcombe's square-and-add 95 % interval of the difference of two paired rates ``b - a``
+    (Newcombe, Statistics in Medicine 17, 1998; as in Fagerland, Lydersen & Laake, "Statistical
+    analysis of contingency tables", 2017, ch. 8): ``both`` pairs 1 under both, ``up`` 0 -> 1, ``down``
+    1 -> 0, ``neither`` 0 under both. The Wilson score interval of each rate, combined with the
+    estimated correlation of the two rates."""
+    from scipy import stats
+    n = both + up + down + neither
+    pb, pa = (both + up) / n, (both + down) / n
+    l1, u1 = stats.binomtest(both + up, n).proportion_ci(1 - ALPHA, "wilson")
+    l2, u2 = stats.binomtest(both + down, n).proportion_ci(1 - ALPHA, "wilson")
+    margins = (both + up) * (down + neither) * (both + down) * (up + neither)
+    cross = both * neither - up * down
+    psi = 0.0 if margins == 0 else ((cross - n / 2) / math.sqrt(margins) if cross > n / 2 else
+                                    0.0 if cross >= 0 else cross / math.sqrt(margins))
+    d = pb - pa
+    lo = d - math.sqrt(max(0.0, (pb - l1) ** 2 + (u2 - pa) ** 2 - 2 * psi * (pb - l1) * (u2 - pa)))
+    hi = d + math.sqrt(max(0.0, (pa - l2) ** 2 + (u1 - pb) ** 2 - 2 * psi * (pa - l2) * (u1 - pb)))
+    return max(-1.0, lo), min(1.0, hi)
+
+
+def holm(ps: list) -> list:
+    """Holm's step-down adjustment of the p-values ``ps`` (``None`` left as it is): the k-th
+    smallest of m becomes ``max`` over the first k of ``min(1, (m - j + 1) * p_j)``. A difference
+    whose adjusted p is below 0.05 stays detectable when all m tests are read together (the
+    chance of any false alarm among them is at most 5 %, whatever their dependence; Holm, "A
+    simple sequentially rejective multiple test procedure", Scand. J. Statist. 6, 1979)."""
+    idx = sorted((i for i, p in enumerate(ps) if p is not None), key=lambda i: ps[i])
+    m = len(idx)
+    out = list(ps)
+    running = 0.0
+    for rank, i in enumerate(idx):
+        running = max(running, min(1.0, (m - rank) * ps[i]))
+        out[i] = running
+    return out
 
 
 def metrics_for(unit: str, rows: list, players: int) -> list[Metric]:
@@ -381,12 +521,31 @@ class Comparison:
         return [metric_value(r, key) for r in self.rows if r["variant"] == variant]
 
     def summary(self) -> dict:
-        """JSON-ready summary: settings and every difference."""
+        """JSON-ready summary: settings, every difference (with its test, p-value and Holm-adjusted
+        p-value; ``agree`` and ``bound`` when no pair differs) and the multiple-comparisons note."""
         return {"variants": self.variants, "unit": self.unit, "n": self.n, "seed": self.seed, "bots": self.bots,
                 "differences": [{"metric": d.metric.key, "label": d.metric.label, "a": d.a, "b": d.b, "n": d.n,
                                  "mean_a": d.mean_a, "mean_b": d.mean_b, "diff": d.diff, "ci95": [d.lo, d.hi],
+                                 "test": d.test, "p": d.p, "p_holm": d.p_holm, "pairs_differ": d.differ,
+                                 "agree": d.agree, "bound": d.bound,
                                  "detectable": d.detectable, "sentence": d.sentence()}
-                                for d in self.differences]}
+                                for d in self.differences],
+                "multiple_comparisons": self.holm_note()}
+
+    def holm_note(self) -> str:
+        """A sentence on reading many tests at once: how many there are and which differences
+        stay detectable once their p-values are adjusted by Holm's method."""
+        tested = [d for d in self.differences if d.p is not None and d.differ]   # differences()' family
+        if len(tested) < 2:
+            return ""
+        kept = [d for d in tested if d.detectable and d.p_holm is not None and d.p_holm < ALPHA]
+        vs = f" ({len(self.variants) - 1} variants against {self.variants[0]})" if len(self.variants) > 2 else ""
+        head = (f"{len(tested)} tests{vs} read together: by chance about 1 in 20 looks different at the 95% "
+                f"level; with Holm's adjustment for all {len(tested)} (the Holm column),")
+        if not kept:
+            return f"{head} no difference stays detectable."
+        names = ", ".join(d.metric.label + (f" ({d.b})" if len(self.variants) > 2 else "") for d in kept)
+        return f"{head} {len(kept)} stay{'s' if len(kept) == 1 else ''} detectable: {names}."
 
 
 def check_shareable(names: list, variants: list) -> None:
@@ -483,15 +642,29 @@ def compare(variants: list, n: int = 1000, unit: str = "deals", bots: list | Non
             own_pool.shutdown(cancel_futures=True)
     rows = [r for s in sorted(chunks) for r in chunks[s]]
     result = Comparison(labels, unit, n, seed, kinds, rows)
-    ref = labels[0]
-    for m in metrics_for(unit, rows, nplayers):
-        col_a = result.column(ref, m.key)
-        for other in labels[1:]:
-            nn, ma, mb, d, lo, hi = paired(col_a, result.column(other, m.key))
-            if nn:
-                result.differences.append(Difference(m, ref, other, nn, ma, mb, d, lo, hi))
+    result.differences = differences(result, metrics_for(unit, rows, nplayers))
     return result
 
 
-__all__ = ["BOT_KINDS", "CompareError", "Comparison", "Difference", "Metric", "check_shareable", "compare",
-           "deal_seed", "metric_value", "metrics_for", "paired", "play_deal", "play_match", "run_chunk"]
+def differences(result: Comparison, metrics: list) -> list[Difference]:
+    """Every metric of ``metrics`` for each variant against the first (:func:`paired`), with
+    Holm-adjusted p-values over all of them (:func:`holm`)."""
+    ref = result.variants[0]
+    out = []
+    for m in metrics:
+        col_a = result.column(ref, m.key)
+        for other in result.variants[1:]:
+            st = paired(col_a, result.column(other, m.key))
+            if st.n:
+                out.append(Difference(**dataclasses.asdict(st), metric=m, a=ref, b=other))
+    # the family: every test where some pair differs. A metric where none differs cannot show a
+    # difference at any level (its exact test has p = 1 whatever happens), so it is left out of
+    # the count, as Tarone's rule for discrete tests allows; it keeps p_holm = p = 1.
+    family = [d.p if d.differ else None for d in out]
+    adjusted = holm(family)
+    return [dataclasses.replace(d, p_holm=h if d.differ else d.p) for d, h in zip(out, adjusted)]
+
+
+__all__ = ["ALPHA", "BOT_KINDS", "CompareError", "Comparison", "Difference", "Metric", "Paired", "agreement_bound",
+           "check_shareable", "compare", "deal_seed", "differences", "holm", "interval_text", "metric_value",
+           "metrics_for", "paired", "play_deal", "play_match", "run_chunk"]

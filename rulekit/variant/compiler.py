@@ -108,7 +108,8 @@ class _Compiler:
         self.diags: list[Diagnostic] = list(r.diagnostics)
         self.macros: dict = {}
         self.bad_lets: set = set()
-        self.warnings: list[VariantWarning] = []
+        self.warnings: list[VariantWarning] = [   # the loader's: a null in this file that removes nothing
+            VariantWarning(d.file, d.line, d.column, d.path, d.message) for d in r.notes if d.file == r.top_file]
         self.phase_vars: dict = {}  # formula variables the phase kinds give: name -> (lo, hi)
         self.formulas: dict = {}  # document path -> compiled Formula (for the bounds checks)
         self.scheduled = bool(self.d and self.d.get("rounds"))  # a round schedule ends the match
@@ -1071,7 +1072,7 @@ class _Compiler:
             self.check_end(self.check_values(*known, len(sides) if scoring.by_side else players))
         if self.diags:
             raise VariantError(order_diagnostics(self.diags, self.r.files))
-        blob = json.dumps({"data": d, "settings": {"players": players}}, sort_keys=True, default=str)
+        blob = json.dumps({"data": _hashed_kinds(d), "settings": {"players": players}}, sort_keys=True, default=str)
         v = Variant(d.get("id", "unnamed"), d.get("name", d.get("id", "unnamed")), d.get("source", ""),
                        players, deck, pts, contexts, first, rot, phases, scoring, match,
                        hashlib.sha256(blob.encode()).hexdigest()[:16], d,
@@ -1155,6 +1156,25 @@ ROUND_OVERLAY = ("phases", "scoring", "ranking")
 
 #: Keys of the formulas that give a hand's entries.
 ENTRY_KEYS = ("each", "declarer", "defender", "no_contract")
+
+
+def _hashed_kinds(d: dict) -> dict:
+    """``d`` with each phase's ``kind:`` written as the kind's oldest word (its first alias, else
+    its name), so a kind renamed later leaves the hash of every file using it, and the records
+    that carry that hash, unchanged."""
+    def block(b: object) -> object:
+        if not isinstance(b, dict) or not isinstance(b.get("phases"), dict):
+            return b
+        phases = {}
+        for name, entry in b["phases"].items():
+            kind = REGISTRY.get(entry.get("kind", "")) if isinstance(entry, dict) else None
+            phases[name] = dict(entry, kind=kind.aliases[0]) if kind is not None and kind.aliases else entry
+        return dict(b, phases=phases)
+    out = block(d)
+    assert isinstance(out, dict)
+    if isinstance(out.get("rounds"), list):
+        out = dict(out, rounds=[block(r) for r in out["rounds"]])
+    return out
 
 
 def _points_range(tables: list) -> tuple:

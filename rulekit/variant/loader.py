@@ -7,6 +7,7 @@ then checks meaning and compiles it.
 """
 from __future__ import annotations
 
+import copy
 import difflib
 import os
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from jsonschema.exceptions import best_match
 
 from referencing import Registry, Resource
 
+from rulekit.engine.phases import canonical
 from rulekit.engine.phases import version as phase_kinds_version
 from rulekit.errors import Diagnostic
 from rulekit.schemas import composed_schema
@@ -287,6 +289,10 @@ class Resolved:
     :ivar diagnostics: problems found (YAML, duplicate keys, extends, schema).
     :ivar blocking: some problem keeps the meaning checks from running (a schema
         error); duplicate keys alone do not.
+    :ivar notes: warnings found while merging (a null that removes nothing), which the
+        compiler reports as :class:`~rulekit.variant.compiler.VariantWarning`.
+    :ivar absent: ``(path, Pos)`` of each null at a key the base did not have (see
+        :func:`_absent_nulls`).
     """
 
     data: dict | None
@@ -295,6 +301,8 @@ class Resolved:
     diagnostics: list = field(default_factory=list)
     top_file: str = ""
     blocking: bool = False
+    notes: list = field(default_factory=list)
+    absent: list = field(default_factory=list)
 
     def pos(self, path) -> Pos:
         """Position of the value at ``path`` (or its nearest ancestor)."""
@@ -357,19 +365,25 @@ _YAML_HINTS = {
 }
 
 
-def _merge(base, over, bpos: dict, opos: dict, path: tuple):
-    """Deep-merge ``over`` onto ``base``: mappings merge, null removes, else replace."""
+def _merge(base, over, bpos: dict, opos: dict, path: tuple, absent: list | None = None):
+    """Deep-merge ``over`` onto ``base``: mappings merge, null removes, else replace.
+
+    :param absent: collects ``(path, Pos)`` of each null at a key ``base`` does not have (it
+        removes nothing: :func:`_absent_nulls` says whether the key is unknown or just unset).
+    """
     if isinstance(base, dict) and isinstance(over, dict):
         out = dict(base)
         for k, v in over.items():
             kp = path + (k,)
             if v is None:
+                if k not in out and absent is not None:
+                    absent.append((kp, opos.get(kp + ("<key>",)) or opos.get(kp) or opos.get(path)))
                 out.pop(k, None)
                 for p in [p for p in bpos if p[:len(kp)] == kp]:
                     del bpos[p]
                 continue
             if k in out:
-                out[k] = _merge(out[k], v, bpos, opos, kp)
+                out[k] = _merge(out[k], v, bpos, opos, kp, absent)
             else:
                 out[k] = v
                 _copy_positions(bpos, opos, kp)
@@ -426,17 +440,34 @@ def resolve_text(file: str, text: str, embedded: bool = False) -> Resolved:
 
 
 def _finish(r: Resolved) -> Resolved:
-    """Check the merged document against the schema (when it could be read)."""
+    """Check the merged document against the schema (when it could be read), a kind's former
+    word read as its name (:func:`current_kinds`)."""
     if r.data is not None:
+        current_kinds(r.data)
         missing = [k for k in REQUIRED_KEYS if k not in r.data]
         for k in missing:
             r.diagnostics.append(r.diag((), f"missing required key {k!r} (a variant needs "
                                         f"{', '.join(REQUIRED_KEYS)}; a house rule gets them from extends:)"))
         problems = schema_problems(r)
+        r.notes = _absent_nulls(r)[1]
         r.diagnostics.extend(problems)
         r.blocking = r.blocking or bool(problems or missing)
     r.diagnostics = order_diagnostics(r.diagnostics, r.files)
     return r
+
+
+def current_kinds(data: dict) -> None:
+    """Write each phase entry's ``kind:`` (of the document and of its ``rounds:``) as the name of
+    the kind it stands for: a kind's former word (``layout``) is read as its name (``domino``),
+    so files written before a kind was renamed keep loading, with the same hash
+    (:attr:`~rulekit.engine.phases.base.PhaseKind.aliases`)."""
+    rounds = data.get("rounds")
+    blocks = [data] + (list(rounds) if isinstance(rounds, list) else [])
+    for block in blocks:
+        phases = block.get("phases") if isinstance(block, dict) else None
+        for entry in phases.values() if isinstance(phases, dict) else ():
+            if isinstance(entry, dict) and isinstance(entry.get("kind"), str):
+                entry["kind"] = canonical(entry["kind"])
 
 
 def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
@@ -512,13 +543,47 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
         return r
     bpos = dict(base.positions)
     over = {k: v for k, v in data.items() if k != "extends"}
-    merged = _merge(base.data, over, bpos, doc.positions, ())
+    r.absent = list(base.absent)
+    merged = _merge(base.data, over, bpos, doc.positions, (), r.absent)
     bpos[()] = doc.positions.get((), Pos(file, 1, 1))
     if ("extends",) in doc.positions:
         bpos[("extends",)] = doc.positions[("extends",)]
     r.data = merged
     r.positions = bpos
     return r
+
+
+def _absent_nulls(r: Resolved) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """The problems of nulls that removed nothing (``key: null`` in an ``extends:`` file, where the
+    base has no such key), as ``(errors, warnings)``: a key the schema does not know there is an
+    error at the key, as any unknown key is (``typo: null`` is a typo, not a removal); a known
+    key the base simply does not set is a warning (it has no effect: :attr:`Resolved.notes`)."""
+    out: list[Diagnostic] = []
+    notes: list[Diagnostic] = []
+    for path, pos in r.absent:
+        parent: object = r.data
+        for k in path[:-1]:
+            parent = parent.get(k) if isinstance(parent, dict) else None
+        if not isinstance(parent, dict) or path[-1] in parent or pos is None:
+            continue   # set again by a more derived file, or its mapping replaced
+        probe = copy.deepcopy(r.data)
+        target: dict = probe if probe is not None else {}
+        for k in path[:-1]:
+            target = target[k]
+        target[path[-1]] = None    # put the key back: does the schema know it there?
+        where = dict(r.positions)
+        where[path] = where[path + ("<key>",)] = pos
+        dotted = ".".join(map(str, path))
+        unknown = [d for d in schema_problems(Resolved(probe, where, r.files, top_file=r.top_file))
+                   if d.path == dotted and d.message.startswith("unknown key")]
+        if unknown:
+            out.append(Diagnostic(pos.file, pos.line, pos.column, dotted,
+                                  "a null at an unknown key removes nothing: " + unknown[0].message))
+        else:
+            notes.append(Diagnostic(pos.file, pos.line, pos.column, dotted, "null removes nothing here: the "
+                                    "base variant does not set this key (expected a key the base sets, or "
+                                    "drop the line)"))
+    return out, notes
 
 
 def _short(name: str, width: int = 60) -> str:
@@ -554,11 +619,14 @@ def schema_problems(r: Resolved) -> list[Diagnostic]:
     """Validate ``r.data`` against the schema; one diagnostic per problem, in file order.
 
     An unknown or malformed key is reported at the key (each one, with a close
-    match); other problems at the value.
+    match); other problems at the value. A null in an ``extends:`` file at a key unknown
+    there (``typo: null``) is an unknown key too, though merging removed it.
     """
     out = []
     for err in validator().iter_errors(r.data):
         out += _schema_diags(r, _best(err))
+    if r.absent:   # a null at a key that is unknown there (typo: null) is refused as any unknown key
+        out += _absent_nulls(r)[0]
     return order_diagnostics(out, r.files)
 
 
@@ -639,10 +707,14 @@ def _schema_message(e, key: bool = False) -> str:
     if v == "required":
         missing = [k for k in e.validator_value if isinstance(e.instance, dict) and k not in e.instance]
         k = missing[0] if missing else e.validator_value[0]
-        kdesc = (s.get("properties", {}).get(k) or {}).get("description", "") if isinstance(
-            s.get("properties", {}).get(k), dict) else ""
-        return f"missing required key {k!r}" + (f" (expected {kdesc[0].lower() + kdesc[1:].rstrip('.')})"
-                                                  if kdesc else "")
+        kschema = s.get("properties", {}).get(k)
+        kschema = kschema if isinstance(kschema, dict) else {}
+        kdesc = kschema.get("description", "")
+        kwords = kdesc[0].lower() + kdesc[1:].rstrip(".") if kdesc else ""
+        if isinstance(kschema.get("enum"), list) and kschema["enum"]:   # a phase's kind: say the choices
+            return f"missing required key {k!r}" + (f", {kwords}" if kwords else "") + \
+                f" (expected one of: {', '.join(map(str, kschema['enum']))})"
+        return f"missing required key {k!r}" + (f" (expected {kwords})" if kwords else "")
     if v == "enum" or v == "const":
         allowed = e.validator_value if v == "enum" else [e.validator_value]
         close = difflib.get_close_matches(str(inst), [str(a) for a in allowed], n=1, cutoff=0.6) \

@@ -11,15 +11,16 @@ compiler, :class:`~rulekit.engine.state.State`, the bots, the CLI and the docs.
 """
 from __future__ import annotations
 
-from rulekit.engine.phases import (announce, auction, call_partner, contract_auction, deal, defence, exchange,
-                                   fixed_trump, layout, list_auction, name_trump, order_up, pass_cards, pile, set_aside,
-                                   split_choice, step_auction, trick_bids, tricks, turn_card, turn_up)
+from rulekit.engine.phases import (announce, auction, call_partner, contract_auction, deal, defence, domino,
+                                   exchange, fixed_trump, list_auction, name_trump, order_up, pass_cards, pile,
+                                   set_aside, split_choice, step_auction, trick_bids, tricks, turn_card, turn_up)
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
-from rulekit.engine.phases.registry import REGISTRY, kind_of, kinds_with_role, register, unregister, version
+from rulekit.engine.phases.registry import REGISTRY, canonical, kind_of, kinds_with_role, register, unregister, version
 
 for _m in (deal, auction, contract_auction, exchange, name_trump, turn_up, trick_bids, tricks, step_auction, announce,
-           defence, list_auction, call_partner, set_aside, turn_card, pile, layout, split_choice,
+           defence, list_auction, call_partner, set_aside, turn_card, pile, domino, split_choice,
            pass_cards, fixed_trump, order_up):
     register(_m.KIND)
 
-__all__ = ["PhaseKind", "PhaseSpec", "REGISTRY", "kind_of", "kinds_with_role", "register", "unregister", "version"]
+__all__ = ["PhaseKind", "PhaseSpec", "REGISTRY", "canonical", "kind_of", "kinds_with_role", "register", "unregister",
+           "version"]

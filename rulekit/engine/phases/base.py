@@ -106,6 +106,9 @@ class PhaseKind(Generic[SpecT]):
     Class attributes (override them):
 
     :cvar name: the ``kind:`` word (``"tricks"``).
+    :cvar aliases: former ``kind:`` words of this kind, oldest first, still read from variant
+        files (the loader takes them as :attr:`name`); a file is hashed with the oldest, so
+        records saved before a rename still verify.
     :cvar schema: JSON Schema (Draft 2020-12) of one phase entry of this kind; its
         ``properties`` must list ``kind`` (as ``true``); it may ``$ref`` the shared
         ``#/$defs/...`` of ``rulekit/schemas/variant.schema.json`` (``strain``, ``suit``).
@@ -129,6 +132,7 @@ class PhaseKind(Generic[SpecT]):
     """
 
     name: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
     schema: ClassVar[dict] = {}
     label: ClassVar[str] = ""
     role: ClassVar[str] = ""
@@ -328,6 +332,41 @@ class PhaseKind(Generic[SpecT]):
         face down); a scorepad then knows not every card ends in a won trick.  Default 0."""
         return 0
 
+    def pad_trump_choices(self, spec: SpecT, variant: Variant, contract: Any) -> tuple | None:
+        """The trumps a scorepad asks the scorer to name for a hand of ``contract`` (the
+        :class:`~rulekit.contracts.Bid`, or ``None`` without one) when this phase makes them:
+        strains (suit letters, ``NT``), ``()`` when it makes them with nothing to ask (one
+        strain), ``None`` when it makes none for this contract (the contract's strain stands).
+        The last phase of the hand that answers decides, as the last trumps set stand in play.
+        Default: in a variant without an auction, the strains this phase may set
+        (:meth:`strains`) in the deck's order, ``NT`` last (an order-up, a turned card), ``()``
+        for a single one (fixed trumps); ``None`` otherwise."""
+        if contract is not None or variant.auction() is not None:
+            return None
+        strains = self.strains(spec, variant.deck)
+        if not strains:
+            return None
+        return tuple(x for x in (*variant.deck.suits, "NT") if x in strains) if len(strains) > 1 else ()
+
+    def pad_trump_played(self, spec: SpecT, variant: Variant) -> str:
+        """Why a card of the trump suit is surely played to a trick in every hand, in words for a
+        refusal (the first card led makes trumps); ``""`` when nothing says so.  A scorepad then
+        refuses "no one" as the winner of the highest or lowest trump.  Default ``""``."""
+        return ""
+
+    def pad_contract_question(self, spec: SpecT, variant: Variant, bids: tuple) -> tuple | None:
+        """``(fact, prompt, help)``: a fact of the hand a scorepad asks before the contract,
+        because the values of the auction's ``bids`` depend on it (the suit of a card turned
+        before the auction); answered by :meth:`pad_answer` into the hand's facts under
+        ``fact`` itself.  Default ``None``."""
+        return None
+
+    def pad_contract(self, spec: SpecT, variant: Variant, bid: Any, facts: dict) -> Any:
+        """The auction's contract ``bid`` valued by this hand's ``facts`` (those of
+        :meth:`pad_contract_question`), as the engine values it for a played hand.  Default:
+        ``bid`` unchanged."""
+        return bid
+
     def pad_facts(self, spec: SpecT, variant: Variant, hand: Hand) -> dict:
         """The answers a scorer types for this kind's facts of a finished played ``hand``
         (fact -> text), the inverse of :meth:`pad_answer`; default none."""
@@ -412,6 +451,11 @@ class PhaseKind(Generic[SpecT]):
         facts (the party of a partnership by a card, as far as he knows it), drawn on his table
         in every phase of the hand; from the observation only.  Default none."""
         return []
+
+    def hand_size(self, spec: SpecT, number: int) -> int | None:
+        """Cards each player holds in deal ``number`` (0-based) when this phase fixes it deal by
+        deal (a schedule of hand sizes), else ``None``: the variant's ``hand_size``."""
+        return None
 
     def hand_variables(self, spec: SpecT, hand: Hand) -> dict:
         """Formula variables of the shared set that this phase fixes for the finished

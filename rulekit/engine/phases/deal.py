@@ -207,6 +207,10 @@ class DealKind(PhaseKind[DealSpec]):
                 up[target] = up.get(target, 0) | 1 << c
         return [f"{z} " + " ".join(variant.deck.pretty(c) for c in bits(m)) for z, m in up.items()]
 
+    def hand_size(self, spec, number: int) -> int | None:
+        """The cards of deal ``number`` by ``hand_sizes`` (:func:`cards_each`), when it has them."""
+        return cards_each(spec, number) if spec.sizes else None
+
     def hand_variables(self, spec, hand) -> dict:
         """``total_tricks``: the cards each player was dealt this hand, with ``hand_sizes``."""
         return {"total_tricks": cards_each(spec, hand.number)} if spec.sizes else {}

@@ -177,6 +177,13 @@ class NameTrumpKind(PhaseKind[NameTrumpSpec]):
         """The choices."""
         return set(spec.choices)
 
+    def pad_trump_choices(self, spec, variant, contract) -> tuple | None:
+        """The choices, in their order: for a contract whose strain is ``chosen``, or every hand
+        of a variant without an auction; ``None`` for another contract (its strain stands)."""
+        if (contract.strain == "chosen") if contract is not None else variant.auction() is None:
+            return tuple(spec.choices)
+        return None
+
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``partner_may_name`` unless by the dealer."""
         if "partner_may_name" in p and p.get("by", "declarer") != "dealer":

@@ -705,6 +705,14 @@ class TricksKind(PhaseKind[TricksSpec]):
         """Every suit when the first lead makes trumps."""
         return set(deck.suits) if spec.first_lead_trump else set()
 
+    def pad_trump_choices(self, spec, variant, contract) -> tuple | None:
+        """Any suit when the first lead makes trumps, whatever the contract."""
+        return tuple(variant.deck.suits) if spec.first_lead_trump else None
+
+    def pad_trump_played(self, spec, variant) -> str:
+        """The first card led makes trumps: a trump is always played."""
+        return "the first card led made trumps, so a trump was in play" if spec.first_lead_trump else ""
+
     def trump_words(self, spec, hand) -> str | None:
         """``trumps: the first card led`` until the first lead of a hand whose first lead makes
         trumps."""

@@ -10,7 +10,7 @@ of the pack is accepted when a record or a real table says which was turned.  Wi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rulekit.cards import SUIT_NAMES
 from rulekit.engine.actions import Action
@@ -85,6 +85,11 @@ def apply(state: Table, action: Action) -> bool:
     return True
 
 
+def _first_suit_help(variant) -> str:
+    """The accepted answers to a scorepad's ``first suit`` question, in words."""
+    return "the suit of the card turned from the second pack: one of " + ", ".join(variant.deck.suits)
+
+
 class TurnCardKind(PhaseKind[TurnCardSpec]):
     """The ``turn_card`` kind (see the module docstring)."""
 
@@ -129,6 +134,30 @@ class TurnCardKind(PhaseKind[TurnCardSpec]):
         """``first_suit``: the suit of the card turned (class 1), when one was."""
         d = self.data_of(hand)
         return {"first_suit": variant.deck.suit_of(d.card)} if d is not None and d.card >= 0 else {}
+
+    def pad_contract_question(self, spec, variant, bids: tuple) -> tuple | None:
+        """``first_suit``, the suit of the card turned, when some contract's value depends on
+        its suit class."""
+        if not any(len(set(getattr(b, "values", ()))) > 1 for b in bids):
+            return None
+        return "first_suit", "first suit", _first_suit_help(variant)
+
+    def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
+        """``first_suit``: a suit letter (any case).
+
+        :raises ValueError: not a suit of the deck."""
+        if fact != "first_suit":
+            super().pad_answer(spec, variant, fact, text, facts, names)
+        if text.strip().upper() not in variant.deck.suits:
+            raise ValueError(f"{text.strip()!r} is not a suit (expected {_first_suit_help(variant)})")
+        facts[fact] = text.strip().upper()
+
+    def pad_contract(self, spec, variant, bid, facts: dict):
+        """A contract of the list valued by the suit class of its trumps, given ``first_suit``."""
+        if not facts.get("first_suit") or not hasattr(bid, "values"):
+            return bid
+        classes = classes_of(variant.deck, facts["first_suit"], spec.classes)
+        return replace(bid, value=bid.values[classes.get(bid.strain, 1) - 1])
 
     def observe(self, state: Table, seat: int) -> dict:
         """Public: the turned card and the suit classes."""

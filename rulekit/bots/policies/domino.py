@@ -1,19 +1,19 @@
-"""The bots' policy for ``layout``: keep options open."""
+"""The bots' policy for ``domino``: keep options open."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from rulekit.bots.policies import policy
 from rulekit.engine.actions import Action
-from rulekit.engine.phases import layout
-from rulekit.engine.phases.layout import LayoutSpec
+from rulekit.engine.phases import domino
+from rulekit.engine.phases.domino import DominoSpec
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.bots.sensible import SensibleBot
     from rulekit.engine.observation import Observation
 
 
-@policy(layout.KIND)
+@policy(domino.KIND)
 def lay_card(bot: SensibleBot, obs: Observation) -> Action | None:
     """Lay the card that opens the way to the most of one's own cards further along its row
     (and start the suits one holds most of); pass when forced."""
@@ -40,7 +40,7 @@ def lay_card(bot: SensibleBot, obs: Observation) -> Action | None:
     return max(plays, key=key)
 
 
-def _extends_up(c: int, spec: LayoutSpec, obs: Observation) -> bool:
+def _extends_up(c: int, spec: DominoSpec, obs: Observation) -> bool:
     """Whether ``c`` would go on the high end of its row."""
     for _s, _lo, hi in obs.phase_data.get("layout_rows", []):
         if spec.up[hi] == c:

@@ -1,4 +1,5 @@
-"""``layout`` phase: a domino layout of rows (Sevens / Fan Tan; rules/king.md [K8]).
+"""``domino`` phase: a layout of rows built up and down from starter cards (Sevens / Fan Tan /
+Card Dominoes; rules/king.md [K8]).  Variant files may still say ``kind: layout``, its former name.
 
 From the eldest hand, in turn, each player must add one card if he can: a card of a
 ``starts`` rank begins the row of its suit (one row per suit); otherwise the next
@@ -22,8 +23,8 @@ from rulekit.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
-class LayoutSpec(PhaseSpec):
-    """The compiled ``layout`` entry.
+class DominoSpec(PhaseSpec):
+    """The compiled ``domino`` entry.
 
     :ivar starts: bitmask of the cards that begin a row.
     :ivar up, down: card -> the card next above / below it in its suit's ``order`` (or -1).
@@ -39,8 +40,8 @@ class LayoutSpec(PhaseSpec):
 
 
 @dataclass
-class LayoutData(KindData):
-    """``layout``'s data for one hand: ``rows``, suit -> ``(low card, high card)`` of its row, in
+class DominoData(KindData):
+    """``domino``'s data for one hand: ``rows``, suit -> ``(low card, high card)`` of its row, in
     the order started; ``order``, ``(seat, card)`` laid in order; ``out``, seats out of cards in
     the order they went out; ``passes``, passes in a row."""
 
@@ -50,7 +51,7 @@ class LayoutData(KindData):
     passes: int = 0
 
 
-def playable(spec: LayoutSpec, rows: dict, deck) -> int:
+def playable(spec: DominoSpec, rows: dict, deck) -> int:
     """Bitmask of the cards that may be laid now: starters of suits without a row, and the
     cards next to each row's ends (``rows``: suit -> ``(low card, high card)``)."""
     m = 0
@@ -65,10 +66,11 @@ def playable(spec: LayoutSpec, rows: dict, deck) -> int:
     return m
 
 
-class LayoutKind(PhaseKind[LayoutSpec]):
-    """The ``layout`` kind (see the module docstring)."""
+class DominoKind(PhaseKind[DominoSpec]):
+    """The ``domino`` kind (see the module docstring)."""
 
-    name = "layout"
+    name = "domino"
+    aliases = ("layout",)
     schema = {'description': 'A domino layout: rows started by given cards, one per suit, built up or down by '
                              'rank order at either end; a player who cannot play passes; no tricks.',
               'type': 'object',
@@ -87,7 +89,7 @@ class LayoutKind(PhaseKind[LayoutSpec]):
     label = "lay"
     position = "last"
     stands_for = "tricks"
-    example = 'layout: {kind: layout, starts: [J], order: "7 8 9 10 J Q K A", end_when_out: 3}'
+    example = 'layout: {kind: domino, starts: [J], order: "7 8 9 10 J Q K A", end_when_out: 3}'
 
     # ------------------------------------------------------------------ compile time
     def compile(self, c, name: str, p: dict, path: tuple):
@@ -125,7 +127,7 @@ class LayoutKind(PhaseKind[LayoutSpec]):
             cards = [deck.index[r + s] for r in order]
             for lo, hi in zip(cards, cards[1:]):
                 up[lo], down[hi] = hi, lo
-        return LayoutSpec(self.name, name, starts, tuple(up), tuple(down), out, order)
+        return DominoSpec(self.name, name, starts, tuple(up), tuple(down), out, order)
 
     def variables(self, spec) -> dict:
         """``cards_left`` and ``out_place`` per player."""
@@ -176,7 +178,7 @@ class LayoutKind(PhaseKind[LayoutSpec]):
     def start(self, state: Table) -> bool:
         """No rows yet; the eldest hand plays first."""
         h = state.hand
-        h.phase_state[self.name] = LayoutData()
+        h.phase_state[self.name] = DominoData()
         h.to_move = h.eldest
         return any(h.hands)
 
@@ -277,6 +279,6 @@ class LayoutKind(PhaseKind[LayoutSpec]):
         return out or [("layout", "no rows yet")]
 
 
-KIND = LayoutKind()
+KIND = DominoKind()
 
-__all__ = ["KIND", "LayoutKind", "LayoutSpec", "playable"]
+__all__ = ["KIND", "DominoKind", "DominoSpec", "playable"]
