@@ -99,7 +99,7 @@ def test_no_seat_tells_the_hidden_party_from_another(vid):
     for s in _decisions(vid):
         h = s.hand
         d = _party_data(s)
-        truth = PARTNER.party(s)
+        truth = PARTNER.party(s.hand)
         for seat in rng.sample(range(s.variant.players), 2):
             info = s.observation(seat).phase_data["partner_call"]
             if info["complete"]:
@@ -112,7 +112,7 @@ def test_no_seat_tells_the_hidden_party_from_another(vid):
             t = _moved(s, seat, rng)
             if t is None:
                 continue
-            assert PARTNER.party(t) != truth or t.hand.partner != h.partner or d.cards.bit_count() > 1
+            assert PARTNER.party(t.hand) != truth or t.hand.partner != h.partner or d.cards.bit_count() > 1
             assert _view(t, seat) == _view(s, seat), (seat, len(h.tricks))
             if moved % 4 == 0:   # (the terminal's drawing is the slow part)
                 assert _screen(t, seat) == _screen(s, seat)

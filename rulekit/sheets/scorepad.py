@@ -704,9 +704,10 @@ class ScorePad:
         for seat, x in zip((s[0] for s in v.sides) if v.scoring.by_side else range(v.players), tricks):
             won[seat] = x
         values: list = [dict() for _ in range(cols)]
-        for spec in v.phases:
+        for spec in v.phases:   # (each phase sees the variables of those before: the party announcing)
             try:
-                per_col = REGISTRY[spec.kind].pad_values(spec, v, self._phase_facts(facts, spec), contract, won)
+                per_col = REGISTRY[spec.kind].pad_values(spec, v, dict(self._phase_facts(facts, spec), columns=values),
+                                                         contract, won)
             except ValueError as e:
                 raise FactError(str(e)) from None
             for c, vals in enumerate(per_col[:cols]):

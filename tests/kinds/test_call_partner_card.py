@@ -214,7 +214,7 @@ def test_the_scorepad_asks_the_holders_and_scores_the_party():
         pad.answer(q, "P1 P1", facts)
     with pytest.raises(FactError, match="3 holders, but the pack has 2"):
         pad.answer(q, "P1 P2 P3", dict(facts))
-    pad = typed_pad(v, ["P1", " ".join(map(str, h.won)), " ".join(map(str, pts))])
+    pad = typed_pad(v, ["P1", "none", "none", " ".join(map(str, h.won)), " ".join(map(str, pts))])
     assert pad.sheet.rows[0].entries == s.sheet.rows[0].entries
 
 

@@ -290,7 +290,8 @@ class PhaseKind(Generic[SpecT]):
     def pad_values(self, spec: SpecT, variant: Variant, facts: dict, contract: Any, won: list) -> list:
         """Per score column, the values of :meth:`variables` for a hand known only by its
         ``facts`` (``contract``: the :class:`~rulekit.contracts.Bid` or ``None``; ``won``:
-        tricks per seat); ``[]``: the variables' defaults."""
+        tricks per seat; ``facts["columns"]``: per column, the variables the phases before this
+        one gave, such as a party's ``in_party``); ``[]``: the variables' defaults."""
         return []
 
     def from_points(self, spec: SpecT) -> frozenset:
@@ -469,8 +470,8 @@ class PhaseKind(Generic[SpecT]):
     # and the scoring read the truth (:meth:`party`); every view of a seat goes through
     # :meth:`hides_partner`, :meth:`inferences` and :meth:`resample`.
 
-    def party(self, state: Table) -> int | None:
-        """The seats (a mask) of the declaring party this phase formed in the hand: the
+    def party(self, hand: Hand) -> int | None:
+        """The seats (a mask) of the declaring party this phase formed in ``hand``: the
         declarer and the holder of a called card, or without a declarer the holders of a card
         the rules name.  The truth, for the rules and the scoring, never for a seat's view;
         ``None``: this phase forms none (:func:`declaring_party` then says who)."""
@@ -576,21 +577,19 @@ def own_hand_hidden(state: Table, seat: int) -> bool:
     return any(REGISTRY[k].hides_hand(state, seat) for k in state.hand.phase_state if k in REGISTRY)
 
 
-def declaring_party(state: Table) -> int:
-    """The seats (a mask) of the declaring party in the hand: the party a phase kind formed
-    (:meth:`PhaseKind.party`), else the declarer with his partner for the hand, or with his
-    side when the variant has sides; 0 without a declarer.  The truth: for the rules, never
-    for a seat's view."""
+def declaring_party(v: Variant, h: Hand) -> int:
+    """The seats (a mask) of the declaring party in hand ``h`` played under ``v``: the party a
+    phase kind formed (:meth:`PhaseKind.party`), else the declarer with his partner for the
+    hand, or with his side when the variant has sides; 0 without a declarer.  The truth: for
+    the rules and the scoring, never for a seat's view."""
     from rulekit.engine.phases.registry import REGISTRY
-    h = state.hand
     for k in h.phase_state:
         kind = REGISTRY.get(k)
-        got = kind.party(state) if kind is not None else None
+        got = kind.party(h) if kind is not None else None
         if got is not None:
             return got
     if h.declarer < 0:
         return 0
-    v = state.variant
     if any(len(side) > 1 for side in v.sides):
         return sum(1 << s for s in v.sides[v.side_of[h.declarer]])
     return 1 << h.declarer | (1 << h.partner if h.partner >= 0 else 0)

@@ -212,7 +212,7 @@ _CARD_SCHEMA = {
     "properties": {
         "call": {"description": "What the declarer may call, tier by tier: each a rank (`A`: an ace of any suit) "
                                 "or cards (`KS KH`); he calls from the next tier only when he holds every card "
-                                "of the one before (`[K, Q]`: a king, or a queen once he holds the four kings).",
+                                "of the one before (`[K, Q]`: a K, or a Q once he holds the four Ks).",
                  "type": "array", "minItems": 1, "items": {"type": ["string", "integer"]}},
         "fixed": {"description": "The card the rules name (`JD`): its holder is the partner, with no call; "
                                  "several cards (`QC QS`), or copies of a card in a pack that has them: every "
@@ -324,12 +324,12 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         return [("party", "; ".join(known + [f"who holds {cards} is not known yet"]))]
 
     # ---------------------------------------------------------------- partners by a card
-    def party(self, state: Table):
+    def party(self, hand):
         """By a card: the declarer and the card's holders (or the holders alone)."""
-        d = self.data_of(state.hand)
+        d = self.data_of(hand)
         if d is None or not d.cards:
             return None
-        return pc.party(state.hand, d)
+        return pc.party(hand, d)
 
     def hides_partner(self, state: Table, seat: int) -> bool:
         """By a card: until ``seat`` knows the whole party."""

@@ -22,7 +22,8 @@ from rulekit.cards import SUIT_NAMES, bits
 from rulekit.dsl import Formula
 from rulekit.dsl.words import formula_words
 from rulekit.engine.actions import Action
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases import announcements as ann
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said
 from rulekit.engine.phases.table import Table
 from rulekit.engine.types import Card, Mask, Seat
 from rulekit.errors import CardError, IllegalActionError
@@ -57,6 +58,8 @@ class TricksSpec(PhaseSpec):
     :ivar may_trump: a player who can follow a plain suit may trump instead.
     :ivar top_follows: at no trump a top card may follow any lead unless its holder failed
         that suit (rules/fivehundred.md [T4], house option).
+    :ivar announcements: the announcements players may make at their turn, before their card
+        (:class:`~rulekit.engine.phases.announcements.AnnouncementSpec`, in the list's order).
     :ivar bound: the indices of the phases whose kinds bind cards in this trick play
         (:meth:`~rulekit.engine.phases.base.PhaseKind.card_rules`: a called card that must be
         played when its suit is first led, or may not be discarded).
@@ -82,6 +85,7 @@ class TricksSpec(PhaseSpec):
     may_trump: bool = False
     top_follows: bool = False
     bound: tuple = ()
+    announcements: tuple = ()
     # any follow option beyond suit and must_trump (set once, so the card loop tests one flag)
     special_follow: bool = field(default=False, init=False)
 
@@ -123,6 +127,8 @@ def start(state: Table) -> bool:
         if h.hands[h.leader]:
             break
         h.leader = state.next_seat(h.leader)
+    if spec.announcements:
+        ann.start(state, spec.announcements)
     if spec.dummy and h.declarer >= 0:
         h.dummy = state.partner_of(h.declarer)
     opened = getattr(h.contract, "open", "")
@@ -365,6 +371,9 @@ def legal(state: Table) -> list:
             low = m & -m
             out.append(play[low.bit_length() - 1])
             m ^= low
+        spec = state.variant.phases[h.phase]
+        if spec.announcements:  # type: ignore[attr-defined]  # (its own spec: no cast, hot path)
+            out += ann.legal(state, seat, spec.announcements)  # type: ignore[attr-defined]
         return out
     out = []
     for c in bits(legal_mask(state, seat)):
@@ -372,6 +381,9 @@ def legal(state: Table) -> list:
             out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
         else:
             out.append(state.play_action(c))
+    spec = KIND.spec(state)
+    if spec.announcements:   # at his turn, before his card
+        out += ann.legal(state, seat, spec.announcements)
     return out
 
 
@@ -387,6 +399,9 @@ def group_name(state: Table, g: int) -> str:
 
 def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: with the reason (``you must follow hearts: you hold 9♥``)."""
+    if action.kind == "announcement" and KIND.spec(state).announcements:
+        ann.check(state, action, KIND.spec(state).announcements)
+        return
     if action.kind != "play":
         raise IllegalActionError("play a card now (e.g. play " +
                                  state.variant.deck.name(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
@@ -445,7 +460,11 @@ def check(state: Table, action: Action) -> None:
 
 
 def apply(state: Table, action: Action) -> bool:
-    """Play the card; close the trick when everyone has played. True when the hand is over."""
+    """Play the card; close the trick when everyone has played. True when the hand is over.
+    An announcement is made for the seat's side, who then plays."""
+    if action.kind == "announcement":
+        ann.apply(state, action, KIND.spec(state).announcements)
+        return False
     return play_card(state, action.card, action.suit)
 
 
@@ -569,6 +588,9 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                       first_lead_trump=bool(p.get("first_lead_trump", False)),
                       may_trump=bool(p.get("may_trump", False)),
                       top_follows=bool(p.get("top_follows", False)))
+    if p.get("announcements"):
+        spec = dataclasses.replace(spec, announcements=ann.compile_announcements(c, p["announcements"],
+                                                                               path + ("announcements",)))
     if ("lead_if" in p) != ("lead_then" in p):
         have, need = ("lead_if", "lead_then") if "lead_if" in p else ("lead_then", "lead_if")
         c.err(path + (have,), f"{have} needs {need} (expected both: the condition and who then leads)")
@@ -582,6 +604,43 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
         c.err(path + ("partner_frees",), "partner_frees frees a player from trumping, but nobody must trump "
               "(expected must_trump: true)")
     return spec
+
+
+_ANNOUNCEMENTS_SCHEMA = {
+    'description': 'Announcements a player may make at his turn to play, before his card (he then plays it; he '
+                   'may make several): re, kontra, no 90 ... schwarz, a marriage shown by holding its cards. '
+                   'Each is made for his side (the declaring party or the others when the hand has one, '
+                   'else his side, else himself) and shows everybody his side. Formulas read, per score '
+                   'column, `announced_NAME` (its side made it) and `against_NAME` (another side did).',
+    'type': 'object', 'minProperties': 1,
+    'propertyNames': {'pattern': '^[a-z][a-z0-9_]*$'},
+    'additionalProperties': {
+        'type': 'object', 'additionalProperties': False,
+        'properties': {
+            'say': {'description': 'The words a player says (default the name, `_` read as a space), e.g. '
+                                   '`"no 90"`.', 'type': 'string', 'minLength': 1},
+            'by': {'description': 'Who may make it: `any` player (default), the `declarer`, the declaring '
+                                  '`party` (the declarer and his partners, or the holders of a party card) '
+                                  'or the `others`.', 'enum': list(ann.BY)},
+            'holds': {'description': 'Cards the announcer must hold, e.g. `"KH QH"` (a card listed twice: both '
+                                     'copies); once announced they are known to be his.', 'type': 'string'},
+            'until': {'description': 'Its deadline: while the announcer still holds `cards` cards or more; '
+                                     'while fewer than `tricks` tricks are finished.',
+                      'type': 'object', 'additionalProperties': False, 'minProperties': 1,
+                      'properties': {'cards': {'type': 'integer', 'minimum': 0, 'maximum': 108},
+                                     'tricks': {'type': 'integer', 'minimum': 1, 'maximum': 108}}},
+            'after': {'description': 'Announcements someone must have made before this one (Schafkopf\'s re '
+                                     'after a kontra).', 'type': 'array', 'uniqueItems': True,
+                      'items': {'type': 'string'}},
+            'implies': {'description': 'Announcements this one makes too, those of them his side may make and '
+                                       'has not made; each must itself be allowed now (`no 60` implies `no 90`, '
+                                       'which implies `re` or `kontra`).', 'type': 'array', 'uniqueItems': True,
+                        'items': {'type': 'string'}},
+            'reply': {'description': 'It may also be made late, as an answer to the other side\'s announcements: '
+                                     'while the announcer holds at least one card fewer than the deadline of '
+                                     'the other side\'s strictest one (Doppelkopf\'s late re or kontra). Made so, '
+                                     'it counts in formulas but allows nothing that implies or follows it.',
+                      'type': 'boolean'}}}}
 
 
 class TricksKind(PhaseKind[TricksSpec]):
@@ -675,7 +734,8 @@ class TricksKind(PhaseKind[TricksSpec]):
                                                              'column: while it holds, the lead passes to the next '
                                                              'player (e.g. `"defends == 0 and not is_declarer"` '
                                                              'for a player who does not play this hand).',
-                                              'type': 'string'}}}
+                                              'type': 'string'},
+                             'announcements': _ANNOUNCEMENTS_SCHEMA}}
     label = "play"
     role = "play"
     required = True
@@ -693,6 +753,71 @@ class TricksKind(PhaseKind[TricksSpec]):
         from rulekit.engine.phases.registry import REGISTRY
         bound = tuple(i for i, p in enumerate(c.phase_specs) if p is not None and REGISTRY[p.kind].binds_cards(p))
         return dataclasses.replace(spec, bound=bound, restricts=True) if bound else spec
+
+    # ---------------------------------------------------------------- announcements
+    def parse(self, text: str, state: Table):
+        """An announcement's words (``re``, ``no 90``)."""
+        spec = self.spec(state)
+        return ann.parse(text, spec.announcements) if spec.announcements else None
+
+    def variables(self, spec) -> dict:
+        """``announced_NAME``, ``against_NAME`` of each announcement."""
+        return ann.variables(spec.announcements) if spec.announcements else {}
+
+    def values(self, variant, hand, spec) -> list:
+        """Per score column, from the announcements made."""
+        return ann.values(variant, hand, spec.announcements) if spec.announcements else []
+
+    def observe(self, state: Table, seat: int) -> dict:
+        """The announcements made (public): ``(seat, name, late)`` in order."""
+        if self.name not in state.hand.phase_state:
+            return {}
+        return {"announced": [(x, name, late) for (_side, name), (x, late) in ann.made_of(state.hand).items()]}
+
+    def reveals(self, state: Table) -> int:
+        """The seats that announced: their sides are public."""
+        return ann.revealed(state.hand)
+
+    def known_cards(self, state: Table) -> list:
+        """The cards an announcement by holding showed."""
+        spec = next((p for p in state.variant.phases if isinstance(p, TricksSpec)), None)
+        return ann.known_cards(state, spec.announcements) if spec is not None and spec.announcements else []
+
+    def pad_question(self, spec, variant, facts, names):
+        """The announcements made for each side (the declaring party and the others, or each
+        score column)."""
+        if not spec.announcements:
+            return None
+        for side in ann.pad_sides(variant):
+            if f"said_{side}" not in facts:
+                who = ann.side_words(side, variant, names)
+                return (f"said_{side}", f"announcements of {who}",
+                        f"what {who} announced: {', '.join(a.say for a in spec.announcements)} (each says what it "
+                        f"implies), or none")
+        return None
+
+    def pad_answer(self, spec, variant, fact, text, facts, names) -> None:
+        """The words of one side's announcements.
+
+        :raises ValueError: words that are no announcement, or not that side's."""
+        if not fact.startswith("said_"):
+            raise ValueError(f"{fact} is not a fact of this phase")
+        side = fact[len("said_"):]
+        facts[fact] = ann.pad_read(spec.announcements, int(side) if side.isdigit() else side, text)
+
+    def pad_values(self, spec, variant, facts, contract, won) -> list:
+        """Per score column, from the announcements typed."""
+        return ann.pad_values(variant, spec.announcements, facts) if spec.announcements else []
+
+    def pad_facts(self, spec, variant, hand) -> dict:
+        """Each side's announcements as typed."""
+        return ann.pad_facts(variant, hand, spec.announcements) if spec.announcements else {}
+
+    def said(self, spec, hand, variant, seat, text, names):
+        """``announces no 90``."""
+        if not spec.announcements or not any(a.say == text for a in spec.announcements):
+            return None
+        return Said(seat, f"announces {text}", f"announce {text}")
 
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``widow_to: last_trick`` when no deal pattern puts cards aside."""
@@ -723,6 +848,9 @@ class TricksKind(PhaseKind[TricksSpec]):
     def help_line(self, spec, variant) -> str:
         """Card play, suit naming by a led top card, the dummy."""
         forms = ["play CARD or just CARD (e.g. QS, 10H)"]
+        if spec.announcements:
+            forms.append("before your card, an announcement while it is allowed: "
+                         + ", ".join(a.say for a in spec.announcements))
         if any(ctx.top_names_suit for ctx in variant.contexts.values()):
             forms.append("a led top card names the suit to follow: play JK H (or JK H)")
         if spec.dummy:
@@ -805,6 +933,8 @@ class TricksKind(PhaseKind[TricksSpec]):
             rules.append(f"On the first trick {said} unless the player holds no other card he may play.")
         best = ("The highest trump wins the trick, or if none was played the highest card of the suit led"
                 if trumps else "The highest card of the suit led wins the trick")
+        if spec.announcements:
+            rules.append(ann.describe(spec.announcements, deck))
         return (f"Trick play: {lead} leads to the first trick, and each other player in turn clockwise plays "
                 f"one card. Each player must follow suit (play a card of the suit led) if he can; if he cannot, "
                 f"{other}. {best}; the winner of a trick leads to the next{dummy}{end}." + "".join(" " + r for r in rules))
