@@ -106,9 +106,10 @@ def hand_envs(variant, hand) -> list:
     if variant.has_card_points or variant.scoring.tallies:
         return player_envs(variant, hand)
     # the hot path of bots' playouts: tricks counts only (what player_envs would give)
-    envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, hand.won, [0] * hand.players,
-                    {"partner": hand.partner, "doubled": hand.doubled, "totals": hand.totals,
-                     "deal_number": hand.number + 1, "dealer": hand.dealer})
+    extra = {"partner": hand.partner, "doubled": hand.doubled}
+    if _fixed(variant)[2]:   # (a formula reads the match so far)
+        extra.update(match_extra(hand))
+    envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, hand.won, [0] * hand.players, extra)
     for kind, spec, _d in phase_variables(variant):
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)

@@ -148,6 +148,8 @@ def test_a_taker_with_the_four_kings_calls_a_queen():
     s = called_king(KING_ALL, KING_DOG)
     _bid(s, 1, "takeS")
     assert legal_texts(s) == ["call QC", "call QD", "call QH", "call QS"]
+    with pytest.raises(IllegalActionError, match="you hold every card of rank K: call a card of rank Q"):
+        s.apply("call KH")
 
 
 def test_a_taker_who_calls_his_own_card_plays_alone_and_nobody_knows():

@@ -95,7 +95,7 @@ def _start_card(state: Table, rule: CardCall) -> bool:
         d.cards = rule.fixed
         _set_partner(state, d)
         return False
-    if not pc.callable_cards(state, rule)[0]:   # nothing he may call: he plays alone
+    if not pc.callable_cards(state, rule):   # nothing he may call: he plays alone
         return False
     d.stage = "call"
     h.to_move = h.declarer
@@ -124,7 +124,7 @@ def legal(state: Table) -> list:
     stage = d.stage
     if stage == "call":   # by a card: one call per card he may call, in deck order
         deck = state.variant.deck
-        return [pc.call_action(deck, c) for c in bits(pc.callable_cards(state, _card_rule(state))[0])]
+        return [pc.call_action(deck, c) for c in bits(pc.callable_cards(state, _card_rule(state)))]
     if stage == "ask":
         return [ACT["alone"], ACT["invite"]]
     if stage == "answer":
@@ -450,7 +450,9 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
             return []
         named = " or ".join(f"the {variant.deck.pretty(c)}" for c in _distinct(variant.deck, data.cards))
         if data.lone:
-            return [("party", f"the holders of {named}")]
+            return [("party by", f"{named}: their holders play together")]
+        if data.called >= 0:
+            return [("called", f"{named}: its holder partners the declarer")]
         return [("partner", f"the holder of {named}")]
 
     def said(self, spec, hand, variant, seat, text, names):

@@ -141,29 +141,36 @@ def _tier_mask(state: Table, tier, rule: CardCall) -> int:
     return m if rule.trumps else m & ~_trumps(state)
 
 
-def callable_cards(state: Table, rule: CardCall) -> tuple[int, str]:
-    """``(mask, why)``: the cards the declarer may call now (one per card: the lowest copy)
-    and, when none, why not."""
+def _active_tier(state: Table, rule: CardCall) -> int:
+    """The index of the tier the declarer calls from: the first of which he does not hold every
+    card (``len(rule.tiers)`` when he holds them all)."""
+    held = state.hand.hands[state.hand.declarer]
+    for i, tier in enumerate(rule.tiers):
+        cards = _tier_mask(state, tier, rule)
+        if not (cards and cards & held == cards):
+            return i
+    return len(rule.tiers)
+
+
+def callable_cards(state: Table, rule: CardCall) -> int:
+    """The cards the declarer may call now (a mask, one card per copy group: the lowest); 0
+    when none (he then plays alone)."""
     h = state.hand
     held = h.hands[h.declarer]
     ctx = h.ctx
-    for tier in rule.tiers:
-        cards = _tier_mask(state, tier, rule)
-        if cards and cards & held == cards:   # he holds them all: the next tier
+    deck = state.variant.deck
+    i = _active_tier(state, rule)
+    if i == len(rule.tiers):
+        return 0
+    out = 0
+    for c in bits(_tier_mask(state, rule.tiers[i], rule)):
+        same = copies(deck, c)
+        if out & same or (rule.own != "alone" and held & same):
             continue
-        out = 0
-        for c in bits(cards):
-            if out & copies(state.variant.deck, c):
-                continue
-            if rule.own != "alone" and held & copies(state.variant.deck, c):
-                continue
-            if rule.hold_suit and not held & ctx.group_mask[ctx.group_of[c]] & ~copies(state.variant.deck, c):
-                continue
-            out |= 1 << c
-        if out:
-            return out, ""
-        return 0, "no card of the tier he may call is left to him"
-    return 0, "he holds every card he could call"
+        if rule.hold_suit and not held & ctx.group_mask[ctx.group_of[c]] & ~same:
+            continue
+        out |= 1 << c
+    return out
 
 
 def why_not_callable(state: Table, rule: CardCall, card: int) -> str:
@@ -174,16 +181,26 @@ def why_not_callable(state: Table, rule: CardCall, card: int) -> str:
     name = deck.pretty(card)
     same = copies(deck, card)
     ctx = h.ctx
-    tier = next((t for t in rule.tiers if _tier_mask(state, t, rule) & same), None)
+    tier = next((i for i, t in enumerate(rule.tiers) if _tier_mask(state, t, rule) & same), None)
     if tier is None:
         if not rule.trumps and same & _trumps(state):
             return f"a trump may not be called ({name})"
         return f"{name} cannot be called (expected {_tiers_words(state, rule)})"
+    active = _active_tier(state, rule)
+    if tier < active:
+        after = _tiers_words(state, rule, active) if active < len(rule.tiers) else "nothing: you play alone"
+        return f"you hold every {_tier_word(state, rule.tiers[tier])}: call {after}"
+    if tier > active:
+        return (f"you may call {name} only once you hold every "
+                f"{_tier_word(state, rule.tiers[active])}")
     if rule.own != "alone" and held & same:
         return f"you may not call {name}: you hold it"
-    if rule.hold_suit and not held & ctx.group_mask[ctx.group_of[card]] & ~same:
-        return f"you may call only a card of a suit you hold: you hold no {_group_words(state, card)}"
-    return f"you may not call {name} while you do not hold every card of an earlier tier"
+    return f"you may call only a card of a suit you hold: you hold no {_group_words(state, card)}"
+
+
+def _tier_word(state: Table, tier) -> str:
+    """``card of rank K`` or ``one of KS KH``."""
+    return f"card of rank {tier}" if isinstance(tier, str) else "one of " + " ".join(state.variant.deck.names_of(tier))
 
 
 def _group_words(state: Table, card: int) -> str:
@@ -192,9 +209,10 @@ def _group_words(state: Table, card: int) -> str:
     return SUIT_NAMES.get(su, su) if su is not None else "such card"
 
 
-def _tiers_words(state: Table, rule: CardCall) -> str:
+def _tiers_words(state: Table, rule: CardCall, start: int = 0) -> str:
+    """The tiers from ``start`` in words (``a card of rank K, then a card of rank Q``)."""
     out = []
-    for t in rule.tiers:
+    for t in rule.tiers[start:]:
         out.append(f"a card of rank {t}" if isinstance(t, str) else " ".join(state.variant.deck.names_of(t)))
     return ", then ".join(out)
 
@@ -367,7 +385,7 @@ def card_rules(hand, data, rule: CardCall) -> list:
 
 def refuse_call(state: Table, rule: CardCall, action: Action) -> None:
     """:raises IllegalActionError: anything but a call of a card the declarer may call now."""
-    ok = callable_cards(state, rule)[0]
+    ok = callable_cards(state, rule)
     if action.kind != "partner" or action.card < 0:
         example = call_action(state.variant.deck, (ok & -ok).bit_length() - 1).text if ok else "call CARD"
         raise IllegalActionError(f"{action.text} is not a call now: the declarer calls a card (e.g. {example})")

@@ -774,6 +774,18 @@ class TricksKind(PhaseKind[TricksSpec]):
             return {}
         return {"announced": [(x, name, late) for (_side, name), (x, late) in ann.made_of(state.hand).items()]}
 
+    def known_rows(self, obs, names: list) -> list:
+        """The announcements made so far: ``announced  P1 re, no 45 · P2 kontra (late)``."""
+        made = obs.phase_data.get("announced")
+        spec = next((p for p in obs.variant.phases if isinstance(p, TricksSpec)), None)
+        if not made or spec is None:
+            return []
+        say = {a.name: a.say for a in spec.announcements}
+        by_seat: dict = {}
+        for seat, name, late in made:
+            by_seat.setdefault(seat, []).append(say.get(name, name) + (" (late)" if late else ""))
+        return [("announced", " · ".join(f"{names[x]} {', '.join(w)}" for x, w in by_seat.items()))]
+
     def reveals(self, state: Table) -> int:
         """The seats that announced: their sides are public."""
         return ann.revealed(state.hand)
