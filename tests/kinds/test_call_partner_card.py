@@ -174,10 +174,14 @@ def test_the_named_card_partners_the_declarer_or_he_calls():
     _bid(s, 1, "pick")
     assert s.phase_kind == "tricks" and s.hand.partner == 0        # seat 0 holds the J♦
     assert [s.observation(x).partner for x in range(4)] == [0, -1, -1, -1]
+    jd = 1 << v.deck.parse("JD")
+    assert s.observation(2).excluded[1] & jd                       # the picker did not call: not his
     hands[0][3], hands[1][0] = hands[1][0], hands[0][3]            # the picker gets the J♦
     s = State(v, seed=1, deals=[deal_order(hands, (4, 4), first=1)], dealer=0)
     _bid(s, 1, "pick")
     assert s.phase_kind == "call_partner" and legal_texts(s) == ["call AC", "call AS"]   # not his A♥
+    s.apply("call AS")
+    assert (1, jd) in [(x, m & jd) for x, m in s.observation(2).holds_some]   # he called: the J♦ is his
 
 
 #: Queens party: seat 1 holds both black queens (he plays alone), deal of ACE_A otherwise.

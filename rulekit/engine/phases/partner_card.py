@@ -323,10 +323,11 @@ def hides_partner(state: Table, data, seat: int) -> bool:
 
 def inferences(state: Table, data, rule: CardCall) -> list:
     """Public inferences about the party card (see :meth:`PhaseKind.inferences`): the
-    declarer does not hold a card he called under ``own: refused``, and he holds a card of its
-    suit under ``hold_suit``; under ``must_play`` whoever played another card of its suit to
-    the first trick led in that suit does not hold it; a seat whose side an announcement
-    showed holds a copy (its party) or none (the other side)."""
+    declarer does not hold a card he called unless ``own: alone``, and he holds a card of its
+    suit under ``hold_suit``; with ``fixed`` and ``own: call`` he holds the named card when he
+    called, and not when he did not; under ``must_play`` whoever played another card of its
+    suit to the first trick led in that suit does not hold it; a seat whose side an
+    announcement showed holds a copy (its party) or none (the other side)."""
     h = state.hand
     if not data.cards:
         return []
@@ -337,6 +338,12 @@ def inferences(state: Table, data, rule: CardCall) -> list:
             out.append((h.declarer, data.cards, "none"))
         if rule.hold_suit and data.suit_cards and not played[h.declarer] & data.suit_cards:
             out.append((h.declarer, data.suit_cards, "some"))
+    if h.declarer >= 0 and rule.fixed and rule.own == "call":
+        # he calls only when he holds the named card: calling shows he holds it, not calling that he does not
+        if data.called < 0:
+            out.append((h.declarer, rule.fixed, "none"))
+        elif not played[h.declarer] & rule.fixed:
+            out.append((h.declarer, rule.fixed, "some"))
     if rule.must_play and h.ctx is not None:
         # the first trick led in the card's suit: whoever played another card of that suit to it
         # holds none (he would have had to play it)
