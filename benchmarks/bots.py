@@ -350,6 +350,9 @@ def main(argv=None) -> int:
                          "process of its own) and each against RandomBots, over the same --deals deals with "
                          "every seat rotation; time per decision of each")
     ap.add_argument("--deals", type=int, default=150, help="deals of --vs-old (default 150)")
+    ap.add_argument("--goal", type=float, default=0.0, metavar="X",
+                    help="with --vs-old: print whether today's bot is X times faster per decision at equal "
+                         "strength (issue 20, against main with the compiled kernel: 2)")
     ap.add_argument("--bids", type=int, default=0, metavar="HANDS",
                     help="per-player trick bids against tricks taken over HANDS hands of each variant of "
                          "--variant (comma-separated; default spades,ohhell)")
@@ -437,6 +440,9 @@ def vs_old(ex: Executor, a) -> int:
     out["speedup"] = out["ms_per_decision"]["old"] / max(out["ms_per_decision"]["new"], 1e-9)
     # not weaker: no paired interval lies wholly below 0 (today's bot measurably weaker)
     out["not_weaker"] = all(p["ci95"][1] >= 0 for p in out["paired"].values())
+    if a.goal:   # faster by the goal's ratio, and neither paired interval away from 0 (equal strength)
+        out["goal"] = {"speedup": a.goal, "met": out["speedup"] >= a.goal and all(
+            p["ci95"][0] <= 0 <= p["ci95"][1] for p in out["paired"].values())}
     out["elapsed_s"] = time.perf_counter() - t
     if a.json:
         for d in out["duels"]:
@@ -459,6 +465,9 @@ def vs_old(ex: Executor, a) -> int:
           f"{out['speedup']:.2f}x ({dec['new']} and {dec['old']} decisions)")
     print(f"  today's bot not weaker (both paired intervals reach 0 or lie above it): "
           f"{'yes' if out['not_weaker'] else 'no'}{'' if a.deals >= 150 else ' (150 deals or more give useful intervals)'}")
+    if a.goal:
+        print(f"  goal: >= {a.goal:g}x faster per decision at equal strength (both paired intervals contain 0): "
+              f"{out['speedup']:.2f}x, {'met' if out['goal']['met'] else 'NOT met'}")
     print(f"  {out['elapsed_s']:.1f} s elapsed")
     return 0
 

@@ -28,12 +28,13 @@ from rulekit.bots.policies import policy_for
 from rulekit.bots.strength import choose_discards, trump_strength
 from rulekit.cards import bits
 from rulekit.dsl import Env
+from rulekit.engine import kernel as _kernel
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
 from rulekit.engine.scoring import (column_of, entries_for, envs_for, formulas_for, match_extra, reads_match,
-                                    score_played, tallies)
+                                    remembered, score_played, tallies)
 from rulekit.engine.tables import phase_variables
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -164,8 +165,27 @@ class SensibleBot(Bot):
             plain = quick and _plain(v.phases[base.phase], base.ctx)
             saved = _save(base) if plain else ()
             seen: dict = {}  # in this world, the same trick winners and cards won score the same
+            each = None
+            if plain and _kernel.enabled(len(active)):   # every card's playout in one call of the compiled kernel
+                firsts = {j: legal[cands[j]].card for j in active
+                          if legal[cands[j]].kind == "play" and not legal[cands[j]].suit}
+                # (the counts key: what score_played's key reads of the play; the playouts change
+                # nothing that remembered() reads)
+                counts = not v.scoring.tallies and not v.scoring.markers and remembered(v, base, {})
+                each = _kernel.greedy_each(world, base, prefs, list(firsts.values()), counts)
+                at = {j: i for i, j in enumerate(firsts)}
             for n, j in enumerate(active):
                 a = legal[cands[j]]
+                if each is not None and j in at:   # (the same outcomes as the loop below: tests/test_kernel.py)
+                    keys, put = each
+                    u = seen.get(keys[at[j]])
+                    if u is None:
+                        put(at[j])
+                        _score(world, base)
+                        u = seen[keys[at[j]]] = utility(base, obs.seat, v)
+                        _restore(base, saved)
+                    scores[j].append(u)
+                    continue
                 if plain and a.kind == "play" and not a.suit:  # played on the hand, then put back
                     _plain_tricks(world, base, prefs, a.card)
                     key = (tuple(base.trick_winners), tuple(base.won_cards))
@@ -660,7 +680,10 @@ def _plain_tricks(w, h, prefs, first: int = -1) -> None:
     shown voids as ``tricks.play_card`` does, with the trick's state in local variables and
     its highest win key kept as cards are played instead of found again for each card.  A
     led top card names the suit :meth:`State.play_fast` names (the first its leader has not
-    failed)."""
+    failed).  With the compiled kernel on (:mod:`rulekit.engine.kernel`) the kernel plays it
+    when it can, card for card as this loop does (tests/test_kernel.py)."""
+    if _kernel.enabled() and _kernel.greedy_tricks(w, h, prefs, first):
+        return
     v = w.variant
     ctx = h.ctx
     group_mask = ctx.group_mask

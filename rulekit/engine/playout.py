@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rulekit.engine import kernel as _kernel
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.hand import PlayedTricks
@@ -49,7 +50,7 @@ def random_hand(state: State, rng: random.Random) -> int:
         ctx = h.ctx
         pairs = action_tables(state.variant)["play_pairs"]
         if not h.trick and _tricks.plain_rules(state.variant.phases[h.phase], ctx, h.hands):
-            plays += _plain_tricks(state, h, ctx, rand, log_play, pairs)
+            plays += _plain_tricks(state, h, ctx, rand, log_play, pairs, rng)
             state.advance_phase()
             continue
         # a led card of this group names a suit to follow (none: no card does)
@@ -83,7 +84,7 @@ def random_hand(state: State, rng: random.Random) -> int:
     return plays
 
 
-def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
+def _plain_tricks(state: State, h, ctx, rand, log_play, pairs, rng: random.Random | None = None) -> int:
     """Play the rest of hand ``h`` at random from a trick boundary under the plain rules
     (:func:`~rulekit.engine.phases.tricks.plain_rules`); return the number of cards played.
 
@@ -94,7 +95,17 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
     card, then a named suit), so both give the same hand; tests/test_fast_path.py plays
     every shipped variant through both this loop and the checked ``apply()`` and compares
     every legal set, the history, the sheet and the result.
+
+    With ``rng`` (the generator ``rand`` draws from) and the compiled kernel on
+    (:mod:`rulekit.engine.kernel`), the kernel plays the hand instead when it can: the same
+    draws, the same hand (tests/test_kernel.py).
     """
+    if rng is not None and _kernel.enabled():
+        done = _kernel.random_tricks(state, h, ctx, rng, pairs)
+        if done is not None:
+            data, names, last, group, legal = done
+            _finish(state, h, data, names, last, group)
+            return len(legal)
     v = state.variant
     spec = v.phases[h.phase]
     hands = h.hands
@@ -180,11 +191,21 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
         won[winner] += 1
         won_cards[winner] |= cards
         leader = winner
-    if spec.widow_to == "last_trick":
+    _finish(state, h, bytes(flat) if state._small else tuple(flat), named_by_trick if naming >= 0 else left,
+            first, lg)
+    return left * size
+
+
+def _finish(state: State, h, flat, named, first: int, lg: int) -> None:
+    """The end of :func:`_plain_tricks` (its Python loop or the kernel): the widow to the last
+    trick's winner if the phase says so, the tricks kept in ``PlayedTricks``' layout (``flat``,
+    ``named``: see :meth:`PlayedTricks.of`), the trick state of a finished trick phase."""
+    if state.variant.phases[h.phase].widow_to == "last_trick":
+        won_cards = h.won_cards
+        leader = h.trick_winners[-1]
         for m in h.zones.values():
             won_cards[leader] |= m
-    played: Sequence = PlayedTricks.of(bytes(flat) if state._small else tuple(flat),
-                                       named_by_trick if naming >= 0 else left)
+    played: Sequence = PlayedTricks.of(flat, named)
     if h.tricks:   # (tricks played before this loop began: a bot's world mid-hand)
         played = list(h.tricks) + list(played)
         played = PlayedTricks(played) if state._small else played
@@ -194,4 +215,3 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs) -> int:
     h.named = ""
     h.led_group = lg
     h.to_move = -1
-    return left * size

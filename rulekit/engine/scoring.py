@@ -222,10 +222,7 @@ def score_played(variant, hand, extra: dict) -> tuple:
     memo = variant.cache.get(MEMO)
     if memo is None:
         memo = variant.cached(MEMO, lambda: _Memo(variant))
-    if memo.bypass or "markers" in extra or hand.partner >= 0 or hand_variables(variant, hand):
-        # what the key below does not hold: phase variables, a refe's factor, a partner for
-        # the hand, a deal size from a schedule (a contract's own variables are fixed by its
-        # text, which the key holds)
+    if not remembered(variant, hand, extra, memo):
         envs = player_envs(variant, hand, extra=extra)
         entries, void = score_hand(variant, hand, envs)
         return envs, entries, void
@@ -261,6 +258,18 @@ def score_played(variant, hand, extra: dict) -> tuple:
     envs, entries, void, parts = hit
     hand.parts = {k: list(x) for k, x in parts.items()} if parts is not None else None
     return envs, list(entries), void
+
+
+def remembered(variant, hand, extra: dict, memo=None) -> bool:
+    """Whether :func:`score_played` scores ``hand`` by its key (the contract, the declarer's
+    column, trump, doubling, tricks, card points and tallies per column, and the match facts in
+    ``extra`` some formula reads), so that two played hands with the same key score the same.
+    Not when the hand has what the key does not hold: phase variables, a refe's factor
+    (``markers``), a partner for the hand, a deal size from a schedule (a contract's own
+    variables are fixed by its text, which the key holds)."""
+    if memo is None:
+        memo = variant.cached(MEMO, lambda: _Memo(variant))
+    return not (memo.bypass or "markers" in extra or hand.partner >= 0 or hand_variables(variant, hand))
 
 
 def tallies(variant, hand, won_cards: list) -> list:

@@ -1,0 +1,236 @@
+"""The compiled trick kernel (rulekit.engine.kernel, ``pip install rulekit[fast]``) against the
+pure-Python loops it replaces, in paired rounds, with the goals of issue 20.
+
+Usage::
+
+    python benchmarks/kernel.py [--seconds 2] [--rounds 3] [--variants fivehundred,bridge]
+                                [--bot-deals 8] [--json] [--no-first-call]
+
+Rows (each measured once per round with the kernel on and once with it off, the rounds
+interleaved so that a change of load touches both alike; the ratio is the best round's):
+
+``random deals``  whole random deals through :func:`rulekit.engine.playout.random_hand`
+                  (auction, exchange, trump naming, the tricks, scoring, the next deal).
+``trick play``    the random playout's plain trick loop alone (``playout._plain_tricks``) from
+                  the first lead of seeded deals: what the kernel replaces.
+``bot decisions`` SensibleBots in every seat of ``--bot-deals`` Five Hundred hands, CPU time
+                  of ``act`` per decision; the decisions are checked equal (the same
+                  strength by construction).  The paired strength interval over 150 deals
+                  against another revision is ``bots.py --vs-old main --goal 2``.
+
+Then the first-call costs, each in a fresh process: importing numba and loading the kernel
+(its functions run once on a made-up hand: the machine code cached on disk is loaded, or
+compiled when nothing is cached: a fresh ``NUMBA_CACHE_DIR``, what a machine pays once), then
+the first random hand and the first bot decision.  Rates are per CPU
+second of this process (``time.process_time``).  Never used as a timed test.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+try:  # an installed rulekit wins; else run from the checkout
+    import rulekit.variants  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(HERE.parent))
+
+from rulekit.bots import SensibleBot  # noqa: E402
+from rulekit.engine import State, kernel, playout  # noqa: E402
+from rulekit.engine.phases import tricks as _tricks  # noqa: E402
+from rulekit.engine.tables import action_tables  # noqa: E402
+from rulekit.variant import load_variant  # noqa: E402
+
+GOALS = {"random deals": 10.0, "trick play": 10.0, "bot decisions": 2.0}
+
+
+def random_deals(v, seconds: float, seed: int = 1) -> float:
+    """Random deals per CPU second through ``random_hand``, matches strung together."""
+    rng = random.Random(seed)
+    deals = match = 0
+    start = time.process_time()
+    while True:
+        st = State(v, seed=match)
+        match += 1
+        while not st.is_over:
+            playout.random_hand(st, rng)
+            deals += 1
+            if deals % 16 == 0 and time.process_time() - start >= seconds:
+                return deals / (time.process_time() - start)
+
+
+def trick_starts(v, count: int = 300) -> list:
+    """States at the first lead of seeded random deals whose trick play is plain
+    (:func:`~rulekit.engine.phases.tricks.plain_rules`)."""
+    out = []
+    seed = 0
+    while len(out) < count and seed < 20 * count:
+        st = State(v, seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        while st.kind is not None and st.kind.name != _tricks.KIND.name:
+            legal = st.legal_actions()
+            st.apply(legal[int(rng.random() * len(legal))])
+        h = st.hand
+        if st.kind is not None and _tricks.plain_rules(v.phases[h.phase], h.ctx, h.hands):
+            out.append(st)
+    return out
+
+
+def trick_play(v, starts: list, seconds: float) -> float:
+    """Hands of plain trick play per CPU second (``playout._plain_tricks`` from each start)."""
+    pairs = action_tables(v)["play_pairs"]
+    rng = random.Random(3)
+    hands = 0
+    spent = 0.0
+    while spent < seconds:
+        copies = [s.clone() for s in starts]   # (outside the clock)
+        t = time.process_time()
+        for s in copies:
+            h = s.hand
+            playout._plain_tricks(s, h, h.ctx, rng.random, s.log.append, pairs, rng)
+        spent += time.process_time() - t
+        hands += len(copies)
+    return hands / spent
+
+
+def bot_decisions(v, deals: int) -> tuple:
+    """``(ms per decision, actions)`` of SensibleBots in every seat of ``deals`` hands."""
+    t = 0.0
+    n = 0
+    acts = []
+    for seed in range(deals):
+        st = State(v, seed=seed)
+        bots = [SensibleBot(seed=seed * 7 + s) for s in range(v.players)]
+        while st.hands_played == 0 and not st.is_over:
+            seat = st.controller(st.to_move)
+            obs = st.observation(seat)
+            t0 = time.process_time()
+            a = bots[seat].act(obs)
+            t += time.process_time() - t0
+            n += 1
+            acts.append(a)
+            st.apply(a)
+    return 1000 * t / max(n, 1), acts
+
+
+FIRST = """
+import time, random
+t0 = time.perf_counter()
+from rulekit.engine import State, kernel
+from rulekit.engine.playout import random_hand
+from rulekit.variant import load_variant
+v = load_variant('fivehundred')
+t1 = time.perf_counter()
+kernel.use(True)
+t2 = time.perf_counter()
+random_hand(State(v, seed=1), random.Random(1))
+t3 = time.perf_counter()
+from rulekit.bots.sensible import SensibleBot
+st = State(v, seed=2)
+SensibleBot(seed=1).act(st.observation(st.to_move))
+t4 = time.perf_counter()
+print(t2 - t1, t3 - t2, t4 - t3, kernel.enabled())
+"""
+
+
+def first_call(fresh: bool) -> dict:
+    """Wall seconds, in a new process: importing numba and loading the kernel, then the first
+    random hand and the first bot decision; ``fresh``: with an empty numba cache."""
+    env = dict(os.environ, RULEKIT_KERNEL="")
+    with tempfile.TemporaryDirectory() as tmp:
+        if fresh:
+            env["NUMBA_CACHE_DIR"] = tmp
+        out = subprocess.run([sys.executable, "-c", FIRST], capture_output=True, text=True, env=env,
+                             cwd=str(HERE.parent), timeout=600)
+    if out.returncode:
+        return {"error": out.stderr.strip().splitlines()[-1:]}
+    imp, hand, bot, on = out.stdout.split()
+    return {"import_s": float(imp), "first_hand_s": float(hand), "first_bot_decision_s": float(bot),
+            "kernel": on == "True"}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="The compiled trick kernel against the Python loops.")
+    ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement (default 2)")
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds, best kept (default 3)")
+    ap.add_argument("--variants", default="fivehundred,bridge", help="comma-separated variant ids")
+    ap.add_argument("--bot-deals", type=int, default=8, help="Five Hundred hands of bot play (default 8; 0 skips)")
+    ap.add_argument("--no-first-call", action="store_true", help="skip the first-call costs")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    a = ap.parse_args(argv)
+    kernel.use(True)
+    if not kernel.enabled():
+        print("the kernel is not available (pip install rulekit[fast]: numba)")
+        return 1
+    jobs = []
+    for vid in a.variants.split(","):
+        v = load_variant(vid.strip())
+        starts = trick_starts(v)
+        jobs.append((v.id, "random deals", lambda v=v: random_deals(v, a.seconds)))
+        if starts:
+            jobs.append((v.id, "trick play", lambda v=v, s=starts: trick_play(v, s, a.seconds)))
+        playout.random_hand(State(v, seed=0), random.Random(0))   # (tables packed, code loaded: off the clock)
+    best: dict = {}
+    for _ in range(a.rounds):
+        for vid, row, fn in jobs:
+            for on in (False, True):
+                kernel.use(on)
+                r = fn()
+                key = (vid, row, on)
+                best[key] = max(best.get(key, 0.0), r)
+    rows = [{"variant": vid, "row": row, "python": best[vid, row, False], "kernel": best[vid, row, True],
+             "ratio": best[vid, row, True] / best[vid, row, False], "goal": GOALS[row], "unit": "per s"}
+            for vid, row, _fn in jobs]
+    if a.bot_deals:
+        v = load_variant("fivehundred")
+        kernel.use(True)
+        bot_decisions(v, 1)   # (packed tables, loaded code)
+        ms: dict = {False: [], True: []}
+        same = True
+        for _ in range(a.rounds):
+            got = {}
+            for on in (False, True):
+                kernel.use(on)
+                t, acts = bot_decisions(v, a.bot_deals)
+                ms[on].append(t)
+                got[on] = acts
+            same = same and got[False] == got[True]
+        rows.append({"variant": "fivehundred", "row": "bot decisions", "python": min(ms[False]),
+                     "kernel": min(ms[True]), "ratio": min(ms[False]) / min(ms[True]), "goal": GOALS["bot decisions"],
+                     "unit": "ms", "same_decisions": same})
+    kernel.use(None)
+    first = {} if a.no_first_call else {"cached": first_call(False), "fresh cache": first_call(True)}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    if a.json:
+        print(json.dumps({"rows": rows, "first_call": first, "loadavg": load, "seconds": a.seconds,
+                          "rounds": a.rounds}, indent=2))
+        return 0
+    print(f"compiled trick kernel vs the Python loops, {a.seconds:g} CPU s per measurement, best of {a.rounds} "
+          f"interleaved rounds{'' if load is None else f', load avg {load:.1f}'}")
+    print(f"{'variant':<12} {'row':<14} {'python':>12} {'kernel':>12} {'ratio':>7}  goal")
+    for r in rows:
+        unit = "ms/decision" if r["unit"] == "ms" else "/s"
+        print(f"{r['variant']:<12} {r['row']:<14} {r['python']:>12,.2f} "
+              f"{r['kernel']:>12,.2f} {r['ratio']:>6.2f}x  >= {r['goal']:g}x: "
+              f"{'met' if r['ratio'] >= r['goal'] else 'NOT met'} ({unit})"
+              + (f"; same decisions: {'yes' if r['same_decisions'] else 'NO'}" if "same_decisions" in r else ""))
+    for name, f in first.items():
+        if "error" in f:
+            print(f"first call ({name}): failed: {f['error']}")
+            continue
+        print(f"first call ({name} numba cache, wall): import numba and load the kernel (each function run once) "
+              f"{f['import_s']:.2f} s, then the first random hand {f['first_hand_s']:.3f} s, the first bot "
+              f"decision {f['first_bot_decision_s']:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,359 @@
+"""The optional compiled trick kernel (``pip install rulekit[fast]``: numba and numpy).
+
+Two loops of the engine run many times over the same tables: the random playout's plain trick
+loop (:func:`rulekit.engine.playout.random_hand`) and the SensibleBot's one-loop playout
+(``rulekit.bots.sensible._plain_tricks``).  Both apply only the common trick rules
+(:func:`rulekit.engine.phases.tricks.plain_follow`: follow the led group, else ``must_trump``'s
+trumps, else any card; the trick to the highest win key).  When numba is installed, each runs
+as one compiled function of :mod:`rulekit.engine.kernel_jit` on the hand's
+:class:`~rulekit.variant.model.Context` tables packed into numpy arrays (:func:`pack`, once
+per variant and context, kept in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>`).
+The pure-Python loops stay the reference: the kernel is used only where it gives the same
+result, decision by decision (tests/test_kernel.py proves it for every shipped variant).
+
+- When it plays: ``RULEKIT_KERNEL=1`` in the environment (or :func:`use` ``(True)``): from the
+  first hand; ``RULEKIT_KERNEL=0`` (or ``use(False)``): never; unset: once the Python loops
+  have played :data:`WARM` hands or playouts in the process, so that a short game or a test
+  never pays for loading numba (about a second, more than it saves there), and a long
+  simulation, ``compare`` run or bot match does after its first second or so.  Nothing imports
+  numba before that, and an import that fails leaves the pure-Python loops in charge, as does a
+  kernel that fails its first run on a made-up hand (with a warning).
+- Randomness: the random loop's uniforms are drawn by the caller's :class:`random.Random`, in
+  the order the Python loop draws them, and passed in, so the same seed gives the same deal.
+- It plays a context whose cards fit an ``int64`` mask (at most 63 cards) and whose tables
+  hold integers only (:func:`pack` returns ``None`` otherwise: the Python loop plays it).
+- First use in a process loads the machine code numba cached on disk (``cache=True``); the
+  very first use on a machine compiles it (a few seconds: benchmarks/README.md).
+"""
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import repeat, starmap
+from typing import TYPE_CHECKING, Any
+
+from rulekit.engine.actions import Action
+
+if TYPE_CHECKING:  # pragma: no cover
+    import random
+
+    from rulekit.engine.state import State
+    from rulekit.variant.model import Context, Variant
+
+#: key of the packed context tables in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>`
+PACKS = "kernel.packs"
+PAIRS = "kernel.pairs"   # (seat, card) by seat * 64 + card
+ENTRIES = "kernel.play_entries"   # the log's (seat, play CARD) by seat * 64 + card
+
+MAX_CARDS = 63   # cards are bits of an int64 mask
+#: hands and playouts the Python loops play in a process before the kernel is loaded (default mode):
+#: about a second of their work, as long as loading numba and the kernel's cached code takes
+WARM = 20_000
+_ON, _OFF = ("1", "on", "true", "yes"), ("0", "off", "false", "no")
+_jit: Any = None   # the compiled module once loaded; False: off (numba missing, or switched off)
+_np: Any = None   # numpy, imported with the kernel
+_forced: bool | None = None   # use()'s choice, else None (the environment's)
+_calls = 0   # loop calls counted towards WARM
+_env = os.environ.get("RULEKIT_KERNEL", "").strip().lower()
+_ENV: bool | None = True if _env in _ON else False if _env in _OFF else None   # (read once, at import)
+
+
+def use(on: bool | None) -> None:
+    """Play with the kernel from the next hand on (``True``: if numba imports), never
+    (``False``), or as ``RULEKIT_KERNEL`` says (``None``: the default, see the module)."""
+    global _jit, _forced
+    _forced = on
+    _jit = None
+    if on:
+        _load()
+
+
+def enabled(hands: int = 1) -> bool:
+    """Whether the compiled kernel plays the hands it can now; asked by the loops that use it
+    before they play ``hands`` hands or playouts (counted towards :data:`WARM`), it imports
+    numba when the time comes."""
+    if _jit is not None:
+        return _jit is not False
+    global _calls
+    on = _ENV if _forced is None else _forced
+    if on is None:   # the default: after WARM hands of the Python loops
+        _calls += hands
+        if _calls <= WARM:
+            return False
+    return _load() if on is not False else _off()
+
+
+def _off() -> bool:
+    global _jit
+    _jit = False
+    return False
+
+
+def _load() -> bool:
+    global _jit, _np
+    try:
+        import numpy
+
+        from rulekit.engine import kernel_jit
+    except ImportError:   # numba (or numpy) is not installed: the Python loops play every hand
+        return _off()
+    try:
+        _try(numpy, kernel_jit)
+    except Exception as e:   # (no cache folder, a numba that cannot compile it...): never a crash
+        warnings.warn(f"rulekit: the compiled trick kernel is off ({type(e).__name__}: {e}); "
+                      f"the Python loops play every hand", RuntimeWarning, stacklevel=3)
+        return _off()
+    _np = numpy
+    _jit = kernel_jit
+    return True
+
+
+def _try(np: Any, jit: Any) -> None:
+    """Call each compiled function once on a made-up two-seat, four-card hand (the argument types
+    of every later call), so that loading or compiling fails here, before any hand is played.
+
+    :raises AssertionError: when a result is not the Python loops' (seat 1's higher cards win).
+    """
+    tab = np.array([[0, 0, 0, 0], [0, 1, 2, 3], [0, 0, 0, 0], [0, 1, 2, 3], [3, 2, 1, 0],
+                    [15, -1, -1, -1], [4, -1, -1, -1], [-1, -1, -1, -1]], np.int64)
+    st = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 0, 1, 0, -1, 1], np.int64)
+    flat = np.empty(14, np.uint8)
+    used, _first, _lg = jit.random_tricks(st, tab, np.zeros(4), flat, np.empty(10, np.int64))
+    assert used == 4 and list(flat[1::7]) == [1, 1]
+    st = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, -1, -1, 1, 0], np.int64)
+    nt, _o, _leader, _lg = jit.greedy_tricks(st.copy(), tab, np.empty(16, np.int64))
+    res = np.empty((1, 4 + 2 + 8 + 16), np.int64)
+    jit.greedy_each(st, tab, np.array([0], np.int64), 2, res)
+    assert nt == 2 and list(res[0, 4:6]) == [1, 1]
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A context's tables as one ``int64`` array for the kernel (:func:`pack`).
+
+    :ivar ctx: the :class:`~rulekit.variant.model.Context` packed.
+    :ivar tab: rows, each as long as the deck: ``group_of``, ``strength``, the variant's
+        points table there; ``win_keys`` (one row per led group, ``G`` groups); ``orders``
+        (per group its cards from the strongest down, padded with -1); ``group_mask`` and
+        the length of each order (in the first ``G`` columns); then the trump group (-1:
+        none) and the group whose led cards name a suit (-1: none).
+    :ivar trump_suit_group: the context's, -1 for none.
+    :ivar naming: ``len(suits)`` when a led top card names a suit, else -1.
+    """
+
+    ctx: Any
+    tab: Any
+    trump_suit_group: int
+    naming: int
+
+
+def pack(variant: Variant, ctx: Context) -> Pack | None:
+    """The kernel's tables of context ``ctx`` of ``variant``, built once and kept per variant;
+    ``None`` when the kernel cannot play it (more than 63 cards, a table entry that is not an
+    integer) or the kernel is not loaded."""
+    if not _jit:
+        return None
+    packs: dict = variant.cached(PACKS, dict)
+    key = (ctx.low, ctx.name)
+    hit = packs.get(key)
+    if hit is None or hit[0] is not ctx:   # (a context built by hand: packed, not kept)
+        p = _pack(variant, ctx)
+        if ctx is (variant.low_contexts if ctx.low else variant.contexts).get(ctx.name):
+            packs[key] = (ctx, p)
+        return p
+    return hit[1]
+
+
+def _pack(variant: Variant, ctx: Context) -> Pack | None:
+    size = variant.deck.size
+    pts = variant.points_table(ctx)
+    groups = len(ctx.group_mask)
+    rows = [ctx.group_of, ctx.strength, pts] + list(ctx.win_keys)
+    if (size > MAX_CARDS or size < max(groups, 3) or len(ctx.win_keys) != groups
+            or any(len(r) != size or not all(type(x) is int and -1 <= x < 1 << 40 for x in r) for r in rows)
+            or not all(type(m) is int and 0 <= m < 1 << size for m in ctx.group_mask)):
+        return None
+    tab = _np.full((6 + 2 * groups, size), -1, _np.int64)
+    for i, row in enumerate(rows):
+        tab[i] = row
+    for g, order in enumerate(ctx.orders):
+        tab[3 + groups + g, :len(order)] = order
+    tab[3 + 2 * groups, :groups] = ctx.group_mask
+    tab[4 + 2 * groups, :groups] = [len(o) for o in ctx.orders]
+    naming = len(variant.deck.suits) if ctx.top_names_suit else -1
+    tab[5 + 2 * groups, :2] = (-1 if ctx.trump_group is None else ctx.trump_group, naming)
+    return Pack(ctx, tab, -1 if ctx.trump_suit_group is None else ctx.trump_suit_group, naming)
+
+
+def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random, pairs: Any) -> tuple | None:
+    """:func:`rulekit.engine.playout._plain_tricks` by the kernel: play the rest of hand ``h``
+    at random from a trick boundary under the plain rules, drawing from ``rng`` what the
+    Python loop draws, and write what it writes (cards, voids, tricks and cards won, trick
+    winners, the log; not the widow, nor the hand's tricks).  Returns ``(flat, named, first,
+    led group, legal)`` for the caller to finish as the Python loop does (the tricks in
+    ``PlayedTricks``' layout as bytes, the suit each lead named or the number of tricks, the
+    last trick's leader and led group; ``legal``: the legal mask of each play, in order), or
+    ``None`` when the kernel cannot play this hand (nothing changed)."""
+    v = state.variant
+    p = pack(v, ctx)
+    if p is None or not state._small:
+        return None
+    hands = h.hands
+    n = h.players
+    size = 0
+    held = 0
+    for m in hands:
+        if m:
+            size += 1
+            held |= m
+    left = hands[h.to_move].bit_count()
+    rand = rng.random
+    draws = left * size
+    saved = None
+    if p.naming >= 0:   # a led top card draws once more: draw for every top card in play, then rewind
+        tops = ctx.group_mask[p.naming] & held
+        if tops:
+            saved = rng.getstate()
+            draws += min(tops.bit_count(), left)
+    rands = _np.fromiter(starmap(rand, repeat((), draws)), _np.float64, draws)   # (rand() `draws` times)
+    trumps = (ctx.group_mask[p.trump_suit_group] if v.phases[h.phase].must_trump and p.trump_suit_group >= 0
+              else 0)
+    st = _np.array([n] + hands + h.failed + h.won + h.won_cards + [h.to_move, v.step, trumps, p.naming,
+                                                                 len(v.deck.suits)], _np.int64)
+    flat = _np.empty(left * (3 + 2 * size), _np.uint8)
+    out = _np.empty(left * (2 * size + 1), _np.int64)
+    used, first, lg = _jit.random_tricks(st, p.tab, rands, flat, out)
+    if saved is not None and used < draws:   # the generator as the Python loop leaves it
+        rng.setstate(saved)
+        for _ in range(used):
+            rand()
+    got = st.tolist()
+    hands[:] = got[1:n + 1]
+    h.failed[:] = got[n + 1:2 * n + 1]
+    h.won[:] = got[2 * n + 1:3 * n + 1]
+    h.won_cards[:] = got[3 * n + 1:4 * n + 1]
+    log = state.log
+    at = len(log)
+    by_id = _play_entries(v, pairs)
+    plays = left * size
+    log.extend([by_id[x] for x in out[:plays].tolist()])
+    names: list | int = left
+    if p.naming >= 0:
+        suits = v.deck.suits
+        names = []
+        for t, i in enumerate(out[2 * plays:].tolist()):
+            names.append(suits[i] if i >= 0 else "")
+            if i >= 0:
+                entry = log[at + t * size]
+                log[at + t * size] = (entry[0], Action.play(v.deck, entry[1].card, suits[i]))
+    h.trick_winners.extend(flat[1::3 + 2 * size].tolist())
+    return flat.tobytes(), names, first, lg, out[plays:2 * plays]
+
+
+def _play_entries(variant: Variant, pairs: Any) -> list:
+    """The shared ``(seat, play CARD)`` log entries by ``seat * 64 + card``."""
+    entries: list = variant.cached(ENTRIES, list)
+    if not entries:
+        entries.extend(pairs[s][c] if c < len(pairs[s]) else None
+                       for s in range(len(pairs)) for c in range(64))
+    return entries
+
+
+def greedy_tricks(w: State, h: Any, prefs: list, first: int) -> bool:
+    """``rulekit.bots.sensible._plain_tricks`` by the kernel: play the trick phase of hand ``h``
+    (``w.hand``) to its end under the plain rules with the greedy policy, ``first`` (a card, or
+    -1) first; the hand is left as the Python loop leaves it.  Returns ``False`` (nothing
+    changed) when the kernel cannot play it."""
+    p = pack(w.variant, h.ctx)
+    if p is None:
+        return False
+    n = h.players
+    st, size = _greedy_state(w, h, p, prefs, first)
+    out = _np.empty(size, _np.int64)
+    nt, o, leader, lg = _jit.greedy_tricks(st, p.tab, out)
+    got = st.tolist()
+    h.hands[:] = got[1:n + 1]
+    h.failed[:] = got[n + 1:2 * n + 1]
+    h.won[:] = got[2 * n + 1:3 * n + 1]
+    h.won_cards[:] = got[3 * n + 1:4 * n + 1]
+    _put_tricks(w.variant, h, out[:o].tolist(), nt, leader, lg)
+    return True
+
+
+def greedy_each(w: State, h: Any, prefs: list, cards: list, counts: bool = False
+                ) -> tuple[list, Callable[[int], None]] | None:
+    """:func:`greedy_tricks` from the position of hand ``h`` once for each first card of
+    ``cards``, in one call of the kernel, the hand left as it is.  Returns ``(keys, put)``:
+    per card the outcome's key, and ``put(i)``, which leaves the hand as :func:`greedy_tricks`
+    with ``cards[i]`` would; or ``None`` when the kernel cannot play it.  The key holds what
+    the hand's score reads of its play: the winners of the tricks played and the cards each
+    seat won; with ``counts``, only the tricks and card points each seat won (when the score
+    reads no more: :func:`rulekit.engine.scoring.remembered`, no tallies)."""
+    p = pack(w.variant, h.ctx)
+    if p is None or not cards:
+        return None
+    n = h.players
+    st, size = _greedy_state(w, h, p, prefs, -1)
+    tricks = sum(m.bit_count() for m in h.hands)   # (at most a trick a card)
+    lead = 4 + tricks + 4 * n
+    res = _np.empty((len(cards), lead + size), _np.int64)
+    _jit.greedy_each(st, p.tab, _np.array(cards, _np.int64), tricks, res)
+    head = res[:, :lead].tolist()
+    at = 4 + tricks   # failed, won, cards won, points: n each
+    if counts:
+        keys = [(tuple(r[at + n:at + 2 * n]), tuple(r[at + 3 * n:lead])) for r in head]
+    else:
+        keys = [(tuple(r[4:4 + r[0]]), tuple(r[at + 2 * n:at + 3 * n])) for r in head]
+
+    def put(i: int) -> None:
+        r = head[i]
+        h.hands[:] = [0] * n   # (the loop ends when every hand is empty)
+        h.failed[:] = r[at:at + n]
+        h.won[:] = r[at + n:at + 2 * n]
+        h.won_cards[:] = r[at + 2 * n:at + 3 * n]
+        _put_tricks(w.variant, h, res[i, lead:lead + r[1]].tolist(), r[0], r[2], r[3])
+    return keys, put
+
+
+def _greedy_state(w: State, h: Any, p: Pack, prefs: list, first: int) -> tuple:
+    """The ``st`` array of :func:`rulekit.engine.kernel_jit.greedy_tricks` for hand ``h``, and
+    the size its trick data may take."""
+    v = w.variant
+    trick = h.trick
+    trumps = (h.ctx.group_mask[p.trump_suit_group] if v.phases[h.phase].must_trump and p.trump_suit_group >= 0
+              else 0)
+    st = _np.array([h.players] + h.hands + h.failed + h.won + h.won_cards + prefs +
+                   [h.to_move, h.leader, h.led_group, v.deck.suits.index(h.named) if h.named else -1, first,
+                    v.step, trumps] + [x for pair in trick for x in pair], _np.int64)
+    left = 0
+    for m in h.hands:
+        left += m.bit_count()
+    return st, left * 4 + left + len(trick)   # (at most a trick a card)
+
+
+def _put_tricks(v: Variant, h: Any, data: list, nt: int, leader: int, lg: int) -> None:
+    """Append the ``nt`` tricks of the kernel's trick ``data`` to hand ``h`` (its tricks and
+    their winners) and end its trick play as the Python loop does."""
+    suits = v.deck.suits
+    pairs = _pairs(v)
+    tricks = h.tricks
+    winners = h.trick_winners
+    i = 0
+    for _ in range(nt):
+        j = i + 4
+        e = j + data[i + 3]
+        tricks.append((data[i], [pairs[x] for x in data[j:e]], data[i + 1],
+                       suits[data[i + 2]] if data[i + 2] >= 0 else ""))
+        winners.append(data[i + 1])
+        i = e
+    h.trick, h.leader, h.led_group, h.named, h.to_move = [], leader, lg, "", -1
+
+
+def _pairs(variant: Variant) -> list:
+    """The ``(seat, card)`` pairs by ``seat * 64 + card`` (shared: tuples are immutable)."""
+    pairs: list = variant.cached(PAIRS, list)
+    if not pairs:
+        pairs.extend((s, c) for s in range(variant.players) for c in range(64))
+    return pairs

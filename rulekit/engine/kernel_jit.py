@@ -1,0 +1,449 @@
+"""The compiled trick loops of :mod:`rulekit.engine.kernel` (numba; the ``fast`` extra).
+
+Only :mod:`rulekit.engine.kernel` imports this module, and only when the kernel is switched on
+and numba is installed: nothing else in rulekit imports numba.  Each function here is a line
+for line copy of a pure-Python loop that stays the reference, on the packed tables of one
+:class:`~rulekit.variant.model.Context` (:class:`rulekit.engine.kernel.Pack`): cards are bit
+indices below 63 of ``int64`` masks, and every rule is read from those tables.
+
+- :func:`random_tricks` is ``rulekit.engine.playout._plain_tricks`` (the random playout's plain
+  loop): follow the led group, else ``must_trump``'s trumps, else any card; the trick to the
+  highest win key; a uniform choice of the k-th lowest legal card from the uniforms it is given.
+- :func:`greedy_tricks` is ``rulekit.bots.sensible._plain_tricks`` with its greedy policy
+  (``_lead``, ``_follow``): the SensibleBot's one-loop playout.
+
+``@njit(cache=True)``: the machine code is written next to this file (or numba's cache folder)
+the first time and loaded by later processes, so a process pays the compilation once, ever.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
+
+trailing_zeros: Any = _trailing_zeros   # (an intrinsic: the index of the lowest set bit)
+
+
+@njit(cache=True)
+def _count(m):
+    """Set bits of the mask ``m``."""
+    k = 0
+    while m:
+        m &= m - 1
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _kth(m, k):
+    """The ``k``-th lowest card of ``m`` (from 0): the uniform pick of the Python loops."""
+    while k:
+        m &= m - 1
+        k -= 1
+    return trailing_zeros(m & -m)
+
+
+@njit(cache=True)
+def random_tricks(st, tab, rands, flat, out):
+    """Play the rest of a hand at random from a trick boundary (every seat in play holding
+    as many cards); return ``(draws used, last trick's leader, its led group)``.
+
+    ``st``: the number of seats, then per seat its hand, failed groups, tricks
+    won, cards won (changed in place), then the leader, the direction of play, the trumps a
+    seat that cannot follow must play, the naming group (-1: none) and the number of suits.
+    ``tab``: :attr:`rulekit.engine.kernel.Pack.tab`.  ``rands``: the uniforms the Python loop
+    draws, in its order: one per card, and one after a lead that names a suit.  Written:
+    ``flat`` (the tricks in ``PlayedTricks``' layout: leader, winner, cards, then seat and
+    card of each play) and ``out``: ``seat * 64 + card`` of every play in order, then the
+    legal mask of every play, then per trick the suit index its lead named (-1: none).
+    """
+    n = st[0]
+    hands = st[1:n + 1]
+    failed = st[n + 1:2 * n + 1]
+    won = st[2 * n + 1:3 * n + 1]
+    won_cards = st[3 * n + 1:4 * n + 1]
+    leader = st[4 * n + 1]
+    step = st[4 * n + 2]
+    trumps = st[4 * n + 3]
+    naming = st[4 * n + 4]
+    nsuits = st[4 * n + 5]
+    group_of = tab[0]
+    groups = (tab.shape[0] - 6) // 2
+    win_keys = tab[3:3 + groups]
+    group_mask = tab[3 + 2 * groups, :groups]
+    active = np.zeros(n, np.bool_)
+    size = 0
+    for s in range(n):
+        if hands[s]:
+            active[s] = True
+            size += 1
+    left = _count(hands[leader])
+    plays = out[:left * size]
+    legal = out[left * size:2 * left * size]
+    named = out[2 * left * size:]
+    r = 0
+    at = 0
+    p = 0
+    first = leader
+    lg = -1
+    for t in range(left):
+        first = leader
+        hand = hands[leader]
+        m = hand
+        legal[p] = m
+        c = _kth(m, int(rands[r] * _count(m)))
+        r += 1
+        low = np.int64(1) << c
+        hands[leader] = hand ^ low
+        plays[p] = leader * 64 + c
+        p += 1
+        named[t] = -1
+        if naming >= 0 and group_of[c] == naming:   # a led top card names the suit to follow
+            f = failed[leader]
+            ok = 0
+            for i in range(nsuits):
+                if not (f >> i) & 1:
+                    ok += 1
+            j = int(rands[r] * (ok if ok else nsuits))
+            r += 1
+            lg = j
+            if ok:   # the j-th suit he has not failed (all of them when he failed every one)
+                for i in range(nsuits):
+                    if not (f >> i) & 1:
+                        if j == 0:
+                            lg = i
+                            break
+                        j -= 1
+            named[t] = lg
+        else:
+            lg = group_of[c]
+        follow = group_mask[lg]
+        base = at
+        flat[at] = leader
+        flat[at + 1] = leader
+        flat[at + 2] = size
+        flat[at + 3] = leader
+        flat[at + 4] = c
+        at += 5
+        cards = low
+        best = win_keys[lg, c]
+        winner = leader
+        s = leader
+        for _ in range(size - 1):
+            s = (s + step) % n
+            while not active[s]:
+                s = (s + step) % n
+            hand = hands[s]
+            m = hand & follow
+            if not m:   # he cannot follow: trumps if he must, else any card
+                failed[s] |= np.int64(1) << lg
+                m = hand & trumps
+                if not m:
+                    m = hand
+            legal[p] = m
+            c = _kth(m, int(rands[r] * _count(m)))
+            r += 1
+            low = np.int64(1) << c
+            hands[s] = hand ^ low
+            plays[p] = s * 64 + c
+            p += 1
+            flat[at] = s
+            flat[at + 1] = c
+            at += 2
+            cards |= low
+            if win_keys[lg, c] > best:
+                best = win_keys[lg, c]
+                winner = s
+        flat[base + 1] = winner
+        won[winner] += 1
+        won_cards[winner] |= cards
+        leader = winner
+    return r, first, lg
+
+
+@njit(cache=True)
+def _less3(a0, a1, a2, b0, b1, b2):
+    """``(a0, a1, a2) < (b0, b1, b2)`` as Python compares tuples."""
+    return a0 < b0 or (a0 == b0 and (a1 < b1 or (a1 == b1 and a2 < b2)))
+
+
+@njit(cache=True)
+def _follow(keys, top, mask, want, group_of, strength, tg, pts):
+    """``sensible._follow``: the greedy card of a seat that does not lead (``mask`` holds two
+    cards or more; ``top`` is the highest key played to the trick so far)."""
+    if want:   # the cheapest winning card, else the cheapest card: no trump, weakest, fewest points
+        win = -1
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            c = trailing_zeros(low)
+            k = keys[c]
+            if k > top and (win < 0 or k < keys[win]):
+                win = c
+        if win >= 0:
+            return win
+        lose = -1
+        x0 = x1 = x2 = 0
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            c = trailing_zeros(low)
+            y0 = 1 if tg >= 0 and group_of[c] == tg else 0
+            if lose < 0 or _less3(y0, strength[c], pts[c], x0, x1, x2):
+                lose = c
+                x0, x1, x2 = y0, strength[c], pts[c]
+        return lose
+    shed = -1   # a seat avoiding tricks: its most costly card that does not win, else its highest winner
+    s0 = s1 = 0
+    win = -1
+    m = mask
+    while m:
+        low = m & -m
+        m ^= low
+        c = trailing_zeros(low)
+        k = keys[c]
+        if k <= top:
+            if shed < 0 or pts[c] > s0 or (pts[c] == s0 and strength[c] > s1):
+                shed = c
+                s0, s1 = pts[c], strength[c]
+        elif shed < 0 and (win < 0 or k > keys[win]):
+            win = c
+    return shed if shed >= 0 else win
+
+
+@njit(cache=True)
+def _lead(hands, mask, want, group_of, strength, group_mask, orders, order_len, tg, pts):
+    """``sensible._lead``: a master card (trumps first) if the seat wants tricks; else a low card
+    of its longest side group (``mask`` holds two cards or more)."""
+    if want:
+        remaining = np.int64(0)
+        for x in hands:
+            remaining |= x
+        side = -1
+        for g in range(group_mask.shape[0]):
+            if not mask & group_mask[g]:
+                continue
+            c = -1
+            for i in range(order_len[g]):   # the best card left of the group
+                c = orders[g, i]
+                if (remaining >> c) & 1:
+                    break
+            if (mask >> c) & 1:
+                if g == tg:
+                    return c
+                if side < 0 or strength[c] > strength[side]:
+                    side = c
+        if side >= 0:
+            return side
+    side_cards = mask & ~group_mask[tg] if tg >= 0 else mask
+    if not side_cards:
+        side_cards = mask
+    best = -1
+    b0 = b1 = 0
+    m = side_cards
+    while m:
+        low = m & -m
+        m ^= low
+        c = trailing_zeros(low)
+        if want:   # the weakest card of the longest side group
+            g = group_of[c]
+            y0 = -_count(mask & group_mask[g]) if g >= 0 else -1
+            y1 = strength[c]
+        else:
+            y0 = strength[c]
+            y1 = pts[c]
+        if best < 0 or y0 < b0 or (y0 == b0 and y1 < b1):
+            best = c
+            b0, b1 = y0, y1
+    return best
+
+
+@njit(cache=True)
+def greedy_tricks(st, tab, out):
+    """Play the trick phase to its end with the greedy policy: the first card given (or -1),
+    then ``_lead``/``_follow``'s cards; return ``(tricks completed, values written to out,
+    last trick's leader, its led group)``.
+
+    ``st``: the number of seats, then per seat its hand, failed groups, tricks won, cards won
+    (changed in place) and whether it wants tricks; then the seat to move, the trick's leader,
+    its led group, the suit index its lead named (-1: none), the first card, the direction of
+    play, the trumps a seat that cannot follow must play, and the (seat, card) pairs of the
+    trick under way.  ``tab``: :attr:`rulekit.engine.kernel.Pack.tab`, whose last row holds
+    the trump group and the group whose led cards name the first suit their leader has not
+    failed (-1: none).  Written, ``out``: per trick its leader, winner, named suit (-1:
+    none), number of cards, then ``seat * 64 + card`` of each play.
+    """
+    n = st[0]
+    return _greedy(st, st[1:n + 1], st[n + 1:2 * n + 1], st[2 * n + 1:3 * n + 1], st[3 * n + 1:4 * n + 1],
+                   st[5 * n + 5], tab, out)
+
+
+@njit(cache=True)
+def greedy_each(st, tab, cards, w, res):
+    """:func:`greedy_tricks` from the same position once for each first card of ``cards``
+    (``st`` is left as it is; its first card is not read).  Row ``i`` of ``res`` gets the
+    playout of ``cards[i]``: tricks completed, values of trick data, last trick's leader and
+    led group; the winner of each completed trick (``w`` slots, -1 past the last); per seat
+    its failed groups, tricks won, cards won, card points won (by the points row of ``tab``);
+    then the trick data of :func:`greedy_tricks`.
+    """
+    n = st[0]
+    for i in range(cards.shape[0]):
+        hands = st[1:n + 1].copy()
+        failed = st[n + 1:2 * n + 1].copy()
+        won = st[2 * n + 1:3 * n + 1].copy()
+        won_cards = st[3 * n + 1:4 * n + 1].copy()
+        row = res[i]
+        data = row[4 + w + 4 * n:]
+        nt, o, leader, lg = _greedy(st, hands, failed, won, won_cards, cards[i], tab, data)
+        row[0] = nt
+        row[1] = o
+        row[2] = leader
+        row[3] = lg
+        j = 0
+        for t in range(w):
+            if t < nt:
+                row[4 + t] = data[j + 1]
+                j += 4 + data[j + 3]
+            else:
+                row[4 + t] = -1
+        for s in range(n):
+            row[4 + w + s] = failed[s]
+            row[4 + w + n + s] = won[s]
+            row[4 + w + 2 * n + s] = won_cards[s]
+            points = 0
+            m = won_cards[s]
+            while m:
+                low = m & -m
+                m ^= low
+                points += tab[2, trailing_zeros(low)]
+            row[4 + w + 3 * n + s] = points
+    return cards.shape[0]
+
+
+@njit(cache=True)
+def _greedy(st, hands, failed, won, won_cards, first, tab, out):
+    """The loop of :func:`greedy_tricks` on the seats' arrays given (``st`` for the rest)."""
+    n = st[0]
+    prefs = st[4 * n + 1:5 * n + 1]
+    seat = st[5 * n + 1]
+    leader = st[5 * n + 2]
+    lg = st[5 * n + 3]
+    named = st[5 * n + 4]
+    step = st[5 * n + 6]
+    trumps = st[5 * n + 7]
+    trick = st[5 * n + 8:]
+    group_of = tab[0]
+    strength = tab[1]
+    pts = tab[2]
+    groups = (tab.shape[0] - 6) // 2
+    win_keys = tab[3:3 + groups]
+    orders = tab[3 + groups:3 + 2 * groups]
+    group_mask = tab[3 + 2 * groups, :groups]
+    order_len = tab[4 + 2 * groups, :groups]
+    tg = tab[5 + 2 * groups, 0]
+    names = tab[5 + 2 * groups, 1]
+    ts = np.empty(n, np.int64)
+    tc = np.empty(n, np.int64)
+    cnt = trick.shape[0] // 2
+    for i in range(cnt):
+        ts[i] = trick[2 * i]
+        tc[i] = trick[2 * i + 1]
+    c = first
+    best = -1
+    winner = leader
+    top = -1
+    follow = np.int64(0)
+    if cnt:   # a trick under way: its winner so far as play_card judges it
+        follow = group_mask[lg]
+        for i in range(cnt):
+            k = win_keys[lg, tc[i]]
+            if i == 0 or k > top:
+                top = k
+            if k > best:
+                best = k
+                winner = ts[i]
+    o = 0
+    nt = 0
+    while True:
+        hand = hands[seat]
+        if cnt:
+            if c < 0:
+                m = hand & follow
+                if not m:
+                    m = hand & trumps
+                    if not m:
+                        m = hand
+                if m & (m - 1):
+                    c = _follow(win_keys[lg], top, m, prefs[seat] != 0, group_of, strength, tg, pts)
+                else:
+                    c = trailing_zeros(m)
+            if group_of[c] != lg and not hand & follow & ~(np.int64(1) << c):
+                failed[seat] |= np.int64(1) << lg
+        else:
+            if c < 0:
+                if hand & (hand - 1):
+                    c = _lead(hands, hand, prefs[seat] != 0, group_of, strength, group_mask, orders, order_len, tg,
+                              pts)
+                else:
+                    c = trailing_zeros(hand)
+            leader = seat
+            lg = group_of[c]
+            if lg == names:   # a led top card names the first suit its leader has not failed
+                j = 0
+                for i in range(names):
+                    if not (failed[seat] >> i) & 1:
+                        j = i
+                        break
+                lg = j
+                named = lg
+            follow = group_mask[lg]
+            best = -1
+            winner = leader
+            top = win_keys[lg, c]
+        hands[seat] = hand ^ (np.int64(1) << c)
+        ts[cnt] = seat
+        tc[cnt] = c
+        cnt += 1
+        k = win_keys[lg, c]
+        if k > best:
+            best = k
+            winner = seat
+        if k > top:
+            top = k
+        c = -1
+        nxt = (seat + step) % n
+        while not hands[nxt] and nxt != leader:   # a seat without cards sits the trick out
+            nxt = (nxt + step) % n
+        if nxt != leader:
+            seat = nxt
+            continue
+        cards = np.int64(0)
+        out[o] = leader
+        out[o + 1] = winner
+        out[o + 2] = named
+        out[o + 3] = cnt
+        o += 4
+        for i in range(cnt):
+            cards |= np.int64(1) << tc[i]
+            out[o] = ts[i] * 64 + tc[i]
+            o += 1
+        nt += 1
+        won[winner] += 1
+        won_cards[winner] |= cards
+        cnt = 0
+        named = -1
+        empty = True
+        for x in hands:
+            if x:
+                empty = False
+                break
+        if empty:
+            return nt, o, leader, lg
+        while not hands[winner]:   # the winner has no card left: the next seat that has leads
+            winner = (winner + step) % n
+        seat = winner
