@@ -94,7 +94,8 @@ def _cases():
     """Every installed variant, and a made-up compendium whose rounds use every phase kind."""
     from pathlib import Path
     data = Path(__file__).parent / "data"
-    return list(builtin_ids()) + [str(data / "every-kind.yaml")] + sorted(str(p) for p in (data / "partners").glob("*.yaml"))
+    return (list(builtin_ids()) + [str(data / "every-kind.yaml")] + sorted(str(p) for p in (data / "partners").glob("*.yaml"))
+            + sorted(str(p) for p in (data / "values").glob("*.yaml")))
 
 
 def test_the_cases_use_every_phase_kind():

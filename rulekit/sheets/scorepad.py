@@ -156,7 +156,8 @@ class ScorePad:
         self.needs_tricks = bool(TRICK_VARIABLES & self.reads or (given - set(self.asked_values))
                                  & self.reads) and any(REGISTRY[p.kind].role == "play" for p in v.phases)
         auction = v.auction()
-        self.bids = {b.text.upper(): b for b in auction.bids} if auction else {}
+        # (an auction of values: the contracts are the games named after it)
+        self.bids = {b.text.upper(): b for b in getattr(auction, "games", ()) or auction.bids} if auction else {}
 
     # ------------------------------------------------------------------ state of the match
     def _reset(self) -> None:
@@ -317,8 +318,8 @@ class ScorePad:
         if asked is not None and asked[1][0] not in facts:
             return Question(*asked[1])
         if auction is not None and "contract" not in facts:
-            bids = [b.text for b in auction.bids]
-            return Question("contract", "contract", f"a bid from {bids[0]} to {bids[-1]}, or pass")
+            bids = list(self.bids.values())
+            return Question("contract", "contract", f"a bid from {bids[0].text} to {bids[-1].text}, or pass")
         contract = self._contract(facts)
         if auction is not None and contract is None and auction.all_pass != "play":
             return None  # thrown in

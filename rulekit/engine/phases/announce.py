@@ -1,5 +1,6 @@
 """``announce`` phase: the declarer announces his contract, at least as high as his bid
-(rules/preferans.md [X1] [X2]).
+(rules/preferans.md [X1] [X2]), or after an auction of values (``list_auction``'s
+``values``) any game of its list.
 
 The auction before it leaves the contracts the declarer may announce in its own data
 (``choices``, lowest first; the auction's bids); one choice is taken at once.  The
@@ -93,6 +94,15 @@ class AnnounceKind(PhaseKind[AnnounceSpec]):
     def describe(self, spec) -> str:
         """One sentence."""
         return "The declarer announces a contract at least as high as his winning bid."
+
+    def describe_in(self, spec, variant) -> str:
+        """After an auction of values: he names any game of its list (what a game worth less
+        than the bid loses is the scoring's)."""
+        auction = variant.auction()
+        if auction is not None and bool(getattr(auction, "values", None)):
+            return ("The declarer names his game from the auction's list, whatever his bid (the scoring "
+                    "says what a game worth less than the bid loses).")
+        return self.describe(spec)
 
 
 KIND = AnnounceKind()
