@@ -1,5 +1,6 @@
 """Formulas that read the match so far: each column's running total before the hand (``total``),
-the deal's number (``deal_number``), who dealt (``dealer``, ``is_dealer``); and the warning for a
+the declarer's (``declarer_total``) and the others' highest and lowest (``highest_other_total``,
+``lowest_other_total``), the deal's number (``deal_number``), who dealt (``dealer``, ``is_dealer``); and the warning for a
 formula reading a variable that never changes in its file."""
 from __future__ import annotations
 
@@ -100,6 +101,31 @@ def test_deal_number_and_dealer(tmp_path):
     for k, (row, dealer) in enumerate(zip(s.sheet.rows, (1, 2, 0))):
         won = s.hand_log[k].won
         assert row.entries == [won[c] + (100 * (k + 1) if c == dealer else 0) + 1000 * dealer for c in range(3)]
+
+
+#: A catch-up rule (made up): a defending side behind the declarer's doubles its tricks, and it
+#: adds the other side's total.
+CATCH_UP = BIDDERS.replace(
+    'defender: "if total >= 47 then 0 else min(tricks, max(490 - total, 0))"',
+    'defender: "(if total < declarer_total then 2 else 1) * tricks + lowest_other_total"')
+
+
+def test_the_totals_of_the_declarer_and_the_others(tmp_path):
+    """``declarer_total`` is the declaring column's total before the hand, ``highest_other_total``
+    and ``lowest_other_total`` the other columns' highest and lowest (with two sides: the other's)."""
+    v = variant_from(tmp_path, "catch.yaml", CATCH_UP)
+    for scores, factor in (([50, 10], 2), ([10, 50], 1)):
+        s = State(v, seed=3, scores=scores)
+        s.apply("pass")
+        _bid_and_play(s, "5S", 2)        # NS (seat 2) declares: EW defend
+        h = s.hand_log[0]
+        assert s.sheet.rows[0].entries[1] == factor * (h.won[1] + h.won[3]) + scores[0]
+    from rulekit.engine.scoring import match_variables
+    three = match_variables(variant_from(tmp_path, "dealers.yaml", DEALERS), {"totals": [5, -3, 9], "dealer": 2},
+                            3, declarer=0)
+    assert [(m["declarer_total"], m["highest_other_total"], m["lowest_other_total"]) for m in three] == \
+        [(5, 9, -3), (5, 9, 5), (5, 5, -3)]
+    assert match_variables(v, {"totals": [5, 7]}, 2)[0]["declarer_total"] == 0   # no declarer
 
 
 def test_the_score_memo_keys_on_the_totals(tmp_path):

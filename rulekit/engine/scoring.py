@@ -125,7 +125,10 @@ TRUMP_MASKS = "scoring.tally_trump_masks"
 FIXED = "scoring.fixed"
 NAMES_READ = "scoring.names_read"
 #: the formula variables of the match so far (``match_variables``)
-MATCH_NAMES = frozenset({"total", "deal_number", "dealer", "is_dealer"})
+MATCH_NAMES = frozenset({"total", "declarer_total", "highest_other_total", "lowest_other_total", "deal_number",
+                         "dealer", "is_dealer"})
+#: the match variables made from the running totals
+TOTAL_NAMES = frozenset({"total", "declarer_total", "highest_other_total", "lowest_other_total"})
 
 
 class _Memo:
@@ -153,7 +156,7 @@ def _reads_match_progress(variant) -> tuple:
     lot and most games' formulas never read them).  The environments of a cached outcome are
     then shared by hands whose unread variable differs."""
     names = names_read(variant)
-    return (bool(names & {"vulnerable", "declarer_vulnerable"}), "game_score" in names, "total" in names,
+    return (bool(names & {"vulnerable", "declarer_vulnerable"}), "game_score" in names, bool(names & TOTAL_NAMES),
             "deal_number" in names, bool(names & {"dealer", "is_dealer"}))
 
 
@@ -389,7 +392,7 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     vul = ex.get("vulnerable") or [False] * cols
     gs = ex.get("game_score") or [0] * cols
     # the match so far (total, deal_number, dealer, is_dealer): only for a variant that reads them
-    match = match_variables(variant, ex, cols) if with_match else None
+    match = match_variables(variant, ex, cols, dcol if contract is not None else -1) if with_match else None
     tal = ex.get("tallies") or [{t.name: 0 for t in variant.scoring.tallies} for _ in range(cols)]
     doubled = ex.get("doubled", 0)
     partner = ex.get("partner", -1)
@@ -442,18 +445,27 @@ def _fixed(variant) -> tuple:
     return out
 
 
-def match_variables(variant, extra: dict, cols: int) -> list:
+def match_variables(variant, extra: dict, cols: int, declarer: int = -1) -> list:
     """Per score column, the formula variables of the match so far: ``total`` (its running
-    total before the hand: ``extra["totals"]``, zeros when not given), ``deal_number`` (the
-    deal's number from 1), ``dealer`` (the dealer's seat) and ``is_dealer`` (the column is the
-    dealer's seat, or his side)."""
+    total before the hand: ``extra["totals"]``, zeros when not given), ``declarer_total`` (the
+    declarer's column's, 0 without a declarer: ``declarer`` is his column), ``highest_other_total``
+    and ``lowest_other_total`` (the highest and lowest of the other columns' totals),
+    ``deal_number`` (the deal's number from 1), ``dealer`` (the dealer's seat) and ``is_dealer``
+    (the column is the dealer's seat, or his side)."""
     totals = extra.get("totals") or (0,) * cols
+    totals = [totals[s] if s < len(totals) else 0 for s in range(cols)]
     dealer = extra.get("dealer", 0)
     dealer = dealer if dealer is not None and dealer >= 0 else 0
     dcol = variant.side_of[dealer] if variant.scoring.by_side else dealer
     number = extra.get("deal_number", 1)
-    return [{"total": totals[s] if s < len(totals) else 0, "deal_number": number, "dealer": dealer,
-             "is_dealer": s == dcol} for s in range(cols)]
+    dtotal = totals[declarer] if 0 <= declarer < cols else 0
+    out = []
+    for s in range(cols):
+        others = totals[:s] + totals[s + 1:] or [0]
+        out.append({"total": totals[s], "declarer_total": dtotal, "highest_other_total": max(others),
+                    "lowest_other_total": min(others), "deal_number": number, "dealer": dealer,
+                    "is_dealer": s == dcol})
+    return out
 
 
 def reads_match(variant) -> bool:

@@ -840,7 +840,9 @@ class _Compiler:
                   "difference": (0, 10 ** 9),
                   # the match so far: a running total (bounded as a sheet's totals are in practice),
                   # the deal's number, the dealer's seat
-                  "total": (-TOTAL_BOUND, TOTAL_BOUND), "deal_number": (1, m.get("max_hands", 1000)),
+                  "total": (-TOTAL_BOUND, TOTAL_BOUND), "declarer_total": (-TOTAL_BOUND, TOTAL_BOUND),
+                  "highest_other_total": (-TOTAL_BOUND, TOTAL_BOUND), "lowest_other_total": (-TOTAL_BOUND, TOTAL_BOUND),
+                  "deal_number": (1, m.get("max_hands", 1000)),
                   "dealer": (0, players - 1)}
         ranges["declarer_points"] = ranges["points"]
         ranges.update(self.phase_vars)
