@@ -12,6 +12,7 @@ import pytest
 
 from rulekit.cli.app import app
 from rulekit.engine import State
+from rulekit.engine.scoring import hand_facts
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.variant import load_variant
 from tests.helpers import assert_plays_to_a_winner, legal_texts, load_text, runner
@@ -84,8 +85,10 @@ def test_pairs_speaker_listener_then_the_next_speaks_to_the_survivor():
     assert s.hand.trump == "C"
     while s.hand.number == 0:
         s.apply(s.legal_actions()[0])
-    # ten tricks at clubs: worth 12 x (1 + 4) = 60, at least the bid of 20
-    assert s.sheet.rows[0].entries == [0, 60, 0]
+    # ten tricks at clubs and every card point (the discards KS KH counting for him): worth
+    # 12 x (1 + 4) x 2 = 120, at least the bid of 20
+    assert hand_facts(s.variant, s.hand_log[0])["points"] == [0, 120, 0]
+    assert s.sheet.rows[0].entries == [0, 120, 0]
 
 
 def test_an_overbid_game_loses_twice_the_bid():
@@ -139,7 +142,7 @@ def test_in_turn_the_values_rise_and_the_last_bidder_declares():
     s.apply("notrump")
     while s.hand.number == 0:
         s.apply(s.legal_actions()[0])
-    assert s.sheet.rows[0].entries == [0, 14 * 5, 0]   # ten tricks at no trump: 14 x (1 + 4)
+    assert s.sheet.rows[0].entries == [0, 14 * 5 * 2, 0]   # ten tricks at no trump, 120 points: 14 x (1 + 4) x 2
 
 
 def test_formulas_read_the_bid():
@@ -152,24 +155,27 @@ def test_formulas_read_the_bid():
         s.apply(s.legal_actions()[0])
     h = s.hand_log[0]
     assert [e.vars["bid"] for e in player_envs(s.variant, h)] == [27, 27, 27]
-    assert s.sheet.rows[0].entries == [0, 60, 0]
+    assert s.sheet.rows[0].entries == [0, 120, 0]
 
 
-@pytest.mark.parametrize("old, new_, line, col, message", [
-    ("values: [10, 11, 12,", "values: [10, 12, 11,", 20, 22, "11 is not above 12: the values rise"),
-    ("    speaking: pairs\n", "    speaking: pairs\n    once: true\n", 22, 11, "once does not go with speaking: pairs"),
-    ("  announce:\n    kind: announce\n", "", 20, 13, "it needs an announce phase"),
-    ("    values: [10, 11, 12, 14, 16, 18, 20, 22, 24, 27, 30, 33, 36]\n", "", 20, 15,
+@pytest.mark.parametrize("old, new_, at, col, message", [
+    ("values: [10, 11, 12,", "values: [10, 12, 11,", "values:", 22, "11 is not above 12: the values rise"),
+    ("    speaking: pairs\n", "    speaking: pairs\n    once: true\n", "once:", 11,
+     "once does not go with speaking: pairs"),
+    ("  announce:\n    kind: announce\n", "", "values:", 13, "it needs an announce phase"),
+    ("    values: [10, 11, 12, 14, 16, 18, 20, 22, 24, 27, 30, 33, 36]\n", "", "speaking:", 15,
      "speaking: pairs bids numbers: it needs values"),
-    ("{call: clubs,", "{call: \"12\",", 20, 22, "12 is also the call of a contract"),
+    ("{call: clubs,", "{call: \"12\",", "values:", 22, "12 is also the call of a contract"),
 ])
-def test_misuse_is_refused_at_its_place(tmp_path, old, new_, line, col, message):
+def test_misuse_is_refused_at_its_place(tmp_path, old, new_, at, col, message):
     """Values that do not rise, pairs with ``once`` or without values, no phase to name the game,
     a value that is also a contract's call: each refused at the option's line and column."""
     text = Path(GAME).read_text()
     assert old in text
+    bad = text.replace(old, new_)
+    line = next(k for k, t in enumerate(bad.splitlines(), 1) if t.strip().startswith(at))
     f = tmp_path / "bad.yaml"
-    f.write_text(text.replace(old, new_))
+    f.write_text(bad)
     with pytest.raises(VariantError) as e:
         load_variant(str(f))
     assert f"bad.yaml:{line}:{col}:" in str(e.value) and message in str(e.value), str(e.value)
@@ -202,9 +208,10 @@ def test_the_scorepad_asks_the_bid():
     with pytest.raises(Exception, match="'13' is not a bid of this auction"):
         pad.answer(q, "13", facts)
     pad.answer(q, "20", facts)
-    pad.answer(pad.next_question(facts), "0 10 0", facts)
+    while (q := pad.next_question(facts)) is not None:
+        pad.answer(q, {"tricks": "0 10 0", "points": "0 120 0"}[q.name], facts)
     pad.add(facts)
-    assert pad.sheet.rows[0].entries == [0, 60, 0]
+    assert pad.sheet.rows[0].entries == [0, 120, 0]
 
 
 def test_a_record_replays_the_bids_holds_and_games(tmp_path):
@@ -222,3 +229,18 @@ def test_a_record_replays_the_bids_holds_and_games(tmp_path):
     records.save(f, records.to_record(s, ["random"] * 3))
     again = records.replay(records.load(f))
     assert again.history == s.history and again.sheet.as_dict() == s.sheet.as_dict()
+
+
+def test_the_discards_count_for_the_declarer_only_with_widow_to():
+    """``widow_to: declarer``: his two discards are among his won cards (every card point is his
+    when he takes every trick); without it they count for nobody."""
+    text = Path(GAME).read_text()
+    for widow_to, points in ((True, 120), (False, 112)):
+        s = new(text if widow_to else text.replace("    widow_to: declarer", ""))
+        for a in ("12", "hold", "pass", "pass", "discard KS KH", "clubs"):
+            s.apply(a)
+        while s.hand.number == 0:
+            s.apply(s.legal_actions()[0])
+        h = s.hand_log[0]
+        table = s.variant.points_table(h.ctx)
+        assert [sum(table[c] for c in range(32) if m >> c & 1) for m in h.won_cards] == [0, points, 0]

@@ -669,8 +669,8 @@ def _plain(spec, ctx) -> bool:
     (:func:`rulekit.engine.phases.tricks.plain_follow`: the rules ``tricks.legal_mask`` and
     ``tricks.play_card`` apply inline on their own hot path, which :func:`_plain_tricks`
     repeats, checked against the engine in tests/test_bot_speed_strength.py) and the widow
-    does not go to the last trick."""
-    return _tricks.plain_follow(spec, ctx) and spec.widow_to != "last_trick"
+    goes to nobody (``widow_to: none``)."""
+    return _tricks.plain_follow(spec, ctx) and spec.widow_to == "none"
 
 
 def _plain_tricks(w, h, prefs, first: int = -1) -> None:

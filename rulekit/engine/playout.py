@@ -200,11 +200,14 @@ def _finish(state: State, h, flat, named, first: int, lg: int) -> None:
     """The end of :func:`_plain_tricks` (its Python loop or the kernel): the widow to the last
     trick's winner if the phase says so, the tricks kept in ``PlayedTricks``' layout (``flat``,
     ``named``: see :meth:`PlayedTricks.of`), the trick state of a finished trick phase."""
-    if state.variant.phases[h.phase].widow_to == "last_trick":
+    widow_to = state.variant.phases[h.phase].widow_to
+    if widow_to == "last_trick":
         won_cards = h.won_cards
         leader = h.trick_winners[-1]
         for m in h.zones.values():
             won_cards[leader] |= m
+    elif widow_to == "declarer":
+        _tricks.widow_to_declarer(h)
     played: Sequence = PlayedTricks.of(flat, named)
     if h.tricks:   # (tricks played before this loop began: a bot's world mid-hand)
         played = list(h.tricks) + list(played)

@@ -46,8 +46,9 @@ def column_most(pad, tally, col: int, facts: dict, trump: str) -> int:
     players = v.players
     if tally.count == "tricks":
         return min(most, tricks[col]) if tricks else most
-    # the cards aside go to the winner of the last trick (``widow_to: last_trick``)
-    extra = v.deck.size - size * players if any(getattr(p, "widow_to", "") == "last_trick" for p in v.phases) else 0
+    # the cards aside go to the winner of the last trick (``widow_to: last_trick``) or the declarer
+    extra = v.deck.size - size * players if any(getattr(p, "widow_to", "") in ("last_trick", "declarer")
+                                                 for p in v.phases) else 0
     if tally.tricks:
         most = min(most, len(tally.tricks) * players + extra)
     return min(most, tricks[col] * players + extra) if tricks else most

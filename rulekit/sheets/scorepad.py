@@ -655,10 +655,10 @@ class ScorePad:
 
     def _all_points_won(self) -> bool:
         """Every card point ends in a won trick: the deal leaves no cards aside, or they go to
-        the last trick (Auction Pitch leaves 28 cards out of play)."""
+        the last trick or the declarer (Auction Pitch leaves 28 cards out of play)."""
         phases = [p for p in self.rules.phases if p is not None]
         aside = any(getattr(st, "zone", "") for p in phases for st in getattr(p, "steps", ()))
-        return not aside or any(getattr(p, "widow_to", "") == "last_trick" for p in phases)
+        return not aside or any(getattr(p, "widow_to", "") in ("last_trick", "declarer") for p in phases)
 
     @staticmethod
     def _number(t, what: str) -> int:

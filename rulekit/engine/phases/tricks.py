@@ -526,18 +526,33 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
     h.named = ""
     spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     if spec.end_if is not None and ends_early(state, spec.end_if):
+        if spec.widow_to == "declarer":
+            widow_to_declarer(h)
         h.to_move = -1
         return True
     if not any(hands):
         if spec.widow_to == "last_trick":
             for m in h.zones.values():
                 h.won_cards[winner] |= m
+        elif spec.widow_to == "declarer":
+            widow_to_declarer(h)
         h.to_move = -1
         return True
     while not hands[winner]:  # the winner has no card left: the next seat that has leads
         winner = (winner + step) % n
     h.to_move = winner
     return False
+
+
+def widow_to_declarer(h) -> None:
+    """``widow_to: declarer``: the cards left aside (a widow, a skat not taken) and the
+    declarer's discards count among his won cards (Skat: the skat counts for the declarer,
+    docs/rules/skat.md [SK-S1]); nothing without a declarer."""
+    if h.declarer < 0:
+        return
+    for m in h.zones.values():
+        h.won_cards[h.declarer] |= m
+    h.won_cards[h.declarer] |= h.discards
 
 
 def ends_early(state: Table, cond) -> bool:
@@ -686,8 +701,10 @@ class TricksKind(PhaseKind[TricksSpec]):
                                                             'follow it this hand; it still wins the trick.',
                                              'type': 'boolean'},
                              'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
-                                                         '(to its winner, counting for him) or `none`.',
-                                          'enum': ['last_trick', 'none']},
+                                                         '(to its winner, counting for him), `declarer` (they '
+                                                         'and his discards count for the declarer, as Skat\'s '
+                                                         'skat) or `none`.',
+                                          'enum': ['last_trick', 'declarer', 'none']},
                              'dummy': {'description': "The declarer's partner is dummy: his hand lies face up "
                                                       'after the opening lead and the declarer plays it.',
                                        'type': 'boolean'},
@@ -833,7 +850,7 @@ class TricksKind(PhaseKind[TricksSpec]):
 
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``widow_to: last_trick`` when no deal pattern puts cards aside."""
-        if p.get("widow_to") == "last_trick" and c.deal is not None and not c.any_zone():
+        if p.get("widow_to") in ("last_trick", "declarer") and c.deal is not None and not c.any_zone():
             c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
         if p.get("top_follows") and not c.d.get("ranking", {}).get("top"):
             c.warn(path + ("top_follows",), "has no effect without ranking.top (no card is above the suits)")
