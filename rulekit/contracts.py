@@ -51,6 +51,7 @@ class Contract(Bid):
     :ivar aside: cards the declarer puts aside face down before play.
     :ivar partner: the declarer may call a partner (``call_partner`` phase).
     :ivar label: a name for people (``little null``), or ``""``.
+    :ivar hand: it may only be announced in a hand game (``widow_exchange``'s ``hand``).
     """
 
     value: int = 0
@@ -60,6 +61,7 @@ class Contract(Bid):
     aside: int = 0
     partner: bool = False
     label: str = ""
+    hand: bool = False
 
     def variables(self) -> dict:
         """The contract's attributes as formula variables."""

@@ -57,7 +57,7 @@ def test_valid_strictly_and_explained():
     words = runner.invoke(app, ["explain", GAME]).output
     assert "An auction of values (10, 11, 12, 14, 16, 18, 20, 22 ... up to 36)" in words
     assert "the second player bids to the first, who holds the value or passes" in words
-    assert "The declarer then names his game, at his bid (formula variable bid), from 6 games" in words
+    assert "The declarer then names his game, at his bid (formula variable bid), from 7 games" in words
     assert "The declarer names his game from the auction's list, whatever his bid" in words
 
 
@@ -79,6 +79,9 @@ def test_pairs_speaker_listener_then_the_next_speaks_to_the_survivor():
     s.apply("hold")
     s.apply("pass")
     assert s.hand.declarer == 1 and s.hand.contract is None and s.phase_kind == "widow_exchange"
+    assert legal_texts(s) == ["hand", "take"]
+    s.apply("take")
+    assert len(s.legal_actions()) == 66 and "take" not in legal_texts(s)   # any 2 of his 12 cards
     s.apply("discard KS KH")
     assert s.phase_kind == "announce" and legal_texts(s) == GAMES and s.to_move == 1
     s.apply("clubs")
@@ -99,6 +102,7 @@ def test_an_overbid_game_loses_twice_the_bid():
     s.apply("hold")
     s.apply("pass")
     s.apply("pass")
+    s.apply("take")
     s.apply("discard KS KH")
     s.apply("misere")
     while s.hand.number == 0:
@@ -138,6 +142,7 @@ def test_in_turn_the_values_rise_and_the_last_bidder_declares():
     s.apply("18")
     s.apply("pass")
     assert s.hand.declarer == 1 and s.phase_kind == "widow_exchange"
+    s.apply("take")
     s.apply("discard KS KH")
     s.apply("notrump")
     while s.hand.number == 0:
@@ -149,13 +154,35 @@ def test_formulas_read_the_bid():
     """``bid`` is the declarer's bid (0 in a hand without one); its bounds are the values'."""
     from rulekit.engine.scoring import player_envs
     s = new()
-    for a in ("27", "hold", "pass", "pass", "discard KS KH", "clubs"):
+    for a in ("27", "hold", "pass", "pass", "take", "discard KS KH", "clubs"):
         s.apply(a)
     while s.hand.number == 0:
         s.apply(s.legal_actions()[0])
     h = s.hand_log[0]
     assert [e.vars["bid"] for e in player_envs(s.variant, h)] == [27, 27, 27]
     assert s.sheet.rows[0].entries == [0, 120, 0]
+
+
+def test_a_hand_game_leaves_the_widow_and_allows_the_hand_games():
+    """``hand``: the declarer plays without the widow (nobody sees it; it counts for him at the end
+    with ``widow_to: declarer``); a game marked ``hand`` may be named only then; ``hand_game``
+    doubles the worth here: a slam of ten tricks and 120 points is 30 x 5 x 2 x 2."""
+    s = new()
+    for a in ("20", "hold", "pass", "pass"):
+        s.apply(a)
+    obs = s.observation(1)
+    assert not obs.hand & (1 << s.variant.deck.parse("KS"))
+    s.apply("hand")
+    assert s.phase_kind == "announce" and legal_texts(s) == sorted(GAMES + ["slam"])
+    assert s.hand.hands[1].bit_count() == 10 and s.hand.zones["widow"].bit_count() == 2
+    s.apply("slam")
+    while s.hand.number == 0:
+        s.apply(s.legal_actions()[0])
+    assert s.sheet.rows[0].entries == [0, 600, 0]
+    t = new()
+    for a in ("20", "hold", "pass", "pass", "take", "discard KS KH"):
+        t.apply(a)
+    assert "slam" not in legal_texts(t)   # not after taking the widow
 
 
 @pytest.mark.parametrize("old, new_, at, col, message", [
@@ -166,6 +193,8 @@ def test_formulas_read_the_bid():
     ("    values: [10, 11, 12, 14, 16, 18, 20, 22, 24, 27, 30, 33, 36]\n", "", "speaking:", 15,
      "speaking: pairs bids numbers: it needs values"),
     ("{call: clubs,", "{call: \"12\",", "values:", 22, "12 is also the call of a contract"),
+    ("    hand: true                        # take the widow, or play without it\n", "", "- {call: slam", 51,
+     "needs an auction of values and a widow_exchange with hand: true"),
 ])
 def test_misuse_is_refused_at_its_place(tmp_path, old, new_, at, col, message):
     """Values that do not rise, pairs with ``once`` or without values, no phase to name the game,
@@ -200,7 +229,7 @@ def test_the_scorepad_asks_the_bid():
     pad = ScorePad(load_variant(GAME))
     facts: dict = {}
     q = pad.next_question(facts)
-    assert q.name == "contract" and q.help == "a bid from clubs to misere, or pass"
+    assert q.name == "contract" and q.help == "a bid from clubs to slam, or pass"
     pad.answer(q, "clubs", facts)
     pad.answer(pad.next_question(facts), "P1", facts)
     q = pad.next_question(facts)
@@ -209,7 +238,7 @@ def test_the_scorepad_asks_the_bid():
         pad.answer(q, "13", facts)
     pad.answer(q, "20", facts)
     while (q := pad.next_question(facts)) is not None:
-        pad.answer(q, {"tricks": "0 10 0", "points": "0 120 0"}[q.name], facts)
+        pad.answer(q, {"tricks": "0 10 0", "points": "0 120 0", "phase:widow:hand": "no"}[q.name], facts)
     pad.add(facts)
     assert pad.sheet.rows[0].entries == [0, 120, 0]
 
@@ -237,7 +266,7 @@ def test_the_discards_count_for_the_declarer_only_with_widow_to():
     text = Path(GAME).read_text()
     for widow_to, points in ((True, 120), (False, 112)):
         s = new(text if widow_to else text.replace("    widow_to: declarer", ""))
-        for a in ("12", "hold", "pass", "pass", "discard KS KH", "clubs"):
+        for a in ("12", "hold", "pass", "pass", "take", "discard KS KH", "clubs"):
             s.apply(a)
         while s.hand.number == 0:
             s.apply(s.legal_actions()[0])

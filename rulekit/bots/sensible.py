@@ -374,7 +374,7 @@ class SensibleBot(Bot):
             return None
         while w.hand is h0 and _role(w) != "play" and not w.is_over:
             role = _role(w)
-            if role == "exchange":
+            if role == "exchange" and w.legal_actions()[0].kind == "discard":   # (else: take or hand)
                 n = w.legal_actions()[0].cards.bit_count()
                 w.apply_unchecked(Action.discard(w.variant.deck, choose_discards(w.variant, h0.hands[seat],
                                                                                 h0.trump, n)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.engine.actions import Action
+from rulekit.engine.phases import exchange
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.registry import REGISTRY
@@ -23,11 +24,16 @@ class AnnounceSpec(PhaseSpec):
 
 
 def _choices(state: Table) -> list:
-    """The contract texts the auction left for the declarer (``[]`` without an auction)."""
+    """The contract texts the auction left for the declarer (``[]`` without an auction); a
+    game marked ``hand`` only in a hand game (``widow_exchange``'s ``hand``)."""
     auction = state.variant.auction()
     if auction is None:
         return []
-    return REGISTRY[auction.kind].choices_left(state.hand)
+    texts = REGISTRY[auction.kind].choices_left(state.hand)
+    d = exchange.KIND.data_of(state.hand)
+    if d is None or not d.hand_game:
+        texts = [t for t in texts if not getattr(state.bid_by_text[t], "hand", False)]
+    return texts
 
 
 def _set(state: Table, text: str) -> None:

@@ -320,7 +320,12 @@ def compile_list(c, name: str, p: dict, path: tuple):
                 c.err(ep + ("call",), f"the call {text} is already in the list (expected each call once)")
             bids.append(Contract(text, lv, su, len(bids), -1, values[0], values, bool(e.get("null", False)),
                                  e.get("open", ""), e.get("aside", 0), bool(e.get("partner", False)),
-                                 e.get("name", "")))
+                                 e.get("name", ""), bool(e.get("hand", False))))
+        if e.get("hand") and not (p.get("values") and any(
+                isinstance(x, dict) and x.get("kind") == "widow_exchange" and x.get("hand")
+                for x in (c.d.get("phases") or {}).values())):
+            c.err(ep + ("hand",), "a game only announced in a hand game needs an auction of values and a "
+                  "widow_exchange with hand: true (expected both, or no hand here)")
     values, speaking = _compile_values(c, p, path, bids), p.get("speaking", "round")
     phases = c.d.get("phases") if isinstance(c.d.get("phases"), dict) else {}
     if values and phases and not any(isinstance(e, dict) and e.get("kind") == "announce" for e in phases.values()):
@@ -415,7 +420,10 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                         "aside": {"description": "Cards the declarer puts aside face down before play "
                                                  "(`set_aside` phase).", "type": "integer", "minimum": 0},
                         "partner": {"description": "The declarer may call a partner (`call_partner` phase).",
-                                    "type": "boolean"}}}}}}
+                                    "type": "boolean"},
+                        "hand": {"description": "With `values`: a game the declarer may only name when he plays "
+                                                "hand (a `widow_exchange` with `hand: true`), e.g. Skat's "
+                                                "schneider announced.", "type": "boolean"}}}}}}
     label = "bid"
     role = "auction"
     example = ("bidding:\n  kind: list_auction\n  contracts:\n"
@@ -588,6 +596,8 @@ def _contract_words(group, tricks: bool = True, trumps: bool = True) -> str:
         words.append("the hand face up " + ("before the lead" if b.open == "before_lead" else "after the first trick"))
     if b.partner:
         words.append("a partner may be called")
+    if b.hand:
+        words.append("only in a hand game")
     v = b.values
     words.append(f"worth {v[0]}" if len(set(v)) == 1 else f"worth {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)")
     return f"{calls}: {', '.join(words)}"
