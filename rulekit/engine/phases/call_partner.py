@@ -257,6 +257,15 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     check = staticmethod(check)
     apply = staticmethod(apply)
 
+    def prompt_label(self, state: Table) -> str:
+        """What is asked now: the declarer ``invite or alone?``, the others ``accept?`` (after an
+        invitation) or ``offer?``, the declarer on an offer ``accept or refuse?``."""
+        d = self.data_of(state.hand)
+        stage = getattr(d, "stage", "")
+        words = {"ask": "invite or alone?", "answer": "accept?" if getattr(d, "invited", False) else "offer?",
+                 "decide": "accept or refuse?"}
+        return words.get(stage, self.label)
+
     def compile(self, c, name, p, path):
         """The spec; by invitation or a called card it needs an auction before it."""
         card = None
@@ -444,7 +453,7 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
             return {}
         return {"holders": " ".join(str(s) for s in bits(pc.holders(hand, d.cards)))}
 
-    def show(self, data, variant) -> list:
+    def show(self, data, variant, names=None) -> list:
         """The card whose holder partners the declarer (public)."""
         if not data.cards or data.stage != "done":
             return []

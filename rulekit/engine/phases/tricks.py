@@ -12,6 +12,14 @@ Two All Fours rules (pagat.com/allfours): ``first_lead_trump`` makes the suit of
 the hand's first lead trumps (the hand's context is set as that card is led);
 ``may_trump`` lets a player who can follow a plain suit play a trump instead.
 Both are read by :func:`legal_mask` and :func:`play_card`, so the fast path keeps them.
+
+Two-hand games from a stock (docs/rules/schnapsen.md, sixtysix.md): ``follow_suit: false`` lets
+any card be played, ``must_head`` makes a player following suit beat the trick if he can, and
+the ``stock:``, ``melds:`` and ``claim:`` blocks (:mod:`~rulekit.engine.phases.stock`,
+:mod:`~rulekit.engine.phases.melds`, :mod:`~rulekit.engine.phases.claim`, their actions in
+:mod:`~rulekit.engine.phases.turn_actions`) add drawing after each trick, the follow options
+switched on once the stock is closed or exhausted, melds and a claim.  They set
+``special_follow`` / ``extras``, so the common games' hot paths test one flag.
 """
 from __future__ import annotations
 
@@ -23,6 +31,11 @@ from rulekit.dsl import Formula
 from rulekit.dsl.words import formula_words
 from rulekit.engine.actions import Action
 from rulekit.engine.phases import announcements as ann
+from rulekit.engine.phases import claim as _claim
+from rulekit.engine.phases import melds as _melds
+from rulekit.engine.phases import stock as _stock
+from rulekit.engine.phases import tricks_pad as _pad
+from rulekit.engine.phases import turn_actions as _turns
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said
 from rulekit.engine.phases.table import Table
 from rulekit.engine.types import Card, Mask, Seat
@@ -63,6 +76,14 @@ class TricksSpec(PhaseSpec):
     :ivar bound: the indices of the phases whose kinds bind cards in this trick play
         (:meth:`~rulekit.engine.phases.base.PhaseKind.card_rules`: a called card that must be
         played when its suit is first led, or may not be discarded).
+    :ivar follow_suit: players must follow suit (``False``: any card may be played).
+    :ivar must_head: a player following suit must beat the trick if he can ([SN-T5]).
+    :ivar stock: the :class:`~rulekit.engine.phases.stock.StockSpec` (drawing after each trick),
+        or ``None``; ``melds`` the :class:`~rulekit.engine.phases.melds.MeldsSpec`, ``claim`` the
+        :class:`~rulekit.engine.phases.claim.ClaimSpec`; ``bounds`` ``(tricks, card points, meld
+        points)`` at most, for their formula variables.
+    :ivar later_cards: cards each player draws from the stock in a hand (its rounds of draws).
+    :ivar extras: some of those three blocks is set (actions besides card play, kind data).
     """
 
     lead: str
@@ -86,12 +107,24 @@ class TricksSpec(PhaseSpec):
     top_follows: bool = False
     bound: tuple = ()
     announcements: tuple = ()
+    follow_suit: bool = True
+    must_head: bool = False
+    stock: _stock.StockSpec | None = None
+    melds: _melds.MeldsSpec | None = None
+    claim: _claim.ClaimSpec | None = None
+    bounds: tuple = (0, 0, 0)
+    later_cards: int = 0
     # any follow option beyond suit and must_trump (set once, so the card loop tests one flag)
     special_follow: bool = field(default=False, init=False)
+    extras: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "special_follow", bool(self.overtrump or self.partner_frees
-                                                        or self.may_trump or self.top_follows or self.bound))
+                                                        or self.may_trump or self.top_follows or self.bound
+                                                        or not self.follow_suit or self.must_head
+                                                        or self.stock is not None))
+        object.__setattr__(self, "extras", self.stock is not None or self.melds is not None
+                           or self.claim is not None)
 
 
 def start(state: Table) -> bool:
@@ -135,6 +168,8 @@ def start(state: Table) -> bool:
     if opened and h.declarer >= 0:  # an open game: the declarer's hand lies face up
         state.lay_open(h.declarer, 0 if opened == "before_lead" else 1)
     h.to_move = h.leader
+    if spec.extras:   # the stock, melds, claim: the hand's own data (phases/turn_actions.py)
+        _turns.start(state, spec)
     return True
 
 
@@ -144,7 +179,8 @@ def legal_mask(state: Table, seat: Seat) -> Mask:
     hand = h.hands[seat]
     spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     if not h.trick:
-        return restrict(state, hand, True) if spec.restricts else hand
+        m = restrict(state, hand, True) if spec.restricts else hand
+        return _turns.lead_mask(state, spec, m) if spec.extras else m
     ctx = h.ctx
     if spec.special_follow or h.led_group == ctx.idle_group:   # overtrump, partner frees, may trump, top follows
         m = _follow_mask(state, seat, hand, spec)
@@ -161,10 +197,11 @@ def plain_follow(spec, ctx) -> bool:
     """Whether trick phase ``spec`` under context ``ctx`` follows only the common rules of
     :func:`legal_mask` and :func:`play_card` (their inline branch): the led group, else
     ``must_trump``'s trumps, else any card; no lead or first-trick restriction, no early
-    end, no trump set by the first lead, no powerless cards.  Playout loops that repeat
-    those rules in local variables (the random playout's, the bots') test this first."""
+    end, no trump set by the first lead, no powerless cards, no stock, melds or claim (their
+    draws and end-of-play claims are :func:`play_card`'s).  Playout loops that repeat those
+    rules in local variables (the random playout's, the bots', the kernel's) test this first."""
     return not (spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump
-                or ctx.idle_group >= 0)
+                or ctx.idle_group >= 0 or spec.extras)
 
 
 def plain_rules(spec, ctx, hands: list) -> bool:
@@ -179,9 +216,13 @@ def _follow_mask(state: Table, seat: Seat, hand: Mask, spec) -> Mask:
     ``must_overtrump``, ``partner_frees``), no lead or first-trick restriction considered."""
     h = state.hand
     ctx = h.ctx
-    if h.led_group == ctx.idle_group:  # only powerless cards so far: no suit to follow yet
+    if spec.stock is not None:   # the rules of following change once the stock is out
+        spec = _stock.follow_spec(state, spec)
+    if h.led_group == ctx.idle_group or not spec.follow_suit:  # no suit to follow (yet)
         return hand
     m = hand & ctx.group_mask[h.led_group]
+    if m and spec.must_head:   # following suit: a card that beats the trick if he has one
+        m = _overtrumps(state, m) or m
     if m and spec.may_trump and ctx.trump_suit_group is not None:  # follow, or trump instead
         m |= hand & ctx.group_mask[ctx.trump_suit_group]
     tg = ctx.trump_group
@@ -359,6 +400,16 @@ def _names_suit(state: Table, card: int) -> bool:
 
 
 def legal(state: Table) -> list:
+    """:func:`legal_plays`, then the announcements open now, then the actions of the stock, melds
+    and claim open now (``exchange``, ``close``, ``meld CARDS``, ``claim``)."""
+    out = legal_plays(state)
+    spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
+    if spec.announcements:   # at his turn, before his card
+        out += ann.legal(state, state.hand.to_move, spec.announcements)
+    return out + _turns.actions(state, spec) if spec.extras else out
+
+
+def legal_plays(state: Table) -> list:
     """Play actions in deck order; a led top card that names a suit gives one action per suit."""
     deck = state.variant.deck
     h = state.hand
@@ -371,9 +422,6 @@ def legal(state: Table) -> list:
             low = m & -m
             out.append(play[low.bit_length() - 1])
             m ^= low
-        spec = state.variant.phases[h.phase]
-        if spec.announcements:  # type: ignore[attr-defined]  # (its own spec: no cast, hot path)
-            out += ann.legal(state, seat, spec.announcements)  # type: ignore[attr-defined]
         return out
     out = []
     for c in bits(legal_mask(state, seat)):
@@ -381,9 +429,6 @@ def legal(state: Table) -> list:
             out.extend(Action.play(deck, c, s) for s in nameable_suits(state, seat))
         else:
             out.append(state.play_action(c))
-    spec = KIND.spec(state)
-    if spec.announcements:   # at his turn, before his card
-        out += ann.legal(state, seat, spec.announcements)
     return out
 
 
@@ -402,6 +447,8 @@ def check(state: Table, action: Action) -> None:
     if action.kind == "announcement" and KIND.spec(state).announcements:
         ann.check(state, action, KIND.spec(state).announcements)
         return
+    if action.kind in _turns.WORDS and KIND.spec(state).extras:
+        return _turns.check(state, KIND.spec(state), action)
     if action.kind != "play":
         raise IllegalActionError("play a card now (e.g. play " +
                                  state.variant.deck.name(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
@@ -419,6 +466,12 @@ def check(state: Table, action: Action) -> None:
             raise IllegalActionError(f"it is your own turn, not dummy's: {deck.pretty(c)} is in dummy")
         raise IllegalActionError(f"you do not hold {deck.pretty(c)}")
     allowed = legal_mask(state, seat)
+    spec = KIND.spec(state)
+    if not allowed >> c & 1 and spec.extras and not h.trick:   # a meld declared: lead one of it
+        waiting = _turns.pending(state, _turns.data_of(state, spec))
+        if waiting:
+            raise IllegalActionError("you have declared " + " ".join(deck.pretty(x) for x in bits(waiting)) +
+                                     ": lead one of those cards" + (" (or claim)" if spec.claim else ""))
     if not allowed >> c & 1 and KIND.spec(state).restricts:
         for mask, reason in _restrictions(state, h.hands[seat] if not h.trick else
                                           legal_mask_unrestricted(state, seat), not h.trick)[1]:
@@ -438,6 +491,11 @@ def check(state: Table, action: Action) -> None:
             raise IllegalActionError(f"you must follow {group_name(state, lg)} or play a trump: you hold {shown}")
         if follow and not follow >> c & 1:
             raise IllegalActionError(f"you must follow {group_name(state, lg)}: you hold {shown}")
+        if follow and _follows(state, spec).must_head:
+            keys = h.ctx.win_keys[lg]
+            best = max(h.trick, key=lambda sc: keys[sc[1]])[1]
+            raise IllegalActionError(f"you must head the trick, beating {deck.pretty(best)}: you hold "
+                                     + " ".join(deck.pretty(x) for x in bits(allowed)))
         tg = h.ctx.trump_suit_group
         if KIND.spec(state).overtrump and tg is not None and h.ctx.group_of[c] == tg:
             keys = h.ctx.win_keys[lg]
@@ -459,12 +517,20 @@ def check(state: Table, action: Action) -> None:
         raise IllegalActionError(f"only a led top card names a suit; play {deck.name(c)} alone")
 
 
+def _follows(state: Table, spec: TricksSpec) -> TricksSpec:
+    """The follow options in force now (a stock's ``after`` once it is closed or exhausted)."""
+    return _stock.follow_spec(state, spec) if spec.stock is not None else spec
+
+
 def apply(state: Table, action: Action) -> bool:
     """Play the card; close the trick when everyone has played. True when the hand is over.
-    An announcement is made for the seat's side, who then plays."""
+    An announcement is made for the seat's side, who then plays.  Another action (``exchange``,
+    ``close``, ``meld``, ``claim``): its rule; True after a claim."""
     if action.kind == "announcement":
         ann.apply(state, action, KIND.spec(state).announcements)
         return False
+    if action.kind != "play":
+        return _turns.apply(state, KIND.spec(state), action)
     return play_card(state, action.card, action.suit)
 
 
@@ -484,8 +550,8 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         if g != lg:
             if lg == h.ctx.idle_group:  # a powerless card was led: the first card of a suit sets it
                 h.led_group = g
-            elif not hands[seat] & h.ctx.group_mask[lg]:  # (a top card may follow while he holds the suit)
-                h.failed[seat] |= 1 << lg
+            elif not hands[seat] & h.ctx.group_mask[lg] and _shows_void(state):
+                h.failed[seat] |= 1 << lg   # (a top card may follow while he holds the suit)
         leader = h.leader
     else:
         h.leader = leader = seat
@@ -525,6 +591,8 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
     h.trick = []
     h.named = ""
     spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
+    if spec.extras:   # the draw from the stock (phases/stock.py)
+        _turns.after_trick(state, spec, winner)
     if spec.end_if is not None and ends_early(state, spec.end_if):
         if spec.widow_to == "declarer":
             widow_to_declarer(h)
@@ -536,6 +604,8 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
                 h.won_cards[winner] |= m
         elif spec.widow_to == "declarer":
             widow_to_declarer(h)
+        if spec.extras:   # every card played: the claims at the end (phases/claim.py)
+            _turns.at_end(state, spec, winner)
         h.to_move = -1
         return True
     while not hands[winner]:  # the winner has no card left: the next seat that has leads
@@ -553,6 +623,13 @@ def widow_to_declarer(h) -> None:
     for m in h.zones.values():
         h.won_cards[h.declarer] |= m
     h.won_cards[h.declarer] |= h.discards
+
+
+def _shows_void(state: Table) -> bool:
+    """Whether playing another suit than the one led shows the player void in it: unless the
+    follow rules in force let him play any card (``follow_suit: false``)."""
+    spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
+    return not spec.special_follow or _follows(state, spec).follow_suit
 
 
 def ends_early(state: Table, cond) -> bool:
@@ -602,10 +679,16 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                       lead_then=p.get("lead_then", ""),
                       first_lead_trump=bool(p.get("first_lead_trump", False)),
                       may_trump=bool(p.get("may_trump", False)),
-                      top_follows=bool(p.get("top_follows", False)))
+                      top_follows=bool(p.get("top_follows", False)),
+                      follow_suit=bool(p.get("follow_suit", True)), must_head=bool(p.get("must_head", False)))
     if p.get("announcements"):
         spec = dataclasses.replace(spec, announcements=ann.compile_announcements(c, p["announcements"],
                                                                                path + ("announcements",)))
+        for k in ("stock", "melds", "claim"):
+            if k in p:
+                c.err(path + ("announcements",), f"announcements do not go with a {k}: block in the same trick "
+                      f"phase yet (expected one of them)")
+    spec = _compile_extras(c, p, path, spec)
     if ("lead_if" in p) != ("lead_then" in p):
         have, need = ("lead_if", "lead_then") if "lead_if" in p else ("lead_then", "lead_if")
         c.err(path + (have,), f"{have} needs {need} (expected both: the condition and who then leads)")
@@ -658,6 +741,68 @@ _ANNOUNCEMENTS_SCHEMA = {
                       'type': 'boolean'}}}}
 
 
+def _compile_extras(c, p: dict, path: tuple, spec: TricksSpec) -> TricksSpec:
+    """``spec`` with its ``stock:``, ``melds:`` and ``claim:`` blocks and their variables' bounds."""
+    if not ({"stock", "melds", "claim"} & set(p)):
+        return spec
+    st = None
+    if "stock" in p:
+        st = _stock.compile_stock(c, p["stock"], path + ("stock",))
+        after = p["stock"].get("after")
+        if st is not None and after is not None:   # the follow options once the stock is out
+            strict = dataclasses.replace(
+                spec, follow_suit=bool(after.get("follow_suit", spec.follow_suit)),
+                must_head=bool(after.get("must_head", spec.must_head)),
+                must_trump=bool(after.get("must_trump", spec.must_trump)),
+                overtrump=bool(after.get("must_overtrump", spec.overtrump)))
+            st = dataclasses.replace(st, after=strict)
+    ms = _melds.compile_melds(c, p["melds"], path + ("melds",)) if "melds" in p else None
+    if ms is not None and ms.with_stock and st is None:
+        c.err(path + ("melds", "only_with_stock"), "only_with_stock needs a stock to draw from "
+              "(expected a stock: block in this phase)")
+    cl = _claim.compile_claim(c, p["claim"], path + ("claim",)) if "claim" in p else None
+    deck = c.deck
+    pts = c.pts or (0,) * deck.size
+    trump_pts = c.trump_pts or {}
+    points = sum(max(abs(x), max((abs(v) for v in trump_pts.values()), default=0)) for x in pts)
+    meld_max = 0
+    if ms is not None:
+        for m in ms.list:
+            meld_max += len(m.combos) * max(abs(m.points), abs(m.trump_points or 0))
+    return dataclasses.replace(spec, stock=st, melds=ms, claim=cl,
+                               bounds=(deck.size // max(c.player_count, 1), points, meld_max))
+
+
+def finish_tricks(c, spec: TricksSpec) -> TricksSpec:
+    """A stock needs the deal's ``stock`` zone, dealt to be drawn in whole rounds; a card turned
+    under it needs a ``turn_up`` phase turning the stock's top card; an exchange needs that card."""
+    st = spec.stock
+    if st is None:
+        return spec
+    path = ("phases", spec.name, "stock")
+    deal = c.deal
+    size = 0
+    if deal is not None:
+        if getattr(deal, "sizes", ()):   # (the rounds of the largest hand: a schedule's others draw more)
+            size = c.deck.size - max(deal.sizes) * c.player_count
+        else:
+            size = deal.zones.get(_stock.ZONE, (0, False))[0]
+    if deal is not None and not size:
+        c.err(path, "there is no stock to draw from (expected a deal pattern with a stock zone, e.g. "
+              "\"3 3 2 2, stock 10\", or a deal by hand_sizes)")
+    elif size % c.player_count:
+        c.err(path, f"the stock of {size} cards cannot be drawn in whole rounds by {c.player_count} players "
+              f"(expected a multiple of {c.player_count})")
+    from rulekit.engine.phases import turn_up
+    turns = [p for p in c.phase_specs if p is not None and p.kind == turn_up.KIND.name
+             and getattr(p, "card", "") == _stock.ZONE]
+    if st.exchange is not None and (not turns or st.turned != "under"):
+        c.err(path + ("exchange",), "the exchange takes the card turned under the stock: it needs a turn_up "
+              "phase with card: stock (and turned: under)")
+    rounds = size // c.player_count
+    return dataclasses.replace(spec, later_cards=rounds) if rounds else spec
+
+
 class TricksKind(PhaseKind[TricksSpec]):
     """The ``tricks`` kind (see the module docstring)."""
 
@@ -700,6 +845,17 @@ class TricksKind(PhaseKind[TricksSpec]):
                                                             'player who holds that suit, unless he has failed to '
                                                             'follow it this hand; it still wins the trick.',
                                              'type': 'boolean'},
+                             'follow_suit': {'description': 'Players must follow suit (default true); '
+                                                            '`false`: any card may be played to any lead '
+                                                            '(while a stock is open, in games from a stock).',
+                                             'type': 'boolean'},
+                             'must_head': {'description': 'A player following suit must play a card that '
+                                                          'beats the trick so far if he has one ("head the '
+                                                          'trick"); otherwise any card of the suit.',
+                                           'type': 'boolean'},
+                             'stock': _stock.SCHEMA,
+                             'melds': _melds.SCHEMA,
+                             'claim': _claim.SCHEMA,
                              'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
                                                          '(to its winner, counting for him), `declarer` (they '
                                                          'and his discards count for the declarer, as Skat\'s '
@@ -758,7 +914,7 @@ class TricksKind(PhaseKind[TricksSpec]):
     required = True
     position = "last"
     example = "play: {kind: tricks, lead: declarer, must_trump: false}"
-    conditions = ("end_if", "lead_pass_if", "lead_if")
+    conditions = ("end_if", "lead_pass_if", "lead_if", "claim.made_if")
     compile = staticmethod(compile_tricks)
     start = staticmethod(start)
     legal = staticmethod(legal)
@@ -766,30 +922,61 @@ class TricksKind(PhaseKind[TricksSpec]):
     apply = staticmethod(apply)
 
     def finish(self, c, spec):
-        """The phases whose kinds bind cards in this trick play (a called card's rules)."""
+        """A stock's checks (:func:`finish_tricks`); the phases whose kinds bind cards in this
+        trick play (a called card's rules)."""
         from rulekit.engine.phases.registry import REGISTRY
+        spec = finish_tricks(c, spec)
         bound = tuple(i for i, p in enumerate(c.phase_specs) if p is not None and REGISTRY[p.kind].binds_cards(p))
         return dataclasses.replace(spec, bound=bound, restricts=True) if bound else spec
 
-    # ---------------------------------------------------------------- announcements
+    def set_conditions(self, spec, formulas: dict):
+        """The compiled conditions into the spec; ``claim.made_if`` into its claim block."""
+        made = formulas.pop("claim.made_if", None)
+        if made is not None and spec.claim is not None:
+            spec = dataclasses.replace(spec, claim=dataclasses.replace(spec.claim, made_if=made))
+        return dataclasses.replace(spec, **formulas) if formulas else spec
+
     def parse(self, text: str, state: Table):
-        """An announcement's words (``re``, ``no 90``)."""
+        """An announcement's words (``re``, ``no 90``); ``exchange``, ``close``, ``claim``, ``meld KH
+        QH`` in a phase with a stock, melds or a claim."""
         spec = self.spec(state)
-        return ann.parse(text, spec.announcements) if spec.announcements else None
+        if spec.announcements:
+            return ann.parse(text, spec.announcements)
+        return _turns.parse(text, state) if spec.extras else None
+
+    def hand_variables(self, spec, hand) -> dict:
+        """``total_tricks`` of a hand dealt by a schedule of hand sizes and then drawn from the
+        stock: the cards each player was dealt and drew."""
+        d = self.data_of(hand)
+        if spec.stock is None or d is None or not d.rounds:
+            return {}
+        return {"total_tricks": hand.dealt[0].bit_count() + d.rounds}
 
     def variables(self, spec) -> dict:
-        """``announced_NAME``, ``against_NAME`` of each announcement."""
-        return ann.variables(spec.announcements) if spec.announcements else {}
+        """``announced_NAME``, ``against_NAME`` of each announcement; the variables of the stock,
+        melds and claim (``closed``, ``melds``, ``claimed``...)."""
+        if spec.announcements:
+            return ann.variables(spec.announcements)
+        return _turns.variables(spec, *spec.bounds) if spec.extras else {}
 
     def values(self, variant, hand, spec) -> list:
-        """Per score column, from the announcements made."""
-        return ann.values(variant, hand, spec.announcements) if spec.announcements else []
+        """Per score column, from the announcements made, or the stock's, melds' and claim's
+        values in ``hand`` (so far, or finished)."""
+        if spec.announcements:
+            return ann.values(variant, hand, spec.announcements)
+        return _turns.values(variant, hand, spec) if spec.extras else []
 
     def observe(self, state: Table, seat: int) -> dict:
-        """The announcements made (public): ``(seat, name, late)`` in order."""
+        """The announcements made (public): ``(seat, name, late)`` in order; public facts of the
+        stock, melds and claim: ``stock_left``, ``turned_card``, ``closed_by``, ``melds`` (``(seat,
+        cards, points)``), ``claimer``."""
         if self.name not in state.hand.phase_state:
             return {}
-        return {"announced": [(x, name, late) for (_side, name), (x, late) in ann.made_of(state.hand).items()]}
+        if not _spec_of(state.variant).extras:
+            return {"announced": [(x, name, late) for (_side, name), (x, late) in ann.made_of(state.hand).items()]}
+        d = self.data_of(state.hand)
+        return {"stock_left": state.hand.zones.get(_stock.ZONE, 0).bit_count(), "turned_card": d.turned,
+                "closed_by": d.closed_by, "melds": [(s, m, p) for s, _i, m, p in d.melds], "claimer": d.claimer}
 
     def known_rows(self, obs, names: list) -> list:
         """The announcements made so far: ``announced  P1 re, no 45 · P2 kontra (late)``."""
@@ -808,13 +995,21 @@ class TricksKind(PhaseKind[TricksSpec]):
         return ann.revealed(state.hand)
 
     def known_cards(self, state: Table) -> list:
-        """The cards an announcement by holding showed."""
+        """The cards an announcement by holding showed; the stock's face-up cards, the cards each
+        seat drew face up, took in exchange or declared, while he holds them."""
         spec = next((p for p in state.variant.phases if isinstance(p, TricksSpec)), None)
-        return ann.known_cards(state, spec.announcements) if spec is not None and spec.announcements else []
+        if spec is None:
+            return []
+        if spec.announcements:
+            return ann.known_cards(state, spec.announcements)
+        return _turns.known(state, spec) if spec.extras else []
 
     def pad_question(self, spec, variant, facts, names):
         """The announcements made for each side (the declaring party and the others, or each
-        score column)."""
+        score column); with a stock, melds or a claim: who closed and the figures at the close,
+        the meld points declared, who claimed and whether it was made (what the formulas read)."""
+        if spec.extras:
+            return _pad.question(spec, variant, facts, names)
         if not spec.announcements:
             return None
         for side in ann.pad_sides(variant):
@@ -826,27 +1021,36 @@ class TricksKind(PhaseKind[TricksSpec]):
         return None
 
     def pad_answer(self, spec, variant, fact, text, facts, names) -> None:
-        """The words of one side's announcements.
+        """The words of one side's announcements, or one of the stock's, melds' or claim's facts
+        (:func:`~rulekit.engine.phases.tricks_pad.answer`).
 
-        :raises ValueError: words that are no announcement, or not that side's."""
+        :raises ValueError: words that are no announcement, or not that side's; an impossible fact."""
+        if spec.extras:
+            _pad.answer(spec, variant, fact, text, facts, names)
+            return
         if not fact.startswith("said_"):
             raise ValueError(f"{fact} is not a fact of this phase")
         side = fact[len("said_"):]
         facts[fact] = ann.pad_read(spec.announcements, int(side) if side.isdigit() else side, text)
 
     def pad_values(self, spec, variant, facts, contract, won) -> list:
-        """Per score column, from the announcements typed."""
+        """Per score column, from the announcements typed, or the blocks' variables from the typed
+        facts."""
+        if spec.extras:
+            return _pad.values(spec, variant, facts, won)
         return ann.pad_values(variant, spec.announcements, facts) if spec.announcements else []
 
     def pad_facts(self, spec, variant, hand) -> dict:
-        """Each side's announcements as typed."""
+        """Each side's announcements as typed; the answers a scorer types for a played hand with a
+        stock, melds or a claim."""
+        if spec.extras:
+            names = list(variant.seat_names or [f"P{i}" for i in range(variant.players)])
+            return _pad.typed(spec, variant, hand, names)
         return ann.pad_facts(variant, hand, spec.announcements) if spec.announcements else {}
 
-    def said(self, spec, hand, variant, seat, text, names):
-        """``announces no 90``."""
-        if not spec.announcements or not any(a.say == text for a in spec.announcements):
-            return None
-        return Said(seat, f"announces {text}", f"announce {text}")
+    def pad_tricks(self, spec, variant, facts: dict):
+        """How the tricks add up after a close or a claim (:func:`~rulekit.engine.phases.tricks_pad.tricks_total`)."""
+        return _pad.tricks_total(spec, variant, facts) if spec.extras else None
 
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``widow_to: last_trick`` when no deal pattern puts cards aside."""
@@ -854,6 +1058,11 @@ class TricksKind(PhaseKind[TricksSpec]):
             c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
         if p.get("top_follows") and not c.d.get("ranking", {}).get("top"):
             c.warn(path + ("top_follows",), "has no effect without ranking.top (no card is above the suits)")
+        if p.get("must_head") and p.get("follow_suit") is False:
+            c.warn(path + ("must_head",), "has no effect with follow_suit: false (nobody must follow suit)")
+        after = (p.get("stock") or {}).get("after")
+        if after is not None and not after:
+            c.warn(path + ("stock", "after"), "has no effect: it changes no follow option")
 
     def strains(self, spec, deck) -> set:
         """Every suit when the first lead makes trumps."""
@@ -874,12 +1083,56 @@ class TricksKind(PhaseKind[TricksSpec]):
             return "trumps: the first card led"
         return None
 
+    def show(self, data, variant, names=None) -> list:
+        """The stock: how many cards, the card turned under it, closed (public)."""
+        spec = _spec_of(variant)
+        return _stock.rows(data, variant) if spec.stock is not None else []
+
+    def seat_rows(self, obs, names: list) -> list:
+        """The melds declared so far and who closed the stock (public), for the table."""
+        d = obs.phase_data
+        out = []
+        if d.get("melds"):
+            deck = obs.variant.deck
+            out.append(("melds", "; ".join(f"{names[s]} " + " ".join(deck.pretty(c) for c in bits(m)) + f" {p}"
+                                           for s, m, p in d["melds"])))
+        return out
+
+    def note(self, spec, variant, envs: list, columns: list) -> str:
+        """``P0 claimed (made)``, ``P1 closed``, ``melds P0 40``: the hand's claim, close and melds."""
+        if not spec.extras:
+            return ""
+        out = []
+        for col, e in zip(columns, envs):
+            x = e.vars
+            if x.get("closed"):
+                out.append(f"{col} closed")
+            if x.get("claimed"):
+                out.append(f"{col} claimed ({'made' if x.get('claim_made') else 'failed'})")
+        melds = [f"{col} {e.vars['melds']}" for col, e in zip(columns, envs) if e.vars.get("melds")]
+        if melds:
+            out.append("melds " + " ".join(melds))
+        return ", ".join(out)
+
+    def said(self, spec, hand, variant, seat: int, text: str, names: list):
+        """``announces no 90``; ``exchanges J♥ for the turned 10♥``, ``closes the stock``, ``declares K♥ Q♥
+        (marriage, 40)``, ``claims: made``."""
+        if spec.kind != KIND.name:
+            return None
+        if spec.announcements and any(a.say == text for a in spec.announcements):
+            return Said(seat, f"announces {text}", f"announce {text}")
+        if not spec.extras or text.split()[0] not in _turns.WORDS:
+            return None
+        return _turns.said(spec, hand, variant, seat, text)
+
     def help_line(self, spec, variant) -> str:
-        """Card play, suit naming by a led top card, the dummy."""
+        """Card play, suit naming by a led top card, the dummy; the stock, melds and claim."""
         forms = ["play CARD or just CARD (e.g. QS, 10H)"]
         if spec.announcements:
             forms.append("before your card, an announcement while it is allowed: "
                          + ", ".join(a.say for a in spec.announcements))
+        if spec.extras:
+            forms.append(_turns.help_words(spec))
         if any(ctx.top_names_suit for ctx in variant.contexts.values()):
             forms.append("a led top card names the suit to follow: play JK H (or JK H)")
         if spec.dummy:
@@ -964,9 +1217,24 @@ class TricksKind(PhaseKind[TricksSpec]):
                 if trumps else "The highest card of the suit led wins the trick")
         if spec.announcements:
             rules.append(ann.describe(spec.announcements, deck))
+        follow = (f"Each player must follow suit (play a card of the suit led) if he can"
+                  f"{', with a card that beats the trick if he has one' if spec.must_head else ''}; if he cannot, "
+                  f"{other}." if spec.follow_suit else "A player may play any card, whatever was led.")
+        if spec.stock is not None:
+            rules.append(_stock.describe(spec.stock, spec))
+        if spec.melds is not None:
+            rules.append(_melds.describe(spec.melds, variant))
+        if spec.claim is not None:
+            rules.append(_claim.describe(spec.claim, spec.claim.made_if.text if spec.claim.made_if is not None
+                                         else "`claim.made_if`"))
         return (f"Trick play: {lead} leads to the first trick, and each other player in turn clockwise plays "
-                f"one card. Each player must follow suit (play a card of the suit led) if he can; if he cannot, "
-                f"{other}. {best}; the winner of a trick leads to the next{dummy}{end}." + "".join(" " + r for r in rules))
+                f"one card. {follow} {best}; the winner of a trick leads to the next{dummy}{end}."
+                + "".join(" " + r for r in rules))
+
+
+def _spec_of(variant) -> TricksSpec:
+    """The variant's trick phase (a hand has exactly one)."""
+    return next(p for p in variant.phases if p.kind == KIND.name)  # type: ignore[return-value]
 
 
 def _cap(text: str) -> str:
