@@ -25,6 +25,7 @@ VAR_WORDS = {
     "total": "his running total before this hand", "declarer_total": "the declarer's running total before this hand",
     "highest_other_total": "the highest running total of the others before this hand",
     "lowest_other_total": "the lowest running total of the others before this hand",
+    "hand_game": "the declarer plays hand",
     "deal_number": "the number of this deal (from 1)",
     "dealer": "the dealer's seat", "is_dealer": "this player dealt",
     "in_party": "this player is in the declaring party", "party_size": "the number of players in the declaring party",
@@ -36,7 +37,7 @@ _NOT = {"is_declarer": "this player is not the declarer", "has_contract": "there
         "null": "the contract is not a null", "has_partner": "the declarer has no partner",
         "is_partner": "this player is not the declarer's partner", "is_defender": "this player is not a defender",
         "declarer_vulnerable": "the declarer is not vulnerable", "vulnerable": "not vulnerable",
-        "is_dealer": "this player did not deal", "in_party": "this player is not in the declaring party"}
+        "is_dealer": "this player did not deal", "hand_game": "the declarer took the widow", "in_party": "this player is not in the declaring party"}
 #: Variables whose words are plural ("the tricks taken are ...").
 PLURAL = {"tricks", "points", "declarer_tricks", "declarer_points", "trump", "side_tricks", "party_tricks",
           "party_points"}

@@ -231,3 +231,12 @@ def test_mistakes_are_refused_at_their_place(tmp_path, old, new, message):
     text = BASE.replace(old, new)
     line = text[:text.index(new)].count(chr(10)) + 1 + ("also said" in message)   # (a second use: at the later)
     assert f"bad.yaml:{line}:" in said, said
+
+
+def test_announcements_and_a_stock_in_one_trick_phase_are_refused(tmp_path):
+    """A trick phase with both ``announcements:`` and a ``stock:`` (or melds, a claim) is refused
+    at its announcements until they can share the phase."""
+    text = (Path(__file__).parent.parent.parent / "variants" / "schnapsen.yaml").read_text()
+    text = text.replace("    follow_suit: false", "    follow_suit: false\n    announcements: {double: {}}", 1)
+    with pytest.raises(VariantError, match=r"announcements do not go with a stock: block in the same trick phase"):
+        variant_from(tmp_path, "both.yaml", text)
