@@ -87,6 +87,9 @@ class Observation:
         first lead of a called card's suit with another card: :meth:`PhaseKind.inferences`);
         ``holds_some``: ``(seat, mask)`` pairs, that seat holds at least one card of ``mask``
         (he announced the side of the holders of a card).  Sampled worlds honour both.
+    :ivar actions: the hand's actions other than trick plays, as ``(seat, text)`` in order
+        (calls, trump choices, pile and layout plays, chance events), another seat's discard
+        said ``discard`` without its cards.
     """
 
     seat: int
@@ -134,6 +137,7 @@ class Observation:
     named: str = ""
     excluded: list = field(default_factory=list)
     holds_some: list = field(default_factory=list)
+    actions: list = field(default_factory=list)
     variant: Any = field(repr=False, compare=False, default=None)
     phase_spec: Any = field(repr=False, compare=False, default=None)
     _view: Any = field(repr=False, compare=False, default=None)
@@ -459,6 +463,7 @@ def observe(state, seat: int) -> Observation:
     hidden_seats = [s for s in range(n) if s not in known]
     hidden_zones = [z for z, m in h.zones.items() if m and not h.zone_up.get(z)]
     hide_discards = h.declarer != seat
+    view = _redacted(state, seat, hidden_seats, hidden_zones, hide_discards, partner)
     return Observation(
         seat=seat, phase=state.phase_kind, to_move=state.to_move, dealer=h.dealer,
         hand=0 if blind else h.hands[seat], blind=blind,
@@ -481,5 +486,5 @@ def observe(state, seat: int) -> Observation:
         hands_seen=[h.hands[s] if s in known else 0 for s in range(n)],
         taken=0 if blind else h.hands[seat] & ~h.dealt[seat], named=h.named,
         excluded=excluded, holds_some=holds_some,
-        variant=v, phase_spec=None if state.is_over else state.current_phase,
-        _view=_redacted(state, seat, hidden_seats, hidden_zones, hide_discards, partner))
+        actions=list(view.hand.actions), variant=v, phase_spec=None if state.is_over else state.current_phase,
+        _view=view)

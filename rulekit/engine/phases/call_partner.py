@@ -471,6 +471,11 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         card = variant.deck.pretty(variant.deck.parse(text.split()[1]))
         return Said(seat, f"calls the {card}", f"call the {card}")
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``pass`` and the partner words; by a card, ``call CARD`` for every card of the pack."""
+        calls = tuple(f"call {variant.deck.name(c)}" for c in range(variant.deck.size)) if spec.card is not None else ()
+        return ("pass",) + WORDS + calls
+
     def describe(self, spec) -> str:
         """One sentence (two by a card)."""
         if spec.card is not None:

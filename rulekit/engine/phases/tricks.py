@@ -1053,7 +1053,9 @@ class TricksKind(PhaseKind[TricksSpec]):
         return _pad.tricks_total(spec, variant, facts) if spec.extras else None
 
     def no_effect(self, c, p: dict, path: tuple) -> None:
-        """``widow_to: last_trick`` when no deal pattern puts cards aside."""
+        """``widow_to: last_trick`` when no deal pattern puts cards aside; ``top_follows`` without
+        ``ranking.top``; ``must_head`` without following; an empty ``stock.after``; ``stock.turned``
+        when no phase turns the stock's top card."""
         if p.get("widow_to") in ("last_trick", "declarer") and c.deal is not None and not c.any_zone():
             c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
         if p.get("top_follows") and not c.d.get("ranking", {}).get("top"):
@@ -1063,6 +1065,13 @@ class TricksKind(PhaseKind[TricksSpec]):
         after = (p.get("stock") or {}).get("after")
         if after is not None and not after:
             c.warn(path + ("stock", "after"), "has no effect: it changes no follow option")
+        phases = c.d.get("phases") or {}
+        from rulekit.engine.phases import turn_up
+        turned = any(isinstance(q, dict) and q.get("kind") == turn_up.KIND.name and q.get("card") == _stock.ZONE
+                     for q in phases.values())
+        if "turned" in (p.get("stock") or {}) and not turned:
+            c.warn(path + ("stock", "turned"), "has no effect: no phase turns the stock's top card "
+                   "(expected a turn_up phase with card: stock)")
 
     def strains(self, spec, deck) -> set:
         """Every suit when the first lead makes trumps."""
@@ -1143,6 +1152,26 @@ class TricksKind(PhaseKind[TricksSpec]):
         """:meth:`describe` naming the suits and cards of the lead rules, and without trumps
         when the variant has none (user pass 2, finding 6)."""
         return self.describe(spec, variant)
+
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``play CARD SUIT`` for each top card that names a suit when led ([T4]) under some
+        trump context, with each suit; the stock's ``exchange`` and ``close``, ``meld CARDS``
+        for every combination of the melds list, ``claim``; each announcement's words."""
+        tops: set = set()
+        top = len(variant.deck.suits)
+        for ctx in (*variant.contexts.values(), *variant.low_contexts.values()):
+            if ctx.top_names_suit:
+                tops.update(c for c in range(variant.deck.size) if ctx.group_of[c] == top)
+        words = [f"play {variant.deck.name(c)} {s}" for c in sorted(tops) for s in variant.deck.suits]
+        words += [a.say for a in spec.announcements]
+        if spec.stock is not None:
+            words += [_turns.EXCHANGE.text, _turns.CLOSE.text]
+        if spec.melds is not None:
+            masks = dict.fromkeys(m for meld in spec.melds.list for m, _suit in meld.combos)
+            words += [_turns.meld_action(variant.deck, m).text for m in masks]
+        if spec.claim is not None:
+            words.append(_turns.CLAIM.text)
+        return tuple(words)
 
     def describe(self, spec, variant=None) -> str:
         """One sentence; with ``variant`` the restricted suits and cards are named (``hearts``,
