@@ -224,7 +224,7 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
                                       'type': 'boolean'},
                              'hand': {'description': 'The declarer first says `take` (he takes the widow and '
                                                      'discards) or `hand`: he plays without it, the widow '
-                                                     'staying face down (Skat\'s hand game); formula variable '
+                                                     'staying face down (a hand game); formula variable '
                                                      '`hand_game`; a contract with `hand: true` may then only '
                                                      'be announced in a hand game.',
                                       'type': 'boolean'}}}

@@ -386,7 +386,7 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                                     "declares.", "type": "boolean"},
             "dealer_holds": {"description": "The dealer may take the highest bid at its value, without "
                                             "bidding more (\"hold\").", "type": "boolean"},
-            "values": {"description": "The bids are these numbers, rising (Skat's 18, 20, 22 ...): the "
+            "values": {"description": "The bids are these numbers, rising (18, 20, 22 ...): the "
                                       "winner declares at his bid (formula variable `bid`) and names his game "
                                       "from `contracts` afterwards (an `announce` phase); the scoring says "
                                       "what a game worth less than the bid loses.",
@@ -422,8 +422,8 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                         "partner": {"description": "The declarer may call a partner (`call_partner` phase).",
                                     "type": "boolean"},
                         "hand": {"description": "With `values`: a game the declarer may only name when he plays "
-                                                "hand (a `widow_exchange` with `hand: true`), e.g. Skat's "
-                                                "schneider announced.", "type": "boolean"}}}}}}
+                                                "hand (a `widow_exchange` with `hand: true`), e.g. a game "
+                                                "announced to take every trick.", "type": "boolean"}}}}}}
     label = "bid"
     role = "auction"
     example = ("bidding:\n  kind: list_auction\n  contracts:\n"

@@ -727,7 +727,7 @@ _ANNOUNCEMENTS_SCHEMA = {
                       'type': 'object', 'additionalProperties': False, 'minProperties': 1,
                       'properties': {'cards': {'type': 'integer', 'minimum': 0, 'maximum': 108},
                                      'tricks': {'type': 'integer', 'minimum': 1, 'maximum': 108}}},
-            'after': {'description': 'Announcements someone must have made before this one (Schafkopf\'s re '
+            'after': {'description': 'Announcements someone must have made before this one (a re '
                                      'after a kontra).', 'type': 'array', 'uniqueItems': True,
                       'items': {'type': 'string'}},
             'implies': {'description': 'Announcements this one makes too, those of them his side may make and '
@@ -736,7 +736,7 @@ _ANNOUNCEMENTS_SCHEMA = {
                         'items': {'type': 'string'}},
             'reply': {'description': 'It may also be made late, as an answer to the other side\'s announcements: '
                                      'while the announcer holds at least one card fewer than the deadline of '
-                                     'the other side\'s strictest one (Doppelkopf\'s late re or kontra). Made so, '
+                                     'the other side\'s strictest one (a late re or kontra). Made so, '
                                      'it counts in formulas but allows nothing that implies or follows it.',
                       'type': 'boolean'}}}}
 
@@ -858,8 +858,8 @@ class TricksKind(PhaseKind[TricksSpec]):
                              'claim': _claim.SCHEMA,
                              'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
                                                          '(to its winner, counting for him), `declarer` (they '
-                                                         'and his discards count for the declarer, as Skat\'s '
-                                                         'skat) or `none`.',
+                                                         'and his discards count for the declarer) or '
+                                                         '`none`.',
                                           'enum': ['last_trick', 'declarer', 'none']},
                              'dummy': {'description': "The declarer's partner is dummy: his hand lies face up "
                                                       'after the opening lead and the declarer plays it.',
