@@ -693,6 +693,7 @@ def table_view(state, seat: int) -> Table:
     for s in obs.open_seats:
         if obs.hands_seen[s]:
             grid.add_row(f"open {names[s]}", _cards_row(v, ctx, obs.hands_seen[s]))
+    rows += [r for k in REGISTRY.values() for r in k.known_rows(obs, names)]   # a hidden party as he knows it
     for label, text in rows:           # where his cards go; a turned card, a pile, a layout's rows
         grid.add_row(label, styled(text))
     if kind is not None and kind.stands_for and obs.hand_sizes:   # no tricks to tell how many each holds

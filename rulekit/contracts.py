@@ -59,6 +59,7 @@ class Contract(Bid):
     :ivar label: a name for people (``little null``), or ``""``.
     :ivar skips: names of the phases this contract skips (the exchange of a contract played
         without the widow).
+    :ivar hand: it may only be announced in a hand game (``widow_exchange``'s ``hand``).
     """
 
     value: int = 0
@@ -69,6 +70,7 @@ class Contract(Bid):
     partner: bool = False
     label: str = ""
     skips: tuple = ()
+    hand: bool = False
 
     def variables(self) -> dict:
         """The contract's attributes as formula variables."""

@@ -93,7 +93,9 @@ def _kinds(v) -> set:
 def _cases():
     """Every installed variant, and a made-up compendium whose rounds use every phase kind."""
     from pathlib import Path
-    return list(builtin_ids()) + [str(Path(__file__).parent / "data" / "every-kind.yaml")]
+    data = Path(__file__).parent / "data"
+    return (list(builtin_ids()) + [str(data / "every-kind.yaml")] + sorted(str(p) for p in (data / "partners").glob("*.yaml"))
+            + sorted(str(p) for p in (data / "values").glob("*.yaml")))
 
 
 def test_the_cases_use_every_phase_kind():

@@ -32,11 +32,11 @@ def checked_hand(st: State, rng: random.Random) -> None:
     while st.hand is h and not st.is_over:
         legal = list(st.legal_actions())
         kind = st.kind
-        if kind is not None and kind.name == "tricks" and any(a.kind != "play" for a in legal):
+        if kind is not None and kind.name == "tricks" and any(a.kind not in ("play", "announcement") for a in legal):
             assert sorted(a.card for a in legal if a.kind == "play") == list(bits(st.legal_play_mask()))
             a = legal[int(rng.random() * len(legal))]   # exchange, close, a meld, a claim, or a card
         elif kind is not None and kind.name == "tricks":
-            cards = sorted({a.card for a in legal})
+            cards = sorted({a.card for a in legal if a.kind == "play"})   # (announcements: the fast path makes none)
             assert cards == list(bits(st.legal_play_mask())), (st.variant.id, h.number, len(h.tricks))
             c = cards[int(rng.random() * len(cards))]
             opts = [a for a in legal if a.card == c]
@@ -109,9 +109,11 @@ def test_remembered_scores_equal_a_fresh_evaluation(vid, monkeypatch):
         fresh_envs = scoring.player_envs(variant, hand, extra=extra)
         fresh, fresh_void = scoring.score_hand(variant, hand, fresh_envs)
         assert (entries, void, parts) == (fresh, fresh_void, hand.parts), (variant.id, hand.number)
-        vul, gs = scoring._reads_match_progress(variant)
+        vul, gs, tot, num, dealer = scoring._reads_match_progress(variant)
         unread = {"vulnerable"} if not vul else set()   # shared by outcomes that differ only there
         unread |= {"game_score"} if not gs else set()
+        unread |= ({"total"} if not tot else set()) | ({"deal_number"} if not num else set())
+        unread |= {"dealer", "is_dealer"} if not dealer else set()
         assert ([{k: x for k, x in e.vars.items() if k not in unread} for e in envs]
                 == [{k: x for k, x in e.vars.items() if k not in unread} for e in fresh_envs]), (variant.id, hand.number)
         checked.append(hand.number)
@@ -180,10 +182,11 @@ def test_contract_only_phase_variables_keep_the_score_cache():
 
 @pytest.mark.parametrize("vid", builtin_ids())
 def test_score_cache_keys_on_every_match_progress_variable_a_formula_reads(vid, monkeypatch):
-    """The score cache leaves the vulnerability and the game score out of its key
-    only when no formula reads them: its walk of the compiled variant finds the names of
-    every formula the compiler built (``let`` formulas included)."""
-    from rulekit.engine.scoring import _reads_match_progress
+    """The score cache leaves the vulnerability, the game score and the match so far (totals,
+    deal number, dealer) out of its key only when no formula reads them: its walk of the
+    compiled variant finds the names of every formula the compiler built (``let`` formulas
+    included)."""
+    from rulekit.engine.scoring import _reads_match_progress, names_read
     from rulekit.variant import compiler
 
     compiled = []
@@ -199,7 +202,9 @@ def test_score_cache_keys_on_every_match_progress_variable_a_formula_reads(vid, 
     v = load_variant(vid)
     names = set().union(*(f.names for f in compiled if hasattr(f, "names")))
     assert compiled
-    assert _reads_match_progress(v) == (bool(names & {"vulnerable", "declarer_vulnerable"}), "game_score" in names)
+    assert names_read(v) <= names
+    assert _reads_match_progress(v) == (bool(names & {"vulnerable", "declarer_vulnerable"}), "game_score" in names,
+                                        "total" in names, "deal_number" in names, bool(names & {"dealer", "is_dealer"}))
 
 
 @pytest.mark.parametrize("vid", ["fivehundred", "bridge", "euchre", "hearts"])

@@ -28,7 +28,9 @@ from tests.kinds.test_every_kind import _swap_unseen, hosted, started  # noqa: E
 
 ROOT = Path(__file__).resolve().parent.parent
 EVERY_KIND = str(ROOT / "tests" / "data" / "every-kind.yaml")
-VARIANTS = list(builtin_ids()) + [EVERY_KIND]
+#: made-up games of partners by a card, announcements and bids of a value
+MADE_UP = sorted(str(p) for d in ("partners", "values") for p in (ROOT / "tests" / "data" / d).glob("*.yaml"))
+VARIANTS = list(builtin_ids()) + [EVERY_KIND] + MADE_UP
 
 
 def _ids(v: str) -> str:

@@ -19,7 +19,11 @@ from rulekit.variant import builtin_ids, load_variant
 EVERY_KIND = str(Path(__file__).parent / "data" / "every-kind.yaml")
 #: made-up games of the pack families (suitless cards of several copies, a double pack)
 PACKS = [str(Path(__file__).parent / "data" / f) for f in ("wizardish.yaml", "pinochleish.yaml")]
-VARIANTS = list(builtin_ids()) + [EVERY_KIND] + PACKS
+#: made-up games of the partnerships by a card (a called ace, a called king, a named card, a party)
+PARTNER_GAMES = sorted(str(p) for p in (Path(__file__).parent / "data" / "partners").glob("*.yaml"))
+#: made-up games of bids of a value with the game named afterwards
+VALUE_GAMES = sorted(str(p) for p in (Path(__file__).parent / "data" / "values").glob("*.yaml"))
+VARIANTS = list(builtin_ids()) + [EVERY_KIND] + PARTNER_GAMES + VALUE_GAMES + PACKS
 
 
 def test_the_made_up_variant_uses_every_phase_kind():

@@ -33,8 +33,8 @@ from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
-from rulekit.engine.scoring import (column_of, entries_for, envs_for, formulas_for, remembered, score_played,
-                                    tallies)
+from rulekit.engine.scoring import (column_of, entries_for, envs_for, formulas_for, match_extra, reads_match,
+                                    remembered, score_played, tallies)
 from rulekit.engine.tables import phase_variables
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -257,7 +257,8 @@ class SensibleBot(Bot):
         h = world.hand
         v = world.variant
         key = (h.contract.text if h.contract is not None else None, h.declarer, h.trump,
-               tuple(h.vulnerable), h.doubled, h.partner)
+               tuple(h.vulnerable), h.doubled, h.partner,
+               (h.totals, h.number, h.dealer) if reads_match(world.variant) else ())
         cache: dict[tuple, list[bool]] = v.cached(_PREFS, dict)
         hit = cache.get(key)
         if hit is None:
@@ -283,11 +284,13 @@ class SensibleBot(Bot):
         results: dict = {s: [] for s in reps}
         v = obs.variant
         me = column_of(v, obs.seat)
-        extra = {"vulnerable": obs.vulnerable, "game_score": obs.game_score}
+        extra = {"vulnerable": obs.vulnerable, "game_score": obs.game_score, "totals": obs.totals,
+                 "deal_number": obs.hand_number + 1, "dealer": obs.dealer}
         # (bid, outcome) -> (value, made): sampled outcomes repeat often, in this decision and
         # the seat's next ones in the same hand (the key holds the match facts they read)
         # (kept for every bot of the process when the bids are the variant's own: public facts only)
-        facts = (obs.seat, tuple(obs.vulnerable), tuple(obs.game_score), tuple(obs.games))
+        facts = (obs.seat, tuple(obs.vulnerable), tuple(obs.game_score), tuple(obs.games),
+                 (tuple(obs.totals), obs.hand_number, obs.dealer) if reads_match(v) else ())
         if "bids" in obs.phase_data:  # this hand's own bid values: this decision and the seat's next ones
             if self._seen[0] != facts or self._seen[1] is not obs.phase_data["bids"] or len(self._seen[2]) > 4096:
                 self._seen = (facts, obs.phase_data["bids"], {})
@@ -302,12 +305,14 @@ class SensibleBot(Bot):
 
         def value(b, out) -> tuple:
             """(utility, made) of bid ``b`` with outcome ``out``, by the variant's formulas."""
-            won, points, trump, declarer, partner, tal = out
-            key = (b.text, tuple(won), tuple(points), trump, declarer, partner, tal)
+            won, points, trump, declarer, partner, tal, phase = out
+            key = (b.text, tuple(won), tuple(points), trump, declarer, partner, tal, phase)
             r = seen.get(key)
             if r is None:
                 envs = envs_for(v, b, declarer, trump, won, points, {**extra, "partner": partner,
                                                                      "tallies": [dict(t) for t in tal] or None})
+                for env, values in zip(envs, phase):   # the phases' own variables of the outcome
+                    env.vars.update(values)
                 e = entries_for(v, b, declarer, envs, partner)
                 for c, x in enumerate(match_value(v, b, declarer, envs, obs)):
                     e[c] += x
@@ -391,15 +396,16 @@ class SensibleBot(Bot):
                 outcomes.append(utility(h0, obs.seat, v))
             gain += outcomes[0] - outcomes[1]
             fails += bool(v.scoring.made is not None and not v.scoring.made(
-                envs_for(v, h0.contract, h0.declarer, h0.trump, list(h0.won), [0] * v.players)[
+                envs_for(v, h0.contract, h0.declarer, h0.trump, list(h0.won), [0] * v.players, match_extra(h0))[
                     column_of(v, h0.declarer)]))
         return double if fails >= 0.9 * n and gain / n > 100 else PASS
 
     def _declare(self, w, seat, bid):
         """In world ``w``: bid ``bid``, others pass, exchange, name trumps, play out.
 
-        :returns: ``(tricks per seat, points per seat, trump, declarer, partner, tallies)`` or ``None``
-            (tallies: per column, its ``(name, count)`` pairs, which the scoring may read).
+        :returns: ``(tricks per seat, points per seat, trump, declarer, partner, tallies, phase values)``
+            or ``None`` (tallies: per column, its ``(name, count)`` pairs, which the scoring may read;
+            phase values: per column, the phases' own variables of the hand played, as pairs).
         """
         h0 = w.hand
         w.apply_unchecked(Action.make_bid(bid.text))
@@ -412,7 +418,7 @@ class SensibleBot(Bot):
             return None
         while w.hand is h0 and _role(w) != "play" and not w.is_over:
             role = _role(w)
-            if role == "exchange":
+            if role == "exchange" and w.legal_actions()[0].kind == "discard":   # (else: take or hand)
                 legal = w.legal_actions()
                 fixed = getattr(legal, "fixed", 0)   # (discard choices: cards every choice holds)
                 pool = sum(1 << c for c in legal.cards) if hasattr(legal, "cards") else h0.hands[seat]
@@ -436,10 +442,27 @@ class SensibleBot(Bot):
         else:
             points = [0] * len(h.won_cards)
         tal = tuple(tuple(t.items()) for t in tallies(v, h, h.won_cards)) if v.scoring.tallies else ()
-        return list(h.won), points, h.trump, h0.declarer, h0.partner, tal
+        return list(h.won), points, h.trump, h0.declarer, h0.partner, tal, phase_values(v, h)
 
 
 # ---------------------------------------------------------------------- helpers
+def phase_values(v: Variant, h: Hand) -> tuple:
+    """Per score column, the phases' own formula variables of the played hand ``h`` (a
+    partnership by a card: the party's points) but those a contract fixes, as
+    ``((name, value), ...)``; ``()`` when no phase gives any."""
+    # (an auction's variables are the contract's attributes: the bid valued brings its own)
+    kinds = [k for k in phase_variables(v) if not (k[0].values_from_contract or k[0].role == "auction")]
+    if not kinds:
+        return ()
+    cols: list[dict] = []
+    for kind, spec, _defaults in kinds:
+        for c, values in enumerate(kind.values(v, h, spec)):
+            if c == len(cols):
+                cols.append({})
+            cols[c].update(values)
+    return tuple(tuple(sorted(d.items())) for d in cols)
+
+
 def _family(bid) -> tuple:
     """Bids simulated together: same strain, and for contract records the same kind of game
     (a null is not a suit game, nor another null: they differ in cards put aside)."""
@@ -589,7 +612,8 @@ def trick_preferences(world: State) -> list[bool]:
                 won = [T if x == taker else 0 for x in range(n)]
                 points = [P if x == taker else 0 for x in range(n)]
                 envs = envs_for(v, h.contract, h.declarer, h.trump, won, points,
-                                {"vulnerable": h.vulnerable, "doubled": h.doubled, "partner": h.partner})
+                                {"vulnerable": h.vulnerable, "doubled": h.doubled, "partner": h.partner,
+                                 **match_extra(h)})
                 e = entries_for(v, h.contract, h.declarer, envs, h.partner)
                 u = e[col] - sum(e[c] for c in range(len(e)) if c != col) / max(len(e) - 1, 1)
                 us.append(-u if v.scoring.lower_is_better else u)

@@ -22,15 +22,25 @@ VAR_WORDS = {
     "null": "the contract is a null", "is_partner": "this player is the declarer's partner",
     "is_defender": "this player is a defender", "declarer_vulnerable": "the declarer is vulnerable",
     "pile_score": "the points of the pile's thresholds he reached",
+    "total": "his running total before this hand", "declarer_total": "the declarer's running total before this hand",
+    "highest_other_total": "the highest running total of the others before this hand",
+    "lowest_other_total": "the lowest running total of the others before this hand",
+    "hand_game": "the declarer plays hand",
+    "deal_number": "the number of this deal (from 1)",
+    "dealer": "the dealer's seat", "is_dealer": "this player dealt",
+    "in_party": "this player is in the declaring party", "party_size": "the number of players in the declaring party",
+    "party_tricks": "the declaring party's tricks", "party_points": "the declaring party's card points",
 }
 #: Variables that are true or false, said as a sentence and as its negation.
 _NOT = {"is_declarer": "this player is not the declarer", "has_contract": "there is no contract",
         "doubled": "the contract is not doubled", "redoubled": "the contract is not redoubled",
         "null": "the contract is not a null", "has_partner": "the declarer has no partner",
         "is_partner": "this player is not the declarer's partner", "is_defender": "this player is not a defender",
-        "declarer_vulnerable": "the declarer is not vulnerable", "vulnerable": "not vulnerable"}
+        "declarer_vulnerable": "the declarer is not vulnerable", "vulnerable": "not vulnerable",
+        "is_dealer": "this player did not deal", "hand_game": "the declarer took the widow", "in_party": "this player is not in the declaring party"}
 #: Variables whose words are plural ("the tricks taken are ...").
-PLURAL = {"tricks", "points", "declarer_tricks", "declarer_points", "trump", "side_tricks"}
+PLURAL = {"tricks", "points", "declarer_tricks", "declarer_points", "trump", "side_tricks", "party_tricks",
+          "party_points"}
 #: Comparisons in words: (singular, plural); ``==`` / ``!=`` against a formula read "equals".
 _CMP = {"==": ("is", "are"), "!=": ("is not", "are not"), ">=": ("is at least", "are at least"),
         "<=": ("is at most", "are at most"), ">": ("is more than", "are more than"),

@@ -8,8 +8,9 @@ What a hand keeps as its own slots is what several layers read by contract: the 
 the auction's outcome (calls, high, contract, declarer, doubled, partner: the auctions, scoring,
 the bots, records and PBN), the trick play (trick, tricks, won, failed... : the tricks kind, the
 fast playout loops of the engine and the bots, observations), the trump context (trump, ctx),
-what is face up (turned, dummy, open_after: the kinds set them, observations show them) and the
-scoring's results (entries, parts, void, written).  Everything else a kind keeps for itself is
+what is face up (turned, dummy, open_after: the kinds set them, observations show them), the
+scoring's results (entries, parts, void, written) and the match's totals when it was dealt
+(totals: the formula variable ``total``, for scoring, the bots and the scorepad).  Everything else a kind keeps for itself is
 its own :class:`KindData` object in :attr:`Hand.phase_state`, read back through the kind
 (:meth:`~rulekit.engine.phases.base.PhaseKind.data`), so no other layer depends on its layout.
 """
@@ -104,6 +105,8 @@ class Hand:
     :ivar phase_state: phase kind name -> that kind's own data for this hand (a
         :class:`KindData`, set by its ``start``; read through the kind).
     :ivar skips: names of later phases skipped this hand (``Table.skip_phases``).
+    :ivar totals: the sheet's running totals per score column when the hand was dealt (a
+        tuple; the formula variable ``total``).
     :ivar written: what the end of the hand wrote on the sheet besides its entries, or ``None``.
     :ivar extra_points: seat -> card points moved to him apart from the cards he won (a kept
         card's exchange: its owner's side gives a low card's worth to the trick's winner), or
@@ -116,7 +119,7 @@ class Hand:
                  "won_cards", "failed", "entries", "void", "dealt", "trick_winners", "actions",
                  "doubled", "turned", "dummy", "players", "phase_state", "parts", "vulnerable",
                  "partner", "open_after", "out", "skips", "written", "extra_points",
-                 "choices")
+                 "choices", "totals")
 
     def __init__(self, number: int, dealer: int, players: int, step: int = 1):
         self.number = number
@@ -164,6 +167,7 @@ class Hand:
         self.skips: frozenset[str] = frozenset()
         self.written: Written | None = None
         self.extra_points: list | None = None
+        self.totals: tuple = ()
 
     @property
     def turned_visible(self) -> bool:
@@ -250,7 +254,7 @@ def _copy(v):
 _MUTABLE = (list, dict, set)
 _PLAIN = {"number", "dealer", "eldest", "phase", "to_move", "high", "high_seat", "contract", "declarer",
           "trump", "ctx", "discards", "leader", "led_group", "named", "void", "doubled", "turned",
-          "dummy", "players", "written", "skips"}  # slots that only ever hold immutable values
+          "dummy", "players", "written", "skips", "totals"}  # slots that only ever hold immutable values
 
 
 def _make_clone():

@@ -22,7 +22,7 @@ from typing import Any
 from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import deal as _deal
-from rulekit.engine.phases.base import PhaseKind, own_hand_hidden
+from rulekit.engine.phases.base import PhaseKind, own_hand_hidden, partner_hidden
 from rulekit.engine.shuffle import shuffled
 
 
@@ -85,6 +85,10 @@ class Observation:
         ``blind``), the dummy's once exposed, hands laid open; 0 for the others.
     :ivar taken: the seat's own cards it was not dealt (taken from the widow, passed to it).
     :ivar named: the suit the leader named to follow in the trick in progress, or ``""``.
+    :ivar excluded: per seat, cards every seat knows that seat does not hold (he followed the
+        first lead of a called card's suit with another card: :meth:`PhaseKind.inferences`);
+        ``holds_some``: ``(seat, mask)`` pairs, that seat holds at least one card of ``mask``
+        (he announced the side of the holders of a card).  Sampled worlds honour both.
     :ivar actions: the hand's actions other than trick plays, as ``(seat, text)`` in order
         (calls, trump choices, pile and layout plays, chance events), another seat's discard
         said ``discard`` without its cards.
@@ -135,6 +139,8 @@ class Observation:
     hands_seen: list = field(default_factory=list)
     taken: int = 0
     named: str = ""
+    excluded: list = field(default_factory=list)
+    holds_some: list = field(default_factory=list)
     actions: list = field(default_factory=list)
     variant: Any = field(repr=False, compare=False, default=None)
     phase_spec: Any = field(repr=False, compare=False, default=None)
@@ -203,9 +209,12 @@ class Observation:
                       key == self.declarer) for p, (kind, key, _k, _o) in enumerate(places) if kind == "hand"]
             at = next((p for p, pl in enumerate(places) if pl[0] == "discards"), None)
         out: list | None = None
+        excluded = self.excluded or [0] * n
         for _ in range(max(tries, 1)):
             for voids in (True,) * 40 + (False,):
-                out = _fill(rng, pool, places, self.placed, placed_all, self.failed if voids else None, ctx)
+                placed, more = self._some(rng, pool, others, excluded, self.failed if voids else None, ctx)
+                out = _fill(rng, pool, places, placed, placed_all | more, self.failed if voids else None, ctx,
+                            excluded)
                 if out is not None:
                     break
             if out is None:  # the public facts cannot all hold (hand-made state): ignore them
@@ -231,7 +240,36 @@ class Observation:
         for z, m in self.zone_known.items():  # known cards stay in their zone
             h.zones[z] = h.zones.get(z, 0) | m
         self._redeal(world, others, rng)
+        for name in list(h.phase_state):   # what follows from the cards dealt (a hidden partner)
+            k = REGISTRY.get(name)
+            if k is not None:
+                k.resample(world)
         return world
+
+    def _some(self, rng, pool: int, others: list, excluded: list, failed, ctx) -> tuple:
+        """``(placed, more)``: :attr:`placed` with, for each ``(seat, mask)`` of
+        :attr:`holds_some` whose seat is hidden, one card of ``mask`` still unseen drawn for
+        that seat (one he may hold: not excluded, not of a suit he showed he lacks); ``more``
+        the cards drawn so."""
+        if not self.holds_some:
+            return self.placed, 0
+        placed = list(self.placed)
+        more = 0
+        for seat, m in self.holds_some:
+            if seat not in others:
+                continue
+            m &= pool & ~excluded[seat] & ~more
+            if failed is not None and ctx is not None:
+                for g in bits(failed[seat]):
+                    m &= ~ctx.group_mask[g]
+            if m & placed[seat]:
+                continue
+            cards = list(bits(m))
+            if cards:
+                c = cards[int(rng.random() * len(cards))]
+                placed[seat] |= 1 << c
+                more |= 1 << c
+        return placed, more
 
     def _played(self) -> dict:
         """Per seat, the bitmask of the cards it played this hand."""
@@ -259,11 +297,12 @@ class Observation:
             h.dealt[s] = m
 
 
-def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, ctx):
+def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, ctx, excluded=None):
     """Deal the cards of ``pool`` over ``places`` (each takes exactly its count).
 
     A card in ``placed[s]`` may only go to a place of seat ``s``; with ``failed``, a
-    player's hand gets no card of a group he is known to lack.  Most constrained
+    player's hand gets no card of a group he is known to lack; with ``excluded``, a player's
+    hand gets none of ``excluded[s]`` (cards known not to be his).  Most constrained
     cards go first, each to a random allowed place weighted by its free room; the cards
     that may go anywhere then fill the room left.
 
@@ -277,6 +316,8 @@ def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, c
         if kind == "hand" and failed is not None and ctx is not None:
             for g in bits(failed[key]):
                 ok &= ~ctx.group_mask[g]
+        if kind == "hand" and excluded is not None:
+            ok &= ~excluded[key]
         allowed.append(ok)
     cards = list(bits(pool))
     cards = [cards[j] for j in shuffled(rng, len(cards))]   # rng.shuffle(cards), inlined
@@ -333,9 +374,13 @@ def _face_up_dealt(state) -> int:
     return m
 
 
-def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_discards: bool, shown: int = 0):
-    """A light copy of ``state`` holding only what ``seat`` may know (see module doc)."""
+def _redacted(state, seat: int, hidden_seats: list, hidden_zones: list, hide_discards: bool, partner: int,
+              shown: int = 0):
+    """A light copy of ``state`` holding only what ``seat`` may know (see module doc);
+    ``partner``: the declarer's partner as the seat knows him (-1 while hidden); ``shown``: cards
+    out of play shown to all."""
     view = state.clone(light=True)
+    view.hand.partner = partner
     view.seed = None
     view.deals = []
     view.cut = list(state.cut)
@@ -425,6 +470,16 @@ def observe(state, seat: int) -> Observation:
                 placed[place] |= m
     visible |= shown
     placed = [m & ~visible for m in placed]
+    excluded = [0] * n                                    # what public facts say is not in a hand
+    holds_some: list = []
+    for name in h.phase_state:
+        kind = REGISTRY.get(name)
+        for s, m, how in (kind.inferences(state) if kind is not None else ()):
+            if how == "none":
+                excluded[s] |= m
+            else:
+                holds_some.append((s, m))
+    partner = -1 if h.partner >= 0 and partner_hidden(state, seat) else h.partner
     blind = own_hand_hidden(state, seat)                  # he has not looked at his cards yet
     if blind:
         visible &= ~h.hands[seat]
@@ -432,7 +487,7 @@ def observe(state, seat: int) -> Observation:
     hidden_seats = [s for s in range(n) if s not in known]
     hidden_zones = [z for z, m in h.zones.items() if m and not h.zone_up.get(z)]
     hide_discards = h.declarer != seat
-    view = _redacted(state, seat, hidden_seats, hidden_zones, hide_discards, shown)
+    view = _redacted(state, seat, hidden_seats, hidden_zones, hide_discards, partner, shown)
     return Observation(
         seat=seat, phase=state.phase_kind, to_move=state.to_move, dealer=h.dealer,
         hand=0 if blind else h.hands[seat], blind=blind,
@@ -442,7 +497,7 @@ def observe(state, seat: int) -> Observation:
         low=h.ctx is not None and h.ctx.low, group=h.ctx.group if h.ctx is not None else "",
         trick=list(h.trick), tricks=list(h.tricks), won=list(h.won), failed=list(h.failed),
         totals=state.sheet.totals(), legal=legal, hand_number=h.number, dummy=h.dummy,
-        dummy_hand=h.hands[h.dummy] if dummy_up else 0, partner=h.partner, open_hands=open_hands,
+        dummy_hand=h.hands[h.dummy] if dummy_up else 0, partner=partner, open_hands=open_hands,
         open_seats=open_seats, exposed=exposed, vulnerable=list(h.vulnerable),
         placed=placed, widow_taken=taken, zone_known=zone_known,
         hidden_zones={z: (h.zones[z] & ~zone_known.get(z, 0)).bit_count() for z in hidden_zones},
@@ -455,5 +510,6 @@ def observe(state, seat: int) -> Observation:
         zones={z: m if h.zone_up.get(z) else 0 for z, m in h.zones.items() if m},
         hands_seen=[h.hands[s] if s in known else 0 for s in range(n)],
         taken=0 if blind else h.hands[seat] & ~h.dealt[seat], named=h.named,
+        excluded=excluded, holds_some=holds_some,
         actions=list(view.hand.actions), variant=v, phase_spec=None if state.is_over else state.current_phase,
         _view=view)

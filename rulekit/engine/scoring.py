@@ -6,7 +6,9 @@ points, tricks are counts; a side's are its players' added up):
 
 ``players``, ``total_tricks``, ``tricks``, ``points``, ``seat`` (column index),
 ``is_declarer``, ``has_contract``, ``trump`` (``S``.. or ``NT``),
-``vulnerable``, ``game_score`` (game points since the last line); with a
+``vulnerable``, ``game_score`` (game points since the last line), and the match so far:
+``total`` (the column's running total before the hand), ``deal_number`` (from 1),
+``dealer`` (the dealer's seat) and ``is_dealer``; with a
 contract also ``level``, ``strain`` (index of the strain in the auction's
 strain list), ``declarer_tricks``, ``declarer_points``, ``doubled``,
 ``redoubled``, ``declarer_vulnerable``, and the hand's roles: ``is_partner`` (the
@@ -44,7 +46,8 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     """One :class:`~rulekit.dsl.Env` per score column (seat or side) for ``hand``.
 
     :param upto: count only the first ``upto`` tricks (for [G3] trick order).
-    :param extra: per-column lists for ``vulnerable`` and ``game_score`` (match progress).
+    :param extra: per-column lists for ``vulnerable`` and ``game_score`` (match progress);
+        the match's ``totals``, ``deal_number`` and ``dealer`` default to the hand's own.
     """
     n = variant.players
     pts = variant.points_table(hand.ctx)
@@ -68,6 +71,9 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     ex.setdefault("doubled", getattr(hand, "doubled", 0))
     ex.setdefault("partner", getattr(hand, "partner", -1))
     ex.setdefault("low_wins", bool(hand.ctx is not None and hand.ctx.low))  # the order the hand was played in
+    ex.setdefault("totals", hand.totals)
+    ex.setdefault("deal_number", hand.number + 1)
+    ex.setdefault("dealer", hand.dealer)
     envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, won, points, ex)
     fixed = hand_variables(variant, hand)
     if fixed:  # what the phases fix for this hand (a schedule of hand sizes: this deal's tricks)
@@ -102,8 +108,10 @@ def hand_envs(variant, hand) -> list:
     if variant.has_card_points or variant.scoring.tallies:
         return player_envs(variant, hand)
     # the hot path of bots' playouts: tricks counts only (what player_envs would give)
-    envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, hand.won, [0] * hand.players,
-                    {"partner": hand.partner, "doubled": hand.doubled})
+    extra = {"partner": hand.partner, "doubled": hand.doubled}
+    if _fixed(variant)[2]:   # (a formula reads the match so far)
+        extra.update(match_extra(hand))
+    envs = envs_for(variant, hand.contract, hand.declarer, hand.trump, hand.won, [0] * hand.players, extra)
     for kind, spec, _d in phase_variables(variant):
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)
@@ -117,6 +125,12 @@ MEMO = "scoring.memo"
 FIXERS = "scoring.hand_fixers"
 TRUMP_MASKS = "scoring.tally_trump_masks"
 FIXED = "scoring.fixed"
+NAMES_READ = "scoring.names_read"
+#: the formula variables of the match so far (``match_variables``)
+MATCH_NAMES = frozenset({"total", "declarer_total", "highest_other_total", "lowest_other_total", "deal_number",
+                         "dealer", "is_dealer"})
+#: the match variables made from the running totals
+TOTAL_NAMES = frozenset({"total", "declarer_total", "highest_other_total", "lowest_other_total"})
 
 
 class _Memo:
@@ -126,7 +140,8 @@ class _Memo:
     :ivar bypass: some phase gives formula variables the key does not fix (a contract's text does
         fix some: :attr:`~rulekit.engine.phases.base.PhaseKind.values_from_contract`): its hands
         are scored without the cache.
-    :ivar reads: ``(vulnerability, game score)``: whether some formula reads each.
+    :ivar reads: ``(vulnerability, game score, totals, deal number, dealer)``: whether some
+        formula reads each.
     """
 
     __slots__ = ("outcomes", "bypass", "reads")
@@ -138,10 +153,26 @@ class _Memo:
 
 
 def _reads_match_progress(variant) -> tuple:
-    """``(vulnerability, game score)``: whether some formula of ``variant`` reads each, so
-    that the score cache keys on it (a rubber's part-scores vary a lot and most games'
-    formulas never read them).  The environments of a cached outcome are then shared by
-    hands whose unread variable differs."""
+    """``(vulnerability, game score, totals, deal number, dealer)``: whether some formula of
+    ``variant`` reads each, so that the score cache keys on it (a rubber's part-scores vary a
+    lot and most games' formulas never read them).  The environments of a cached outcome are
+    then shared by hands whose unread variable differs."""
+    names = names_read(variant)
+    return (bool(names & {"vulnerable", "declarer_vulnerable"}), "game_score" in names, bool(names & TOTAL_NAMES),
+            "deal_number" in names, bool(names & {"dealer", "is_dealer"}))
+
+
+def names_read(variant) -> frozenset:
+    """Every variable name some formula of ``variant`` reads (its scoring, match and phase
+    conditions, its rounds'), found once per variant by a walk of the compiled variant
+    (``tests/test_fast_path.py`` checks it against the compiler's formulas)."""
+    out = variant.cache.get(NAMES_READ)
+    if out is None:
+        out = variant.cached(NAMES_READ, lambda: frozenset(_walk_names(variant)))
+    return out
+
+
+def _walk_names(variant) -> set:
     names: set = set()
     seen: set = {id(variant.cache)}   # (the tables built from the variant hold none of its own)
 
@@ -170,7 +201,7 @@ def _reads_match_progress(variant) -> tuple:
             for slot in getattr(type(x), "__slots__", ()):
                 walk(getattr(x, slot, None))
     walk(variant)
-    return bool(names & {"vulnerable", "declarer_vulnerable"}), "game_score" in names
+    return names
 
 
 def _winners(hand) -> list:
@@ -214,10 +245,12 @@ def score_played(variant, hand, extra: dict) -> tuple:
         points = [sum(points[s] for s in seats) for seats in sides] if points else []
         declarer = variant.side_of[declarer] if declarer >= 0 else -1
     tal = tuple(tally_counts(variant, hand, hand.won_cards)) if variant.scoring.tallies else ()
-    vul, gs = memo.reads
+    vul, gs, tot, num, dealer = memo.reads
     key = (c.text if c is not None else None, declarer, hand.trump, hand.doubled, tuple(won),
            tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
-           tuple(extra.get("game_score") or ()) if gs else (), tal)
+           tuple(extra.get("game_score") or ()) if gs else (), tal,
+           tuple(extra.get("totals", hand.totals)) if tot else (), hand.number if num else -1,
+           hand.dealer if dealer else -1)
     hit = memo.outcomes.get(key)
     if hit is None:
         if tal:   # (the counts of the key, by name, for the environments)
@@ -360,7 +393,7 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     :returns: one env per score column (sides when scoring is by side).
     """
     n = variant.players
-    total, auction = _fixed(variant)
+    total, auction, with_match = _fixed(variant)
     ex = extra or {}
     by_side = variant.scoring.by_side
     if by_side:
@@ -373,6 +406,8 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
         dcol = declarer
     vul = ex.get("vulnerable") or [False] * cols
     gs = ex.get("game_score") or [0] * cols
+    # the match so far (total, deal_number, dealer, is_dealer): only for a variant that reads them
+    match = match_variables(variant, ex, cols, dcol if contract is not None else -1) if with_match else None
     tal = ex.get("tallies") or [{t.name: 0 for t in variant.scoring.tallies} for _ in range(cols)]
     doubled = ex.get("doubled", 0)
     partner = ex.get("partner", -1)
@@ -407,6 +442,8 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
         v.update(tal[s])
         if later:
             v.update(later)
+        if match is not None:
+            v.update(match[s])
         envs.append(Env(v))
     for e in envs:
         e.everyone = envs
@@ -414,12 +451,48 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
 
 
 def _fixed(variant) -> tuple:
-    """``(hand_size, auction spec)`` of ``variant``, computed once (both scan the phases; bots
-    build environments in their inner loop)."""
+    """``(hand_size, auction spec, reads the match)`` of ``variant``, computed once (they scan
+    the phases and the formulas; bots build environments in their inner loop)."""
     out = variant.cache.get(FIXED)
     if out is None:
-        out = variant.cached(FIXED, lambda: (variant.hand_size, variant.auction()))
+        out = variant.cached(FIXED, lambda: (variant.hand_size, variant.auction(),
+                                             bool(names_read(variant) & MATCH_NAMES)))
     return out
+
+
+def match_variables(variant, extra: dict, cols: int, declarer: int = -1) -> list:
+    """Per score column, the formula variables of the match so far: ``total`` (its running
+    total before the hand: ``extra["totals"]``, zeros when not given), ``declarer_total`` (the
+    declarer's column's, 0 without a declarer: ``declarer`` is his column), ``highest_other_total``
+    and ``lowest_other_total`` (the highest and lowest of the other columns' totals),
+    ``deal_number`` (the deal's number from 1), ``dealer`` (the dealer's seat) and ``is_dealer``
+    (the column is the dealer's seat, or his side)."""
+    totals = extra.get("totals") or (0,) * cols
+    totals = [totals[s] if s < len(totals) else 0 for s in range(cols)]
+    dealer = extra.get("dealer", 0)
+    dealer = dealer if dealer is not None and dealer >= 0 else 0
+    dcol = variant.side_of[dealer] if variant.scoring.by_side else dealer
+    number = extra.get("deal_number", 1)
+    dtotal = totals[declarer] if 0 <= declarer < cols else 0
+    out = []
+    for s in range(cols):
+        others = totals[:s] + totals[s + 1:] or [0]
+        out.append({"total": totals[s], "declarer_total": dtotal, "highest_other_total": max(others),
+                    "lowest_other_total": min(others), "deal_number": number, "dealer": dealer,
+                    "is_dealer": s == dcol})
+    return out
+
+
+def reads_match(variant) -> bool:
+    """Whether some formula of ``variant`` reads the match so far (:data:`MATCH_NAMES`): then
+    the bots' caches of outcomes key on it."""
+    return _fixed(variant)[2]
+
+
+def match_extra(hand) -> dict:
+    """The match facts of ``hand`` that :func:`envs_for` reads as ``extra`` (a hand of a
+    bot's world, or of a match: ``totals``, ``deal_number``, ``dealer``)."""
+    return {"totals": hand.totals, "deal_number": hand.number + 1, "dealer": hand.dealer}
 
 
 def _bits(m):
@@ -683,6 +756,9 @@ class HandFacts:
     :ivar doubled: 0, 1 (doubled) or 2 (redoubled).
     :ivar tallies: per column, a dict tally name -> count (``None``: zeros).
     :ivar vulnerable, game_score: per column, the match's progress before the hand.
+    :ivar totals: per column, the running totals before the hand (``None``: zeros);
+        ``number`` the hand's number from 0, ``dealer`` its dealer's seat (the formula
+        variables ``total``, ``deal_number``, ``dealer``, ``is_dealer``).
     :ivar markers: marker name -> the declarer's factor (``scoring.markers``; ``None``: 1).
     :ivar phase_values: per column, phase kinds' formula variables read from the facts
         (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_values`).
@@ -708,6 +784,9 @@ class HandFacts:
     tricks: tuple = ()
     void: bool = False
     parts: dict | None = None
+    totals: list | None = None
+    number: int = 0
+    dealer: int = 0
 
 
 def seat_values(variant, per_column: list) -> list:
@@ -734,7 +813,8 @@ def score_facts(variant, hand: HandFacts) -> tuple:
     if not hand.won:
         hand.won = seat_values(variant, tricks)
     extra = {"doubled": hand.doubled, "vulnerable": hand.vulnerable or [False] * cols,
-             "game_score": hand.game_score or [0] * cols, "partner": hand.partner}
+             "game_score": hand.game_score or [0] * cols, "partner": hand.partner,
+             "totals": hand.totals or [0] * cols, "deal_number": hand.number + 1, "dealer": hand.dealer}
     if hand.tallies is not None:
         extra["tallies"] = hand.tallies
     if hand.markers:

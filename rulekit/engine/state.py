@@ -159,6 +159,7 @@ class State:
         h.vulnerable = self.progress.vulnerable(self.variant, self.hands_played, dealer)
         if number == 0 and self.first_vulnerable is not None:
             h.vulnerable = list(self.first_vulnerable)
+        h.totals = tuple(self.sheet.totals())   # (the formula variable ``total``)
         if number < len(self.deals):
             h.deck_order = list(self.deals[number])
         else:

@@ -143,8 +143,11 @@ class ScorePad:
         # its own are its result: asked as numbers per column, as the table counts them
         given: set = set()
         self.asked_values: dict = {}
+        #: the formula variables the card points give (the pad asks the points when one is read)
+        self.point_variables = {"points", "declarer_points"}
         for spec in v.phases:
             kind = REGISTRY[spec.kind]
+            self.point_variables |= kind.from_points(spec)
             own = kind.variables(spec)
             if kind.role != "auction":  # an auction's variables are the contract's attributes
                 given |= set(own)
@@ -153,7 +156,8 @@ class ScorePad:
         self.needs_tricks = bool(TRICK_VARIABLES & self.reads or (given - set(self.asked_values))
                                  & self.reads) and any(REGISTRY[p.kind].role == "play" for p in v.phases)
         auction = v.auction()
-        self.bids = {b.text.upper(): b for b in auction.bids} if auction else {}
+        # (an auction of values: the contracts are the games named after it)
+        self.bids = {b.text.upper(): b for b in getattr(auction, "games", ()) or auction.bids} if auction else {}
 
     # ------------------------------------------------------------------ state of the match
     def _reset(self) -> None:
@@ -284,8 +288,8 @@ class ScorePad:
         return " or ".join(f"{formula_words(c.text)} (`{c.text}`)" for c in self.end_if)
 
     def _partner_allowed(self, contract) -> bool:
-        gives = any(REGISTRY[p.kind].gives_partner for p in self.rules.phases)
-        return gives and bool(getattr(contract, "partner", False))
+        """A phase may give the declarer of ``contract`` a partner (the pad asks who)."""
+        return contract is not None and any(REGISTRY[p.kind].partner_for(p, contract) for p in self.rules.phases)
 
     def _trump(self, facts) -> str:
         """The strain the hand was played in, from the facts so far."""
@@ -326,8 +330,8 @@ class ScorePad:
         if asked is not None and asked[1][0] not in facts:
             return Question(*asked[1])
         if auction is not None and "contract" not in facts:
-            bids = [b.text for b in auction.bids]
-            return Question("contract", "contract", f"a bid from {bids[0]} to {bids[-1]}, or pass")
+            bids = list(self.bids.values())
+            return Question("contract", "contract", f"a bid from {bids[0].text} to {bids[-1].text}, or pass")
         contract = self._contract(facts)
         if auction is not None and contract is None and auction.all_pass != "play":
             return None  # thrown in
@@ -368,7 +372,7 @@ class ScorePad:
                 lo, hi, how = REGISTRY[spec.kind].pad_result(spec, v, name, self._phase_facts(facts, spec))
                 return Question(f"value:{name}", f"{spoken(name)} " + " ".join(cols),
                                 f"{len(cols)} numbers, one per column, " + (how or f"each {lo} to {hi}"))
-        if v.has_card_points and "points" not in facts and {"points", "declarer_points"} & self.reads:
+        if v.has_card_points and "points" not in facts and self.point_variables & self.reads:
             if not self._all_points_won():
                 return Question("points", "card points " + " ".join(cols),
                                 f"{len(cols)} numbers, all of them, adding up to at most {sum(v.card_points)} "
@@ -615,7 +619,7 @@ class ScorePad:
             except ValueError as e:
                 raise FactError(str(e)) from None
         elif name == "partner":
-            partner = -1 if t.lower() in ("none", "-", "") else self.seat(t)
+            partner = -1 if t.lower() in ("none", "-", "", "-1") else self.seat(t)   # (-1: none, as stored)
             if partner == facts.get("declarer"):
                 raise FactError("the declarer cannot be his own partner (expected another player, or none)")
             facts["partner"] = partner
@@ -724,9 +728,10 @@ class ScorePad:
         for seat, x in zip((s[0] for s in v.sides) if v.scoring.by_side else range(v.players), tricks):
             won[seat] = x
         values: list = [dict() for _ in range(cols)]
-        for spec in v.phases:
+        for spec in v.phases:   # (each phase sees the variables of those before: the party announcing)
             try:
-                per_col = REGISTRY[spec.kind].pad_values(spec, v, self._phase_facts(facts, spec), contract, won)
+                per_col = REGISTRY[spec.kind].pad_values(spec, v, dict(self._phase_facts(facts, spec), columns=values),
+                                                         contract, won)
             except ValueError as e:
                 raise FactError(str(e)) from None
             for c, vals in enumerate(per_col[:cols]):
@@ -737,7 +742,8 @@ class ScorePad:
         return HandFacts(contract, declarer, self._trump(facts), list(tricks), facts.get("points"),
                          facts.get("doubled", 0), tallies, self.vulnerable(), list(self.book.progress.game_score),
                          partner=facts.get("partner", -1), markers=self.markers.factors(declarer),
-                         phase_values=values, won=won)
+                         phase_values=values, won=won, totals=self.sheet.totals(), number=self.number,
+                         dealer=self.dealer)
 
     def _score(self, facts: dict) -> tuple:
         """``(entries, parts, void, envs)`` of the ``facts`` (:func:`~rulekit.engine.scoring.score_facts`)."""

@@ -17,6 +17,7 @@ import hashlib
 import itertools
 import json
 import random
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -38,6 +39,9 @@ MAX_HANDS_TO_END = 1000
 MAX_DEALS = 1000
 #: Most value combinations tried when confirming a formula flagged by its static bounds.
 MAX_TRIALS = 4000
+#: The bound assumed for a running total (the formula variable ``total``) by the formulas'
+#: bounds checks: a match's totals stay well within it (a target is at most 10^6).
+TOTAL_BOUND = 10 ** 9
 
 
 @dataclass(frozen=True)
@@ -178,6 +182,15 @@ class _Compiler:
         if pos.file != self.r.top_file:
             return
         self.warnings.append(VariantWarning(pos.file, pos.line, pos.column, _dotted(path), msg))
+
+    def warn_in(self, path, line, column, msg):
+        """A warning at (line, column) inside the DSL string at ``path`` (only for a string of
+        the checked file itself, as :meth:`warn`)."""
+        pos = self.r.pos(path)
+        if pos.file != self.r.top_file:
+            return
+        fl, fc = pos.dsl_offset(line, column)
+        self.warnings.append(VariantWarning(pos.file, fl, fc, _dotted(path), msg, pos.excerpt(fl, fc)))
 
     def err_in(self, path, line, column, msg):
         """A problem at (line, column) inside the DSL string at ``path``, with an excerpt."""
@@ -776,7 +789,13 @@ class _Compiler:
                   "game_score": (0, game_target - 1), "level": (levels[0], levels[-1]),
                   "their_points": (0, game_target - 1),
                   "their_games": (0, max(((m.get("rubber") or {}).get("games") or 1) - 1, 0)),
-                  "difference": (0, 10 ** 9)}
+                  "difference": (0, 10 ** 9),
+                  # the match so far: a running total (bounded as a sheet's totals are in practice),
+                  # the deal's number, the dealer's seat
+                  "total": (-TOTAL_BOUND, TOTAL_BOUND), "declarer_total": (-TOTAL_BOUND, TOTAL_BOUND),
+                  "highest_other_total": (-TOTAL_BOUND, TOTAL_BOUND), "lowest_other_total": (-TOTAL_BOUND, TOTAL_BOUND),
+                  "deal_number": (1, m.get("max_hands", 1000)),
+                  "dealer": (0, players - 1)}
         ranges["declarer_points"] = ranges["points"]
         ranges.update(self.phase_vars)
         for t in getattr(self, "tallies_", ()):
@@ -917,6 +936,38 @@ class _Compiler:
         for name, p in (d.get("phases") or {}).items():
             REGISTRY[p["kind"]].no_effect(self, p, ("phases", name))
 
+    def constant_variables(self, phases) -> dict:
+        """Formula variables that are the same in every hand of this file, with why: a formula
+        that reads one says nothing the file can change (``game_score`` is 0 without
+        ``match.game``)."""
+        d = self.d
+        out = {}
+        if not (d.get("match") or {}).get("game"):
+            out["game_score"] = ("always 0", "it counts the points toward a game, and this file has no "
+                                 "match.game (expected match.game, or total for the running total)")
+        if not d.get("vulnerability"):
+            why = "nobody is vulnerable without a vulnerability: block (expected one, or no vulnerability)"
+            out["vulnerable"] = out["declarer_vulnerable"] = ("always false", why)
+        if not any(p is not None and REGISTRY[p.kind].gives_partner for p in phases):
+            why = ("no phase gives the declarer a partner for the hand (expected a call_partner phase, "
+                   "or sides)")
+            out["is_partner"] = out["has_partner"] = ("always false", why)
+        return out
+
+    def constant_reads(self, phases) -> None:
+        """Warn at each formula of the file that reads a variable that never changes here
+        (:meth:`constant_variables`), at the variable."""
+        constant = self.constant_variables(phases)
+        for path, f in self.formulas.items():
+            for name in sorted(f.names & set(constant)):
+                found = re.search(rf"(?<![A-Za-z0-9_]){name}(?![A-Za-z0-9_])", f.text)
+                if found is None:   # (read through a let: said at the let itself)
+                    continue
+                i = found.start()
+                line, col = f.text.count("\n", 0, i) + 1, i - (f.text.rfind("\n", 0, i) + 1) + 1
+                what, why = constant[name]
+                self.warn_in(path, line, col, f"{name} is {what} in this file: {why}")
+
     def build(self) -> Variant:
         d = self.d
         players = self.players()
@@ -948,6 +999,7 @@ class _Compiler:
         if home >= players:
             self.err(("home_seat",), f"seat {home} does not exist (expected 0..{players - 1})")
         self.no_effect(phases)
+        self.constant_reads(phases)
         known = None if self.diags else self.value_ranges(deck, players, phases, pts, len(sides) if scoring.by_side
                                                            else players)
         if known is not None:  # only a file whose formulas all compiled

@@ -391,10 +391,11 @@ class Variant:
 
 # Variables a per-player scoring formula may read.
 BASE_NAMES = ("players", "total_tricks", "tricks", "points", "seat", "is_declarer", "has_contract",
-              "trump", "vulnerable", "game_score")
+              "trump", "vulnerable", "game_score", "total", "highest_other_total", "lowest_other_total", "deal_number", "dealer",
+              "is_dealer")
 CONTRACT_NAMES = BASE_NAMES + ("level", "strain", "declarer_tricks", "declarer_points", "doubled",
                                "redoubled", "declarer_vulnerable", "is_partner", "has_partner", "is_defender",
-                               "side_tricks", "low_wins")
+                               "side_tricks", "low_wins", "declarer_total")
 
 # The kind of value of each variable a formula may read (``num`` a number, ``bool`` a
 # condition, ``const`` a constant such as H or NT); names not listed are ``any``.
@@ -403,7 +404,8 @@ NAME_TYPES = {"players": "num", "total_tricks": "num", "tricks": "num", "points"
               "strain": "num", "declarer_tricks": "num", "declarer_points": "num", "vulnerable": "bool",
               "game_score": "num", "doubled": "bool", "redoubled": "bool", "declarer_vulnerable": "bool",
               "is_partner": "bool", "has_partner": "bool", "is_defender": "bool", "side_tricks": "num",
-              "low_wins": "bool"}
+              "low_wins": "bool", "total": "num", "declarer_total": "num", "highest_other_total": "num",
+              "lowest_other_total": "num", "deal_number": "num", "dealer": "num", "is_dealer": "bool"}
 
 
 __all__ = ["CounterSpec", "Context", "MarkerSpec", "MatchSpec", "PartSpec", "ScoringSpec", "TallySpec", "Variant",

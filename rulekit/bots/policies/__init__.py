@@ -53,8 +53,9 @@ def policy_for(kind: str) -> Policy | None:
 def _load() -> None:
     """Register the policies of the built-in kinds (their modules register on import)."""
     _loaded[0] = True
-    from rulekit.bots.policies import (announce, call_partner, defence, domino, list_auction,  # noqa: F401
-                                       name_trump, order_up, pass_cards, pile, rob, set_aside, split_choice,
+    from rulekit.bots.policies import (announce, call_partner, defence, domino, exchange,  # noqa: F401
+                                       list_auction, name_trump, order_up, pass_cards, pile, rob, set_aside,
+                                       split_choice,
                                        step_auction, trick_bids, tricks)
 
 

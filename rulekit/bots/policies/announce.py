@@ -15,11 +15,17 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @policy(announce.KIND)
 def announce_contract(bot: SensibleBot, obs: Observation) -> Action | None:
-    """The contract of the longest, strongest suit (the lowest choice when none fits)."""
+    """The contract of the longest, strongest suit (the lowest choice when none fits); after an
+    auction of values, among the games worth the declarer's bid when there are any."""
     v = obs.variant
     by_text = {b.text: b for b in v.auction().bids}
     best, best_s = obs.legal[0], -1.0
-    for a in obs.legal:
+    bid = max((int(t) for s, t in obs.calls if s == obs.seat and t.isdigit()), default=0)
+    legal = obs.legal
+    if getattr(v.auction(), "values", ()):   # after an auction of values: a game worth the bid, if any
+        legal = [a for a in legal if by_text[a.text].value >= bid] or legal
+        best = legal[-1]
+    for a in legal:
         b = by_text[a.text]
         if b.strain in v.deck.suits:
             s = hand_strength(v, obs.hand, b.strain)

@@ -1,4 +1,5 @@
-"""The bots' policy for ``list_auction``: in a round where each player speaks once, bid high."""
+"""The bots' policy for ``list_auction``: in a round where each player speaks once, bid high;
+in an auction of values, bid up to the value of the best game the hand can make."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -6,6 +7,7 @@ from typing import TYPE_CHECKING
 from copy import copy
 
 from rulekit.bots.policies import policy
+from rulekit.bots.strength import hand_strength
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import list_auction
 
@@ -23,6 +25,8 @@ def bid_once(bot: SensibleBot, obs: Observation) -> Action | None:
     the contract.  Else ``None``: the bot's own bid (the last to speak needs only the
     lowest bid that pays; a forced bid too)."""
     spec = obs.phase_spec
+    if spec.values:
+        return bid_values(bot, obs)
     if not spec.once or PASS not in obs.legal:
         return None
     texts = {b.text for b in obs.phase_data.get("bids") or spec.bids}
@@ -34,4 +38,31 @@ def bid_once(bot: SensibleBot, obs: Observation) -> Action | None:
         alone.legal = [PASS, offer]
         if bot.bid(alone).text == offer.text:
             return offer
+    return PASS
+
+
+def reach(obs: Observation) -> int:
+    """The highest value among the games of an auction of values that the hand looks strong
+    enough for (:func:`~rulekit.bots.strength.hand_strength` at least its tricks less one: the
+    widow may help; a null when the hand has hardly a high card), 0 when none."""
+    v = obs.variant
+    best = 0
+    for g in obs.phase_spec.games:
+        strength = hand_strength(v, obs.hand, g.strain)
+        if (strength < 1.0 if g.null else strength >= g.level - 1):
+            best = max(best, g.value)
+    return best
+
+
+def bid_values(bot: SensibleBot, obs: Observation) -> Action:
+    """In an auction of values: hold, or bid the lowest value, while it does not pass
+    :func:`reach`; else pass."""
+    top = reach(obs)
+    hold = next((a for a in obs.legal if a.kind == "hold"), None)
+    high = obs.phase_data.get("high")
+    if hold is not None:
+        return hold if high is not None and int(high) <= top else PASS
+    low = next((a for a in obs.legal if a.kind == "bid"), None)
+    if low is not None and int(low.text) <= top or PASS not in obs.legal:
+        return low if low is not None else obs.legal[0]
     return PASS

@@ -109,7 +109,8 @@ def bid_worth(obs: Observation, bid: int, worlds: list[list[int]]) -> float:
     for won in worlds:
         bids = list(said)
         bids[obs.seat] = bid
-        envs = envs_for(v, None, -1, obs.trump, won, [0] * n)
+        envs = envs_for(v, None, -1, obs.trump, won, [0] * n,
+                        {"totals": obs.totals, "deal_number": obs.hand_number + 1, "dealer": obs.dealer})
         for env, values in zip(envs, column_values(v, bids, blind, won)):
             env.vars.update(values)
         total += entries_for(v, None, -1, envs)[me]

@@ -1,5 +1,6 @@
 """``announce`` phase: the declarer announces his contract, at least as high as his bid
-(rules/preferans.md [X1] [X2]).
+(rules/preferans.md [X1] [X2]), or after an auction of values (``list_auction``'s
+``values``) any game of its list.
 
 The auction before it leaves the contracts the declarer may announce in its own data
 (``choices``, lowest first; the auction's bids); one choice is taken at once.  The
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulekit.engine.actions import Action
+from rulekit.engine.phases import exchange
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.table import Table
 from rulekit.engine.phases.registry import REGISTRY
@@ -22,11 +24,16 @@ class AnnounceSpec(PhaseSpec):
 
 
 def _choices(state: Table) -> list:
-    """The contract texts the auction left for the declarer (``[]`` without an auction)."""
+    """The contract texts the auction left for the declarer (``[]`` without an auction); a
+    game marked ``hand`` only in a hand game (``widow_exchange``'s ``hand``)."""
     auction = state.variant.auction()
     if auction is None:
         return []
-    return REGISTRY[auction.kind].choices_left(state.hand)
+    texts = REGISTRY[auction.kind].choices_left(state.hand)
+    d = exchange.KIND.data_of(state.hand)
+    if d is None or not d.hand_game:
+        texts = [t for t in texts if not getattr(state.bid_by_text[t], "hand", False)]
+    return texts
 
 
 def _set(state: Table, text: str) -> None:
@@ -98,6 +105,15 @@ class AnnounceKind(PhaseKind[AnnounceSpec]):
     def describe(self, spec) -> str:
         """One sentence."""
         return "The declarer announces a contract at least as high as his winning bid."
+
+    def describe_in(self, spec, variant) -> str:
+        """After an auction of values: he names any game of its list (what a game worth less
+        than the bid loses is the scoring's)."""
+        auction = variant.auction()
+        if auction is not None and bool(getattr(auction, "values", None)):
+            return ("The declarer names his game from the auction's list, whatever his bid (the scoring "
+                    "says what a game worth less than the bid loses).")
+        return self.describe(spec)
 
 
 KIND = AnnounceKind()

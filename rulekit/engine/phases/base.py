@@ -377,8 +377,14 @@ class PhaseKind(Generic[SpecT]):
     def pad_values(self, spec: SpecT, variant: Variant, facts: dict, contract: Any, won: list) -> list:
         """Per score column, the values of :meth:`variables` for a hand known only by its
         ``facts`` (``contract``: the :class:`~rulekit.contracts.Bid` or ``None``; ``won``:
-        tricks per seat); ``[]``: the variables' defaults."""
+        tricks per seat; ``facts["columns"]``: per column, the variables the phases before this
+        one gave, such as a party's ``in_party``); ``[]``: the variables' defaults."""
         return []
+
+    def from_points(self, spec: SpecT) -> frozenset:
+        """Names of :meth:`variables` made from the card points won (a party's points): a
+        scorepad that must give one asks the points.  Default none."""
+        return frozenset()
 
     def pad_skips(self, spec: SpecT, variant: Variant, facts: dict) -> tuple:
         """Names of the phases that these ``facts`` say were not played (no tricks to ask)."""
@@ -548,6 +554,12 @@ class PhaseKind(Generic[SpecT]):
         is current (where his passed cards go), from the observation only.  Default none."""
         return []
 
+    def known_rows(self, obs: Any, names: list) -> list[tuple[str, str]]:
+        """``(label, text)`` rows of what the seat observing ``obs`` knows of this phase's hidden
+        facts (the party of a partnership by a card, as far as he knows it), drawn on his table
+        in every phase of the hand; from the observation only.  Default none."""
+        return []
+
     def hand_size(self, spec: SpecT, number: int) -> int | None:
         """Cards each player holds in deal ``number`` (0-based) when this phase fixes it deal by
         deal (a schedule of hand sizes), else ``None``: the variant's ``hand_size``."""
@@ -558,6 +570,60 @@ class PhaseKind(Generic[SpecT]):
         ``hand``, the same for every column (``total_tricks`` of a deal from a schedule of
         hand sizes); a hand with any is scored without the score cache.  Default none."""
         return {}
+
+    # ------------------------------------------------------------------ hidden partnerships
+    # A phase may form the hand's sides from who holds a card (partners by a card), which the
+    # other seats do not know until the card is played or its holder says his side.  The rules
+    # and the scoring read the truth (:meth:`party`); every view of a seat goes through
+    # :meth:`hides_partner`, :meth:`inferences` and :meth:`resample`.
+
+    def party(self, hand: Hand) -> int | None:
+        """The seats (a mask) of the declaring party this phase formed in ``hand``: the
+        declarer and the holder of a called card, or without a declarer the holders of a card
+        the rules name.  The truth, for the rules and the scoring, never for a seat's view;
+        ``None``: this phase forms none (:func:`declaring_party` then says who)."""
+        return None
+
+    def hides_partner(self, state: Table, seat: int) -> bool:
+        """True while ``seat`` may not know the declarer's partner (``Hand.partner``) this phase
+        gave him: the seat's observation shows none, and a world sampled from it draws one
+        (:meth:`resample`).  Default False."""
+        return False
+
+    def inferences(self, state: Table) -> list:
+        """What every seat may infer about hidden cards from this phase's public facts:
+        ``[(seat, mask, how)]``, ``how`` being ``"none"`` (that seat holds none of ``mask``) or
+        ``"some"`` (he holds at least one of them); observations carry them and sampled worlds
+        honour them (a player who followed the first lead of a called card's suit with another
+        card does not hold it).  Default none."""
+        return []
+
+    def resample(self, world: Table) -> None:
+        """Re-derive, in a world just sampled from an observation (its hidden cards dealt at
+        random), what this phase's facts follow from the cards (the partner who holds the
+        called card).  Default: nothing."""
+
+    def reveals(self, state: Table) -> int:
+        """The seats (a mask) whose side this phase has made public in the hand (a seat that
+        announced, :meth:`party`'s kind counts him known).  Default none."""
+        return 0
+
+    def binds_cards(self, spec: SpecT) -> bool:
+        """Whether this phase may bind cards in trick play (:meth:`card_rules`): the trick
+        play then checks its rules.  Default False."""
+        return False
+
+    def card_rules(self, spec: SpecT, hand: Hand) -> list:
+        """The cards this phase binds in trick play in ``hand``: ``[(mask, must_play, keep)]``:
+        a card of ``mask`` must be played (led or followed) the first time its suit is led
+        (``must_play``) and may not be discarded on another suit before then (``keep``), but
+        in the last trick.  Default none."""
+        return []
+
+    def partner_for(self, spec: SpecT, contract: Any) -> bool:
+        """Whether the declarer of ``contract`` (a :class:`~rulekit.contracts.Bid`) may get a
+        partner by this phase, so a scorepad asks who it was.  Default False."""
+        return False
 
     def __repr__(self) -> str:
         return f"<phase kind {self.name}>"
@@ -574,8 +640,8 @@ class Said:
     second: str
 
 
-__all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "Said", "card_place", "n_cards", "own_hand_hidden", "seat_name",
-           "shown_rows"]
+__all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "Said", "card_place", "declaring_party", "n_cards",
+           "own_hand_hidden", "partner_hidden", "revealed_seats", "seat_name", "shown_rows"]
 
 
 def n_cards(n: int) -> str:
@@ -626,6 +692,43 @@ def own_hand_hidden(state: Table, seat: int) -> bool:
     (:meth:`PhaseKind.hides_hand`)."""
     from rulekit.engine.phases.registry import REGISTRY
     return any(REGISTRY[k].hides_hand(state, seat) for k in state.hand.phase_state if k in REGISTRY)
+
+
+def declaring_party(v: Variant, h: Hand) -> int:
+    """The seats (a mask) of the declaring party in hand ``h`` played under ``v``: the party a
+    phase kind formed (:meth:`PhaseKind.party`), else the declarer with his partner for the
+    hand, or with his side when the variant has sides; 0 without a declarer.  The truth: for
+    the rules and the scoring, never for a seat's view."""
+    from rulekit.engine.phases.registry import REGISTRY
+    for k in h.phase_state:
+        kind = REGISTRY.get(k)
+        got = kind.party(h) if kind is not None else None
+        if got is not None:
+            return got
+    if h.declarer < 0:
+        return 0
+    if any(len(side) > 1 for side in v.sides):
+        return sum(1 << s for s in v.sides[v.side_of[h.declarer]])
+    return 1 << h.declarer | (1 << h.partner if h.partner >= 0 else 0)
+
+
+def revealed_seats(state: Table) -> int:
+    """The seats (a mask) whose side some phase of the hand has made public
+    (:meth:`PhaseKind.reveals`: a seat that announced)."""
+    from rulekit.engine.phases.registry import REGISTRY
+    out = 0
+    for k in state.hand.phase_state:
+        kind = REGISTRY.get(k)
+        if kind is not None:
+            out |= kind.reveals(state)
+    return out
+
+
+def partner_hidden(state: Table, seat: int) -> bool:
+    """True while a phase of the hand keeps the declarer's partner hidden from ``seat``
+    (:meth:`PhaseKind.hides_partner`)."""
+    from rulekit.engine.phases.registry import REGISTRY
+    return any(REGISTRY[k].hides_partner(state, seat) for k in state.hand.phase_state if k in REGISTRY)
 
 
 def bare_card_play(text: str, state: Table) -> Action | None:

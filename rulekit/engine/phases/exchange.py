@@ -4,7 +4,10 @@ The declarer takes the widow into his hand and discards as many cards face
 down (any cards, including those just taken).  Discards score nothing unless trick play
 gives them to a side (``discards_to``) and are seen by nobody else.  With ``show: true`` the
 widow is shown to everyone as he takes it (every seat then knows those cards are in his hand
-until played).
+until played).  With ``hand: true`` he first says ``take`` (then discards as above) or
+``hand``: he plays without the widow, which stays face down, unseen by all (Skat's hand game,
+docs/rules/skat.md [SK-G1]); formulas read ``hand_game``, and a contract with ``hand: true``
+may then only be announced in a hand game.
 
 Restrictions (rules/tarot.md [TA-K3]): ``keep`` cards may never be discarded (kings, the
 oudlers); ``last`` cards only when the others are not enough (trumps); ``shown`` cards are
@@ -39,20 +42,53 @@ class ExchangeSpec(PhaseSpec):
     keep: int = 0
     last: int = 0
     shown: int = 0
+    hand: bool = False
+    """The declarer may play ``hand``, without the widow ([SK-G1])."""
+
+
+TAKE = Action("take", "take")
+HAND = Action("hand", "hand")
+
+
+@dataclass
+class ExchangeData(KindData):
+    """``widow_exchange``'s data: with ``hand``, ``choosing`` (he has not said ``take`` or
+    ``hand`` yet) and ``hand_game`` (he plays hand); ``shown``, the discards every seat has seen
+    (``shown`` cards discarded)."""
+
+    choosing: bool = True
+    hand_game: bool = False
+    shown: int = 0
 
 
 def start(state: Table) -> bool:
-    """Applies only with a declarer; moves the widow into his hand."""
+    """Applies only with a declarer; moves the widow into his hand (with ``hand``, he first
+    chooses to take it or to play hand)."""
     h = state.hand
     if h.declarer < 0:
         return False
+    if KIND.spec(state).hand:
+        h.phase_state[KIND.name] = ExchangeData()
+        h.to_move = h.declarer
+        return True
+    _take(state)
+    return True
+
+
+def _take(state: Table) -> None:
+    """The declarer takes the widow into his hand (shown to all with ``show``)."""
+    h = state.hand
     zone = KIND.spec(state).zone
     if KIND.spec(state).show:  # seen by all: observations place the dealt widow in his hand
         h.zone_up[zone] = True
     h.hands[h.declarer] |= h.zones.get(zone, 0)
     h.zones[zone] = 0
     h.to_move = h.declarer
-    return True
+
+
+def _choosing(state: Table) -> bool:
+    d = KIND.data_of(state.hand)
+    return d is not None and d.choosing
 
 
 def takes(k: int, hand: int) -> int:
@@ -181,8 +217,11 @@ def choices(state: Table) -> DiscardChoices:
     return choices_of(state.variant.deck, 0, 0, fixed)
 
 
-def legal(state: Table) -> DiscardChoices:
-    """Every set of ``discard`` cards the declarer may put away (a lazy :class:`DiscardChoices`)."""
+def legal(state: Table) -> Sequence:
+    """Every set of ``discard`` cards the declarer may put away (a lazy :class:`DiscardChoices`);
+    with ``hand``, first ``take`` and ``hand``."""
+    if _choosing(state):
+        return [TAKE, HAND]
     return choices(state)
 
 
@@ -218,7 +257,7 @@ def choice_of(state: Table, action: Action) -> int:
 def apply_choice(state: Table, choice: int) -> bool:
     """:func:`apply` of the discard ``choice``, its ``(seat, text)`` appended to the hand's actions."""
     h = state.hand
-    a = Action.discard(state.variant.deck, legal(state).mask(choice))
+    a = legal(state)[choice] if _choosing(state) else Action.discard(state.variant.deck, choices(state).mask(choice))
     h.actions.append((h.to_move, a.text))
     return apply(state, a)
 
@@ -226,6 +265,13 @@ def apply_choice(state: Table, choice: int) -> bool:
 def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: wrong kind, wrong count or a card not held."""
     h = state.hand
+    if _choosing(state):
+        if action not in (TAKE, HAND):
+            raise IllegalActionError("say take (the widow into your hand, then discard) or hand (play "
+                                     "without it)")
+        return
+    if action.kind in ("take", "hand"):
+        raise IllegalActionError("the widow is taken: discard now")
     n = takes(KIND.spec(state).discard, h.hands[h.declarer])
     if action.kind != "discard":
         raise IllegalActionError(f"the declarer must discard {n} cards now (e.g. discard "
@@ -245,22 +291,26 @@ def check(state: Table, action: Action) -> None:
                                  f"discarded only when you have not enough other cards to discard")
 
 
-@dataclass
-class ExchangeData(KindData):
-    """``widow_exchange``'s data when some discards are shown: ``shown``, the discards every
-    seat has seen."""
-
-    shown: int = 0
-
-
 def apply(state: Table, action: Action) -> bool:
-    """Remove the discards from the declarer's hand (the ``shown`` ones shown to all)."""
+    """Remove the discards from the declarer's hand (the ``shown`` ones shown to all); ``take``
+    takes the widow, ``hand`` ends the phase with the widow untouched."""
     h = state.hand
+    if _choosing(state):
+        d = KIND.data(state)
+        d.choosing = False
+        if action.kind == "hand":
+            d.hand_game = True
+            return True
+        _take(state)
+        return False
     h.hands[h.declarer] &= ~action.cards
     h.discards |= action.cards
     shown = action.cards & KIND.spec(state).shown
     if shown:
-        h.phase_state[KIND.name] = ExchangeData(shown)
+        d = KIND.data_of(h)
+        if d is None:
+            d = h.phase_state[KIND.name] = ExchangeData(choosing=False)
+        d.shown = shown
     return True
 
 
@@ -269,7 +319,7 @@ def compile_exchange(c, name: str, p: dict, path: tuple):
     ``last`` and ``shown`` are ranks, suits, cards or suitless tokens of the deck."""
     masks = {key: cards_named(c, p.get(key, ""), path + (key,)) for key in ("keep", "last", "shown")}
     return ExchangeSpec("widow_exchange", name, p.get("discard", -1), "widow", bool(p.get("show", False)),
-                        masks["keep"], masks["last"], masks["shown"])
+                        masks["keep"], masks["last"], masks["shown"], bool(p.get("hand", False)))
 
 
 def cards_named(c, text: str, path: tuple) -> int:
@@ -318,7 +368,13 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
                                       'type': 'string'},
                              'shown': {'description': 'Cards shown to every player when discarded (`"T"`: a '
                                                       'discarded trump is shown), as `keep`.',
-                                       'type': 'string'}}}
+                                       'type': 'string'},
+                             'hand': {'description': 'The declarer first says `take` (he takes the widow and '
+                                                     'discards) or `hand`: he plays without it, the widow '
+                                                     'staying face down (a hand game); formula variable '
+                                                     '`hand_game`; a contract with `hand: true` may then only '
+                                                     'be announced in a hand game.',
+                                      'type': 'boolean'}}}
     label = "discard"
     role = "exchange"
     example = "exchange: {kind: widow_exchange}"
@@ -364,6 +420,56 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
                   f"others {hand} (expected discard: {size})")
         return spec
 
+    def variables(self, spec) -> dict:
+        """With ``hand``: ``hand_game``, the declarer plays without the widow."""
+        return {"hand_game": (0, 1)} if spec.hand else {}
+
+    def values(self, variant, hand, spec) -> list:
+        """``hand_game``, the same for every column."""
+        if not spec.hand:
+            return []
+        d = self.data_of(hand)
+        cols = len(variant.sides) if variant.scoring.by_side else variant.players
+        return [{"hand_game": bool(d is not None and d.hand_game)} for _ in range(cols)]
+
+    def parse(self, text: str, state: Table):
+        """``take`` or ``hand``."""
+        t = text.strip().lower()
+        return {"take": TAKE, "hand": HAND}.get(t) if getattr(KIND.spec(state), "hand", False) else None
+
+    def observe(self, state: Table, seat: int) -> dict:
+        """Public: whether the declarer plays hand."""
+        d = self.data_of(state.hand)
+        return {"hand_game": d.hand_game} if d is not None else {}
+
+    # ------------------------------------------------------------------ the scorepad
+    def pad_question(self, spec, variant, facts: dict, names: list):
+        """With ``hand``, once a declarer is known: did he play hand?"""
+        if not spec.hand or facts.get("declarer", -1) < 0 or "hand" in facts:
+            return None
+        return ("hand", "hand game", "yes (the declarer played without the widow) or no")
+
+    def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
+        """``yes`` or ``no``.
+
+        :raises ValueError: another answer."""
+        t = text.strip().lower()
+        if fact != "hand" or t not in ("yes", "no", "y", "n"):
+            raise ValueError(f"{text!r}: expected yes or no")
+        facts[fact] = "yes" if t.startswith("y") else "no"
+
+    def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
+        """``hand_game`` as typed."""
+        if not spec.hand:
+            return []
+        cols = len(variant.sides) if variant.scoring.by_side else variant.players
+        return [{"hand_game": facts.get("hand") == "yes"} for _ in range(cols)]
+
+    def pad_facts(self, spec, variant, hand) -> dict:
+        """``yes`` / ``no`` for a hand with a declarer."""
+        d = self.data_of(hand)
+        return {"hand": "yes" if d.hand_game else "no"} if spec.hand and d is not None else {}
+
     def discards(self, spec, hand, variant) -> int:
         """The declarer's one discard."""
         return 1
@@ -376,6 +482,8 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
     def said(self, spec, hand, variant, seat: int, text: str, names: list) -> Said | None:
         """``takes the talon and discards 2 cards``: the phase's own name for what it takes
         (``talon``), unless that name only says the act (``exchange``), then its zone."""
+        if text == "hand":
+            return Said(seat, "plays hand", "play hand")
         if not text.startswith("discard "):
             return None
         pile = spec.zone if spec.name in ("exchange", "discard", spec.kind) else spec.name
@@ -384,16 +492,21 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
 
     def help_line(self, spec, variant) -> str:
         """``discard CARD CARD CARD (e.g. discard 7C 8C 9D)``."""
+        if spec.hand:
+            return "take or hand; after take, discard " + " ".join(["CARD"] * spec.discard)
         return "discard " + " ".join(["CARD"] * spec.discard) + " (e.g. discard 7C 8C 9D)"
 
     def action_words(self, spec, variant) -> tuple[str, ...]:
-        """None: its discards are cards."""
-        return ()
+        """``take`` and ``hand`` with ``hand``; else none (its discards are cards)."""
+        return ("take", "hand") if spec.hand else ()
 
     def describe(self, spec) -> str:
-        """One sentence, then the restrictions on the discards."""
+        """One sentence (with ``hand``, the choice first), then the restrictions on the discards."""
         shown = " as everyone sees it" if spec.show else ""
-        text = (f"The declarer takes the {spec.zone} into his hand{shown} and then discards "
+        hand = (f"The declarer either plays hand (the {spec.zone} stays face down, unseen; formula variable "
+                f"hand_game) or takes it: " if spec.hand else "")
+        text = (hand + f"{'he' if spec.hand else 'The declarer'} takes the {spec.zone} into his hand{shown} and "
+                f"then discards "
                 f"{'any ' if not (spec.keep or spec.last) else ''}{spec.discard} cards face down; the discards take "
                 f"no further part in the play.")
         for key, mask, words in (("keep", spec.keep, "may never be discarded"),
@@ -405,9 +518,13 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
         return text
 
     def describe_in(self, spec, variant) -> str:
-        """:meth:`describe` naming the cards of the restrictions."""
+        """:meth:`describe` naming the cards of the restrictions, saying the discards count for
+        the declarer with a trick phase's ``widow_to: declarer``."""
         deck = variant.deck
         text = self.describe(spec)
+        if any(getattr(p, "discards_to", "") == "declarer" for p in variant.phases):
+            text = text.replace("the discards take no further part in the play",
+                                "the discards count for him at the end of play")
         for key in ("keep", "last", "shown"):
             mask = getattr(spec, key)
             if mask:

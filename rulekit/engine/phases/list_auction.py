@@ -11,6 +11,14 @@ or 3, published by another phase such as ``turn_card``; 1 when none does), so th
 is valued anew at the start of every auction.  A bid must be worth MORE than the highest
 so far: equal values cannot overcall each other.  The attributes are formula variables
 (``value``, ``null``, ``open_game``, ``aside``, ``partner_allowed``).
+
+With ``values`` the bids are numbers only (Skat's 18, 20, 22 ...): the winner is the
+declarer at his bid (formula variable ``bid``) and names his game from ``contracts``
+afterwards (the ``announce`` phase); whether the game reaches the bid is the scoring's
+(an overbid game).  ``speaking: pairs`` is the order of Skat ([SK-B3]-[SK-B6]): the second
+player speaks to the first, who holds (``hold``) or passes, the one who passes is out; the
+next player then speaks to the survivor; when nobody named a value the survivor may bid
+the lowest or pass.
 """
 from __future__ import annotations
 
@@ -40,17 +48,38 @@ class ListAuctionSpec(PhaseSpec):
     all_pass: str
     once: bool = False
     dealer_holds: bool = False
+    games: tuple = ()
+    """With ``values``: the contracts, named by the declarer after the auction (``bids`` then
+    holds the value bids, then these)."""
+    values: tuple = ()
+    """The value bids (``values``): a :class:`~rulekit.contracts.Contract` per number, of
+    no trumps and no tricks, worth the number; ``()``: the contracts are the bids."""
+    speaking: str = "round"
+    """``round`` (each in turn) or ``pairs`` (a speaker bids to a listener who holds or
+    passes: [SK-B3]-[SK-B6])."""
+
+
+HOLD = Action("hold", "hold")
 
 
 @dataclass
 class ListAuctionData(KindData):
     """A list auction's data for one hand: ``bids``, the contracts valued for this hand's suit
-    classes; ``passed``, the seats out; ``spoken``, calls so far (an auction where each speaks
-    once)."""
+    classes (with ``values``: the value bids); ``passed``, the seats out; ``spoken``, calls so
+    far (an auction where each speaks once).  With ``values``: ``games``, the contracts
+    valued for this hand, ``bid``, the declarer's bid (0 before the end).  With ``speaking:
+    pairs``: ``listener`` and ``speaker`` of the pair now, ``queue`` the seats still to speak,
+    ``last`` the survivor may bid the lowest value alone."""
 
     bids: tuple
     passed: list[int] = field(default_factory=list)
     spoken: int = 0
+    games: tuple = ()
+    bid: int = 0
+    listener: int = -1
+    speaker: int = -1
+    queue: list[int] = field(default_factory=list)
+    last: bool = False
 
 
 def suit_classes(state: Table) -> dict:
@@ -67,15 +96,26 @@ def hand_bids(state: Table, spec) -> tuple:
     """The contracts of ``spec`` (:class:`~rulekit.contracts.Contract`) valued for this
     hand's suit classes."""
     classes = suit_classes(state)
-    return tuple(replace(b, value=b.values[classes.get(b.strain, 1) - 1]) for b in spec.bids)
+    return tuple(replace(b, value=b.values[classes.get(b.strain, 1) - 1])
+                 for b in (spec.games or spec.bids))
 
 
 def start(state: Table) -> bool:
-    """Value the contracts for this hand; the first speaker is the eldest hand (or the dealer)."""
+    """Value the contracts for this hand; the first speaker is the eldest hand (or the dealer);
+    in pairs, the next one speaks to him ([SK-B3])."""
     h = state.hand
     spec = KIND.spec(state)
-    h.phase_state[KIND.name] = ListAuctionData(hand_bids(state, spec))
-    h.to_move = h.eldest if spec.first == "eldest" else h.dealer
+    first = h.eldest if spec.first == "eldest" else h.dealer
+    if spec.values:
+        d = ListAuctionData(spec.values, games=hand_bids(state, spec))
+    else:
+        d = ListAuctionData(hand_bids(state, spec))
+    h.phase_state[KIND.name] = d
+    h.to_move = first
+    if spec.speaking == "pairs":
+        order = [state.next_seat(first, k) for k in range(state.variant.players)]
+        d.listener, d.speaker, d.queue = order[0], order[1], order[2:]
+        h.to_move = d.speaker
     return True
 
 
@@ -103,9 +143,21 @@ def _must_bid(state: Table) -> bool:
             and len(KIND.data(state).passed) >= state.variant.players - 1)
 
 
+def _answers(state: Table) -> bool:
+    """In pairs, the listener answers the speaker's value: ``hold`` or ``pass`` ([SK-B4])."""
+    d = KIND.data(state)
+    return KIND.spec(state).speaking == "pairs" and state.hand.to_move == d.listener and not d.last
+
+
 def legal(state: Table) -> list:
     """``pass`` (unless the dealer must bid) then every contract worth more than the highest bid
-    (or as much, when the dealer holds), by value (then list order)."""
+    (or as much, when the dealer holds), by value (then list order).  In pairs the listener
+    says ``pass`` or ``hold``; the survivor nobody bid to, ``pass`` or the lowest value."""
+    if _answers(state):
+        return [PASS, HOLD]
+    d = KIND.data(state)
+    if d.last:
+        return [PASS, state.bid_actions[d.bids[0].text]]
     top = _top(state) - _holds(state)
     acts = state.bid_actions
     bids = sorted((b for b in KIND.data(state).bids if b.value > top), key=lambda b: (b.value, b.rank))
@@ -113,7 +165,13 @@ def legal(state: Table) -> list:
 
 
 def check(state: Table, action: Action) -> None:
-    """:raises IllegalActionError: a bid not worth more than the highest ([A2])."""
+    """:raises IllegalActionError: a bid not worth more than the highest ([A2]); in pairs, a
+    listener who bids, a speaker who holds ([SK-B4])."""
+    if action.kind == "hold" or _answers(state) or KIND.data(state).last:
+        if action not in legal(state):
+            raise IllegalActionError(f"say one of {', '.join(a.text for a in legal(state))}"
+                                     + (" (you listen: hold the value or pass)" if _answers(state) else ""))
+        return
     if action.kind == "pass":
         if _must_bid(state):
             raise IllegalActionError("everyone else has passed: the dealer must bid")
@@ -137,6 +195,8 @@ def apply(state: Table, action: Action) -> bool:
     n = state.variant.players
     seat = h.to_move
     h.calls.append((seat, action.text))
+    if KIND.spec(state).speaking == "pairs":
+        return _apply_pair(state, action)
     if action.kind == "pass":
         d.passed.append(seat)
     else:
@@ -155,18 +215,74 @@ def apply(state: Table, action: Action) -> bool:
             state.set_trump(NT)
         return True
     if h.high is not None and active == [h.high_seat]:
-        h.contract, h.declarer = h.high, h.high_seat
-        state.set_trump(h.high.strain)
-        high = _high(state)   # (one of this auction's contracts)
-        skips = high.skips if high is not None else ()
-        if skips:   # a contract played without some phase (the exchange)
-            state.skip_phases(skips)
+        _win(state, h.high_seat)
         return True
     nxt = state.next_seat(seat)
     while nxt in d.passed and KIND.spec(state).pass_is_final:
         nxt = state.next_seat(nxt)
     h.to_move = nxt
     return False
+
+
+def _win(state: Table, seat: int) -> None:
+    """``seat`` won at the highest bid: it is his contract, or with ``values`` his bid (he
+    names the game later)."""
+    h = state.hand
+    d = KIND.data(state)
+    high = cast(Contract, h.high)
+    h.declarer = seat
+    if KIND.spec(state).values:
+        d.bid = high.value
+        return
+    h.contract = high
+    state.set_trump(high.strain)
+    own = _high(state)   # (one of this auction's contracts)
+    if own is not None and own.skips:   # a contract played without some phase (the exchange)
+        state.skip_phases(own.skips)
+
+
+def _all_passed(state: Table) -> None:
+    if KIND.spec(state).all_pass == "redeal":
+        state.throw_in()
+    else:
+        state.set_trump(NT)
+
+
+def _apply_pair(state: Table, action: Action) -> bool:
+    """A call of ``speaking: pairs`` ([SK-B3]-[SK-B6]): the speaker bids to the listener, who
+    holds or passes; who passes is out and the next seat speaks to the survivor."""
+    h = state.hand
+    d = KIND.data(state)
+    seat = h.to_move
+    if d.last:   # nobody named a value: the survivor bids the lowest or passes ([SK-B6])
+        if action.kind == "pass":
+            d.passed.append(seat)
+            _all_passed(state)
+        else:
+            h.high, h.high_seat = d.bids[0], seat
+            _win(state, seat)
+        return True
+    if action.kind == "bid":
+        h.high = next(b for b in d.bids if b.text == action.bid)
+        h.high_seat = seat
+        h.to_move = d.listener
+        return False
+    if action.kind == "hold":   # the listener holds the value: the speaker goes higher or passes
+        h.high_seat = seat
+        h.to_move = d.speaker
+        return False
+    d.passed.append(seat)
+    survivor = d.speaker if seat == d.listener else d.listener
+    if d.queue:   # the next seat speaks to the survivor ([SK-B5])
+        d.listener, d.speaker = survivor, d.queue.pop(0)
+        h.to_move = d.speaker
+        return False
+    if h.high is None:
+        d.last = True
+        h.to_move = survivor
+        return False
+    _win(state, survivor)
+    return True
 
 
 def compile_list(c, name: str, p: dict, path: tuple):
@@ -212,11 +328,50 @@ def compile_list(c, name: str, p: dict, path: tuple):
                           f"(expected a phase of this variant: {', '.join(c.d['phases'])})")
             bids.append(Contract(text, lv, su, len(bids), -1, values[0], values, bool(e.get("null", False)),
                                  e.get("open", ""), e.get("aside", 0), bool(e.get("partner", False)),
-                                 e.get("name", ""), skips, group=c.group_name(e.get("group", ""), ep + ("group",))))
-    strains = tuple(dict.fromkeys(b.strain for b in bids))
-    return ListAuctionSpec("list_auction", name, p.get("first", "eldest"), tuple(bids), strains,
+                                 e.get("name", ""), skips, bool(e.get("hand", False)),
+                                 group=c.group_name(e.get("group", ""), ep + ("group",))))
+        if e.get("hand") and not (p.get("values") and any(
+                isinstance(x, dict) and x.get("kind") == "widow_exchange" and x.get("hand")
+                for x in (c.d.get("phases") or {}).values())):
+            c.err(ep + ("hand",), "a game only announced in a hand game needs an auction of values and a "
+                  "widow_exchange with hand: true (expected both, or no hand here)")
+    values, speaking = _compile_values(c, p, path, bids), p.get("speaking", "round")
+    phases = c.d.get("phases") if isinstance(c.d.get("phases"), dict) else {}
+    if values and phases and not any(isinstance(e, dict) and e.get("kind") == "announce" for e in phases.values()):
+        c.err(path + ("values",), "the declarer of an auction of values names his game afterwards: it needs "
+              "an announce phase (expected e.g. announce: {kind: announce} after it)")
+    if speaking == "pairs":
+        for k in ("once", "dealer_holds"):
+            if p.get(k):
+                c.err(path + (k,), f"{k} does not go with speaking: pairs (a speaker bids to a listener "
+                      f"who holds or passes; expected speaking: round)")
+        if not values:
+            c.err(path + ("speaking",), "speaking: pairs bids numbers: it needs values (expected values: "
+                  "[18, 20, ...])")
+    strains = tuple(dict.fromkeys(b.strain for b in values + tuple(bids)))
+    return ListAuctionSpec("list_auction", name, p.get("first", "eldest"), values + tuple(bids), strains,
                            bool(p.get("pass_is_final", True)), p.get("all_pass", "redeal"),
-                           bool(p.get("once", False)), bool(p.get("dealer_holds", False)))
+                           bool(p.get("once", False)), bool(p.get("dealer_holds", False)),
+                           tuple(bids) if values else (), values, speaking)
+
+
+def _compile_values(c, p: dict, path: tuple, games: list) -> tuple:
+    """The value bids of ``values`` (a :class:`~rulekit.contracts.Contract` per number, call
+    the number, no trumps, no tricks), rising, none a call of a game; ``()`` without them."""
+    values = p.get("values") or []
+    out: list = []
+    calls = {b.text for b in games}
+    for i, x in enumerate(values):
+        if out and x <= out[-1].value:
+            c.err(path + ("values", i), f"{x} is not above {out[-1].value}: the values rise (expected a "
+                  f"number above {out[-1].value})")
+            continue
+        if str(x) in calls:
+            c.err(path + ("values", i), f"{x} is also the call of a contract (expected calls apart from the "
+                  f"values, e.g. call: g{x})")
+            continue
+        out.append(Contract(str(x), 0, NT, len(out), -1, x, (x, x, x), label=f"bid {x}"))
+    return tuple(out)
 
 
 class ListAuctionKind(PhaseKind[ListAuctionSpec]):
@@ -240,6 +395,16 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                                     "declares.", "type": "boolean"},
             "dealer_holds": {"description": "The dealer may take the highest bid at its value, without "
                                             "bidding more (\"hold\").", "type": "boolean"},
+            "values": {"description": "The bids are these numbers, rising (18, 20, 22 ...): the "
+                                      "winner declares at his bid (formula variable `bid`) and names his game "
+                                      "from `contracts` afterwards (an `announce` phase); the scoring says "
+                                      "what a game worth less than the bid loses.",
+                       "type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 1, "maximum": 100000}},
+            "speaking": {"description": "`round` (the default): each in turn; `pairs` (with `values`): the "
+                                        "second player bids to the first, who says `hold` (he holds the value) or "
+                                        "passes, the one who passes is out and the next player bids to the "
+                                        "survivor; when nobody named a value the survivor may bid the lowest one "
+                                        "or pass.", "enum": ["round", "pairs"]},
             "contracts": {
                 "description": "The contracts, each a record; with `trumps: each` one contract per suit.",
                 "type": "array", "minItems": 1,
@@ -271,7 +436,10 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                         "skips": {"description": "Phases this contract skips, by name (e.g. `[exchange]`: "
                                                  "played without taking the widow).",
                                   "type": "array", "uniqueItems": True,
-                                  "items": {"type": "string"}}}}}}}
+                                  "items": {"type": "string"}},
+                        "hand": {"description": "With `values`: a game the declarer may only name when he plays "
+                                                "hand (a `widow_exchange` with `hand: true`), e.g. a game "
+                                                "announced to take every trick.", "type": "boolean"}}}}}}
     label = "bid"
     role = "auction"
     example = ("bidding:\n  kind: list_auction\n  contracts:\n"
@@ -285,35 +453,99 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
     apply = staticmethod(apply)
 
     def variables(self, spec) -> dict:
-        """The contract's attributes (:meth:`~rulekit.contracts.Contract.variables`)."""
-        values = [0] + [x for b in spec.bids for x in b.values]   # (no contract when every one was refused)
-        return {"value": (min(values), max(values)), "null": (0, 1), "open_game": (0, 1),
-                "aside": (0, max([0] + [b.aside for b in spec.bids])), "partner_allowed": (0, 1)}
+        """The contract's attributes (:meth:`~rulekit.contracts.Contract.variables`); with
+        ``values``, ``bid`` too (the declarer's bid; 0 without one)."""
+        games = spec.games or spec.bids
+        values = [0] + [x for b in games for x in b.values]   # (no contract when every one was refused)
+        out = {"value": (min(values), max(values)), "null": (0, 1), "open_game": (0, 1),
+               "aside": (0, max([0] + [b.aside for b in games])), "partner_allowed": (0, 1)}
+        if spec.values:
+            out["bid"] = (0, spec.values[-1].value)
+        return out
 
     def values(self, variant, hand, spec) -> list:
-        """The attributes of the hand's contract, the same for every column (zeros without one)."""
+        """The attributes of the hand's contract, the same for every column (zeros without one);
+        with ``values``, the declarer's ``bid``."""
         c = hand.contract
         vals = c.variables() if hasattr(c, "variables") else {k: 0 for k in self.variables(spec)}
+        if spec.values:
+            d = self.data_of(hand)
+            vals = {**vals, "bid": d.bid if d is not None else 0}
         return [dict(vals) for _ in range(len(variant.sides) if variant.scoring.by_side else variant.players)]
 
     def hand_bids(self, spec, hand) -> tuple | None:
-        """This hand's contracts, valued by its suit classes."""
+        """This hand's contracts, valued by its suit classes (with ``values``: the value bids,
+        then the games)."""
         d = self.data_of(hand)
-        return d.bids if d is not None else None
+        return None if d is None else d.bids + d.games if spec.values else d.bids
+
+    def choices_left(self, hand) -> list:
+        """With ``values``: every game of the list, for the declarer to name (``announce``)."""
+        d = self.data_of(hand)
+        return [b.text for b in d.games] if d is not None and d.bid else []
 
     def observe(self, state: Table, seat: int) -> dict:
-        """This hand's contracts with their values (public: the suit classes are)."""
+        """This hand's contracts with their values (public: the suit classes are); in pairs, the
+        listener and the speaker."""
         d = self.data(state)
-        return {"bids": d.bids, "passed": list(d.passed)}
+        out = {"bids": d.bids, "passed": list(d.passed)}
+        if d.games:   # (an auction of values)
+            high = _high(state)
+            out["high"] = high.value if high is not None else None
+        if d.listener >= 0:   # (speaking in pairs)
+            out.update(listener=d.listener, speaker=d.speaker)
+        return out
+
+    # ------------------------------------------------------------------ the scorepad
+    def pad_question(self, spec, variant, facts: dict, names: list):
+        """With ``values``, once a contract is named: the declarer's bid."""
+        if not spec.values or facts.get("contract") is None or "bid" in facts:
+            return None
+        v = spec.values
+        return ("bid", "bid", f"the declarer's bid: one of {v[0].text}, {v[1].text if len(v) > 1 else ''} ... "
+                f"{v[-1].text}".replace(",  ...", " ..."))
+
+    def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
+        """The bid: one of the values.
+
+        :raises ValueError: not a value of the list."""
+        if fact != "bid":
+            raise ValueError(f"{fact} is not a fact of this phase")
+        t = text.strip()
+        if t not in {b.text for b in spec.values}:
+            raise ValueError(f"{t!r} is not a bid of this auction (expected one of "
+                             f"{', '.join(b.text for b in spec.values)})")
+        facts[fact] = int(t)
+
+    def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
+        """With ``values``: the declarer's ``bid`` as typed."""
+        if not spec.values:
+            return []
+        cols = len(variant.sides) if variant.scoring.by_side else variant.players
+        return [{"bid": facts.get("bid", 0)} for _ in range(cols)]
+
+    def pad_facts(self, spec, variant, hand) -> dict:
+        """The declarer's bid, with ``values``."""
+        d = self.data_of(hand)
+        return {"bid": str(d.bid)} if spec.values and d is not None and d.bid and hand.contract is not None else {}
+
+    def parse(self, text: str, state: Table):
+        """``hold`` (a listener holds the value)."""
+        return HOLD if text.strip().lower() == "hold" and getattr(KIND.spec(state), "speaking", "") == "pairs" else None
 
     def help_line(self, spec, variant) -> str:
         """``pass, or a game of the list (? shows each with its value)``."""
+        if spec.values:
+            v = spec.values
+            return (f"pass, a value from {v[0].text} to {v[-1].text} (above the highest so far)"
+                    + (", or hold (you listen: you hold the value)" if spec.speaking == "pairs" else ""))
         return (f"pass, or a game of the list such as {spec.bids[0].text} or {spec.bids[-1].text} "
                 f"(? shows the games you may bid, with their values)")
 
     def action_words(self, spec, variant) -> tuple[str, ...]:
-        """``pass`` and every contract of the list."""
-        return ("pass",) + tuple(b.text for b in spec.bids)
+        """``pass`` and every contract of the list (with ``values``: every value, then the games);
+        ``hold`` when speaking in pairs."""
+        return ("pass",) + (("hold",) if spec.speaking == "pairs" else ()) + tuple(b.text for b in spec.bids)
 
     def describe(self, spec, tricks: bool = True, trumps: bool = True) -> str:
         """The auction in one sentence, then the contracts of the list with their calls, tricks,
@@ -326,6 +558,16 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         turn = ("each player speaks once, in turn, and the highest bidder declares" if spec.once
                 else "the last bidder declares")
         hold = "; the dealer may take the highest bid at its value" if spec.dealer_holds else ""
+        if spec.values:
+            games = spec.games
+            shown = ", ".join(b.text for b in spec.values[:8]) + (" ..." if len(spec.values) > 8 else "")
+            order = ("the second player bids to the first, who holds the value or passes; the one who passes "
+                     "is out and the next player bids to the survivor; when nobody named a value the survivor "
+                     "may bid the lowest one or pass" if spec.speaking == "pairs"
+                     else f"each bid is above the highest so far{hold}; the last bidder declares")
+            return (f"An auction of values ({shown} up to {spec.values[-1].text}): {order}; {end}. The declarer "
+                    f"then names his game, at his bid (formula variable bid), from {len(games)} games: "
+                    + "; ".join(_contract_words(g, tricks, trumps) for g in _groups(games)) + ".")
         return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
                 f"worth more than the highest so far (equal values cannot overcall each other){hold}; "
                 f"{turn}, and {end}. The contracts, in the list's order: "
@@ -375,6 +617,8 @@ def _contract_words(group, tricks: bool = True, trumps: bool = True) -> str:
         words.append("the hand face up " + ("before the lead" if b.open == "before_lead" else "after the first trick"))
     if b.partner:
         words.append("a partner may be called")
+    if b.hand:
+        words.append("only in a hand game")
     v = b.values
     words.append(f"worth {v[0]}" if len(set(v)) == 1 else f"worth {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)")
     return f"{calls}: {', '.join(words)}"

@@ -146,6 +146,10 @@ class RobKind(PhaseKind[RobSpec]):
     compile = staticmethod(compile_rob)
     in_play = True
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``rob CARD`` for every card of the pack (the card the robber puts out)."""
+        return tuple(f"{WORD} {variant.deck.name(c)}" for c in range(variant.deck.size))
+
     def side_actions(self, state: Table, spec: RobSpec) -> list:
         """At his first turn to play in the first trick, the holder of the trump of rank
         ``holder`` may rob (``rob CARD`` for each card he holds) while the turned card is there."""

@@ -30,12 +30,13 @@ from rulekit.cards import SUIT_NAMES, bits
 from rulekit.dsl import Formula
 from rulekit.dsl.words import formula_words
 from rulekit.engine.actions import Action
+from rulekit.engine.phases import announcements as ann
 from rulekit.engine.phases import claim as _claim
 from rulekit.engine.phases import melds as _melds
 from rulekit.engine.phases import stock as _stock
 from rulekit.engine.phases import tricks_pad as _pad
 from rulekit.engine.phases import turn_actions as _turns
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said
 from rulekit.engine.phases.table import Table
 from rulekit.engine.types import Card, Mask, Seat
 from rulekit.errors import CardError, IllegalActionError
@@ -79,6 +80,11 @@ class TricksSpec(PhaseSpec):
         at the end of play: ``declarer``, ``defenders`` (the declarer's first opponent in the
         order of play, counting for the defenders' side), ``last_trick`` (its winner) or
         ``none``; a contract group's own (``Context.widow_to``) replaces them.
+    :ivar announcements: the announcements players may make at their turn, before their card
+        (:class:`~rulekit.engine.phases.announcements.AnnouncementSpec`, in the list's order).
+    :ivar bound: the indices of the phases whose kinds bind cards in this trick play
+        (:meth:`~rulekit.engine.phases.base.PhaseKind.card_rules`: a called card that must be
+        played when its suit is first led, or may not be discarded).
     :ivar follow_suit: players must follow suit (``False``: any card may be played).
     :ivar must_head: a player following suit must beat the trick if he can ([SN-T5]).
     :ivar stock: the :class:`~rulekit.engine.phases.stock.StockSpec` (drawing after each trick),
@@ -111,6 +117,8 @@ class TricksSpec(PhaseSpec):
     renege: str = ""
     discards_to: str = "none"
     side: tuple = ()
+    bound: tuple = ()
+    announcements: tuple = ()
     follow_suit: bool = True
     must_head: bool = False
     stock: _stock.StockSpec | None = None
@@ -125,6 +133,7 @@ class TricksSpec(PhaseSpec):
     def __post_init__(self) -> None:
         object.__setattr__(self, "special_follow", bool(self.overtrump or self.partner_frees
                                                         or self.may_trump or self.top_follows or self.side
+                                                        or self.bound
                                                         or not self.follow_suit or self.must_head
                                                         or self.stock is not None))
         object.__setattr__(self, "extras", self.stock is not None or self.melds is not None
@@ -164,6 +173,8 @@ def start(state: Table) -> bool:
         if h.hands[h.leader]:
             break
         h.leader = state.next_seat(h.leader)
+    if spec.announcements:
+        ann.start(state, spec.announcements)
     if spec.dummy and h.declarer >= 0:
         h.dummy = state.partner_of(h.declarer)
     opened = getattr(h.contract, "open", "")
@@ -243,6 +254,8 @@ def _follow_mask(state: Table, seat: Seat, hand: Mask, spec) -> Mask:
                 m = _overtrumps(state, trumps) or trumps if spec.overtrump else trumps
     elif spec.overtrump and lg == ctx.trump_suit_group:
         m = _overtrumps(state, m) or m
+    if spec.bound:
+        m = _bound_follow(state, seat, m, spec)[0]
     return m | hand & ctx.free if ctx.free else m
 
 
@@ -257,6 +270,68 @@ def _reneging(state: Table, trumps: Mask) -> Mask:
         if ctx.strength[c] > ctx.strength[led]:
             out |= 1 << c
     return out
+
+
+def _bound(state: Table, spec) -> list:
+    """The ``(mask, must_play, keep)`` card rules of the hand (:attr:`TricksSpec.bound`)."""
+    from rulekit.engine.phases.registry import REGISTRY
+    h = state.hand
+    out = []
+    for i in spec.bound:
+        p = state.variant.phases[i]
+        out += REGISTRY[p.kind].card_rules(p, h)
+    return out
+
+
+def _led_before(state: Table, g: int) -> bool:
+    """Whether a finished trick of the hand was led in group ``g``."""
+    group_of = state.hand.ctx.group_of
+    return any(plays and group_of[plays[0][1]] == g for _l, plays, _w, _n in state.hand.tricks)
+
+
+def _bound_follow(state: Table, seat: Seat, m: Mask, spec) -> tuple:
+    """``(m, reason)``: the following cards ``m`` under the hand's card rules: a bound card must
+    be played to the first trick led in its suit, and may not be discarded before that suit has
+    been led (unless it is all he may play); ``reason`` says what a removed card breaks."""
+    h = state.hand
+    group_of = h.ctx.group_of
+    held = h.hands[seat]
+    why = ""
+    for mask, must, keep in _bound(state, spec):
+        mine = held & mask
+        if not mine:
+            continue
+        g = group_of[(mine & -mine).bit_length() - 1]
+        if g == h.led_group:
+            if must and m & mine and not _led_before(state, g):
+                m &= mine
+                why = f"the {state.variant.deck.pretty((mine & -mine).bit_length() - 1)} must be played the first time its suit is led"
+        elif keep and m & ~mine and not _led_before(state, g):
+            m &= ~mine
+            why = (f"the {state.variant.deck.pretty((mine & -mine).bit_length() - 1)} may not be discarded "
+                   f"before its suit has been led")
+    return m, why
+
+
+def _bound_lead(state: Table, seat: Seat, m: Mask, spec) -> tuple:
+    """``(m, reason)``: the leads ``m`` under the hand's card rules: the holder of a bound card
+    who leads its suit for the first time leads that card."""
+    h = state.hand
+    group_of = h.ctx.group_of
+    group_mask = h.ctx.group_mask
+    held = h.hands[seat]
+    why = ""
+    for mask, must, _keep in _bound(state, spec):
+        mine = held & mask
+        if not mine or not must:
+            continue
+        g = group_of[(mine & -mine).bit_length() - 1]
+        others = m & group_mask[g] & ~mine
+        if others and not _led_before(state, g):
+            m &= ~others
+            why = (f"you must lead the {state.variant.deck.pretty((mine & -mine).bit_length() - 1)} if you lead "
+                   f"its suit the first time")
+    return m, why
 
 
 def _overtrumps(state: Table, m: Mask) -> Mask:
@@ -293,6 +368,11 @@ def _restrictions(state: Table, m: Mask, lead: bool) -> tuple:
     h = state.hand
     spec = KIND.spec(state)
     why = []
+    if lead and spec.bound:   # a bound card leads its suit the first time
+        m2, reason = _bound_lead(state, h.to_move, m, spec)
+        if m2 != m:
+            why.append((m & ~m2, reason))
+            m = m2
     if lead and (spec.lead_broken or spec.lead_never):
         played = 0
         if spec.lead_broken:
@@ -349,12 +429,14 @@ def _names_suit(state: Table, card: int) -> bool:
 
 def legal(state: Table) -> list:
     """:func:`legal_plays`, then the actions earlier phases offer now (:func:`side_actions`: robbing
-    the turned card) and those of the stock, melds and claim open now (``exchange``, ``close``,
-    ``meld CARDS``, ``claim``)."""
+    the turned card), the announcements open now, and the actions of the stock, melds and claim
+    open now (``exchange``, ``close``, ``meld CARDS``, ``claim``)."""
     out = legal_plays(state)
     spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
     if spec.side:
         out = out + side_actions(state, spec)
+    if spec.announcements:   # at his turn, before his card
+        out += ann.legal(state, state.hand.to_move, spec.announcements)
     return out + _turns.actions(state, spec) if spec.extras else out
 
 
@@ -403,8 +485,8 @@ def _side_owner(state: Table, spec: TricksSpec, action: Action):
     return None
 
 
-#: The first number of an action besides a card (an earlier phase's robbing, a stock's exchange
-#: and close, a meld, a claim): :data:`EXTRA` plus its place among those open now
+#: The first number of an action besides a card (an earlier phase's robbing, an announcement, a
+#: stock's exchange and close, a meld, a claim): :data:`EXTRA` plus its place among those open now
 #: (:func:`_besides`); above every card's choice (a card naming a suit is below
 #: ``deck size * (1 + suits)``), within 16 bits.
 EXTRA = 1 << 14
@@ -413,6 +495,8 @@ EXTRA = 1 << 14
 def _besides(state: Table, spec: TricksSpec) -> list:
     """The actions besides cards open now, in :func:`legal`'s order."""
     out = side_actions(state, spec) if spec.side else []
+    if spec.announcements:
+        out += ann.legal(state, state.hand.to_move, spec.announcements)
     return out + _turns.actions(state, spec) if spec.extras else out
 
 
@@ -422,7 +506,7 @@ def legal_choices(state: Table) -> list[int]:
     the actions besides cards open now, :data:`EXTRA` plus their place among them."""
     out = _play_choices(state)
     spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
-    if spec.side or spec.extras:
+    if spec.side or spec.announcements or spec.extras:
         out += range(EXTRA, EXTRA + len(_besides(state, spec)))
     return out
 
@@ -502,6 +586,9 @@ def check(state: Table, action: Action) -> None:
     spec0: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]  # (its own)
     if action.kind != "play" and spec0.side and _side_owner(state, spec0, action) is not None:
         return   # an action an earlier phase offers now (robbing the turned card)
+    if action.kind == "announcement" and spec0.announcements:
+        ann.check(state, action, spec0.announcements)
+        return
     if action.kind in _turns.WORDS and spec0.extras:
         return _turns.check(state, spec0, action)
     if action.kind != "play":
@@ -532,6 +619,11 @@ def check(state: Table, action: Action) -> None:
                                           legal_mask_unrestricted(state, seat), not h.trick)[1]:
             if mask >> c & 1:
                 raise IllegalActionError(reason)
+    if not allowed >> c & 1 and h.trick and KIND.spec(state).bound:
+        spec = KIND.spec(state)
+        free = _follow_mask(state, seat, h.hands[seat], dataclasses.replace(spec, bound=()))
+        if free >> c & 1:
+            raise IllegalActionError(_bound_follow(state, seat, free, spec)[1])
     if not allowed >> c & 1:
         lg = h.led_group
         follow = h.hands[seat] & h.ctx.group_mask[lg]
@@ -574,8 +666,12 @@ def _follows(state: Table, spec: TricksSpec) -> TricksSpec:
 
 def apply(state: Table, action: Action) -> bool:
     """Play the card; close the trick when everyone has played. True when the hand is over.
-    An action of an earlier phase (:func:`side_actions`) is applied by that phase; another action
-    (``exchange``, ``close``, ``meld``, ``claim``): its rule; True after a claim."""
+    An action of an earlier phase (:func:`side_actions`) is applied by that phase; an announcement
+    is made for the seat's side, who then plays; another action (``exchange``, ``close``,
+    ``meld``, ``claim``): its rule; True after a claim."""
+    if action.kind == "announcement":
+        ann.apply(state, action, KIND.spec(state).announcements)
+        return False
     if action.kind != "play":
         spec = KIND.spec(state)
         owner = _side_owner(state, spec, action) if spec.side else None
@@ -650,6 +746,8 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
     if spec.extras:   # the draw from the stock (phases/stock.py)
         _turns.after_trick(state, spec, winner)
     if spec.end_if is not None and ends_early(state, spec.end_if):
+        if credits(spec, h.ctx):   # (as at the end of every card)
+            credit(state, spec, winner)
         h.to_move = -1
         return True
     if not any(hands):
@@ -802,6 +900,13 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                       top_follows=bool(p.get("top_follows", False)),
                       renege=str(p.get("renege", "")), discards_to=p.get("discards_to", "none"),
                       follow_suit=bool(p.get("follow_suit", True)), must_head=bool(p.get("must_head", False)))
+    if p.get("announcements"):
+        spec = dataclasses.replace(spec, announcements=ann.compile_announcements(c, p["announcements"],
+                                                                               path + ("announcements",)))
+        for k in ("stock", "melds", "claim"):
+            if k in p:
+                c.err(path + ("announcements",), f"announcements do not go with a {k}: block in the same trick "
+                      f"phase yet (expected one of them)")
     spec = _compile_extras(c, p, path, spec)
     if ("lead_if" in p) != ("lead_then" in p):
         have, need = ("lead_if", "lead_then") if "lead_if" in p else ("lead_then", "lead_if")
@@ -816,6 +921,43 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
         c.err(path + ("partner_frees",), "partner_frees frees a player from trumping, but nobody must trump "
               "(expected must_trump: true)")
     return spec
+
+
+_ANNOUNCEMENTS_SCHEMA = {
+    'description': 'Announcements a player may make at his turn to play, before his card (he then plays it; he '
+                   'may make several): re, kontra, no 90 ... schwarz, a marriage shown by holding its cards. '
+                   'Each is made for his side (the declaring party or the others when the hand has one, '
+                   'else his side, else himself) and shows everybody his side. Formulas read, per score '
+                   'column, `announced_NAME` (its side made it) and `against_NAME` (another side did).',
+    'type': 'object', 'minProperties': 1,
+    'propertyNames': {'pattern': '^[a-z][a-z0-9_]*$'},
+    'additionalProperties': {
+        'type': 'object', 'additionalProperties': False,
+        'properties': {
+            'say': {'description': 'The words a player says (default the name, `_` read as a space), e.g. '
+                                   '`"no 90"`.', 'type': 'string', 'minLength': 1},
+            'by': {'description': 'Who may make it: `any` player (default), the `declarer`, the declaring '
+                                  '`party` (the declarer and his partners, or the holders of a party card) '
+                                  'or the `others`.', 'enum': list(ann.BY)},
+            'holds': {'description': 'Cards the announcer must hold, e.g. `"KH QH"` (a card listed twice: both '
+                                     'copies); once announced they are known to be his.', 'type': 'string'},
+            'until': {'description': 'Its deadline: while the announcer still holds `cards` cards or more; '
+                                     'while fewer than `tricks` tricks are finished.',
+                      'type': 'object', 'additionalProperties': False, 'minProperties': 1,
+                      'properties': {'cards': {'type': 'integer', 'minimum': 0, 'maximum': 108},
+                                     'tricks': {'type': 'integer', 'minimum': 1, 'maximum': 108}}},
+            'after': {'description': 'Announcements someone must have made before this one (a re '
+                                     'after a kontra).', 'type': 'array', 'uniqueItems': True,
+                      'items': {'type': 'string'}},
+            'implies': {'description': 'Announcements this one makes too, those of them his side may make and '
+                                       'has not made; each must itself be allowed now (`no 60` implies `no 90`, '
+                                       'which implies `re` or `kontra`).', 'type': 'array', 'uniqueItems': True,
+                        'items': {'type': 'string'}},
+            'reply': {'description': 'It may also be made late, as an answer to the other side\'s announcements: '
+                                     'while the announcer holds at least one card fewer than the deadline of '
+                                     'the other side\'s strictest one (a late re or kontra). Made so, '
+                                     'it counts in formulas but allows nothing that implies or follows it.',
+                      'type': 'boolean'}}}}
 
 
 def _compile_extras(c, p: dict, path: tuple, spec: TricksSpec) -> TricksSpec:
@@ -999,7 +1141,8 @@ class TricksKind(PhaseKind[TricksSpec]):
                                                              'column: while it holds, the lead passes to the next '
                                                              'player (e.g. `"defends == 0 and not is_declarer"` '
                                                              'for a player who does not play this hand).',
-                                              'type': 'string'}}}
+                                              'type': 'string'},
+                             'announcements': _ANNOUNCEMENTS_SCHEMA}}
     label = "play"
     role = "play"
     required = True
@@ -1017,13 +1160,18 @@ class TricksKind(PhaseKind[TricksSpec]):
     apply_choice = staticmethod(apply_choice)
 
     def finish(self, c, spec):
-        """:func:`finish_tricks`, and the earlier phases that offer actions during trick play (``side``)."""
+        """A stock's checks (:func:`finish_tricks`); the earlier phases that offer actions during
+        trick play (``side``) and those whose kinds bind cards in it (``bound``: a called card's
+        rules)."""
         from rulekit.engine.phases.registry import REGISTRY
         if spec is None:
             return spec
         spec = finish_tricks(c, spec)
         side = tuple(i for i, p in enumerate(c.phase_specs) if p is not None and REGISTRY[p.kind].in_play)
-        return dataclasses.replace(spec, side=side) if side else spec
+        if side:
+            spec = dataclasses.replace(spec, side=side)
+        bound = tuple(i for i, p in enumerate(c.phase_specs) if p is not None and REGISTRY[p.kind].binds_cards(p))
+        return dataclasses.replace(spec, bound=bound, restricts=True) if bound else spec
 
     def set_conditions(self, spec, formulas: dict):
         """The compiled conditions into the spec; ``claim.made_if`` into its claim block."""
@@ -1033,8 +1181,9 @@ class TricksKind(PhaseKind[TricksSpec]):
         return dataclasses.replace(spec, **formulas) if formulas else spec
 
     def parse(self, text: str, state: Table):
-        """The words of the actions earlier phases offer during trick play (``rob 10S``); ``exchange``,
-        ``close``, ``claim``, ``meld KH QH`` in a phase with a stock, melds or a claim."""
+        """The words of the actions earlier phases offer during trick play (``rob 10S``), of an
+        announcement (``re``, ``no 90``); ``exchange``, ``close``, ``claim``, ``meld KH QH`` in a
+        phase with a stock, melds or a claim."""
         from rulekit.engine.phases.registry import REGISTRY
         spec = self.spec(state)
         for i in spec.side:
@@ -1042,6 +1191,8 @@ class TricksKind(PhaseKind[TricksSpec]):
             own = REGISTRY[p.kind].side_parse(text, state, p)
             if own is not None:
                 return own
+        if spec.announcements:
+            return ann.parse(text, spec.announcements)
         return _turns.parse(text, state) if spec.extras else None
 
     def hand_variables(self, spec, hand) -> dict:
@@ -1053,62 +1204,113 @@ class TricksKind(PhaseKind[TricksSpec]):
         return {"total_tricks": hand.dealt[0].bit_count() + d.rounds}
 
     def variables(self, spec) -> dict:
-        """The variables of the stock, melds and claim (``closed``, ``melds``, ``claimed``...)."""
+        """``announced_NAME``, ``against_NAME`` of each announcement; the variables of the stock,
+        melds and claim (``closed``, ``melds``, ``claimed``...)."""
+        if spec.announcements:
+            return ann.variables(spec.announcements)
         return _turns.variables(spec, *spec.bounds) if spec.extras else {}
 
     def values(self, variant, hand, spec) -> list:
-        """Their values in ``hand`` (so far, or finished), per score column."""
+        """Per score column, from the announcements made, or the stock's, melds' and claim's
+        values in ``hand`` (so far, or finished)."""
+        if spec.announcements:
+            return ann.values(variant, hand, spec.announcements)
         return _turns.values(variant, hand, spec) if spec.extras else []
 
-    def pad_question(self, spec, variant, facts: dict, names: list):
-        """With a stock, melds or a claim: who closed and the figures at the close, the meld
-        points declared, who claimed and whether it was made (what the formulas read)."""
-        return _pad.question(spec, variant, facts, names) if spec.extras else None
+    def observe(self, state: Table, seat: int) -> dict:
+        """The announcements made (public): ``(seat, name, late)`` in order; public facts of the
+        stock, melds and claim: ``stock_left``, ``turned_card``, ``closed_by``, ``melds`` (``(seat,
+        cards, points)``), ``claimer``."""
+        if self.name not in state.hand.phase_state:
+            return {}
+        if not _spec_of(state.variant).extras:
+            return {"announced": [(x, name, late) for (_side, name), (x, late) in ann.made_of(state.hand).items()]}
+        d = self.data_of(state.hand)
+        return {"stock_left": state.hand.zones.get(_stock.ZONE, 0).bit_count(), "turned_card": d.turned,
+                "closed_by": d.closed_by, "melds": [(s, m, p) for s, _i, m, p in d.melds], "claimer": d.claimer}
 
-    def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
-        """Check and store one of those facts (:func:`~rulekit.engine.phases.tricks_pad.answer`)."""
-        if not spec.extras:
-            super().pad_answer(spec, variant, fact, text, facts, names)
-        else:
+    def known_rows(self, obs, names: list) -> list:
+        """The announcements made so far: ``announced  P1 re, no 45 · P2 kontra (late)``."""
+        made = obs.phase_data.get("announced")
+        spec = next((p for p in obs.variant.phases if isinstance(p, TricksSpec)), None)
+        if not made or spec is None:
+            return []
+        say = {a.name: a.say for a in spec.announcements}
+        by_seat: dict = {}
+        for seat, name, late in made:
+            by_seat.setdefault(seat, []).append(say.get(name, name) + (" (late)" if late else ""))
+        return [("announced", " · ".join(f"{names[x]} {', '.join(w)}" for x, w in by_seat.items()))]
+
+    def reveals(self, state: Table) -> int:
+        """The seats that announced: their sides are public."""
+        return ann.revealed(state.hand)
+
+    def known_cards(self, state: Table) -> list:
+        """The cards an announcement by holding showed; the stock's face-up cards, the cards each
+        seat drew face up, took in exchange or declared, while he holds them."""
+        spec = next((p for p in state.variant.phases if isinstance(p, TricksSpec)), None)
+        if spec is None:
+            return []
+        if spec.announcements:
+            return ann.known_cards(state, spec.announcements)
+        return _turns.known(state, spec) if spec.extras else []
+
+    def pad_question(self, spec, variant, facts, names):
+        """The announcements made for each side (the declaring party and the others, or each
+        score column); with a stock, melds or a claim: who closed and the figures at the close,
+        the meld points declared, who claimed and whether it was made (what the formulas read)."""
+        if spec.extras:
+            return _pad.question(spec, variant, facts, names)
+        if not spec.announcements:
+            return None
+        for side in ann.pad_sides(variant):
+            if f"said_{side}" not in facts:
+                who = ann.side_words(side, variant, names)
+                return (f"said_{side}", f"announcements of {who}",
+                        f"what {who} announced: {', '.join(a.say for a in spec.announcements)} (each says what it "
+                        f"implies), or none")
+        return None
+
+    def pad_answer(self, spec, variant, fact, text, facts, names) -> None:
+        """The words of one side's announcements, or one of the stock's, melds' or claim's facts
+        (:func:`~rulekit.engine.phases.tricks_pad.answer`).
+
+        :raises ValueError: words that are no announcement, or not that side's; an impossible fact."""
+        if spec.extras:
             _pad.answer(spec, variant, fact, text, facts, names)
+            return
+        if not fact.startswith("said_"):
+            raise ValueError(f"{fact} is not a fact of this phase")
+        side = fact[len("said_"):]
+        facts[fact] = ann.pad_read(spec.announcements, int(side) if side.isdigit() else side, text)
 
-    def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
-        """The blocks' variables from the typed facts."""
-        return _pad.values(spec, variant, facts, won) if spec.extras else []
+    def pad_values(self, spec, variant, facts, contract, won) -> list:
+        """Per score column, from the announcements typed, or the blocks' variables from the typed
+        facts."""
+        if spec.extras:
+            return _pad.values(spec, variant, facts, won)
+        return ann.pad_values(variant, spec.announcements, facts) if spec.announcements else []
 
     def pad_facts(self, spec, variant, hand) -> dict:
-        """The answers a scorer types for a played hand."""
-        names = list(variant.seat_names or [f"P{i}" for i in range(variant.players)])
-        return _pad.typed(spec, variant, hand, names) if spec.extras else {}
+        """Each side's announcements as typed; the answers a scorer types for a played hand with a
+        stock, melds or a claim."""
+        if spec.extras:
+            names = list(variant.seat_names or [f"P{i}" for i in range(variant.players)])
+            return _pad.typed(spec, variant, hand, names)
+        return ann.pad_facts(variant, hand, spec.announcements) if spec.announcements else {}
 
     def pad_tricks(self, spec, variant, facts: dict):
         """How the tricks add up after a close or a claim (:func:`~rulekit.engine.phases.tricks_pad.tricks_total`)."""
         return _pad.tricks_total(spec, variant, facts) if spec.extras else None
 
-    def known_cards(self, state: Table) -> list:
-        """The stock's face-up cards; the cards each seat drew face up, took in exchange or
-        declared, while he holds them."""
-        return _turns.known(state, _spec_of(state.variant))
-
-    def observe(self, state: Table, seat: int) -> dict:
-        """Public facts of the stock, melds and claim: ``stock_left``, ``turned_card``,
-        ``closed_by``, ``melds`` (``(seat, cards, points)``), ``claimer``."""
-        d = self.data_of(state.hand)
-        if d is None:
-            return {}
-        return {"stock_left": state.hand.zones.get(_stock.ZONE, 0).bit_count(), "turned_card": d.turned,
-                "closed_by": d.closed_by, "melds": [(s, m, p) for s, _i, m, p in d.melds], "claimer": d.claimer}
-
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``widow_to: last_trick`` when no deal pattern puts cards aside; ``top_follows`` without
         ``ranking.top``; ``must_head`` without following; an empty ``stock.after``; ``stock.turned``
         when no phase turns the stock's top card."""
-        if p.get("widow_to") == "last_trick" and c.deal is not None and not c.any_zone():
+        if p.get("widow_to") in ("last_trick", "declarer", "defenders") and c.deal is not None and not c.any_zone():
             c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
         if p.get("top_follows") and not c.d.get("ranking", {}).get("top"):
             c.warn(path + ("top_follows",), "has no effect without ranking.top (no card is above the suits)")
-        if p.get("widow_to") in ("declarer", "defenders") and c.deal is not None and not c.any_zone():
-            c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
         if p.get("must_head") and p.get("follow_suit") is False:
             c.warn(path + ("must_head",), "has no effect with follow_suit: false (nobody must follow suit)")
         after = (p.get("stock") or {}).get("after")
@@ -1173,15 +1375,22 @@ class TricksKind(PhaseKind[TricksSpec]):
         return ", ".join(out)
 
     def said(self, spec, hand, variant, seat: int, text: str, names: list):
-        """``exchanges J♥ for the turned 10♥``, ``closes the stock``, ``declares K♥ Q♥ (marriage, 40)``,
-        ``claims: made``."""
-        if spec.kind != KIND.name or not spec.extras or text.split()[0] not in _turns.WORDS:
+        """``announces no 90``; ``exchanges J♥ for the turned 10♥``, ``closes the stock``, ``declares K♥ Q♥
+        (marriage, 40)``, ``claims: made``."""
+        if spec.kind != KIND.name:
+            return None
+        if spec.announcements and any(a.say == text for a in spec.announcements):
+            return Said(seat, f"announces {text}", f"announce {text}")
+        if not spec.extras or text.split()[0] not in _turns.WORDS:
             return None
         return _turns.said(spec, hand, variant, seat, text)
 
     def help_line(self, spec, variant) -> str:
         """Card play, suit naming by a led top card, the dummy; the stock, melds and claim."""
         forms = ["play CARD or just CARD (e.g. QS, 10H)"]
+        if spec.announcements:
+            forms.append("before your card, an announcement while it is allowed: "
+                         + ", ".join(a.say for a in spec.announcements))
         if spec.extras:
             forms.append(_turns.help_words(spec))
         if any(ctx.top_names_suit for ctx in variant.contexts.values()):
@@ -1198,13 +1407,14 @@ class TricksKind(PhaseKind[TricksSpec]):
     def action_words(self, spec, variant) -> tuple[str, ...]:
         """``play CARD SUIT`` for each top card that names a suit when led ([T4]) under some
         trump context, with each suit; the stock's ``exchange`` and ``close``, ``meld CARDS``
-        for every combination of the melds list, ``claim``."""
+        for every combination of the melds list, ``claim``; each announcement's words."""
         tops: set = set()
         top = len(variant.deck.suits)
         for ctx in (*variant.contexts.values(), *variant.low_contexts.values()):
             if ctx.top_names_suit:
                 tops.update(c for c in range(variant.deck.size) if ctx.group_of[c] == top)
         words = [f"play {variant.deck.name(c)} {s}" for c in sorted(tops) for s in variant.deck.suits]
+        words += [a.say for a in spec.announcements]
         if spec.stock is not None:
             words += [_turns.EXCHANGE.text, _turns.CLOSE.text]
         if spec.melds is not None:
@@ -1295,6 +1505,8 @@ class TricksKind(PhaseKind[TricksSpec]):
             rules.append(f"On the first trick {said} unless the player holds no other card he may play.")
         best = ("The highest trump wins the trick, or if none was played the highest card of the suit led"
                 if trumps else "The highest card of the suit led wins the trick")
+        if spec.announcements:
+            rules.append(ann.describe(spec.announcements, deck))
         follow = (f"Each player must follow suit (play a card of the suit led) if he can"
                   f"{', with a card that beats the trick if he has one' if spec.must_head else ''}; if he cannot, "
                   f"{other}." if spec.follow_suit else "A player may play any card, whatever was led.")
