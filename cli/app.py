@@ -28,11 +28,12 @@ from rulekit import pbn as pbn_format
 from rulekit import records
 from rulekit.engine import State
 from rulekit.errors import RulekitError, VariantError
+from rulekit.text import BIDI, visible
 from rulekit.variant import VariantWarning, builtin_ids, check_file, load_variant
 from rulekit.variant.loader import builtin_dir
 
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
-from .render import score_sheet, seat_label, settlement_text, visible, vulnerability_text, winner_text
+from .render import score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode="rich",
                   help="Describe, check, play and score trick-taking card games and their house rules.")
@@ -296,8 +297,9 @@ def validate(files: List[str] = typer.Argument(..., autocompletion=_VARIANT,
     failing = errors + (warned if strict else 0)
     if format == "json":
         out = json.dumps([d.as_dict() for d in found], indent=2, ensure_ascii=False)
-        # json escapes C0 controls itself; C1 controls (CSI as one byte) would reach a terminal raw
-        typer.echo(re.sub("[\x80-\x9f]", lambda m: f"\\u{ord(m.group()):04x}", out))
+        # json escapes C0 controls itself; C1 controls (CSI as one byte) and bidi overrides would
+        # reach a terminal raw: written as JSON escapes (the data read back is the same)
+        typer.echo(re.sub(f"[\x80-\x9f{BIDI}]", lambda m: f"\\u{ord(m.group()):04x}", out))
     else:
         for d in found:   # messages quote file text: control characters made visible (issue 13 case 6)
             typer.echo(visible(str(d)))
@@ -723,8 +725,8 @@ def _export_pbn(state, file: Path, out: Path | None) -> None:
     except RulekitError as e:
         _fail(f"{file}: {e}")
     text = "% PBN 2.1\n% exported by rulekit from " + file.name + "\n\n" + "\n".join(games)
-    if out is None:
-        sys.stdout.write(text)
+    if out is None:   # names and comments come from the record: their control characters made visible
+        sys.stdout.write(visible(text))
         sys.stdout.flush()
         return
     try:
@@ -1002,12 +1004,12 @@ def explain(variant: str = typer.Argument(..., autocompletion=_VARIANT,
     --plain or with NO_COLOR set, it is printed as Markdown text.
     """
     from rulekit.variant.explain import explain as explain_text
-    text = explain_text(_variant(variant, players))
+    text = explain_text(_variant(variant, players))   # its file's text made visible (rulekit.text)
     if plain or not console.is_terminal or os.environ.get("NO_COLOR"):
         sys.stdout.write(text)
         return
     from rich.markdown import Markdown
-    console.print(Markdown(text))
+    console.print(Markdown(text, hyperlinks=False))   # a [link](url) of the file stays text
 
 
 def _reflow(doc: str) -> str:

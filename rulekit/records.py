@@ -42,6 +42,7 @@ import yaml
 
 from rulekit.engine import State
 from rulekit.errors import ActionError, RecordError, RulekitError
+from rulekit.text import MAX_ID, MAX_NAME, MAX_TEXT
 from rulekit.variant import builtin_ids, compile_variant, load_variant, resolve_text
 from rulekit.variant.loader import MAX_FILE_SIZE
 
@@ -55,10 +56,9 @@ FORMAT = "rulekit-record/1"
 CONTROLLERS = ("human", "bot", "random", "sensible")
 #: Largest record file read (bytes): a record of thousands of hands is well below.
 MAX_RECORD_SIZE = 10_000_000
-#: Longest player name (characters).
-MAX_NAME = 64
-#: Longest other text field of a record (variant id, hash, file name, an action), in characters.
-MAX_TEXT = 200
+# MAX_NAME, MAX_ID, MAX_TEXT (rulekit.text): the longest player name, variant id and other text
+# field of a record (hash, file name, an action), in characters; validate bounds a variant file
+# by the same constants, so every game of a valid variant writes a record that loads.
 
 
 @lru_cache(maxsize=None)
@@ -364,7 +364,7 @@ def shape_problem(data: dict) -> str:
     problem = _not_text(data)
     if problem:
         return problem
-    for key, limit in (("variant", MAX_TEXT), ("variant_hash", MAX_TEXT), ("variant_file", MAX_TEXT),
+    for key, limit in (("variant", MAX_ID), ("variant_hash", MAX_TEXT), ("variant_file", MAX_TEXT),
                        ("variant_text", MAX_FILE_SIZE)):
         problem = _too_long(data.get(key) or "", key, limit)
         if problem:
