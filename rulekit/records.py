@@ -115,10 +115,11 @@ def save(path: str | Path, record: dict, exclusive: bool = False) -> None:
     path = Path(os.path.realpath(path))
     text = json.dumps(record, indent=1, ensure_ascii=False, allow_nan=False)
     mode = _file_mode(path)   # the folder must exist: a mistyped path must not create folders
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)   # made 0600
     try:
         try:
-            os.fchmod(fd, mode)
+            if mode != PRIVATE:
+                os.fchmod(fd, mode)
         except (AttributeError, OSError):  # not on every platform; the file stays private then
             pass
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -228,15 +229,18 @@ class RecordLock:
         self.release()
 
 
+#: Permissions of a new record or pad (and of every temporary file of a save): the owner's only,
+#: since a record in play holds the seed and every hidden card.
+PRIVATE = 0o600
+
+
 def _file_mode(path: Path) -> int:
-    """The permissions the record should get: those of the file it replaces, else 0o666 less the umask."""
+    """The permissions the record should get: those of the file it replaces (its owner chose them),
+    else :data:`PRIVATE`."""
     try:
         return path.stat().st_mode & 0o777
     except OSError:
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
+        return PRIVATE
 
 
 def _fsync_dir(folder: Path) -> None:
