@@ -372,6 +372,7 @@ def play(ctx: typer.Context,
     if save is not None:
         _check_save_path(save, resume)
     ctx.call_on_close(_lock_record(save, resume).release)   # held for the game: no other process writes it
+    rec: dict = {}
     if resume is not None:
         state, rec = _resumed(resume, variant)
         n = state.variant.players
@@ -394,7 +395,9 @@ def play(ctx: typer.Context,
             _check_dealt(state, pbn_hands, deal)
     if quiet and "human" in controllers:
         _fail("--quiet is for games without a human seat (add --auto, or --players bot,bot,...)", 2)
-    game = Game(state, controllers, console, save or resume, quiet=quiet, status=err, pauses=_interactive())
+    game = Game(state, controllers, console, save or resume, quiet=quiet, status=err, pauses=_interactive(),
+                line_editing=_interactive() and _terminal_out(),
+                undone=rec.get("undone") if resume is not None else None)
     if save is not None:    # a new record is created exclusively (never over another process's file)
         game.new_record = resume is None or not _same_file(save, resume)
     if not quiet:
@@ -444,6 +447,14 @@ def _interactive() -> bool:
     script, which never waits."""
     try:
         return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):
+        return False
+
+
+def _terminal_out() -> bool:
+    """True when the standard output is a terminal (readline then draws the prompt's line)."""
+    try:
+        return sys.stdout is not None and sys.stdout.isatty()
     except (ValueError, OSError):
         return False
 
@@ -705,6 +716,12 @@ def replay(file: Path = typer.Argument(..., autocompletion=_RECORD,
     console.print(f"[bold]{escape(state.variant.name)}[/] — {seed}replayed {len(state.history)} actions",
                   highlight=False)
     console.print(score_sheet(state, title=SHEET_TITLE))
+    for u in rec.get("undone") or ():     # an undo is part of the story the record tells
+        n = len(u["actions"])
+        who = state.names[u["by"]] if 0 <= u["by"] < len(state.names) else f"seat {u['by']}"
+        # (counted, not listed: a bot's discard taken back would show cards still hidden)
+        console.print(f"undo by {escape(who)}: {n} action{'s' if n != 1 else ''} taken back at action "
+                      f"{u['at'] + 1}", highlight=False)
     if state.is_over:
         console.print(winner_text(state))
         settle = settlement_text(state)

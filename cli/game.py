@@ -24,6 +24,7 @@ without the interruption.
 from __future__ import annotations
 
 import os
+import random
 import shlex
 import signal
 import sys
@@ -40,21 +41,32 @@ from rich.markup import escape
 from rich.text import Text
 
 from rulekit import records
-from rulekit.bots import make_bot
+from rulekit.bots import SensibleBot, make_bot
+from rulekit.cards import SUIT_SYMBOLS
+from rulekit.bots.claim import bot_accepts, claim_of, claim_problem, play_out, prove
 from rulekit.engine.actions import Action
 from rulekit.engine.phases import REGISTRY
 from rulekit.dsl import FormulaError
 from rulekit.errors import InvalidActionError, RulekitError
 
+from .prompt import completions, line_editor
 from .render import (auction_table, auction_text, bid_worth, contract_text, exchange_text, hand_header, hand_summary,
                      round_objective, hand_text, legal_text, partnership, prompt_label, role_of, row_text, score_sheet,
-                     settlement_text, table_view, trick_text, trump_named_text, winner_text, kind_said, WORTH_REMARK)
+                     settlement_text, table_view, trick_text, trump_named_text, winner_text, kind_said, WORTH_REMARK,
+                     action_words, hint_text, open_hand_text, dealt_diagram, seen_diagram)
 
 HELP_COMMANDS = ("  ?        list the legal actions\n"
                  "  help     this text\n"
                  "  sheet    show the score sheet\n"
+                 "  table    show the table again\n"
+                 "  hint     what the bot would do here, and why (its mean outcome per choice)\n"
+                 "  undo     take back your last action of this hand and what followed it (against bots)\n"
+                 "  claim    claim the rest of the tricks (in trick play; where a game's own action is\n"
+                 "           called claim, the word is that action)\n"
                  "  save     write the game record now\n"
-                 "  quit     save and stop (resume later with --resume)")
+                 "  quit     save and stop (resume later with --resume)\n"
+                 "At a terminal: arrow keys edit the line and recall earlier ones; Tab completes cards,\n"
+                 "calls and commands.")
 
 
 def help_text(variant, state=None) -> str:
@@ -87,14 +99,19 @@ def extra_bid_lines(state) -> list:
         if b.text == f"{b.level}{b.strain}" and b.only_over < 0:
             continue
         trump = {"chosen": "the declarer names the trump later",
-                 "NT": "trumps: the first card led" if first_lead else "no trump"}.get(b.strain, f"{b.strain} trumps")
+                 "NT": "trumps: the first card led" if first_lead else "no trump"}.get(
+            b.strain, f"{SUIT_SYMBOLS.get(b.strain, b.strain)} trumps")
         trump += {"low": ", the lowest cards win", "chosen": ", the declarer says high or low"}.get(
             getattr(b, "wins", "high"), "")
         null = getattr(b, "null", False) or b.text in nulls
         book = getattr(auction, "book", 0)  # levels over a book: the tricks to win are book + level
         # a contract that names no number of tricks (level 0: its scoring counts other things)
         aim = "take no trick" if null else (_tricks(b.level + book) if tricks and b.level + book else "")
-        words = [", ".join(w for w in ((f"number {b.level}" if not tricks else ""), aim, trump) if w)]
+        words = [", ".join(w for w in ((f"number {b.level}" if not tricks else ""), aim, trump,
+                                       *_game_terms(b)) if w)]
+        name = getattr(b, "label", "")
+        if name and name != b.text and null:   # games of no tricks told apart by name: little null
+            words[0] = f"{name}: {words[0]}"
         if b.only_over >= 0:
             words.append(f"only over {bids[b.only_over].text}")
         if b.strain == "chosen":    # scored in the suit named later: the range over the suits
@@ -129,6 +146,11 @@ class Quit(Exception):
     """The human typed ``quit``."""
 
 
+class _Replanned(Exception):
+    """A table command changed the state at the prompt (``undo``, a claim played out): the game
+    loop goes on from the state now in place."""
+
+
 def resume_command(path: Path) -> str:
     """The command line that resumes the game saved at ``path``."""
     return f"rulekit play --resume {shlex.quote(str(path))}"
@@ -149,11 +171,14 @@ class Game:
     :param pauses: a human reads the screen at a terminal: wait for Enter between hands, after each
         trick of a hand he only watches (as dummy), and before the turn of another human at the same
         terminal, whose hand is hidden until then (issue 12 cases 2 and 18). Off for piped input.
+    :param line_editing: read the prompt with readline (:mod:`rulekit.cli.prompt`): a person at a
+        terminal (standard input and output both terminals).
+    :param undone: the actions taken back by ``undo`` so far (a resumed record's ``undone``).
     """
 
     def __init__(self, state, controllers: list, console: Console, save_path: Path | None = None,
                  quiet: bool = False, bot_seed: int | None = None, status: Console | None = None,
-                 pauses: bool = False):
+                 pauses: bool = False, line_editing: bool = False, undone: list | None = None):
         self.state = state
         self.controllers = list(controllers)
         self.console = console
@@ -177,11 +202,14 @@ class Game:
         self.pauses = pauses and bool(self.humans)
         self._at_table: int | None = None   # the human whose hand the screen last showed
         self._before = 0             # len(log) before the action being applied
+        self.undone: list = [dict(u) for u in undone or ()]   # what undo took back, for the record
+        self.editor = line_editor(lambda line: completions(self.state, line)) if line_editing else None
 
     # ------------------------------------------------------------------ records
     def record(self) -> dict:
-        """The match record so far (:func:`rulekit.records.to_record`)."""
-        return records.to_record(self.state, self.controllers)
+        """The match record so far (:func:`rulekit.records.to_record`), with what ``undo`` took
+        back."""
+        return records.to_record(self.state, self.controllers, undone=self.undone)
 
     def sheet(self):
         """The score sheet in the variant's layout, the human's side as WE."""
@@ -287,7 +315,7 @@ class Game:
                         self.console.print(self.sheet())
                     self._header()
                 self.autosave()
-                while not st.is_over:
+                while not self.state.is_over:   # (undo puts a new state in place)
                     self.step()
             except Stopped as e:
                 why = "interrupted" if e.signum == signal.SIGINT else f"stopped by signal {e.signum}"
@@ -399,9 +427,18 @@ class Game:
         elif self.controllers[decider] == "human":
             self.autosave()
             self.hand_to(decider)
-            action = self.ask(decider)
+            try:
+                action = self.ask(decider)
+            except _Replanned:     # undo, or a claim played out: the loop goes on from the new state
+                return
         else:
             action = self.bot_action(decider)
+        self.perform(action)
+
+    def perform(self, action) -> None:
+        """Apply ``action`` for the seat to move and show what happened (the end of a hand too)."""
+        st = self.state
+        seat = st.to_move
         h = st.hand
         rows = len(st.sheet.rows)
         tricks = len(h.tricks)
@@ -451,9 +488,10 @@ class Game:
         dummy = getattr(h, "dummy", -1)
         if (action.kind == "play" and dummy is not None and dummy >= 0 and not h.tricks and len(h.trick) == 1
                 and self.controllers[dummy] != "human"):
-            t = Text(f"dummy {st.names[dummy]} goes down: ", style="dim")   # after the opening lead
-            t.append_text(hand_text(st, dummy))
-            out.print(t)
+            # after the opening lead: the dummy at its place, with the hands the viewer sees (his
+            # own only when he is the one person at this terminal)
+            out.print(Text(f"dummy {st.names[dummy]} goes down:", style="dim"))
+            out.print(seen_diagram(st, self.viewer, others_shown=len(self.humans) == 1))
         if len(h.tricks) > tricks_before:
             out.print(trick_text(st, h, len(h.tricks) - 1))
             if st.hand is h and not st.is_over and not self._human_plays():
@@ -477,6 +515,8 @@ class Game:
         :raises EOFError: the input ended, is closed (``<&-``) or cannot be read (issue 13 case 9).
         """
         try:
+            if self.editor is not None:
+                return self.editor.input(self.console, prompt)
             return self.console.input(prompt)
         except RuntimeError as e:       # input(): lost sys.stdin
             raise EOFError(str(e)) from None
@@ -490,6 +530,8 @@ class Game:
         last, self._at_table = self._at_table, seat
         if len(self.humans) < 2 or last == seat or not self.pauses:
             return
+        if self.editor is not None:
+            self.editor.forget()      # the last one's typed lines (his discards) are his
         self.console.control(WIPE)
         self.pause(f"Pass to {self.state.names[seat]}, press Enter")
 
@@ -500,6 +542,7 @@ class Game:
             for line in hand_summary(st, h, rows):
                 self.console.print(line)
         elif self.mode == "live":
+            self.console.print(dealt_diagram(st, h, self.viewer))   # the hand is over: every card is public
             for r in rows:
                 self.console.print(row_text(st.sheet, r))
             if not st.is_over:
@@ -558,6 +601,15 @@ class Game:
             if low == "sheet":
                 self.console.print(self.sheet())
                 continue
+            if low == "hint":
+                self.console.print(self.hint(seat))
+                continue
+            if low == "undo":
+                self.undo(seat)           # raises _Replanned once done
+                continue
+            if low == "claim" and not self._claim_is_an_action():
+                self.claim(seat)          # raises _Replanned once played out
+                continue
             if low in ("table", "hand"):
                 self.console.print(table_view(st, seat))
                 continue
@@ -579,6 +631,149 @@ class Game:
                 self.console.print(Text.assemble(Text("refused: ", style="red"),
                                                  f"cannot read {text!r} ({type(e).__name__}: {e})"))
 
+
+    # ------------------------------------------------------------------ table commands
+    def hint(self, seat: int) -> Text:
+        """What the Monte Carlo bot would do in ``seat``'s place, from ``seat``'s observation
+        only, and why (:meth:`~rulekit.bots.SensibleBot.explain`); its randomness is seeded from
+        the game and the action index, so asking twice gives the same answer and the bots' own
+        choices are not changed."""
+        st = self.state
+        bot = SensibleBot(seed=0)
+        bot.rng.seed(f"rulekit-hint:{self.bot_seed}:{seat}:{len(st.log)}")
+        action, notes = bot.explain(st.observation(seat))
+        return hint_text(st, action, notes)
+
+    def _deciders(self, rec: dict) -> list:
+        """Per action of ``rec``: ``(hand number, the seat that decided it)`` (-1 for a chance
+        event), found by replaying the record."""
+        walk = records.replay(rec, upto=0, variant=self.state.match_variant)
+        out = []
+        for _seat, text in rec["actions"]:
+            kind = walk.kind
+            chance = kind is not None and kind.role == "chance"
+            out.append((walk.hand.number, -1 if chance else walk.controller(walk.to_move)))
+            walk.apply(text)
+        return out
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last decision of this hand and every action after it (the bots'
+        replies), so that he decides again; bots then decide anew (as they would have from the
+        same position).  The record keeps the actions taken back (``undone``).  Refused, with
+        the reason, when he has made no decision in this hand, or when another person's
+        decision would be taken back.
+
+        :raises _Replanned: once the state is back at his decision.
+        """
+        st = self.state
+        rec = self.record()
+        who = self._deciders(rec)
+        mine = [i for i, (hand, d) in enumerate(who) if hand == st.hand.number and d == seat]
+        if not mine:
+            self._refuse("nothing of yours to take back in this hand (undo goes back to your own "
+                         "last action of the hand being played)")
+            return
+        at = mine[-1]
+        others = {d for _h, d in who[at:]} - {seat, -1}
+        people = sorted(st.names[d] for d in others if self.controllers[d] == "human")
+        if people:
+            self._refuse(f"undo would take back the decisions of {' and '.join(people)} too "
+                         f"(undo is for games against bots)")
+            return
+        taken = [list(a) for a in rec["actions"][at:]]
+        with self._shielded():
+            self.state = records.replay(rec, upto=at, variant=st.match_variant)
+            self.undone.append({"by": seat, "at": at, "actions": taken})
+            self._saved_at = -1          # the record changed though it may have as many actions
+        rest = len(taken) - 1
+        t = Text("taken back: ", style="bold")
+        t.append_text(action_words(self.state, taken[0][1]))
+        t.append(f" and the {rest} action{'s' if rest != 1 else ''} after it" if rest else "")
+        t.append(f" (the record keeps them, marked as taken back)", style="dim")
+        self.console.print(t)
+        raise _Replanned()
+
+    def _claim_is_an_action(self) -> bool:
+        """True when the game has an action of its own called ``claim`` (a declaration such as "I
+        have 66"): a legal action's text starts with the word, or the phase reads the word as one of
+        its actions (then legal or not, the game answers it).  The word then goes to the game, not
+        to the table command."""
+        st = self.state
+        legal = st.legal_actions()
+        if isinstance(legal, list) and any(st.action_text(a).split()[:1] == ["claim"] for a in legal):
+            return True
+        kind = st.kind
+        return kind is not None and kind.parse("claim", st) is not None
+
+    def claim(self, seat: int) -> None:
+        """``seat`` claims every remaining trick for his side (:mod:`rulekit.bots.claim`): accepted
+        when the engine proves it against every deal of the cards he cannot see and every
+        defence, else when every opponent agrees (a bot when it finds no defence in its own
+        sampled deals; a person when he says yes); then the rest is played out in the record.
+        A refused claim is said with its reason and play goes on.
+
+        :raises _Replanned: once the claim is played out.
+        """
+        st = self.state
+        problem = claim_problem(st, seat)
+        if problem:
+            self._refuse(problem)
+            return
+        c = claim_of(st, seat)
+        left = st.hand.hands[st.to_move].bit_count()
+        self.console.print(Text(f"{st.names[seat]} {'claim' if st.names[seat] == 'You' else 'claims'} "
+                                f"the rest of the tricks", style="bold"))
+        proved = prove(st, c)
+        if proved is False:
+            self._refuse("a deal of the cards you cannot see and a defence take a trick against every "
+                         "line of yours; play on")
+            return
+        how = "proved against every deal of the unseen cards and every defence"
+        if proved is None:
+            agreed = []
+            for o in sorted({self.decider(s) for s in range(st.variant.players)
+                             if s not in c.side and st.hand.hands[s]}):
+                if self.controllers[o] == "human":
+                    if not self._asks_accept(o, seat, c):
+                        self._refuse(f"{st.names[o]} does not accept; play on")
+                        return
+                else:
+                    rng = random.Random(f"rulekit-claim:{self.bot_seed}:{o}:{len(st.log)}")
+                    ok, why = bot_accepts(st, c, o, rng)
+                    if not ok:
+                        self._refuse(f"{st.names[o]} does not accept: {why}; play on")
+                        return
+                agreed.append(st.names[o])
+            how = "agreed by " + " and ".join(agreed)
+        line = play_out(st, c)
+        if line is None:
+            self._refuse("the claim cannot be played out with the cards as they lie; play on")
+            return
+        self.console.print(Text(f"claim accepted ({how}): the remaining {left} trick"
+                                f"{'s are' if left != 1 else ' is'} played out", style="bold"))
+        for action in line:
+            if self.state.is_over:
+                break
+            self._before = len(self.state.log)
+            self.perform(action)
+        raise _Replanned()
+
+    def _asks_accept(self, o: int, seat: int, c) -> bool:
+        """Ask the person at ``o`` whether he accepts ``seat``'s claim, the claimer's hand (and his
+        dummy's) shown face up as a claimer shows it."""
+        st = self.state
+        self.hand_to(o)
+        for s in sorted(c.mine):
+            t = Text(f"{st.names[s]} shows: ")
+            t.append_text(open_hand_text(st, s))
+            self.console.print(t)
+        while True:
+            answer = self.read(f"{escape(st.names[o])}, accept the claim? (yes/no) > ").strip().lower()
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+
+    def _refuse(self, why: str) -> None:
+        self.console.print(Text.assemble(Text("refused: ", style="red"), why))
 
     def parse(self, text: str):
         """The action typed (short forms such as ``QS`` and ``JK H`` included).
@@ -615,6 +810,23 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
+
+
+def _game_terms(b) -> list:
+    """What else a contract asks of its declarer, from its attributes: cards put aside face down
+    (``aside``), his hand laid face up (``open``: before the first lead, after the first trick),
+    his partner sitting out (``alone``)."""
+    out = []
+    aside = getattr(b, "aside", 0)
+    if aside:
+        out.append(f"{aside} card{'s' if aside != 1 else ''} put aside face down")
+    opened = getattr(b, "open", "")
+    if opened:
+        out.append("the declarer's hand laid face up " +
+                   ("before the first lead" if opened == "before_lead" else "after the first trick"))
+    if getattr(b, "alone", False):
+        out.append("the declarer's partner sits the hand out")
+    return out
 
 
 def _tricks(n: int) -> str:

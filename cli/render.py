@@ -17,7 +17,7 @@ from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, SYMBOL_SUITS, bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import Said, shown_rows
 from rulekit.errors import RulekitError
-from rulekit.sheets.render import sheet_renderable
+from rulekit.sheets.render import sheet_renderable, with_symbols
 
 SUIT_STYLE = {"H": "bold red", "D": "bold red", "S": "bold", "C": "bold"}
 
@@ -61,6 +61,22 @@ def card_text(deck, c: int) -> Text:
         return Text(deck.name(c), style="bold magenta")
     s = deck.suit_of(c)
     return Text(deck.name(c)[:-1] + SUIT_SYMBOLS.get(s, s), style=SUIT_STYLE.get(s, ""))
+
+
+def played_text(deck, c: int, ctx) -> Text:
+    """A card played to a trick (:func:`card_text`), marked with the suit it counts as when
+    that differs from its printed suit under the trump context ``ctx`` (``J♦ (as ♥)``: the left
+    bower, a card the ranking moves to another suit; ``(as top)`` for a card of the top group)."""
+    t = card_text(deck, c)
+    printed = deck.suit_of(c)
+    if ctx is None or printed is None or printed not in deck.suits:
+        return t
+    g = ctx.group_of[c]
+    if g != deck.suits.index(printed):
+        t.append(" (as ", style="dim")
+        t.append_text(suit_text(deck.suits[g]) if g < len(deck.suits) else Text("top"))
+        t.append(")", style="dim")
+    return t
 
 
 #: a card or a suit symbol in a kind's words (``J♥``, ``10♠``, ``♦``)
@@ -271,19 +287,21 @@ def _winning_call(state, h) -> str:
 
 
 def trick_text(state, h, i: int, label: bool = True) -> Text:
-    """Completed trick ``i`` (0-based) of ``h``: ``trick 3  P1 K♠  P2 7♠  You A♠  → P1``."""
-    return _trick_line(state, h.tricks[i], i, label)
+    """Completed trick ``i`` (0-based) of ``h``: ``trick 3  P1 K♠  P2 7♠  You A♠  → P1``; a card
+    that counts as another suit is marked (:func:`played_text`)."""
+    return _trick_line(state, h.tricks[i], i, label, h.ctx)
 
 
-def _trick_line(state, trick, i: int, label: bool = True) -> Text:
-    """A completed trick ``(leader, plays, winner, named)``, the ``i``-th (:func:`trick_text`)."""
+def _trick_line(state, trick, i: int, label: bool = True, ctx=None) -> Text:
+    """A completed trick ``(leader, plays, winner, named)``, the ``i``-th (:func:`trick_text`),
+    its cards marked by the trump context ``ctx``."""
     deck = state.variant.deck
     plays, winner = trick[1], trick[2]
     named = trick[3] if len(trick) > 3 else ""
     t = Text(f"trick {i + 1:>2} " if label else "", style="dim")
     for k, (s, c) in enumerate(plays):
         t.append(f"{'  ' if k else ' '}{_name(state, s)} ")
-        t.append_text(card_text(deck, c))
+        t.append_text(played_text(deck, c, ctx))
         if named and s == trick[0]:
             t.append(" naming ")
             t.append_text(suit_text(named))
@@ -373,7 +391,7 @@ def row_text(sheet, row) -> Text:
                      ("red" if e else "dim"))
             t.append(f" ({tot})")
     if row.note:
-        t.append(f" — {row.note}", style="dim")
+        t.append(f" — {with_symbols(row.note)}", style="dim")
     return t
 
 
@@ -405,8 +423,14 @@ def round_objective(state, h) -> Text | None:
 
 def phase_rows(state, h) -> list:
     """``(label, text)`` rows the hand's phase kinds draw of their public data (a turned card,
-    a pile, the rows of a layout: :func:`~rulekit.engine.phases.base.shown_rows`)."""
-    return shown_rows(h, state.rules_of(h.number))
+    a pile, the rows of a layout: :func:`~rulekit.engine.phases.base.shown_rows`); of rows with
+    the same label the last one stands (a later phase says what became of an earlier one's card:
+    the trick play's stock, a card turned under it and exchanged)."""
+    rows: dict = {}
+    for label, text in shown_rows(h, state.rules_of(h.number), state.names):
+        rows.pop(label, None)
+        rows[label] = text
+    return list(rows.items())
 
 
 def hand_summary(state, h, rows) -> list:
@@ -595,7 +619,12 @@ def table_view(state, seat: int) -> Table:
     vul = _vulnerability(v, obs.vulnerable)
     if vul is not None:
         grid.add_row("vulnerable", vul)
+    kind = REGISTRY.get(obs.phase)
+    rows = (kind.seat_rows(obs, names) if kind is not None else []) + phase_rows(state, h)
+    drawn = {label for label, _t in rows}   # (a zone a phase draws itself: its own words stand)
     for z, up in obs.zones.items():
+        if z in drawn:
+            continue
         if up:
             grid.add_row(Text(z), cards_text(deck, bits(up)))
         else:
@@ -630,19 +659,23 @@ def table_view(state, seat: int) -> Table:
     for s in obs.open_seats:
         if obs.hands_seen[s]:
             grid.add_row(f"open {names[s]}", _cards_row(v, ctx, obs.hands_seen[s]))
-    kind = REGISTRY.get(obs.phase)
-    rows = (kind.seat_rows(obs, names) if kind is not None else []) + phase_rows(state, h)
     for label, text in rows:           # where his cards go; a turned card, a pile, a layout's rows
-        grid.add_row(label, Text(text))
+        grid.add_row(label, styled(text))
+    if kind is not None and kind.stands_for and obs.hand_sizes:   # no tricks to tell how many each holds
+        grid.add_row("cards held", Text(", ".join(f"{names[s]} {obs.hand_sizes[s]}" for s in range(v.players))))
+    target = target_text(state, h)
+    if target is not None and role == "play":
+        grid.add_row("to make", target)
     if role == "play":
         if obs.tricks:
-            grid.add_row("last trick", _trick_line(state, obs.tricks[-1], len(obs.tricks) - 1, label=False))
+            grid.add_row("last trick", _trick_line(state, obs.tricks[-1], len(obs.tricks) - 1, label=False,
+                                                   ctx=ctx))
         trick = Text()
         for i, (s, c) in enumerate(obs.trick):
             if i:
                 trick.append(", ")
             trick.append(f"{names[s]} ")
-            trick.append_text(card_text(deck, c))
+            trick.append_text(played_text(deck, c, ctx))
         if obs.named:
             trick.append(" (follow ")
             trick.append_text(suit_text(obs.named))
@@ -670,6 +703,8 @@ def table_view(state, seat: int) -> Table:
                     cards_won[winner] |= 1 << c
             grid.add_row("card points", Text(", ".join(f"{names[s]} {card_points(v, cards_won[s], ctx)}"
                                                        for s in range(v.players))))
+        for label, counts in running_tallies(v, obs):     # what the hand scores so far (hearts taken)
+            grid.add_row(label, Text(", ".join(f"{c} {x}" for c, x in zip(state.sheet.columns, counts))))
     totals = Text(", ".join(f"{c} {t}" for c, t in zip(state.sheet.columns, obs.totals)))
     totals.append("  (lowest total wins)" if v.scoring.lower_is_better else "  (highest total wins)", style="dim")
     grid.add_row("totals", totals)
@@ -681,6 +716,80 @@ def table_view(state, seat: int) -> Table:
         mine.stylize("bold")
     grid.add_row(mine, _own_hand(obs, mark=taken))
     return grid
+
+
+def running_tallies(variant, obs) -> list:
+    """``(label, counts per score column)`` of each tally of the cards in won tricks that the
+    hand's scoring counts (``hearts taken``, ``queens taken``, ``last two taken``), from the tricks
+    played so far (public); a tally of dealt cards or of the highest card in play is not shown
+    (it depends on cards not yet seen)."""
+    from types import SimpleNamespace
+    from rulekit.engine.scoring import tally_counts
+    shown = [i for i, t in enumerate(variant.scoring.tallies) if t.where == "tricks" and not t.pick]
+    if not shown:
+        return []
+    ctx = _context(variant, obs.trump, obs.low)
+    played = SimpleNamespace(dealt=[0] * variant.players, trump=obs.trump, tricks=obs.tricks, ctx=ctx)
+    won = [0] * variant.players
+    for _l, plays, winner, _n in obs.tricks:
+        for _s, c in plays:
+            won[winner] |= 1 << c
+    counts = tally_counts(variant, played, won)
+    return [(variant.scoring.tallies[i].name.replace("_", " ") + " taken", [col[i] for col in counts])
+            for i in shown]
+
+
+def target_text(state, h) -> Text | None:
+    """What the declarer's side must take (``N 8 tricks``; ``N and S together 9 tricks`` with a
+    partner for the hand; ``N no trick`` for a null), found from the variant's own ``made``
+    formula: the fewest tricks of the declarer's side that make the contract, when every count
+    from there up makes it and none below; None without a contract, or when ``made`` is not a
+    matter of tricks (card points) or not monotone."""
+    from rulekit.engine.scoring import column_of, envs_for
+    v = state.variant
+    made = v.scoring.made
+    if h.contract is None or h.declarer < 0 or made is None:
+        return None
+    reads = getattr(made, "names", None)
+    if reads is not None and not reads & {"tricks", "declarer_tricks", "side_tricks"}:
+        return None
+    n = v.players
+    col = column_of(v, h.declarer)
+    team = [s for s in range(n) if column_of(v, s) == col or s in (h.declarer, h.partner) and h.partner >= 0]
+    rest = [s for s in range(n) if s not in team]
+    total = len(h.tricks) + max(m.bit_count() for m in h.hands)
+    extra = {"vulnerable": h.vulnerable, "doubled": h.doubled, "partner": h.partner,
+             "game_score": getattr(state.progress, "game_score", None)}
+    makes = []
+    try:
+        for t in range(total + 1):
+            won = [0] * n
+            won[h.declarer] = t
+            if rest:
+                won[rest[0]] = total - t
+            envs = envs_for(v, h.contract, h.declarer, h.trump, won, [0] * n, extra)
+            makes.append(bool(made(envs[col])))
+    except (RulekitError, ArithmeticError, ValueError, TypeError, IndexError, KeyError):
+        return None
+    if True not in makes:
+        return None
+    least = makes.index(True)
+    if least == 0 and makes.count(True) == 1:
+        aim = "no trick"
+    elif all(makes[least:]):
+        aim = f"{least} trick{'' if least == 1 else 's'}"
+    else:
+        return None
+    if least == 0 and aim != "no trick":
+        return None
+    names = state.names
+    if h.partner >= 0:
+        who = f"{names[h.declarer]} and {names[h.partner]} together"
+    elif len(team) > 1 and v.scoring.by_side:
+        who = state.sheet.columns[col]
+    else:
+        who = names[h.declarer]
+    return Text(f"{who} {aim}")
 
 
 def card_points(variant, cards: int, ctx=None) -> int:
@@ -788,3 +897,156 @@ def winner_text(state) -> Text:
         if low:
             out.append("\nthe same, higher is better: " + ", ".join(f"{cols[c]} {-x:+d}" for c, x in enumerate(finals)))
     return out
+
+
+def action_words(state, text: str) -> Text:
+    """An action's text for people: a card played as the card (``7♣``, ``JK naming ♥``), a call as
+    :func:`call_text` writes it, other words as they are."""
+    words = text.split()
+    deck = state.variant.deck
+    if words and words[0] == "play" and len(words) >= 2:
+        try:
+            t = card_text(deck, deck.parse(words[1]))
+        except RulekitError:
+            return Text(text)
+        if len(words) > 2:
+            t.append(" naming ")
+            t.append_text(suit_text(words[2]))
+        return t
+    if words and words[0] == "discard":
+        return Text(state.discard_word() + " ") + styled(" ".join(_pretty_card(deck, w) for w in words[1:]))
+    return call_text(text)
+
+
+def _pretty_card(deck, word: str) -> str:
+    try:
+        return deck.pretty(deck.parse(word))
+    except RulekitError:
+        return word
+
+
+def hint_text(state, action, notes: list) -> Text:
+    """The answer to ``hint``, in one line: the bot's choice and what it rests on — per candidate
+    its mean outcome (its column's entry less the others' mean) over the deals it sampled, best
+    first (``hint: Q♠ — mean outcome over sampled deals: Q♠ +35.0 (10 deals), 7♥ -20.0 (3)``), a
+    bid's share of deals made, or the rule it chose by."""
+    t = Text("hint: ", style="bold")
+    t.append_text(action_words(state, state.action_text(action)))
+    chosen = state.action_text(action)
+    valued = sorted((n for n in notes if len(n) >= 3),
+                    key=lambda n: (state.action_text(n[0]) != chosen, -n[1]))
+    rules = [n[0] for n in notes if len(n) == 1]
+    if valued:
+        t.append(" — mean outcome over sampled deals (your score less the others' mean): ")
+        for i, note in enumerate(valued[:5]):
+            if i:
+                t.append(", ")
+            t.append_text(action_words(state, state.action_text(note[0])))
+            t.append(f" {note[1]:+.1f} ({note[2]} deal{'s' if note[2] != 1 else ''}")
+            if len(note) > 3:
+                t.append(f", made in {note[3]:.0%}")
+            t.append(")")
+        if len(valued) > 5:
+            t.append(f", and {len(valued) - 5} more")
+    for words in rules:
+        t.append(f"; {words}" if valued else f" — {words}")
+    return t
+
+
+def open_hand_text(state, seat: int) -> Text:
+    """``seat``'s cards as he shows them to the table (a claimer laying his hand face up)."""
+    return _cards_row(state.variant, _state_context(state), state.hand.hands[seat])
+
+
+def _suit_lines(variant, mask: int) -> Text:
+    """A hand as a diagram draws it: one line per printed suit (``♠ A K 7 3``, ``♥ —`` for none),
+    high cards first, then a line of the cards of no suit (jokers)."""
+    deck = variant.deck
+    nt = _context(variant, "NT", False)
+    t = Text()
+    for i, su in enumerate(suit_order(deck)):
+        if i:
+            t.append("\n")
+        t.append_text(suit_text(su))
+        cards = sorted((c for c in bits(mask) if deck.suit_of(c) == su), key=lambda c: -nt.strength[c])
+        t.append(" " + (" ".join(deck.name(c)[:-1] for c in cards) if cards else "—"),
+                 style=SUIT_STYLE.get(su, "") if cards else "dim")
+    others = [c for c in bits(mask) if deck.suit_of(c) not in deck.suits]
+    if others:
+        t.append("\n")
+        t.append_text(cards_text(deck, others))
+    return t
+
+
+def deal_diagram(state, hands: list, viewer: int, counts: list | None = None, title: str = "") -> Table:
+    """The table as a diagram: each seat's cards by suit (:func:`_suit_lines`) at its place, the
+    viewer at the bottom, the next seat in seat order on his left, the one opposite at the top
+    (four players; three: left and right on top; other numbers: one row per seat).
+
+    :param hands: per seat, the cards to draw, or ``None`` for a hand not shown (then
+        ``counts[seat]`` cards face down).
+    """
+    v = state.variant
+    n = v.players
+
+    def block(s: int) -> Text:
+        t = Text(seat_label(state, s), style="bold")
+        t.append("\n")
+        if hands[s] is None:
+            k = (counts or [0] * n)[s]
+            t.append(f"{_cards(k)} face down", style="dim")
+        else:
+            t.append_text(_suit_lines(v, hands[s]))
+        return t
+
+    grid = Table.grid(padding=(0, 4))
+    if title:
+        grid.title = title
+        grid.title_justify = "left"
+    if n == 4:
+        left, top, right = (viewer + 1) % n, (viewer + 2) % n, (viewer + 3) % n
+        for _ in range(3):
+            grid.add_column()
+        grid.add_row(Text(""), block(top), Text(""))
+        grid.add_row(block(left), Text(""), block(right))
+        grid.add_row(Text(""), block(viewer), Text(""))
+    elif n == 3:
+        left, right = (viewer + 1) % n, (viewer + 2) % n
+        grid.add_column()
+        grid.add_column()
+        grid.add_row(block(left), block(right))
+        grid.add_row(block(viewer), Text(""))
+    else:
+        for _ in range(min(n, 4)):
+            grid.add_column()
+        order = [(viewer + 1 + k) % n for k in range(n)]
+        for i in range(0, n, 4):
+            row = [block(s) for s in order[i:i + 4]]
+            grid.add_row(*(row + [Text("")] * (min(n, 4) - len(row))))
+    return grid
+
+
+def dealt_diagram(state, h, viewer: int) -> Table:
+    """Every hand of the finished hand ``h`` as dealt (public once the hand is over), with the
+    cards dealt to no player (a widow, a talon) below."""
+    v = state.rules_of(h.number)
+    grid = deal_diagram(state, list(h.dealt), viewer, title=f"hand {h.number + 1} as dealt")
+    rest = v.deck.full_mask
+    for m in h.dealt:
+        rest &= ~m
+    if rest and any(h.dealt):
+        t = Text("not dealt to a player: ", style="dim")
+        t.append_text(cards_text(v.deck, _sorted(v, _context(v, "NT", False), rest)))
+        grid.add_row(t)
+    return grid
+
+
+def seen_diagram(state, seat: int, others_shown: bool = True) -> Table:
+    """The hands ``seat`` sees now at their places (his own, the dummy's once it is down, hands
+    laid open), the others face down with their sizes: from ``state.observation(seat)`` only.
+
+    :param others_shown: draw ``seat``'s own hand (False: several people at one terminal, where
+        only the public hands may be drawn for all to see)."""
+    obs = state.observation(seat)
+    hands = [m if m and (s != seat or others_shown) else None for s, m in enumerate(obs.hands_seen)]
+    return deal_diagram(state, hands, seat, counts=obs.hand_sizes)

@@ -21,6 +21,12 @@ have bounded lengths (:data:`MAX_NAME`, :data:`MAX_TEXT`).
 The ``sheet`` and ``result`` are informative: replay recomputes them, and
 :func:`sheet_mismatch` tells whether the stored sheet agrees.
 
+Actions a player took back with ``undo`` (``rulekit play``) are kept, marked as taken back, in
+an optional ``undone`` list: ``{"by": seat, "at": i, "actions": [[seat, action], ...]}`` for
+each undo, the actions that stood at index ``i`` of ``actions`` (and after it) before the game
+went on from there.  ``actions`` is the game as it was played to the end, so a replay gives the
+same game; a reader sees every undo.  A record without the key has no undo.
+
 Saving is atomic: the JSON goes to a temporary file in the same folder which
 is flushed to disk and then replaces the target, so an interrupted save never
 leaves half a file (the previous record stays intact).  A new record is
@@ -70,7 +76,8 @@ def _installed_hash(vid: str, players) -> str | None:
         return None
 
 
-def to_record(state: State, players: list | None = None, explicit_deals: bool = False) -> dict:
+def to_record(state: State, players: list | None = None, explicit_deals: bool = False,
+              undone: list | None = None) -> dict:
     """The JSON-ready record of ``state``.
 
     A variant that is not exactly an installed one is stored whole (``variant_text``,
@@ -78,6 +85,7 @@ def to_record(state: State, players: list | None = None, explicit_deals: bool = 
 
     :param players: controller of each seat (``human``/``bot``...), informative.
     :param explicit_deals: also store every hand's deal (cards in dealing order).
+    :param undone: the actions taken back by undo (see the module docstring), informative.
     """
     v = state.variant
     deals = None
@@ -98,6 +106,7 @@ def to_record(state: State, players: list | None = None, explicit_deals: bool = 
         "actions": [[s, a] for s, a in state.history],
         "sheet": state.sheet.as_dict(), "result": state.result(),
         **({"chance": [list(e) for e in state.chance]} if state.chance else {}),
+        **({"undone": [dict(u) for u in undone]} if undone else {}),
     }
 
 
@@ -414,6 +423,25 @@ def shape_problem(data: dict) -> str:
     sheet = data.get("sheet")
     if sheet is not None and (not isinstance(sheet, dict) or not isinstance(sheet.get("rows", []), list)):
         return "\"sheet\" must be an object with \"rows\""
+    return _undone_problem(data.get("undone"), len(actions))
+
+
+def _undone_problem(undone, n_actions: int) -> str:
+    """The first problem with a record's ``undone`` list (``""``: none, or no list)."""
+    if undone is None:
+        return ""
+    if not isinstance(undone, list):
+        return "\"undone\" must be a list of the undos made (objects with by, at, actions)"
+    for k, u in enumerate(undone):
+        if not (isinstance(u, dict) and _is_int(u.get("by")) and _is_int(u.get("at"))
+                and isinstance(u.get("actions"), list)):
+            return f"undone[{k}] must be an object with a seat \"by\", an index \"at\" and a list \"actions\""
+        if not 0 <= u["at"] <= n_actions:
+            return f"undone[{k}].at must be an index of the record's actions, not {u['at']!r}"
+        for i, item in enumerate(u["actions"]):
+            if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and isinstance(item[1], str)
+                    and len(item[1]) <= MAX_TEXT):
+                return f"undone[{k}] action {i} is not a [seat, \"action\"] pair: {json.dumps(item)[:60]}"
     return ""
 
 

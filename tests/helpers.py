@@ -109,6 +109,47 @@ def table_toy(tmp_path, players=4, extra="", play="", scoring="", each="tricks",
                                                                play=play, scoring=scoring, each=each, deals=deals))
 
 
+#: A made-up two-hand game from a stock in Schnapsen's shape (20 cards A 10 K Q J, a turned trump
+#: under the stock), its ``play:`` options given by ``%(play)s`` (lines of the tricks entry).
+STOCK_TOY = """id: stocky
+name: Stocky
+players: 2
+deck:
+  suits: [S, H, D, C]
+  ranks: [J, Q, K, "10", A]
+  card_points: {A: 11, "10": 10, K: 4, Q: 3, J: 2}
+ranking:
+  suit: "A 10 K Q J"
+dealer:
+  first: {seat: 1}
+  rotation: left
+phases:
+  deal: {kind: deal, pattern: "3, stock 1, 2, stock 9"}
+  trumps: {kind: turn_up, card: stock}
+  play:
+    kind: tricks
+    lead: eldest
+%(play)s
+scoring:
+%(scoring)s
+match:
+  deals: 3
+"""
+
+#: The stock block of :data:`STOCK_TOY` as Schnapsen has it (pagat.com/marriage/schnaps.html).
+STOCK_PLAY = """    follow_suit: false
+    stock:
+      exchange: {rank: J}
+      close: true
+      after: {follow_suit: true, must_head: true, must_trump: true}
+"""
+
+
+def stock_toy(tmp_path, play=STOCK_PLAY, scoring='  each: "tricks"'):
+    """:data:`STOCK_TOY` with these ``play:`` lines and ``scoring:`` lines."""
+    return variant_from(tmp_path, "stocky.yaml", STOCK_TOY % {"play": play.rstrip("\n"), "scoring": scoring})
+
+
 LEAD_TOY = """id: toy
 name: Toy
 players: 3
@@ -263,6 +304,22 @@ def deal_order(hands, packets=None, first: int = 1) -> list:
         for k in range(n):
             out += list(hands[(first + k) % n][at:at + size])
         at += size
+    return out
+
+
+def order_for(v, dealer: int, places: dict) -> list:
+    """The pack order that deals the cards of ``places`` by the variant ``v``'s deal pattern with
+    ``dealer`` dealing: ``places[seat]`` that seat's cards and ``places[zone]`` a zone's, each
+    in the order they are dealt to it (a list of card texts, or one space-separated text)."""
+    from rulekit.engine.phases.deal import deal_plan
+    spec = next(p for p in v.phases if p.kind == "deal")
+    todo = {k: list(x.split() if isinstance(x, str) else x) for k, x in places.items()}
+    eldest = v.next_seat(dealer)
+    out = []
+    for target in deal_plan(spec, v.players):
+        key = target if isinstance(target, str) else (eldest + v.step * target) % v.players
+        out.append(todo[key].pop(0))
+    assert not any(todo.values()), todo
     return out
 
 

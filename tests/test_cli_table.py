@@ -350,3 +350,179 @@ def test_one_human_gets_no_hand_over_screen():
     for _ in range(4):
         g.step()
     assert "Pass to" not in con.file.getvalue() and "\x1b[3J" not in con.file.getvalue()
+
+
+# ---------------------------------------------------------------------- diagrams, marks, rows
+def _played_hand(vid: str, seed: int = 1):
+    """A state of ``vid`` after its first hand played at random, and that hand."""
+    import random
+    s = State(load_variant(vid), seed=seed)
+    rng = random.Random(seed)
+    while s.hand.number == 0 and not s.is_over:
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.random() * len(legal))])
+    return s, s.hand_log[0]
+
+
+def test_a_finished_hand_is_drawn_as_dealt_at_the_table():
+    """Bridge: the diagram of a finished hand puts each seat's dealt cards at its place, North
+    on top, West and East beside, the viewer (South) below, a line per suit high cards first."""
+    from rulekit.cli.render import dealt_diagram
+    s, h = _played_hand("bridge")
+    text = plain(dealt_diagram(s, h, 2))
+    lines = text.splitlines()
+    deck = s.variant.deck
+    for seat in range(4):
+        spades = [deck.name(c)[:-1] for c in sorted((c for c in range(deck.size) if h.dealt[seat] >> c & 1
+                                                     and deck.suit_of(c) == "S"),
+                                                    key=lambda c: -s.variant.contexts["NT"].strength[c])]
+        assert ("♠ " + (" ".join(spades) or "—")) in text
+    row = {name: next(i for i, line in enumerate(lines) if line.strip().startswith(name) or f"  {name} " in line)
+           for name in ("N", "W", "S")}
+    assert row["N"] < row["W"] < row["S"]
+    assert lines[0].startswith("hand 1 as dealt")
+
+
+def test_cards_dealt_to_no_player_are_shown_below_the_diagram():
+    """Five Hundred (three players): the widow, dealt to no player, is listed under the hands."""
+    from rulekit.cli.render import dealt_diagram
+    s, h = _played_hand("fivehundred")
+    widow = s.variant.deck.full_mask
+    for m in h.dealt:
+        widow &= ~m
+    text = plain(dealt_diagram(s, h, 0))
+    assert "not dealt to a player: " in text
+    assert all(s.variant.deck.pretty(c) in text.split("not dealt to a player: ")[1] for c in range(32)
+               if widow >> c & 1)
+
+
+def test_the_live_game_draws_the_deal_when_a_hand_ends():
+    """Live play: after the last trick the hand's diagram comes before its sheet row."""
+    s = State(load_variant("whist"), seed=2, names=["You", "P1", "P2", "P3"])
+    con = Typist()
+    g = Game(s, ["human", "random", "random", "random"], con)
+    con.game = g
+    g.state.max_hands = 1
+    g.run()
+    out = plain_buf(con.file.getvalue())
+    assert out.index("trick 13") < out.index("hand 1 as dealt") < out.index("hand 1  ")
+
+
+def test_the_dummy_goes_down_at_its_place_with_the_hands_the_viewer_sees():
+    """Bridge: after the opening lead the dummy's cards are drawn at its place with the viewer's
+    own; the two others face down with their counts.  Drawn for several people at one terminal,
+    only the public hands."""
+    from rulekit.cli.render import seen_diagram
+    v = load_variant("bridge")
+    s = State(v, seed=4)
+    while s.kind.role == "auction":
+        s.apply("1C" if not s.hand.calls else "pass")
+    s.apply(s.legal_actions()[0])
+    h = s.hand
+    viewer = next(x for x in range(4) if x not in (h.dummy,) and s.controller(x) == x and x != s.hand.leader)
+    text = plain(seen_diagram(s, viewer))
+    hidden = [x for x in range(4) if x not in (viewer, h.dummy)]
+    assert text.count("cards face down") == 2
+    assert f"{h.hands[hidden[0]].bit_count()} cards face down" in text
+    deck = v.deck
+    dummy_spades = " ".join(deck.name(c)[:-1] for c in sorted((c for c in range(52) if h.hands[h.dummy] >> c & 1
+                                                              and deck.suit_of(c) == "S"),
+                                                             key=lambda c: -v.contexts["NT"].strength[c]))
+    assert ("♠ " + (dummy_spades or "—")) in text
+    public = plain(seen_diagram(s, viewer, others_shown=False))
+    assert public.count("cards face down") == 3
+
+
+def test_a_card_counting_as_another_suit_is_marked_in_trick_lines():
+    """Euchre with hearts trumps: the left bower J♦ is played as ♥ (``J♦ (as ♥)``); the right
+    bower and plain cards carry no mark."""
+    from rulekit.cli.render import played_text
+    v = load_variant("euchre")
+    deck = v.deck
+    ctx = v.contexts["H"]
+    assert plain(played_text(deck, deck.parse("JD"), ctx), strip=True) == "J♦ (as ♥)"
+    assert plain(played_text(deck, deck.parse("JH"), ctx), strip=True) == "J♥"
+    assert plain(played_text(deck, deck.parse("AD"), ctx), strip=True) == "A♦"
+    fh = load_variant("fivehundred")
+    assert plain(played_text(fh.deck, fh.deck.parse("JK"), fh.contexts["S"]), strip=True) == "JK"
+
+
+def test_sheet_notes_show_suit_symbols_as_the_table_does():
+    """A Five Hundred row reads ``P0 7♣ made`` on the sheet and in the hand's line, not ``7C``."""
+    import random
+    from rulekit.cli.render import row_text, score_sheet
+    s = State(load_variant("fivehundred"), seed=1)
+    bidder = s.to_move
+    for call in ("7C", "pass", "pass"):
+        s.apply(call)
+    rng = random.Random(1)
+    while not s.sheet.rows:
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.random() * len(legal))])
+    note = s.sheet.rows[0].note
+    assert note.startswith(f"{s.names[bidder]} 7C ")
+    assert f"{s.names[bidder]} 7♣ " in plain(score_sheet(s))
+    assert f"— {s.names[bidder]} 7♣ " in plain(row_text(s.sheet, s.sheet.rows[0]))
+    assert "7C" not in plain(score_sheet(s)) + plain(row_text(s.sheet, s.sheet.rows[0]))
+
+
+def _king_round(name: str, seed: int = 1, moves: int = 0):
+    """King, played at random until the round called ``name``, then ``moves`` actions into it."""
+    import random
+    s = State(load_variant("king"), seed=seed, names=["N", "E", "You", "W"])
+    rng = random.Random(seed)
+    while s.variant.round_name != name:
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.random() * len(legal))])
+    for _ in range(moves):
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.random() * len(legal))])
+    return s
+
+
+def test_the_domino_layout_shows_who_laid_what_who_passed_and_the_cards_held():
+    """King's jacks domino ([K8]): the rows by suit symbol, the last round of turns (laid a card,
+    passed), the cards each player still holds, with the table's names."""
+    s = _king_round("jacks domino", moves=9)
+    text = plain(table_view(s, 2))
+    d = s.hand.phase_state["domino"]
+    assert any(line.strip().startswith("row ♥") or line.strip().startswith("row ♠") or
+               line.strip().startswith("row ♦") or line.strip().startswith("row ♣") for line in text.splitlines())
+    names = s.names
+    turns = " · ".join(f"{names[x]} " + (f"laid {s.variant.deck.pretty(c)}" if c >= 0 else "passed")
+                       for x, c in d.order[-4:])
+    assert f"last turns {turns}" in " ".join(text.split())
+    held = ", ".join(f"{names[x]} {s.hand.hands[x].bit_count()}" for x in range(4))
+    assert f"cards held {held}" in " ".join(text.split())
+
+
+def test_the_running_tallies_of_a_round_are_shown():
+    """King's no-hearts round ([K2]): ``hearts taken`` per player from the tricks so far."""
+    s = _king_round("no hearts", moves=12)
+    won = [0] * 4
+    for _l, plays, winner, _n in s.hand.tricks:
+        won[winner] += sum(1 for _s, c in plays if s.variant.deck.suit_of(c) == "H")
+    text = " ".join(plain(table_view(s, s.to_move)).split())
+    assert "hearts taken " + ", ".join(f"{n} {x}" for n, x in zip(s.names, won)) in text
+
+
+def test_a_partnerships_target_is_shown():
+    """Boston [B5]: East bids 6♠ and invites, South accepts: the table shows ``to make E and S
+    together 9 tricks``; alone, 6 tricks."""
+    from rulekit.cli.render import target_text
+    v = load_variant("boston")
+    for answer, target in (("accept", "E and S together 9 tricks"), (None, "E 6 tricks")):
+        s = State(v, seed=1)
+        while s.kind.role != "play":
+            texts = [a.text for a in s.legal_actions()]
+            if s.kind.role == "auction":
+                six = [t for t in texts if t.startswith("6")]
+                s.apply(six[0] if six and not s.hand.high else "pass")
+            elif "invite" in texts:
+                s.apply("invite" if answer else "alone")
+            elif "accept" in texts and answer:
+                s.apply("accept")
+            else:
+                s.apply("pass" if "pass" in texts else texts[0])
+        assert plain(target_text(s, s.hand), strip=True) == target
+        assert f"to make {target}" in " ".join(plain(table_view(s, s.to_move)).split())

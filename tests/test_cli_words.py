@@ -169,11 +169,12 @@ def test_help_lists_contracts_without_false_trick_counts():
     contract (preferans betl, Boston's nulls) is "take no trick"."""
     from cli.game import help_text
     text = help_text(PREF, State(PREF, seed=1))
-    assert "  pik      number 2, S trumps\n" in text
+    assert "  pik      number 2, ♠ trumps\n" in text
     assert "  betl     number 6, take no trick, no trump\n" in text
-    assert "tricks" not in text.split("\n", 1)[1].split("Commands")[0]
+    assert "tricks" not in text.split("\n", 1)[1].split("\n  ?  ")[0]     # (the contracts' lines)
     bos = load_variant("boston")
-    assert "  LN       take no trick, no trump; worth 15 made" in help_text(bos, State(bos, seed=1))
+    assert "  LN       little null: take no trick, no trump, 1 card put aside face down; worth 15 made" \
+        in help_text(bos, State(bos, seed=1))
 
 
 def test_round_objective_stands_on_its_own_line_in_full():
@@ -216,3 +217,108 @@ def test_no_extra_bid_lines_without_extra_bids():
     """A ladder without extra bids adds no line."""
     from rulekit.cli.game import extra_bid_lines
     assert extra_bid_lines(State(load_variant("whist"), seed=1)) == []
+
+
+# ---------------------------------------------------------------------- each kind says what it asks
+def _every_variant() -> list:
+    from pathlib import Path
+    from rulekit.variant import builtin_ids
+    return list(builtin_ids()) + [str(Path(__file__).parent / "data" / "every-kind.yaml")]
+
+
+def test_help_names_every_word_a_player_may_type():
+    """At every decision of two hands of each installed variant (and the compendium of every
+    kind), the first word of each legal action other than a bid (``pass``, ``play``, ``discard``,
+    ``follow``, ``invite``, ``take``...) is in the help, which every kind writes for its phase."""
+    import random
+    from cli.game import help_text
+    missing = set()
+    for vid in _every_variant():
+        v = load_variant(vid)
+        for seed in range(3):
+            s = State(v, seed=seed)
+            rng = random.Random(seed)
+            while not s.is_over and s.hand.number < 2:
+                if s.kind.role != "chance":
+                    text = help_text(s.variant, s)
+                    legal = s.legal_actions()
+                    for a in (legal if isinstance(legal, list) else legal[:1]):
+                        word = s.action_text(a).split()[0]
+                        if a.kind != "bid" and word not in text:
+                            missing.add((vid, s.kind.name, word))
+                legal = s.legal_actions()
+                s.apply(legal[int(rng.random() * len(legal))])
+    assert missing == set()
+
+
+def test_the_domino_help_says_pass():
+    """King's jacks domino ([K8]): the help at its prompt says to pass when no card fits."""
+    import random
+    from cli.game import help_text
+    s = State(load_variant("king"), seed=1)
+    rng = random.Random(1)
+    while s.variant.round_name != "jacks domino":
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.random() * len(legal))])
+    assert "lay it on a row; pass when you cannot" in help_text(s.variant, s)
+
+
+def test_each_step_of_the_defence_has_its_own_label():
+    """Preferans ([F1]-[F5]): the defenders are asked ``follow?``, a playing defender ``kontra?``,
+    the declarer then ``rekontra?``; never one ``defence`` label."""
+    from rulekit.cli.render import prompt_label
+    v = load_variant("preferans")
+    labels = set()
+    for seed in range(40):
+        s = State(v, seed=seed)
+        while not s.is_over and s.hand.number == 0 and s.kind.name != "tricks":
+            if s.kind.name == "defence":
+                labels.add(prompt_label(s))
+                texts = [a.text for a in s.legal_actions()]
+                s.apply(next((t for t in ("follow", "kontra", "rekontra", "invite") if t in texts), texts[0]))
+                continue
+            texts = [a.text for a in s.legal_actions()]
+            if s.kind.name == "announce":          # the highest game: one the defenders follow or pass
+                s.apply(texts[-1])
+                continue
+            s.apply("2" if "2" in texts and not s.hand.calls else "pass" if "pass" in texts else texts[0])
+        if {"follow?", "kontra?", "rekontra?"} <= labels:
+            break
+    assert {"follow?", "kontra?", "rekontra?"} <= labels and "defence" not in labels
+
+
+def test_an_order_up_says_what_each_round_asks():
+    """Euchre: the first round asks ``order up``, the second ``name trumps``, the dealer who took
+    the card ``discard``."""
+    from rulekit.cli.render import prompt_label
+    v = load_variant("euchre")
+    s = State(v, seed=1)
+    assert prompt_label(s) == "order up"
+    for _ in range(4):
+        s.apply("pass")
+    assert prompt_label(s) == "name trumps"
+    s = State(v, seed=1)
+    s.apply("order")
+    if s.kind.name == "order_up":
+        assert prompt_label(s) == "discard"
+
+
+def test_a_partner_call_says_what_each_player_is_asked():
+    """Boston [B5]: the declarer of 6♠ is asked ``invite or alone?``; after invite the others
+    ``accept?``; after alone ``offer?``, and on an offer the declarer ``accept or refuse?``."""
+    from rulekit.cli.render import prompt_label
+    v = load_variant("boston")
+    labels = []
+    for first, then in (("invite", None), ("alone", "offer")):
+        s = State(v, seed=1)
+        while s.kind.role == "auction" or s.kind.role == "chance":
+            texts = [a.text for a in s.legal_actions()]
+            six = [t for t in texts if t.startswith("6")]
+            s.apply(six[0] if six and not s.hand.high else "pass" if "pass" in texts else texts[0])
+        labels.append(prompt_label(s))
+        s.apply(first)
+        labels.append(prompt_label(s))
+        if then:
+            s.apply(then)
+            labels.append(prompt_label(s))
+    assert labels == ["invite or alone?", "accept?", "invite or alone?", "offer?", "accept or refuse?"]

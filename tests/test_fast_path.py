@@ -29,7 +29,10 @@ def checked_hand(st: State, rng: random.Random) -> None:
     while st.hand is h and not st.is_over:
         legal = list(st.legal_actions())
         kind = st.kind
-        if kind is not None and kind.name == "tricks":
+        if kind is not None and kind.name == "tricks" and any(a.kind != "play" for a in legal):
+            assert sorted(a.card for a in legal if a.kind == "play") == list(bits(st.legal_play_mask()))
+            a = legal[int(rng.random() * len(legal))]   # exchange, close, a meld, a claim, or a card
+        elif kind is not None and kind.name == "tricks":
             cards = sorted({a.card for a in legal})
             assert cards == list(bits(st.legal_play_mask())), (st.variant.id, h.number, len(h.tricks))
             c = cards[int(rng.random() * len(cards))]

@@ -106,8 +106,14 @@ def test_a_layer_loads_nothing_above_it(layer):
     ``__init__`` runs first: it must not pull a higher layer in)."""
     at = [n for n, _p in LAYERS].index(layer)
     names = [n for n, p in _modules() if layer_of(n) == at and p.name != "__init__.py"]
-    code = ("import sys\n" + "".join(f"import {n}\n" for n in names if not n.startswith("rulekit.cli"))
-            + "print('\\n'.join(sorted(sys.modules)))")
+    # a module of an optional extra (numba's kernel, ...) is skipped where its package is absent;
+    # a missing module of rulekit itself still fails
+    code = ("import importlib, sys\n"
+            f"for n in {[n for n in names if not n.startswith('rulekit.cli')]!r}:\n"
+            "    try:\n        importlib.import_module(n)\n"
+            "    except ModuleNotFoundError as e:\n"
+            "        if (e.name or 'rulekit').split('.')[0] == 'rulekit':\n            raise\n"
+            "print('\\n'.join(sorted(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stderr
     loaded = [m for m in out.stdout.split() if _ours(m) and _is_module(m) and

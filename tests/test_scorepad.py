@@ -233,7 +233,7 @@ def test_undo_save_resume_and_exports(tmp_path):
     out = tmp_path / "sheet.txt"
     runner.invoke(app, ["score", "--export", str(out), "--file", str(pad_file)])
     text = out.read_text()
-    assert "P1 8H made (8 tricks)" in text and "330" in text and "\x1b" not in text
+    assert "P1 8♥ made (8 tricks)" in text and "330" in text and "\x1b" not in text
 
 
 def test_cli_refuses_and_asks_again(tmp_path):
@@ -243,7 +243,7 @@ def test_cli_refuses_and_asks_again(tmp_path):
     assert "refused: '9Z' is not a contract of fivehundred" in r.output
     assert "refused: there is no seat 'P9'" in r.output
     assert "refused: tricks add up to 12, but a hand has 10" in r.output
-    assert "P1 8H made (8 tricks)" in r.output
+    assert "P1 8♥ made (8 tricks)" in r.output
 
 
 def test_match_end_and_bad_export(tmp_path):

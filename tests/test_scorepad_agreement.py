@@ -104,11 +104,12 @@ def _numbers(text: str) -> list:
     return [int(w) for w in text.split()]
 
 
-def mutations(pad: ScorePad, answers: list, rng: random.Random) -> list:
+def mutations(pad: ScorePad, answers: list, rng: random.Random, facts: dict) -> list:
     """Changes of one answer of a hand that no legal play gives: ``[(index, new answer, why)]``.
     Each family is impossible by the variant's own numbers: a column's tricks past the hand's,
     tricks that do not add up where play cannot stop early, more than the pack holds of a
-    tally, a pile or layout result past its bounds, a seat or word that is no answer."""
+    tally, a pile or layout result past its bounds, a seat or word that is no answer (``facts``:
+    the hand's, which say whether its tricks must add up: no claim or end condition stopped it)."""
     out = []
     size = pad.hand_size()
     cols = len(pad.columns)
@@ -124,7 +125,7 @@ def mutations(pad: ScorePad, answers: list, rng: random.Random) -> list:
             neg = list(t)
             neg[c] = -rng.randint(1, 3)
             out.append((i, " ".join(map(str, neg)), "negative tricks"))
-            if not pad.end_if:
+            if pad.trick_total(facts)[1]:
                 less = list(t)
                 c = next((k for k in range(cols) if less[k]), 0)
                 less[c] -= 1
@@ -170,7 +171,7 @@ def refused_mutations(vid: str, wanted: int) -> tuple:
         pad = ScorePad(s.match_variant, first_dealer=s.first_dealer)
         for h in s.hand_log:
             facts, answers = written(pad, s.rules_of(h.number), h)
-            for i, bad, _why in mutations(pad, answers, rng):
+            for i, bad, _why in mutations(pad, answers, rng, facts):
                 trial: dict = {}
                 tried += 1
                 try:

@@ -223,7 +223,7 @@ def test_trick_bids_note_says_bids_and_tricks(tmp_path):
     lines = r.output.splitlines()
     bids = re.findall(r"(P\d) bid (\d+)", next(ln for ln in lines if ln.startswith("  auction")))
     note = next(ln for ln in lines if ln.startswith("  hand 1 ")).split(" — ")[1]
-    m = re.fullmatch(r"trumps [SHDC]+, " + " · ".join(rf"{p} bid {b} took (\d)" for p, b in sorted(bids)), note)
+    m = re.fullmatch(r"trumps [♠♥♦♣], " + " · ".join(rf"{p} bid {b} took (\d)" for p, b in sorted(bids)), note)
     assert m, note                         # each column's bid, as called, then its tricks
     assert sum(map(int, m.groups())) == 1  # Oh Hell's first deal is one card each
 
@@ -237,7 +237,7 @@ def test_order_up_note_says_who_made_trumps(tmp_path):
     """An order-up hand's sheet note says which side made trumps."""
     r = runner.invoke(app, ["play", "euchre", "--auto", "--seed", "3", "--save", str(tmp_path / "g.json")])
     notes = _hand_notes(r.output)
-    assert notes and all(re.fullmatch(r"trumps [SHDC], made by (NS|EW)(, alone)?", n) for n in notes), notes
+    assert notes and all(re.fullmatch(r"trumps [♠♥♦♣], made by (NS|EW)(, alone)?", n) for n in notes), notes
 
 
 def test_held_bonus_tallies_in_the_note(tmp_path):
@@ -245,12 +245,12 @@ def test_held_bonus_tallies_in_the_note(tmp_path):
     the note: Belote's belote (king and queen of trumps in one hand), Pitch's High and Low."""
     r = runner.invoke(app, ["play", "belote", "--auto", "--seed", "3", "--save", str(tmp_path / "b.json")])
     notes = _hand_notes(r.output)
-    assert all(re.fullmatch(r"trumps [SHDC], made by (NS|EW)(, belote (NS|EW))?", n) for n in notes), notes
+    assert all(re.fullmatch(r"trumps [♠♥♦♣], made by (NS|EW)(, belote (NS|EW))?", n) for n in notes), notes
     assert any("belote" in n for n in notes) and not all("belote" in n for n in notes)
     r = runner.invoke(app, ["play", "pitch", "--auto", "--seed", "3", "--save", str(tmp_path / "p.json")])
     notes = _hand_notes(r.output)
     # someone always holds High and Low: trumps are made by a card led, so one is in play
-    assert notes and all(re.fullmatch(r"P\d [234] \([SHDC]\) (made|failed), high P\d, low P\d", n)
+    assert notes and all(re.fullmatch(r"P\d [234] \([♠♥♦♣]\) (made|failed), high P\d, low P\d", n)
                          for n in notes), notes
 
 
@@ -265,3 +265,29 @@ def test_pitch_pad_file_with_nobody_holding_high_is_refused():
         pad.check(facts)
     done = pad.check({**facts, "tally:high:0": 1})
     assert [done[f"tally:high:{c}"] for c in range(4)] == [1, 0, 0, 0]
+
+
+def test_schnapsen_claim_close_and_melds_in_the_pad():
+    """A stock game asks who closed (and the figures at the close), the meld points declared, who
+    claimed and with what result, then the tricks (fewer when a claim stopped play) and the card
+    points; docs/rules/schnapsen.md example 2 scores 2, example 3 after a close 2."""
+    pad = ScorePad(load_variant("schnapsen"))
+    asked = enter(pad, ["-", "40 0", "P0", "made", "H", "2 1", "29 14"])
+    assert asked == ["closed the stock", "meld points declared P0 P1", "claimed", "the claim", "trumps",
+                     "tricks P0 P1", "card points P0 P1"]
+    assert pad.sheet.rows[-1].entries == [2, 0]
+    asked = enter(pad, ["P0", "1 1", "14 14", "40 0", "40 0", "P0", "made", "H", "2 1", "29 14"])
+    assert asked[:4] == ["closed the stock", "tricks at the close P0 P1", "card points at the close P0 P1",
+                         "melds counted at the close P0 P1"]
+    assert pad.sheet.rows[-1].entries == [2, 0]
+
+
+def test_schnapsen_pad_refusals():
+    """Facts no play gives: a claim's result against its rule, tricks short of a hand nobody
+    claimed, a meld total no marriages make, a close after the stock ran out."""
+    pad = ScorePad(load_variant("schnapsen"))
+    assert "by the rule (score >= 66) the claim was failed, not made" in \
+        refused(pad, ["-", "40 0", "P0", "made", "H", "2 1"], "20 14")
+    assert "tricks add up to 9, but a hand has 10" in refused(pad, ["-", "0 0", "-", "H"], "5 4")
+    assert "30 is no total of melds" in refused(pad, ["-"], "30 0")
+    assert "after at most 4 tricks" in refused(pad, ["P1"], "3 2")

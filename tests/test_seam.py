@@ -217,6 +217,52 @@ def test_the_table_depends_only_on_what_the_seat_may_know():
             s.apply(legal[int(rng.random() * len(legal))])
 
 
+def _same_screen_in_every_world(s: State, steps: int, seed: int) -> None:
+    """For ``steps`` random actions of ``s``: each seat's table, and its diagram of the hands it
+    sees, are the same in a world sampled from its observation."""
+    from rulekit.cli.render import seen_diagram
+    rng = random.Random(seed)
+    v = s.variant
+    for step in range(steps):
+        if s.is_over:
+            return
+        for seat in range(v.players):
+            world = s.observation(seat).sample_world(random.Random(step))
+            world.names = list(s.names)
+            assert plain(table_view(world, seat)) == plain(table_view(s, seat)), (v.id, step, seat)
+            assert plain(seen_diagram(world, seat)) == plain(seen_diagram(s, seat)), (v.id, step, seat)
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_the_new_rows_depend_only_on_what_the_seat_may_know():
+    """The rows of a domino layout (who laid what, who passed, cards held), of a pile, the running
+    tallies of a round (hearts taken) and a partnership's target are the same in every world
+    sampled from the seat's observation (King's rounds; Boston with a partner for the hand)."""
+    rng = random.Random(2)
+    s = State(load_variant("king"), seed=2)
+    seen = set()
+    while not s.is_over and len(seen) < 4:
+        name = s.variant.round_name
+        if name in ("no hearts", "no girls", "running total", "jacks domino") and name not in seen:
+            seen.add(name)
+            _same_screen_in_every_world(s, 14, len(seen))
+            continue
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.random() * len(legal))])
+    assert len(seen) == 4
+    b = State(load_variant("boston"), seed=1)
+    while b.kind.role != "play":
+        texts = [a.text for a in b.legal_actions()]
+        if b.kind.role == "auction":
+            six = [t for t in texts if t.startswith("6")]
+            b.apply(six[0] if six and not b.hand.high else "pass")
+        else:
+            b.apply("invite" if "invite" in texts else "accept" if "accept" in texts else texts[0])
+    assert b.hand.partner >= 0
+    _same_screen_in_every_world(b, 20, 9)
+
+
 def test_a_prompt_for_the_dummy_says_so():
     """The prompt label is the kind's (``play``), with ``from dummy N`` when the declarer plays
     the dummy's cards."""

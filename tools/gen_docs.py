@@ -396,7 +396,7 @@ def _required_keys() -> tuple:
 
 
 # ====================================================================== variant pages
-RULE_ID = r"[A-Z]{1,2}\d+[a-z]?"
+RULE_ID = r"(?:[A-Z]{2,3}-)?[A-Z]{1,2}\d+[a-z]?"   # [P1], or a page's own prefix: [SN-P1]
 RULE_REF = re.compile(rf"\[({RULE_ID})\](?:\s*-\s*\[({RULE_ID})\])?")
 RULES_FILE = re.compile(r"rules/([a-z0-9_-]+)\.md")
 

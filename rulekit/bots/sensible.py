@@ -86,30 +86,56 @@ class SensibleBot(Bot):
 
     def act(self, obs: Observation) -> Action:
         """Choose an action among ``obs.legal``."""
+        return self.decide(obs)
+
+    def decide(self, obs: Observation, notes: list | None = None) -> Action:
+        """:meth:`act`; with ``notes`` (a list), what the choice rests on is appended to it: per
+        candidate ``(action, mean utility, sampled worlds)`` when the bot sampled worlds (card
+        play), ``(action, mean utility, sampled worlds, fraction made)`` per bid of the auction,
+        else one ``(rule,)`` entry naming how it chose.  The choice is the same with or without
+        notes (the same random draws)."""
         if len(obs.legal) == 1:
+            if notes is not None:
+                notes.append(("the only legal action",))
             return obs.legal[0]
         kind = REGISTRY[obs.phase]
         own = policy_for(kind.name)   # a policy for the kind chooses first (rulekit/bots/policies/)
         if own is not None:
             act = own(self, obs)
             if act is not None:
+                if notes is not None:
+                    notes.append(("the bot's policy for this phase",))
                 return act
         role = kind.role  # the bot knows roles, not kinds (a new kind says which it plays)
         if role == "auction":
-            return self.bid(obs)
+            return self.bid(obs, notes)
         v = obs.variant
         if role == "exchange":
             n = obs.legal[0].cards.bit_count()
+            if notes is not None:
+                notes.append(("its weakest cards by the bot's hand measure",))
             return Action.discard(v.deck, choose_discards(v, obs.hand, obs.trump, n))
         if role == "trump":
             names = [a for a in obs.legal if a.kind == "trump"]
             best = max(names, key=lambda a: trump_strength(v, obs.hand, a.suit))
             if len(names) < len(obs.legal) and trump_strength(v, obs.hand, best.suit) < 4:
+                if notes is not None:
+                    notes.append(("no suit strong enough: the partner may name trumps",))
                 return next(a for a in obs.legal if a.kind == "pass")  # let the partner name them
+            if notes is not None:
+                notes.append(("its strongest suit by the bot's trump measure",))
             return best
         if role == "play":
-            return self.play(obs)
+            return self.play(obs, notes)
+        if notes is not None:
+            notes.append(("chosen at random: the bot has no rule for this phase",))
         return obs.legal[int(self.rng.random() * len(obs.legal))]
+
+    def explain(self, obs: Observation) -> tuple[Action, list]:
+        """The action :meth:`act` would choose for ``obs`` and the notes it rests on
+        (:meth:`decide`): for a hint at the table, from the seat's own observation only."""
+        notes: list = []
+        return self.decide(obs, notes), notes
 
     def sample(self, obs: Observation, tries: int = 12) -> State:
         """A world of ``obs`` that fits the calls made so far (:func:`fits_calls`); after
@@ -130,8 +156,9 @@ class SensibleBot(Bot):
         return world
 
     # ------------------------------------------------------------------ play
-    def play(self, obs: Observation) -> Action:
-        """The legal play with the best mean utility over sampled worlds.
+    def play(self, obs: Observation, notes: list | None = None) -> Action:
+        """The legal play with the best mean utility over sampled worlds (with ``notes``, each
+        candidate's ``(action, mean utility, worlds)`` is appended to it, best first).
 
         Cards that are equivalent for the seat (:func:`distinct_plays`) are evaluated once;
         the seats' trick preferences are probed once per hand (they depend on public facts
@@ -145,6 +172,8 @@ class SensibleBot(Bot):
         legal = obs.legal
         cands = distinct_plays(obs)
         if len(cands) == 1:
+            if notes is not None:
+                notes.append(("every legal card is worth the same",))
             return legal[cands[0]]
         samples = max(3, min(self.samples, self.budget // len(cands)))
         scores: list[list[float]] = [[] for _ in cands]
@@ -213,6 +242,9 @@ class SensibleBot(Bot):
                 if len(active) == 1:
                     break
         best = max(active, key=lambda j: sum(scores[j]))
+        if notes is not None:
+            ranked = sorted(range(len(cands)), key=lambda j: (j != best, -sum(scores[j]) / max(len(scores[j]), 1)))
+            notes += [(legal[cands[j]], sum(scores[j]) / len(scores[j]), len(scores[j])) for j in ranked if scores[j]]
         return legal[cands[best]]
 
     def preferences(self, world: State) -> list[bool]:
@@ -231,12 +263,15 @@ class SensibleBot(Bot):
         return hit
 
     # ------------------------------------------------------------------ auction
-    def bid(self, obs: Observation) -> Action:
-        """Bid the legal bid with the best expected entry, or pass."""
+    def bid(self, obs: Observation, notes: list | None = None) -> Action:
+        """Bid the legal bid with the best expected entry, or pass (with ``notes``, each bid
+        valued is appended to it as ``(bid action, mean utility, worlds, fraction made)``)."""
         spec = obs.phase_spec
         by_text = {b.text: b for b in obs.phase_data.get("bids") or spec.bids}  # this hand's values
         legal_bids = [by_text[a.bid] for a in obs.legal if a.kind == "bid"]
         if not legal_bids:
+            if notes is not None:
+                notes.append(("no bid is allowed now",))
             return PASS
         reps: dict[tuple, Any] = {}
         for b in legal_bids:  # the lowest legal bid of each strain stands for the strain
@@ -309,11 +344,16 @@ class SensibleBot(Bot):
                 ev += u
                 made += ok
             ev /= len(outs)
+            if notes is not None:
+                notes.append((Action.make_bid(b.text), ev, len(outs), made / len(outs)))
             if made / len(outs) < self.min_make:
                 if isinstance(b.level, int):
                     short[fam] = min(short.get(fam, b.level), b.level)
             elif ev > best_ev:
                 best, best_ev = b, ev
+        if notes is not None:
+            notes.append((f"a bid is made when worth more than 0 and made in at least "
+                          f"{self.min_make:.0%} of the deals",))
         if best is None:
             if not any(a.kind == "pass" for a in obs.legal):  # a forced bid (the dealer must bid)
                 return Action.make_bid(legal_bids[0].text)

@@ -27,7 +27,7 @@ MAX_LENGTH = 4000
 _TERMINAL_NAMES = {
     "INT": "a number", "NAME": "a variable", "CONST": "a constant such as NT or H",
     "CARD": "a card such as AS", "RANK": "a rank such as A or 10", "SUIT": "a suit letter (S H D C)",
-    "JOKER": "JK", "SUITREF": "trump or sister", "ZONE": "a zone (widow, talon, kitty or aside)",
+    "JOKER": "JK", "SUITREF": "trump or sister", "ZONE": "a zone (widow, talon, kitty, aside or stock)",
     "FACING": "up or down", "CMP": "a comparison (== != < <= > >=)", "ADDOP": "+ or -",
     "MULOP": "* / or %", "LPAR": '"("', "RPAR": '")"', "COMMA": '","', "LSQB": '"["',
     "RSQB": '"]"', "COLON": '":"', "MINUS": '"-"', "IF": '"if"', "THEN": '"then"', "ELSE": '"else"',
@@ -127,7 +127,7 @@ def _show(s: str) -> str:
     return repr(s)
 
 
-_ZONES = ("widow", "talon", "kitty", "aside")
+_ZONES = ("widow", "talon", "kitty", "aside", "stock")
 _KEYWORDS = ("if", "then", "else", "and", "or", "not", "in", "true", "false")
 _CARDISH = re.compile(r"^(1[0-3]|[2-9tjqka])[shdc]?$|^jk[12]?$", re.I)
 

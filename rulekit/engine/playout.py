@@ -57,12 +57,27 @@ def random_hand(state: State, rng: random.Random) -> int:
         naming = len(state.variant.deck.suits) if ctx.top_names_suit else -1
         group_of = ctx.group_of
         held = sum(m.bit_count() for m in h.hands)
+        # actions besides cards (a stock's exchange and close, melds, a claim): a choice among all
+        extras = state.variant.phases[h.phase].extras  # type: ignore[attr-defined]  # (the tricks spec)
         while True:
             if h.ctx is not ctx:   # trumps set during play (the first lead makes trumps)
                 ctx = h.ctx
                 naming = len(state.variant.deck.suits) if ctx.top_names_suit else -1
                 group_of = ctx.group_of
             seat = h.to_move
+            if extras:   # a uniform choice among every legal action, as the checked path makes it
+                legal = _tricks.legal(state)
+                if any(a.kind != "play" for a in legal):
+                    a = legal[int(rand() * len(legal))]
+                    if a.kind != "play":
+                        state.apply_unchecked(a)   # (a claim ends the hand: it is scored)
+                        if state.hand is not h or h.to_move < 0:
+                            break
+                        continue
+                    log_play(pairs[seat][a.card])
+                    if play_card(state, a.card):
+                        break
+                    continue
             m = legal_mask(state, seat)
             k = int(rand() * m.bit_count())
             while k:               # drop the k lowest cards: a uniform choice
@@ -80,7 +95,8 @@ def random_hand(state: State, rng: random.Random) -> int:
                 if play_card(state, c, suit):
                     break
         plays += held - sum(m.bit_count() for m in h.hands)   # the cards played
-        state.advance_phase()
+        if state.hand is h and h.to_move < 0 and not state.winners:
+            state.advance_phase()
     return plays
 
 

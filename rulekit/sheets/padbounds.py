@@ -87,7 +87,7 @@ def played_out(pad, facts: dict) -> bool:
     if pad._unplayed(facts):
         return False
     if tricks is not None:
-        return sum(tricks) == pad.hand_size()
+        return sum(tricks) == pad.trick_total(facts)[0]
     return not pad.end_if or True not in end_values(pad, facts)
 
 
@@ -123,7 +123,11 @@ def tricks_problem(pad, facts: dict, tricks: list) -> str:
     if any(x > n for x in tricks):
         return f"tricks: {max(tricks)} for one column, but a hand has {n}"
     if not pad.end_if:
-        return "" if total == n else f"tricks add up to {total}, but a hand has {n}"
+        n, exact = pad.trick_total(facts)
+        if total == n or total < n and not exact:
+            return ""
+        return (f"tricks add up to {total}, but this hand has {n}" if exact else
+                f"tricks add up to {total}, but this hand has at most {n}")
     if total == 0:
         return f"tricks add up to 0, but play ends after a trick at the earliest (a hand has {n})"
 

@@ -13,10 +13,29 @@ to its renderer, :func:`renderable` draws a sheet as a rich renderable and
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+from rulekit.cards import SUIT_SYMBOLS
+
+
+#: a bid or a card with a suit letter (``7C``, ``10H``, ``QS``), a trump suit in parentheses
+#: (``10T (C)``) or after ``trumps`` (``trumps D``): the letters a note writes
+_SUIT_WORDS = re.compile(r"\b(?:(\d{1,2}|[JQKA])([SHDC])\b|(?<=\()([SHDC])(?=\))|(?<=\btrumps )([SHDC])\b)")
+
+
+def with_symbols(note: str) -> str:
+    """A sheet note with its suit letters as the table shows them: ``P1 7C made`` ->
+    ``P1 7♣ made``, ``10T (C)`` -> ``10T (♣)``, ``trumps D`` -> ``trumps ♦``; a seat or side
+    named by letters (``S``, ``NS``) stays as it is."""
+    def sub(m) -> str:
+        if m.group(2):
+            return m.group(1) + SUIT_SYMBOLS[m.group(2)]
+        return SUIT_SYMBOLS[m.group(3) or m.group(4)]
+    return _SUIT_WORDS.sub(sub, note)
 
 
 def _split(row, game_parts: set) -> tuple[list, list]:
@@ -96,7 +115,7 @@ def columns_table(sheet, title: str = "Score sheet", we: int | None = None) -> T
         else:
             cells = [f"{r.entries[c]:+d}  [bold]{r.totals[c]}[/]" if r.entries[c] else f"  [bold]{r.totals[c]}[/]"
                      for c in order]
-        t.add_row(str(r.hand + 1), *cells, Text(r.note or ("void" if r.void else "")))
+        t.add_row(str(r.hand + 1), *cells, Text(with_symbols(r.note) or ("void" if r.void else "")))
     if sheet.rows:
         t.add_section()
         totals = sheet.totals()

@@ -266,6 +266,18 @@ class ScorePad:
         """Play may stop before the cards run out (a ``tricks`` phase with ``end_if``)."""
         return bool(self.end_if)
 
+    def trick_total(self, facts: dict) -> tuple:
+        """``(total, exact)``: the tricks of the hand add up to ``total``, exactly or (``exact``
+        False: play may stop early, by an ``end_if`` or a claim) at most; a phase kind says so
+        from the facts (:meth:`~rulekit.engine.phases.base.PhaseKind.pad_tricks`: after a close
+        fewer tricks are played), else the hand's size."""
+        v = self.rules
+        for spec in v.phases:
+            got = REGISTRY[spec.kind].pad_tricks(spec, v, self._phase_facts(facts, spec))
+            if got is not None:
+                return got[0], got[1] and not self.end_if
+        return self.hand_size(), not self.end_if
+
     def end_words(self) -> str:
         """The end conditions in words (``the declarer has won a trick ...``)."""
         from rulekit.variant.explain import formula_words
@@ -339,12 +351,16 @@ class ScorePad:
             if q is not None or self._marker_instead(facts):
                 return q
         cols = self.columns
-        size = self.hand_size()
+        size, exact = self.trick_total(facts)
         if "tricks" not in facts and self.needs_tricks and not self._unplayed(facts):
             if self._early_end():
                 return Question("tricks", "tricks " + " ".join(cols),
                                 f"{len(cols)} numbers, all of them, adding up to {size}, or less when play "
                                 f"stopped early: it stops at once when {self.end_words()}")
+            if not exact:
+                return Question("tricks", "tricks " + " ".join(cols),
+                                f"{len(cols)} numbers, all of them, adding up to {size}, or less when play "
+                                f"stopped early (a claim)")
             return Question("tricks", "tricks " + " ".join(cols),
                             f"{len(cols)} numbers adding up to {size} (the last may be left out)")
         for name, spec in self.asked_values.items():   # a phase's own result, as the table counts it
@@ -508,7 +524,10 @@ class ScorePad:
             seen = set()
             for value in range(lo, hi + 1):
                 trial = {**facts, **background, key: value}
-                seen.add(tuple(self._score(trial)[0]))
+                try:
+                    seen.add(tuple(self._score(trial)[0]))
+                except FactError:   # a value the other facts rule out (a claim's result, its points)
+                    continue
                 if len(seen) > 1:
                     return True
         return False
@@ -611,7 +630,7 @@ class ScorePad:
                 raise FactError(f"{t!r} is not a doubling (expected {question.help})")
             facts["doubled"] = words[t.lower()]
         elif name in COUNTS:
-            facts[name] = self._numbers(name, t)
+            facts[name] = self._numbers(name, t, facts)
             self._score(facts)   # tricks that contradict a phase's facts (a nil bidder's more than his side's)
         elif name.startswith("value:"):
             var = name.split(":", 1)[1]
@@ -663,13 +682,13 @@ class ScorePad:
         except (TypeError, ValueError):
             raise FactError(f"{what}: {t!r} is not a number") from None
 
-    def _numbers(self, fact: str, t: str) -> list:
+    def _numbers(self, fact: str, t: str, facts: dict) -> list:
         v = self.rules
         cols = self.columns
-        total = self.hand_size() if fact == "tricks" else v.points_total()
+        total, exact = self.trick_total(facts) if fact == "tricks" else (v.points_total(), True)
         words = t.replace(",", " ").split()
         nums = [self._number(w, fact) for w in words]
-        if (fact == "tricks" and self._early_end()) or (fact == "points" and not self._all_points_won()):
+        if (fact == "tricks" and not exact) or (fact == "points" and not self._all_points_won()):
             # tricks or points may add up to less: every column is given
             if len(nums) != len(cols) or any(x < 0 for x in nums) or sum(nums) > total:
                 raise FactError(f"{fact}: expected {len(cols)} numbers ({' '.join(cols)}), none negative, "

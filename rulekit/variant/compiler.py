@@ -74,7 +74,7 @@ DSL_PATHS = (
     (("scoring", "parts", "*", "each"), "expr"), (("match", "game", "value"), "expr"),
     (("match", "rubber", "bonus"), "expr"), (("match", "settle"), "expr"),
     (("scoring", "against_declarer"), "expr"), (("match", "final"), "expr"),
-    (("phases", "*", "end_if"), "expr"),
+    (("phases", "*", "end_if"), "expr"), (("phases", "*", "claim", "made_if"), "expr"),
 )
 
 
@@ -108,6 +108,16 @@ class _LetNotes(Mapping):
 
     def __bool__(self) -> bool:   # asked once per formula: never count
         return True
+
+
+def _dig(p: dict, dotted: str):
+    """The value at the dotted key ``claim.made_if`` of mapping ``p`` (``None``: absent)."""
+    x: object = p
+    for k in dotted.split("."):
+        if not isinstance(x, dict):
+            return None
+        x = x.get(k)
+    return x
 
 
 def _dotted(path) -> str:
@@ -546,12 +556,14 @@ class _Compiler:
         and put them into the phase specs."""
         out = []
         for (name, p), spec in zip(self.d["phases"].items(), phases):
-            keys = [k for k in REGISTRY[p["kind"]].conditions if k in p] if spec is not None else []
-            if keys:
-                fs = {k: self.dsl(("phases", name, k), compile_expr, self.score_names, tuple(deck.suits) + (NT,),
-                                  self.macros, expect="bool", notes=self.score_notes, ignore=self.bad_lets)
+            kind = REGISTRY[p["kind"]]
+            keys = [k for k in kind.conditions if _dig(p, k) is not None] if spec is not None else []
+            if keys:   # (a dotted key is inside a block: "claim.made_if")
+                fs = {k: self.dsl(("phases", name) + tuple(k.split(".")), compile_expr, self.score_names,
+                                  tuple(deck.suits) + (NT,), self.macros, expect="bool", notes=self.score_notes,
+                                  ignore=self.bad_lets)
                       for k in keys}
-                spec = dataclasses.replace(spec, **fs)
+                spec = kind.set_conditions(spec, fs)
             out.append(spec)
         return tuple(out)
 
@@ -964,7 +976,7 @@ class _Compiler:
         """Whether some deal pattern, for some player count offered, puts cards aside."""
         pats = [p.get("pattern") for p in self.d["phases"].values() if REGISTRY[p["kind"]].role == "deal"]
         texts = [t for x in pats for t in (x.values() if isinstance(x, dict) else [x])]
-        return any(z in str(t) for t in texts for z in ("widow", "talon", "kitty", "aside"))
+        return any(z in str(t) for t in texts for z in ("widow", "talon", "kitty", "aside", "stock"))
 
     def no_effect(self, phases):
         """Warn about options that change nothing (issue 12 case 9): each needs another

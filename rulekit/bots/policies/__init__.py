@@ -55,7 +55,7 @@ def _load() -> None:
     _loaded[0] = True
     from rulekit.bots.policies import (announce, call_partner, defence, domino, list_auction,  # noqa: F401
                                        name_trump, order_up, pass_cards, pile, set_aside, split_choice,
-                                       step_auction, trick_bids)
+                                       step_auction, trick_bids, tricks)
 
 
 __all__ = ["POLICIES", "Policy", "policy", "policy_for"]

@@ -66,9 +66,13 @@ class CompileHelpers(Protocol):
     :ivar phase_specs: every phase's compiled spec, in order (``None`` for a failed one);
         set before :meth:`PhaseKind.finish` runs.
     :ivar d: the merged document (plain data), for checks that read other keys.
+    :ivar pts: each card's points (``deck.card_points``); ``trump_pts`` rank -> points of a
+        trump (``deck.trump_points``).
     """
 
     d: dict
+    pts: tuple
+    trump_pts: dict
     deck: Deck
     player_count: int
     kinds: list
@@ -127,8 +131,8 @@ class PhaseKind(Generic[SpecT]):
     :cvar gives_partner: the phase may give the declarer a partner for the hand
         (``Table.set_partner``), scored with the declarer's formula.
     :cvar conditions: keys of the entry holding conditions over the scoring variables
-        (``end_if``); the compiler compiles them once the scoring is known and sets the
-        spec's field of the same name to the :class:`~rulekit.dsl.Formula`.
+        (``end_if``; a dotted key inside a block: ``claim.made_if``); the compiler compiles them
+        once the scoring is known and gives them to :meth:`set_conditions`.
     """
 
     name: ClassVar[str] = ""
@@ -159,6 +163,13 @@ class PhaseKind(Generic[SpecT]):
         """Meaning checks that need the other phases (``c.deal`` is known now); returns
         the spec, possibly completed.  Default: unchanged."""
         return spec
+
+    def set_conditions(self, spec: SpecT, formulas: dict) -> SpecT:
+        """The spec with its compiled :attr:`conditions` (key -> :class:`~rulekit.dsl.Formula`);
+        default: each into the spec's field of that name (a kind whose condition is inside a
+        block, ``claim.made_if``, puts it there)."""
+        import dataclasses
+        return dataclasses.replace(spec, **formulas)  # type: ignore[type-var]
 
     def acts_for_declarer(self, p: dict) -> bool:
         """True when this entry acts for a declarer, so an auction must come before it."""
@@ -327,6 +338,12 @@ class PhaseKind(Generic[SpecT]):
         face down); a scorepad then knows not every card ends in a won trick.  Default 0."""
         return 0
 
+    def pad_tricks(self, spec: SpecT, variant: Variant, facts: dict) -> tuple | None:
+        """``(total, exact)``: the tricks of a hand known by ``facts`` add up to ``total``, exactly
+        (``exact``) or at most (play stopped early by a decision of this phase, a claim), or
+        ``None``: the hand's tricks as the deal gives them (the default)."""
+        return None
+
     def pad_trump_choices(self, spec: SpecT, variant: Variant, contract: Any) -> tuple | None:
         """The trumps a scorepad asks the scorer to name for a hand of ``contract`` (the
         :class:`~rulekit.contracts.Bid`, or ``None`` without one) when this phase makes them:
@@ -393,10 +410,12 @@ class PhaseKind(Generic[SpecT]):
         Default False."""
         return False
 
-    def show(self, data: Any, variant: Variant) -> list:
+    def show(self, data: Any, variant: Variant, names: Sequence[str] | None = None) -> list:
         """Rows ``(label, text)`` drawing this kind's public data of a hand (``data``: its data
-        object, :meth:`data_of`) for the terminal: a turned card, a pile, the rows of a
-        layout (default none). Only public data: every seat's screen shows them."""
+        object, :meth:`data_of`) for the terminal: a turned card, a pile, the rows of a layout
+        and who laid what (default none). ``names``: the players' names as the table calls them
+        (``None``: the variant's seat names, :func:`seat_name`). Only public data: every seat's
+        screen shows them."""
         return []
 
     # ------------------------------------------------------------------ screen words
@@ -467,7 +486,8 @@ class Said:
     second: str
 
 
-__all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "Said", "card_place", "n_cards", "own_hand_hidden", "shown_rows"]
+__all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "Said", "card_place", "n_cards", "own_hand_hidden", "seat_name",
+           "shown_rows"]
 
 
 def n_cards(n: int) -> str:
@@ -475,17 +495,27 @@ def n_cards(n: int) -> str:
     return f"{n} card{'' if n == 1 else 's'}"
 
 
-def shown_rows(hand: Hand, variant: Variant) -> list[tuple[str, str]]:
+def shown_rows(hand: Hand, variant: Variant, names: Sequence[str] | None = None) -> list[tuple[str, str]]:
     """``(label, text)`` rows drawing the public data of the phase kinds that keep data in
     ``hand`` (:meth:`PhaseKind.show`: a turned card, a pile, the rows of a layout), in the order
-    the phases started; ``variant``: the rules ``hand`` is played by."""
+    the phases started; ``variant``: the rules ``hand`` is played by; ``names``: the players'
+    names as the table calls them."""
     from rulekit.engine.phases.registry import REGISTRY
     out: list[tuple[str, str]] = []
     for name, data in hand.phase_state.items():
         kind = REGISTRY.get(name)   # (a kind unregistered since: a test's toy kind)
         if kind is not None:
-            out += kind.show(data, variant)
+            out += kind.show(data, variant, names)
     return out
+
+
+def seat_name(variant: Variant, names: Sequence[str] | None, seat: int) -> str:
+    """What the table calls ``seat``: ``names[seat]``, else the variant's seat name, else ``P3``
+    (for :meth:`PhaseKind.show` rows)."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    seats = variant.seat_names
+    return seats[seat] if 0 <= seat < len(seats) else f"P{seat}"
 
 
 def card_place(state: Table, card: int) -> list:

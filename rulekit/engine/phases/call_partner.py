@@ -139,6 +139,15 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     check = staticmethod(check)
     apply = staticmethod(apply)
 
+    def prompt_label(self, state: Table) -> str:
+        """What is asked now: the declarer ``invite or alone?``, the others ``accept?`` (after an
+        invitation) or ``offer?``, the declarer on an offer ``accept or refuse?``."""
+        d = self.data_of(state.hand)
+        stage = getattr(d, "stage", "")
+        words = {"ask": "invite or alone?", "answer": "accept?" if getattr(d, "invited", False) else "offer?",
+                 "decide": "accept or refuse?"}
+        return words.get(stage, self.label)
+
     def compile(self, c, name, p, path):
         """The spec; it needs an auction before it."""
         return CallPartnerSpec(self.name, name, bool(p.get("offers", True)))

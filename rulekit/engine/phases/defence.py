@@ -527,6 +527,23 @@ class DefenceKind(PhaseKind[DefenceSpec]):
         choice = f"; nobody plays: made or {spec.choice_marker}" if spec.choice_marker else ""
         return "follow or pass; alone or invite; " + " / ".join(spec.chain) + " or pass" + choice
 
+    def prompt_label(self, state: Table) -> str:
+        """What this step of the defence asks, in the game's words: ``follow?`` (follow or pass),
+        ``alone or invite?``, the chain's next word (``kontra?``, ``rekontra?``), ``made or refe?``
+        (nobody plays against the declarer)."""
+        d = self.data_of(state.hand)
+        spec = KIND.spec(state)
+        if d is None:
+            return self.label
+        if d.stage == "follow":
+            return "follow?"
+        if d.stage == "invite":
+            return "alone or invite?"
+        if d.stage == "choice":
+            return f"made or {spec.choice_marker}?"
+        level = d.level if d.stage == "chain" else 0
+        return f"{spec.chain[level]}?" if level < len(spec.chain) else self.label
+
     def observe(self, state: Table, seat: int) -> dict:
         """Public: every decision said so far; ``choice``: the declarer's choice is asked now;
         ``markers_open``: marker name -> the declarer's open markers (they are on the sheet)."""

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rulekit.cards import bits
+from rulekit.cards import SUIT_SYMBOLS, bits
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play, seat_name
 from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
@@ -42,8 +42,8 @@ class DominoSpec(PhaseSpec):
 @dataclass
 class DominoData(KindData):
     """``domino``'s data for one hand: ``rows``, suit -> ``(low card, high card)`` of its row, in
-    the order started; ``order``, ``(seat, card)`` laid in order; ``out``, seats out of cards in
-    the order they went out; ``passes``, passes in a row."""
+    the order started; ``order``, each turn in order as ``(seat, card laid)``, card -1 for a pass;
+    ``out``, seats out of cards in the order they went out; ``passes``, passes in a row."""
 
     rows: dict[str, tuple[int, int]] = field(default_factory=dict)
     order: list[tuple[int, int]] = field(default_factory=list)
@@ -220,6 +220,7 @@ class DominoKind(PhaseKind[DominoSpec]):
         seat = h.to_move
         if action.kind == "pass":
             d.passes += 1
+            d.order.append((seat, -1))
         else:
             c = action.card
             suit = state.variant.deck.suit_of(c)
@@ -262,8 +263,10 @@ class DominoKind(PhaseKind[DominoSpec]):
         rows = [(s, lo, hi) for s, (lo, hi) in d.rows.items()]
         return {"layout_rows": rows, "layout_out": list(d.out)}
 
-    def show(self, data, variant) -> list:
-        """One row per layout row, low to high: ``("row ♠", "8♠ 9♠ 10♠ J♠")``."""
+    def show(self, data, variant, names=None) -> list:
+        """One row per layout row, low to high (``("row ♠", "8♠ 9♠ 10♠ J♠")``), then the last
+        round of turns, who laid what and who passed (``("last turns", "N laid 8♥ · E passed ·
+        S laid 10♣")``), and who is out of cards, in the order they went out."""
         spec = next(p for p in variant.phases if p.kind == self.name)
         deck = variant.deck
         out = []
@@ -272,11 +275,16 @@ class DominoKind(PhaseKind[DominoSpec]):
             while c != hi:
                 c = spec.up[c]
                 cards.append(c)
-            out.append((f"row {suit}", " ".join(deck.pretty(x) for x in cards)))
+            out.append((f"row {SUIT_SYMBOLS.get(suit, suit)}", " ".join(deck.pretty(x) for x in cards)))
+        if not out:
+            out.append(("layout", "no rows yet"))
+        turns = [f"{seat_name(variant, names, s)} " + (f"laid {deck.pretty(c)}" if c >= 0 else "passed")
+                 for s, c in data.order[-variant.players:]]
+        if turns:
+            out.append(("last turns", " · ".join(turns)))
         if data.out:
-            out.append(("out of cards", ", ".join(variant.seat_names[s] if s < len(variant.seat_names) else str(s)
-                                                   for s in data.out)))
-        return out or [("layout", "no rows yet")]
+            out.append(("out of cards", ", ".join(seat_name(variant, names, s) for s in data.out)))
+        return out
 
 
 KIND = DominoKind()

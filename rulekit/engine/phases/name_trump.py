@@ -212,6 +212,11 @@ class NameTrumpKind(PhaseKind[NameTrumpSpec]):
                      "`high` (the highest cards win) or `low` (the lowest win, in the low order).")
         return text
 
+    def prompt_label(self, state: Table) -> str:
+        """``trumps`` while trumps are named; ``high or low`` when the declarer says which cards
+        win."""
+        return "high or low" if _order_now(state) else self.label
+
     def trump_words(self, spec, hand) -> str | None:
         """``trumps not named yet``: a contract whose declarer names trumps, before he does."""
         if (hand.contract is not None and getattr(hand.contract, "strain", "") == "chosen"

@@ -370,7 +370,7 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
             return ""
         return f"made by {made[0]}" + (", alone" if envs[0].vars.get("alone") else "")
 
-    def show(self, data, variant) -> list:
+    def show(self, data, variant, names=None) -> list:
         """The turned card, public from the deal on: ``turned  J♥`` (``J♥, turned down`` once
         all passed it in the first round)."""
         if data.turned < 0:
@@ -379,10 +379,17 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
         return [("turned", card + (", turned down" if data.round == 2 else ""))]
 
     def prompt_label(self, state: Table) -> str:
-        """The first round's call in the game's word (``take``) while the table calls."""
+        """What is asked now: the first round's call in the game's word (``take``, else ``order
+        up``), ``name trumps`` in the second round, ``discard`` for the dealer who took the card."""
         d = self.data_of(state.hand)
         word = self.spec(state).word
-        return word if word != "order" and d is not None and d.round == 1 and not d.discard else self.label
+        if d is None:
+            return self.label
+        if d.discard:
+            return "discard"
+        if d.round != 1:
+            return "name trumps"
+        return word if word != "order" else self.label
 
     def made(self, spec, hand, variant) -> Said | None:
         """``orders up J♥, trumps ♥`` (``takes J♥`` in the game's word) in the first round,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play, seat_name
 from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
@@ -210,18 +210,17 @@ class PileKind(PhaseKind[PileSpec]):
             return {}
         return {"pile_total": d.total, "pile": list(d.cards), "pile_score": list(d.score)}
 
-    def show(self, data, variant) -> list:
+    def show(self, data, variant, names=None) -> list:
         """Rows ``("pile", "P1 10♠ 10 · P2 A♥ 21 · P3 Q♠ 26 (-1) · ...")`` (each card with the
         running total, and the threshold score of a card that reached one, so the table sees who
         took each penalty as it happens), then ``("pile total", "21")``."""
         deck = variant.deck
         out, total, line = [], 0, []
-        names = variant.seat_names
         spec = next(p for p in variant.phases if p.kind == self.name)
         for i, (seat, c) in enumerate(data.cards):
             before, total = total, total + spec.values[c]
             got = crossed(spec, before, total)
-            line.append(f"{names[seat] if seat < len(names) else seat} {deck.pretty(c)} {total}"
+            line.append(f"{seat_name(variant, names, seat)} {deck.pretty(c)} {total}"
                         + (f" ({got:+d})" if got else ""))
             if len(line) == variant.players or i == len(data.cards) - 1:
                 out.append(("pile", " · ".join(line)))

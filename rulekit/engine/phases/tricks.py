@@ -12,15 +12,29 @@ Two All Fours rules (pagat.com/allfours): ``first_lead_trump`` makes the suit of
 the hand's first lead trumps (the hand's context is set as that card is led);
 ``may_trump`` lets a player who can follow a plain suit play a trump instead.
 Both are read by :func:`legal_mask` and :func:`play_card`, so the fast path keeps them.
+
+Two-hand games from a stock (docs/rules/schnapsen.md, sixtysix.md): ``follow_suit: false`` lets
+any card be played, ``must_head`` makes a player following suit beat the trick if he can, and
+the ``stock:``, ``melds:`` and ``claim:`` blocks (:mod:`~rulekit.engine.phases.stock`,
+:mod:`~rulekit.engine.phases.melds`, :mod:`~rulekit.engine.phases.claim`, their actions in
+:mod:`~rulekit.engine.phases.turn_actions`) add drawing after each trick, the follow options
+switched on once the stock is closed or exhausted, melds and a claim.  They set
+``special_follow`` / ``extras``, so the common games' hot paths test one flag.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from rulekit.cards import SUIT_NAMES, bits
 from rulekit.dsl import Formula
 from rulekit.dsl.words import formula_words
 from rulekit.engine.actions import Action
+from rulekit.engine.phases import claim as _claim
+from rulekit.engine.phases import melds as _melds
+from rulekit.engine.phases import stock as _stock
+from rulekit.engine.phases import tricks_pad as _pad
+from rulekit.engine.phases import turn_actions as _turns
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.table import Table
 from rulekit.engine.types import Card, Mask, Seat
@@ -56,6 +70,14 @@ class TricksSpec(PhaseSpec):
     :ivar may_trump: a player who can follow a plain suit may trump instead.
     :ivar top_follows: at no trump a top card may follow any lead unless its holder failed
         that suit (rules/fivehundred.md [T4], house option).
+    :ivar follow_suit: players must follow suit (``False``: any card may be played).
+    :ivar must_head: a player following suit must beat the trick if he can ([SN-T5]).
+    :ivar stock: the :class:`~rulekit.engine.phases.stock.StockSpec` (drawing after each trick),
+        or ``None``; ``melds`` the :class:`~rulekit.engine.phases.melds.MeldsSpec`, ``claim`` the
+        :class:`~rulekit.engine.phases.claim.ClaimSpec`; ``bounds`` ``(tricks, card points, meld
+        points)`` at most, for their formula variables.
+    :ivar later_cards: cards each player draws from the stock in a hand (its rounds of draws).
+    :ivar extras: some of those three blocks is set (actions besides card play, kind data).
     """
 
     lead: str
@@ -77,12 +99,24 @@ class TricksSpec(PhaseSpec):
     first_lead_trump: bool = False
     may_trump: bool = False
     top_follows: bool = False
+    follow_suit: bool = True
+    must_head: bool = False
+    stock: _stock.StockSpec | None = None
+    melds: _melds.MeldsSpec | None = None
+    claim: _claim.ClaimSpec | None = None
+    bounds: tuple = (0, 0, 0)
+    later_cards: int = 0
     # any follow option beyond suit and must_trump (set once, so the card loop tests one flag)
     special_follow: bool = field(default=False, init=False)
+    extras: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "special_follow", bool(self.overtrump or self.partner_frees
-                                                        or self.may_trump or self.top_follows))
+                                                        or self.may_trump or self.top_follows
+                                                        or not self.follow_suit or self.must_head
+                                                        or self.stock is not None))
+        object.__setattr__(self, "extras", self.stock is not None or self.melds is not None
+                           or self.claim is not None)
 
 
 def start(state: Table) -> bool:
@@ -124,6 +158,8 @@ def start(state: Table) -> bool:
     if opened and h.declarer >= 0:  # an open game: the declarer's hand lies face up
         state.lay_open(h.declarer, 0 if opened == "before_lead" else 1)
     h.to_move = h.leader
+    if spec.extras:   # the stock, melds, claim: the hand's own data (phases/turn_actions.py)
+        _turns.start(state, spec)
     return True
 
 
@@ -133,7 +169,8 @@ def legal_mask(state: Table, seat: Seat) -> Mask:
     hand = h.hands[seat]
     spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
     if not h.trick:
-        return restrict(state, hand, True) if spec.restricts else hand
+        m = restrict(state, hand, True) if spec.restricts else hand
+        return _turns.lead_mask(state, spec, m) if spec.extras else m
     ctx = h.ctx
     if spec.special_follow or h.led_group == ctx.idle_group:   # overtrump, partner frees, may trump, top follows
         m = _follow_mask(state, seat, hand, spec)
@@ -150,10 +187,11 @@ def plain_follow(spec, ctx) -> bool:
     """Whether trick phase ``spec`` under context ``ctx`` follows only the common rules of
     :func:`legal_mask` and :func:`play_card` (their inline branch): the led group, else
     ``must_trump``'s trumps, else any card; no lead or first-trick restriction, no early
-    end, no trump set by the first lead, no powerless cards.  Playout loops that repeat
-    those rules in local variables (the random playout's, the bots') test this first."""
+    end, no trump set by the first lead, no powerless cards, no stock, melds or claim (their
+    draws and end-of-play claims are :func:`play_card`'s).  Playout loops that repeat those
+    rules in local variables (the random playout's, the bots', the kernel's) test this first."""
     return not (spec.special_follow or spec.restricts or spec.end_if is not None or spec.first_lead_trump
-                or ctx.idle_group >= 0)
+                or ctx.idle_group >= 0 or spec.extras)
 
 
 def plain_rules(spec, ctx, hands: list) -> bool:
@@ -168,9 +206,13 @@ def _follow_mask(state: Table, seat: Seat, hand: Mask, spec) -> Mask:
     ``must_overtrump``, ``partner_frees``), no lead or first-trick restriction considered."""
     h = state.hand
     ctx = h.ctx
-    if h.led_group == ctx.idle_group:  # only powerless cards so far: no suit to follow yet
+    if spec.stock is not None:   # the rules of following change once the stock is out
+        spec = _stock.follow_spec(state, spec)
+    if h.led_group == ctx.idle_group or not spec.follow_suit:  # no suit to follow (yet)
         return hand
     m = hand & ctx.group_mask[h.led_group]
+    if m and spec.must_head:   # following suit: a card that beats the trick if he has one
+        m = _overtrumps(state, m) or m
     if m and spec.may_trump and ctx.trump_suit_group is not None:  # follow, or trump instead
         m |= hand & ctx.group_mask[ctx.trump_suit_group]
     tg = ctx.trump_group
@@ -279,6 +321,14 @@ def _names_suit(state: Table, card: int) -> bool:
 
 
 def legal(state: Table) -> list:
+    """:func:`legal_plays`, then the actions of the stock, melds and claim open now (``exchange``,
+    ``close``, ``meld CARDS``, ``claim``)."""
+    out = legal_plays(state)
+    spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
+    return out + _turns.actions(state, spec) if spec.extras else out
+
+
+def legal_plays(state: Table) -> list:
     """Play actions in deck order; a led top card that names a suit gives one action per suit."""
     deck = state.variant.deck
     h = state.hand
@@ -313,6 +363,8 @@ def group_name(state: Table, g: int) -> str:
 
 def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: with the reason (``you must follow hearts: you hold 9♥``)."""
+    if action.kind in _turns.WORDS and KIND.spec(state).extras:
+        return _turns.check(state, KIND.spec(state), action)
     if action.kind != "play":
         raise IllegalActionError("play a card now (e.g. play " +
                                  state.variant.deck.name(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
@@ -330,6 +382,12 @@ def check(state: Table, action: Action) -> None:
             raise IllegalActionError(f"it is your own turn, not dummy's: {deck.pretty(c)} is in dummy")
         raise IllegalActionError(f"you do not hold {deck.pretty(c)}")
     allowed = legal_mask(state, seat)
+    spec = KIND.spec(state)
+    if not allowed >> c & 1 and spec.extras and not h.trick:   # a meld declared: lead one of it
+        waiting = _turns.pending(state, _turns.data_of(state, spec))
+        if waiting:
+            raise IllegalActionError("you have declared " + " ".join(deck.pretty(x) for x in bits(waiting)) +
+                                     ": lead one of those cards" + (" (or claim)" if spec.claim else ""))
     if not allowed >> c & 1 and KIND.spec(state).restricts:
         for mask, reason in _restrictions(state, h.hands[seat] if not h.trick else
                                           legal_mask_unrestricted(state, seat), not h.trick)[1]:
@@ -344,6 +402,11 @@ def check(state: Table, action: Action) -> None:
             raise IllegalActionError(f"you must follow {group_name(state, lg)} or play a trump: you hold {shown}")
         if follow and not follow >> c & 1:
             raise IllegalActionError(f"you must follow {group_name(state, lg)}: you hold {shown}")
+        if follow and _follows(state, spec).must_head:
+            keys = h.ctx.win_keys[lg]
+            best = max(h.trick, key=lambda sc: keys[sc[1]])[1]
+            raise IllegalActionError(f"you must head the trick, beating {deck.pretty(best)}: you hold "
+                                     + " ".join(deck.pretty(x) for x in bits(allowed)))
         tg = h.ctx.trump_suit_group
         if KIND.spec(state).overtrump and tg is not None and h.ctx.group_of[c] == tg:
             keys = h.ctx.win_keys[lg]
@@ -365,8 +428,16 @@ def check(state: Table, action: Action) -> None:
         raise IllegalActionError(f"only a led top card names a suit; play {deck.name(c)} alone")
 
 
+def _follows(state: Table, spec: TricksSpec) -> TricksSpec:
+    """The follow options in force now (a stock's ``after`` once it is closed or exhausted)."""
+    return _stock.follow_spec(state, spec) if spec.stock is not None else spec
+
+
 def apply(state: Table, action: Action) -> bool:
-    """Play the card; close the trick when everyone has played. True when the hand is over."""
+    """Play the card; close the trick when everyone has played. True when the hand is over.
+    Another action (``exchange``, ``close``, ``meld``, ``claim``): its rule; True after a claim."""
+    if action.kind != "play":
+        return _turns.apply(state, KIND.spec(state), action)
     return play_card(state, action.card, action.suit)
 
 
@@ -386,8 +457,8 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         if g != lg:
             if lg == h.ctx.idle_group:  # a powerless card was led: the first card of a suit sets it
                 h.led_group = g
-            elif not hands[seat] & h.ctx.group_mask[lg]:  # (a top card may follow while he holds the suit)
-                h.failed[seat] |= 1 << lg
+            elif not hands[seat] & h.ctx.group_mask[lg] and _shows_void(state):
+                h.failed[seat] |= 1 << lg   # (a top card may follow while he holds the suit)
         leader = h.leader
     else:
         h.leader = leader = seat
@@ -427,6 +498,8 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
     h.trick = []
     h.named = ""
     spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (its own: no cast, hot path)
+    if spec.extras:   # the draw from the stock (phases/stock.py)
+        _turns.after_trick(state, spec, winner)
     if spec.end_if is not None and ends_early(state, spec.end_if):
         h.to_move = -1
         return True
@@ -434,12 +507,21 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         if spec.widow_to == "last_trick":
             for m in h.zones.values():
                 h.won_cards[winner] |= m
+        if spec.extras:   # every card played: the claims at the end (phases/claim.py)
+            _turns.at_end(state, spec, winner)
         h.to_move = -1
         return True
     while not hands[winner]:  # the winner has no card left: the next seat that has leads
         winner = (winner + step) % n
     h.to_move = winner
     return False
+
+
+def _shows_void(state: Table) -> bool:
+    """Whether playing another suit than the one led shows the player void in it: unless the
+    follow rules in force let him play any card (``follow_suit: false``)."""
+    spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
+    return not spec.special_follow or _follows(state, spec).follow_suit
 
 
 def ends_early(state: Table, cond) -> bool:
@@ -489,7 +571,9 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
                       lead_then=p.get("lead_then", ""),
                       first_lead_trump=bool(p.get("first_lead_trump", False)),
                       may_trump=bool(p.get("may_trump", False)),
-                      top_follows=bool(p.get("top_follows", False)))
+                      top_follows=bool(p.get("top_follows", False)),
+                      follow_suit=bool(p.get("follow_suit", True)), must_head=bool(p.get("must_head", False)))
+    spec = _compile_extras(c, p, path, spec)
     if ("lead_if" in p) != ("lead_then" in p):
         have, need = ("lead_if", "lead_then") if "lead_if" in p else ("lead_then", "lead_if")
         c.err(path + (have,), f"{have} needs {need} (expected both: the condition and who then leads)")
@@ -503,6 +587,68 @@ def compile_tricks(c, name: str, p: dict, path: tuple):
         c.err(path + ("partner_frees",), "partner_frees frees a player from trumping, but nobody must trump "
               "(expected must_trump: true)")
     return spec
+
+
+def _compile_extras(c, p: dict, path: tuple, spec: TricksSpec) -> TricksSpec:
+    """``spec`` with its ``stock:``, ``melds:`` and ``claim:`` blocks and their variables' bounds."""
+    if not ({"stock", "melds", "claim"} & set(p)):
+        return spec
+    st = None
+    if "stock" in p:
+        st = _stock.compile_stock(c, p["stock"], path + ("stock",))
+        after = p["stock"].get("after")
+        if st is not None and after is not None:   # the follow options once the stock is out
+            strict = dataclasses.replace(
+                spec, follow_suit=bool(after.get("follow_suit", spec.follow_suit)),
+                must_head=bool(after.get("must_head", spec.must_head)),
+                must_trump=bool(after.get("must_trump", spec.must_trump)),
+                overtrump=bool(after.get("must_overtrump", spec.overtrump)))
+            st = dataclasses.replace(st, after=strict)
+    ms = _melds.compile_melds(c, p["melds"], path + ("melds",)) if "melds" in p else None
+    if ms is not None and ms.with_stock and st is None:
+        c.err(path + ("melds", "only_with_stock"), "only_with_stock needs a stock to draw from "
+              "(expected a stock: block in this phase)")
+    cl = _claim.compile_claim(c, p["claim"], path + ("claim",)) if "claim" in p else None
+    deck = c.deck
+    pts = c.pts or (0,) * deck.size
+    trump_pts = c.trump_pts or {}
+    points = sum(max(abs(x), max((abs(v) for v in trump_pts.values()), default=0)) for x in pts)
+    meld_max = 0
+    if ms is not None:
+        for m in ms.list:
+            meld_max += len(m.combos) * max(abs(m.points), abs(m.trump_points or 0))
+    return dataclasses.replace(spec, stock=st, melds=ms, claim=cl,
+                               bounds=(deck.size // max(c.player_count, 1), points, meld_max))
+
+
+def finish_tricks(c, spec: TricksSpec) -> TricksSpec:
+    """A stock needs the deal's ``stock`` zone, dealt to be drawn in whole rounds; a card turned
+    under it needs a ``turn_up`` phase turning the stock's top card; an exchange needs that card."""
+    st = spec.stock
+    if st is None:
+        return spec
+    path = ("phases", spec.name, "stock")
+    deal = c.deal
+    size = 0
+    if deal is not None:
+        if getattr(deal, "sizes", ()):   # (the rounds of the largest hand: a schedule's others draw more)
+            size = c.deck.size - max(deal.sizes) * c.player_count
+        else:
+            size = deal.zones.get(_stock.ZONE, (0, False))[0]
+    if deal is not None and not size:
+        c.err(path, "there is no stock to draw from (expected a deal pattern with a stock zone, e.g. "
+              "\"3 3 2 2, stock 10\", or a deal by hand_sizes)")
+    elif size % c.player_count:
+        c.err(path, f"the stock of {size} cards cannot be drawn in whole rounds by {c.player_count} players "
+              f"(expected a multiple of {c.player_count})")
+    from rulekit.engine.phases import turn_up
+    turns = [p for p in c.phase_specs if p is not None and p.kind == turn_up.KIND.name
+             and getattr(p, "card", "") == _stock.ZONE]
+    if st.exchange is not None and (not turns or st.turned != "under"):
+        c.err(path + ("exchange",), "the exchange takes the card turned under the stock: it needs a turn_up "
+              "phase with card: stock (and turned: under)")
+    rounds = size // c.player_count
+    return dataclasses.replace(spec, later_cards=rounds) if rounds else spec
 
 
 class TricksKind(PhaseKind[TricksSpec]):
@@ -547,6 +693,17 @@ class TricksKind(PhaseKind[TricksSpec]):
                                                             'player who holds that suit, unless he has failed to '
                                                             'follow it this hand; it still wins the trick.',
                                              'type': 'boolean'},
+                             'follow_suit': {'description': 'Players must follow suit (default true); '
+                                                            '`false`: any card may be played to any lead '
+                                                            '(while a stock is open, in games from a stock).',
+                                             'type': 'boolean'},
+                             'must_head': {'description': 'A player following suit must play a card that '
+                                                          'beats the trick so far if he has one ("head the '
+                                                          'trick"); otherwise any card of the suit.',
+                                           'type': 'boolean'},
+                             'stock': _stock.SCHEMA,
+                             'melds': _melds.SCHEMA,
+                             'claim': _claim.SCHEMA,
                              'widow_to': {'description': 'Where undealt widow cards go at the end: `last_trick` '
                                                          '(to its winner, counting for him) or `none`.',
                                           'enum': ['last_trick', 'none']},
@@ -602,12 +759,79 @@ class TricksKind(PhaseKind[TricksSpec]):
     required = True
     position = "last"
     example = "play: {kind: tricks, lead: declarer, must_trump: false}"
-    conditions = ("end_if", "lead_pass_if", "lead_if")
+    conditions = ("end_if", "lead_pass_if", "lead_if", "claim.made_if")
     compile = staticmethod(compile_tricks)
+    finish = staticmethod(finish_tricks)
     start = staticmethod(start)
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+
+    def set_conditions(self, spec, formulas: dict):
+        """The compiled conditions into the spec; ``claim.made_if`` into its claim block."""
+        made = formulas.pop("claim.made_if", None)
+        if made is not None and spec.claim is not None:
+            spec = dataclasses.replace(spec, claim=dataclasses.replace(spec.claim, made_if=made))
+        return dataclasses.replace(spec, **formulas) if formulas else spec
+
+    def parse(self, text: str, state: Table):
+        """``exchange``, ``close``, ``claim``, ``meld KH QH`` in a phase with a stock, melds or a claim."""
+        return _turns.parse(text, state) if KIND.spec(state).extras else None
+
+    def hand_variables(self, spec, hand) -> dict:
+        """``total_tricks`` of a hand dealt by a schedule of hand sizes and then drawn from the
+        stock: the cards each player was dealt and drew."""
+        d = self.data_of(hand)
+        if spec.stock is None or d is None or not d.rounds:
+            return {}
+        return {"total_tricks": hand.dealt[0].bit_count() + d.rounds}
+
+    def variables(self, spec) -> dict:
+        """The variables of the stock, melds and claim (``closed``, ``melds``, ``claimed``...)."""
+        return _turns.variables(spec, *spec.bounds) if spec.extras else {}
+
+    def values(self, variant, hand, spec) -> list:
+        """Their values in ``hand`` (so far, or finished), per score column."""
+        return _turns.values(variant, hand, spec) if spec.extras else []
+
+    def pad_question(self, spec, variant, facts: dict, names: list):
+        """With a stock, melds or a claim: who closed and the figures at the close, the meld
+        points declared, who claimed and whether it was made (what the formulas read)."""
+        return _pad.question(spec, variant, facts, names) if spec.extras else None
+
+    def pad_answer(self, spec, variant, fact: str, text: str, facts: dict, names: list) -> None:
+        """Check and store one of those facts (:func:`~rulekit.engine.phases.tricks_pad.answer`)."""
+        if not spec.extras:
+            super().pad_answer(spec, variant, fact, text, facts, names)
+        else:
+            _pad.answer(spec, variant, fact, text, facts, names)
+
+    def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
+        """The blocks' variables from the typed facts."""
+        return _pad.values(spec, variant, facts, won) if spec.extras else []
+
+    def pad_facts(self, spec, variant, hand) -> dict:
+        """The answers a scorer types for a played hand."""
+        names = list(variant.seat_names or [f"P{i}" for i in range(variant.players)])
+        return _pad.typed(spec, variant, hand, names) if spec.extras else {}
+
+    def pad_tricks(self, spec, variant, facts: dict):
+        """How the tricks add up after a close or a claim (:func:`~rulekit.engine.phases.tricks_pad.tricks_total`)."""
+        return _pad.tricks_total(spec, variant, facts) if spec.extras else None
+
+    def known_cards(self, state: Table) -> list:
+        """The stock's face-up cards; the cards each seat drew face up, took in exchange or
+        declared, while he holds them."""
+        return _turns.known(state, _spec_of(state.variant))
+
+    def observe(self, state: Table, seat: int) -> dict:
+        """Public facts of the stock, melds and claim: ``stock_left``, ``turned_card``,
+        ``closed_by``, ``melds`` (``(seat, cards, points)``), ``claimer``."""
+        d = self.data_of(state.hand)
+        if d is None:
+            return {}
+        return {"stock_left": state.hand.zones.get(_stock.ZONE, 0).bit_count(), "turned_card": d.turned,
+                "closed_by": d.closed_by, "melds": [(s, m, p) for s, _i, m, p in d.melds], "claimer": d.claimer}
 
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``widow_to: last_trick`` when no deal pattern puts cards aside."""
@@ -615,6 +839,11 @@ class TricksKind(PhaseKind[TricksSpec]):
             c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
         if p.get("top_follows") and not c.d.get("ranking", {}).get("top"):
             c.warn(path + ("top_follows",), "has no effect without ranking.top (no card is above the suits)")
+        if p.get("must_head") and p.get("follow_suit") is False:
+            c.warn(path + ("must_head",), "has no effect with follow_suit: false (nobody must follow suit)")
+        after = (p.get("stock") or {}).get("after")
+        if after is not None and not after:
+            c.warn(path + ("stock", "after"), "has no effect: it changes no follow option")
 
     def strains(self, spec, deck) -> set:
         """Every suit when the first lead makes trumps."""
@@ -635,9 +864,49 @@ class TricksKind(PhaseKind[TricksSpec]):
             return "trumps: the first card led"
         return None
 
+    def show(self, data, variant, names=None) -> list:
+        """The stock: how many cards, the card turned under it, closed (public)."""
+        spec = _spec_of(variant)
+        return _stock.rows(data, variant) if spec.stock is not None else []
+
+    def seat_rows(self, obs, names: list) -> list:
+        """The melds declared so far and who closed the stock (public), for the table."""
+        d = obs.phase_data
+        out = []
+        if d.get("melds"):
+            deck = obs.variant.deck
+            out.append(("melds", "; ".join(f"{names[s]} " + " ".join(deck.pretty(c) for c in bits(m)) + f" {p}"
+                                           for s, m, p in d["melds"])))
+        return out
+
+    def note(self, spec, variant, envs: list, columns: list) -> str:
+        """``P0 claimed (made)``, ``P1 closed``, ``melds P0 40``: the hand's claim, close and melds."""
+        if not spec.extras:
+            return ""
+        out = []
+        for col, e in zip(columns, envs):
+            x = e.vars
+            if x.get("closed"):
+                out.append(f"{col} closed")
+            if x.get("claimed"):
+                out.append(f"{col} claimed ({'made' if x.get('claim_made') else 'failed'})")
+        melds = [f"{col} {e.vars['melds']}" for col, e in zip(columns, envs) if e.vars.get("melds")]
+        if melds:
+            out.append("melds " + " ".join(melds))
+        return ", ".join(out)
+
+    def said(self, spec, hand, variant, seat: int, text: str, names: list):
+        """``exchanges J♥ for the turned 10♥``, ``closes the stock``, ``declares K♥ Q♥ (marriage, 40)``,
+        ``claims: made``."""
+        if spec.kind != KIND.name or not spec.extras or text.split()[0] not in _turns.WORDS:
+            return None
+        return _turns.said(spec, hand, variant, seat, text)
+
     def help_line(self, spec, variant) -> str:
-        """Card play, suit naming by a led top card, the dummy."""
+        """Card play, suit naming by a led top card, the dummy; the stock, melds and claim."""
         forms = ["play CARD or just CARD (e.g. QS, 10H)"]
+        if spec.extras:
+            forms.append(_turns.help_words(spec))
         if any(ctx.top_names_suit for ctx in variant.contexts.values()):
             forms.append("a led top card names the suit to follow: play JK H (or JK H)")
         if spec.dummy:
@@ -720,9 +989,24 @@ class TricksKind(PhaseKind[TricksSpec]):
             rules.append(f"On the first trick {said} unless the player holds no other card he may play.")
         best = ("The highest trump wins the trick, or if none was played the highest card of the suit led"
                 if trumps else "The highest card of the suit led wins the trick")
+        follow = (f"Each player must follow suit (play a card of the suit led) if he can"
+                  f"{', with a card that beats the trick if he has one' if spec.must_head else ''}; if he cannot, "
+                  f"{other}." if spec.follow_suit else "A player may play any card, whatever was led.")
+        if spec.stock is not None:
+            rules.append(_stock.describe(spec.stock, spec))
+        if spec.melds is not None:
+            rules.append(_melds.describe(spec.melds, variant))
+        if spec.claim is not None:
+            rules.append(_claim.describe(spec.claim, spec.claim.made_if.text if spec.claim.made_if is not None
+                                         else "`claim.made_if`"))
         return (f"Trick play: {lead} leads to the first trick, and each other player in turn clockwise plays "
-                f"one card. Each player must follow suit (play a card of the suit led) if he can; if he cannot, "
-                f"{other}. {best}; the winner of a trick leads to the next{dummy}{end}." + "".join(" " + r for r in rules))
+                f"one card. {follow} {best}; the winner of a trick leads to the next{dummy}{end}."
+                + "".join(" " + r for r in rules))
+
+
+def _spec_of(variant) -> TricksSpec:
+    """The variant's trick phase (a hand has exactly one)."""
+    return next(p for p in variant.phases if p.kind == KIND.name)  # type: ignore[return-value]
 
 
 def _cap(text: str) -> str:

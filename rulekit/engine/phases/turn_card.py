@@ -164,7 +164,7 @@ class TurnCardKind(PhaseKind[TurnCardSpec]):
         d = self.data(state)
         return {"turned_card": d.card, "suit_classes": dict(d.suit_classes)}
 
-    def show(self, data, variant) -> list:
+    def show(self, data, variant, names=None) -> list:
         """The turned card and the suit classes: ``second pack  6♠: first spades, ...``."""
         d = data
         if d.card < 0:

@@ -79,7 +79,7 @@ class TurnUpKind(PhaseKind[TurnUpSpec]):
         d = self.data_of(state.hand)
         return {"turned": d.card} if d is not None else {}
 
-    def show(self, data, variant) -> list:
+    def show(self, data, variant, names=None) -> list:
         """The stock card turned for trumps, public: ``turned  8♥`` as an order-up shows its own
         (user pass 2, finding 9); none when the stock was empty."""
         card = data.card
