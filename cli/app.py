@@ -27,6 +27,7 @@ from rulekit import __version__
 from rulekit import pbn as pbn_format
 from rulekit import records
 from rulekit.engine import State
+from rulekit.bots.base import EXTERNAL_PREFIX
 from rulekit.errors import RulekitError, VariantError
 from rulekit.text import BIDI, visible
 from rulekit.variant import VariantWarning, builtin_ids, check_file, load_variant
@@ -324,10 +325,11 @@ def play(ctx: typer.Context,
                                             help="Seed of the cut and every shuffle (and of the bots)."),
          players: Optional[str] = typer.Option(None, "--players",
                                                autocompletion=_complete_list(CONTROLLERS),
-                                               help="Controller of each seat, comma separated: human, bot, random "
-                                                    "(e.g. human,bot,bot). Its length sets the number of players "
-                                                    "when the variant offers a choice. A number N means you and "
-                                                    "N-1 bots."),
+                                               help="Controller of each seat, comma separated: human, bot, random, "
+                                                    "or bot:PATH, a bot file run in its own process "
+                                                    "(e.g. human,bot,bot:mybot.py). Its length sets the number of "
+                                                    "players when the variant offers a choice. A number N means you "
+                                                    "and N-1 bots."),
          save: Optional[Path] = typer.Option(None, "--save", autocompletion=_RECORD,
                                              help="Keep the game record in this file (written atomically "
                                                   "before each of your moves and after each hand; bot-only "
@@ -470,11 +472,19 @@ def _parse_players(players: str | None):
             _fail(f"--players {text}: expected a number of players such as 3, or controllers such as "
                   f"human,bot,bot", 2)
         return n
-    out = [p.strip().lower() for p in text.split(",")]
+    out = [p.strip() if p.strip().lower().startswith(EXTERNAL_PREFIX) else p.strip().lower()
+           for p in text.split(",")]
     if not text or any(not p for p in out):
         _fail(f"--players {players!r}: an empty seat (expected controllers separated by commas, "
               f"e.g. human,bot,bot)", 2)
     for p in out:
+        if p.lower().startswith(EXTERNAL_PREFIX):   # a bot file, run in its own process
+            path = Path(p[len(EXTERNAL_PREFIX):]).expanduser()
+            if not path.is_file():
+                _fail(f"--players {p}: no such bot file (expected bot:PATH of a Python file defining "
+                      f"choose(observation) or a class Bot; docs/cli.md)", 2)
+            out[out.index(p)] = EXTERNAL_PREFIX + str(path.resolve())
+            continue
         _choice("--players", p, CONTROLLERS, "a controller")
     return out
 
@@ -495,7 +505,7 @@ def _controllers(spec, v, auto: bool, saved: list | None) -> list:
         home = getattr(v, "home_seat", 0)
         home = home if 0 <= home < n else 0
         return ["human" if s == home else "bot" for s in range(n)]
-    return list(saved)
+    return ["bot" if c == "external" else c for c in saved]   # a record never names a bot file
 
 
 def _names(controllers: list, v) -> list:

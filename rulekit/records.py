@@ -59,7 +59,9 @@ except ImportError:  # pragma: no cover - not POSIX: records are not locked ther
     _FLOCK = False
 
 FORMAT = "rulekit-record/1"
-CONTROLLERS = ("human", "bot", "random", "sensible")
+#: ``external``: a bot file run in its own process (``--players bot:PATH``); a record never names
+#: the file (replaying or resuming never runs a program a record points at).
+CONTROLLERS = ("human", "bot", "random", "sensible", "external")
 #: Largest record file read (bytes): a record of thousands of hands is well below.
 MAX_RECORD_SIZE = 10_000_000
 # MAX_NAME, MAX_ID, MAX_TEXT (rulekit.text): the longest player name, variant id and other text
