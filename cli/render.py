@@ -41,6 +41,8 @@ def prompt_label(state) -> str:
     return kind.prompt_label(state) if kind is not None else phase_label(state.phase_kind)
 
 _BID = re.compile(r"^(\d+)([SHDC])$")
+
+
 def _name(state, seat: int) -> str:
     return state.names[seat]
 
