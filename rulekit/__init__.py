@@ -4,7 +4,11 @@ The code is in layers, lowest first (:data:`LAYERS`); a module imports only from
 or a lower one, never from a higher one (``tests/test_layers.py`` checks every import of every
 module, those inside functions and under ``TYPE_CHECKING`` too):
 
-base -> cards -> dsl -> data -> kinds -> variant -> engine -> sheets -> bots -> sim -> cli.
+base -> cards -> dsl -> data -> kinds -> variant -> engine -> sheets -> bots -> sim -> cli -> rl.
+
+``rulekit.env(variant, **options)`` (the ``rl`` extra) is the one name the package gives from a
+higher layer: :data:`ENTRY_POINTS` loads it when first asked for, so importing rulekit loads
+none of it.
 """
 __version__ = "0.1.0"
 
@@ -28,6 +32,8 @@ __version__ = "0.1.0"
 #: * ``bots``: players that see only an observation, and their per-kind policies.
 #: * ``sim``: simulations and comparisons of variants, environments and servers over the engine.
 #: * ``cli``: the ``rulekit`` command.
+#: * ``rl``: reinforcement-learning environments (PettingZoo, Gymnasium; the ``rl`` extra), on top
+#:   so that no other layer, and no layer's import test, needs them.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("rulekit", "rulekit.errors", "rulekit.engine.types")),
     ("cards", ("rulekit.cards",)),
@@ -41,7 +47,29 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bots", ("rulekit.bots",)),
     ("sim", ("rulekit.sim", "rulekit.env", "rulekit.web")),
     ("cli", ("rulekit.cli", "cli")),
+    ("rl", ("rulekit.rl",)),
 )
+
+#: Names of the package given by a module of a higher layer, loaded when first asked for
+#: (PEP 562): name -> the module holding it.  ``rulekit.env`` is
+#: :func:`rulekit.rl.env` (needs ``pip install 'rulekit[rl]'``).
+ENTRY_POINTS: dict[str, str] = {"env": "rulekit.rl"}
+
+
+def __getattr__(name: str):
+    """``rulekit.env``: loaded from :data:`ENTRY_POINTS` on first use.
+
+    :raises AttributeError: no such name.
+    :raises ModuleNotFoundError: the extra it needs is not installed (the message says which).
+    """
+    if name not in ENTRY_POINTS:
+        raise AttributeError(f"module 'rulekit' has no attribute {name!r}")
+    import importlib
+    try:
+        module = importlib.import_module(ENTRY_POINTS[name])
+    except ModuleNotFoundError as e:
+        raise ModuleNotFoundError(f"rulekit.{name} needs {e.name}: pip install 'rulekit[rl]'", name=e.name) from None
+    return getattr(module, name)
 
 #: Imports allowed against the order, for annotations only (under ``TYPE_CHECKING``):
 #: ``(importing layer, imported module)``.  The compiled ``Variant`` (and its ``Context``

@@ -106,6 +106,15 @@ def test_pty_ctrl_c_while_bots_play_saves_a_replayable_record(tmp_path):
     assert re.search(r"rulekit", open(save, encoding="utf-8").read())
 
 
+def _clear_line(child, k: int) -> None:
+    """Clears the typed line (Ctrl-U, not Ctrl-C: an interrupt racing a completion still running
+    under load was lost) and waits for bash to run a command again (it prints 40+k, which the
+    typed line does not hold)."""
+    child.send("\x15")
+    child.sendline(f"echo $((40+{k}))")
+    child.expect(str(40 + k))
+
+
 def test_pty_bash_completes_variant_ids_and_files(tmp_path):
     """In a real bash with `rulekit --show-completion bash` loaded, Tab completes an installed id
     (`fivehundred-mu` -> `fivehundred-must-trump `), lists the ids that share a start, and
@@ -127,17 +136,14 @@ def test_pty_bash_completes_variant_ids_and_files(tmp_path):
         child.expect(r"\$ ")
         child.send("rulekit explain fivehundred-mu\t")
         child.expect("fivehundred-must-trump ")             # one candidate: completed, with a space
-        child.sendcontrol("c")
-        child.expect(r"\$ ")
+        _clear_line(child, 1)
         child.send("rulekit compare fivehundred fivehundred-m\t\t")   # two: both listed
         child.expect("fivehundred-minus-500")
         child.expect("fivehundred-must-trump")
-        child.sendcontrol("c")
-        child.expect(r"\$ ")
+        _clear_line(child, 2)
         child.send("rulekit validate my-\t")
         child.expect("my-house.yaml ")
-        child.sendcontrol("c")
-        child.expect(r"\$ ")
+        _clear_line(child, 3)
         child.sendline("exit")
         child.expect(pexpect.EOF)
     finally:

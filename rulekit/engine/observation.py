@@ -83,6 +83,9 @@ class Observation:
         ``blind``), the dummy's once exposed, hands laid open; 0 for the others.
     :ivar taken: the seat's own cards it was not dealt (taken from the widow, passed to it).
     :ivar named: the suit the leader named to follow in the trick in progress, or ``""``.
+    :ivar actions: the hand's actions other than trick plays, as ``(seat, text)`` in order
+        (calls, trump choices, pile and layout plays, chance events), another seat's discard
+        said ``discard`` without its cards.
     """
 
     seat: int
@@ -128,6 +131,7 @@ class Observation:
     hands_seen: list = field(default_factory=list)
     taken: int = 0
     named: str = ""
+    actions: list = field(default_factory=list)
     variant: Any = field(repr=False, compare=False, default=None)
     phase_spec: Any = field(repr=False, compare=False, default=None)
     _view: Any = field(repr=False, compare=False, default=None)
@@ -406,6 +410,7 @@ def observe(state, seat: int) -> Observation:
     hidden_seats = [s for s in range(n) if s not in known]
     hidden_zones = [z for z, m in h.zones.items() if m and not h.zone_up.get(z)]
     hide_discards = h.declarer != seat
+    view = _redacted(state, seat, hidden_seats, hidden_zones, hide_discards)
     return Observation(
         seat=seat, phase=state.phase_kind, to_move=state.to_move, dealer=h.dealer,
         hand=0 if blind else h.hands[seat], blind=blind,
@@ -427,5 +432,5 @@ def observe(state, seat: int) -> Observation:
         zones={z: m if h.zone_up.get(z) else 0 for z, m in h.zones.items() if m},
         hands_seen=[h.hands[s] if s in known else 0 for s in range(n)],
         taken=0 if blind else h.hands[seat] & ~h.dealt[seat], named=h.named,
-        variant=v, phase_spec=None if state.is_over else state.current_phase,
-        _view=_redacted(state, seat, hidden_seats, hidden_zones, hide_discards))
+        actions=list(view.hand.actions), variant=v, phase_spec=None if state.is_over else state.current_phase,
+        _view=view)

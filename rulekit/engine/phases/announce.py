@@ -90,6 +90,11 @@ class AnnounceKind(PhaseKind[AnnounceSpec]):
         """The form."""
         return "a contract name, at least as high as your bid"
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """Every contract of the auction."""
+        auction = variant.auction()
+        return tuple(b.text for b in auction.bids) if auction is not None else ()
+
     def describe(self, spec) -> str:
         """One sentence."""
         return "The declarer announces a contract at least as high as his winning bid."

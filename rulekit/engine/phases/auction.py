@@ -400,6 +400,10 @@ class LadderAuctionKind(PhaseKind[AuctionSpec]):
             when = f"after taking the {variant.phases[kinds.index('widow_exchange')].zone}"
         return self.describe(spec, when)
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``pass`` and every bid."""
+        return ("pass",) + tuple(b.text for b in spec.bids)
+
     def describe(self, spec, when: str = "later") -> str:
         """One sentence on the ladder and how it ends; ``when``: when the declarer of an extra
         bid whose trumps are chosen names them."""

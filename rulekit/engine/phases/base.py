@@ -266,6 +266,18 @@ class PhaseKind(Generic[SpecT]):
         """The action forms of this phase for the CLI's help (``""``: none)."""
         return ""
 
+    def action_words(self, spec: SpecT, variant: Variant) -> tuple[str, ...]:
+        """The text of every action this phase can ever offer that is not made of cards alone
+        (cards are numbered apart: a ``play CARD``, or one card of a ``discard`` at a time), for
+        a fixed numbering of a variant's actions (``rulekit.rl``): its calls, bids, trump choices
+        and own words.  A superset is allowed (a word never offered stays masked); a missing word
+        is an error of the kind.  Default: the shared words :meth:`Action.parse` reads, which
+        are all a kind without its own :meth:`parse` can offer: ``pass``, ``X``, ``XX``, the
+        variant's bid texts and ``trump`` with each suit and ``NT``."""
+        auction = variant.auction()
+        bids = tuple(b.text for b in auction.bids) if auction is not None else ()
+        return ("pass", "X", "XX") + bids + tuple(f"trump {s}" for s in (*variant.deck.suits, "NT"))
+
     def action_text(self, state: Table, action: Action) -> str:
         """``action`` as the player types it and sees it listed now: its canonical text, but a
         ``discard`` said with :meth:`discard_word` (``pass 2C 3C 4C``)."""

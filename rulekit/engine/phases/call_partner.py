@@ -169,6 +169,10 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         d = self.data(state)
         return {"partner_call": {"stage": d.stage, "invited": d.invited, "offer": d.offer}}
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``pass`` and the partner words."""
+        return ("pass",) + WORDS
+
     def describe(self, spec) -> str:
         """One sentence."""
         offers = "; after he says alone, each may offer himself, and he accepts or refuses" if spec.offers else ""

@@ -240,6 +240,10 @@ class ContractAuctionKind(PhaseKind[ContractAuctionSpec]):
         out = f"pass, a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"pass, the bid {bids[0]}"
         return out + "; X or double, XX or redouble"
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``pass``, every bid, ``X`` and ``XX``."""
+        return ("pass",) + tuple(b.text for b in spec.bids) + ("X", "XX")
+
     def describe(self, spec) -> str:
         """One sentence on the calls and how the auction ends."""
         dbl = ", doubles and redoubles" if spec.double else ""

@@ -215,6 +215,10 @@ class DealKind(PhaseKind[DealSpec]):
         """``total_tricks``: the cards each player was dealt this hand, with ``hand_sizes``."""
         return {"total_tricks": cards_each(spec, hand.number)} if spec.sizes else {}
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """None: nobody acts in a deal."""
+        return ()
+
     def describe(self, spec) -> str:
         """``Deals 10 cards to each player and 3 to the widow.``"""
         if spec.sizes:

@@ -553,6 +553,11 @@ class DefenceKind(PhaseKind[DefenceSpec]):
                 "choice": d.stage == "choice",
                 "markers_open": {k: cols[decl].count("open") for k, cols in state.markers.marks.items()}}
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``follow``, ``pass``, ``alone``, ``invite``, the chain's words and the choice's."""
+        choice = ("made", spec.choice_marker) if spec.choice_marker else ()
+        return (FOLLOW.text, "pass", ALONE.text, INVITE.text) + tuple(spec.chain) + choice
+
     def describe(self, spec) -> str:
         """One sentence (two with ``unplayed_choice``)."""
         out = ("The declarer's opponents each follow or pass; one alone may invite the other; a playing "

@@ -168,6 +168,10 @@ class DominoKind(PhaseKind[DominoSpec]):
         return [{"cards_left": hand.hands[s].bit_count(), "out_place": out.index(s) + 1 if s in out else 0}
                 for s in range(variant.players)]
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``pass`` (its plays are cards)."""
+        return ("pass",)
+
     def describe(self, spec) -> str:
         """One sentence."""
         return (f"Cards are laid in rows, one per suit, built up and down in the order {' '.join(spec.order)} "

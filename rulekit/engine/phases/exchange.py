@@ -102,6 +102,15 @@ class DiscardChoices(Sequence):
         return (getattr(action, "kind", None) == "discard" and cards.bit_count() == self.k
                 and not cards & ~sum(1 << c for c in self.cards))
 
+    def next_cards(self, picked: int) -> int:
+        """The cards that may join ``picked`` (a bitmask) towards one of these discards, when
+        they are chosen one at a time (``rulekit.rl``): any other card of the hand until ``k``
+        are picked; 0 when ``picked`` is part of none."""
+        pool = sum(1 << c for c in self.cards)
+        if picked & ~pool or picked.bit_count() >= self.k:
+            return 0
+        return pool & ~picked
+
     def __iter__(self):
         for combo in combinations(self.cards, self.k):
             m = 0
@@ -215,6 +224,10 @@ class ExchangeKind(PhaseKind[ExchangeSpec]):
     def help_line(self, spec, variant) -> str:
         """``discard CARD CARD CARD (e.g. discard 7C 8C 9D)``."""
         return "discard " + " ".join(["CARD"] * spec.discard) + " (e.g. discard 7C 8C 9D)"
+
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """None: its discards are cards."""
+        return ()
 
     def describe(self, spec) -> str:
         """One sentence."""

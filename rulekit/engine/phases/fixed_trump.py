@@ -51,6 +51,10 @@ class FixedTrumpKind(PhaseKind[FixedTrumpSpec]):
         """Only that suit."""
         return {spec.suit}
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """None: nobody acts."""
+        return ()
+
     def describe(self, spec) -> str:
         """One sentence."""
         return f"{SUIT_NAMES.get(spec.suit, spec.suit).capitalize()} are trumps in every hand."

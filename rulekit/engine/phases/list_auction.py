@@ -295,6 +295,10 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         return (f"pass, or a game of the list such as {spec.bids[0].text} or {spec.bids[-1].text} "
                 f"(? shows the games you may bid, with their values)")
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``pass`` and every contract of the list."""
+        return ("pass",) + tuple(b.text for b in spec.bids)
+
     def describe(self, spec, tricks: bool = True, trumps: bool = True) -> str:
         """The auction in one sentence, then the contracts of the list with their calls, tricks,
         trumps, values (by suit class when they differ) and attributes (null, open, cards put

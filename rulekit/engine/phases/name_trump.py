@@ -201,6 +201,10 @@ class NameTrumpKind(PhaseKind[NameTrumpSpec]):
         word = text.strip().lower()
         return {"high": HIGH, "low": LOW}.get(word)
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``trump X`` for each choice, ``pass``, ``high`` and ``low``."""
+        return tuple(f"trump {s}" for s in spec.choices) + ("pass", HIGH.text, LOW.text)
+
     def describe(self, spec) -> str:
         """One sentence (two when a bid leaves the order of the cards to the declarer)."""
         who = ("The dealer names trumps" + (" or lets his partner name them" if spec.partner_may_name else "")

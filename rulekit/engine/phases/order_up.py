@@ -319,6 +319,11 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
             out["alone"] = "yes" if d.alone else "no"
         return out
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``pass``, the order word and ``trump X`` for each suit, each also ``alone``."""
+        calls = (spec.word,) + tuple(f"trump {s}" for s in variant.deck.suits)
+        return ("pass",) + tuple(w for c in calls for w in ((c, c + " alone") if spec.alone else (c,)))
+
     def describe(self, spec) -> str:
         """One paragraph."""
         second = (" If all pass, the card is turned down and each in turn may name another suit as trumps or "

@@ -189,6 +189,10 @@ class PassCardsKind(PhaseKind[PassCardsSpec]):
         """:meth:`describe` with the sides at the table of ``variant``."""
         return self.describe(spec, variant)
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """None: the cards passed are cards."""
+        return ()
+
     def describe(self, spec, variant=None) -> str:
         """One paragraph; with ``variant`` the directions are the sides at the table
         (:func:`physical_side`)."""

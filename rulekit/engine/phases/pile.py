@@ -143,6 +143,10 @@ class PileKind(PhaseKind[PileSpec]):
         scores = d.score if d is not None else [0] * variant.players
         return [{"pile_score": x} for x in scores]
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """None: its plays are cards."""
+        return ()
+
     def describe(self, spec) -> str:
         """One sentence."""
         th = ", ".join(f"{at}: {score:+d}" for at, score in spec.thresholds)

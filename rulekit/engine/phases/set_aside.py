@@ -132,6 +132,10 @@ class SetAsideKind(PhaseKind[SetAsideSpec]):
         n = n_cards(len(text.split()) - 1)
         return Said(seat, f"puts {n} aside", f"put {n} aside")
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """None: the cards put aside are cards."""
+        return ()
+
     def describe(self, spec) -> str:
         """One sentence."""
         n = "the number of cards his contract says" if spec.count < 0 else f"{spec.count} cards"

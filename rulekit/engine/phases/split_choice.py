@@ -122,6 +122,13 @@ class SplitChoiceKind(PhaseKind[SplitChoiceSpec]):
         """Any suit may become trumps."""
         return set(deck.suits)
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``trump S``, ``ask S`` for each suit, and ``turn``, as the options allow."""
+        suits = variant.deck.suits
+        return ((tuple(f"trump {s}" for s in suits) if "name" in spec.options else ())
+                + (tuple(ask_action(s).text for s in suits) if "ask" in spec.options else ())
+                + ((turn_action().text,) if "turn" in spec.options else ()))
+
     def describe(self, spec) -> str:
         """One sentence."""
         words = {"name": "names trumps", "ask": "names a suit and has them turned",

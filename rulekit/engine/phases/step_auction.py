@@ -392,6 +392,12 @@ class StepAuctionKind(PhaseKind[StepAuctionSpec]):
         """``blind`` and ``null`` from the contract typed (its blind twin says blind)."""
         return [contract_values(spec, contract)] * variant.players
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``pass``, every number, ``hold``, the blind calls and every contract."""
+        blind = (spec.blind_call, *spec.direct) if spec.blind < len(spec.bids) else ()
+        return (("pass",) + tuple(str(lv) for lv in spec.levels) + (("hold",) if spec.hold else ())
+                + blind + tuple(b.text for b in spec.bids))
+
     def parse(self, text: str, state: Table) -> Action | None:
         """Numbers, ``hold``, the blind word and direct calls; contract names in the naming round."""
         spec = KIND.spec(state)

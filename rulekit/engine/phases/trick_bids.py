@@ -307,6 +307,11 @@ class TrickBidsKind(PhaseKind[TrickBidsSpec]):
         bids = list(d.bids) if d is not None else [0] * variant.players
         return column_values(variant, bids, d.blind if d is not None else [], list(hand.won))
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``bid N`` for every number of tricks a hand may hold, ``blind nil`` and ``look``."""
+        most = variant.deck.size // variant.players
+        return tuple(_action(n).text for n in range(most + 1)) + (BLIND.text, LOOK.text)
+
     def describe(self, spec) -> str:
         """One paragraph."""
         rng = f"from {spec.least}" + (f" to {spec.most}" if spec.most is not None

@@ -918,6 +918,25 @@ class TricksKind(PhaseKind[TricksSpec]):
         when the variant has none (user pass 2, finding 6)."""
         return self.describe(spec, variant)
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """``play CARD SUIT`` for each top card that names a suit when led ([T4]) under some
+        trump context, with each suit; the stock's ``exchange`` and ``close``, ``meld CARDS``
+        for every combination of the melds list, ``claim``."""
+        tops: set = set()
+        top = len(variant.deck.suits)
+        for ctx in (*variant.contexts.values(), *variant.low_contexts.values()):
+            if ctx.top_names_suit:
+                tops.update(c for c in range(variant.deck.size) if ctx.group_of[c] == top)
+        words = [f"play {variant.deck.name(c)} {s}" for c in sorted(tops) for s in variant.deck.suits]
+        if spec.stock is not None:
+            words += [_turns.EXCHANGE.text, _turns.CLOSE.text]
+        if spec.melds is not None:
+            masks = dict.fromkeys(m for meld in spec.melds.list for m, _suit in meld.combos)
+            words += [_turns.meld_action(variant.deck, m).text for m in masks]
+        if spec.claim is not None:
+            words.append(_turns.CLAIM.text)
+        return tuple(words)
+
     def describe(self, spec, variant=None) -> str:
         """One sentence; with ``variant`` the restricted suits and cards are named (``hearts``,
         ``the 2♣``), else they are said by their setting."""

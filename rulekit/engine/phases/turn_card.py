@@ -177,6 +177,10 @@ class TurnCardKind(PhaseKind[TurnCardSpec]):
         return [("second pack", f"{deck.pretty(d.card)}: " + ", ".join(
             f"{words.get(k, k)} {' and '.join(by[k])}" for k in sorted(by)))]
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """None: a chance event, which no player decides."""
+        return ()
+
     def describe(self, spec) -> str:
         """One sentence."""
         who = {"opposite": "the player opposite the dealer", "dealer": "the dealer", "eldest": "the eldest hand"}

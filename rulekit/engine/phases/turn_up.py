@@ -90,6 +90,10 @@ class TurnUpKind(PhaseKind[TurnUpSpec]):
         d = self.data_of(state.hand)
         return card_place(state, d.card) if d is not None else []
 
+    def action_words(self, spec, variant) -> tuple[str, ...]:
+        """None: nobody acts."""
+        return ()
+
     def describe(self, spec) -> str:
         """One sentence."""
         if spec.card == "stock":
