@@ -1,4 +1,4 @@
-"""``rulekit`` commands: play, list, validate, replay, score, diff, compare, schema, explain.
+"""``rulekit`` commands: play, list, validate, replay, score, diff, compare, serve, schema, explain.
 
 Exit codes: 0 success; 1 invalid input (a broken variant file or record, a
 record that does not replay, the input of a game ended before the game);
@@ -994,6 +994,43 @@ def score(variant: Optional[str] = typer.Argument(None, autocompletion=_VARIANT,
     variant's scoring needs, refuses impossible entries, and shows the sheet after each hand."""
     from .score import run
     run(console, err, _variant, _fail, variant, file, export, players, dealer, force)
+
+
+def _tables_folder() -> Path:
+    """Where ``rulekit serve`` keeps its tables by default: ``$XDG_DATA_HOME/rulekit/tables``
+    (``~/.local/share/rulekit/tables``)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "rulekit" / "tables"
+
+
+@app.command()
+def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this "
+                                   "computer only; 0.0.0.0 lets other devices of the network join)."),
+          port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to listen on."),
+          tables: Optional[Path] = typer.Option(None, "--tables", autocompletion=_RECORD,
+                                                help="Folder of the tables, each saved after every action "
+                                                     "and resumed when the server starts again (default "
+                                                     "~/.local/share/rulekit/tables)."),
+          max_tables: int = typer.Option(100, "--max-tables", min=1, help="The most tables at once.")):
+    """Play in a web browser: choose a variant (or upload a file), the seats (you, sensible or
+    random bots, other people with a link each), and play by clicking. Needs the web extra:
+    pip install 'rulekit[web]'."""
+    try:
+        import uvicorn
+        from rulekit.web.app import create_app
+    except ImportError as e:
+        _fail(f"rulekit serve needs the web extra ({e.name or e} is not installed): pip install 'rulekit[web]'", 2)
+    folder = tables if tables is not None else _tables_folder()
+    try:
+        web = create_app(folder, max_tables)
+    except OSError as e:
+        _fail(f"--tables {folder}: {e.strerror or e}", 2)
+    for problem in web.state.tables.problems:
+        err.print(f"[yellow]warning:[/] {escape(problem)}", highlight=False, soft_wrap=True)
+    shown = f"[{host}]" if ":" in host else host
+    console.print(f"rulekit serve: open http://{shown}:{port}/ (tables in {escape(str(folder))}; Ctrl-C stops)",
+                  highlight=False, soft_wrap=True)
+    uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
 @app.command()

@@ -212,6 +212,10 @@ class Game:
         self.pauses = pauses and bool(self.humans)
         self._at_table: int | None = None   # the human whose hand the screen last showed
         self._before = 0             # len(log) before the action being applied
+        # the cards played before each of the hand's actions (``Hand.actions``), for the story
+        # to tell an exchange or a meld between the tricks; unknown for a hand resumed mid-play
+        h = state.hand
+        self._plays_at: dict = {h.number: [0] * len(h.actions)} if not (h.tricks or h.trick) else {}
         self.undone: list = [dict(u) for u in undone or ()]   # what undo took back, for the record
         self.editor = line_editor(lambda line: completions(self.state, line)) if line_editing else None
 
@@ -453,8 +457,14 @@ class Game:
         rows = len(st.sheet.rows)
         tricks = len(h.tricks)
         phase = st.phase_kind
+        told, plays = len(h.actions), sum(len(trick[1]) for trick in h.tricks) + len(h.trick)
         with self._shielded():
             st.apply(action)
+        at = self._plays_at.get(h.number)
+        if at is not None and len(at) == told:
+            at += [plays] * (len(h.actions) - told)
+        if st.hand is not h:
+            self._plays_at = {h.number: at, st.hand.number: [0] * len(st.hand.actions)}
         if self.mode == "live":
             self.announce(seat, action, h, phase, tricks)
         if st.hand is not h or st.is_over:
@@ -549,7 +559,7 @@ class Game:
         """A hand has ended: its summary (``--auto``) or its rows and the sheet (live)."""
         st = self.state
         if self.mode == "summary":
-            for line in hand_summary(st, h, rows):
+            for line in hand_summary(st, h, rows, self._plays_at.get(h.number)):
                 self.console.print(line)
         elif self.mode == "live":
             self.console.print(dealt_diagram(st, h, self.viewer))   # the hand is over: every card is public

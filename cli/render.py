@@ -8,6 +8,8 @@ hearts and diamonds red, spades and clubs bold, the joker magenta.
 """
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 
 from rich.table import Table
@@ -435,9 +437,10 @@ def phase_rows(state, h) -> list:
     return list(rows.items())
 
 
-def hand_summary(state, h, rows) -> list:
+def hand_summary(state, h, rows, plays_at: list | None = None) -> list:
     """The compact story of a finished hand for ``--auto``: header, auction, contract,
-    exchange, one line per trick, then the hand's sheet row(s)."""
+    exchange, one line per trick (the turn actions of trick play between them, with
+    ``plays_at``), then the hand's sheet row(s)."""
     out = [hand_header(state, h)]
     objective = round_objective(state, h)
     if objective is not None:
@@ -456,8 +459,22 @@ def hand_summary(state, h, rows) -> list:
         out.append(t)
     elif h.ctx is not None and h.trump != "NT":
         out.append(Text("  ") + trumps_line(state, h))
+    # with ``plays_at`` (the cards played before each of ``h.actions``, as the game loop saw
+    # them), the actions taken during trick play (an exchange, a meld, a close, a claim) are told
+    # just before the trick whose card came next, in the order they were taken
+    during: dict = {}
+    early = list(h.actions)
+    if h.tricks and plays_at is not None and len(plays_at) == len(h.actions):
+        ends = list(itertools.accumulate(len(trick[1]) for trick in h.tricks))
+        early = []
+        for (s, a), plays in zip(h.actions, plays_at):
+            said = kind_said(state, h, s, a) if plays else None
+            if said is None:
+                early.append((s, a))
+            else:
+                during.setdefault(bisect.bisect_right(ends, plays), []).append(said)
     k = 0
-    for s, a in h.actions:
+    for s, a in early:
         if a.startswith("discard "):
             t = Text("  ")
             t.append_text(exchange_text(state, h, a, s, reveal=False, spec=discard_phase(state, h, k)))
@@ -471,10 +488,10 @@ def hand_summary(state, h, rows) -> list:
     for s, a in h.actions:
         if a.startswith("turned "):
             out.append(Text(f"  {_name(state, s)}'s cards {a}"))
-    for i in range(len(h.tricks)):
-        t = Text("  ")
-        t.append_text(trick_text(state, h, i))
-        out.append(t)
+    for i in range(len(h.tricks) + 1):
+        out += [Text("  ") + said for said in during.get(i, [])]
+        if i < len(h.tricks):
+            out.append(Text("  ") + trick_text(state, h, i))
     for r in rows:
         t = Text("  ")
         t.append_text(row_text(state.sheet, r))

@@ -31,7 +31,8 @@ __version__ = "0.1.0"
 #:   scorepad, records and PBN files.
 #: * ``bots``: players that see only an observation, and their per-kind policies.
 #: * ``sim``: simulations and comparisons of variants, environments and servers over the engine.
-#: * ``cli``: the ``rulekit`` command.
+#: * ``cli``: the ``rulekit`` command, and the web table of ``rulekit serve`` (``rulekit.web``: it draws
+#:   with the CLI's words, and the CLI starts it).
 #: * ``rl``: reinforcement-learning environments (PettingZoo, Gymnasium; the ``rl`` extra), on top
 #:   so that no other layer, and no layer's import test, needs them.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -45,8 +46,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("rulekit.engine",)),
     ("sheets", ("rulekit.sheets", "rulekit.records", "rulekit.pbn")),
     ("bots", ("rulekit.bots",)),
-    ("sim", ("rulekit.sim", "rulekit.env", "rulekit.web")),
-    ("cli", ("rulekit.cli", "cli")),
+    ("sim", ("rulekit.sim", "rulekit.env")),
+    ("cli", ("rulekit.cli", "cli", "rulekit.web")),
     ("rl", ("rulekit.rl",)),
 )
 

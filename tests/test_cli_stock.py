@@ -118,3 +118,22 @@ def test_pty_two_seat_game(tmp_path):
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
+
+
+def test_auto_story_tells_the_turn_actions_between_the_tricks():
+    """``--auto``: a combination declared after a trick won (Cinq-Cents) is told after that
+    trick, never at the head of its hand; an exhausted stock has no "stock empty" row."""
+    declared = 0
+    for seed in (1, 2):
+        out = runner.invoke(app, ["play", "cinqcents", "--auto", "--seed", str(seed)]).output
+        tricks_seen = 0
+        for line in out.splitlines():
+            if line.startswith("Hand "):
+                tricks_seen = 0
+            elif line.strip().startswith("trick "):
+                tricks_seen += 1
+            elif " declares " in line:
+                assert tricks_seen > 0, line
+                declared += 1
+        assert "stock  empty" not in out
+    assert declared

@@ -374,7 +374,7 @@ def test_language_server_reports_nothing_on_shipped_files(server):
     """yaml-language-server with the editor schema underlines nothing in any shipped file."""
     found = server.check({p: p.read_text("utf-8") for p in SHIPPED})
     assert {p.name: d for p, d in found.items() if d} == {}
-    assert len(found) == len(SHIPPED) == 28
+    assert len(found) == len(SHIPPED) > 0   # every shipped file was checked
 
 
 def test_language_server_flags_the_broken_files_validate_refuses_at_the_schema_step(server):

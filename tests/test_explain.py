@@ -331,3 +331,10 @@ def test_extra_bid_stop_condition_and_called_partner(books):
 def test_sources_in_words(vid, words):
     """The source says where the rules come from in words."""
     assert f"Source: {words}" in explain(load_variant(vid))
+
+
+def test_a_match_of_one_deal_is_said_in_the_singular():
+    """``match: {deals: 1}``: "lasts 1 deal", and the winner line "1 deal played"."""
+    assert "The match lasts 1 deal; the best total wins." in explain(load_variant("germanwhist"))
+    out = CliRunner().invoke(app, ["play", "germanwhist", "--auto", "--quiet", "--seed", "1"]).output
+    assert "(1 deal played)" in out

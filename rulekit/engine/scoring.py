@@ -578,7 +578,7 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
                 else str(after[losers[0]])
             return _best(variant, hand, before, after, rest), f"{who} fell to {fell}, at or below {m.lose_at}"
     if m.deals is not None and hands_played >= m.deals:
-        return _best(variant, hand, before, after, cols), f"{m.deals} deals played"
+        return _best(variant, hand, before, after, cols), f"{m.deals} deal{'' if m.deals == 1 else 's'} played"
     return None
 
 

@@ -291,7 +291,8 @@ def _match(v) -> list:
     if deals is not None:
         # a plain number needs no formula beside it (user pass 2, finding 9)
         formula = "" if str(deals).strip().isdigit() else f" (`{deals}`)"
-        out.append(f"The match lasts {formula_words(deals)} deals{formula}; the best total wins.")
+        one = str(deals).strip() == "1"
+        out.append(f"The match lasts {formula_words(deals)} deal{'' if one else 's'}{formula}; the best total wins.")
     if m.rubber_games:
         out.append(f"A rubber is won by the first side to win {m.rubber_games} games"
                    + (f" (a game: {m.game_target} points below the line)." if m.game_target else "."))

@@ -177,13 +177,15 @@ def test_melds_in_the_first_trick(tmp_path):
 ])
 def test_meld_misuse_is_refused_at_its_line(tmp_path, melds, words):
     """``validate``: unknown ranks, suits and cards, two entries with the same cards, ``lead_one``
-    with another moment, ``only_with_stock`` without a stock, each at its file:line:column."""
+    with another moment, ``only_with_stock`` without a stock, each at its file:line:column; the
+    formulas that read ``melds`` are not refused besides (one mistake, one message)."""
     play = ("" if "only_with_stock" in melds else STOCK_PLAY) + "    melds:\n" + melds
     text = STOCK_TOY % {"play": play.rstrip("\n"), "scoring": SCORE}
     with pytest.raises(VariantError) as e:
         variant_from(tmp_path, "bad.yaml", text)
     d = next(d for d in e.value.diagnostics if words in d.message)
     assert d.file.endswith("bad.yaml") and d.line > text.splitlines().index("    melds:")
+    assert not [x for x in e.value.diagnostics if "unknown variable" in x.message]
 
 
 def test_explain_says_the_melds(tmp_path):

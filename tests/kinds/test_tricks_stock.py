@@ -326,3 +326,17 @@ def test_must_head_and_free_follow_serve_games_without_a_stock(tmp_path):
     assert len(texts(s)) == 8
     s.apply("play 9C")
     assert not any(s.observation(0).failed)
+
+
+def test_turned_without_a_turn_up_of_the_stock_is_a_warning(tmp_path):
+    """``stock.turned`` says where the card a ``turn_up`` phase turned lies: with no phase
+    turning the stock's top card it has no effect, a warning at its key."""
+    from rulekit.variant import check_file
+    from tests.helpers import STOCK_TOY, write_variant
+    text = STOCK_TOY % {"play": "    stock: {turned: top}", "scoring": '  each: "tricks"'}
+    assert not [d for d in check_file(write_variant(tmp_path, "ok.yaml", text), warnings=True)]
+    text = text.replace("  trumps: {kind: turn_up, card: stock}\n", "")
+    f = write_variant(tmp_path, "top.yaml", text)
+    got = [(d.line, d.message) for d in check_file(f, warnings=True)]
+    assert got == [(text.splitlines().index("    stock: {turned: top}") + 1,
+                    "has no effect: no phase turns the stock's top card (expected a turn_up phase with card: stock)")]

@@ -168,7 +168,7 @@ def compile_melds(c, p: dict, path: tuple) -> MeldsSpec | None:
                 try:
                     mask |= 1 << deck.parse(w)
                 except CardError as err:
-                    c.err(epath + ("cards",), f"{err} (expected cards of this deck such as QS)")
+                    c.err(epath + ("cards",), str(err))   # it says the cards expected
                     ok = False
             suits = {deck.suit_of(x) for x in _bits(mask)}
             if mask:
@@ -212,10 +212,10 @@ def compile_melds(c, p: dict, path: tuple) -> MeldsSpec | None:
     when = p.get("when", "lead")
     if p.get("lead_one") and when != "lead":
         c.err(path + ("lead_one",), f"lead_one makes the leader lead a card of his meld, but melds are "
-              f"declared {when.replace('_', ' ')} (expected when: lead)")
+              f"declared when: {when} (expected when: lead)")
         ok = False
-    if not ok:
-        return None
+    # a block with errors still gives its entries (those that name cards), so that the formulas
+    # reading ``melds`` and ``melds_NAME`` are not refused besides: the errors above stand
     return MeldsSpec(tuple(entries), when, bool(p.get("lead_one", False)), p.get("count", "at_once") == "after_trick",
                      int(p.get("per_turn", 1)), bool(p.get("only_with_stock", False)))
 

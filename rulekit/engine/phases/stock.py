@@ -9,8 +9,8 @@ drawn in the order it was dealt, top first:
   first, then each other player in the direction of play;
 * a card turned by a ``turn_up`` phase (``card: stock``, the stock's top card) lies face up
   ``under`` the stock and is drawn last, or stays on ``top`` and is drawn first; with
-  ``top_up`` the stock's top card always lies face up (each new top card is turned as the
-  one above it is drawn);
+  ``top_up`` the stock's top card always lies face up (the winner takes it, the others draw
+  unseen after him, and the next top card is turned once every player has drawn);
 * ``exchange``: a player on lead holding the trump of ``rank`` may swap it for the card turned
   under the stock (which then lies there face up in its place);
 * ``close``: a player on lead may close the stock: nobody draws any more;
@@ -222,7 +222,10 @@ def known(state: Table, data) -> list:
 
 def rows(data, variant) -> list:
     """``(label, text)`` rows of the stock for the screen: the card turned under it (a row that
-    stands for the ``turn_up`` phase's while it lies there), its size, a face-up top card."""
+    stands for the ``turn_up`` phase's while it lies there), its size, a face-up top card; none
+    once it is drawn out (a finished hand's story would otherwise open with "stock empty")."""
+    if not data.left and data.closed_by < 0:
+        return []
     pretty = variant.deck.pretty
     out = []
     if data.turned >= 0:
@@ -242,7 +245,8 @@ def describe(st: StockSpec, spec) -> str:
     """The stock's rules in words (``spec``: the trick phase's)."""
     turned = {"under": " The card turned for trumps lies face up under the stock and is drawn last.",
               "top": " The card turned for trumps stays on top of the stock and is drawn first."}[st.turned]
-    top = " The top card of the stock always lies face up." if st.top_up else ""
+    top = (" The top card of the stock lies face up: the winner of a trick takes it, the others"
+           " draw theirs unseen, and the next card is turned." if st.top_up else "")
     out = ("After each trick, while the stock lasts, each player draws one card from it, the winner of the "
            "trick first." + turned + top)
     if st.exchange is not None:
@@ -300,7 +304,8 @@ SCHEMA = {
                                   'default) or `top` (it stays on top and is drawn first).',
                    'enum': ['under', 'top']},
         'top_up': {'description': 'The top card of the stock lies face up: each player sees what the '
-                                  'winner of the next trick will draw.',
+                                  'winner of the next trick will draw; the cards the others draw after '
+                                  'him stay unseen, and the next top card is turned once all have drawn.',
                    'type': 'boolean'},
         'exchange': {'description': 'A player on lead may exchange the trump of `rank` for the card '
                                     'turned under the stock (action `exchange`), while the stock is open.',

@@ -834,7 +834,9 @@ class TricksKind(PhaseKind[TricksSpec]):
                 "closed_by": d.closed_by, "melds": [(s, m, p) for s, _i, m, p in d.melds], "claimer": d.claimer}
 
     def no_effect(self, c, p: dict, path: tuple) -> None:
-        """``widow_to: last_trick`` when no deal pattern puts cards aside."""
+        """``widow_to: last_trick`` when no deal pattern puts cards aside; ``top_follows`` without
+        ``ranking.top``; ``must_head`` without following; an empty ``stock.after``; ``stock.turned``
+        when no phase turns the stock's top card."""
         if p.get("widow_to") == "last_trick" and c.deal is not None and not c.any_zone():
             c.warn(path + ("widow_to",), "has no effect: the deal leaves no cards aside")
         if p.get("top_follows") and not c.d.get("ranking", {}).get("top"):
@@ -844,6 +846,13 @@ class TricksKind(PhaseKind[TricksSpec]):
         after = (p.get("stock") or {}).get("after")
         if after is not None and not after:
             c.warn(path + ("stock", "after"), "has no effect: it changes no follow option")
+        phases = c.d.get("phases") or {}
+        from rulekit.engine.phases import turn_up
+        turned = any(isinstance(q, dict) and q.get("kind") == turn_up.KIND.name and q.get("card") == _stock.ZONE
+                     for q in phases.values())
+        if "turned" in (p.get("stock") or {}) and not turned:
+            c.warn(path + ("stock", "turned"), "has no effect: no phase turns the stock's top card "
+                   "(expected a turn_up phase with card: stock)")
 
     def strains(self, spec, deck) -> set:
         """Every suit when the first lead makes trumps."""

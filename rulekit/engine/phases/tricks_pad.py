@@ -49,7 +49,7 @@ def _wanted(spec, variant, fact: str) -> bool:
 
 
 def _names(fact: str, spec) -> list:
-    if fact != "melds":
+    if fact != "melds" or spec.melds is None:   # (a stock without melds: nothing to count)
         return []
     return ["melds_" + m.name for m in spec.melds.list]
 

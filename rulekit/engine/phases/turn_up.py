@@ -51,8 +51,9 @@ class TurnUpKind(PhaseKind[TurnUpSpec]):
     """The ``turn_up`` kind (see the module docstring)."""
 
     name = "turn_up"
-    schema = {'description': "Trumps are the suit of the dealer's last card, which lies face up until he plays "
-                             'to the first trick.',
+    schema = {'description': "Trumps are the suit of a turned card: the dealer's last card, which lies face "
+                             'up until he plays to the first trick, or (`card: stock`) the top card of the '
+                             'undealt stock.',
               'type': 'object',
               'additionalProperties': False,
               'required': ['kind'],
