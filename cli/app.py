@@ -27,12 +27,14 @@ from rulekit import __version__
 from rulekit import pbn as pbn_format
 from rulekit import records
 from rulekit.engine import State
+from rulekit.bots.base import EXTERNAL_PREFIX
 from rulekit.errors import RulekitError, VariantError
+from rulekit.text import BIDI, visible
 from rulekit.variant import VariantWarning, builtin_ids, check_file, load_variant
 from rulekit.variant.loader import builtin_dir
 
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
-from .render import score_sheet, seat_label, settlement_text, visible, vulnerability_text, winner_text
+from .render import score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode="rich",
                   help="Describe, check, play and score trick-taking card games and their house rules.")
@@ -296,8 +298,9 @@ def validate(files: List[str] = typer.Argument(..., autocompletion=_VARIANT,
     failing = errors + (warned if strict else 0)
     if format == "json":
         out = json.dumps([d.as_dict() for d in found], indent=2, ensure_ascii=False)
-        # json escapes C0 controls itself; C1 controls (CSI as one byte) would reach a terminal raw
-        typer.echo(re.sub("[\x80-\x9f]", lambda m: f"\\u{ord(m.group()):04x}", out))
+        # json escapes C0 controls itself; C1 controls (CSI as one byte) and bidi overrides would
+        # reach a terminal raw: written as JSON escapes (the data read back is the same)
+        typer.echo(re.sub(f"[\x80-\x9f{BIDI}]", lambda m: f"\\u{ord(m.group()):04x}", out))
     else:
         for d in found:   # messages quote file text: control characters made visible (issue 13 case 6)
             typer.echo(visible(str(d)))
@@ -322,10 +325,11 @@ def play(ctx: typer.Context,
                                             help="Seed of the cut and every shuffle (and of the bots)."),
          players: Optional[str] = typer.Option(None, "--players",
                                                autocompletion=_complete_list(CONTROLLERS),
-                                               help="Controller of each seat, comma separated: human, bot, random "
-                                                    "(e.g. human,bot,bot). Its length sets the number of players "
-                                                    "when the variant offers a choice. A number N means you and "
-                                                    "N-1 bots."),
+                                               help="Controller of each seat, comma separated: human, bot, random, "
+                                                    "or bot:PATH, a bot file run in its own process "
+                                                    "(e.g. human,bot,bot:mybot.py). Its length sets the number of "
+                                                    "players when the variant offers a choice. A number N means you "
+                                                    "and N-1 bots."),
          save: Optional[Path] = typer.Option(None, "--save", autocompletion=_RECORD,
                                              help="Keep the game record in this file (written atomically "
                                                   "before each of your moves and after each hand; bot-only "
@@ -468,11 +472,19 @@ def _parse_players(players: str | None):
             _fail(f"--players {text}: expected a number of players such as 3, or controllers such as "
                   f"human,bot,bot", 2)
         return n
-    out = [p.strip().lower() for p in text.split(",")]
+    out = [p.strip() if p.strip().lower().startswith(EXTERNAL_PREFIX) else p.strip().lower()
+           for p in text.split(",")]
     if not text or any(not p for p in out):
         _fail(f"--players {players!r}: an empty seat (expected controllers separated by commas, "
               f"e.g. human,bot,bot)", 2)
     for p in out:
+        if p.lower().startswith(EXTERNAL_PREFIX):   # a bot file, run in its own process
+            path = Path(p[len(EXTERNAL_PREFIX):]).expanduser()
+            if not path.is_file():
+                _fail(f"--players {p}: no such bot file (expected bot:PATH of a Python file defining "
+                      f"choose(observation) or a class Bot; docs/cli.md)", 2)
+            out[out.index(p)] = EXTERNAL_PREFIX + str(path.resolve())
+            continue
         _choice("--players", p, CONTROLLERS, "a controller")
     return out
 
@@ -493,7 +505,7 @@ def _controllers(spec, v, auto: bool, saved: list | None) -> list:
         home = getattr(v, "home_seat", 0)
         home = home if 0 <= home < n else 0
         return ["human" if s == home else "bot" for s in range(n)]
-    return list(saved)
+    return ["bot" if c == "external" else c for c in saved]   # a record never names a bot file
 
 
 def _names(controllers: list, v) -> list:
@@ -740,8 +752,8 @@ def _export_pbn(state, file: Path, out: Path | None) -> None:
     except RulekitError as e:
         _fail(f"{file}: {e}")
     text = "% PBN 2.1\n% exported by rulekit from " + file.name + "\n\n" + "\n".join(games)
-    if out is None:
-        sys.stdout.write(text)
+    if out is None:   # names and comments come from the record: their control characters made visible
+        sys.stdout.write(visible(text))
         sys.stdout.flush()
         return
     try:
@@ -1056,12 +1068,12 @@ def explain(variant: str = typer.Argument(..., autocompletion=_VARIANT,
     --plain or with NO_COLOR set, it is printed as Markdown text.
     """
     from rulekit.variant.explain import explain as explain_text
-    text = explain_text(_variant(variant, players))
+    text = explain_text(_variant(variant, players))   # its file's text made visible (rulekit.text)
     if plain or not console.is_terminal or os.environ.get("NO_COLOR"):
         sys.stdout.write(text)
         return
     from rich.markdown import Markdown
-    console.print(Markdown(text))
+    console.print(Markdown(text, hyperlinks=False))   # a [link](url) of the file stays text
 
 
 def _reflow(doc: str) -> str:

@@ -42,6 +42,8 @@ from rich.text import Text
 
 from rulekit import records
 from rulekit.bots import SensibleBot, make_bot
+from rulekit.bots.base import EXTERNAL_PREFIX
+from rulekit.bots.remote import ProcessBot
 from rulekit.cards import SUIT_SYMBOLS
 from rulekit.bots.claim import bot_accepts, claim_of, claim_problem, play_out, prove
 from rulekit.engine.actions import Action
@@ -156,6 +158,11 @@ def resume_command(path: Path) -> str:
     return f"rulekit play --resume {shlex.quote(str(path))}"
 
 
+def _recorded(controller: str) -> str:
+    """A seat's controller as a record keeps it: a bot file (``bot:PATH``) as ``external``."""
+    return "external" if controller.startswith(EXTERNAL_PREFIX) else controller
+
+
 class Game:
     """A match with a controller per seat.
 
@@ -186,6 +193,9 @@ class Game:
         self.save_path = Path(save_path) if save_path else None
         self.bot_seed = state.seed if bot_seed is None else bot_seed
         self.bots = {s: make_bot(c, seed=0) for s, c in enumerate(self.controllers) if c != "human"}
+        for bot in self.bots.values():   # a bot file's process says here why it was stopped
+            if isinstance(bot, ProcessBot):
+                bot.warn = lambda msg: self.status.print(f"[yellow]warning:[/] {escape(msg)}", highlight=False)
         self.humans = [s for s, c in enumerate(self.controllers) if c == "human"]
         self.mode = "live" if self.humans else ("quiet" if quiet else "summary")
         v = state.variant
@@ -213,7 +223,7 @@ class Game:
     def record(self) -> dict:
         """The match record so far (:func:`rulekit.records.to_record`), with what ``undo`` took
         back."""
-        return records.to_record(self.state, self.controllers, undone=self.undone)
+        return records.to_record(self.state, [_recorded(c) for c in self.controllers], undone=self.undone)
 
     def sheet(self):
         """The score sheet in the variant's layout, the human's side as WE."""

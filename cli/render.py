@@ -43,20 +43,6 @@ def prompt_label(state) -> str:
     return kind.prompt_label(state) if kind is not None else phase_label(state.phase_kind)
 
 _BID = re.compile(r"^(\d+)([SHDC])$")
-# C0 controls but newline, DEL, and the C1 controls (0x9b is a one-byte CSI on some terminals)
-_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
-
-
-def visible(text: str) -> str:
-    """``text`` with its control characters made visible, so that a name read from a file cannot
-    clear the screen or retitle the window (issue 13 case 6): ESC is shown as ``^[``, another C0
-    control as ``^X``, DEL as ``^?``, a C1 control as ``\\x9b``; newlines are kept."""
-    def show(m):
-        c = ord(m.group())
-        if c < 0x20:
-            return "^" + chr(c + 64)
-        return "^?" if c == 0x7f else f"\\x{c:02x}"
-    return _CONTROL.sub(show, text)
 
 
 def _name(state, seat: int) -> str:

@@ -16,7 +16,8 @@ __version__ = "0.1.0"
 #: prefix it matches (``rulekit.engine.phases.tricks`` to ``kinds``, ``rulekit.engine.state`` to
 #: ``engine``).  What each layer holds (docs/architecture.md, "Layers"):
 #:
-#: * ``base``: errors and the type aliases of the typed API (``Card``, ``Mask``, ``Seat``).
+#: * ``base``: errors, the bounds and the escaping of file text (:mod:`rulekit.text`), and the type
+#:   aliases of the typed API (``Card``, ``Mask``, ``Seat``).
 #: * ``cards``: the deck, cards as ints and card sets as bitmasks.
 #: * ``dsl``: the rulekit DSL: parsing, compiling formulas, their bounds and their words.
 #: * ``data``: plain values everyone above shares: contract values, actions, the hand in

@@ -61,6 +61,7 @@ import yaml
 from rulekit import sealing
 from rulekit.engine import State
 from rulekit.errors import ActionError, RecordError, RulekitError
+from rulekit.text import MAX_ID, MAX_NAME, MAX_TEXT
 from rulekit.variant import builtin_ids, compile_variant, load_variant, resolve_text
 from rulekit.variant.loader import MAX_FILE_SIZE
 
@@ -73,13 +74,14 @@ except ImportError:  # pragma: no cover - not POSIX: records are not locked ther
 FORMAT = "rulekit-record/2"
 #: Every format a record may have -> the dealing scheme of its seed (rulekit.engine.shuffle).
 FORMATS = {"rulekit-record/1": 1, "rulekit-record/2": 2}
-CONTROLLERS = ("human", "bot", "random", "sensible")
+#: ``external``: a bot file run in its own process (``--players bot:PATH``); a record never names
+#: the file (replaying or resuming never runs a program a record points at).
+CONTROLLERS = ("human", "bot", "random", "sensible", "external")
 #: Largest record file read (bytes): a record of thousands of hands is well below.
 MAX_RECORD_SIZE = 10_000_000
-#: Longest player name (characters).
-MAX_NAME = 64
-#: Longest other text field of a record (variant id, hash, file name, an action), in characters.
-MAX_TEXT = 200
+# MAX_NAME, MAX_ID, MAX_TEXT (rulekit.text): the longest player name, variant id and other text
+# field of a record (hash, file name, an action), in characters; validate bounds a variant file
+# by the same constants, so every game of a valid variant writes a record that loads.
 
 
 @lru_cache(maxsize=None)
@@ -171,10 +173,11 @@ def save(path: str | Path, record: dict, exclusive: bool = False) -> None:
     path = Path(os.path.realpath(path))
     text = json.dumps(record, indent=1, ensure_ascii=False, allow_nan=False)
     mode = _file_mode(path)   # the folder must exist: a mistyped path must not create folders
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)   # made 0600
     try:
         try:
-            os.fchmod(fd, mode)
+            if mode != PRIVATE:
+                os.fchmod(fd, mode)
         except (AttributeError, OSError):  # not on every platform; the file stays private then
             pass
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -284,15 +287,18 @@ class RecordLock:
         self.release()
 
 
+#: Permissions of a new record or pad (and of every temporary file of a save): the owner's only,
+#: since a record in play holds the seed and every hidden card.
+PRIVATE = 0o600
+
+
 def _file_mode(path: Path) -> int:
-    """The permissions the record should get: those of the file it replaces, else 0o666 less the umask."""
+    """The permissions the record should get: those of the file it replaces (its owner chose them),
+    else :data:`PRIVATE`."""
     try:
         return path.stat().st_mode & 0o777
     except OSError:
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
+        return PRIVATE
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -423,7 +429,7 @@ def shape_problem(data: dict) -> str:
     problem = _not_text(data)
     if problem:
         return problem
-    for key, limit in (("variant", MAX_TEXT), ("variant_hash", MAX_TEXT), ("variant_file", MAX_TEXT),
+    for key, limit in (("variant", MAX_ID), ("variant_hash", MAX_TEXT), ("variant_file", MAX_TEXT),
                        ("variant_text", MAX_FILE_SIZE)):
         problem = _too_long(data.get(key) or "", key, limit)
         if problem:

@@ -17,16 +17,19 @@ RULEKIT = [sys.executable, "-c", "from rulekit.cli.app import main; main()"]
 
 
 def test_escape_sequences_from_files_are_shown_visibly(tmp_path):
-    """A variant name and seat names written with YAML escapes (clear screen, OSC
-    window title, BEL) and player names in a record reach the screen as ``^[``, never raw."""
+    """A variant name written with YAML escapes (clear screen, OSC window title, BEL) reaches
+    the screen as ``^[``, never raw; a seat name with them is refused (a name is typed)."""
     f = tmp_path / "esc.yaml"
-    f.write_text(ZONES.replace("name: Zones", 'name: "\\e[2J\\e]0;owned\\a"')
-                 + 'seats: ["\\e]52;c;b3duZWQ=\\a", B, C]\n')
+    f.write_text(ZONES.replace("name: Zones", 'name: "\\e[2J\\e]0;owned\\a\\e]52;c;b3duZWQ=\\a"'))
     rec = tmp_path / "g.json"
     r = runner.invoke(app, ["play", str(f), "--auto", "--seed", "1", "--max-hands", "1", "--save", str(rec)])
     assert r.exit_code == 0, r.output
     assert "\x1b" not in r.output and "\x07" not in r.output
     assert "^[[2J^[]0;owned" in r.output and "^[]52;c;b3duZWQ=" in r.output
+    g = tmp_path / "seat.yaml"
+    g.write_text(ZONES + 'seats: ["\\e]52;c;b3duZWQ=\\a", B, C]\n')
+    r = runner.invoke(app, ["validate", str(g)])
+    assert r.exit_code == 1 and "seats.0: the seat name '\\x1b]52;c;b3duZWQ=\\x07' holds a control" in r.output
     r = runner.invoke(app, ["replay", str(rec)])
     assert r.exit_code == 0, r.output
     assert "\x1b" not in r.output and "^[[2J^[]0;owned" in r.output

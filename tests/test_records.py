@@ -104,7 +104,9 @@ def test_save_is_atomic_when_the_rename_fails(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
 
 
-def test_save_needs_its_folder_and_gives_normal_permissions(tmp_path):
+def test_save_needs_its_folder_and_makes_a_new_record_private(tmp_path):
+    """A new record is the owner's only (0600: it holds the seed and, in play, every hidden card),
+    whatever the umask; a record it replaces keeps the permissions its owner gave it."""
     f = tmp_path / "a" / "b" / "g.json"
     with pytest.raises(FileNotFoundError):     # a mistyped path creates no folder
         records.save(f, {"x": 1})
@@ -116,10 +118,10 @@ def test_save_needs_its_folder_and_gives_normal_permissions(tmp_path):
     finally:
         os.umask(old)
     assert json.loads(f.read_text()) == {"x": 1}
-    assert f.stat().st_mode & 0o777 == 0o644
-    f.chmod(0o600)
+    assert f.stat().st_mode & 0o777 == 0o600
+    f.chmod(0o640)
     records.save(f, {"x": 2})
-    assert f.stat().st_mode & 0o777 == 0o600      # an existing file keeps its permissions
+    assert f.stat().st_mode & 0o777 == 0o640      # an existing file keeps its permissions
 
 
 # ---------------------------------------------------------------------- bad files

@@ -117,7 +117,7 @@ def _tampered(pad_file, change):
     (lambda d: d.update(variant_hash="0" * 64), "the variant 'fivehundred' has changed since this pad was written"),
     (lambda d: d["sheet"]["rows"][0]["totals"].__setitem__(1, 999),
      "the sheet stored in the pad differs from the sheet its hands give (hand 1 differs in its totals"),
-    (lambda d: d["names"].__setitem__(0, "x" * 3_000_000), "characters long (expected at most 200)"),
+    (lambda d: d["names"].__setitem__(0, "x" * 3_000_000), "characters long (expected at most 2000)"),
     (lambda d: d["names"].__setitem__(0, "A\x1b[31m"), "names[0] holds a control character (A\\x1b[31m)"),
     (lambda d: d["hands"][0].update(declarer="P1"), None),   # a name for a seat is an answer as typed
     (lambda d: d["hands"][0].update(declarer=[1.5]), "hands[0].declarer[0]: 1.5 is not a whole number"),

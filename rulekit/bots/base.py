@@ -9,6 +9,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.observation import Observation
 
 
+#: ``bot:PATH`` names a bot file run in its own process (:mod:`rulekit.bots.remote`).
+EXTERNAL_PREFIX = "bot:"
+
+
 class Bot:
     """A player. Subclasses implement :meth:`act`.
 
@@ -36,11 +40,16 @@ class RandomBot(Bot):
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    """Build a bot by name: ``random`` or ``bot``/``sensible``.
+    """Build a bot by name: ``random``, ``bot``/``sensible``, or ``bot:PATH`` (the bot file at
+    ``PATH`` in a process of its own: :class:`~rulekit.bots.remote.ProcessBot`).
 
     :raises ValueError: an unknown name.
+    :raises FileNotFoundError: ``bot:PATH`` whose file does not exist.
     """
     from rulekit.bots.sensible import SensibleBot
+    if kind.startswith(EXTERNAL_PREFIX):
+        from rulekit.bots.remote import ProcessBot
+        return ProcessBot(kind[len(EXTERNAL_PREFIX):], seed)
     kinds = {"random": RandomBot, "bot": SensibleBot, "sensible": SensibleBot}
     if kind not in kinds:
         raise ValueError(f"unknown bot {kind!r} (expected one of {', '.join(kinds)})")

@@ -26,6 +26,7 @@ import unicodedata
 from pathlib import Path
 
 from rulekit import records
+from rulekit.text import unprintable
 from rulekit.errors import RulekitError
 
 #: Versions of the pad format this rulekit reads.
@@ -117,7 +118,7 @@ def shape_problem(data) -> str:
     for i, x in enumerate(names):
         if len(x) > records.MAX_NAME:
             return f"names[{i}] is {len(x)} characters long (expected at most {records.MAX_NAME})"
-        if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in x):
+        if unprintable(x):   # as validate refuses in a seat name
             return f"names[{i}] holds a control character ({escape(x)})"
     if len({x.lower() for x in names}) != len(names):
         return "'names' names a player twice"

@@ -18,7 +18,7 @@ import itertools
 import json
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rulekit.cards import DEFAULT_COLOURS, JOKER, SUIT_SYMBOLS, Deck, Special, bits, normalise_card_text
@@ -89,6 +89,38 @@ DSL_PATHS = (
     (("scoring", "against_declarer"), "expr"), (("match", "final"), "expr"),
     (("phases", "*", "end_if"), "expr"), (("phases", "*", "claim", "made_if"), "expr"),
 )
+
+
+class _LetNotes(Mapping):
+    """Why a name is not usable in the ``i``-th ``scoring.let`` formula: the notes of the scoring
+    formulas, and each let at or after it (a let uses only the ones above it).  A view over the
+    let order, so checking ``n`` lets takes time linear in ``n``, not a dictionary per let."""
+
+    LATER = "it is defined later in scoring.let (expected only the ones above it here)"
+    ITSELF = "a let formula cannot use itself"
+
+    def __init__(self, notes: Mapping[str, str], order: Mapping[str, int], i: int):
+        self.notes, self.order, self.i = notes, order, i
+
+    def __getitem__(self, name: str) -> str:
+        at = self.order.get(name, -1)
+        if at > self.i:
+            return self.LATER
+        if at == self.i:
+            return self.ITSELF
+        return self.notes[name]
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and (self.order.get(name, -1) >= self.i or name in self.notes)
+
+    def __iter__(self):
+        return iter([*self.notes, *(n for n, at in self.order.items() if at >= self.i)])
+
+    def __len__(self) -> int:
+        return len(self.notes) + sum(1 for at in self.order.values() if at >= self.i)
+
+    def __bool__(self) -> bool:   # asked once per formula: never count
+        return True
 
 
 def _dig(p: dict, dotted: str):
@@ -543,16 +575,14 @@ class _Compiler:
         self.score_names, self.score_notes = names, notes
         macros: dict = {}
         lets = list(sc.get("let", {}))
+        order = {k: i for i, k in enumerate(lets)}
         for i, k in enumerate(lets):
             if k in names:
                 self.err(("scoring", "let", k, "<key>"), f"{k} is a built-in variable and cannot be redefined "
                          f"(expected another name)")
                 continue
-            later = {n: "it is defined later in scoring.let (expected only the ones above it here)"
-                     for n in lets[i + 1:]}
-            later[k] = "a let formula cannot use itself"
-            let = self.dsl(("scoring", "let", k), compile_expr, names, consts, dict(macros),
-                           notes={**notes, **later}, ignore=self.bad_lets)
+            let = self.dsl(("scoring", "let", k), compile_expr, names, consts, macros,
+                           notes=_LetNotes(notes, order, i), ignore=self.bad_lets)
             if let is None:
                 self.bad_lets.add(k)
             else:

@@ -14,6 +14,7 @@ from rulekit.dsl import Env, compile_expr
 from rulekit.dsl.words import formula_line, formula_words, is_condition
 from rulekit.engine.phases import REGISTRY
 from rulekit.errors import RulekitError
+from rulekit.text import visible
 
 def _list(xs) -> str:
     xs = [str(x) for x in xs]
@@ -507,7 +508,8 @@ def _replace(v, **changes):
 
 
 def explain(v) -> str:
-    """The rulebook of the compiled variant ``v`` as Markdown text (ends with a newline)."""
+    """The rulebook of the compiled variant ``v`` as Markdown text (ends with a newline); the file's
+    names and words with their control and bidi characters made visible (:func:`rulekit.text.visible`)."""
     out = [f"# {v.name}", ""]
     if v.source:
         out += [f"Source: {v.source}.", ""]
@@ -544,7 +546,7 @@ def explain(v) -> str:
     if omitted:  # what the file says it leaves out of the published game
         out += ["## Not included", "", "This file leaves out these rules of the published game:", ""]
         out += [f"- {x}" for x in omitted] + [""]
-    return "\n".join(out)
+    return visible("\n".join(out))
 
 
 __all__ = ["explain", "formula_words"]

@@ -25,6 +25,7 @@ from rulekit.engine.phases import canonical
 from rulekit.engine.phases import version as phase_kinds_version
 from rulekit.errors import Diagnostic
 from rulekit.schemas import composed_schema
+from rulekit.text import MAX_ID, MAX_NAME, MAX_TEXT, unprintable
 from rulekit.variant.yamlpos import Pos, Source, load_yaml
 
 MAX_EXTENDS_DEPTH = 16
@@ -368,9 +369,45 @@ _YAML_HINTS = {
 def _merge(base, over, bpos: dict, opos: dict, path: tuple, absent: list | None = None):
     """Deep-merge ``over`` onto ``base``: mappings merge, null removes, else replace.
 
+    Linear in the size of both documents: each key of ``over`` is visited once, and the
+    positions under a path are found through an index of subtrees (:func:`_subtrees`), never by
+    scanning every position.
+
     :param absent: collects ``(path, Pos)`` of each null at a key ``base`` does not have (it
         removes nothing: :func:`_absent_nulls` says whether the key is unknown or just unset).
     """
+    return _merge_at(base, over, bpos, _subtrees(bpos), opos, _subtrees(opos), path, absent)
+
+
+def _subtrees(positions: dict) -> dict:
+    """``path -> [child paths]`` over the paths of ``positions`` and their ancestors, so the
+    paths at or under one path are found in time proportional to their number (:func:`_under_path`)."""
+    children: dict = {(): []}
+    linked = {()}
+    for p in positions:
+        while p not in linked:   # link p to its parent, then the ancestors not linked yet
+            linked.add(p)
+            children.setdefault(p[:-1], []).append(p)
+            p = p[:-1]
+    return children
+
+
+def _under_path(children: dict, path: tuple) -> list:
+    """The paths at or under ``path`` in an index of :func:`_subtrees`."""
+    if path not in children:
+        return []
+    out, todo = [], [path]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, ()))
+    return out
+
+
+def _merge_at(base, over, bpos: dict, bsub: dict, opos: dict, osub: dict, path: tuple, absent):
+    """:func:`_merge` at ``path``; ``bsub`` and ``osub`` index the subtrees of ``bpos`` (as it was
+    before the merge) and ``opos``.  A base path is deleted at most once and an override's path
+    copied at most once, since each path of ``over`` is merged once."""
     if isinstance(base, dict) and isinstance(over, dict):
         out = dict(base)
         for k, v in over.items():
@@ -379,29 +416,29 @@ def _merge(base, over, bpos: dict, opos: dict, path: tuple, absent: list | None 
                 if k not in out and absent is not None:
                     absent.append((kp, opos.get(kp + ("<key>",)) or opos.get(kp) or opos.get(path)))
                 out.pop(k, None)
-                for p in [p for p in bpos if p[:len(kp)] == kp]:
-                    del bpos[p]
+                for p in _under_path(bsub, kp):
+                    bpos.pop(p, None)
                 continue
             if k in out:
-                out[k] = _merge(out[k], v, bpos, opos, kp, absent)
+                out[k] = _merge_at(out[k], v, bpos, bsub, opos, osub, kp, absent)
             else:
                 out[k] = v
-                _copy_positions(bpos, opos, kp)
+                _copy_positions(bpos, opos, osub, kp)
         if path in opos:  # a mapping the override touches is reported there (the most derived file)
             bpos[path] = opos[path]
             if path + ("<key>",) in opos:
                 bpos[path + ("<key>",)] = opos[path + ("<key>",)]
         return out
-    for p in [p for p in bpos if p[:len(path)] == path]:
-        del bpos[p]
-    _copy_positions(bpos, opos, path)
+    for p in _under_path(bsub, path):
+        bpos.pop(p, None)
+    _copy_positions(bpos, opos, osub, path)
     return over
 
 
-def _copy_positions(dst: dict, src: dict, prefix: tuple):
-    for p, v in src.items():
-        if p[:len(prefix)] == prefix:
-            dst[p] = v
+def _copy_positions(dst: dict, src: dict, sub: dict, prefix: tuple):
+    for p in _under_path(sub, prefix):
+        if p in src:
+            dst[p] = src[p]
 
 
 def resolve(name: str, near: Path | None = None) -> Resolved:
@@ -448,12 +485,43 @@ def _finish(r: Resolved) -> Resolved:
         for k in missing:
             r.diagnostics.append(r.diag((), f"missing required key {k!r} (a variant needs "
                                         f"{', '.join(REQUIRED_KEYS)}; a house rule gets them from extends:)"))
-        problems = schema_problems(r)
-        r.notes = _absent_nulls(r)[1]
+        problems = schema_problems(r, nulls=False)
+        null_errors, r.notes = _absent_nulls(r)
+        problems = order_diagnostics(problems + null_errors + text_problems(r), r.files)
         r.diagnostics.extend(problems)
         r.blocking = r.blocking or bool(problems or missing)
     r.diagnostics = order_diagnostics(r.diagnostics, r.files)
     return r
+
+
+def text_problems(r: Resolved) -> list[Diagnostic]:
+    """Every text of the merged document past its bound, at its position: a key longer than
+    :data:`~rulekit.text.MAX_NAME`, the id longer than :data:`~rulekit.text.MAX_ID`, a seat name
+    longer than ``MAX_NAME`` or holding a control or format character, any other string longer
+    than :data:`~rulekit.text.MAX_TEXT`.  Records and pads are read with the same bounds, so a
+    game of a valid variant always writes a record that loads."""
+    out = []
+    stack: list = [((), r.data)]
+    while stack:
+        path, x = stack.pop()
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if isinstance(k, str) and len(k) > MAX_NAME:
+                    out.append(r.diag(path + (k, "<key>"), f"the key {_short(k)} is {len(k)} characters long "
+                                      f"(expected a name of at most {MAX_NAME})"))
+                stack.append((path + (k,), v))
+        elif isinstance(x, list):
+            stack.extend((path + (i,), v) for i, v in enumerate(x))
+        elif isinstance(x, str):
+            limit, what = (MAX_ID, "an id") if path == ("id",) else \
+                (MAX_NAME, "a seat name") if path[:1] == ("seats",) else (MAX_TEXT, "a text")
+            if len(x) > limit:
+                out.append(r.diag(path, f"{_short(x)} is {len(x)} characters long "
+                                  f"(expected {what} of at most {limit})"))
+            elif path[:1] == ("seats",) and unprintable(x):
+                out.append(r.diag(path, f"the seat name {_short(x)} holds a control or format character "
+                                  f"(expected printable text: a name is typed at prompts)"))
+    return out
 
 
 def current_kinds(data: dict) -> None:
@@ -557,28 +625,39 @@ def _absent_nulls(r: Resolved) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """The problems of nulls that removed nothing (``key: null`` in an ``extends:`` file, where the
     base has no such key), as ``(errors, warnings)``: a key the schema does not know there is an
     error at the key, as any unknown key is (``typo: null`` is a typo, not a removal); a known
-    key the base simply does not set is a warning (it has no effect: :attr:`Resolved.notes`)."""
+    key the base simply does not set is a warning (it has no effect: :attr:`Resolved.notes`).
+
+    Every such key is put back at once into one copy of the document, checked by the schema
+    once: linear in the file's size however many nulls it has."""
     out: list[Diagnostic] = []
     notes: list[Diagnostic] = []
+    back = []
     for path, pos in r.absent:
         parent: object = r.data
         for k in path[:-1]:
             parent = parent.get(k) if isinstance(parent, dict) else None
         if not isinstance(parent, dict) or path[-1] in parent or pos is None:
             continue   # set again by a more derived file, or its mapping replaced
-        probe = copy.deepcopy(r.data)
+        back.append((path, pos))
+    if not back:
+        return out, notes
+    probe = copy.deepcopy(r.data)
+    where = dict(r.positions)
+    for path, pos in back:
         target: dict = probe if probe is not None else {}
         for k in path[:-1]:
             target = target[k]
         target[path[-1]] = None    # put the key back: does the schema know it there?
-        where = dict(r.positions)
         where[path] = where[path + ("<key>",)] = pos
+    unknown: dict = {}
+    for d in schema_problems(Resolved(probe, where, r.files, top_file=r.top_file)):
+        if d.message.startswith("unknown key"):
+            unknown.setdefault(d.path, d)
+    for path, pos in back:
         dotted = ".".join(map(str, path))
-        unknown = [d for d in schema_problems(Resolved(probe, where, r.files, top_file=r.top_file))
-                   if d.path == dotted and d.message.startswith("unknown key")]
-        if unknown:
+        if dotted in unknown:
             out.append(Diagnostic(pos.file, pos.line, pos.column, dotted,
-                                  "a null at an unknown key removes nothing: " + unknown[0].message))
+                                  "a null at an unknown key removes nothing: " + unknown[dotted].message))
         else:
             notes.append(Diagnostic(pos.file, pos.line, pos.column, dotted, "null removes nothing here: the "
                                     "base variant does not set this key (expected a key the base sets, or "
@@ -615,17 +694,20 @@ def r_diag(doc, path, message) -> Diagnostic:
     return Diagnostic(pos.file, pos.line, pos.column, ".".join(map(str, path)), message)
 
 
-def schema_problems(r: Resolved) -> list[Diagnostic]:
+def schema_problems(r: Resolved, nulls: bool = True) -> list[Diagnostic]:
     """Validate ``r.data`` against the schema; one diagnostic per problem, in file order.
 
     An unknown or malformed key is reported at the key (each one, with a close
     match); other problems at the value. A null in an ``extends:`` file at a key unknown
     there (``typo: null``) is an unknown key too, though merging removed it.
+
+    :param nulls: also check those nulls (:func:`_absent_nulls`); ``False`` when the caller
+        checks them itself.
     """
     out = []
     for err in validator().iter_errors(r.data):
         out += _schema_diags(r, _best(err))
-    if r.absent:   # a null at a key that is unknown there (typo: null) is refused as any unknown key
+    if nulls and r.absent:   # a null at a key unknown there (typo: null) is refused as any unknown key
         out += _absent_nulls(r)[0]
     return order_diagnostics(out, r.files)
 
