@@ -77,14 +77,14 @@ def test_a_side_at_47_scores_only_when_it_bids(tmp_path):
 def test_defenders_cannot_win_by_defending(tmp_path):
     """A defending side's tricks stop at 490 - total: at 488 it scores at most 2."""
     v = variant_from(tmp_path, "bidders.yaml", BIDDERS)
-    s = State(v, seed=3, scores=[10, 488])
+    s = State(v, seed=0, scores=[10, 488])
     s.apply("pass")
     _bid_and_play(s, "5S", 2)
     ew = s.hand_log[0].won[1] + s.hand_log[0].won[3]
     # at 488 the side is also at 47 or more: it scores nothing as a defender
     assert s.sheet.rows[0].entries[1] == 0 and ew >= 0
     v2 = variant_from(tmp_path, "bidders2.yaml", BIDDERS.replace("if total >= 47 then 0 else ", ""))
-    s = State(v2, seed=3, scores=[10, 488])
+    s = State(v2, seed=0, scores=[10, 488])
     s.apply("pass")
     _bid_and_play(s, "5S", 2)
     ew = s.hand_log[0].won[1] + s.hand_log[0].won[3]
