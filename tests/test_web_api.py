@@ -142,15 +142,22 @@ def test_not_your_turn_and_unknown_links_are_refused(tmp_path):
 
 
 def test_each_action_is_saved_and_a_new_server_resumes_the_table(tmp_path):
-    """The table file is rewritten after every action (its record has every action so far), and
-    a server started on the same folder shows each seat the same view."""
+    """The table file is rewritten after every action, sealed while the match is in progress (its
+    text holds no seed and no card still in another hand, the key file beside it is its owner's
+    only), and a server started on the same folder shows each seat the same view."""
     client = _client(tmp_path)
     t, urls = _table(client, ["human", "random", "random"])
     rng = random.Random(7)
     for _ in range(8):
         _step(client, urls[0], rng)
-        saved = json.loads((tmp_path / f"{t.id}.json").read_text(encoding="utf-8"))
-        assert saved["record"]["actions"] == [[s, a] for s, a in t.state.history]
+        text = (tmp_path / f"{t.id}.json").read_text(encoding="utf-8")
+        saved = json.loads(text)
+        assert saved["record"]["seed"] is None and "sealed" in saved["record"]   # a match in progress
+        assert saved["record"]["actions"] == [[s, a] for s, a in t.state.history][:len(saved["record"]["actions"])]
+        unseen = [c for s in (1, 2) for c in t.state.variant.deck.names_of(t.state.hand.hands[s])]
+        assert unseen and not [c for c in unseen if f'"{c}"' in text or f"play {c}" in text]
+        assert f'"seed": {t.state.seed}' not in text
+        assert oct((tmp_path / f"{t.id}.json.key").stat().st_mode & 0o777) == "0o600"
     before = client.get(urls[0]).json()
     assert client.get(urls[0], params={"since": before["version"]}).json() == {"version": before["version"],
                                                                                 "unchanged": True}

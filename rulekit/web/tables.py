@@ -5,7 +5,10 @@ A table file (``<folder>/<id>.json``, written by :func:`rulekit.records.save` as
 --save`` writes its record) holds the match record (:func:`rulekit.records.to_record`), the seat
 tokens and the bots' seed; the match is rebuilt from it by :func:`rulekit.records.replay`.  The
 files stay on the server: a browser never receives a record before the match is over, nor any
-token but its own seat's.
+token but its own seat's.  While the match is in progress its record is sealed as ``rulekit play
+--save`` seals one (:mod:`rulekit.sealing`: the seed, the deals and the hand in progress
+encrypted, the key in ``<id>.json.key`` beside it, readable by the server's user only), so the
+file's text shows no hidden card.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulekit import records
+from rulekit import records, sealing
 from rulekit.bots import make_bot
 from rulekit.cli.app import _names as seat_names
 from rulekit.engine import State
@@ -126,6 +129,8 @@ class Tables:
                 if not isinstance(d, dict) or d.get("format") != TABLE_FORMAT or not _ID.match(str(d.get("id"))):
                     raise TableError("not a rulekit table file")
                 rec = d["record"]
+                if isinstance(rec, dict) and "sealed" in rec:   # a match in progress
+                    rec = sealing.unseal(rec, sealing.read_key(sealing.key_path(p), str(p)), str(p))
                 state = records.replay(rec, source=str(p))
                 t = Table(d["id"], state, list(rec["players"]), list(d["tokens"]), str(d["host"]),
                           int(d["bot_seed"]), int(d.get("version", 0)))
@@ -179,9 +184,23 @@ class Tables:
         return self.folder / f"{t.id}.json"
 
     def save(self, t: Table, new: bool = False) -> None:
-        """Write ``t`` atomically (:func:`rulekit.records.save`); ``new``: its file is created
+        """Write ``t`` atomically (:func:`rulekit.records.save`), its record sealed while the
+        match is in progress (its key file created once, then kept); ``new``: its file is created
         and must not exist."""
-        records.save(self.path(t), t.data(), exclusive=new)
+        path = self.path(t)
+        data = t.data()
+        keyfile = sealing.key_path(path)
+        if t.state.is_over:
+            records.save(path, data, exclusive=new)
+            keyfile.unlink(missing_ok=True)
+            return
+        if new and path.exists():
+            raise FileExistsError(f"{path} exists")
+        if not keyfile.is_file():
+            sealing.write_key(keyfile, sealing.new_key())
+        key = sealing.read_key(keyfile, str(path))
+        data["record"] = sealing.seal(data["record"], key, len(t.state.record.codes))
+        records.save(path, data, exclusive=new)
 
     def act(self, t: Table, seat: int, text: str) -> None:
         """``seat`` takes the action ``text``; then chance and the bots act; the table is saved.
