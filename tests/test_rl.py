@@ -21,6 +21,7 @@ import rulekit  # noqa: E402
 from rulekit import records  # noqa: E402
 from rulekit.engine import State  # noqa: E402
 from rulekit.engine.phases import REGISTRY  # noqa: E402
+from rulekit.engine.phases.exchange import DiscardChoices  # noqa: E402
 from rulekit.rl import ActionTable, Encoding  # noqa: E402
 from rulekit.variant import builtin_ids, load_variant  # noqa: E402
 from tests.helpers import runner  # noqa: E402
@@ -94,6 +95,23 @@ def test_numbering_cards_then_words():
     assert len(set(table.words)) == len(table.words) == table.size - 33
     with pytest.raises(IndexError):
         table.text(table.size)
+
+
+def test_a_restricted_discard_picks_only_the_free_choice_and_applies_the_forced_cards():
+    """A restricted discard ([TA-K3]: trumps only when the other cards fall short) that forces
+    some cards offers picks among the rest only, and the last pick applies the whole discard,
+    forced cards included, which is one of the legal discards."""
+    v = load_variant("tarot")
+    table = ActionTable(v)
+    deck = v.deck
+    forced = sum(1 << c for c in range(4))            # the plain cards, all to be discarded
+    pool = sum(1 << c for c in range(20, 26))          # two of these to make up six
+    legal = DiscardChoices(deck, pool, 2, forced)
+    first = table.decision(legal)
+    assert {i for i, x in enumerate(first.mask) if x} == set(range(20, 26))
+    second = table.decision(legal, 1 << 20)
+    full = second.actions[21]
+    assert full is not None and full.cards == forced | 1 << 20 | 1 << 21 and full in legal
 
 
 def test_a_discard_is_chosen_one_card_at_a_time():

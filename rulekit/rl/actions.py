@@ -105,9 +105,10 @@ class ActionTable:
         texts: dict[int, str] = {}
         if hasattr(legal, "next_cards"):   # a lazy list of "any k of these cards" (DiscardChoices)
             k: int = getattr(legal, "k")
+            fixed: int = getattr(legal, "fixed", 0)   # cards every choice holds (a restricted discard)
             for c in bits(legal.next_cards(picked)):
                 m = picked | 1 << c
-                full = Action.discard(self.deck, m) if m.bit_count() == k else None
+                full = Action.discard(self.deck, m | fixed) if m.bit_count() == k else None
                 mask[c], actions[c] = 1, full
                 texts[c] = full.text if full else "discard " + " ".join(self.deck.names_of(m)) + " ..."
             return Decision(tuple(mask), actions, texts)
