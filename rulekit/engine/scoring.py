@@ -567,8 +567,8 @@ def score_hand(variant, hand, envs=None) -> tuple[list, bool]:
             parts[part.name] = [int(fs[c](envs[c])) if fs[c] is not None else 0 for c in range(cols)]
         hand.parts = parts
         return [sum(p[c] for p in parts.values()) for c in range(cols)], False
-    fs = entry_formulas(variant, hand)
-    return [int(fs[s](envs[s])) for s in range(cols)], False
+    fs = entry_formulas(variant, hand)   # (a column no formula scores gets 0, as with parts)
+    return [int(f(envs[s])) if (f := fs[s]) is not None else 0 for s in range(cols)], False
 
 
 def against_entries(variant, declarer: int, envs: list) -> list:

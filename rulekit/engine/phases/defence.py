@@ -518,9 +518,11 @@ class DefenceKind(PhaseKind[DefenceSpec]):
         """``follow``, ``alone``, ``invite`` and the chain's words."""
         t = text.strip().lower()
         spec = KIND.spec(state)
-        if t in ("follow", "alone", "invite") or t in spec.chain or (spec.choice_marker and t in ("made", spec.choice_marker)):
-            return Action("defend", t)
-        return None
+        # the file's own spelling of a word (a chain word written ``Kontra`` is read in any case)
+        words = {w.lower(): w for w in ("follow", "alone", "invite", *spec.chain)}
+        if spec.choice_marker:
+            words.update({"made": "made", spec.choice_marker.lower(): spec.choice_marker})
+        return Action("defend", words[t]) if t in words else None
 
     def help_line(self, spec, variant) -> str:
         """The words."""

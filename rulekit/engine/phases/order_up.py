@@ -227,6 +227,10 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
         if not c.any_zone():
             c.err(path, f"order_up turns the top card of the {zone}, but the deal puts no cards aside "
                         f"(expected a deal pattern with a {zone})")
+        elif c.deal is not None and c.deal.zones and zone not in c.deal.zones:
+            c.err(path + (("from",) if "from" in p else ()),
+                  f"order_up turns the top card of the {zone}, but the deal has no {zone} (expected "
+                  f"from: one of {', '.join(c.deal.zones)})")
         if p.get("alone") and not c.has_sides:
             c.err(path + ("alone",), "playing alone sits the partner out: it needs sides "
                                      "(expected a top-level sides: block)")
