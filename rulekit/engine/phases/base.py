@@ -731,6 +731,15 @@ def partner_hidden(state: Table, seat: int) -> bool:
     return any(REGISTRY[k].hides_partner(state, seat) for k in state.hand.phase_state if k in REGISTRY)
 
 
+def next_holder(state: Table, seat: int) -> int:
+    """The next seat after ``seat``, in the order of play, that still holds cards (one must)."""
+    h = state.hand
+    nxt = state.next_seat(seat)
+    while not h.hands[nxt]:
+        nxt = state.next_seat(nxt)
+    return nxt
+
+
 def bare_card_play(text: str, state: Table) -> Action | None:
     """``QS`` alone as a play of that card (for kinds whose move is laying a card), or ``None``
     when ``text`` is not one card."""

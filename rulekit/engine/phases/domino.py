@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from rulekit.cards import SUIT_SYMBOLS, bits
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play, seat_name
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play, next_holder, seat_name
 from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
@@ -249,10 +249,7 @@ class DominoKind(PhaseKind[DominoSpec]):
         if len(d.out) >= spec.end_when_out or holding == 0 or d.passes >= holding:
             h.to_move = -1
             return True
-        nxt = state.next_seat(seat)
-        while not h.hands[nxt]:
-            nxt = state.next_seat(nxt)
-        h.to_move = nxt
+        h.to_move = next_holder(state, seat)
         return False
 
     # ------------------------------------------------------------------ words and views

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play, seat_name
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, bare_card_play, next_holder, seat_name
 from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
@@ -192,10 +192,7 @@ class PileKind(PhaseKind[PileSpec]):
         if d.total >= spec.end_at or not any(h.hands):
             h.to_move = -1
             return True
-        nxt = state.next_seat(seat)
-        while not h.hands[nxt]:
-            nxt = state.next_seat(nxt)
-        h.to_move = nxt
+        h.to_move = next_holder(state, seat)
         return False
 
     # ------------------------------------------------------------------ words and views
