@@ -856,6 +856,9 @@ def hand_facts(variant, hand) -> dict:
              "doubled": hand.doubled,
              "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
              "tallies": [{n: e.vars[n] for n in names} for e in envs], "phase": _phase_facts(variant, hand)}
+    if variant.scoring.matadors is not None and hand.declarer >= 0:   # as typed: ``with 2``
+        n, with_ = matadors.exact(variant, hand)
+        facts["matadors"] = f"{'with' if with_ else 'without'} {n}"
     for spec in variant.phases:   # the kinds' own (``first_suit``)
         facts.update(REGISTRY[spec.kind].hand_facts(spec, variant, hand))
     return facts
