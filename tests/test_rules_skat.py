@@ -310,3 +310,30 @@ def test_many_random_deals_agree_with_the_referee():
     """600 more random deals (the slow run)."""
     deals, decisions, seen = cross_check(600, 12)
     assert len(seen) >= 12, seen
+
+
+# ------------------------------------------------------------------ OpenSpiel's simplified skat
+def _openspiel(deals: int, seed: int) -> dict:
+    pytest.importorskip("pyspiel")
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "skat_openspiel.py"
+    spec = importlib.util.spec_from_file_location("skat_openspiel", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.cross_check(deals, seed)
+
+
+def test_random_deals_agree_with_openspiel():
+    """40 random deals of OpenSpiel's skat (its declarer, game and discards; random cards) played
+    in rulekit too: the same legal cards at every card decision, the same declarer's card points
+    (null: whether he took a trick); the rule differences are listed on the variant's page."""
+    out = _openspiel(40, 3)
+    assert out["deals"] == 40 and out["card decisions"] >= 40 * 20
+
+
+@pytest.mark.slow
+def test_many_random_deals_agree_with_openspiel():
+    """500 more deals against OpenSpiel (the slow run)."""
+    out = _openspiel(500, 4)
+    assert len(out["games"]) == 6
