@@ -641,12 +641,12 @@ class ScorePad:
                 raise FactError(f"{t!r} is not a trump here (expected {question.help})")
             facts["trump"] = t.upper()
         elif name == "matadors":
-            words = t.lower().split()
+            said = t.lower().split()
             most = self._matador_count(self._contract(facts))
-            if len(words) != 2 or words[0] not in ("with", "without") or not words[1].isdigit() \
-                    or not 1 <= int(words[1]) <= most:
+            if len(said) != 2 or said[0] not in ("with", "without") or not said[1].isdigit() \
+                    or not 1 <= int(said[1]) <= most:
                 raise FactError(f"{t!r} is not a count of matadors (expected {question.help})")
-            facts["matadors"] = f"{words[0]} {int(words[1])}"
+            facts["matadors"] = f"{said[0]} {int(said[1])}"
         elif name == "doubled":
             words = {"-": 0, "": 0, "no": 0, "x": 1, "xx": 2}
             if t.lower() not in words or (words[t.lower()] == 2 and "XX" not in question.help):

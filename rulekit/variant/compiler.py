@@ -28,8 +28,8 @@ from rulekit.engine.phases import REGISTRY, kinds_with_role
 from rulekit.errors import CardError, Diagnostic, DSLError, VariantError
 from rulekit.variant.contexts import LOW, Rankings
 from rulekit.variant.loader import Resolved, order_diagnostics
-from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, MATADOR_NAMES, NAME_TYPES, NT, Context, CounterSpec, MarkerSpec, MatadorSpec, MatchSpec, PartSpec,
-                                   ScoringSpec, TallySpec, Variant)
+from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, MATADOR_NAMES, NAME_TYPES, NT, Context, CounterSpec,
+                                   MarkerSpec, MatadorSpec, MatchSpec, PartSpec, ScoringSpec, TallySpec, Variant)
 
 
 #: Most hands a match may need to reach its end (a target, a game) at the best possible
@@ -644,7 +644,7 @@ class _Compiler:
                 self.err(path + ("zones", i), f"the deal makes no zone {z}{self.close(z, sorted(dealt))} "
                          f"(expected one of {', '.join(sorted(dealt))})")
         side = m.get("side", "declarer")
-        if side == "party" and not any(isinstance(p, dict) and getattr(REGISTRY.get(p.get("kind")), "gives_partner", False)
+        if side == "party" and not any(isinstance(p, dict) and getattr(REGISTRY.get(str(p.get("kind"))), "gives_partner", False)
                                        for p in (self.d.get("phases") or {}).values()):
             self.err(path + ("side",), "side: party counts the partner's cards, but no phase gives the declarer a "
                      "partner (expected a call_partner phase, or side: declarer)")

@@ -73,7 +73,8 @@ def _left(state: Table) -> list:
     allowed = [t for t in texts if cond(_env(state, state.bid_by_text[t]))]
     if allowed:
         return allowed
-    return [t for t in texts if t in spec.otherwise] if spec.otherwise else texts
+    otherwise = getattr(spec, "otherwise", ())
+    return [t for t in texts if t in otherwise] if otherwise else texts
 
 
 def _env(state: Table, bid) -> Env:
