@@ -126,7 +126,9 @@ def _show(console, pad: ScorePad) -> None:
         console.print(f"[bold]{escape(head)}[/] ({escape(pad.end_reason)}).", highlight=False)
 
 
-def _header(pad: ScorePad) -> str:
+def pad_header(pad: ScorePad) -> str:
+    """The line above a hand's questions: its number, the dealer, who is vulnerable and the
+    schedule's round (``hand 3, E deals, vulnerable: NS — Misère: take no trick``)."""
     vul = [c for c, x in zip(pad.columns, pad.vulnerable()) if x]
     vtext = f", vulnerable: {' '.join(vul)}" if vul and pad.variant.vulnerability else ""
     rules = pad.rules   # a schedule's round: its name and objective
@@ -160,7 +162,7 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
             _show(console, pad)
             continue
         if not pad.is_over and shown != pad.number:
-            console.print(escape(_header(pad)), style="bold", highlight=False)
+            console.print(escape(pad_header(pad)), style="bold", highlight=False)
             shown = pad.number
         text = _ask(console, "match over (undo, quit) > " if q is None else f"{q.prompt} > ")
         word = (text or "").strip().lower()

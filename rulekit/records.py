@@ -653,13 +653,13 @@ def sheet_mismatch(record: dict, state: State) -> str:
             if state.is_over:
                 return f"the record of a finished game has no {block}"
             continue
-        problem = _differs(record[block], mine[block], block)
+        problem = first_difference(record[block], mine[block], block)
         if problem:
             return problem
     return ""
 
 
-def _differs(stored, replayed, where: str) -> str:
+def first_difference(stored, replayed, where: str) -> str:
     """The first field where ``stored`` differs from ``replayed`` (JSON values), named by its
     path (``sheet.rows[3].note``, hand numbers counted from 1 in the words), or ``""``."""
     if isinstance(replayed, dict):
@@ -670,7 +670,7 @@ def _differs(stored, replayed, where: str) -> str:
                 return f"{where}.{key} is missing (replayed {_short(replayed[key])})"
             if key not in replayed:
                 return f"{where}.{key} is stored but not replayed (stored {_short(stored[key])})"
-            problem = _differs(stored[key], replayed[key], f"{where}.{key}")
+            problem = first_difference(stored[key], replayed[key], f"{where}.{key}")
             if problem:
                 return problem
         return ""

@@ -936,7 +936,7 @@ class ScorePad:
             the variant's hash), a hand in it is refused, or the sheet it stores differs from the
             one its hands give (the pad was altered).
         """
-        from rulekit.records import _differs
+        from rulekit.records import first_difference
         from rulekit.sheets import padfile
         problem = padfile.shape_problem(data)
         if problem:
@@ -963,7 +963,7 @@ class ScorePad:
             for row in block.get("rows") or ():
                 if isinstance(row, dict):
                     row.pop("note", None)   # words, written anew (a pad of an older wording still loads)
-        problem = _differs(stored, rebuilt, "sheet")
+        problem = first_difference(stored, rebuilt, "sheet")
         if not problem and (data.get("winners", []) != pad.winners):
             problem = f"winners: stored {data.get('winners')!r}, rebuilt {pad.winners!r}"
         if problem:

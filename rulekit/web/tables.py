@@ -22,7 +22,7 @@ from pathlib import Path
 
 from rulekit import records, sealing
 from rulekit.bots import make_bot
-from rulekit.cli.app import _names as seat_names
+from rulekit.cli.render import player_names
 from rulekit.engine import State
 from rulekit.errors import RulekitError
 
@@ -154,7 +154,7 @@ class Tables:
         bad = [c for c in controllers if c not in CONTROLLERS]
         if bad:
             raise TableError(f"unknown player {bad[0]!r} (expected {', '.join(CONTROLLERS)})")
-        names = seat_names(controllers, variant)
+        names = player_names(controllers, variant)
         seed = secrets.randbits(31) if seed is None else seed
         with self.lock:
             if len(self.tables) >= self.max_tables:
