@@ -11,6 +11,7 @@ from rulekit.errors import RulekitError
 from rulekit.sheets import padfile
 from rulekit.sheets.render import renderable
 from rulekit.sheets.scorepad import FactError, ScorePad
+from rulekit.text import visible
 
 EXPORTS = (".csv", ".json", ".txt")
 COMMANDS = ("undo (take back the last answer, or the last hand), stop (end the match now), save (try saving "
@@ -68,7 +69,7 @@ def run(console, err, load, fail, variant: str | None, file: Path | None, out: P
                 try:
                     first = ScorePad(v).seat(dealer)
                 except RulekitError as e:   # a bad value of an option: a usage error
-                    fail(padfile.escape(str(e)), 2)
+                    fail(visible(str(e)), 2)
             pad = ScorePad(v, first_dealer=first)
         if out is not None:
             try:
@@ -80,7 +81,7 @@ def run(console, err, load, fail, variant: str | None, file: Path | None, out: P
             return
         _loop(console, pad, file, new=data is None)
     except RulekitError as e:
-        fail(padfile.escape(str(e)))
+        fail(visible(str(e)))
     finally:
         if lock is not None:
             lock.release()

@@ -49,6 +49,7 @@ from rulekit.errors import RulekitError
 from rulekit.sheets import padbounds
 from rulekit.sheets.book import SheetBook
 from rulekit.sheets.result import HandResult
+from rulekit.text import visible
 
 #: The ``kind`` of a saved pad.
 PAD_KIND = "rulekit-scorepad"
@@ -984,8 +985,7 @@ class ScorePad:
 
     def export_text(self, width: int = 100) -> str:
         """The sheet in the variant's layout as plain text."""
-        from rulekit.sheets import padfile
         from rulekit.sheets.render import sheet_text
         text = sheet_text(self.sheet, self.variant, width=width, title=f"{self.variant.name} — score sheet")
-        return "\n".join(padfile.escape(line) for line in text.split("\n"))
+        return visible(text)
 
