@@ -422,8 +422,7 @@ class ScorePad:
 
     def _aside(self) -> bool:
         """The deal leaves cards out of the players' hands (a widow, a stub)."""
-        return any(getattr(st, "zone", "") for p in self.rules.phases if p is not None
-                   for st in getattr(p, "steps", ()))
+        return any(REGISTRY[p.kind].deals_aside(p) for p in self.rules.phases if p is not None)
 
     def _holder_help(self, tally, facts: dict | None = None) -> str:
         """The accepted answers to who holds ``tally`` (``-`` for none unless someone surely
@@ -678,9 +677,10 @@ class ScorePad:
         player at the end (``widow_to``), and so do the discards of a widow taken (``discards_to``)
         (Auction Pitch leaves 28 cards out of play)."""
         phases = [p for p in self.rules.phases if p is not None]
-        aside = any(getattr(st, "zone", "") for p in phases for st in getattr(p, "steps", ()))
-        to_widow = any(getattr(p, "widow_to", "none") not in ("none", "") for p in phases)
-        to_discards = any(getattr(p, "discards_to", "none") not in ("none", "") for p in phases)
+        aside = any(REGISTRY[p.kind].deals_aside(p) for p in phases)
+        gives = [REGISTRY[p.kind].gives_aside(p) for p in phases]
+        to_widow = any(w for w, _d in gives)
+        to_discards = any(d for _w, d in gives)
         takes = any(REGISTRY[p.kind].role == "exchange" for p in phases)
         return not aside or (to_widow and (to_discards or not takes))
 
