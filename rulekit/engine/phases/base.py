@@ -661,6 +661,16 @@ __all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "Said", "card_place", "de
            "own_hand_hidden", "partner_hidden", "revealed_seats", "seat_name", "shown_rows"]
 
 
+def check_phase_names(c: CompileHelpers, path: Path, names: Sequence[str]) -> None:
+    """A validate error at each of ``names`` (a list of the file at ``path``: a ``skips:``) that
+    is not a phase of the variant, with the nearest name and the phases there are."""
+    phases = c.d.get("phases") if isinstance(c.d.get("phases"), dict) else {}
+    for j, ph in enumerate(names):
+        if ph not in phases:
+            c.err(path + (j,), f"unknown phase {ph}{c.close(ph, list(phases))} "
+                  f"(expected a phase of this variant: {', '.join(phases)})")
+
+
 def n_cards(n: int) -> str:
     """``1 card``, ``3 cards`` (for :meth:`PhaseKind.said` phrases)."""
     return f"{n} card{'' if n == 1 else 's'}"
