@@ -664,7 +664,8 @@ __all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "Said", "card_place", "de
 def check_phase_names(c: CompileHelpers, path: Path, names: Sequence[str]) -> None:
     """A validate error at each of ``names`` (a list of the file at ``path``: a ``skips:``) that
     is not a phase of the variant, with the nearest name and the phases there are."""
-    phases = c.d.get("phases") if isinstance(c.d.get("phases"), dict) else {}
+    found = c.d.get("phases")
+    phases: dict = found if isinstance(found, dict) else {}
     for j, ph in enumerate(names):
         if ph not in phases:
             c.err(path + (j,), f"unknown phase {ph}{c.close(ph, list(phases))} "
