@@ -210,7 +210,8 @@ def test_an_uploaded_file_is_checked_with_file_line_column(tmp_path):
 
 def test_requests_are_bounded(tmp_path):
     """A body past the limit is refused (413) before it is read whole; a table of a wrong seat
-    count, no human or an unknown player is refused with the reason; tables past the bound are refused."""
+    count, no human or an unknown player is refused with the reason (a bot file too: the web table
+    runs no file a visitor names); tables past the bound are refused."""
     client = _client(tmp_path)
     r = client.post("/api/check", content=b"{" + b" " * (MAX_BODY + 10) + b"}",
                     headers={"Content-Type": "application/json"})
@@ -219,6 +220,9 @@ def test_requests_are_bounded(tmp_path):
     assert "3 players" in r["error"]
     r = client.post("/api/tables", json={"variant": "fivehundred", "players": ["human", "bot", "wizard"]}).json()
     assert "wizard" in r["error"]
+    r = client.post("/api/tables", json={"variant": "fivehundred", "players": ["human", "bot", "bot:/tmp/x.py"]}).json()
+    assert r["error"] == ("'bot:/tmp/x.py': a bot file plays only at the terminal (rulekit play --players "
+                          "bot:PATH); expected human, bot, random")
     r = client.post("/api/tables", json={"variant": "fivehundred", "players": ["bot"] * 3}).json()
     assert r["error"] == "a table needs at least one human seat"
     small = TestClient(create_app(tmp_path / "small", max_tables=1))

@@ -145,13 +145,17 @@ class Tables:
         played until a human's turn.
 
         :raises TableError: too many tables, a wrong number of seats, no human seat or an unknown
-            controller.
+            controller (a bot file, ``bot:PATH``, among them: docs/web.md says why the web table
+            offers none).
         """
         if len(controllers) != variant.players:
             raise TableError(f"{variant.name} is played by {variant.players} players, not {len(controllers)}")
         if "human" not in controllers:
             raise TableError("a table needs at least one human seat")
         bad = [c for c in controllers if c not in CONTROLLERS]
+        if bad and str(bad[0]).lower().startswith("bot:"):
+            raise TableError(f"{str(bad[0])[:80]!r}: a bot file plays only at the terminal (rulekit play "
+                             f"--players bot:PATH); expected {', '.join(CONTROLLERS)}")
         if bad:
             raise TableError(f"unknown player {bad[0]!r} (expected {', '.join(CONTROLLERS)})")
         names = player_names(controllers, variant)
