@@ -292,3 +292,19 @@ def test_the_host_page_lists_the_seats_links_and_the_rules_page_explains(tmp_pat
     assert client.get("/api" + made["host"].rsplit("/", 1)[0] + "/wrong").status_code == 404
     rules = client.get("/api" + made["seats"][0]["url"] + "/rules").json()["text"]
     assert rules == explain(load_variant("fivehundred"))
+
+
+def test_every_page_has_the_one_head_with_its_title(tmp_path):
+    """The lobby, a table, the host's links and a scorepad share one head: the charset, the
+    viewport of a phone, no referrer (a link is a seat's key), the style sheet; each its own title."""
+    client = _client(tmp_path)
+    pages = {"/": "new table", "/t/x/y": "table", "/host/x/y": "the seats' links", "/pad/x/y": "scorepad"}
+    heads = {}
+    for url, title in pages.items():
+        html = client.get(url).text
+        head, body = html.split("</head>\n", 1)
+        assert f"<title>rulekit — {title}</title>" in head and body.startswith("<body>") and html.endswith("</html>\n")
+        heads[url] = head.replace(title, "")
+    assert len(set(heads.values())) == 1
+    assert '<meta name="referrer" content="no-referrer">' in heads["/"]
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in heads["/"]

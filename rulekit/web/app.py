@@ -61,8 +61,16 @@ def _static() -> Path:
     return Path(str(resources.files("rulekit.web") / "static"))
 
 
+#: each page's title (after "rulekit — "), by its body's file in static/
+PAGES = {"index.html": "new table", "table.html": "table", "host.html": "the seats' links", "pad.html": "scorepad"}
+
+
 def _page(name: str) -> HTMLResponse:
-    return HTMLResponse((_static() / name).read_text(encoding="utf-8"),
+    """The page ``name``: the one head of every page (static/head.html, with the page's title of
+    :data:`PAGES`), then its body (static/``name``)."""
+    head = (_static() / "head.html").read_text(encoding="utf-8").replace("TITLE", PAGES[name])
+    body = (_static() / name).read_text(encoding="utf-8").split("\n", 1)[1]    # past its comment line
+    return HTMLResponse(head + body,
                         headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                                  "X-Content-Type-Options": "nosniff"})
 
