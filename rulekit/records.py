@@ -147,15 +147,7 @@ def save_game(path: str | Path, record: dict, played: int | None, exclusive: boo
         return
     if exclusive and os.path.lexists(path):
         raise FileExistsError(f"{path} exists")
-    key = None
-    if not exclusive and keyfile.is_file():
-        try:
-            key = sealing.read_key(keyfile, str(path))
-        except RecordError:
-            key = None
-    if key is None:
-        key = sealing.new_key()
-        sealing.write_key(keyfile, key)
+    key = sealing.key_for(keyfile, str(path))
     save(path, sealing.seal(record, key, played), exclusive)
 
 

@@ -200,9 +200,7 @@ class Tables:
             return
         if new and path.exists():
             raise FileExistsError(f"{path} exists")
-        if not keyfile.is_file():
-            sealing.write_key(keyfile, sealing.new_key())
-        key = sealing.read_key(keyfile, str(path))
+        key = sealing.key_for(keyfile, str(path))
         data["record"] = sealing.seal(data["record"], key, len(t.state.record.codes))
         records.save(path, data, exclusive=new)
 
