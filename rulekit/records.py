@@ -178,7 +178,7 @@ def save(path: str | Path, record: dict, exclusive: bool = False) -> None:
             f.flush()
             os.fsync(f.fileno())
         if exclusive:
-            _create(tmp, path)
+            sealing.create_new(tmp, path)
         else:
             os.replace(tmp, path)
     except BaseException:
@@ -188,19 +188,6 @@ def save(path: str | Path, record: dict, exclusive: bool = False) -> None:
             pass
         raise
     _fsync_dir(path.parent)
-
-
-def _create(tmp: str, path: Path) -> None:
-    """Give the finished file ``tmp`` the name ``path`` unless that name exists (one atomic step)."""
-    try:
-        os.link(tmp, path)             # fails with FileExistsError when the name is taken
-    except FileExistsError:
-        raise
-    except OSError:                    # a file system without hard links: claim the name, then fill it
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        os.replace(tmp, path)
-        return
-    os.unlink(tmp)
 
 
 class RecordInUse(RecordError):

@@ -101,8 +101,7 @@ def write_key(path: Path, key: bytes, exclusive: bool = False) -> None:
     created 0600 beside it, complete, then moved into place).
 
     :param exclusive: create the key file: fail if ``path`` exists, even if another process
-        created it a moment ago (the complete file is hard-linked into place, which fails on an
-        existing name; where the file system has no hard links, it is renamed as without).
+        created it a moment ago (:func:`create_new`).
     :raises FileExistsError: ``exclusive`` and ``path`` exists (it is left as it is).
     :raises OSError: the folder cannot be written."""
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
@@ -113,16 +112,7 @@ def write_key(path: Path, key: bytes, exclusive: bool = False) -> None:
             f.flush()
             os.fsync(f.fileno())
         if exclusive:
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                raise
-            except OSError:          # no hard links here (FAT, some network file systems)
-                if os.path.lexists(path):
-                    raise FileExistsError(f"{path} exists") from None
-                os.replace(tmp, path)
-                return
-            os.unlink(tmp)
+            create_new(tmp, path)
         else:
             os.replace(tmp, path)
     except BaseException:
@@ -131,6 +121,23 @@ def write_key(path: Path, key: bytes, exclusive: bool = False) -> None:
         except OSError:
             pass
         raise
+
+
+def create_new(tmp: str | Path, path: Path) -> None:
+    """Give the finished file ``tmp`` the name ``path`` unless that name exists, in one atomic
+    step: a hard link, which fails on a taken name (where the file system has none, the name is
+    claimed with ``O_EXCL``, then the file renamed onto it).
+
+    :raises FileExistsError: ``path`` exists (``tmp`` is left for the caller to remove)."""
+    try:
+        os.link(tmp, path)             # fails with FileExistsError when the name is taken
+    except FileExistsError:
+        raise
+    except OSError:                    # a file system without hard links: claim the name, then fill it
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)
 
 
 def key_for(path: Path, where: str) -> bytes:
@@ -208,4 +215,4 @@ def _tag(key: bytes, nonce: bytes, data: bytes, public: dict) -> bytes:
     return mac.digest()
 
 
-__all__ = ["KEY_SUFFIX", "SCHEME", "SECRET", "key_for", "key_path", "new_key", "read_key", "seal", "unseal", "write_key"]
+__all__ = ["KEY_SUFFIX", "SCHEME", "SECRET", "create_new", "key_for", "key_path", "new_key", "read_key", "seal", "unseal", "write_key"]
