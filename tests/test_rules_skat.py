@@ -337,3 +337,34 @@ def test_many_random_deals_agree_with_openspiel():
     """500 more deals against OpenSpiel (the slow run)."""
     out = _openspiel(500, 4)
     assert len(out["games"]) == 6
+
+
+# ------------------------------------------------------------------ fair play, records
+def test_the_open_hand_is_in_every_sampled_world_and_the_skat_is_not_known():
+    """[SK-G1] [SK-G5] In an ouvert hand game the defenders' sampled worlds all give the declarer
+    his real cards (laid open), while the untouched skat is rebuilt only from cards the defender
+    cannot place: it varies from world to world and never holds one of his own cards."""
+    import random as _r
+    s = deal(DEAL_A)
+    play(s, ["pass", "pass", "bid 18", "hand", "game clubs ouvert"])
+    obs = s.observation(1)
+    rng = _r.Random(2)
+    skats = set()
+    for _ in range(20):
+        w = obs.sample_world(rng)
+        assert w.hand.hands[0] == s.hand.hands[0]
+        skat = w.hand.zones.get("widow", 0)
+        assert not skat & s.hand.hands[1] and bin(skat).count("1") == 2
+        skats.add(skat)
+    assert len(skats) > 1
+
+
+def test_a_record_replays_the_match():
+    """A record of a played match (bids, hand games, discards, games, ouvert) replays to the same sheet."""
+    import json
+
+    from rulekit.records import replay, to_record
+    from tests.helpers import play_random
+    s = play_random(State(V, seed=4), seed=4)
+    rec = json.loads(json.dumps(to_record(s)))
+    assert replay(rec).sheet.totals() == s.sheet.totals() and s.is_over

@@ -188,6 +188,8 @@ class AnnounceKind(PhaseKind[AnnounceSpec]):
 
     def help_line(self, spec, variant) -> str:
         """The form."""
+        if spec.declare_if is not None:
+            return "a game of the list whose value can still reach your bid (? shows them)"
         return "a contract name, at least as high as your bid"
 
     def action_words(self, spec, variant) -> tuple[str, ...]:
