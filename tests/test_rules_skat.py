@@ -368,3 +368,22 @@ def test_a_record_replays_the_match():
     s = play_random(State(V, seed=4), seed=4)
     rec = json.loads(json.dumps(to_record(s)))
     assert replay(rec).sheet.totals() == s.sheet.totals() and s.is_over
+
+
+def test_a_player_at_the_prompt_may_say_hand():
+    """[SK-G1] At the terminal "hand" is also the command that shows the table; where it is a
+    legal action (playing without the skat) the prompt takes it as the action."""
+    import io
+
+    from rich.console import Console
+
+    from rulekit.cli.game import Game
+    s = deal(DEAL_A)
+    play(s, ["pass", "pass", "bid 18"])
+    g = Game(s, ["human", "random", "random"], Console(file=io.StringIO(), width=100))
+    g.read = lambda prompt: "hand"
+    assert g.ask(0).text == "hand"
+    s.apply("hand")
+    lines = iter(["hand", "grand"])
+    g.read = lambda prompt: next(lines)
+    assert g.ask(0).text == "grand"      # no longer an action here: "hand" shows the table
