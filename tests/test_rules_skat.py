@@ -255,17 +255,19 @@ def choose(rng: random.Random, legal: list[str], phase: str) -> str:
     return legal[rng.randrange(len(legal))]
 
 
-def cross_check(deals: int, seed: int) -> tuple[int, int, dict]:
-    """Play ``deals`` random deals through rulekit and the referee with the same choices: equal
-    legal sets at every decision, equal results. Returns ``(deals, decisions, games seen)``."""
+def cross_check(deals: int, seed: int, variant=None, options=None) -> tuple[int, int, dict]:
+    """Play ``deals`` random deals through rulekit (``variant``, default Skat) and the referee
+    (with ``options``) with the same choices: equal legal sets at every decision, equal results.
+    Returns ``(deals, decisions, games seen)``."""
+    v = variant or V
     rng = random.Random(seed)
     decisions = 0
     seen: dict = {}
     for k in range(deals):
         dealer = rng.randrange(N)
         hands, extra = ref.deal_random(rng, dealer)
-        r = ref.Deal(hands, extra, dealer)
-        s = state(hands, extra["skat"], dealer)
+        r = ref.Deal(hands, extra, dealer, options)
+        s = State(v, seed=0, deals=[explicit_order(v, dealer, hands, {"widow": extra["skat"]})], dealer=dealer)
         h = s.hand
         while not r.is_over():
             if r.phase == "declare" and s.phase_kind != "announce":   # a single game is announced at once
@@ -303,6 +305,29 @@ def test_random_deals_agree_with_the_referee():
     games allowed, plays), the same declarer, tricks, card points and scores."""
     deals, decisions, seen = cross_check(40, 11)
     assert decisions >= 40 * 10 and len(seen) >= 5, seen
+
+
+def test_seeger_fabian_agrees_with_the_referee():
+    """[SK-M3] the house rule skat-seeger-fabian: 30 random deals score as the referee's option
+    (won: value + 50; lost: -2 x value - 50, and 40 to each opponent)."""
+    sf = load_variant("skat-seeger-fabian")
+    deals, decisions, seen = cross_check(30, 21, sf, {"seeger_fabian": True})
+    assert deals == 30 and len(seen) >= 4
+
+
+def test_example4_and_6_under_seeger_fabian():
+    """[SK-M3] clubs ouvert hand won: +266; grand hand overbid: -338 and +40 to each defender."""
+    sf = load_variant("skat-seeger-fabian")
+    hands, skat = parse(DEAL_A)
+    s = State(sf, seed=0, deals=[explicit_order(sf, 2, hands, {"widow": skat})], dealer=2)
+    play(s, ["pass", "pass", "bid 18", "hand", "game clubs ouvert"])
+    play_out(s)
+    assert finished(s).entries == [266, 0, 0]
+    hands, skat = parse(DEAL_C)
+    s = State(sf, seed=0, deals=[explicit_order(sf, 2, hands, {"widow": skat})], dealer=2)
+    play(s, ["bid 144", "yes", "pass", "pass", "hand", "game grand"])
+    play_out(s)
+    assert finished(s).entries == [-338, 40, 40]
 
 
 @pytest.mark.slow
