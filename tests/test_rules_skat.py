@@ -412,3 +412,47 @@ def test_a_player_at_the_prompt_may_say_hand():
     lines = iter(["hand", "grand"])
     g.read = lambda prompt: next(lines)
     assert g.ask(0).text == "grand"      # no longer an action here: "hand" shows the table
+
+
+# ------------------------------------------------------------------ values, through the scorepad
+def pad_entry(contract: str, hand: bool, matadors: str, tricks: str, points: str, bid: int = 18) -> list:
+    """The entries the scorepad writes for one hand of seat 0 declaring, typed as a scorer would."""
+    from rulekit.sheets.scorepad import ScorePad
+    pad = ScorePad(V)
+    facts: dict = {}
+    answers = {"contract": contract, "declarer": pad.names[0], "phase:auction:bid": str(bid),
+               "phase:skat:hand": "yes" if hand else "no", "matadors": matadors, "tricks": tricks,
+               "points": points}
+    while (q := pad.next_question(facts)) is not None:
+        pad.answer(q, answers[q.name], facts)
+    return list(pad.add(facts).entries)
+
+
+@pytest.mark.parametrize("contract, hand, matadors, tricks, points, score", [
+    ("clubs", False, "with 2", "6 2 2", "70 25 25", 36),
+    ("grand", True, "without 2", "6 2 2", "70 25 25", 96),
+    ("hearts", False, "with 1", "8 1 1", "92 14 14", 30),
+    ("spades", False, "without 3", "4 3 3", "50 35 35", -88),
+    ("grandouvert", True, "with 4", "10 0 0", "120 0 0", 264),
+    ("clubsschwarz", True, "with 1", "9 1 0", "110 10 0", -168),
+    ("grand", False, "with 1", "3 4 3", "28 50 42", -144),
+])
+def test_example10_game_values(contract, hand, matadors, tricks, points, score):
+    """[SK-V1]-[SK-V4] [SK-S5] the page's values, typed into the scorepad: clubs with 2 = 36;
+    grand hand without 2 = 96; hearts with 1 and schneider = 30; spades without 3 lost = -88;
+    grand ouvert with 4 = 264; clubs hand schwarz announced, a trick to the defenders = -168;
+    grand with 1 lost with 28 points (schneider) = -144."""
+    assert pad_entry(contract, hand, matadors, tricks, points) == [score, 0, 0]
+
+
+def test_example11_overbid_by_the_skat():
+    """[SK-V5] bid 30 for hearts "without 2", the J♣ in the skat makes it "with 1" (20): 75 card
+    points lose -60 (valued 30), 95 card points win +30 (schneider reaches 30)."""
+    assert pad_entry("hearts", False, "with 1", "7 2 1", "75 30 15", bid=30) == [-60, 0, 0]
+    assert pad_entry("hearts", False, "with 1", "8 1 1", "95 15 10", bid=30) == [30, 0, 0]
+
+
+def test_example12_null_values():
+    """[SK-V6] null lost: -46; null ouvert hand won: +59."""
+    assert pad_entry("null", False, "", "1 5 4", "10 60 50") == [-46, 0, 0]
+    assert pad_entry("nullouvert", True, "", "0 5 5", "0 60 60") == [59, 0, 0]
