@@ -456,3 +456,26 @@ def test_example12_null_values():
     """[SK-V6] null lost: -46; null ouvert hand won: +59."""
     assert pad_entry("null", False, "", "1 5 4", "10 60 50") == [-46, 0, 0]
     assert pad_entry("nullouvert", True, "", "0 5 5", "0 60 60") == [59, 0, 0]
+
+
+def test_sensible_bots_bid_and_play_skat():
+    """The sensible bots bid values, take the skat or play hand, name games that can reach their
+    bid and play: six deals end with scored games, most of them made."""
+    from rulekit.bots.base import make_bot
+    from tests.helpers import play_with_bots
+    s = play_with_bots(State(V, seed=5, max_hands=6), [make_bot("sensible", seed=k) for k in range(N)])
+    played = [h for h in s.hand_log if h.contract is not None]
+    assert len(s.hand_log) == 6 and s.winners and played
+    made = [h for h in played if max(h.entries) > 0]
+    assert len(made) * 2 >= len(played), [(h.contract.text, h.entries) for h in played]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_rulekit_play_auto_ends_with_a_winner(seed):
+    """``rulekit play skat --auto --seed N`` (the sensible bots) plays the 36 deals to a winner."""
+    from typer.testing import CliRunner
+
+    from rulekit.cli.app import app
+    r = CliRunner().invoke(app, ["play", "skat", "--auto", "--seed", str(seed)])
+    assert r.exit_code == 0 and "wins (36 deals played)" in r.output, r.output[-500:]
