@@ -114,7 +114,7 @@ class AnnounceKind(PhaseKind[AnnounceSpec]):
                   "declare_if": {"description": "A condition over the scoring variables of the declarer with "
                                                 "the contract he would announce (its `value`, `promised_NAME`, "
                                                 "`open_game`, `null`, his `bid`, `hand_game`, and `matadors` "
-                                                "as far as he can know them: a skat he has not seen counts as "
+                                                "as far as he can know them: a widow he has not seen counts as "
                                                 "the best case): he may announce only the contracts for which it "
                                                 "holds (a game whose value can still reach the bid: "
                                                 "`\"(matadors + 3 + hand_game) * value >= bid\"`).",
@@ -207,7 +207,7 @@ class AnnounceKind(PhaseKind[AnnounceSpec]):
         other = (f"; when none may, he announces one of {', '.join(spec.otherwise)}" if spec.otherwise
                  else "")
         return (f" He may announce a contract only when {formula_words(spec.declare_if.text)} "
-                f"(`{spec.declare_if.text}`, with the matadors he can know of: a skat he has not seen "
+                f"(`{spec.declare_if.text}`, with the matadors he can know of: a widow he has not seen "
                 f"counts as the best case){other}.")
 
     def describe_in(self, spec, variant) -> str:
