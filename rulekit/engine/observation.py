@@ -185,22 +185,22 @@ class Observation:
         keep = ~self.widow_taken
         out: list | None = None
         excluded = self.excluded or [0] * n
-        cache = self.__dict__.setdefault("_allowed_cache", {})
+        cache = self.__dict__.setdefault("_rules_cache", {})
         for _ in range(max(tries, 1)):
             for voids in (True,) * 40 + (False,):
                 failed = self.failed if voids else None
                 placed, more = self._some(rng, pool, others, excluded, failed, ctx)
                 if more:
-                    allowed = _allowed(places, placed, placed_all | more, failed, ctx, excluded)
+                    rules = _rules(pool, places, placed, placed_all | more, failed, ctx, excluded)
                 else:   # (the same for every world of this observation)
-                    allowed = cache.get(voids)
-                    if allowed is None:
-                        allowed = cache[voids] = _allowed(places, placed, placed_all, failed, ctx, excluded)
-                out = _fill(rng, pool, places, allowed)
+                    rules = cache.get(voids)
+                    if rules is None:
+                        rules = cache[voids] = _rules(pool, places, placed, placed_all, failed, ctx, excluded)
+                out = _fill(rng, places, rules)
                 if out is not None:
                     break
             if out is None:  # the public facts cannot all hold (hand-made state): ignore them
-                out = _fill(rng, pool, places, _allowed(places, [0] * n, 0, None, ctx))
+                out = _fill(rng, places, _rules(pool, places, [0] * n, 0, None, ctx))
             if fits is None:
                 break
             discards = out[at] if at is not None else 0
@@ -316,11 +316,14 @@ class Observation:
             h.dealt[s] = m
 
 
-def _allowed(places: list, placed: list, placed_all: int, failed, ctx, excluded=None) -> list:
-    """Per place of :func:`_fill`, the mask of the cards it may take: a card in
-    ``placed[s]`` only a place of seat ``s``; with ``failed``, a player's hand no card of a
-    group he is known to lack; with ``excluded``, a player's hand none of ``excluded[s]``
-    (cards known not to be his)."""
+def _rules(pool: int, places: list, placed: list, placed_all: int, failed, ctx, excluded=None) -> tuple:
+    """What :func:`_fill` deals by: ``(cards, free, options)``, the cards of ``pool`` (lowest
+    first), the mask of those any place may take, and for each other card the places that may
+    take it.  A card in ``placed[s]`` may only go to a place of seat ``s``; with ``failed``, a
+    player's hand gets no card of a group he is known to lack; with ``excluded``, a player's
+    hand gets none of ``excluded[s]`` (cards known not to be his).  (A function of its
+    arguments only: :meth:`Observation.sample_world` keeps it for the worlds of one
+    observation.)"""
     allowed = []
     for kind, key, _k, owner in places:
         ok = ~placed_all
@@ -332,28 +335,29 @@ def _allowed(places: list, placed: list, placed_all: int, failed, ctx, excluded=
         if kind == "hand" and excluded is not None:
             ok &= ~excluded[key]
         allowed.append(ok)
-    return allowed
-
-
-def _fill(rng, pool: int, places: list, allowed: list):
-    """Deal the cards of ``pool`` over ``places`` (each takes exactly its count), each card
-    to a place whose mask of ``allowed`` (:func:`_allowed`) holds it.  Most constrained
-    cards go first, each to a random allowed place weighted by its free room; the cards
-    that may go anywhere then fill the room left.
-
-    :returns: one bitmask per place, or ``None`` when the random choices got stuck.
-    """
-    cards = bit_list(pool)
-    cards = [cards[j] for j in shuffled(rng, len(cards))]   # rng.shuffle(cards), inlined
-    room = [k for _kind, _key, k, _o in places]
-    out = [0] * len(places)
     free = pool
     for ok in allowed:
         free &= ok
-    if free != pool:
+    cards = bit_list(pool)
+    options = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards if not free >> c & 1}
+    return cards, free, options
+
+
+def _fill(rng, places: list, rules: tuple):
+    """Deal the cards of ``rules`` (:func:`_rules`) over ``places`` (each takes exactly its
+    count), each card to a place that may take it.  Most constrained cards go first, each
+    to a random allowed place weighted by its free room; the cards that may go anywhere then
+    fill the room left.
+
+    :returns: one bitmask per place, or ``None`` when the random choices got stuck.
+    """
+    cards, free, opts = rules
+    cards = [cards[j] for j in shuffled(rng, len(cards))]   # rng.shuffle(cards), inlined
+    room = [k for _kind, _key, k, _o in places]
+    out = [0] * len(places)
+    if opts:
         # some card may not go everywhere: the most constrained first
         tied = [c for c in cards if not free >> c & 1]
-        opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in tied}
         tied.sort(key=lambda c: len(opts[c]))
         for c in tied:
             choice = [i for i in opts[c] if room[i] > 0]
