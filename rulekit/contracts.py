@@ -60,6 +60,10 @@ class Contract(Bid):
     :ivar skips: names of the phases this contract skips (the exchange of a contract played
         without the widow).
     :ivar hand: it may only be announced in a hand game (``widow_exchange``'s ``hand``).
+    :ivar holds: ``((mask of a card's copies, how many), ...)``: cards a player must hold to
+        name it (a marriage: both Q♣); ``()``: none.
+    :ivar partner_trick: the first other player to win one of the declarer's first this many
+        tricks is his partner, else he plays alone (0: no such partner).
     """
 
     value: int = 0
@@ -71,6 +75,8 @@ class Contract(Bid):
     label: str = ""
     skips: tuple = ()
     hand: bool = False
+    holds: tuple = ()
+    partner_trick: int = 0
 
     def variables(self) -> dict:
         """The contract's attributes as formula variables."""

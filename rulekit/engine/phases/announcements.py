@@ -196,9 +196,9 @@ def _holds(state: Table, seat: int, a: AnnouncementSpec) -> bool:
     return all((hand & m).bit_count() >= n for m, n in a.holds_counts)
 
 
-def _in_time(state: Table, seat: int, a: AnnouncementSpec) -> bool:
+def _in_time(state: Table, seat: int, a: AnnouncementSpec, shift: int = 0) -> bool:
     h = state.hand
-    return ((a.cards < 0 or h.hands[seat].bit_count() >= a.cards)
+    return ((a.cards < 0 or h.hands[seat].bit_count() >= a.cards - shift)
             and (a.tricks < 0 or len(h.tricks) < a.tricks))
 
 
@@ -212,14 +212,23 @@ def _who(state: Table, seat: int, a: AnnouncementSpec) -> bool:
     return bool(party >> seat & 1) == (a.by == "party")
 
 
-def _late_ok(state: Table, seat: int, a: AnnouncementSpec, specs: tuple) -> bool:
-    """A reply: one card fewer than the deadline of the other sides' strictest announcement."""
+def _late_ok(state: Table, seat: int, a: AnnouncementSpec, specs: tuple, shift: int = 0) -> bool:
+    """A reply: one card fewer than the deadline of the other sides' strictest announcement
+    (moved ``shift`` cards by a partner found late, :func:`_partner_wait`)."""
     if not a.reply:
         return False
     mine = side_of(state, seat)
     by_name = {x.name: x for x in specs}
     theirs = [by_name[name].cards for (side, name) in _data(state).made if side != mine and by_name[name].cards >= 0]
-    return bool(theirs) and state.hand.hands[seat].bit_count() >= min(theirs) - 1
+    return bool(theirs) and state.hand.hands[seat].bit_count() >= min(theirs) - 1 - shift
+
+
+def _partner_wait(state: Table) -> tuple[bool, int]:
+    """``(waiting, shift)``: a partner found by a trick (a contract's ``partner_trick``) not yet
+    found holds every announcement back; once found in trick k the card deadlines move k - 1
+    cards (rules/doppelkopf.md [DK-H5])."""
+    from rulekit.engine.phases.call_partner import waits_for_partner
+    return waits_for_partner(state.hand)
 
 
 def _closure(a: AnnouncementSpec, by_name: dict) -> list:
@@ -244,7 +253,11 @@ def allowed(state: Table, seat: int, specs: tuple) -> tuple:
     said = {name for (_s, name) in made}
     timely = {name for (side, name), (_seat, late) in made.items() if side == mine and not late}
     ok, why, adds = [], {}, {}
+    waiting, shift = _partner_wait(state)
     for a in specs:
+        if waiting:
+            why[a.name] = f"{a.say} waits until the trick that finds the declarer's partner"
+            continue
         if (mine, a.name) in made:
             why[a.name] = f"{a.say} has been said for your side"
             continue
@@ -267,9 +280,9 @@ def allowed(state: Table, seat: int, specs: tuple) -> tuple:
             if not _holds(state, seat, b):
                 fail = f"{b.say} needs {' '.join(state.variant.deck.names_of(b.holds))} in your hand"
                 break
-            if _in_time(state, seat, b):
+            if _in_time(state, seat, b, shift):
                 chain.append((b.name, False))
-            elif b is a and len(_closure(a, by_name)) == 1 and _late_ok(state, seat, a, specs):
+            elif b is a and len(_closure(a, by_name)) == 1 and _late_ok(state, seat, a, specs, shift):
                 chain.append((b.name, True))
             else:
                 fail = f"too late for {b.say}" + (f" (needed with {a.say})" if b is not a else "")

@@ -41,6 +41,9 @@ class CallPartnerSpec(PhaseSpec):
 
     offers: bool
     card: CardCall | None = None
+    by_trick: bool = False
+    """Some contract finds its partner by a trick (``partner_trick``): the party's variables
+    are given without ``card`` too."""
 
 
 @dataclass
@@ -62,6 +65,7 @@ class CallPartnerData(KindData):
     called: int = -1
     suit_cards: int = 0
     lone: bool = False
+    by_trick: int = 0
 
 
 def start(state: Table) -> bool:
@@ -69,6 +73,9 @@ def start(state: Table) -> bool:
     named card fixes the party at once (no decision), else the declarer calls one."""
     h = state.hand
     rule = KIND.spec(state).card
+    if h.declarer >= 0 and getattr(h.contract, "partner_trick", 0):   # found by a trick, in play
+        h.phase_state[KIND.name] = CallPartnerData(stage="done", by_trick=h.contract.partner_trick)
+        return False
     if rule is not None:
         return _start_card(state, rule)
     if h.declarer < 0 or not getattr(h.contract, "partner", False):
@@ -100,6 +107,32 @@ def _start_card(state: Table, rule: CardCall) -> bool:
     d.stage = "call"
     h.to_move = h.declarer
     return True
+
+
+def trick_partner(hand) -> tuple[int, int]:
+    """A partner found by a trick (a contract's ``partner_trick``): ``(partner, trick)``, the
+    first other player to win one of the declarer's first N tricks and the number of that trick
+    (from 1); ``(-1, N)`` when the declarer won all N (he plays alone); ``(-1, 0)`` while it is
+    not decided, or when the hand has no such partner."""
+    d = hand.phase_state.get(KIND.name)
+    n = getattr(d, "by_trick", 0)
+    if not n:
+        return -1, 0
+    for k, t in enumerate(hand.tricks[:n]):
+        if t[2] != hand.declarer:
+            return t[2], k + 1
+    return (-1, n) if len(hand.tricks) >= n else (-1, 0)
+
+
+def waits_for_partner(hand) -> tuple[bool, int]:
+    """``(waiting, shift)`` for announcements: a partner to be found by a trick is not decided
+    yet; once decided, the card deadlines move ``shift`` cards (one per trick after the first
+    it took)."""
+    d = hand.phase_state.get(KIND.name)
+    if not getattr(d, "by_trick", 0):
+        return False, 0
+    _p, k = trick_partner(hand)
+    return (True, 0) if k == 0 else (False, k - 1)
 
 
 def _card_rule(state: Table) -> CardCall:
@@ -278,7 +311,10 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
             if (c.d.get("scoring") or {}).get("by") == "side":
                 c.err(path + ("card",), "partners by a card make the sides of each hand, but scoring by side "
                       "scores the fixed sides of the sides: block (expected scoring.by: seat)")
-        return CallPartnerSpec(self.name, name, bool(p.get("offers", True)), card)
+        by_trick = any(isinstance(x, dict) and isinstance(e, dict) and e.get("partner_trick")
+                       for x in (c.d.get("phases") or {}).values() for e in (x.get("contracts") or ())
+                       if isinstance(x, dict)) if isinstance(c.d.get("phases"), dict) else False
+        return CallPartnerSpec(self.name, name, bool(p.get("offers", True)), card, by_trick)
 
     def finish(self, c, spec):
         """By a card: the party's size, 1 to the players less one (none when no declarer may
@@ -336,6 +372,9 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     def party(self, hand):
         """By a card: the declarer and the card's holders (or the holders alone)."""
         d = self.data_of(hand)
+        if d is not None and d.by_trick:
+            p, _k = trick_partner(hand)
+            return 1 << hand.declarer | (1 << p if p >= 0 else 0)
         if d is None or not d.cards:
             return None
         return pc.party(hand, d)
@@ -380,17 +419,24 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     def variables(self, spec) -> dict:
         """By a card: ``in_party`` (this player is in the declaring party), ``party_size``,
         ``party_tricks`` and ``party_points`` (the party's tricks and card points)."""
-        if spec.card is None:
+        if spec.card is None and not spec.by_trick:
             return {}
-        return {"in_party": (0, 1), "party_size": spec.card.size, "party_tricks": (0, 108),
+        size = spec.card.size if spec.card is not None else (1, 2)
+        if spec.by_trick:
+            size = (min(size[0], 1), max(size[1], 2))
+        return {"in_party": (0, 1), "party_size": size, "party_tricks": (0, 108),
                 "party_points": (-2 * 10 ** 5, 2 * 10 ** 5)}
 
     def values(self, variant, hand, spec) -> list:
         """Per seat, from the cards: the party, its size, tricks and card points."""
-        if spec.card is None:
+        if spec.card is None and not spec.by_trick:
             return []
         d = self.data_of(hand)
-        members = pc.party(hand, d) if d is not None and d.cards else (1 << hand.declarer if hand.declarer >= 0 else 0)
+        if d is not None and d.by_trick:
+            members = self.party(hand) or 0
+        else:
+            members = pc.party(hand, d) if d is not None and d.cards else (
+                1 << hand.declarer if hand.declarer >= 0 else 0)
         return party_values(variant, hand, members)
 
     def from_points(self, spec) -> frozenset:
