@@ -157,7 +157,7 @@ def _reservation_refusal(state: Table, action: Action) -> str:
     b = next((x for x in d.bids if x.text == action.bid), None) if action.kind == "bid" else None
     if b is not None and not _may_name(state, state.hand.to_move, b):
         deck = state.variant.deck
-        need = " ".join(" ".join([deck.pretty((m & -m).bit_length() - 1)] * n) for m, n in b.holds)
+        need = " ".join(" ".join([deck.pretty((m & -m).bit_length() - 1).split(":")[0]] * n) for m, n in b.holds)
         return f"{b.text} needs {need} in your hand"
     if not d.naming:
         return "say pass (no reservation) or reservation"
