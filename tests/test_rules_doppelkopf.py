@@ -287,24 +287,40 @@ def _to_ref(text: str, r) -> str:
     return text
 
 
-def _choose(rng: random.Random, acts: list[str]) -> str:
-    """Mostly healthy (normal games and marriages), announcements now and then."""
+def _choose(rng: random.Random, acts: list[str], r) -> str:
+    """Mostly healthy, so that normal games, marriages and solos all come up; announcements now
+    and then."""
     if "healthy" in acts:
-        return "reservation" if rng.random() < 0.2 else "healthy"
+        both = r.dealt[r.to_move()].count("QC") == 2
+        return "reservation" if rng.random() < (0.6 if both else 0.06) else "healthy"
+    if "marriage" in acts and rng.random() < 0.7:
+        return "marriage"
     plays = [a for a in acts if a.startswith("play")]
     if plays and rng.random() < 0.9:
         return rng.choice(plays)
     return rng.choice(acts)
 
 
-def cross_check(v, deals: int, seed: int, options=None) -> int:
+def _both_queens_to(hands: list[list[str]], seat: int, rng: random.Random) -> None:
+    """Give ``seat`` both Q♣, each exchanged for a card of his that is no Q♣."""
+    for other in range(4):
+        while other != seat and "QC" in hands[other]:
+            mine = rng.choice([c for c in hands[seat] if c != "QC"])
+            hands[other][hands[other].index("QC")] = mine
+            hands[seat][hands[seat].index(mine)] = "QC"
+
+
+def cross_check(v, deals: int, seed: int, options=None, marriages: bool = False) -> int:
     """Play ``deals`` random deals through rulekit and the referee with the same choices: the
-    legal sets equal at every decision, the scores equal. Returns the decisions compared."""
+    legal sets equal at every decision, the scores equal (``marriages``: a random seat is
+    dealt both Q♣). Returns the decisions compared."""
     rng = random.Random(seed)
     decisions = 0
     for k in range(deals):
         dealer = rng.randrange(4)
         hands, extra = ref.deal_random(rng, dealer)
+        if marriages:
+            _both_queens_to(hands, rng.randrange(4), rng)
         r = ref.Deal(hands, extra, dealer, options)
         s = state(hands, dealer, v)
         while not r.is_over():
@@ -314,7 +330,7 @@ def cross_check(v, deals: int, seed: int, options=None) -> int:
                 mine.setdefault(_to_ref(a.text, r), a)
             assert sorted(mine) == r.legal(), (k, r.phase, sorted(mine), r.legal(), r.history)
             decisions += 1
-            act = _choose(rng, r.legal())
+            act = _choose(rng, r.legal(), r)
             r.apply(act)
             s.apply(mine[act])
         res = r.result()
@@ -327,8 +343,15 @@ def test_random_deals_agree_with_the_referee():
     assert cross_check(V, 40, 21) > 40 * 48
 
 
+def test_random_marriages_agree_with_the_referee():
+    """20 random deals where one seat holds both Q♣: marriages found in trick 1, 2 or 3 or
+    played alone, silent marriages, solos over them; the same legal sets and scores."""
+    assert cross_check(V, 20, 22, marriages=True) > 20 * 48
+
+
 @pytest.mark.slow
 def test_many_random_deals_agree_with_the_referee():
     """600 more, half of them with the extra points (the slow run)."""
     assert cross_check(V, 300, 45) > 300 * 48
     assert cross_check(VX, 300, 46, {"extra_points": True}) > 300 * 48
+    assert cross_check(V, 200, 47, marriages=True) > 200 * 48
