@@ -355,3 +355,29 @@ def test_many_random_deals_agree_with_the_referee():
     assert cross_check(V, 300, 45) > 300 * 48
     assert cross_check(VX, 300, 46, {"extra_points": True}) > 300 * 48
     assert cross_check(V, 200, 47, marriages=True) > 200 * 48
+
+
+def test_sensible_bots_play_marriages_solos_and_announcements():
+    """The sensible bot plays Doppelkopf to the end of deals (its reservations, games named and
+    announcements are legal ones), every deal summing to 0 [DK-V4]."""
+    from rulekit.bots import SensibleBot
+    s = State(V, seed=3, max_hands=3)
+    bots = [SensibleBot(seed=10 + i) for i in range(4)]
+    while not s.is_over:
+        s.apply(bots[s.to_move].act(s.observation(s.to_move)))
+    assert len(s.hand_log) == 3 and all(sum(h.entries) == 0 for h in s.hand_log)
+
+
+def test_a_record_replays_a_marriage():
+    """A record of a deal with a marriage (the reservations, the game named, an announcement)
+    replays to the same scores."""
+    from rulekit.records import replay, to_record
+    s = _marriage()
+    play(s, "AC", "JH", "10H", "9H")
+    say(s, "re")
+    while s.hand.number == 0:
+        s.apply(next(a for a in s.legal_actions() if a.text.startswith("play")))
+    again = replay(to_record(s))
+    assert [list(h.entries) for h in again.hand_log] == [list(h.entries) for h in s.hand_log]
+    assert again.hand_log[0].entries[1] == again.hand_log[0].entries[2] > 0 or \
+        again.hand_log[0].entries[1] == again.hand_log[0].entries[2] < 0

@@ -347,6 +347,9 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         this seat knows in the party (``party``) and out of it (``others``)."""
         d = self.data(state)
         out = {"stage": d.stage, "invited": d.invited, "offer": d.offer}
+        if d.by_trick:   # public: who won the tricks
+            partner, k = trick_partner(state.hand)
+            out.update(by_trick=d.by_trick, found=k, partner=partner)
         if d.cards:
             inside, outside, complete = pc.known(state, d, seat)
             out.update(card=" ".join(state.variant.deck.name(c) for c in _distinct(state.variant.deck, d.cards)),
@@ -357,6 +360,14 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         """By a card: the party as the seat knows it (``P1 and You; the others P0 and P3``, or
         ``P1; the holder of the A♣ not known yet``)."""
         d = obs.phase_data.get("partner_call")
+        if d and d.get("by_trick"):
+            declarer = names[obs.declarer] if getattr(obs, "declarer", -1) >= 0 else "the declarer"
+            if not d["found"]:
+                return [("party", f"{declarer}'s partner: the first other player to win one of the first "
+                                  f"{d['by_trick']} tricks")]
+            if d["partner"] < 0:
+                return [("party", f"{declarer} alone (he won the first {d['by_trick']} tricks)")]
+            return [("party", f"{declarer} and {names[d['partner']]} (trick {d['found']})")]
         if not d or "card" not in d or d["stage"] != "done":
             return []
         deck = obs.variant.deck
