@@ -568,7 +568,8 @@ def describe_card(rule: CardCall, deck=None) -> str:
         return " ".join(deck.pretty(c) for c in bits(m)) if deck is not None else "the cards listed"
     tiers = [f"a card of rank {t}" if isinstance(t, str) else cards(t) for t in rule.tiers]
     called = ", or once he holds them all ".join(tiers)
-    fixed = (" and ".join(f"the {deck.pretty(c)}" for c in _distinct(deck, rule.fixed)) if deck is not None
+    fixed = (" and ".join(f"the {deck.pretty(c).partition(':')[0]}" for c in _distinct(deck, rule.fixed))
+             if deck is not None
              else "the cards named by `fixed`") if rule.fixed else ""
     if rule.fixed and not rule.tiers:
         head = (f"The holder of {fixed} partners the declarer for the hand; without a declarer the holders of "

@@ -718,11 +718,11 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         return ("pass",) + (("hold",) if spec.speaking == "pairs" else ()) + (
             ("reservation",) if spec.speaking == "reservations" else ()) + tuple(b.text for b in spec.bids)
 
-    def describe(self, spec, tricks: bool = True, trumps: bool = True) -> str:
+    def describe(self, spec, tricks: bool = True, trumps: bool = True, deck=None) -> str:
         """The auction in one sentence, then the contracts of the list with their calls, tricks,
         trumps, values (by suit class when they differ) and attributes (null, open, cards put
         aside, partner).  ``tricks``/``trumps`` False: a contract of level 0 says no tricks, and
-        none says its trumps (see :meth:`describe_in`)."""
+        none says its trumps (see :meth:`describe_in`); ``deck`` names the cards of ``holds``."""
         end = {"redeal": "when all pass the deal is thrown in",
                "dealer": "when all the others pass the dealer must bid"}.get(
             spec.all_pass, "when all pass the hand is played at no trump")
@@ -733,7 +733,7 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                     "may name a game of a lower value may pass there); "
                     + ("when nobody reserves the deal is thrown in" if spec.all_pass == "redeal" else
                        "when nobody reserves the hand is played without a contract, with the trumps set before")
-                    + ". The games: " + "; ".join(_contract_words(g, tricks, trumps) for g in _groups(spec.bids))
+                    + ". The games: " + "; ".join(_contract_words(g, tricks, trumps, deck) for g in _groups(spec.bids))
                     + ".")
         turn = ("each player speaks once, in turn, and the highest bidder declares" if spec.once
                 else "the last bidder declares")
@@ -747,11 +747,11 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                      else f"each bid is above the highest so far{hold}; the last bidder declares")
             return (f"An auction of values ({shown} up to {spec.values[-1].text}): {order}; {end}. The declarer "
                     f"then names his game, at his bid (formula variable bid), from {len(games)} games: "
-                    + "; ".join(_contract_words(g, tricks, trumps) for g in _groups(games)) + ".")
+                    + "; ".join(_contract_words(g, tricks, trumps, deck) for g in _groups(games)) + ".")
         return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
                 f"worth more than the highest so far (equal values cannot overcall each other){hold}; "
                 f"{turn}, and {end}. The contracts, in the list's order: "
-                + "; ".join(_contract_words(g, tricks, trumps) for g in _groups(spec.bids)) + ".")
+                + "; ".join(_contract_words(g, tricks, trumps, deck) for g in _groups(spec.bids)) + ".")
 
     def describe_in(self, spec, variant) -> str:
         """:meth:`describe`, without "0 tricks or more" when the scoring never reads tricks (the
@@ -760,7 +760,7 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         formulas = {k: x for k, x in sc.items() if k != "tallies"}   # a tally's `in: tricks` is no trick count
         reads = re.search(r"\b\w*tricks\b", str(formulas))
         lead_trumps = any(getattr(p, "first_lead_trump", False) for p in variant.phases)
-        return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps)
+        return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps, deck=variant.deck)
 
 
 def _groups(bids) -> list:
@@ -777,7 +777,7 @@ def _groups(bids) -> list:
     return out
 
 
-def _contract_words(group, tricks: bool = True, trumps: bool = True) -> str:
+def _contract_words(group, tricks: bool = True, trumps: bool = True, deck=None) -> str:
     """A run of contracts in words: ``LO (little open): no trick, at no trump, 1 card put aside,
     the hand face up before the lead, worth 35``; ``tricks`` False leaves out a level 0's
     "0 tricks or more", ``trumps`` False the trumps."""
@@ -800,10 +800,13 @@ def _contract_words(group, tricks: bool = True, trumps: bool = True) -> str:
     if b.hand:
         words.append("only in a hand game")
     if b.holds:
-        words.append(f"only for a player holding the {sum(n for _m, n in b.holds)} cards of its holds")
+        cards = " ".join(" ".join([deck.pretty((m & -m).bit_length() - 1).partition(":")[0]] * n)
+                         for m, n in b.holds) if deck is not None else "its cards"
+        words.append(f"only for a player holding {cards}")
     if b.partner_trick:
         words.append(f"his partner the first other player to win one of the first {b.partner_trick} tricks "
-                     f"(alone if he wins them all)")
+                     f"(alone if he wins them all; announcements wait for that trick, and their deadlines are "
+                     f"one card lower for each trick after the first it took)")
     v = b.values
     words.append(f"worth {v[0]}" if len(set(v)) == 1 else f"worth {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)")
     return f"{calls}: {', '.join(words)}"
