@@ -30,6 +30,7 @@ from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import declaring_party
+from rulekit.engine.phases.partner_card import compile_held, holds_all
 from rulekit.engine.phases.table import Table
 from rulekit.errors import CardError, IllegalActionError
 
@@ -90,19 +91,7 @@ def compile_announcements(c, p: dict, path: tuple) -> tuple:
         if say.split()[0] in ("play", "pass", "call", "discard", "trump") or _is_card(deck, say):
             c.err(at + ("say",) if "say" in e else at + ("<key>",), f"{say!r} reads as another action "
                   f"(expected words that are no card and do not begin with play, pass, call, discard or trump)")
-        holds = 0
-        counts: dict[int, int] = {}
-        for w in str(e.get("holds", "")).split():
-            try:
-                same = _copies(deck, deck.parse(w))
-            except CardError as err:
-                c.err(at + ("holds",), f"{err} (expected cards of this deck, such as KH QH)")
-                continue
-            counts[same] = counts.get(same, 0) + 1
-            if counts[same] > same.bit_count():
-                c.err(at + ("holds",), f"{w} is listed {counts[same]} times but the pack has {same.bit_count()} "
-                      f"(expected each card at most as often as the pack holds it)")
-            holds |= same
+        holds, counts = compile_held(c, str(e.get("holds", "")), at + ("holds",), "KH QH")
         until = e.get("until") or {}
         for key in ("after", "implies"):
             for i, other in enumerate(e.get(key, ())):
@@ -114,7 +103,7 @@ def compile_announcements(c, p: dict, path: tuple) -> tuple:
         if e.get("reply") and "cards" not in until:
             c.err(at + ("reply",), "a reply is made one card later than the other side's deadline, which "
                   "counts cards (expected until: {cards: N} on this announcement too)")
-        out.append(AnnouncementSpec(name, say, e.get("by", "any"), holds, tuple(counts.items()), until.get("cards", -1),
+        out.append(AnnouncementSpec(name, say, e.get("by", "any"), holds, counts, until.get("cards", -1),
                                     until.get("tricks", -1), tuple(e.get("after", ())), tuple(e.get("implies", ())),
                                     bool(e.get("reply", False))))
     by_name = {a.name: a for a in out}
@@ -142,11 +131,6 @@ def _is_card(deck, text: str) -> bool:
         return True
     except CardError:
         return False
-
-
-def _copies(deck, card: int) -> int:
-    from rulekit.engine.phases.partner_card import copies
-    return copies(deck, card)
 
 
 def start(state: Table, specs: tuple) -> None:
@@ -192,8 +176,7 @@ PARTY_SIDES = "announcements.party_sides"
 
 
 def _holds(state: Table, seat: int, a: AnnouncementSpec) -> bool:
-    hand = state.hand.hands[seat]
-    return all((hand & m).bit_count() >= n for m, n in a.holds_counts)
+    return holds_all(state.hand.hands[seat], a.holds_counts)
 
 
 def _in_time(state: Table, seat: int, a: AnnouncementSpec, shift: int = 0) -> bool:

@@ -73,8 +73,9 @@ def start(state: Table) -> bool:
     named card fixes the party at once (no decision), else the declarer calls one."""
     h = state.hand
     rule = KIND.spec(state).card
-    if h.declarer >= 0 and getattr(h.contract, "partner_trick", 0):   # found by a trick, in play
-        h.phase_state[KIND.name] = CallPartnerData(stage="done", by_trick=h.contract.partner_trick)
+    by_trick: int = getattr(h.contract, "partner_trick", 0) if h.declarer >= 0 else 0
+    if by_trick:   # found by a trick, in play
+        h.phase_state[KIND.name] = CallPartnerData(stage="done", by_trick=by_trick)
         return False
     if rule is not None:
         return _start_card(state, rule)

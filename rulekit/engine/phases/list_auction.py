@@ -32,7 +32,7 @@ from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.table import Table
-from rulekit.errors import CardError, IllegalActionError
+from rulekit.errors import IllegalActionError
 
 NT = "NT"
 
@@ -131,8 +131,8 @@ def start(state: Table) -> bool:
 # ---------------------------------------------------------------------- reservations
 def _may_name(state: Table, seat: int, b: Contract) -> bool:
     """Whether ``seat`` holds the cards contract ``b`` asks (``holds``)."""
-    hand = state.hand.hands[seat]
-    return all((hand & m).bit_count() >= n for m, n in b.holds)
+    from rulekit.engine.phases.partner_card import holds_all
+    return holds_all(state.hand.hands[seat], b.holds)
 
 
 def _reservation_legal(state: Table) -> list:
@@ -469,20 +469,8 @@ def compile_list(c, name: str, p: dict, path: tuple):
 def _compile_holds(c, e: dict, ep: tuple) -> tuple:
     """A contract's ``holds``: ``((mask of a card's copies, how many), ...)``, each card at
     most as often as the pack holds it."""
-    from rulekit.engine.phases.partner_card import copies
-    deck = c.deck
-    counts: dict[int, int] = {}
-    for w in str(e.get("holds", "")).split():
-        try:
-            same = copies(deck, deck.parse(w))
-        except CardError as err:
-            c.err(ep + ("holds",), f"{err} (expected cards of this deck, such as QC QC)")
-            continue
-        counts[same] = counts.get(same, 0) + 1
-        if counts[same] > same.bit_count():
-            c.err(ep + ("holds",), f"{w} is listed {counts[same]} times but the pack has {same.bit_count()} "
-                  f"(expected each card at most as often as the pack holds it)")
-    return tuple(counts.items())
+    from rulekit.engine.phases.partner_card import compile_held
+    return compile_held(c, str(e.get("holds", "")), ep + ("holds",), "QC QC")[1]
 
 
 def _compile_partner_trick(c, e: dict, ep: tuple, tricks: int | None) -> int:
