@@ -381,3 +381,34 @@ def test_a_record_replays_a_marriage():
     assert [list(h.entries) for h in again.hand_log] == [list(h.entries) for h in s.hand_log]
     assert again.hand_log[0].entries[1] == again.hand_log[0].entries[2] > 0 or \
         again.hand_log[0].entries[1] == again.hand_log[0].entries[2] < 0
+
+
+@pytest.mark.parametrize("how", ["normal", "marriage", "marriage alone", "solo"])
+def test_the_scorepad_gives_the_played_score(how):
+    """A deal typed into the scorepad (``rulekit score``) as a table writes it down gives the
+    played score: the holders of the Q♣ in a normal game, the partner a marriage found (or
+    none), the soloist; the announcements of each party; the tricks, card points and the extra
+    points' counts."""
+    from rulekit.sheets.scorepad import ScorePad
+    from tests.test_scorepad_agreement import written
+    s = state(DEAL_M, v=VX) if how != "normal" else state(DEAL_N, v=VX)
+    if how == "solo":
+        say(s, "reservation", "pass", "pass", "pass", "hearts")
+    elif how != "normal":
+        say(s, "pass", "reservation", "pass", "pass", "marriage")
+        if how == "marriage alone":
+            play(s, "AC", "QC", "QS", "9H", "QC", "QS", "9D", "AC", "QH", "JD", "9D", "10C")
+    else:
+        say(s, "pass", "pass", "pass", "pass")
+    rng = random.Random(len(how))
+    while s.hand.number == 0:
+        acts = s.legal_actions()
+        said = [a for a in acts if not a.text.startswith("play")]
+        s.apply(said[0] if said and rng.random() < 0.3 else rng.choice([a for a in acts if a not in said]))
+    h = s.hand_log[0]
+    pad = ScorePad(VX, first_dealer=3)
+    facts, asked = written(pad, VX, h)
+    pad.add(facts)
+    assert list(pad.sheet.rows[0].entries) == list(h.entries)
+    if how == "marriage":
+        assert any(q.name == "partner" for q, _t in asked)

@@ -420,6 +420,8 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     def partner_for(self, spec, contract) -> bool:
         """A declarer's partner: by invitation when the contract allows one; by a card for any
         contract that does not forbid one."""
+        if getattr(contract, "partner_trick", 0):   # found by a trick: the pad asks who
+            return True
         if spec.card is None:
             return bool(getattr(contract, "partner", False))
         return contract is not None and bool(getattr(contract, "partner", True))
@@ -463,7 +465,7 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         """By a card without a declarer: who held the named card (its copies)."""
         if not self._holders_asked(spec, facts) or "holders" in facts:
             return None
-        card = " or ".join(variant.deck.pretty(c) for c in _distinct(variant.deck, spec.card.fixed))
+        card = " or ".join(variant.deck.pretty(c).partition(":")[0] for c in _distinct(variant.deck, spec.card.fixed))
         most = spec.card.fixed.bit_count()
         return ("holders", f"holders of {card}",
                 f"the player{'s' if most > 1 else ''} dealt {card} (1 to {most} of {', '.join(names)})")
@@ -492,9 +494,9 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     def pad_values(self, spec, variant, facts, contract, won) -> list:
         """By a card: the party (the declarer and his partner, or the holders typed) and its
         tricks and card points from the facts."""
-        if spec.card is None:
+        if spec.card is None and not spec.by_trick:
             return []
-        if self._holders_asked(spec, facts):
+        if spec.card is not None and self._holders_asked(spec, facts):
             members = sum(1 << s for s in facts.get("holders", ()))
         else:
             declarer, partner = facts.get("declarer", -1), facts.get("partner", -1)
@@ -503,6 +505,13 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         common = {"party_size": members.bit_count(), "party_tricks": sum(won[s] for s in bits(members)),
                   "party_points": sum(points[s] for s in bits(members))}
         return [dict(common, in_party=bool(members >> s & 1)) for s in range(variant.players)]
+
+    def hand_facts(self, spec, variant, hand) -> dict:
+        """A partner found by a trick: ``partner``, as the table writes it down (-1: alone)."""
+        d = self.data_of(hand)
+        if d is None or not d.by_trick:
+            return {}
+        return {"partner": trick_partner(hand)[0]}
 
     def pad_facts(self, spec, variant, hand) -> dict:
         """The holders of the named card as seat numbers, for a hand without a declarer."""
