@@ -697,6 +697,9 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
             v = spec.values
             return (f"pass, a value from {v[0].text} to {v[-1].text} (above the highest so far)"
                     + (", or hold (you listen: you hold the value)" if spec.speaking == "pairs" else ""))
+        if spec.speaking == "reservations":
+            return (f"pass or reservation; then, reserved, a game of the list such as {spec.bids[0].text} or "
+                    f"{spec.bids[-1].text} (pass: no game of this round's value)")
         return (f"pass, or a game of the list such as {spec.bids[0].text} or {spec.bids[-1].text} "
                 f"(? shows the games you may bid, with their values)")
 
