@@ -760,7 +760,8 @@ def running_tallies(variant, obs) -> list:
     (it depends on cards not yet seen)."""
     from types import SimpleNamespace
     from rulekit.engine.scoring import tally_counts
-    shown = [i for i, t in enumerate(variant.scoring.tallies) if t.where == "tricks" and not t.pick]
+    shown = [i for i, t in enumerate(variant.scoring.tallies) if t.where == "tricks" and not t.pick
+             and not t.party]   # (a party tally would show a hidden party)
     if not shown:
         return []
     ctx = view_context(variant, obs.trump, obs.low)

@@ -62,6 +62,10 @@ class Contract(Bid):
     :ivar hand: it may only be announced in a hand game (``widow_exchange``'s ``hand``).
     :ivar promises: what the declarer undertakes beside the contract itself, by name (Skat's
         announced ``schneider``, ``schwarz``): formula variables ``promised_NAME``.
+    :ivar holds: ``((mask of a card's copies, how many), ...)``: cards a player must hold to
+        name it (a marriage: both Q♣); ``()``: none.
+    :ivar partner_trick: the first other player to win one of the declarer's first this many
+        tricks is his partner, else he plays alone (0: no such partner).
     """
 
     value: int = 0
@@ -74,6 +78,8 @@ class Contract(Bid):
     skips: tuple = ()
     hand: bool = False
     promises: tuple = ()
+    holds: tuple = ()
+    partner_trick: int = 0
 
     def variables(self) -> dict:
         """The contract's attributes as formula variables (``promised_NAME`` true for each of

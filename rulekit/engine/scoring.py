@@ -312,11 +312,12 @@ def tally_counts(variant, hand, won_cards: list) -> list:
     (rules of All Fours: High, "the highest trump in play", and Low).
     """
     deck = variant.deck
-    cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
+    own_cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
     trump_masks = variant.cached(TRUMP_MASKS, dict)
     dealt = hand.dealt
     per_tally = []
     for t in variant.scoring.tallies:
+        cols = _party_cols(variant, hand, t.party) if t.party else own_cols
         mask = t.mask
         if t.group:   # the trump group of the hand's tables (none at no trump)
             ctx = hand.ctx
@@ -337,7 +338,10 @@ def tally_counts(variant, hand, won_cards: list) -> list:
             per_tally.append([max([(dealt[s] & mask).bit_count() for s in seats]) for seats in cols])
         elif t.where == "side_hands":
             per_tally.append([(_union(dealt, seats) & mask).bit_count() for seats in cols])
-        elif t.tricks or t.count == "tricks" or t.led:   # in won tricks, picked or counted by the trick
+        elif t.by_trick:   # in won tricks, picked or counted by the trick
+            if t.worth or t.won_by or t.from_others:
+                per_tally.append([_by_trick(variant, hand, t, mask, seats) for seats in cols])
+                continue
             counts = []
             for seats in cols:
                 n = 0
@@ -353,6 +357,41 @@ def tally_counts(variant, hand, won_cards: list) -> list:
         else:   # in won tricks, every card
             per_tally.append([(_union(won_cards, seats) & mask).bit_count() for seats in cols])
     return list(zip(*per_tally)) if per_tally else [() for _ in cols]
+
+
+def _party_cols(variant, hand, which: str) -> tuple:
+    """Per score column (a seat: partners by a card score by seat), the seats a party tally
+    counts this hand: ``own``, the seat's party (the declaring party for its members, the
+    others for the rest); ``declaring`` / ``others``, that party for every column."""
+    from rulekit.engine.phases.base import declaring_party
+    party = declaring_party(variant, hand)
+    inside = tuple(s for s in range(variant.players) if party >> s & 1)
+    outside = tuple(s for s in range(variant.players) if not party >> s & 1)
+    if which != "own":
+        return tuple(inside if which == "declaring" else outside for _s in range(variant.players))
+    return tuple(inside if party >> s & 1 else outside for s in range(variant.players))
+
+
+def _by_trick(variant, hand, t, mask: int, seats) -> int:
+    """A tally of the tricks ``seats`` won, trick by trick, with the filters that look at a
+    whole trick: its worth in card points (``worth``), the card that won it (``won_by``), the
+    cards played by the other seats only (``from: others``); besides ``tricks``, ``led`` and
+    ``count`` as in :func:`tally_counts`."""
+    pts = variant.points_table(hand.ctx) if t.worth else None
+    n = 0
+    for k, (_l, plays, winner, _n) in enumerate(hand.tricks):
+        if winner not in seats or (t.tricks and k not in t.tricks):
+            continue
+        if pts is not None and sum(pts[c] for _s, c in plays) < t.worth:
+            continue
+        if t.won_by and not any(s == winner and t.won_by >> c & 1 for s, c in plays):
+            continue
+        m = 0
+        for s, c in (plays[:1] if t.led else plays):
+            if not (t.from_others and s in seats):
+                m |= 1 << c
+        n += bool(m & mask) if t.count == "tricks" else (m & mask).bit_count()
+    return n
 
 
 def _union(masks: list, seats) -> int:

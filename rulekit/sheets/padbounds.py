@@ -41,6 +41,8 @@ def column_most(pad, tally, col: int, facts: dict, trump: str) -> int:
     seats = len(v.sides[col]) if v.scoring.by_side else 1
     size = pad.hand_size()
     tricks = facts.get("tricks")
+    if tally.party:   # counted for the seat's whole party: its partners' tricks too
+        return min(most, size) if tally.count == "tricks" else most
     if tally.where == "hand":
         return min(most, size)
     if tally.where == "side_hands":
@@ -61,6 +63,8 @@ def exact_total(pad, tally, facts: dict, trump: str) -> int | None:
     if not every_card_dealt(pad, facts):
         return None
     most = tally_most(v, tally, trump)
+    if tally.pick or tally.party or tally.worth or tally.won_by or tally.from_others:
+        return None   # (some tricks only, or a party's count in every one of its seats' columns)
     if tally.pick:
         return None   # the highest (lowest) in play: the pad's "who" question says whether one must be
     if tally.where == "side_hands":

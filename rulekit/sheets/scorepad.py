@@ -390,6 +390,13 @@ class ScorePad:
                 for c in range(len(cols)):
                     facts.setdefault(f"tally:{t.name}:{c}", 0)   # no trumps: none to count
                 continue
+            if t.party in ("declaring", "others"):   # one count for that party, in every column
+                key = f"tally:{t.name}:0"
+                if key not in facts:
+                    hi = padbounds.column_most(self, t, 0, facts, trump)
+                    who = "the declaring party's" if t.party == "declaring" else "the other players'"
+                    return Question(key, f"{spoken(t.name)} ({who})", f"a number from 0 to {hi}")
+                continue
             if self._one_holder(t, facts):
                 keys = [f"tally:{t.name}:{c}" for c in range(len(cols))]
                 if any(k not in facts and self._matters(facts, t, c) for c, k in enumerate(keys)):
@@ -578,6 +585,10 @@ class ScorePad:
                 if x > top:
                     why = "the pack has only" if top == most else "it can hold at most"
                     return f"{spoken(t.name)} {self.columns[c]}: {x}, but {why} {top}"
+            if t.party:   # a party's count in each of its players' columns: no sum over the columns
+                if t.party != "own" and len(set(got.values())) > 1:
+                    return f"{spoken(t.name)}: one count for all, but the columns give {sorted(set(got.values()))}"
+                continue
             if sum(got.values()) > most:
                 who = "" if most != 1 else " (one card: one column takes it)"
                 return f"{spoken(t.name)}: {sum(got.values())} in all, but the pack has only {most}{who}"
@@ -678,6 +689,14 @@ class ScorePad:
         else:
             _, tname, col = name.split(":")
             tally = next(x for x in self.rules.scoring.tallies if x.name == tname)
+            if tally.party in ("declaring", "others"):   # one count, for every column
+                value = self._number(t, spoken(tname))
+                hi = padbounds.column_most(self, tally, 0, facts, self._trump(facts))
+                if not 0 <= value <= hi:
+                    raise FactError(f"{spoken(tname)}: {value} is not possible (expected 0 to {hi})")
+                for c in range(len(self.columns)):
+                    facts[f"tally:{tname}:{c}"] = value
+                return
             what = f"{spoken(tname)} {self.columns[int(col)]}"   # the question's words, not its key
             value = self._number(t, what)
             lo, hi = self.tally_range(tally, int(col), facts)

@@ -707,7 +707,39 @@ class _Compiler:
             self.err(path + ("led",), "only cards led to tricks can be counted so (expected in: tricks)")
         if led:
             most = min(most, len(picks) or hand_tricks or most)
-        return TallySpec(tname, ranks, trump_only, where, mask, tuple(picks), count, most, pick, group, led)
+        worth, won_by, from_others, party = self._tally_tricks(deck, path, t, where, count)
+        return TallySpec(tname, ranks, trump_only, where, mask, tuple(picks), count, most, pick, group, led,
+                         worth, won_by, from_others, party)
+
+    def _tally_tricks(self, deck: Deck, path: tuple, t: dict, where: str, count: str) -> tuple:
+        """A tally's trick filters: ``worth`` (card points a trick must hold), ``won_by`` (the
+        cards that must win it), ``from: others`` and ``party`` (counted for the column's party),
+        with their misuse reported at the option."""
+        worth = int(t.get("worth", 0))
+        if "worth" in t and (where != "tricks" or count != "tricks"):
+            self.err(path + ("worth",), "worth picks won tricks by their card points (expected in: tricks "
+                     "and count: tricks)")
+        if "worth" in t and not (self.d.get("deck") or {}).get("card_points"):
+            self.err(path + ("worth",), "the deck gives no card points, so no trick is worth anything "
+                     "(expected deck.card_points)")
+        won_by = 0
+        if "won_by" in t:
+            if where != "tricks":
+                self.err(path + ("won_by",), "won_by picks won tricks by the card that took them (expected "
+                         "in: tricks)")
+            for w in str(t["won_by"]).split():
+                try:
+                    won_by |= deck.named_mask(w)
+                except CardError as e:
+                    self.err(path + ("won_by",), f"{e} (expected cards of this deck such as JC)")
+        from_others = t.get("from", "any") == "others"
+        if from_others and where != "tricks":
+            self.err(path + ("from",), "from: others counts cards played to won tricks (expected in: tricks)")
+        party = str(t.get("party", ""))
+        if party and self.d.get("scoring", {}).get("by") == "side":
+            self.err(path + ("party",), "a tally for the party counts per seat's party; scoring by side "
+                     "already counts for the side (expected no party here)")
+        return worth, won_by, from_others, party
 
     def deal_tricks(self) -> int:
         """Tricks in a full hand (cards per player of the first deal), or 0 without a deal."""

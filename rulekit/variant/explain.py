@@ -367,6 +367,27 @@ def _scoring(v) -> list:
 
 
 def _tally_words(t, v) -> str:
+    """A ``scoring.tallies`` entry in words (:func:`_tally_plain_words`), then its trick
+    filters: the trick's worth, the card that won it, the cards of the other side only, and
+    the whole party counting together."""
+    words = _tally_plain_words(t, v)
+    extra = []
+    if t.worth:
+        extra.append(f"counting only tricks worth {t.worth} card points or more")
+    if t.won_by:
+        extra.append("counting only tricks won by the " + _list(list(dict.fromkeys(
+            v.deck.base(c) for c in range(v.deck.size) if t.won_by >> c & 1))))
+    if t.from_others:
+        extra.append("counting only the cards the other " + ("party" if t.party else "players") + " played")
+    if t.party:
+        extra.append({"own": "for his whole party this hand (the declaring party, or the others)",
+                      "declaring": "for the declaring party this hand, the same in every column",
+                      "others": "for the players outside the declaring party this hand, the same in every "
+                                "column"}[t.party])
+    return words + (" (" + "; ".join(extra) + ")" if extra else "")
+
+
+def _tally_plain_words(t, v) -> str:
     """A ``scoring.tallies`` entry in words, following its form (``in``: hand / side_hands /
     tricks, ``count: tricks``, ``pick``, picked tricks): e.g. ``is 1 for the side that won the
     last trick, otherwise 0``; ``is the most of the K and Q of trumps dealt to one player of his

@@ -142,6 +142,13 @@ class TallySpec:
     :ivar group: with ``trump_only`` and no ``ranks`` given: every card of the trump group (the
         trump suit and the cards ranked among its trumps: a bower, the A♥ of Forty-Five).
     :ivar led: count only the card led to each trick (``led: true``).
+    :ivar worth: with ``where == "tricks"``, only the tricks holding at least this many card
+        points count (0: every trick).
+    :ivar won_by: a mask: only the tricks won by one of these cards count (0: every trick).
+    :ivar from_others: only the cards played by seats outside the column's side (or party).
+    :ivar party: ``""`` (the column's own seats), ``own`` (its whole party this hand: the
+        declaring party or the others), ``declaring`` (the declaring party, alike in every
+        column) or ``others`` (the seats outside it, alike in every column).
     """
 
     name: str
@@ -155,6 +162,17 @@ class TallySpec:
     pick: str = ""
     group: bool = False
     led: bool = False
+    worth: int = 0
+    won_by: int = 0
+    from_others: bool = False
+    party: str = ""
+
+    @property
+    def by_trick(self) -> bool:
+        """Whether the tally looks at each won trick (its number, its led card, its worth, its
+        winning card or who played its cards), not at the won cards together."""
+        return bool(self.tricks or self.count == "tricks" or self.led or self.worth or self.won_by
+                    or self.from_others)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from rulekit.cards import bits
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import declaring_party
+from rulekit.engine.phases.partner_card import compile_held, holds_all
 from rulekit.engine.phases.table import Table
 from rulekit.errors import CardError, IllegalActionError
 
@@ -90,19 +91,7 @@ def compile_announcements(c, p: dict, path: tuple) -> tuple:
         if say.split()[0] in ("play", "pass", "call", "discard", "trump") or _is_card(deck, say):
             c.err(at + ("say",) if "say" in e else at + ("<key>",), f"{say!r} reads as another action "
                   f"(expected words that are no card and do not begin with play, pass, call, discard or trump)")
-        holds = 0
-        counts: dict[int, int] = {}
-        for w in str(e.get("holds", "")).split():
-            try:
-                same = _copies(deck, deck.parse(w))
-            except CardError as err:
-                c.err(at + ("holds",), f"{err} (expected cards of this deck, such as KH QH)")
-                continue
-            counts[same] = counts.get(same, 0) + 1
-            if counts[same] > same.bit_count():
-                c.err(at + ("holds",), f"{w} is listed {counts[same]} times but the pack has {same.bit_count()} "
-                      f"(expected each card at most as often as the pack holds it)")
-            holds |= same
+        holds, counts = compile_held(c, str(e.get("holds", "")), at + ("holds",), "KH QH")
         until = e.get("until") or {}
         for key in ("after", "implies"):
             for i, other in enumerate(e.get(key, ())):
@@ -114,7 +103,7 @@ def compile_announcements(c, p: dict, path: tuple) -> tuple:
         if e.get("reply") and "cards" not in until:
             c.err(at + ("reply",), "a reply is made one card later than the other side's deadline, which "
                   "counts cards (expected until: {cards: N} on this announcement too)")
-        out.append(AnnouncementSpec(name, say, e.get("by", "any"), holds, tuple(counts.items()), until.get("cards", -1),
+        out.append(AnnouncementSpec(name, say, e.get("by", "any"), holds, counts, until.get("cards", -1),
                                     until.get("tricks", -1), tuple(e.get("after", ())), tuple(e.get("implies", ())),
                                     bool(e.get("reply", False))))
     by_name = {a.name: a for a in out}
@@ -142,11 +131,6 @@ def _is_card(deck, text: str) -> bool:
         return True
     except CardError:
         return False
-
-
-def _copies(deck, card: int) -> int:
-    from rulekit.engine.phases.partner_card import copies
-    return copies(deck, card)
 
 
 def start(state: Table, specs: tuple) -> None:
@@ -192,13 +176,12 @@ PARTY_SIDES = "announcements.party_sides"
 
 
 def _holds(state: Table, seat: int, a: AnnouncementSpec) -> bool:
-    hand = state.hand.hands[seat]
-    return all((hand & m).bit_count() >= n for m, n in a.holds_counts)
+    return holds_all(state.hand.hands[seat], a.holds_counts)
 
 
-def _in_time(state: Table, seat: int, a: AnnouncementSpec) -> bool:
+def _in_time(state: Table, seat: int, a: AnnouncementSpec, shift: int = 0) -> bool:
     h = state.hand
-    return ((a.cards < 0 or h.hands[seat].bit_count() >= a.cards)
+    return ((a.cards < 0 or h.hands[seat].bit_count() >= a.cards - shift)
             and (a.tricks < 0 or len(h.tricks) < a.tricks))
 
 
@@ -212,14 +195,23 @@ def _who(state: Table, seat: int, a: AnnouncementSpec) -> bool:
     return bool(party >> seat & 1) == (a.by == "party")
 
 
-def _late_ok(state: Table, seat: int, a: AnnouncementSpec, specs: tuple) -> bool:
-    """A reply: one card fewer than the deadline of the other sides' strictest announcement."""
+def _late_ok(state: Table, seat: int, a: AnnouncementSpec, specs: tuple, shift: int = 0) -> bool:
+    """A reply: one card fewer than the deadline of the other sides' strictest announcement
+    (moved ``shift`` cards by a partner found late, :func:`_partner_wait`)."""
     if not a.reply:
         return False
     mine = side_of(state, seat)
     by_name = {x.name: x for x in specs}
     theirs = [by_name[name].cards for (side, name) in _data(state).made if side != mine and by_name[name].cards >= 0]
-    return bool(theirs) and state.hand.hands[seat].bit_count() >= min(theirs) - 1
+    return bool(theirs) and state.hand.hands[seat].bit_count() >= min(theirs) - 1 - shift
+
+
+def _partner_wait(state: Table) -> tuple[bool, int]:
+    """``(waiting, shift)``: a partner found by a trick (a contract's ``partner_trick``) not yet
+    found holds every announcement back; once found in trick k the card deadlines move k - 1
+    cards (rules/doppelkopf.md [DK-H5])."""
+    from rulekit.engine.phases.call_partner import waits_for_partner
+    return waits_for_partner(state.hand)
 
 
 def _closure(a: AnnouncementSpec, by_name: dict) -> list:
@@ -244,7 +236,11 @@ def allowed(state: Table, seat: int, specs: tuple) -> tuple:
     said = {name for (_s, name) in made}
     timely = {name for (side, name), (_seat, late) in made.items() if side == mine and not late}
     ok, why, adds = [], {}, {}
+    waiting, shift = _partner_wait(state)
     for a in specs:
+        if waiting:
+            why[a.name] = f"{a.say} waits until the trick that finds the declarer's partner"
+            continue
         if (mine, a.name) in made:
             why[a.name] = f"{a.say} has been said for your side"
             continue
@@ -267,9 +263,9 @@ def allowed(state: Table, seat: int, specs: tuple) -> tuple:
             if not _holds(state, seat, b):
                 fail = f"{b.say} needs {' '.join(state.variant.deck.names_of(b.holds))} in your hand"
                 break
-            if _in_time(state, seat, b):
+            if _in_time(state, seat, b, shift):
                 chain.append((b.name, False))
-            elif b is a and len(_closure(a, by_name)) == 1 and _late_ok(state, seat, a, specs):
+            elif b is a and len(_closure(a, by_name)) == 1 and _late_ok(state, seat, a, specs, shift):
                 chain.append((b.name, True))
             else:
                 fail = f"too late for {b.say}" + (f" (needed with {a.say})" if b is not a else "")

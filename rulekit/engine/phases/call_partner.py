@@ -41,6 +41,9 @@ class CallPartnerSpec(PhaseSpec):
 
     offers: bool
     card: CardCall | None = None
+    by_trick: bool = False
+    """Some contract finds its partner by a trick (``partner_trick``): the party's variables
+    are given without ``card`` too."""
 
 
 @dataclass
@@ -62,6 +65,7 @@ class CallPartnerData(KindData):
     called: int = -1
     suit_cards: int = 0
     lone: bool = False
+    by_trick: int = 0
 
 
 def start(state: Table) -> bool:
@@ -69,6 +73,10 @@ def start(state: Table) -> bool:
     named card fixes the party at once (no decision), else the declarer calls one."""
     h = state.hand
     rule = KIND.spec(state).card
+    by_trick: int = getattr(h.contract, "partner_trick", 0) if h.declarer >= 0 else 0
+    if by_trick:   # found by a trick, in play
+        h.phase_state[KIND.name] = CallPartnerData(stage="done", by_trick=by_trick)
+        return False
     if rule is not None:
         return _start_card(state, rule)
     if h.declarer < 0 or not getattr(h.contract, "partner", False):
@@ -100,6 +108,32 @@ def _start_card(state: Table, rule: CardCall) -> bool:
     d.stage = "call"
     h.to_move = h.declarer
     return True
+
+
+def trick_partner(hand) -> tuple[int, int]:
+    """A partner found by a trick (a contract's ``partner_trick``): ``(partner, trick)``, the
+    first other player to win one of the declarer's first N tricks and the number of that trick
+    (from 1); ``(-1, N)`` when the declarer won all N (he plays alone); ``(-1, 0)`` while it is
+    not decided, or when the hand has no such partner."""
+    d = hand.phase_state.get(KIND.name)
+    n = getattr(d, "by_trick", 0)
+    if not n:
+        return -1, 0
+    for k, t in enumerate(hand.tricks[:n]):
+        if t[2] != hand.declarer:
+            return t[2], k + 1
+    return (-1, n) if len(hand.tricks) >= n else (-1, 0)
+
+
+def waits_for_partner(hand) -> tuple[bool, int]:
+    """``(waiting, shift)`` for announcements: a partner to be found by a trick is not decided
+    yet; once decided, the card deadlines move ``shift`` cards (one per trick after the first
+    it took)."""
+    d = hand.phase_state.get(KIND.name)
+    if not getattr(d, "by_trick", 0):
+        return False, 0
+    _p, k = trick_partner(hand)
+    return (True, 0) if k == 0 else (False, k - 1)
 
 
 def _card_rule(state: Table) -> CardCall:
@@ -278,7 +312,10 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
             if (c.d.get("scoring") or {}).get("by") == "side":
                 c.err(path + ("card",), "partners by a card make the sides of each hand, but scoring by side "
                       "scores the fixed sides of the sides: block (expected scoring.by: seat)")
-        return CallPartnerSpec(self.name, name, bool(p.get("offers", True)), card)
+        by_trick = any(isinstance(x, dict) and isinstance(e, dict) and e.get("partner_trick")
+                       for x in (c.d.get("phases") or {}).values() for e in (x.get("contracts") or ())
+                       if isinstance(x, dict)) if isinstance(c.d.get("phases"), dict) else False
+        return CallPartnerSpec(self.name, name, bool(p.get("offers", True)), card, by_trick)
 
     def finish(self, c, spec):
         """By a card: the party's size, 1 to the players less one (none when no declarer may
@@ -311,6 +348,9 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         this seat knows in the party (``party``) and out of it (``others``)."""
         d = self.data(state)
         out = {"stage": d.stage, "invited": d.invited, "offer": d.offer}
+        if d.by_trick:   # public: who won the tricks
+            partner, k = trick_partner(state.hand)
+            out.update(by_trick=d.by_trick, found=k, partner=partner)
         if d.cards:
             inside, outside, complete = pc.known(state, d, seat)
             out.update(card=" ".join(state.variant.deck.name(c) for c in _distinct(state.variant.deck, d.cards)),
@@ -321,6 +361,14 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         """By a card: the party as the seat knows it (``P1 and You; the others P0 and P3``, or
         ``P1; the holder of the A♣ not known yet``)."""
         d = obs.phase_data.get("partner_call")
+        if d and d.get("by_trick"):
+            declarer = names[obs.declarer] if getattr(obs, "declarer", -1) >= 0 else "the declarer"
+            if not d["found"]:
+                return [("party", f"{declarer}'s partner: the first other player to win one of the first "
+                                  f"{d['by_trick']} tricks")]
+            if d["partner"] < 0:
+                return [("party", f"{declarer} alone (he won the first {d['by_trick']} tricks)")]
+            return [("party", f"{declarer} and {names[d['partner']]} (trick {d['found']})")]
         if not d or "card" not in d or d["stage"] != "done":
             return []
         deck = obs.variant.deck
@@ -336,6 +384,9 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     def party(self, hand):
         """By a card: the declarer and the card's holders (or the holders alone)."""
         d = self.data_of(hand)
+        if d is not None and d.by_trick:
+            p, _k = trick_partner(hand)
+            return 1 << hand.declarer | (1 << p if p >= 0 else 0)
         if d is None or not d.cards:
             return None
         return pc.party(hand, d)
@@ -369,6 +420,8 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     def partner_for(self, spec, contract) -> bool:
         """A declarer's partner: by invitation when the contract allows one; by a card for any
         contract that does not forbid one."""
+        if getattr(contract, "partner_trick", 0):   # found by a trick: the pad asks who
+            return True
         if spec.card is None:
             return bool(getattr(contract, "partner", False))
         return contract is not None and bool(getattr(contract, "partner", True))
@@ -380,17 +433,24 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     def variables(self, spec) -> dict:
         """By a card: ``in_party`` (this player is in the declaring party), ``party_size``,
         ``party_tricks`` and ``party_points`` (the party's tricks and card points)."""
-        if spec.card is None:
+        if spec.card is None and not spec.by_trick:
             return {}
-        return {"in_party": (0, 1), "party_size": spec.card.size, "party_tricks": (0, 108),
+        size = spec.card.size if spec.card is not None else (1, 2)
+        if spec.by_trick:
+            size = (min(size[0], 1), max(size[1], 2))
+        return {"in_party": (0, 1), "party_size": size, "party_tricks": (0, 108),
                 "party_points": (-2 * 10 ** 5, 2 * 10 ** 5)}
 
     def values(self, variant, hand, spec) -> list:
         """Per seat, from the cards: the party, its size, tricks and card points."""
-        if spec.card is None:
+        if spec.card is None and not spec.by_trick:
             return []
         d = self.data_of(hand)
-        members = pc.party(hand, d) if d is not None and d.cards else (1 << hand.declarer if hand.declarer >= 0 else 0)
+        if d is not None and d.by_trick:
+            members = self.party(hand) or 0
+        else:
+            members = pc.party(hand, d) if d is not None and d.cards else (
+                1 << hand.declarer if hand.declarer >= 0 else 0)
         return party_values(variant, hand, members)
 
     def from_points(self, spec) -> frozenset:
@@ -405,7 +465,7 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         """By a card without a declarer: who held the named card (its copies)."""
         if not self._holders_asked(spec, facts) or "holders" in facts:
             return None
-        card = " or ".join(variant.deck.pretty(c) for c in _distinct(variant.deck, spec.card.fixed))
+        card = " or ".join(variant.deck.pretty(c).partition(":")[0] for c in _distinct(variant.deck, spec.card.fixed))
         most = spec.card.fixed.bit_count()
         return ("holders", f"holders of {card}",
                 f"the player{'s' if most > 1 else ''} dealt {card} (1 to {most} of {', '.join(names)})")
@@ -434,9 +494,9 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     def pad_values(self, spec, variant, facts, contract, won) -> list:
         """By a card: the party (the declarer and his partner, or the holders typed) and its
         tricks and card points from the facts."""
-        if spec.card is None:
+        if spec.card is None and not spec.by_trick:
             return []
-        if self._holders_asked(spec, facts):
+        if spec.card is not None and self._holders_asked(spec, facts):
             members = sum(1 << s for s in facts.get("holders", ()))
         else:
             declarer, partner = facts.get("declarer", -1), facts.get("partner", -1)
@@ -445,6 +505,13 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         common = {"party_size": members.bit_count(), "party_tricks": sum(won[s] for s in bits(members)),
                   "party_points": sum(points[s] for s in bits(members))}
         return [dict(common, in_party=bool(members >> s & 1)) for s in range(variant.players)]
+
+    def hand_facts(self, spec, variant, hand) -> dict:
+        """A partner found by a trick: ``partner``, as the table writes it down (-1: alone)."""
+        d = self.data_of(hand)
+        if d is None or not d.by_trick:
+            return {}
+        return {"partner": trick_partner(hand)[0]}
 
     def pad_facts(self, spec, variant, hand) -> dict:
         """The holders of the named card as seat numbers, for a hand without a declarer."""
@@ -511,7 +578,8 @@ def describe_card(rule: CardCall, deck=None) -> str:
         return " ".join(deck.pretty(c) for c in bits(m)) if deck is not None else "the cards listed"
     tiers = [f"a card of rank {t}" if isinstance(t, str) else cards(t) for t in rule.tiers]
     called = ", or once he holds them all ".join(tiers)
-    fixed = (" and ".join(f"the {deck.pretty(c)}" for c in _distinct(deck, rule.fixed)) if deck is not None
+    fixed = (" and ".join(f"the {deck.pretty(c).partition(':')[0]}" for c in _distinct(deck, rule.fixed))
+             if deck is not None
              else "the cards named by `fixed`") if rule.fixed else ""
     if rule.fixed and not rule.tiers:
         head = (f"The holder of {fixed} partners the declarer for the hand; without a declarer the holders of "

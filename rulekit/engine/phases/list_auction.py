@@ -60,6 +60,7 @@ class ListAuctionSpec(PhaseSpec):
 
 
 HOLD = Action("hold", "hold")
+RESERVE = Action("reservation", "reservation")
 
 
 @dataclass
@@ -69,7 +70,10 @@ class ListAuctionData(KindData):
     far (an auction where each speaks once).  With ``values``: ``games``, the contracts
     valued for this hand, ``bid``, the declarer's bid (0 before the end).  With ``speaking:
     pairs``: ``listener`` and ``speaker`` of the pair now, ``queue`` the seats still to speak,
-    ``last`` the survivor may bid the lowest value alone."""
+    ``last`` the survivor may bid the lowest value alone.  With ``speaking: reservations``:
+    ``reserved`` the seats that made a reservation, ``naming`` they now name their games
+    (``queue`` in turn), ``level`` the value named in this round (``None``: every value, a
+    single reservation)."""
 
     bids: tuple
     passed: list[int] = field(default_factory=list)
@@ -80,6 +84,9 @@ class ListAuctionData(KindData):
     speaker: int = -1
     queue: list[int] = field(default_factory=list)
     last: bool = False
+    reserved: list[int] = field(default_factory=list)
+    naming: bool = False
+    level: int | None = None
 
 
 def suit_classes(state: Table) -> dict:
@@ -116,7 +123,89 @@ def start(state: Table) -> bool:
         order = [state.next_seat(first, k) for k in range(state.variant.players)]
         d.listener, d.speaker, d.queue = order[0], order[1], order[2:]
         h.to_move = d.speaker
+    elif spec.speaking == "reservations":
+        d.queue = [state.next_seat(first, k) for k in range(state.variant.players)]
     return True
+
+
+# ---------------------------------------------------------------------- reservations
+def _may_name(state: Table, seat: int, b: Contract) -> bool:
+    """Whether ``seat`` holds the cards contract ``b`` asks (``holds``)."""
+    from rulekit.engine.phases.partner_card import holds_all
+    return holds_all(state.hand.hands[seat], b.holds)
+
+
+def _reservation_legal(state: Table) -> list:
+    """Asked: ``pass`` or ``reservation``.  Naming after a single reservation: every contract he
+    may name; in a round of several: the contracts of the round's value, and ``pass`` only when
+    he may name one of a lower value (his reservation was for it)."""
+    d = KIND.data(state)
+    if not d.naming:
+        return [PASS, RESERVE]
+    seat = state.hand.to_move
+    mine = [b for b in d.bids if _may_name(state, seat, b)]
+    acts = state.bid_actions
+    if d.level is None:
+        return [acts[b.text] for b in sorted(mine, key=lambda b: (b.value, b.rank))]
+    now = [acts[b.text] for b in sorted(mine, key=lambda b: b.rank) if b.value == d.level]
+    return ([PASS] if any(b.value < d.level for b in mine) else []) + now
+
+
+def _reservation_refusal(state: Table, action: Action) -> str:
+    """Why ``action`` is not allowed now in the reservations."""
+    d = KIND.data(state)
+    b = next((x for x in d.bids if x.text == action.bid), None) if action.kind == "bid" else None
+    if b is not None and not _may_name(state, state.hand.to_move, b):
+        deck = state.variant.deck
+        need = " ".join(" ".join([deck.pretty((m & -m).bit_length() - 1).split(":")[0]] * n) for m, n in b.holds)
+        return f"{b.text} needs {need} in your hand"
+    if not d.naming:
+        return "say pass (no reservation) or reservation"
+    if action.kind == "pass":
+        return ("you made a reservation: name your game" if d.level is None else
+                f"you made a reservation and may name no game below {d.level}: name a game worth {d.level}")
+    if b is not None and d.level is not None:
+        return f"this round names the games worth {d.level} ({b.text} is worth {b.value})"
+    return "name one of " + ", ".join(a.text for a in _reservation_legal(state))
+
+
+def _apply_reservation(state: Table, action: Action) -> bool:
+    """A reservation, a pass or a game named ([DK-R1]-[DK-R3]): after everyone was asked, no
+    reservation plays without a contract (the trumps set before kept); one names any game he
+    may; several name, round by round from the highest value down, in turn from the first
+    speaker, and the first game named wins."""
+    h = state.hand
+    d = KIND.data(state)
+    seat = h.to_move
+    d.queue.pop(0)
+    if not d.naming:
+        if action == RESERVE:
+            d.reserved.append(seat)
+        if d.queue:
+            h.to_move = d.queue[0]
+            return False
+        if not d.reserved:   # everyone passed: no contract
+            if KIND.spec(state).all_pass == "redeal":
+                state.throw_in()
+            return True
+        d.naming, d.queue = True, list(d.reserved)
+        if len(d.reserved) > 1:
+            d.level = max(b.value for b in d.bids)
+        h.to_move = d.queue[0]
+        return False
+    if action.kind == "bid":
+        h.high = next(b for b in d.bids if b.text == action.bid)
+        h.high_seat = seat
+        _win(state, seat)
+        return True
+    if not d.queue:   # all passed this round: the next lower value
+        lower = [b.value for b in d.bids if d.level is not None and b.value < d.level]
+        if not lower:
+            state.throw_in()
+            return True
+        d.level, d.queue = max(lower), list(d.reserved)
+    h.to_move = d.queue[0]
+    return False
 
 
 def _high(state: Table) -> Contract | None:
@@ -155,18 +244,26 @@ def legal(state: Table) -> list:
     says ``pass`` or ``hold``; the survivor nobody bid to, ``pass`` or the lowest value."""
     if _answers(state):
         return [PASS, HOLD]
+    if KIND.spec(state).speaking == "reservations":
+        return _reservation_legal(state)
     d = KIND.data(state)
     if d.last:
         return [PASS, state.bid_actions[d.bids[0].text]]
     top = _top(state) - _holds(state)
     acts = state.bid_actions
-    bids = sorted((b for b in KIND.data(state).bids if b.value > top), key=lambda b: (b.value, b.rank))
+    bids = sorted((b for b in KIND.data(state).bids if b.value > top and (not b.holds or _may_name(
+        state, state.hand.to_move, b))), key=lambda b: (b.value, b.rank))
     return ([] if _must_bid(state) else [PASS]) + [acts[b.text] for b in bids]
 
 
 def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: a bid not worth more than the highest ([A2]); in pairs, a
-    listener who bids, a speaker who holds ([SK-B4])."""
+    listener who bids, a speaker who holds ([SK-B4]); a game whose cards (``holds``) he does not
+    hold; in the reservations, a call out of its round."""
+    if KIND.spec(state).speaking == "reservations":
+        if action not in _reservation_legal(state):
+            raise IllegalActionError(_reservation_refusal(state, action))
+        return
     if action.kind == "hold" or _answers(state) or KIND.data(state).last:
         if action not in legal(state):
             raise IllegalActionError(f"say one of {', '.join(a.text for a in legal(state))}"
@@ -181,6 +278,8 @@ def check(state: Table, action: Action) -> None:
         raise IllegalActionError(f"this is the auction: pass or bid a game of the list "
                                  f"(e.g. {next(iter(bids))})")
     b = bids[action.bid]
+    if b.holds and not _may_name(state, state.hand.to_move, b):
+        raise IllegalActionError(_reservation_refusal(state, action))
     high = _high(state)
     if high is not None and b.value <= high.value and not (_holds(state) and b.value == high.value):
         same = " (equal games cannot overcall each other)" if b.value == high.value else ""
@@ -197,6 +296,8 @@ def apply(state: Table, action: Action) -> bool:
     h.calls.append((seat, action.text))
     if KIND.spec(state).speaking == "pairs":
         return _apply_pair(state, action)
+    if KIND.spec(state).speaking == "reservations":
+        return _apply_reservation(state, action)
     if action.kind == "pass":
         d.passed.append(seat)
     else:
@@ -330,6 +431,7 @@ def compile_list(c, name: str, p: dict, path: tuple):
                                  e.get("open", ""), e.get("aside", 0), bool(e.get("partner", False)),
                                  e.get("name", ""), skips, bool(e.get("hand", False)),
                                  tuple(e.get("promises", ())),
+                                 _compile_holds(c, e, ep), _compile_partner_trick(c, e, ep, tricks),
                                  group=c.group_name(e.get("group", ""), ep + ("group",))))
         if e.get("hand") and not (p.get("values") and any(
                 isinstance(x, dict) and x.get("kind") == "widow_exchange" and x.get("hand")
@@ -349,11 +451,45 @@ def compile_list(c, name: str, p: dict, path: tuple):
         if not values:
             c.err(path + ("speaking",), "speaking: pairs bids numbers: it needs values (expected values: "
                   "[18, 20, ...])")
+    if speaking == "reservations":
+        for k in ("once", "dealer_holds", "values"):
+            if p.get(k):
+                c.err(path + (k,), f"{k} does not go with speaking: reservations (each says pass or "
+                      f"reservation, then the reserved name their games; expected no {k})")
+        for i, b in enumerate(bids):
+            if b.text.lower() == "reservation":
+                c.err(path + ("contracts", i, "call"), "reservation is the word of the first round "
+                      "(expected another call)")
     strains = tuple(dict.fromkeys(b.strain for b in values + tuple(bids)))
     return ListAuctionSpec("list_auction", name, p.get("first", "eldest"), values + tuple(bids), strains,
                            bool(p.get("pass_is_final", True)), p.get("all_pass", "redeal"),
                            bool(p.get("once", False)), bool(p.get("dealer_holds", False)),
                            tuple(bids) if values else (), values, speaking)
+
+
+def _compile_holds(c, e: dict, ep: tuple) -> tuple:
+    """A contract's ``holds``: ``((mask of a card's copies, how many), ...)``, each card at
+    most as often as the pack holds it."""
+    from rulekit.engine.phases.partner_card import compile_held
+    return compile_held(c, str(e.get("holds", "")), ep + ("holds",), "QC QC")[1]
+
+
+def _compile_partner_trick(c, e: dict, ep: tuple, tricks: int | None) -> int:
+    """A contract's ``partner_trick`` (tricks within which a partner is found), which needs a
+    ``call_partner`` phase to hold the partnership, and no ``partner`` (an invitation) too."""
+    n = int(e.get("partner_trick", 0))
+    if not n:
+        return 0
+    if tricks is not None and n > tricks:
+        c.err(ep + ("partner_trick",), f"a hand has {tricks} tricks (expected at most {tricks})")
+    if e.get("partner"):
+        c.err(ep + ("partner_trick",), "a partner found by a trick is not also called (expected partner or "
+              "partner_trick, not both)")
+    phases = c.d.get("phases") if isinstance(c.d.get("phases"), dict) else {}
+    if not any(isinstance(x, dict) and x.get("kind") == "call_partner" for x in phases.values()):
+        c.err(ep + ("partner_trick",), "the partnership lives in a call_partner phase (expected e.g. "
+              "partner: {kind: call_partner} after the auction)")
+    return n
 
 
 def _compile_values(c, p: dict, path: tuple, games: list) -> tuple:
@@ -405,7 +541,14 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                                         "second player bids to the first, who says `hold` (he holds the value) or "
                                         "passes, the one who passes is out and the next player bids to the "
                                         "survivor; when nobody named a value the survivor may bid the lowest one "
-                                        "or pass.", "enum": ["round", "pairs"]},
+                                        "or pass; `reservations`: each player in turn says `pass` or "
+                                        "`reservation`; a single reservation names any game of the list; "
+                                        "several name theirs round by round, from the games of the highest "
+                                        "value down, in turn from the first speaker, and the first game named "
+                                        "wins (a `pass` is allowed only to one who may name a game of a lower "
+                                        "value); when nobody reserves the hand is played without a contract, "
+                                        "with the trumps a phase before set (`all_pass: redeal` throws it in).",
+                         "enum": ["round", "pairs", "reservations"]},
             "contracts": {
                 "description": "The contracts, each a record; with `trumps: each` one contract per suit.",
                 "type": "array", "minItems": 1,
@@ -438,6 +581,17 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                                                  "played without taking the widow).",
                                   "type": "array", "uniqueItems": True,
                                   "items": {"type": "string"}},
+                        "holds": {"description": "Cards a player must hold to name it, space separated; a card "
+                                                 "listed twice asks both copies (a marriage: `QC QC`).",
+                                  "type": "string"},
+                        "partner_trick": {"description": "The declarer's partner is the first other player to "
+                                                         "win one of the first N tricks (public: who won it); "
+                                                         "when he wins them all he plays alone.  Announcements "
+                                                         "wait for it, and their card deadlines move one card "
+                                                         "per trick after the first that it took.  Formulas "
+                                                         "read the party (`in_party`, `party_size`) of the "
+                                                         "`call_partner` phase it needs.",
+                                          "type": "integer", "minimum": 1, "maximum": 52},
                         "hand": {"description": "With `values`: a game the declarer may only name when he plays "
                                                 "hand (a `widow_exchange` with `hand: true`), e.g. a game "
                                                 "announced to take every trick.", "type": "boolean"},
@@ -542,7 +696,11 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
 
     def parse(self, text: str, state: Table):
         """``hold`` (a listener holds the value)."""
-        return HOLD if text.strip().lower() == "hold" and getattr(KIND.spec(state), "speaking", "") == "pairs" else None
+        speaking = getattr(KIND.spec(state), "speaking", "")
+        t = text.strip().lower()
+        if t == "reservation" and speaking == "reservations":
+            return RESERVE
+        return HOLD if t == "hold" and speaking == "pairs" else None
 
     def help_line(self, spec, variant) -> str:
         """``pass, or a game of the list (? shows each with its value)``."""
@@ -550,22 +708,35 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
             v = spec.values
             return (f"pass, a value from {v[0].text} to {v[-1].text} (above the highest so far)"
                     + (", or hold (you listen: you hold the value)" if spec.speaking == "pairs" else ""))
+        if spec.speaking == "reservations":
+            return (f"pass or reservation; then, reserved, a game of the list such as {spec.bids[0].text} or "
+                    f"{spec.bids[-1].text} (pass: no game of this round's value)")
         return (f"pass, or a game of the list such as {spec.bids[0].text} or {spec.bids[-1].text} "
                 f"(? shows the games you may bid, with their values)")
 
     def action_words(self, spec, variant) -> tuple[str, ...]:
         """``pass`` and every contract of the list (with ``values``: every value, then the games);
         ``hold`` when speaking in pairs."""
-        return ("pass",) + (("hold",) if spec.speaking == "pairs" else ()) + tuple(b.text for b in spec.bids)
+        return ("pass",) + (("hold",) if spec.speaking == "pairs" else ()) + (
+            ("reservation",) if spec.speaking == "reservations" else ()) + tuple(b.text for b in spec.bids)
 
-    def describe(self, spec, tricks: bool = True, trumps: bool = True) -> str:
+    def describe(self, spec, tricks: bool = True, trumps: bool = True, deck=None) -> str:
         """The auction in one sentence, then the contracts of the list with their calls, tricks,
         trumps, values (by suit class when they differ) and attributes (null, open, cards put
         aside, partner).  ``tricks``/``trumps`` False: a contract of level 0 says no tricks, and
-        none says its trumps (see :meth:`describe_in`)."""
+        none says its trumps (see :meth:`describe_in`); ``deck`` names the cards of ``holds``."""
         end = {"redeal": "when all pass the deal is thrown in",
                "dealer": "when all the others pass the dealer must bid"}.get(
             spec.all_pass, "when all pass the hand is played at no trump")
+        if spec.speaking == "reservations":
+            return ("Reservations: each player in turn, from the first speaker, says pass or reservation. A single "
+                    "reservation names any game of the list he may; several name theirs round by round, from the "
+                    "games of the highest value down, in turn, and the first game named wins (only a player who "
+                    "may name a game of a lower value may pass there); "
+                    + ("when nobody reserves the deal is thrown in" if spec.all_pass == "redeal" else
+                       "when nobody reserves the hand is played without a contract, with the trumps set before")
+                    + ". The games: " + "; ".join(_contract_words(g, tricks, trumps, deck) for g in _groups(spec.bids))
+                    + ".")
         turn = ("each player speaks once, in turn, and the highest bidder declares" if spec.once
                 else "the last bidder declares")
         hold = "; the dealer may take the highest bid at its value" if spec.dealer_holds else ""
@@ -578,11 +749,11 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                      else f"each bid is above the highest so far{hold}; the last bidder declares")
             return (f"An auction of values ({shown} up to {spec.values[-1].text}): {order}; {end}. The declarer "
                     f"then names his game, at his bid (formula variable bid), from {len(games)} games: "
-                    + "; ".join(_contract_words(g, tricks, trumps) for g in _groups(games)) + ".")
+                    + "; ".join(_contract_words(g, tricks, trumps, deck) for g in _groups(games)) + ".")
         return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
                 f"worth more than the highest so far (equal values cannot overcall each other){hold}; "
                 f"{turn}, and {end}. The contracts, in the list's order: "
-                + "; ".join(_contract_words(g, tricks, trumps) for g in _groups(spec.bids)) + ".")
+                + "; ".join(_contract_words(g, tricks, trumps, deck) for g in _groups(spec.bids)) + ".")
 
     def describe_in(self, spec, variant) -> str:
         """:meth:`describe`, without "0 tricks or more" when the scoring never reads tricks (the
@@ -592,7 +763,7 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         reads = re.search(r"\b\w*tricks\b", str(formulas))
         from rulekit.engine.phases.registry import REGISTRY
         lead_trumps = any(REGISTRY[p.kind].lead_makes_trumps(p) for p in variant.phases)
-        return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps)
+        return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps, deck=variant.deck)
 
 
 def _groups(bids) -> list:
@@ -609,7 +780,7 @@ def _groups(bids) -> list:
     return out
 
 
-def _contract_words(group, tricks: bool = True, trumps: bool = True) -> str:
+def _contract_words(group, tricks: bool = True, trumps: bool = True, deck=None) -> str:
     """A run of contracts in words: ``LO (little open): no trick, at no trump, 1 card put aside,
     the hand face up before the lead, worth 35``; ``tricks`` False leaves out a level 0's
     "0 tricks or more", ``trumps`` False the trumps."""
@@ -633,6 +804,14 @@ def _contract_words(group, tricks: bool = True, trumps: bool = True) -> str:
         words.append("only in a hand game")
     if b.promises:
         words.append("promising " + " and ".join(b.promises))
+    if b.holds:
+        cards = " ".join(" ".join([deck.pretty((m & -m).bit_length() - 1).partition(":")[0]] * n)
+                         for m, n in b.holds) if deck is not None else "its cards"
+        words.append(f"only for a player holding {cards}")
+    if b.partner_trick:
+        words.append(f"his partner the first other player to win one of the first {b.partner_trick} tricks "
+                     f"(alone if he wins them all; announcements wait for that trick, and their deadlines are "
+                     f"one card lower for each trick after the first it took)")
     v = b.values
     words.append(f"worth {v[0]}" if len(set(v)) == 1 else f"worth {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)")
     return f"{calls}: {', '.join(words)}"

@@ -75,6 +75,33 @@ def copies(deck, card: int) -> int:
     return sum(1 << c for c in range(deck.size) if deck.suit_of(c) == su and deck.rank_of(c) == r)
 
 
+def compile_held(c, text: str, at: tuple, example: str) -> tuple[int, tuple]:
+    """Cards a player must hold (an announcement's or a contract's ``holds``), space separated:
+    ``(mask of every copy named, ((mask of a card's copies, how many), ...))``; a card listed
+    twice asks both copies.  Unknown cards and a card listed more often than the pack holds it
+    are reported at ``at``."""
+    deck = c.deck
+    mask = 0
+    counts: dict[int, int] = {}
+    for w in text.split():
+        try:
+            same = copies(deck, deck.parse(w))
+        except CardError as err:
+            c.err(at, f"{err} (expected cards of this deck, such as {example})")
+            continue
+        counts[same] = counts.get(same, 0) + 1
+        if counts[same] > same.bit_count():
+            c.err(at, f"{w} is listed {counts[same]} times but the pack has {same.bit_count()} "
+                  f"(expected each card at most as often as the pack holds it)")
+        mask |= same
+    return mask, tuple(counts.items())
+
+
+def holds_all(hand: int, counts: tuple) -> bool:
+    """Whether ``hand`` (a mask) holds the cards of ``counts`` (:func:`compile_held`'s)."""
+    return all((hand & m).bit_count() >= n for m, n in counts)
+
+
 def compile_card(c, p: dict, path: tuple) -> CardCall | None:
     """The :class:`CardCall` of a ``card:`` block (already schema-valid), or ``None`` after
     reporting a problem (an unknown rank or card, a block with nothing to call or name)."""
