@@ -614,7 +614,7 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
 
     Totals are per score column (seat, or side with ``scoring.by: side``); the winners
     returned are columns too.  In order: ``immediate_win`` (the declarer's column);
-    ``target`` reached — with ``lower_is_better`` the limit of a penalty game, which ends
+    ``target`` reached (by a column for which ``target_if`` holds on this hand, when given) — with ``lower_is_better`` the limit of a penalty game, which ends
     the match with the lowest total winning, else the first to reach it wins, ties broken
     by ``ties`` (rules/fivehundred.md [G1] [G3]) even when someone fell to ``lose_at`` on
     the same hand; ``lose_at`` (the best other total wins, [G4]); a number of ``deals``.
@@ -646,6 +646,9 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
             return [dcol], f"{name(dcol)} made {hand.contract.text} and wins at once"
     if m.target is not None and max(after) >= m.target:
         reached = [c for c in cols if after[c] >= m.target]
+        if m.target_if is not None:   # the target counts only on a hand where target_if holds
+            envs = envs or player_envs(variant, hand)
+            reached = [c for c in reached if envs[c].once(m.target_if)]
         if reached and low:  # a penalty limit: reaching it loses, the lowest total wins
             return (_best(variant, hand, before, after, cols),
                     f"{name(reached[0])} reached the limit of {m.target}; the lowest total wins")
