@@ -34,7 +34,9 @@ from typing import Any
 from rulekit.dsl import Env, Formula
 from rulekit.engine.hand import Written
 from rulekit.engine.phases import REGISTRY, PhaseKind
+from rulekit.engine.phases import base as _phase_base
 from rulekit.engine.tables import phase_variables
+from rulekit.errors import RulekitError
 
 
 def columns(variant) -> int:
@@ -539,6 +541,41 @@ def entries_for(variant, contract, declarer: int, envs: list, partner: int = -1)
             if fs[c] is not None:
                 out[c] += int(fs[c](envs[c]))
     return out
+
+
+def made_worth(variant, bid, seat: int, vulnerable: tuple = ()) -> int | None:
+    """What ``bid`` (a contract with a suit, or ``NT``) brings ``seat``'s column when made
+    exactly: the entry (all score parts, not doubled) for the fewest tricks that give a positive
+    entry, the other tricks to an opponent; ``None`` when no count does or a formula fails.  The
+    prompt's ``(worth N)`` and ``explain``'s words for a list contract both say this.
+
+    A game with card points has no such figure (the score depends on the cards taken, not on
+    the tricks alone): ``None`` there too.
+
+    :param vulnerable: per side, this hand's vulnerability (empty: none)."""
+    v = variant
+    if v.has_card_points:
+        return None
+    total = v.hand_size
+    other = next((x for x in range(v.players) if v.side_of[x] != v.side_of[seat]), (seat + 1) % v.players) \
+        if v.scoring.by_side else (seat + 1) % v.players
+    trump = bid.strain if bid.strain in v.contexts else "NT"
+    vul = list(vulnerable)
+    extra = {"vulnerable": vul[:len(v.side_names)]} if v.scoring.by_side and any(vul) else None
+    try:
+        for tricks in range(total + 1):
+            won = [0] * v.players
+            won[seat], won[other] = tricks, total - tricks
+            entry = entries_for(v, bid, seat, envs_for(v, bid, seat, trump, won, [0] * v.players, extra))[
+                column_of(v, seat)]
+            if entry > 0:
+                return entry
+    except (RulekitError, ArithmeticError, ValueError, TypeError, IndexError, KeyError):
+        return None
+    return None
+
+
+_phase_base.MADE_WORTH[:] = [made_worth]   # the kinds' words say what a contract scores made
 
 
 def column_of(variant, seat: int) -> int:
