@@ -213,7 +213,9 @@ _CARD_SCHEMA = {
     "properties": {
         "call": {"description": "What the declarer may call, tier by tier: each a rank (`A`: an ace of any suit) "
                                 "or cards (`KS KH`); he calls from the next tier only when he holds every card "
-                                "of the one before (`[K, Q]`: a K, or a Q once he holds the four Ks).",
+                                "of the one before that a call may name (`[K, Q]`: a K, or a Q once he holds the four Ks; "
+                                "with `trumps: false` a trump of the tier is left out: `[A, \"10\"]` with "
+                                "diamonds trumps calls a ten once he holds the three plain aces).",
                  "type": "array", "minItems": 1, "items": {"type": ["string", "integer"]}},
         "fixed": {"description": "The card the rules name (`JD`): its holder is the partner, with no call; "
                                  "several cards (`QC QS`), or copies of a card in a pack that has them: every "
