@@ -697,7 +697,7 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
             best = [c for c in cands if after[c] == top]
             if len(best) > 1 and "play_on" in m.ties:
                 return None   # equal totals at the target: another deal (rules/fortyfive.md [FF-G2])
-            return best, f"reached {m.target}"
+            return best, f"reached {m.target}" + (f", and {m.target_if.text}" if m.target_if is not None else "")
     if m.lose_at is not None:
         losers = [c for c in cols if after[c] <= m.lose_at]
         if losers:
