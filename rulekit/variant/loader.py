@@ -643,12 +643,14 @@ def place_phases(merged: dict, base: dict, over: dict, doc) -> list[Diagnostic]:
     phases = merged.get("phases")
     if not isinstance(phases, dict):
         return out
-    base_phases = base.get("phases") if isinstance(base.get("phases"), dict) else {}
+    base_phases = base.get("phases")
+    if not isinstance(base_phases, dict):
+        base_phases = {}
     for name, key in _placed(over):
         entry = phases.get(name)
         if not isinstance(entry, dict) or key not in entry:
             continue   # (already refused: both keys)
-        phases[name] = entry = {k: v for k, v in entry.items() if k not in PLACEMENT}
+        phases[name] = {k: v for k, v in entry.items() if k not in PLACEMENT}
         where = over["phases"][name][key]
         path = ("phases", name, key)
         if name in base_phases:
