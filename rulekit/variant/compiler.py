@@ -363,8 +363,12 @@ class _Compiler:
                 if key == "cards" and name in tokens:
                     continue   # a suitless card listed with the others: it is in the pack
                 if name not in grid:
+                    rank = name[:-1]
+                    hint = (f"; a plus card's rank is listed in deck.ranks too, at its place in the order "
+                            f"(add {rank} to deck.ranks)" if key == "plus" and rank and rank not in ranks
+                            and name[-1:] in suits else "")
                     self.err(("deck", key, i), f"{text} is not a card of the suits x ranks grid "
-                             f"(expected a rank of {' '.join(ranks)} and a suit of {' '.join(suits)})")
+                             f"(expected a rank of {' '.join(ranks)} and a suit of {' '.join(suits)}{hint})")
                 if name in listed.get(key, []):
                     self.err(("deck", key, i), f"{text} is listed twice (expected each card once; "
                              f"deck.copies gives every card its copies)")
