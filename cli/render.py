@@ -841,30 +841,13 @@ def bid_worth(state, bid) -> int | None:
     for the fewest tricks that give a positive entry; None when no count does, or the formula fails.
     From the variant's own scoring formulas (issue 12 case 20): ``7C`` is worth 160 in Five Hundred;
     a bid whose trumps are named later, the least it is worth in any suit."""
-    from rulekit.engine.scoring import column_of, entries_for, envs_for
+    from rulekit.engine.scoring import made_worth
     v = state.variant
     if bid.strain == "chosen":  # trumps named later: the least it is worth in a suit
         from dataclasses import replace
         worths = [w for w in (bid_worth(state, replace(bid, strain=x)) for x in v.deck.suits) if w is not None]
         return min(worths) if worths else None
-    seat = state.to_move
-    total = v.hand_size
-    other = next((x for x in range(v.players) if v.side_of[x] != v.side_of[seat]), (seat + 1) % v.players) \
-        if v.scoring.by_side else (seat + 1) % v.players
-    trump = bid.strain if bid.strain in v.contexts else "NT"
-    vul = list(getattr(state.hand, "vulnerable", ()) or ())
-    extra = {"vulnerable": vul[:len(v.side_names)]} if v.scoring.by_side and any(vul) else None
-    try:
-        for tricks in range(total + 1):
-            won = [0] * v.players
-            won[seat], won[other] = tricks, total - tricks
-            entry = entries_for(v, bid, seat, envs_for(v, bid, seat, trump, won, [0] * v.players, extra))[
-                column_of(v, seat)]
-            if entry > 0:
-                return entry
-    except (RulekitError, ArithmeticError, ValueError, TypeError, IndexError, KeyError):
-        return None
-    return None
+    return made_worth(v, bid, state.to_move, tuple(getattr(state.hand, "vulnerable", ()) or ()))
 
 
 def legal_text(state) -> Text:

@@ -64,3 +64,13 @@ def test_trump_points_live_in_each_trump_table(tmp_path):
     assert sorted(("JH", "9H", "AH", "10H", "KH", "QH"), key=lambda c: -ctx.strength[d.parse(c)]) == \
         ["JH", "9H", "AH", "10H", "KH", "QH"]
     assert max(("AS", "10S", "JS", "9S"), key=lambda c: ctx.strength[d.parse(c)]) == "AS"
+
+
+def test_a_plus_card_of_a_rank_not_in_deck_ranks_says_to_add_it(tmp_path):
+    """A ``plus`` card's rank must be listed in ``deck.ranks`` (the grid's rank order): a
+    missing one is refused at the card, saying which rank to add."""
+    with pytest.raises(VariantError) as e:
+        small_deck_toy(tmp_path, deck=", plus: [8H]", pattern="6")
+    assert ("deck.plus.0: 8H is not a card of the suits x ranks grid" in str(e.value)
+            and "a plus card's rank is listed in deck.ranks too, at its place in the order (add 8 to deck.ranks)"
+            in str(e.value))

@@ -378,3 +378,11 @@ def test_relative_links_resolve():
             assert dest.exists(), f"{page.relative_to(ROOT)}: broken link {target}"
             if anchor and dest.suffix == ".md":
                 assert anchor in headings(dest), f"{page.relative_to(ROOT)}: no heading #{anchor} in {file or page.name}"
+
+
+def test_every_schema_field_has_a_description(gen):
+    """Every field of the variant schema (the shipped file and every phase kind's block) has a
+    description: it is the field's only text in docs/reference.md."""
+    sc = gen.Schema(gen.schema())
+    missing = [path for section in gen.field_sections(sc) for path, _t, _a, _r, desc in section.rows if not desc]
+    assert missing == [], f"fields without a description in the schema: {', '.join(missing)}"

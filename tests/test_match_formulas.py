@@ -188,3 +188,47 @@ def test_a_formula_reading_a_constant_is_a_warning(tmp_path, text, old, formula,
     assert f"w.yaml:{line}:{col}: warning: scoring.{key}: {name} is {what} in this file" in out
     assert runner.invoke(app, ["validate", "--strict", f]).exit_code == 1
     assert runner.invoke(app, ["validate", write_variant(tmp_path, "ok.yaml", text)]).output.strip() == "1 file valid"
+
+
+#: Bidders where the defenders score their tricks in full and only a bid made wins the match
+#: (Australian Five Hundred's rule, as ``match.target_if``).
+BID_TO_WIN = (BIDDERS.replace('"if total >= 47 then 0 else min(tricks, max(490 - total, 0))"', '"tricks"')
+              .replace("match: {target: 500}", 'match: {target: 500, target_if: "is_declarer and made"}')
+              .replace("  declarer:", '  let: {made: "declarer_tricks >= level"}\n  declarer:'))
+
+
+def test_a_target_reached_by_defending_does_not_win(tmp_path):
+    """``target_if: "is_declarer and made"``: EW at 499 pass 500 with their defence tricks and
+    play on; the same totals without ``target_if`` end the match with EW the winners."""
+    v = variant_from(tmp_path, "bid-to-win.yaml", BID_TO_WIN)
+    s = State(v, seed=0, scores=[10, 499])
+    s.apply("pass")
+    _bid_and_play(s, "5S", 2)                      # NS (seat 2) declares, EW defend
+    ew = s.hand_log[0].won[1] + s.hand_log[0].won[3]
+    assert ew > 0 and s.sheet.rows[0].entries[1] == ew and not s.winners
+    plain = variant_from(tmp_path, "plain.yaml", BID_TO_WIN.replace(', target_if: "is_declarer and made"', ""))
+    s = State(plain, seed=0, scores=[10, 499])
+    s.apply("pass")
+    _bid_and_play(s, "5S", 2)
+    assert s.winners == [1, 3]
+
+
+def test_a_made_bid_reaching_the_target_wins(tmp_path):
+    """With ``target_if`` the declaring side that makes its bid and reaches 500 wins, even when
+    the defenders are past 500 too; a failed bid does not."""
+    v = variant_from(tmp_path, "bid-to-win.yaml", BID_TO_WIN)
+    s = State(v, seed=0, scores=[490, 600])
+    s.apply("pass")
+    _bid_and_play(s, "5S", 2)
+    h = s.hand_log[0]
+    made = h.won[0] + h.won[2] >= 5
+    assert s.sheet.rows[0].entries[0] == (50 if made else -50)
+    assert s.winners == ([0, 2] if made else [])
+
+
+def test_target_if_needs_a_target(tmp_path):
+    """``target_if`` without ``match.target`` is refused at the option."""
+    from rulekit.errors import VariantError
+    text = BID_TO_WIN.replace("match: {target: 500, ", "match: {deals: 3, ")
+    with pytest.raises(VariantError, match=r"match.target_if: target_if says when reaching match.target wins"):
+        variant_from(tmp_path, "no-target.yaml", text)

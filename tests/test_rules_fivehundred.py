@@ -766,6 +766,33 @@ def test_G4_minus_500_not_in_default_rules(v):
     assert s.sheet.totals()[0] == -500 and not s.is_over
 
 
+
+def test_G1_house_rule_only_a_bid_made_wins():
+    """[G1] under the house rule ``fivehundred-bid-to-win`` (Australian): declarer 0 fails 8♠;
+    seat 1 (490) and seat 2 (480) pass 500 with defence tricks and play on (the standard rules
+    end the match, [G3]); then seat 1 at 500 makes 6♠ with 6 tricks (+40): he wins; seat 2 at
+    510 defending gets there too, but did not bid."""
+    v = load_variant("fivehundred")
+    house = load_variant("fivehundred-bid-to-win")
+    h = constructed_hand(house, "8S", 0, "S", [2, 2, 1, 0, 0, 0, 0, 0, 0, 0])
+    entries, _ = score_hand(house, h)
+    before = [0, 490, 480]
+    after = [b + e for b, e in zip(before, entries)]
+    assert after == [-240, 500, 500]
+    assert match_result(v, h, before, after, 1)[0] == [2]          # standard: [G3] trick order
+    assert match_result(house, h, before, after, 1) is None         # house: nobody bid and made
+    made = constructed_hand(house, "6S", 1, "S", [1] * 6 + [2] * 3 + [0])
+    entries, _ = score_hand(house, made)
+    assert entries == [10, 40, 30]
+    after2 = [b + e for b, e in zip(after, entries)]
+    assert after2 == [-230, 540, 530]
+    assert match_result(house, made, after, after2, 2)[0] == [1]
+    failed = constructed_hand(house, "6S", 1, "S", [1] * 5 + [2] * 5)
+    entries, _ = score_hand(house, failed)
+    after3 = [b + e for b, e in zip(after, entries)]
+    assert after3 == [-240, 460, 550] and match_result(house, failed, after, after3, 2) is None
+
+
 # --------------------------------------------------------------------------- conformance of the deals
 def test_crafted_deals_are_complete(v):
     """Every crafted deal lists each of the 33 cards once (a guard on the test data)."""

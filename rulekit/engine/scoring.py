@@ -34,7 +34,9 @@ from typing import Any
 from rulekit.dsl import Env, Formula
 from rulekit.engine.hand import Written
 from rulekit.engine.phases import REGISTRY, PhaseKind, matadors
+from rulekit.engine.phases import base as _phase_base
 from rulekit.engine.tables import phase_variables
+from rulekit.errors import RulekitError
 
 
 def columns(variant) -> int:
@@ -596,6 +598,41 @@ def entries_for(variant, contract, declarer: int, envs: list, partner: int = -1)
     return out
 
 
+def made_worth(variant, bid, seat: int, vulnerable: tuple = ()) -> int | None:
+    """What ``bid`` (a contract with a suit, or ``NT``) brings ``seat``'s column when made
+    exactly: the entry (all score parts, not doubled) for the fewest tricks that give a positive
+    entry, the other tricks to an opponent; ``None`` when no count does or a formula fails.  The
+    prompt's ``(worth N)`` and ``explain``'s words for a list contract both say this.
+
+    A game with card points has no such figure (the score depends on the cards taken, not on
+    the tricks alone): ``None`` there too.
+
+    :param vulnerable: per side, this hand's vulnerability (empty: none)."""
+    v = variant
+    if v.has_card_points:
+        return None
+    total = v.hand_size
+    other = next((x for x in range(v.players) if v.side_of[x] != v.side_of[seat]), (seat + 1) % v.players) \
+        if v.scoring.by_side else (seat + 1) % v.players
+    trump = bid.strain if bid.strain in v.contexts else "NT"
+    vul = list(vulnerable)
+    extra = {"vulnerable": vul[:len(v.side_names)]} if v.scoring.by_side and any(vul) else None
+    try:
+        for tricks in range(total + 1):
+            won = [0] * v.players
+            won[seat], won[other] = tricks, total - tricks
+            entry = entries_for(v, bid, seat, envs_for(v, bid, seat, trump, won, [0] * v.players, extra))[
+                column_of(v, seat)]
+            if entry > 0:
+                return entry
+    except (RulekitError, ArithmeticError, ValueError, TypeError, IndexError, KeyError):
+        return None
+    return None
+
+
+_phase_base.MADE_WORTH[:] = [made_worth]   # the kinds' words say what a contract scores made
+
+
 def column_of(variant, seat: int) -> int:
     """The score column of ``seat``: its side's index when scoring is by side."""
     return variant.side_of[seat] if variant.scoring.by_side else seat
@@ -669,7 +706,7 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
 
     Totals are per score column (seat, or side with ``scoring.by: side``); the winners
     returned are columns too.  In order: ``immediate_win`` (the declarer's column);
-    ``target`` reached — with ``lower_is_better`` the limit of a penalty game, which ends
+    ``target`` reached (by a column for which ``target_if`` holds on this hand, when given) — with ``lower_is_better`` the limit of a penalty game, which ends
     the match with the lowest total winning, else the first to reach it wins, ties broken
     by ``ties`` (rules/fivehundred.md [G1] [G3]) even when someone fell to ``lose_at`` on
     the same hand; ``lose_at`` (the best other total wins, [G4]); a number of ``deals``.
@@ -701,6 +738,9 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
             return [dcol], f"{name(dcol)} made {hand.contract.text} and wins at once"
     if m.target is not None and max(after) >= m.target:
         reached = [c for c in cols if after[c] >= m.target]
+        if m.target_if is not None:   # the target counts only on a hand where target_if holds
+            envs = envs or player_envs(variant, hand)
+            reached = [c for c in reached if envs[c].once(m.target_if)]
         if reached and low:  # a penalty limit: reaching it loses, the lowest total wins
             return (_best(variant, hand, before, after, cols),
                     f"{name(reached[0])} reached the limit of {m.target}; the lowest total wins")
@@ -712,7 +752,7 @@ def match_result(variant, hand, before: list, after: list, hands_played: int, en
             best = [c for c in cands if after[c] == top]
             if len(best) > 1 and "play_on" in m.ties:
                 return None   # equal totals at the target: another deal (rules/fortyfive.md [FF-G2])
-            return best, f"reached {m.target}"
+            return best, f"reached {m.target}" + (f", and {m.target_if.text}" if m.target_if is not None else "")
     if m.lose_at is not None:
         losers = [c for c in cols if after[c] <= m.lose_at]
         if losers:

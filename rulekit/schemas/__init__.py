@@ -39,8 +39,14 @@ def composed_schema() -> dict:
     phase["allOf"] = [{"if": {"required": ["kind"], "properties": {"kind": {"const": k}}},
                        "then": {"$ref": f"#/$defs/phase_{k}"}} for k in REGISTRY]
     for k, kind in REGISTRY.items():
-        defs[f"phase_{k}"] = copy.deepcopy(kind.schema)
+        defs[f"phase_{k}"] = block = copy.deepcopy(kind.schema)
+        for key in PLACEMENT:   # a house rule's placement of a new phase (described in $defs/phase)
+            block.setdefault("properties", {}).setdefault(key, True)
     return s
+
+
+#: The keys that place a phase a house rule adds (:func:`rulekit.variant.loader.place_phases`).
+PLACEMENT = ("before", "after")
 
 
 from rulekit.schemas.editor import editor_schema  # noqa: E402 (it builds on composed_schema)

@@ -128,7 +128,7 @@ class ScorePad:
         reads = set()
         sc, m = v.scoring, v.match
         formulas = [sc.each, sc.declarer, sc.defender, sc.no_contract, sc.void_if, sc.made, m.immediate_win,
-                    sc.against_declarer]
+                    sc.against_declarer, m.target_if]
         for p in sc.parts:
             formulas += [p.each, p.declarer, p.defender]
         formulas += [c.add for c in sc.counters]   # bags are counted from the hand's facts too

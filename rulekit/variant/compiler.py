@@ -82,7 +82,7 @@ DSL_PATHS = (
     (("phases", "*", "pattern"), "deal"), (("phases", "*", "pattern", "*"), "deal"),
     (("scoring", "let", "*"), "expr"), (("scoring", "each"), "expr"), (("scoring", "declarer"), "expr"),
     (("scoring", "defender"), "expr"), (("scoring", "no_contract"), "expr"), (("scoring", "void_if"), "expr"),
-    (("match", "immediate_win"), "expr"), (("match", "deals"), "expr"),
+    (("match", "immediate_win"), "expr"), (("match", "deals"), "expr"), (("match", "target_if"), "expr"),
     (("scoring", "parts", "*", "declarer"), "expr"), (("scoring", "parts", "*", "defender"), "expr"),
     (("scoring", "parts", "*", "each"), "expr"), (("match", "game", "value"), "expr"),
     (("match", "rubber", "bonus"), "expr"), (("match", "settle"), "expr"),
@@ -363,8 +363,12 @@ class _Compiler:
                 if key == "cards" and name in tokens:
                     continue   # a suitless card listed with the others: it is in the pack
                 if name not in grid:
+                    rank = name[:-1]
+                    hint = (f"; a plus card's rank is listed in deck.ranks too, at its place in the order "
+                            f"(add {rank} to deck.ranks)" if key == "plus" and rank and rank not in ranks
+                            and name[-1:] in suits else "")
                     self.err(("deck", key, i), f"{text} is not a card of the suits x ranks grid "
-                             f"(expected a rank of {' '.join(ranks)} and a suit of {' '.join(suits)})")
+                             f"(expected a rank of {' '.join(ranks)} and a suit of {' '.join(suits)}{hint})")
                 if name in listed.get(key, []):
                     self.err(("deck", key, i), f"{text} is listed twice (expected each card once; "
                              f"deck.copies gives every card its copies)")
@@ -793,6 +797,13 @@ class _Compiler:
                          expect="num", notes=self.score_notes, ignore=self.bad_lets)
             if f is not None:
                 order.append(f)
+        target_if = None
+        if "target_if" in m:
+            target_if = self.dsl(("match", "target_if"), compile_expr, self.score_names, consts, self.macros,
+                                 expect="bool", notes=self.score_notes, ignore=self.bad_lets)
+            if m.get("target") is None:
+                self.err(("match", "target_if"), "target_if says when reaching match.target wins, but there "
+                         "is no target (expected match.target too)")
         if ("count_order" in m.get("ties", ())) != ("count_order" in m):
             self.err(("match",), "the count_order tie break and match.count_order go together (expected "
                      "both: ties: [count_order] and count_order: [the hand's points in counting order])")
@@ -800,7 +811,7 @@ class _Compiler:
                          game.get("target"), gv, rubber.get("games"), rb, rubber.get("to", "points"),
                          m.get("rubbers", 1 if rubber and to_win is None else None), m.get("result", "points"),
                          unf.get("game", 0), unf.get("part_score", 0), st, m.get("max_hands", 1000), to_win,
-                         m.get("sum_at_most"), fin, tuple(order))
+                         m.get("sum_at_most"), fin, tuple(order), target_if)
 
     def cut_order(self, path, items, want: list, kind: str) -> list | None:
         """Check a cut order (each of ``want`` once); return the values or ``None``."""

@@ -453,7 +453,10 @@ def _match(v) -> list:
         if v.scoring.lower_is_better:
             out.append(f"The match ends when a total reaches {m.target} points; then the lowest total wins.")
         else:
-            out.append(f"The first to reach **{m.target} points** wins.")
+            cond = (v.data.get("match") or {}).get("target_if")
+            out.append(f"The first to reach **{m.target} points** wins" + (
+                f", on a hand where {formula_words(cond)} (`{cond}`): reaching it otherwise, play goes on."
+                if cond else "."))
     if m.lose_at is not None:
         out.append(f"A total of **{m.lose_at}** or less loses the match.")
     text = (v.data.get("match") or {}).get("immediate_win")

@@ -24,7 +24,7 @@ from referencing import Registry, Resource
 from rulekit.engine.phases import canonical
 from rulekit.engine.phases import version as phase_kinds_version
 from rulekit.errors import Diagnostic
-from rulekit.schemas import composed_schema
+from rulekit.schemas import PLACEMENT, composed_schema
 from rulekit.text import MAX_ID, MAX_NAME, MAX_TEXT, unprintable
 from rulekit.variant.yamlpos import Pos, Source, load_yaml
 
@@ -562,6 +562,10 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     base_name = data.get("extends")
     if base_name is None:
         r.data = data
+        r.diagnostics += [r_diag(doc, ("phases", name, key), f"{key} places a phase that a house rule adds to its "
+                                 f"base's phases; in a file without extends: the phases run in the order written "
+                                 f"(expected no {key}: write the phase where it runs)")
+                          for name, key in _placed(data)]
         return r
     if not isinstance(base_name, str) or not base_name.strip():
         r.data = data  # the schema reports the wrong type
@@ -613,12 +617,60 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     over = {k: v for k, v in data.items() if k != "extends"}
     r.absent = list(base.absent)
     merged = _merge(base.data, over, bpos, doc.positions, (), r.absent)
+    r.diagnostics += place_phases(merged, base.data, data, doc)
     bpos[()] = doc.positions.get((), Pos(file, 1, 1))
     if ("extends",) in doc.positions:
         bpos[("extends",)] = doc.positions[("extends",)]
     r.data = merged
     r.positions = bpos
     return r
+
+
+def _placed(data: dict) -> list[tuple[str, str]]:
+    """``(phase name, placement key)`` for each ``before`` / ``after`` of ``data``'s phases."""
+    phases = data.get("phases")
+    if not isinstance(phases, dict):
+        return []
+    return [(name, key) for name, p in phases.items() if isinstance(p, dict) for key in PLACEMENT if key in p]
+
+
+def place_phases(merged: dict, base: dict, over: dict, doc) -> list[Diagnostic]:
+    """Move each phase that the house rule ``over`` adds with ``before: NAME`` / ``after: NAME``
+    to its place among ``merged``'s phases (else a new phase runs after the base's last one),
+    and drop the placement keys.  Returns the problems: a placement of a phase the base has
+    already, both keys, a phase that does not exist, the phase itself."""
+    out: list[Diagnostic] = []
+    phases = merged.get("phases")
+    if not isinstance(phases, dict):
+        return out
+    base_phases = base.get("phases")
+    if not isinstance(base_phases, dict):
+        base_phases = {}
+    for name, key in _placed(over):
+        entry = phases.get(name)
+        if not isinstance(entry, dict) or key not in entry:
+            continue   # (already refused: both keys)
+        phases[name] = {k: v for k, v in entry.items() if k not in PLACEMENT}
+        where = over["phases"][name][key]
+        path = ("phases", name, key)
+        if name in base_phases:
+            out.append(r_diag(doc, path, f"{key} places a phase this house rule adds, but {name} is a phase of "
+                              f"the base: it keeps its place (expected a new phase name, or no {key})"))
+        elif all(k in over["phases"][name] for k in PLACEMENT):
+            out.append(r_diag(doc, path, "a phase is placed before a phase or after one, not both "
+                              "(expected before or after)"))
+        elif not isinstance(where, str) or where == name or where not in phases:
+            others = ", ".join(n for n in phases if n != name)
+            out.append(r_diag(doc, path, f"{key}: {where!r} is not another phase of this variant "
+                              f"(expected one of: {others})"))
+        else:
+            names = [n for n in phases if n != name]
+            at = names.index(where) + (key == "after")
+            names.insert(at, name)
+            reordered = {n: phases[n] for n in names}
+            phases.clear()
+            phases.update(reordered)
+    return out
 
 
 def _absent_nulls(r: Resolved) -> tuple[list[Diagnostic], list[Diagnostic]]:

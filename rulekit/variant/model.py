@@ -262,6 +262,8 @@ class MatchSpec:
         ``count_order`` tie break (All Fours: High, Low, Jack, Game).
     :ivar rubbers_to_win: the first column to win this many rubbers wins the match
         (rules/whist.md), instead of a fixed number of ``rubbers``; or ``None``.
+    :ivar target_if: a column at the ``target`` wins only on a hand where this formula holds
+        in its context (``is_declarer and made``: only by a bid made); ``None``: always.
     """
 
     target: int | None
@@ -284,6 +286,7 @@ class MatchSpec:
     sum_at_most: int | None = None
     final: Formula | None = None
     count_order: tuple = ()
+    target_if: Formula | None = None
 
 
 @dataclass(frozen=True)

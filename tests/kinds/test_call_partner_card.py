@@ -253,3 +253,49 @@ def test_mistakes_are_refused_at_their_place(tmp_path, old, new, key, message):
         line = text.count("\n", 0, at) + 1
         col = at - text.rfind("\n", 0, at)
         assert f"bad.yaml:{line}:{col}:" in said, said
+
+
+#: The J♦ partner game with a leaster: all pass and the hand is played, each for himself.
+LEASTER = ((DATA / "jack-partner.yaml").read_text(encoding="utf-8")
+           .replace("all_pass: redeal", "all_pass: play")
+           .replace("card: {fixed: JD, call: [A], own: call, trumps: false, hold_suit: true}", "card: {fixed: JD}")
+           .replace("  defender:", '  no_contract: "if in_party then 10 else -tricks"\n  defender:'))
+
+
+def _all_pass(s: State) -> None:
+    while s.phase_kind == "list_auction":
+        s.apply("pass")
+
+
+def test_a_hand_that_all_passed_has_no_party_by_the_named_card(tmp_path):
+    """An auction game whose hand all passed has no declarer, so no party: the holder of the
+    J♦ plays for himself (no ``party`` row on any screen, ``in_party`` false for every seat)."""
+    s = called_ace(hands=ACE_A, text=LEASTER, tmp_path=tmp_path)
+    _all_pass(s)
+    assert s.phase_kind == "tricks" and s.hand.declarer < 0
+    assert all("partner_call" not in s.observation(x).phase_data
+               or "party" not in s.observation(x).phase_data["partner_call"] for x in range(4))
+    from rulekit.variant.explain import explain
+    assert "in a hand without a declarer (all passed) there is no party: each plays for himself" in explain(s.variant)
+    h = s.hand
+    play_first_legal(s)
+    assert h.entries == [-h.won[x] for x in range(4)]
+
+
+def test_without_declarer_party_forms_the_party_after_all_pass(tmp_path):
+    """``without_declarer: party``: a hand of an auction game that all passed is played with
+    the holders of the named card as a party (seat 0 holds the J♦: he alone)."""
+    s = called_ace(hands=ACE_A, text=LEASTER.replace("{fixed: JD}", "{fixed: JD, without_declarer: party}"),
+                   tmp_path=tmp_path)
+    _all_pass(s)
+    assert s.observation(0).phase_data["partner_call"]["party"] == [0]
+    h = s.hand
+    play_first_legal(s)
+    assert h.entries == [10, -h.won[1], -h.won[2], -h.won[3]]
+
+
+def test_without_declarer_needs_a_named_card(tmp_path):
+    """``without_declarer`` with nothing named is refused at the option."""
+    text = BASE.replace("card: {", "card: {without_declarer: party, ")
+    with pytest.raises(VariantError, match=r"without_declarer.*no card is named \(expected fixed: CARD\)"):
+        variant_from(tmp_path, "ace.yaml", text)

@@ -131,3 +131,74 @@ def test_option_combinations_play_to_the_end(tmp_path, combo):
         checked_hand(checked, r1)   # asserts the fast path's legal cards at every decision
         random_hand(fast, r2)
     assert outcome(checked) == outcome(fast)
+
+
+# ---------------------------------------------------------------- a number bid, its trumps named after
+#: Kaiser's shape on the toy: a bid is a number of points (trumps named by the bidder after the
+#: auction) or the same number at no trump, which ranks above it; the value only ranks the bids,
+#: the scoring reads the number from it; the dealer may hold, and must bid when all pass.
+NUMBERS = """  bidding:
+    kind: list_auction
+    once: true
+    dealer_holds: true
+    all_pass: dealer
+    contracts:
+      - {call: "3", trumps: chosen, value: 30}
+      - {call: "3nt", name: "3 no trump", value: 35}
+      - {call: "4", trumps: chosen, value: 40}
+  trumps: {kind: name_trump, choices: [S, H, D, C]}
+"""
+NUMBERS_SCORING = ('  let: {number: "value / 10"}\n'
+                   '  declarer: "if tricks >= number then tricks else -number"\n  defender: "tricks"')
+
+
+def test_a_number_bid_names_its_trumps_after_the_auction(tmp_path):
+    """``trumps: chosen``: seat 1 bids 3, seat 2 3 no trump (ranked above 3); the dealer may hold
+    at 3 no trump and does: he plays at no trump. A plain 3 won: its bidder names trumps
+    (spades) before the play."""
+    v = lead_toy(tmp_path, extra=NUMBERS, lead="declarer", scoring=NUMBERS_SCORING)
+    s = State(v, deals=[lead_toy_order(LEAD_TOY_HANDS)])
+    s.apply("3")
+    with pytest.raises(IllegalActionError, match=r"3 \(30\) is not worth more than the highest bid 3 \(30\)"):
+        s.apply("3")
+    s.apply("3nt")
+    assert [a.text for a in s.legal_actions()] == ["pass", "3nt", "4"]   # the dealer may hold at 3nt
+    s.apply("3nt")
+    assert (s.hand.declarer, s.hand.contract.text, s.hand.trump, s.kind.name) == (0, "3nt", "NT", "tricks")
+    s = State(v, deals=[lead_toy_order(LEAD_TOY_HANDS)])
+    for a in ("3", "pass", "pass"):
+        s.apply(a)
+    assert (s.kind.name, s.to_move) == ("name_trump", 1)
+    s.apply("trump S")
+    assert (s.hand.contract.text, s.hand.trump, s.kind.name) == ("3", "S", "tricks")
+
+
+def test_all_pass_the_dealer_must_bid_a_number(tmp_path):
+    """``all_pass: dealer`` with number bids: the dealer may not pass, and a number he bids
+    he then names trumps for."""
+    v = lead_toy(tmp_path, extra=NUMBERS, lead="declarer", scoring=NUMBERS_SCORING)
+    s = State(v, deals=[lead_toy_order(LEAD_TOY_HANDS)])
+    s.apply("pass")
+    s.apply("pass")
+    assert [a.text for a in s.legal_actions()] == ["3", "3nt", "4"]
+    s.apply("4")
+    assert (s.kind.name, s.to_move) == ("name_trump", 0)
+
+
+def test_explain_says_what_a_number_bid_scores_and_its_rank(tmp_path):
+    """The value of a contract that the formulas score otherwise only ranks it: explain says
+    what it scores made (as the prompt's ``(worth N)``) and its rank."""
+    from rulekit.variant.explain import explain
+    v = lead_toy(tmp_path, extra=NUMBERS, lead="declarer", scoring=NUMBERS_SCORING)
+    text = " ".join(explain(v).split())
+    assert ("3: 0 tricks or more, trumps named by the declarer after the auction, worth 3 made, ranked 30; "
+            "3nt (3 no trump): 0 tricks or more, at no trump, worth 3 made, ranked 35") in text
+
+
+def test_trumps_chosen_needs_a_name_trump_phase(tmp_path):
+    """``trumps: chosen`` without a ``name_trump`` phase is refused at the option."""
+    from rulekit.errors import VariantError
+    with pytest.raises(VariantError, match=r"contracts\.0\.trumps: trumps: chosen lets the declarer name trumps "
+                                           r"after the auction: it needs a name_trump phase"):
+        lead_toy(tmp_path, extra=NUMBERS.replace("  trumps: {kind: name_trump, choices: [S, H, D, C]}\n", ""),
+                 lead="declarer", scoring=NUMBERS_SCORING)

@@ -92,7 +92,7 @@ def _start_card(state: Table, rule: CardCall) -> bool:
     call``); without one, the named card's holders form the party.  True when he must call."""
     h = state.hand
     if h.declarer < 0:
-        if not rule.fixed:
+        if not rule.lone:   # (an auction that all passed: no party unless the file says so)
             return False
         h.phase_state[KIND.name] = CallPartnerData(stage="done", cards=rule.fixed, lone=True)
         return False
@@ -238,20 +238,30 @@ _CARD_SCHEMA = {
     "description": "Partners by a card instead of an invitation: the holder of a card is the declarer's partner "
                    "for the hand, and the others do not know who he is until the card is played or he "
                    "announces his side (trick play's announcements). The declarer calls the card "
-                   "(`call AS`) from `call`, or the rules name it (`fixed`); without a declarer (no "
-                   "auction) the holders of the `fixed` card form the party against the others (the two "
-                   "Q♣ of a pack with copies). Formulas read `in_party`, `party_size`, `party_tricks` and "
+                   "(`call AS`) from `call`, or the rules name it (`fixed`); in a game without an "
+                   "auction the holders of the `fixed` card form the party against the others (the two "
+                   "Q♣ of a pack with copies); a hand of an auction game that all passed has no party "
+                   "unless `without_declarer: party` says so. Formulas read `in_party`, `party_size`, `party_tricks` and "
                    "`party_points`; a single partner is also `is_partner`, scored with `scoring.declarer`.",
     "type": "object", "additionalProperties": False,
     "properties": {
         "call": {"description": "What the declarer may call, tier by tier: each a rank (`A`: an ace of any suit) "
                                 "or cards (`KS KH`); he calls from the next tier only when he holds every card "
-                                "of the one before (`[K, Q]`: a K, or a Q once he holds the four Ks).",
+                                "of the one before that a call may name (`[K, Q]`: a K, or a Q once he holds the four Ks; "
+                                "with `trumps: false` a trump of the tier is left out: `[A, \"10\"]` with "
+                                "diamonds trumps calls a ten once he holds the three plain aces).",
                  "type": "array", "minItems": 1, "items": {"type": ["string", "integer"]}},
         "fixed": {"description": "The card the rules name (`JD`): its holder is the partner, with no call; "
                                  "several cards (`QC QS`), or copies of a card in a pack that has them: every "
                                  "holder of one.",
                   "type": "string"},
+        "without_declarer": {"description": "In a hand without a declarer (a game without an auction, or an "
+                                            "auction that all passed), whether the holders of the `fixed` card "
+                                            "form a party against the others: `party`, or `none` (everyone "
+                                            "plays for himself). Default: `party` in a game without an "
+                                            "auction, `none` in a game with one (a leaster has no party; "
+                                            "a Doppelkopf-like normal game says `party`).",
+                             "enum": ["party", "none"]},
         "trumps": {"description": "A trump may be called (default true; false: only a card of a plain suit).",
                    "type": "boolean"},
         "own": {"description": "When the declarer holds the card himself: `alone` (default; he plays alone, which "
@@ -322,10 +332,13 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         hold the card and the deal may leave it aside)."""
         if spec.card is None:
             return spec
-        alone = not spec.card.tiers and not any(REGISTRY[k].role == "auction" for k in c.kinds)
-        least = 0 if alone and c.any_zone() else 1
-        most = max(c.player_count - 1, 1) if not alone else c.player_count
-        return dataclasses.replace(spec, card=dataclasses.replace(spec.card, size=(least, most)))
+        auction = any(REGISTRY[k].role == "auction" for k in c.kinds)
+        rule = spec.card
+        lone = bool(rule.fixed) and (rule.without_declarer == "party" or (not rule.without_declarer and not auction))
+        alone = not rule.tiers and not auction
+        least = 0 if (alone or lone) and c.any_zone() else 1
+        most = max(c.player_count - 1, 1) if not (alone or lone) else c.player_count
+        return dataclasses.replace(spec, card=dataclasses.replace(rule, size=(least, most), lone=lone))
 
     def acts_for_declarer(self, p) -> bool:
         """It needs a declarer, but for a card the rules name (its holders then form the party
@@ -459,7 +472,7 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
 
     # ---------------------------------------------------------------- scorepad
     def _holders_asked(self, spec, facts: dict) -> bool:
-        return spec.card is not None and bool(spec.card.fixed) and facts.get("declarer", -1) < 0
+        return spec.card is not None and spec.card.lone and facts.get("declarer", -1) < 0
 
     def pad_question(self, spec, variant, facts, names):
         """By a card without a declarer: who held the named card (its copies)."""
@@ -516,7 +529,7 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
     def pad_facts(self, spec, variant, hand) -> dict:
         """The holders of the named card as seat numbers, for a hand without a declarer."""
         d = self.data_of(hand)
-        if spec.card is None or d is None or hand.declarer >= 0 or not spec.card.fixed:
+        if spec.card is None or d is None or hand.declarer >= 0 or not spec.card.lone:
             return {}
         return {"holders": " ".join(str(s) for s in bits(pc.holders(hand, d.cards)))}
 
@@ -582,8 +595,9 @@ def describe_card(rule: CardCall, deck=None) -> str:
              if deck is not None
              else "the cards named by `fixed`") if rule.fixed else ""
     if rule.fixed and not rule.tiers:
-        head = (f"The holder of {fixed} partners the declarer for the hand; without a declarer the holders of "
-                f"{fixed} form a party against the others.")
+        lone = (f"without a declarer the holders of {fixed} form a party against the others" if rule.lone
+                else "in a hand without a declarer (all passed) there is no party: each plays for himself")
+        head = f"The holder of {fixed} partners the declarer for the hand; {lone}."
     elif rule.fixed:
         head = (f"The holder of {fixed} partners the declarer for the hand; a declarer who holds it calls "
                 f"{called} instead, and its holder partners him.")

@@ -305,6 +305,12 @@ def compile_defence(c, name: str, p: dict, path: tuple):
 
 
 _NEED = {"type": "integer", "minimum": 0, "maximum": 52}
+#: what each count of ``need`` is
+_NEED_WORDS = {"each": "Tricks each defender needs when both play (unless `together`).",
+               "together": "Tricks the two defenders need together when both play.",
+               "alone": "Tricks a defender playing alone needs.",
+               "invited": "Tricks the inviter and his partner need together.",
+               "kontra": "Tricks the kontra player and his partner need together."}
 
 
 class DefenceKind(PhaseKind[DefenceSpec]):
@@ -320,7 +326,7 @@ class DefenceKind(PhaseKind[DefenceSpec]):
             "need": {"description": "Tricks the defence needs: each (when both play) unless together; "
                                     "alone; invited (inviter and partner); kontra (kontra player and partner).",
                      "type": "object", "additionalProperties": False,
-                     "properties": {k: _NEED for k in ("each", "together", "alone", "invited", "kontra")}},
+                     "properties": {k: dict(_NEED, description=d) for k, d in _NEED_WORDS.items()}},
             "all_play": {"description": "Contracts both opponents must play against.",
                          "type": "array", "items": {"type": "string"}},
             "kontra_only": {"description": "Contracts played only when an opponent doubles (unless the "

@@ -35,6 +35,14 @@ from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
 NT = "NT"
+#: the trumps of a contract whose declarer names them after the auction (``trumps: chosen``)
+CHOSEN = "chosen"
+
+
+def _has_kind(c, kind: str) -> bool:
+    """The variant being compiled has a phase of ``kind``."""
+    phases = c.d.get("phases") if isinstance(c.d.get("phases"), dict) else {}
+    return any(isinstance(e, dict) and e.get("kind") == kind for e in phases.values())
 
 
 @dataclass(frozen=True)
@@ -336,7 +344,8 @@ def _win(state: Table, seat: int) -> None:
         d.bid = high.value
         return
     h.contract = high
-    state.set_trump(high.strain)
+    if high.strain != CHOSEN:   # (else the declarer names trumps in a name_trump phase)
+        state.set_trump(high.strain)
     own = _high(state)   # (one of this auction's contracts)
     if own is not None and own.skips:   # a contract played without some phase (the exchange)
         state.skip_phases(own.skips)
@@ -400,8 +409,13 @@ def compile_list(c, name: str, p: dict, path: tuple):
                   f"(expected at most {tricks})")
         tr = e.get("trumps", "none")
         suits = list(deck.suits) if tr == "each" else [NT] if tr == "none" else [tr]
-        if tr not in ("each", "none") and tr not in deck.suits:
-            c.err(ep + ("trumps",), f"unknown suit {tr} (expected each, none or one of {' '.join(deck.suits)})")
+        if tr not in ("each", "none", CHOSEN) and tr not in deck.suits:
+            c.err(ep + ("trumps",), f"unknown suit {tr} (expected each, none, chosen or one of "
+                  f"{' '.join(deck.suits)})")
+            continue
+        if tr == CHOSEN and not _has_kind(c, "name_trump"):
+            c.err(ep + ("trumps",), "trumps: chosen lets the declarer name trumps after the auction: it needs "
+                  "a name_trump phase (expected e.g. trumps: {kind: name_trump, choices: [S, H, D, C]} after it)")
             continue
         if tr != "each" and "call" not in e:
             c.err(ep, "a contract without trumps: each needs its call (expected call: ...)")
@@ -562,7 +576,10 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                         "tricks": {"description": "Tricks the declarer undertakes to win (0 for a null).",
                                    "type": "integer", "minimum": 0, "maximum": 52},
                         "trumps": {"description": "`each` (one contract per suit), `none` (no trumps, the "
-                                                  "default) or a suit letter.", "type": "string"},
+                                                  "default), a suit letter, or `chosen`: the declarer names "
+                                                  "trumps after the auction (a `name_trump` phase; Kaiser's "
+                                                  "bid of a number, its trumps named by the bidder).",
+                                   "type": "string"},
                         "value": {"description": "Its value: a number, or a formula of `suit_class` (1, 2 "
                                                  "or 3 this hand) and `tricks`.",
                                   "type": ["integer", "string"]},
@@ -720,7 +737,7 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         return ("pass",) + (("hold",) if spec.speaking == "pairs" else ()) + (
             ("reservation",) if spec.speaking == "reservations" else ()) + tuple(b.text for b in spec.bids)
 
-    def describe(self, spec, tricks: bool = True, trumps: bool = True, deck=None) -> str:
+    def describe(self, spec, tricks: bool = True, trumps: bool = True, deck=None, worth=None) -> str:
         """The auction in one sentence, then the contracts of the list with their calls, tricks,
         trumps, values (by suit class when they differ) and attributes (null, open, cards put
         aside, partner).  ``tricks``/``trumps`` False: a contract of level 0 says no tricks, and
@@ -749,11 +766,11 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                      else f"each bid is above the highest so far{hold}; the last bidder declares")
             return (f"An auction of values ({shown} up to {spec.values[-1].text}): {order}; {end}. The declarer "
                     f"then names his game, at his bid (formula variable bid), from {len(games)} games: "
-                    + "; ".join(_contract_words(g, tricks, trumps, deck) for g in _groups(games)) + ".")
+                    + "; ".join(_contract_words(g, tricks, trumps, deck, worth) for g in _groups(games)) + ".")
         return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
                 f"worth more than the highest so far (equal values cannot overcall each other){hold}; "
                 f"{turn}, and {end}. The contracts, in the list's order: "
-                + "; ".join(_contract_words(g, tricks, trumps, deck) for g in _groups(spec.bids)) + ".")
+                + "; ".join(_contract_words(g, tricks, trumps, deck, worth) for g in _groups(spec.bids)) + ".")
 
     def describe_in(self, spec, variant) -> str:
         """:meth:`describe`, without "0 tricks or more" when the scoring never reads tricks (the
@@ -763,7 +780,17 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         reads = re.search(r"\b\w*tricks\b", str(formulas))
         from rulekit.engine.phases.registry import REGISTRY
         lead_trumps = any(REGISTRY[p.kind].lead_makes_trumps(p) for p in variant.phases)
-        return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps, deck=variant.deck)
+        from rulekit.engine.phases.base import MADE_WORTH
+        made_worth = MADE_WORTH[0] if MADE_WORTH else (lambda *_: None)
+
+        def worth(b, value: int) -> int:
+            """What the contract scores made at this value (trumps named later: the least)."""
+            b = replace(b, value=value)
+            ws = [w for w in (made_worth(variant, x, 0) for x in (
+                [replace(b, strain=su) for su in variant.deck.suits] if b.strain == CHOSEN else [b])) if w is not None]
+            return min(ws) if ws else value   # (no figure: the prompt shows the value too)
+        return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps,
+                             deck=variant.deck, worth=None if spec.values else worth)
 
 
 def _groups(bids) -> list:
@@ -780,10 +807,12 @@ def _groups(bids) -> list:
     return out
 
 
-def _contract_words(group, tricks: bool = True, trumps: bool = True, deck=None) -> str:
+def _contract_words(group, tricks: bool = True, trumps: bool = True, deck=None, worth=None) -> str:
     """A run of contracts in words: ``LO (little open): no trick, at no trump, 1 card put aside,
     the hand face up before the lead, worth 35``; ``tricks`` False leaves out a level 0's
-    "0 tricks or more", ``trumps`` False the trumps."""
+    "0 tricks or more", ``trumps`` False the trumps.  ``worth(contract, value)``: what it scores
+    made (the prompt's ``(worth N)``); when that is not its value, the value only ranks it
+    (``worth 7 made, ranked 70``)."""
     b = group[0]
     calls = ", ".join(x.text for x in group) + (f" ({b.label})" if b.label else "")
     words = []
@@ -792,8 +821,8 @@ def _contract_words(group, tricks: bool = True, trumps: bool = True, deck=None) 
     elif b.level or tricks:
         words.append(f"{b.level} trick{'s' if b.level != 1 else ''} or more")
     if trumps:
-        words.append("at no trump" if b.strain == NT else ("the suit bid trumps" if len(group) > 1
-                                                           else f"{b.strain} trumps"))
+        words.append("at no trump" if b.strain == NT else "trumps named by the declarer after the auction"
+                     if b.strain == CHOSEN else ("the suit bid trumps" if len(group) > 1 else f"{b.strain} trumps"))
     if b.aside:
         words.append(f"{b.aside} card{'s' if b.aside > 1 else ''} put aside")
     if b.open:
@@ -813,7 +842,14 @@ def _contract_words(group, tricks: bool = True, trumps: bool = True, deck=None) 
                      f"(alone if he wins them all; announcements wait for that trick, and their deadlines are "
                      f"one card lower for each trick after the first it took)")
     v = b.values
-    words.append(f"worth {v[0]}" if len(set(v)) == 1 else f"worth {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)")
+    made = [worth(b, x) for x in v] if worth is not None else list(v)
+    if made == list(v):
+        words.append(f"worth {v[0]}" if len(set(v)) == 1 else f"worth {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)")
+    else:   # the formulas score it otherwise: its value only ranks it
+        shown = [f"worth {m} made" for m in made]
+        rank = f"ranked {v[0]}" if len(set(v)) == 1 else f"ranked {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)"
+        words.append(", ".join(x for x in (shown[0] if len(set(made)) == 1 else
+                                          " / ".join(shown), rank) if x))
     return f"{calls}: {', '.join(words)}"
 
 

@@ -207,9 +207,14 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
                                                           "player, from the eldest hand.",
                                            "type": "object", "additionalProperties": False,
                                            "required": ["maker", "others"],
-                                           "properties": {"maker": {"type": "integer", "minimum": 0,
+                                           "properties": {"maker": {"description": "Cards of the zone dealt "
+                                                                                   "to the maker after the "
+                                                                                   "turned card.",
+                                                                    "type": "integer", "minimum": 0,
                                                                     "maximum": 52},
-                                                          "others": {"type": "integer", "minimum": 1,
+                                                          "others": {"description": "Cards of the zone dealt "
+                                                                                    "to each other player.",
+                                                                     "type": "integer", "minimum": 1,
                                                                      "maximum": 52}}},
                              "word": {"description": "The word of the first round's call (default `order`; "
                                                      "Belote players `take`): `take`, `take alone`.",

@@ -52,6 +52,9 @@ class CardCall:
     :ivar keep: the card may not be discarded on another suit before its suit is led.
     :ivar size: the fewest and most seats the party may have (the formula variable
         ``party_size``): 0 only when nobody may hold the card (no declarer, cards put aside).
+    :ivar without_declarer: the file's ``without_declarer`` (``party``, ``none``, or ``""``
+        unsaid); ``lone``: in a hand without a declarer the ``fixed`` card's holders form a
+        party (``party``, or unsaid in a game without an auction).
     """
 
     tiers: tuple = ()
@@ -63,6 +66,8 @@ class CardCall:
     must_play: bool = False
     keep: bool = False
     size: tuple = (1, 16)
+    without_declarer: str = ""
+    lone: bool = False
 
 
 def copies(deck, card: int) -> int:
@@ -149,8 +154,13 @@ def compile_card(c, p: dict, path: tuple) -> CardCall | None:
         c.err(path + ("hold_suit",), "hold_suit is a rule of the call, but nothing is called "
               "(expected call: [...])")
         return None
+    if "without_declarer" in p and not fixed:
+        c.err(path + ("without_declarer",), "without_declarer says whether the holders of the named card "
+              "form a party in a hand without a declarer, but no card is named (expected fixed: CARD)")
+        return None
     return CardCall(tuple(tiers), fixed, name, bool(p.get("trumps", True)), own, bool(p.get("hold_suit", False)),
-                    bool(p.get("must_play", False)), bool(p.get("keep", False)))
+                    bool(p.get("must_play", False)), bool(p.get("keep", False)),
+                    without_declarer=str(p.get("without_declarer", "")))
 
 
 def _trumps(state: Table) -> int:

@@ -944,8 +944,12 @@ _ANNOUNCEMENTS_SCHEMA = {
             'until': {'description': 'Its deadline: while the announcer still holds `cards` cards or more; '
                                      'while fewer than `tricks` tricks are finished.',
                       'type': 'object', 'additionalProperties': False, 'minProperties': 1,
-                      'properties': {'cards': {'type': 'integer', 'minimum': 0, 'maximum': 108},
-                                     'tricks': {'type': 'integer', 'minimum': 1, 'maximum': 108}}},
+                      'properties': {'cards': {'description': 'Allowed while the announcer still holds this many '
+                                                              'cards or more (his turn to play, before his card).',
+                                               'type': 'integer', 'minimum': 0, 'maximum': 108},
+                                     'tricks': {'description': 'Allowed while fewer than this many tricks are '
+                                                               'finished.',
+                                                'type': 'integer', 'minimum': 1, 'maximum': 108}}},
             'after': {'description': 'Announcements someone must have made before this one (a re '
                                      'after a kontra).', 'type': 'array', 'uniqueItems': True,
                       'items': {'type': 'string'}},
