@@ -928,7 +928,7 @@ class _Compiler:
         least, where = got
         s = "s" if n > 1 else ""
         if "hand_sizes" in where:
-            number = where[-1] + 1 if isinstance(where[-1], int) else deal_number(self.deal.sizes, least)
+            number = where[-1] + 1 if isinstance(where[-1], int) else deal_number(getattr(self.deal, "sizes", ()), least)
             self.err(where, f"deal {number} gives each player {least} card{'s' if least > 1 else ''}, "
                      f"but phase {path[1]} {what} {n} card{s} from a hand (expected hand sizes of at least {n})")
         else:
