@@ -75,38 +75,14 @@ def _clock():
     return time.process_time()
 
 
-def playout_api(variant, seconds: float, seed: int = 1):
-    """Random playout through ``legal_actions()``/``apply()``; ``(deals, plays, cpu seconds)``."""
-    rng = random.Random(seed)
-    deals = plays = 0
-    match = 0
-    start = _clock()
-    end = start + seconds
-    while True:
-        st = State(variant, seed=match)
-        match += 1
-        done = 0
-        while not st.is_over:
-            legal = st.legal_actions()
-            a = legal[int(rng.random() * len(legal))]
-            st.apply(a)
-            if a.kind == "play":
-                plays += 1
-            if st.hands_played != done:
-                done = st.hands_played
-                deals += 1
-                if _clock() >= end:
-                    return deals, plays, _clock() - start
+def _timed(variant, seconds: float, seed: int, step, one_deal: bool = False):
+    """Matches ``State(variant, seed=i)`` played by ``step(state, rng)`` (one action; returns 1
+    when it played a card, else 0) until ``seconds`` of CPU time have passed at a deal's end;
+    ``(deals, plays, cpu seconds)``.
 
-
-def playout_fast(variant, seconds: float, seed: int = 1, one_deal: bool = False):
-    """Random calls via the API, random discards, plays via ``legal_play_mask``/``play_fast``.
-
-    :param one_deal: a fresh ``State(variant, seed=i)`` for every deal (as simulations of
-        single deals and ``benchmarks/bots.py --hands`` do) instead of whole matches.
+    :param one_deal: a fresh state for every deal instead of whole matches.
     """
     rng = random.Random(seed)
-    deck = variant.deck
     deals = plays = 0
     match = 0
     start = _clock()
@@ -116,53 +92,69 @@ def playout_fast(variant, seconds: float, seed: int = 1, one_deal: bool = False)
         match += 1
         done = 0
         while not st.is_over and not (one_deal and done):
-            kind = st.phase_kind
-            if kind == "tricks":
-                mask = st.legal_play_mask()
-                k = int(rng.random() * mask.bit_count())
-                while k:                      # drop the k lowest set bits
-                    mask &= mask - 1
-                    k -= 1
-                st.play_fast((mask & -mask).bit_length() - 1)
-                plays += 1
-            elif kind == "widow_exchange":
-                h = st.hand
-                held = [c for c in range(deck.size) if h.hands[h.declarer] >> c & 1]
-                m = 0
-                for c in rng.sample(held, st.current_phase.discard):
-                    m |= 1 << c
-                st.apply(Action.discard(deck, m))
-            else:
-                legal = st.legal_actions()
-                st.apply(legal[int(rng.random() * len(legal))])
+            plays += step(st, rng)
             if st.hands_played != done:
                 done = st.hands_played
                 deals += 1
                 if _clock() >= end:
                     return deals, plays, _clock() - start
+
+
+def _api_step(st, rng) -> int:
+    legal = st.legal_actions()
+    a = legal[int(rng.random() * len(legal))]
+    st.apply(a)
+    return a.kind == "play"
+
+
+def playout_api(variant, seconds: float, seed: int = 1):
+    """Random playout through ``legal_actions()``/``apply()``; ``(deals, plays, cpu seconds)``."""
+    return _timed(variant, seconds, seed, _api_step)
+
+
+def _fast_step(st, rng) -> int:
+    kind = st.phase_kind
+    if kind == "tricks":
+        mask = st.legal_play_mask()
+        k = int(rng.random() * mask.bit_count())
+        while k:                      # drop the k lowest set bits
+            mask &= mask - 1
+            k -= 1
+        st.play_fast((mask & -mask).bit_length() - 1)
+        return 1
+    if kind == "widow_exchange":
+        deck = st.variant.deck
+        h = st.hand
+        held = [c for c in range(deck.size) if h.hands[h.declarer] >> c & 1]
+        m = 0
+        for c in rng.sample(held, st.current_phase.discard):
+            m |= 1 << c
+        st.apply(Action.discard(deck, m))
+        return 0
+    legal = st.legal_actions()
+    st.apply(legal[int(rng.random() * len(legal))])
+    return 0
+
+
+def playout_fast(variant, seconds: float, seed: int = 1, one_deal: bool = False):
+    """Random calls via the API, random discards, plays via ``legal_play_mask``/``play_fast``.
+
+    :param one_deal: a fresh ``State(variant, seed=i)`` for every deal (as simulations of
+        single deals and ``benchmarks/bots.py --hands`` do) instead of whole matches.
+    """
+    return _timed(variant, seconds, seed, _fast_step, one_deal)
+
+
+def _choice_step(st, rng) -> int:
+    choices = st.legal_choices()
+    played = st.kinds[st.hand.phase].role == "play"
+    st.apply_choice(choices[int(rng.random() * len(choices))])
+    return played
 
 
 def playout_choices(variant, seconds: float, seed: int = 1):
     """Random playout through the choices as numbers (``legal_choices()``/``apply_choice()``)."""
-    rng = random.Random(seed)
-    deals = plays = 0
-    match = 0
-    start = _clock()
-    end = start + seconds
-    while True:
-        st = State(variant, seed=match)
-        match += 1
-        done = 0
-        while not st.is_over:
-            choices = st.legal_choices()
-            if st.kinds[st.hand.phase].role == "play":
-                plays += 1
-            st.apply_choice(choices[int(rng.random() * len(choices))])
-            if st.hands_played != done:
-                done = st.hands_played
-                deals += 1
-                if _clock() >= end:
-                    return deals, plays, _clock() - start
+    return _timed(variant, seconds, seed, _choice_step)
 
 
 def playout_engine(variant, seconds: float, seed: int = 1):

@@ -34,7 +34,7 @@ from rulekit.variant import VariantWarning, builtin_ids, check_file, load_varian
 from rulekit.variant.loader import builtin_dir
 
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
-from .render import score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
+from .render import player_names, score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode="rich",
                   help="Describe, check, play and score trick-taking card games and their house rules.")
@@ -229,14 +229,6 @@ def _load(variant: str, players: int | None = None, broken: int = 1):
         _fail(str(e), broken)
 
 
-def _player_choices(v) -> list:
-    """The player counts a variant offers (``[3, 4]`` for a choice, else ``[v.players]``)."""
-    p = v.data.get("players")
-    if isinstance(p, dict) and isinstance(p.get("choices"), list):
-        return sorted(x for x in p["choices"] if isinstance(x, int))
-    return [v.players]
-
-
 def _or_list(xs) -> str:
     xs = [str(x) for x in xs]
     return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " or " + xs[-1]
@@ -255,7 +247,7 @@ def list_variants():
             continue
         files = list(getattr(v, "files", ()) or ())
         base = Path(files[1]).stem if len(files) > 1 else ""
-        rows.append((vid, f"{_or_list(_player_choices(v))} players",
+        rows.append((vid, f"{_or_list(v.player_choices)} players",
                      escape(v.name) + (f"  [dim](house rule of {escape(base)})[/]" if base else "")))
     w0 = max((len(r[0]) for r in rows), default=0)
     w1 = max((len(r[1]) for r in rows), default=0)
@@ -387,7 +379,7 @@ def play(ctx: typer.Context,
         v = _variant_for_play(variant, _count(spec) if spec is not None else None)
         controllers = _controllers(spec, v, auto, None)
         seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-        names = _names(controllers, v)
+        names = player_names(controllers, v)
         extra, pbn_hands = _pbn_deal(deal, v) if deal is not None else ({}, None)
         try:
             state = State(v, seed=seed, names=names, max_hands=max_hands, **extra)
@@ -508,13 +500,6 @@ def _controllers(spec, v, auto: bool, saved: list | None) -> list:
     return ["bot" if c == "external" else c for c in saved]   # a record never names a bot file
 
 
-def _names(controllers: list, v) -> list:
-    """``You`` for a single human, the seat names (``N``, ``E``... or ``P1``, ``P2``...) for the others."""
-    one = controllers.count("human") == 1
-    seats = list(v.seat_names) if len(v.seat_names) == len(controllers) else []
-    return ["You" if c == "human" and one else (seats[i] if seats else f"P{i}") for i, c in enumerate(controllers)]
-
-
 def _pbn_deal(path: Path, v) -> tuple:
     """State arguments for the deal of a PBN file (``deals``, ``dealer``, and ``vulnerable`` when the
     file gives it) and the hands it deals (seat -> card texts). Exit 1: a file that is not a usable
@@ -622,7 +607,7 @@ def _variant(variant: str, n: int | None = None, broken: int = 1, hint: str = ""
     v = _load(variant, broken=broken)
     if n is None or n == v.players:
         return v
-    choices = _player_choices(v)
+    choices = v.player_choices
     if n not in choices:
         _fail(f"{v.name} is played by {_or_list(choices)} players, not {n}{hint}", 2)
     return _load(variant, n, broken=broken)
@@ -911,7 +896,7 @@ def compare(variants: List[str] = typer.Argument(..., autocompletion=_VARIANT,
             client.close()
         if before is not None:
             signal.signal(signal.SIGTERM, before)
-    from rulekit.sim.compare import _fmt, _p, _pct, interval_text
+    from rulekit.sim.compare import format_p, format_percent, format_value, interval_text
     ref = result.variants[0]
     for other in result.variants[1:]:
         console.print(f"A = {ref}, B = {other}: {result.n} paired {unit}, bots {','.join(result.bots)}, seed {seed}",
@@ -925,18 +910,18 @@ def compare(variants: List[str] = typer.Argument(..., autocompletion=_VARIANT,
             mark = ("[bold]higher[/]" if d.diff > 0 else "[bold]lower[/]") if d.detectable else \
                 "[dim]same[/]" if d.agree else "[dim]-[/]"
             if d.agree:   # never 0..0: no pair differed, which bounds how many could
-                ci = f"±{_pct(d.bound or 0.0)}" if d.lo is not None else "none differ"
+                ci = f"±{format_percent(d.bound or 0.0)}" if d.lo is not None else "none differ"
             else:
                 ci = "-" if d.lo is None or d.hi is None else interval_text(d.lo, d.hi, m)
-            table.add_row(escape(m.label), _fmt(d.mean_a, m), _fmt(d.mean_b, m), _fmt(d.diff, m), ci,
-                          _p(d.p), _p(d.p_holm), str(d.n), mark)
+            table.add_row(escape(m.label), format_value(d.mean_a, m), format_value(d.mean_b, m), format_value(d.diff, m), ci,
+                          format_p(d.p), format_p(d.p_holm), str(d.n), mark)
         console.print(table)
         for d in (d for d in ours if d.detectable):
             console.print("- " + d.sentence(), highlight=False, markup=False, soft_wrap=True)
         for k in sorted({d.n for d in ours if d.agree}, reverse=True):
             same = [d for d in ours if d.agree and d.n == k]
             bound = same[0].bound or 0.0
-            console.print(f"No difference in {k} pairs (none differs; at most {_pct(bound)} of such {unit} "
+            console.print(f"No difference in {k} pairs (none differs; at most {format_percent(bound)} of such {unit} "
                           f"would, 95% upper bound) in: {', '.join(d.metric.label for d in same)}.",
                           highlight=False, markup=False, soft_wrap=True)
         none = [d.metric.label for d in ours if not d.detectable and not d.agree]

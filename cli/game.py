@@ -95,7 +95,7 @@ def extra_bid_lines(state) -> list:
     # a level that is no number of tricks (a contract's number) is said as such
     tricks = getattr(auction, "levels_are_tricks", True)
     nulls = getattr(auction, "null", ())
-    first_lead = any(getattr(p, "first_lead_trump", False) for p in state.variant.phases)
+    first_lead = any(REGISTRY[p.kind].lead_makes_trumps(p) for p in state.variant.phases)
     out = []
     for b in bids:
         if b.text == f"{b.level}{b.strain}" and b.only_over < 0:

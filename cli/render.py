@@ -141,25 +141,28 @@ def suit_order(deck, trump: str | None = None) -> list:
     return ([trump] if trump else []) + [s for s in reversed(deck.suits) if s != trump]
 
 
-def _context(variant, trump: str, group: str):
-    """The trump context a seat sees the cards in (``obs.trump``, ``obs.group``: the contract
-    group's tables): no trump before trumps are made."""
+def view_context(variant, trump: str, group: str):
+    """The trump context (:class:`~rulekit.variant.model.Context`) a seat sees the cards in
+    (``obs.trump``, ``obs.group``: the contract group's tables): no trump before trumps are
+    made; the first context of the game when it has no no-trump one."""
     return (variant.context(trump, group) or variant.contexts.get("NT")
             or next(iter(variant.contexts.values())))
 
 
 def _state_context(state):
     h = state.hand
-    return _context(state.variant, h.trump, h.ctx.group if h.ctx is not None else "")
+    return view_context(state.variant, h.trump, h.ctx.group if h.ctx is not None else "")
 
 
 def sorted_cards(state, mask: int) -> list:
     """The cards of ``mask`` in display order: grouped by effective suit of the current context
     (trumps first, bowers and jokers with them), suits in :func:`suit_order`, high cards first."""
-    return _sorted(state.variant, _state_context(state), mask)
+    return display_order(state.variant, _state_context(state), mask)
 
 
-def _sorted(variant, ctx, mask: int) -> list:
+def display_order(variant, ctx, mask: int) -> list:
+    """The cards of ``mask`` as a player holds them under the trump context ``ctx``
+    (:func:`sorted_cards`, for a variant and context rather than a state)."""
     deck = variant.deck
     ns = len(deck.suits)
     tg = ctx.trump_group
@@ -187,7 +190,7 @@ def _own_hand(obs, mark: int = 0) -> Text:
     """``obs``'s own hand (:func:`hand_text`)."""
     if obs.blind:   # a blind decision first: his cards stay face down
         return Text(f"{_cards(obs.hand_sizes[obs.seat])} face down (not looked at yet)", style="dim")
-    return _cards_row(obs.variant, _context(obs.variant, obs.trump, obs.group), obs.hand, mark)
+    return _cards_row(obs.variant, view_context(obs.variant, obs.trump, obs.group), obs.hand, mark)
 
 
 def _cards_row(variant, ctx, mask: int, mark: int = 0) -> Text:
@@ -195,7 +198,7 @@ def _cards_row(variant, ctx, mask: int, mark: int = 0) -> Text:
     deck = variant.deck
     t = Text()
     last = None
-    for c in _sorted(variant, ctx, mask):
+    for c in display_order(variant, ctx, mask):
         g = ctx.group_of[c]
         if last is not None:
             t.append("  " if g != last else " ")
@@ -294,10 +297,10 @@ def _winning_call(state, h) -> str:
 def trick_text(state, h, i: int, label: bool = True) -> Text:
     """Completed trick ``i`` (0-based) of ``h``: ``trick 3  P1 K♠  P2 7♠  You A♠  → P1``; a card
     that counts as another suit is marked (:func:`played_text`)."""
-    return _trick_line(state, h.tricks[i], i, label, h.ctx)
+    return trick_line(state, h.tricks[i], i, label, h.ctx)
 
 
-def _trick_line(state, trick, i: int, label: bool = True, ctx=None) -> Text:
+def trick_line(state, trick, i: int, label: bool = True, ctx=None) -> Text:
     """A completed trick ``(leader, plays, winner, named)``, the ``i``-th (:func:`trick_text`),
     its cards marked by the trump context ``ctx``."""
     deck = state.variant.deck
@@ -313,6 +316,17 @@ def _trick_line(state, trick, i: int, label: bool = True, ctx=None) -> Text:
     t.append("  → ")
     t.append(_name(state, winner), style="bold")
     return t
+
+
+def player_names(controllers: list, v) -> list:
+    """The name each seat is shown by: ``You`` for a single human, the seat names of the file
+    (``N``, ``E``...) for the others, or ``P0``, ``P1``... without them.
+
+    :param controllers: a controller per seat (``"human"``, a bot name, ``bot:PATH``...).
+    """
+    one = controllers.count("human") == 1
+    seats = list(v.seat_names) if len(v.seat_names) == len(controllers) else []
+    return ["You" if c == "human" and one else (seats[i] if seats else f"P{i}") for i, c in enumerate(controllers)]
 
 
 def _cards(n: int) -> str:
@@ -640,7 +654,7 @@ def table_view(state, seat: int) -> Table:
     h = state.hand                     # public facts only: the contract's words, the phases' rows
     deck = v.deck
     names = state.names
-    ctx = _context(v, obs.trump, obs.group)
+    ctx = view_context(v, obs.trump, obs.group)
     role = role_of(obs.phase)
     pairs = partnership(v)
     grid = Table.grid(padding=(0, 1))
@@ -700,7 +714,7 @@ def table_view(state, seat: int) -> Table:
         grid.add_row("to make", target)
     if role == "play":
         if obs.tricks:
-            grid.add_row("last trick", _trick_line(state, obs.tricks[-1], len(obs.tricks) - 1, label=False,
+            grid.add_row("last trick", trick_line(state, obs.tricks[-1], len(obs.tricks) - 1, label=False,
                                                    ctx=ctx))
         trick = Text()
         for i, (s, c) in enumerate(obs.trick):
@@ -760,7 +774,7 @@ def running_tallies(variant, obs) -> list:
     shown = [i for i, t in enumerate(variant.scoring.tallies) if t.where == "tricks" and not t.pick]
     if not shown:
         return []
-    ctx = _context(variant, obs.trump, obs.low)
+    ctx = view_context(variant, obs.trump, obs.low)
     played = SimpleNamespace(dealt=[0] * variant.players, trump=obs.trump, tricks=obs.tricks, ctx=ctx)
     won = [0] * variant.players
     for _l, plays, winner, _n in obs.tricks:
@@ -994,7 +1008,7 @@ def _suit_lines(variant, mask: int) -> Text:
     """A hand as a diagram draws it: one line per printed suit (``♠ A K 7 3``, ``♥ —`` for none),
     high cards first, then a line of the cards of no suit (jokers)."""
     deck = variant.deck
-    nt = _context(variant, "NT", "")
+    nt = view_context(variant, "NT", "")
     t = Text()
     for i, su in enumerate(suit_order(deck)):
         if i:
@@ -1068,7 +1082,7 @@ def dealt_diagram(state, h, viewer: int) -> Table:
         rest &= ~m
     if rest and any(h.dealt):
         t = Text("not dealt to a player: ", style="dim")
-        t.append_text(cards_text(v.deck, _sorted(v, _context(v, "NT", ""), rest)))
+        t.append_text(cards_text(v.deck, display_order(v, view_context(v, "NT", ""), rest)))
         grid.add_row(t)
     return grid
 

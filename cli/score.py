@@ -11,6 +11,7 @@ from rulekit.errors import RulekitError
 from rulekit.sheets import padfile
 from rulekit.sheets.render import renderable
 from rulekit.sheets.scorepad import FactError, ScorePad
+from rulekit.text import visible
 
 EXPORTS = (".csv", ".json", ".txt")
 COMMANDS = ("undo (take back the last answer, or the last hand), stop (end the match now), save (try saving "
@@ -68,7 +69,7 @@ def run(console, err, load, fail, variant: str | None, file: Path | None, out: P
                 try:
                     first = ScorePad(v).seat(dealer)
                 except RulekitError as e:   # a bad value of an option: a usage error
-                    fail(padfile.escape(str(e)), 2)
+                    fail(visible(str(e)), 2)
             pad = ScorePad(v, first_dealer=first)
         if out is not None:
             try:
@@ -80,7 +81,7 @@ def run(console, err, load, fail, variant: str | None, file: Path | None, out: P
             return
         _loop(console, pad, file, new=data is None)
     except RulekitError as e:
-        fail(padfile.escape(str(e)))
+        fail(visible(str(e)))
     finally:
         if lock is not None:
             lock.release()
@@ -126,7 +127,9 @@ def _show(console, pad: ScorePad) -> None:
         console.print(f"[bold]{escape(head)}[/] ({escape(pad.end_reason)}).", highlight=False)
 
 
-def _header(pad: ScorePad) -> str:
+def pad_header(pad: ScorePad) -> str:
+    """The line above a hand's questions: its number, the dealer, who is vulnerable and the
+    schedule's round (``hand 3, E deals, vulnerable: NS — Misère: take no trick``)."""
     vul = [c for c, x in zip(pad.columns, pad.vulnerable()) if x]
     vtext = f", vulnerable: {' '.join(vul)}" if vul and pad.variant.vulnerability else ""
     rules = pad.rules   # a schedule's round: its name and objective
@@ -160,7 +163,7 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
             _show(console, pad)
             continue
         if not pad.is_over and shown != pad.number:
-            console.print(escape(_header(pad)), style="bold", highlight=False)
+            console.print(escape(pad_header(pad)), style="bold", highlight=False)
             shown = pad.number
         text = _ask(console, "match over (undo, quit) > " if q is None else f"{q.prompt} > ")
         word = (text or "").strip().lower()

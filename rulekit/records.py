@@ -147,15 +147,7 @@ def save_game(path: str | Path, record: dict, played: int | None, exclusive: boo
         return
     if exclusive and os.path.lexists(path):
         raise FileExistsError(f"{path} exists")
-    key = None
-    if not exclusive and keyfile.is_file():
-        try:
-            key = sealing.read_key(keyfile, str(path))
-        except RecordError:
-            key = None
-    if key is None:
-        key = sealing.new_key()
-        sealing.write_key(keyfile, key)
+    key = sealing.key_for(keyfile, str(path))
     save(path, sealing.seal(record, key, played), exclusive)
 
 
@@ -186,7 +178,7 @@ def save(path: str | Path, record: dict, exclusive: bool = False) -> None:
             f.flush()
             os.fsync(f.fileno())
         if exclusive:
-            _create(tmp, path)
+            sealing.create_new(tmp, path)
         else:
             os.replace(tmp, path)
     except BaseException:
@@ -196,19 +188,6 @@ def save(path: str | Path, record: dict, exclusive: bool = False) -> None:
             pass
         raise
     _fsync_dir(path.parent)
-
-
-def _create(tmp: str, path: Path) -> None:
-    """Give the finished file ``tmp`` the name ``path`` unless that name exists (one atomic step)."""
-    try:
-        os.link(tmp, path)             # fails with FileExistsError when the name is taken
-    except FileExistsError:
-        raise
-    except OSError:                    # a file system without hard links: claim the name, then fill it
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        os.replace(tmp, path)
-        return
-    os.unlink(tmp)
 
 
 class RecordInUse(RecordError):
@@ -653,13 +632,13 @@ def sheet_mismatch(record: dict, state: State) -> str:
             if state.is_over:
                 return f"the record of a finished game has no {block}"
             continue
-        problem = _differs(record[block], mine[block], block)
+        problem = first_difference(record[block], mine[block], block)
         if problem:
             return problem
     return ""
 
 
-def _differs(stored, replayed, where: str) -> str:
+def first_difference(stored, replayed, where: str) -> str:
     """The first field where ``stored`` differs from ``replayed`` (JSON values), named by its
     path (``sheet.rows[3].note``, hand numbers counted from 1 in the words), or ``""``."""
     if isinstance(replayed, dict):
@@ -670,7 +649,7 @@ def _differs(stored, replayed, where: str) -> str:
                 return f"{where}.{key} is missing (replayed {_short(replayed[key])})"
             if key not in replayed:
                 return f"{where}.{key} is stored but not replayed (stored {_short(stored[key])})"
-            problem = _differs(stored[key], replayed[key], f"{where}.{key}")
+            problem = first_difference(stored[key], replayed[key], f"{where}.{key}")
             if problem:
                 return problem
         return ""

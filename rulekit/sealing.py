@@ -96,9 +96,14 @@ def new_key() -> bytes:
     return secrets.token_bytes(32)
 
 
-def write_key(path: Path, key: bytes) -> None:
+def write_key(path: Path, key: bytes, exclusive: bool = False) -> None:
     """Write ``key`` (hex) to the key file ``path`` with mode 0600, atomically (a temporary file
-    created 0600 beside it, then renamed).  :raises OSError: the folder cannot be written."""
+    created 0600 beside it, complete, then moved into place).
+
+    :param exclusive: create the key file: fail if ``path`` exists, even if another process
+        created it a moment ago (:func:`create_new`).
+    :raises FileExistsError: ``exclusive`` and ``path`` exists (it is left as it is).
+    :raises OSError: the folder cannot be written."""
     tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
@@ -106,13 +111,56 @@ def write_key(path: Path, key: bytes) -> None:
             f.write(key.hex() + "\n")
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        if exclusive:
+            create_new(tmp, path)
+        else:
+            os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+
+
+def create_new(tmp: str | Path, path: Path) -> None:
+    """Give the finished file ``tmp`` the name ``path`` unless that name exists, in one atomic
+    step: a hard link, which fails on a taken name (where the file system has none, the name is
+    claimed with ``O_EXCL``, then the file renamed onto it).
+
+    :raises FileExistsError: ``path`` exists (``tmp`` is left for the caller to remove)."""
+    try:
+        os.link(tmp, path)             # fails with FileExistsError when the name is taken
+    except FileExistsError:
+        raise
+    except OSError:                    # a file system without hard links: claim the name, then fill it
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)
+
+
+def key_for(path: Path, where: str) -> bytes:
+    """The key of the key file ``path``, which is made with a fresh key when there is none.  Two
+    processes making the same key file at once both get the one that was made first (the
+    creation is exclusive), so a record sealed by either opens with the file that stays.  A file
+    there that is not a key is replaced by a new one.
+
+    :raises OSError: the folder cannot be written, or ``path`` is there but no file (a folder)."""
+    if not path.is_file():
+        key = new_key()
+        try:
+            write_key(path, key, exclusive=True)
+            return key
+        except FileExistsError:      # made by another process since the check, or no file
+            if not path.is_file():
+                raise
+    try:
+        return read_key(path, where)
+    except RecordError:
+        key = new_key()
+        write_key(path, key)
+        return key
 
 
 def read_key(path: Path, where: str) -> bytes:
@@ -167,4 +215,4 @@ def _tag(key: bytes, nonce: bytes, data: bytes, public: dict) -> bytes:
     return mac.digest()
 
 
-__all__ = ["KEY_SUFFIX", "SCHEME", "SECRET", "key_path", "new_key", "read_key", "seal", "unseal", "write_key"]
+__all__ = ["KEY_SUFFIX", "SCHEME", "SECRET", "create_new", "key_for", "key_path", "new_key", "read_key", "seal", "unseal", "write_key"]

@@ -1,13 +1,12 @@
 """Text read from a file (a variant, a record, a pad) made safe to print.
 
 Every command that prints such text (``explain`` plain, Markdown or rendered, ``validate``,
-``play``, ``replay``, ``score``, the exports to the terminal) writes it through :func:`visible`,
+``play``, ``replay``, ``score``, the pad exports, to the terminal or a file) writes it through :func:`visible`,
 so that a name cannot clear the screen, retitle the window, write the clipboard (OSC 52), open a
 hyperlink, or reorder what a line shows with a bidirectional override.
 """
 from __future__ import annotations
 
-import re
 import unicodedata
 
 #: Longest name (characters): a key of a variant file, a seat name, a player name of a record or pad.
@@ -21,32 +20,46 @@ MAX_TEXT = 2000
 #: The bidirectional formatting characters: embeddings and overrides (U+202A-U+202E), isolates
 #: (U+2066-U+2069), the marks (U+200E, U+200F) and the Arabic letter mark (U+061C).
 BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-# C0 controls but newline, DEL, the C1 controls (0x9b is a one-byte CSI on some terminals), bidi
-_UNSAFE = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{BIDI}]")
+
+#: The Unicode categories :func:`visible` shows and :func:`unprintable` refuses: the controls (ESC,
+#: BEL, the C1 controls: 0x9b is a one-byte CSI on some terminals) and the format characters (the
+#: bidi characters of :data:`BIDI`, zero-width spaces and joiners, soft hyphens, tags).
+UNSAFE_CATEGORIES = ("Cc", "Cf")
 
 
-def visible(text: str) -> str:
-    """``text`` with its control and bidirectional formatting characters made visible: ESC is
-    shown as ``^[``, another C0 control as ``^X`` (a tab as ``^I``), DEL as ``^?``, a C1 control
-    as ``\\x9b``, a bidi character as ``\\u202e``; newlines are kept.  Text without such a
-    character is returned as it is."""
-    return _UNSAFE.sub(_show, text) if _UNSAFE.search(text) else text
+def visible(text: str, newlines: bool = True) -> str:
+    """``text`` with every control or format character (:data:`UNSAFE_CATEGORIES`) made visible,
+    so that it prints as it reads: ESC is shown as ``^[``, another C0 control as ``^X`` (a tab as
+    ``^I``), DEL as ``^?``, a C1 control as ``\\x9b``, a format character as ``\\u202e`` (a bidi
+    override) or ``\\U000e0041`` beyond the BMP.  Text without such a character is returned as
+    it is.
+
+    The one escaping of file text (a variant, a record, a pad): the terminal (``explain``,
+    ``validate``, ``play``, ``replay``, ``score``) and the pad exports (CSV, JSON, text) alike.
+
+    :param newlines: keep newlines (text of several lines); ``False`` shows them too (``^J``: a
+        cell of an export, which must stay one line).
+    """
+    if all(line.isprintable() for line in (text.split("\n") if newlines else (text,))):
+        return text       # isprintable is False for every Cc and Cf character (and a few more)
+    return "".join(_show(ch) if unicodedata.category(ch) in UNSAFE_CATEGORIES and not (newlines and ch == "\n")
+                   else ch for ch in text)
 
 
 def unprintable(text: str) -> bool:
-    """True when ``text`` holds a control or format character (Unicode categories Cc, Cf: ESC,
+    """True when ``text`` holds a control or format character (:data:`UNSAFE_CATEGORIES`: ESC,
     a bidi override, a zero-width joiner), which a name must not (it could not be typed at a
     prompt, and would not read as it shows)."""
-    return any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text)
+    return any(unicodedata.category(ch) in UNSAFE_CATEGORIES for ch in text)
 
 
-def _show(m: re.Match) -> str:
-    c = ord(m.group())
+def _show(ch: str) -> str:
+    c = ord(ch)
     if c < 0x20:
         return "^" + chr(c + 64)
     if c == 0x7f:
         return "^?"
-    return f"\\x{c:02x}" if c <= 0xff else f"\\u{c:04x}"
+    return f"\\x{c:02x}" if c <= 0xff else f"\\u{c:04x}" if c <= 0xffff else f"\\U{c:08x}"
 
 
-__all__ = ["BIDI", "MAX_ID", "MAX_NAME", "MAX_TEXT", "unprintable", "visible"]
+__all__ = ["BIDI", "MAX_ID", "MAX_NAME", "MAX_TEXT", "UNSAFE_CATEGORIES", "unprintable", "visible"]

@@ -416,6 +416,13 @@ def legal_texts(s: State) -> list:
     return sorted(a.text for a in s.legal_actions())
 
 
+def run(s: State, *actions) -> State:
+    """``s`` after applying ``actions`` (texts or actions) in order."""
+    for a in actions:
+        s.apply(a)
+    return s
+
+
 # ---------------------------------------------------------------------- the terminal and the scorepad
 def plain(renderable, width: int = 120, strip: bool = False) -> str:
     """The text a terminal without colours shows (its final newlines removed with ``strip``)."""

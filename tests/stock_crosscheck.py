@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rulekit.engine import State
 from rulekit.engine.phases import REGISTRY
+from rulekit.variant import load_variant
 from tests.helpers import order_for
 
 
@@ -146,6 +147,21 @@ def match_side_by_side(v, module, seed: int, hands_max: int = 40) -> tuple:
         assert list(s.sheet.rows[k].entries) == d.result()["scores"], (seed, k)
         entries.append(d.result()["scores"])
     return s.winners, module.match_winner(entries)
+
+
+def cross_check(vid: str, module, seed: int, deals: int, options=None) -> Tally:
+    """:func:`play_side_by_side` of the installed variant ``vid`` against the referee ``module``,
+    asserting that no decision, draw or score differs; the tally, for the counts of what was met."""
+    t = play_side_by_side(load_variant(vid), module, seed=seed, deals=deals, options=options)
+    assert not t.differences, t.differences[:3]
+    return t
+
+
+def assert_match_agrees(vid: str, module, seed: int) -> None:
+    """:func:`match_side_by_side` of the installed variant ``vid``: the same winner as the
+    referee's of the same entries."""
+    mine, theirs = match_side_by_side(load_variant(vid), module, seed)
+    assert mine == [theirs], (vid, seed)
 
 
 def check_random_hands(v, seeds) -> int:

@@ -306,10 +306,12 @@ def test_compare_takes_the_seeds_play_takes(seed):
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
 def test_terminating_compare_ends_its_workers_too():
     """A TERM sent to the compare process alone ends its pool workers too: the process exits 143
-    after the pool is shut down, and no worker is left."""
+    after the pool is shut down, and no worker is left.  (The run has a process group of its own,
+    killed whole at the end whatever happened, so that no worker outlives a failed or timed-out
+    test.)"""
     p = subprocess.Popen([sys.executable, "-c", "from rulekit.cli.app import main; main()", "compare", "fivehundred",
                           "fivehundred-must-trump", "--bots", "random", "--deals", "200000", "--jobs", "2"],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.time() + 30
         children: list = []
@@ -325,5 +327,8 @@ def test_terminating_compare_ends_its_workers_too():
                  "Z" not in open(f"/proc/{c}/stat").read().split()[2]]
         assert alive == []
     finally:
-        if p.poll() is None:
-            p.kill()
+        try:
+            os.killpg(p.pid, signal.SIGKILL)     # the run's group: compare and any worker left
+        except ProcessLookupError:               # none left (the test passed)
+            pass
+        p.wait(timeout=30)

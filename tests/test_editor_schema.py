@@ -174,12 +174,29 @@ def test_what_the_file_alone_cannot_settle(tmp_path, name, text, editor, validat
 def test_a_phase_entry_has_only_its_kinds_keys():
     """Each phase entry is narrowed by its kind: the tricks block lists the tricks keys only."""
     s = editor_schema()["$defs"]
-    rules = [a for a in s["phase"]["allOf"] if a["if"]["properties"]["kind"]["const"] == "tricks"]
+    rules = [a for a in s["phase"]["allOf"] if a["if"]["properties"]["kind"].get("const") == "tricks"]
     assert [r["then"] for r in rules] == [{"$ref": "#/$defs/phase_tricks"}]
     assert rules[0]["if"]["required"] == ["kind"]
     keys = set(s["phase_tricks"]["properties"])
     assert "must_trump" in keys and "discard" not in keys and "pattern" not in keys
     assert set(s["phase"]["properties"]) == {"kind"}
+
+
+def test_a_kinds_former_word_is_accepted_as_the_kind():
+    """A phase written with a kind's former word (``kind: layout`` for ``domino``), which the loader
+    reads as the kind, is valid in the editor schema with that kind's keys, and only those."""
+    from tests.kinds.test_domino import DOMINO
+    doc = yaml.safe_load(DOMINO)
+    lay = doc.pop("rounds")[0]["phases"]["lay"]            # the round's phase as the file's own
+    doc["phases"] = {"deal": doc["phases"]["deal"], "lay": lay}
+    assert _EDITOR.is_valid(doc)
+    lay["kind"] = "layout"
+    assert _EDITOR.is_valid(doc)
+    lay["must_trump"] = True                                 # a key of tricks, not of domino
+    assert not _EDITOR.is_valid(doc)
+    assert _EDITOR.is_valid({"extends": "x", "phases": {"lay": {"kind": "layout", "end_when_out": 2}}})
+    assert not _EDITOR.is_valid({"extends": "x", "phases": {"lay": {"kind": "layout", "pattern": "13"}}})
+    assert not _EDITOR.is_valid({"extends": "x", "phases": {"lay": {"kind": "layouts"}}})
 
 
 class _Toy(PhaseKind):

@@ -1,88 +1,67 @@
-"""The seam between the phase kinds and the engine: the facade ``Table`` the kinds see, each
-kind's own data object, and the one declared cache of a compiled variant."""
+"""The seam between the phase kinds and the layers above (docs/architecture.md, "The engine"): the
+CLI, the bots and the scorepad learn a kind's rules through its hooks (``lead_makes_trumps``,
+``deals_aside``, ``gives_aside``), never by reading a spec's fields by name."""
 from __future__ import annotations
 
-import dataclasses
-import random
-from dataclasses import dataclass, field
+import re
+from pathlib import Path
 
+from rulekit.cli.game import extra_bid_lines
 from rulekit.engine import State
-from rulekit.engine.hand import Hand, KindData
-from rulekit.engine.phases import REGISTRY, kind_of
-from rulekit.engine.phases.table import Table
+from rulekit.engine.phases import REGISTRY
+from rulekit.sheets.scorepad import ScorePad
 from rulekit.variant import load_variant
 
-
-@dataclass
-class _Toy(KindData):
-    n: int = 0
-    seats: list[int] = field(default_factory=list)
-    said: dict[int, str] = field(default_factory=dict)
-    held: tuple[int, ...] = ()
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_kind_data_clone_copies_its_lists_dicts_and_sets():
-    """``clone`` gives an object of the same class whose lists, dicts and sets are its own."""
-    a = _Toy(1, [1, 2], {0: "pass"}, (3,))
-    b = a.clone()
-    b.n, b.seats[0], b.said[1] = 5, 9, "bid"
-    assert (a.n, a.seats, a.said) == (1, [1, 2], {0: "pass"})
-    assert type(b) is _Toy and b.held is a.held
+def _hooks(vid: str) -> dict:
+    v = load_variant(vid)
+    return {p.kind: (REGISTRY[p.kind].lead_makes_trumps(p), REGISTRY[p.kind].deals_aside(p),
+                     REGISTRY[p.kind].gives_aside(p)) for p in v.phases}
 
 
-def test_a_hand_clone_clones_every_kinds_data():
-    """``Hand.clone`` clones each kind's data object: changing the copy's leaves the hand's."""
-    h = Hand(0, 0, 3)
-    h.phase_state["toy"] = _Toy(seats=[0])
-    c = h.clone()
-    c.phase_state["toy"].seats.append(1)
-    assert h.phase_state["toy"].seats == [0] and c.phase_state["toy"] is not h.phase_state["toy"]
+def test_the_hooks_say_each_kinds_rule():
+    """Auction Pitch: the first card led makes trumps, 28 cards stay undealt, none goes to a
+    player; Tarot [TA-K4]: the dog is dealt aside and, with the discard, counts for the taker;
+    Five Hundred: the kitty is dealt aside; Rams: no deal aside, the cards left go to a player."""
+    assert _hooks("pitch")["tricks"] == (True, False, (False, False)) and _hooks("pitch")["deal"][1] is True
+    assert _hooks("tarot")["tricks"] == (False, False, (True, True)) and _hooks("tarot")["deal"][1] is True
+    assert _hooks("fivehundred")["deal"] == (False, True, (False, False))
+    assert _hooks("rams")["tricks"] == (False, False, (True, False))
+    assert all(h == (False, False, (False, False)) for k, h in _hooks("boston").items() if k != "deal")
 
 
-def test_a_sampled_world_never_changes_the_games_kind_data():
-    """A bot's world (``Observation.sample_world``) played on leaves the real game's data of the
-    kinds in progress as it was (Spades: the trick bids)."""
-    s = State(load_variant("spades"), seed=4)
-    rng = random.Random(1)
-    s.apply(s.legal_actions()[-1])
-    kind = REGISTRY[s.phase_kind]
-    before = dataclasses.asdict(kind.data_of(s.hand))
-    w = s.observation(s.to_move).sample_world(rng)
-    while w.phase_kind == s.phase_kind:
-        w.apply(w.legal_actions()[0])
-    assert dataclasses.asdict(kind.data_of(s.hand)) == before
+def test_the_auction_and_the_bid_help_ask_the_kind_whether_the_lead_makes_trumps(monkeypatch):
+    """A contract of a list is said "at no trump" unless the play's kind makes trumps of the first
+    lead, and the bid help says "trumps: the first card led" exactly then."""
+    v = load_variant("pitch")
+    auction = v.auction()
+    said = REGISTRY[auction.kind].describe_in(auction, v)
+    assert "at no trump" not in said
+    assert extra_bid_lines(State(v, seed=1))[0].split() == ["2", "trumps:", "the", "first", "card", "led;", "value", "2"]
+    monkeypatch.setattr(REGISTRY["tricks"], "lead_makes_trumps", lambda spec: False)
+    assert "2 (two): at no trump, worth 2" in REGISTRY[auction.kind].describe_in(auction, v)
+    assert "no trump; value 2" in extra_bid_lines(State(v, seed=1))[0]
 
 
-def test_every_kinds_data_is_a_kind_data_object():
-    """In every shipped variant's first hand, played at random to its end, each kind's data is a
-    ``KindData`` read back through its kind (``data_of``)."""
-    from rulekit.engine.playout import random_hand
-    from rulekit.variant import builtin_ids
-    for vid in builtin_ids():
-        s = State(load_variant(vid), seed=2)
-        random_hand(s, random.Random(2))
-        h = s.hand_log[0]
-        for name, d in h.phase_state.items():
-            assert isinstance(d, KindData) and kind_of(name).data_of(h) is d, (vid, name)
+def test_the_scorepad_asks_the_kinds_where_the_cards_aside_go(monkeypatch):
+    """Tarot [TA-K4]: every card point ends with a player (the dog and the discard go to the taker),
+    so the points entered must add up to the deck's; a kind that gives the cards aside to no one
+    (and a deal that deals none aside) changes what the pad assumes."""
+    pad = ScorePad(load_variant("tarot"))
+    assert pad._aside() and pad._all_points_won()
+    monkeypatch.setattr(REGISTRY["tricks"], "gives_aside", lambda spec: (False, False))
+    assert not pad._all_points_won()
+    monkeypatch.setattr(REGISTRY["deal"], "deals_aside", lambda spec: False)
+    assert not pad._aside() and pad._all_points_won()
 
 
-def test_the_state_provides_every_member_of_the_facade():
-    """``State`` implements each member of ``Table`` (what a kind may read and do)."""
-    s = State(load_variant("fivehundred"), seed=1)
-    members = [m for m in vars(Table) if not m.startswith("_")] + list(Table.__annotations__)
-    assert {"set_trump", "throw_in", "partner_of", "score_envs", "hand", "variant"} <= set(members)
-    assert all(hasattr(s, m) for m in members)
-    assert not hasattr(kind_of("tricks"), "bot_act")   # strategy lives in rulekit/bots/policies/
-
-
-def test_the_variant_cache_builds_each_table_once_and_a_new_variant_starts_empty():
-    """``Variant.cached(key, build)`` builds a table on first use only; ``dataclasses.replace``
-    (a new variant) starts with an empty cache, never the old one's tables."""
-    v = load_variant("whist")
-    calls = []
-    assert v.cached("test.table", lambda: calls.append(1) or {"x": 1}) == {"x": 1}
-    assert v.cached("test.table", lambda: calls.append(1) or {}) == {"x": 1}
-    assert calls == [1]
-    w = dataclasses.replace(v, name="copy")
-    assert "test.table" not in w.cache and w.cache is not v.cache
-    v.cache.pop("test.table")
+def test_no_layer_above_the_kinds_reads_these_spec_fields():
+    """The fields behind the hooks are the kinds' own: no module outside rulekit/engine/phases/
+    reads ``first_lead_trump``, ``widow_to``, ``discards_to`` of a spec, or a deal step's ``zone``."""
+    pattern = re.compile(r"""getattr\([^)]*["'](first_lead_trump|widow_to|discards_to|zone|steps)["']""")
+    bad = [f"{p.relative_to(ROOT)}:{i}" for top in ("rulekit", "cli") for p in sorted((ROOT / top).rglob("*.py"))
+           if "phases" not in p.parts
+           for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert not bad, bad

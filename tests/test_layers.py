@@ -122,6 +122,59 @@ def test_a_layer_loads_nothing_above_it(layer):
     assert not above, f"importing the {layer} layer loads {above}"
 
 
+def _package(module: str) -> str:
+    """The package a module belongs to for privacy: ``rulekit.<first part>`` (``rulekit.web.view``
+    -> ``rulekit.web``, ``rulekit.bots.policies.tricks`` -> ``rulekit.bots``), ``rulekit`` for the
+    top-level modules (``rulekit.records``)."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if len(parts) > 2 or module in _PACKAGES else "rulekit"
+
+
+_PACKAGES = {name for name, p in _modules() if p.name == "__init__.py"}
+
+
+def _private_imports(module: str, path: Path) -> list:
+    """``(line, source module, name)`` of each ``from X import _name`` of the file (any depth),
+    ``X`` one of ours, relative imports resolved against ``module``."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = node.module or ""
+        if node.level:
+            up = package.split(".")[: len(package.split(".")) - node.level + 1]
+            base = ".".join(up + ([base] if base else []))
+        source = _ours(base)
+        if source is None:
+            continue
+        found.extend((node.lineno, source, a.name) for a in node.names
+                     if a.name.startswith("_") and not a.name.startswith("__"))
+    return found
+
+
+def test_no_module_imports_another_packages_private_names():
+    """A module imports only public names from another package (``rulekit.web`` uses the CLI's
+    public drawing helpers, never ``from rulekit.cli.render import _x``): a private name is free to
+    change with its own package."""
+    bad = [f"{path.relative_to(ROOT)}:{line}: from {source} import {name}"
+           for module, path in _modules() for line, source, name in _private_imports(module, path)
+           if _package(source) != _package(module)]
+    assert not bad, "private names imported across packages:\n" + "\n".join(bad)
+
+
+def test_the_private_import_check_sees_a_cross_package_import(tmp_path):
+    """The check above finds ``from cli.render import _x`` in a web module, relative or not, and
+    lets a package use its own private names."""
+    f = tmp_path / "m.py"
+    f.write_text("from cli.render import _sorted\nfrom ..cli.app import _names\nfrom .tables import _seat\n")
+    found = [(s, n) for _l, s, n in _private_imports("rulekit.web.m", f)]
+    assert found == [("rulekit.cli.render", "_sorted"), ("rulekit.cli.app", "_names"), ("rulekit.web.tables", "_seat")]
+    assert [_package(s) for s, _n in found] == ["rulekit.cli", "rulekit.cli", "rulekit.web"]
+    assert _package("rulekit.web.m") == "rulekit.web"
+    assert _package("rulekit.records") == "rulekit" and _package("rulekit.sheets.scorepad") == "rulekit.sheets"
+
+
 def test_layers_are_declared_in_the_package_docstring():
     """The package docstring names the layers in their order."""
     assert " -> ".join(name for name, _p in LAYERS) in " ".join(rulekit.__doc__.split())

@@ -111,3 +111,44 @@ def test_play_saves_a_game_in_progress_sealed_and_resumes_it(tmp_path):
     r = runner.invoke(app, ["play", "--resume", str(save)], input="quit\n")
     assert r.exit_code == 0, r.output
     assert records.load(save)["actions"][:len(first)] == first
+
+
+def test_two_processes_creating_one_sealed_record_share_the_key_that_stays(tmp_path, monkeypatch):
+    """Two processes create the same record at once: the second makes its key file while the
+    first has just saved its record with its own. Key creation is exclusive, so the second takes
+    the key that is there, its exclusive save fails, and the record that stays opens with the key
+    file that stays (before, the second's key replaced the first's: the record was lost)."""
+    v = load_variant("fivehundred")
+    path = tmp_path / "game.json"
+    first = _mid_first_hand(v, random.Random(1))
+    second = _mid_first_hand(v, random.Random(2))
+    real = sealing.new_key
+    calls = []
+
+    def racing_key():
+        key = real()
+        if not calls:           # the second process, between its checks and its key file:
+            calls.append(1)     # the first one saves its whole record now
+            records.save_game(path, records.to_record(first), len(first.record.codes), exclusive=True)
+        return key
+    monkeypatch.setattr(sealing, "new_key", racing_key)
+    with pytest.raises(FileExistsError):
+        records.save_game(path, records.to_record(second), len(second.record.codes), exclusive=True)
+    stored = json.loads(path.read_text())
+    key = sealing.read_key(sealing.key_path(path), str(path))
+    mine = records.to_record(first)["actions"]
+    assert mine != records.to_record(second)["actions"]
+    assert sealing.unseal(stored, key, str(path))["actions"] == mine
+
+
+def test_an_exclusive_key_file_is_never_replaced(tmp_path):
+    """``write_key(exclusive=True)`` refuses an existing key file and leaves it, and no
+    temporary file stays behind; ``key_for`` reads the key that is there."""
+    path = tmp_path / "g.json.key"
+    k1, k2 = sealing.new_key(), sealing.new_key()
+    sealing.write_key(path, k1, exclusive=True)
+    with pytest.raises(FileExistsError):
+        sealing.write_key(path, k2, exclusive=True)
+    assert sealing.read_key(path, "g") == k1 == sealing.key_for(path, "g")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json.key"]
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600

@@ -12,7 +12,7 @@ from rulekit.engine import State
 from rulekit.engine.scoring import player_envs
 from rulekit.errors import IllegalActionError
 from rulekit.variant import load_variant
-from tests.helpers import assert_plays_to_a_winner, mask, order_for
+from tests.helpers import assert_plays_to_a_winner, legal_texts as texts, mask, order_for, run
 
 #: Dealer 1, so seat 0 leads; the stock's first card, the 10♠, is turned (spades trumps) and
 #: lies under the stock, drawn last.
@@ -27,16 +27,6 @@ def v():
 
 def deal(v) -> State:
     return State(v, seed=0, deals=[order_for(v, 1, HANDS)], dealer=1)
-
-
-def texts(s) -> list:
-    return sorted(a.text for a in s.legal_actions())
-
-
-def run(s, *actions) -> State:
-    for a in actions:
-        s.apply(a)
-    return s
 
 
 def own(s, seat: int) -> dict:

@@ -10,9 +10,9 @@ from rulekit.engine import State
 from rulekit.engine.phases import REGISTRY
 from rulekit.errors import IllegalActionError
 from rulekit.variant import load_variant
-from tests.helpers import assert_plays_to_a_winner, order_for
+from tests.helpers import assert_plays_to_a_winner, legal_texts as texts, order_for, run
 from tests.referees import schnapsen as referee
-from tests.stock_crosscheck import check_random_hands, match_side_by_side, play_side_by_side
+from tests.stock_crosscheck import assert_match_agrees, check_random_hands, cross_check
 
 #: Example 2's deal: dealer 1, the turn-up 10♥ (first of the stock zone, drawn last).
 EXAMPLE = {0: "KH QH AS 10S JC", 1: "AH JH KS QC 10D", "stock": "10H AD QS KC JD 10C KD JS AC QD"}
@@ -25,16 +25,6 @@ def v():
 
 def example(v, scores=None) -> State:
     return State(v, seed=0, deals=[order_for(v, 1, EXAMPLE)], dealer=1, scores=scores)
-
-
-def texts(s) -> list:
-    return sorted(a.text for a in s.legal_actions())
-
-
-def run(s, *actions) -> State:
-    for a in actions:
-        s.apply(a)
-    return s
 
 
 def score(s, seat: int) -> int:
@@ -137,30 +127,25 @@ def test_referee_cross_check():
     """Random deals played through rulekit and the referee side by side: the same legal actions
     at every decision, the same hands after every draw, no stock card in any observation, the
     same points and game points."""
-    t = play_side_by_side(load_variant("schnapsen"), referee, seed=1, deals=250)
-    assert not t.differences, t.differences[:3]
+    t = cross_check("schnapsen", referee, seed=1, deals=250)
     assert t.decisions > 3000 and t.claims > 100 and t.closes > 100 and t.exchanges > 15 and t.melds > 30
 
 
 def test_referee_cross_check_of_the_house_rule():
     """``schnapsen-no-late-exchange`` against the referee's ``late_exchange: false``."""
-    t = play_side_by_side(load_variant("schnapsen-no-late-exchange"), referee, seed=2, deals=150,
-                          options={"late_exchange": False})
-    assert not t.differences, t.differences[:3]
+    cross_check("schnapsen-no-late-exchange", referee, seed=2, deals=150, options={"late_exchange": False})
 
 
 @pytest.mark.slow
 def test_referee_cross_check_many_deals():
     """The cross-check over 2,000 deals."""
-    t = play_side_by_side(load_variant("schnapsen"), referee, seed=11, deals=2000)
-    assert not t.differences, t.differences[:3]
+    cross_check("schnapsen", referee, seed=11, deals=2000)
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_match_winner_agrees_with_the_referee(seed):
     """[SN-B1]: whole matches of random deals end with the referee's winner of the same entries."""
-    mine, theirs = match_side_by_side(load_variant("schnapsen"), referee, seed)
-    assert mine == [theirs]
+    assert_match_agrees("schnapsen", referee, seed)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -9,9 +9,9 @@ from rulekit.engine.phases import REGISTRY
 from rulekit.engine.scoring import player_envs
 from rulekit.errors import IllegalActionError
 from rulekit.variant import load_variant
-from tests.helpers import assert_plays_to_a_winner, order_for
+from tests.helpers import assert_plays_to_a_winner, legal_texts as texts, order_for, run
 from tests.referees import sixtysix as referee
-from tests.stock_crosscheck import check_random_hands, match_side_by_side, play_side_by_side
+from tests.stock_crosscheck import assert_match_agrees, check_random_hands, cross_check
 
 #: Example 2's deal: dealer 0, the thirteenth card A♠ turned up (first of the stock, drawn last).
 EXAMPLE = {1: "9S KH QH 10C JD AD", 0: "KS QS AH 10H JC 9C",
@@ -25,16 +25,6 @@ def v():
 
 def example(v, scores=None) -> State:
     return State(v, seed=0, deals=[order_for(v, 0, EXAMPLE)], dealer=0, scores=scores)
-
-
-def texts(s) -> list:
-    return sorted(a.text for a in s.legal_actions())
-
-
-def run(s, *actions) -> State:
-    for a in actions:
-        s.apply(a)
-    return s
 
 
 def held(v, s, seat: int) -> set:
@@ -146,23 +136,20 @@ def test_referee_cross_check():
     """Random deals through rulekit and the referee side by side: the same legal actions at every
     decision, the same hands after every draw, no stock card in any observation, the same points
     and game points."""
-    t = play_side_by_side(load_variant("sixtysix"), referee, seed=1, deals=250)
-    assert not t.differences, t.differences[:3]
+    t = cross_check("sixtysix", referee, seed=1, deals=250)
     assert t.decisions > 3500 and t.claims > 100 and t.closes > 100 and t.exchanges > 5 and t.melds > 15
 
 
 @pytest.mark.slow
 def test_referee_cross_check_many_deals():
     """The cross-check over 2,000 deals."""
-    t = play_side_by_side(load_variant("sixtysix"), referee, seed=12, deals=2000)
-    assert not t.differences, t.differences[:3]
+    cross_check("sixtysix", referee, seed=12, deals=2000)
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_match_winner_agrees_with_the_referee(seed):
     """[SS-B1]: whole matches of random deals end with the referee's winner of the same entries."""
-    mine, theirs = match_side_by_side(load_variant("sixtysix"), referee, seed)
-    assert mine == [theirs]
+    assert_match_agrees("sixtysix", referee, seed)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -118,7 +118,7 @@ def _tampered(pad_file, change):
     (lambda d: d["sheet"]["rows"][0]["totals"].__setitem__(1, 999),
      "the sheet stored in the pad differs from the sheet its hands give (hand 1 differs in its totals"),
     (lambda d: d["names"].__setitem__(0, "x" * 3_000_000), "characters long (expected at most 2000)"),
-    (lambda d: d["names"].__setitem__(0, "A\x1b[31m"), "names[0] holds a control character (A\\x1b[31m)"),
+    (lambda d: d["names"].__setitem__(0, "A\x1b[31m"), "names[0] holds a control character (A^[[31m)"),
     (lambda d: d["hands"][0].update(declarer="P1"), None),   # a name for a seat is an answer as typed
     (lambda d: d["hands"][0].update(declarer=[1.5]), "hands[0].declarer[0]: 1.5 is not a whole number"),
     (lambda d: d["hands"][0].update(tricks="many"), "hand 1: tricks: 'many' is not a number"),
@@ -241,7 +241,7 @@ def test_exports_escape_control_characters(tmp_path):
     pad = ScorePad(v, names=["A\x1b[2J", "B", "C"])
     pad.add({"contract": "8H", "declarer": 1, "tricks": [1, 8, 1]})
     for text in (pad.export_csv(), pad.export_json(), pad.export_text()):
-        assert "\x1b" not in text and "A\\x1b[2J" in text.replace("\\\\", "\\")
+        assert "\x1b" not in text and "A^[[2J" in text
 
 
 def test_a_refused_answer_is_asked_again_and_undo_takes_back_one_answer(tmp_path):

@@ -46,6 +46,16 @@ def test_visible_shows_each_unsafe_character_and_keeps_the_rest():
     assert visible("Sans atout ♠ é") == "Sans atout ♠ é"
 
 
+def test_visible_shows_every_format_character_as_the_exports_do():
+    """One escaping for the terminal and the pad exports: a zero-width space or joiner, a soft
+    hyphen, a byte-order mark and a tag character (format characters, like the bidi ones) are
+    shown; an export cell shows its newline too (one line), the terminal keeps it."""
+    from rulekit.sheets.padfile import escape
+    assert visible("a\u200bb\u200dc\u00add\ufeffe\U000e0041") == "a\\u200bb\\u200dc\\xadd\\ufeffe\\U000e0041"
+    assert visible("a\x1b\nb") == "a^[\nb" and visible("a\x1b\nb", newlines=False) == "a^[^Jb"
+    assert escape("P\x1b[2J\u202e\n") == visible("P\x1b[2J\u202e\n", newlines=False) == "P^[[2J\\u202e^J"
+
+
 def test_explain_plain_shows_the_files_controls_visibly(hostile):
     r = runner.invoke(app, ["explain", str(hostile), "--plain"])
     assert r.exit_code == 0, r.output

@@ -210,7 +210,8 @@ def test_an_uploaded_file_is_checked_with_file_line_column(tmp_path):
 
 def test_requests_are_bounded(tmp_path):
     """A body past the limit is refused (413) before it is read whole; a table of a wrong seat
-    count, no human or an unknown player is refused with the reason; tables past the bound are refused."""
+    count, no human or an unknown player is refused with the reason (a bot file too: the web table
+    runs no file a visitor names); tables past the bound are refused."""
     client = _client(tmp_path)
     r = client.post("/api/check", content=b"{" + b" " * (MAX_BODY + 10) + b"}",
                     headers={"Content-Type": "application/json"})
@@ -219,6 +220,9 @@ def test_requests_are_bounded(tmp_path):
     assert "3 players" in r["error"]
     r = client.post("/api/tables", json={"variant": "fivehundred", "players": ["human", "bot", "wizard"]}).json()
     assert "wizard" in r["error"]
+    r = client.post("/api/tables", json={"variant": "fivehundred", "players": ["human", "bot", "bot:/tmp/x.py"]}).json()
+    assert r["error"] == ("'bot:/tmp/x.py': a bot file plays only at the terminal (rulekit play --players "
+                          "bot:PATH); expected human, bot, random")
     r = client.post("/api/tables", json={"variant": "fivehundred", "players": ["bot"] * 3}).json()
     assert r["error"] == "a table needs at least one human seat"
     small = TestClient(create_app(tmp_path / "small", max_tables=1))
@@ -288,3 +292,19 @@ def test_the_host_page_lists_the_seats_links_and_the_rules_page_explains(tmp_pat
     assert client.get("/api" + made["host"].rsplit("/", 1)[0] + "/wrong").status_code == 404
     rules = client.get("/api" + made["seats"][0]["url"] + "/rules").json()["text"]
     assert rules == explain(load_variant("fivehundred"))
+
+
+def test_every_page_has_the_one_head_with_its_title(tmp_path):
+    """The lobby, a table, the host's links and a scorepad share one head: the charset, the
+    viewport of a phone, no referrer (a link is a seat's key), the style sheet; each its own title."""
+    client = _client(tmp_path)
+    pages = {"/": "new table", "/t/x/y": "table", "/host/x/y": "the seats' links", "/pad/x/y": "scorepad"}
+    heads = {}
+    for url, title in pages.items():
+        html = client.get(url).text
+        head, body = html.split("</head>\n", 1)
+        assert f"<title>rulekit — {title}</title>" in head and body.startswith("<body>") and html.endswith("</html>\n")
+        heads[url] = head.replace(title, "")
+    assert len(set(heads.values())) == 1
+    assert '<meta name="referrer" content="no-referrer">' in heads["/"]
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in heads["/"]

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
+from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.scoring import column_of
 
@@ -233,7 +234,7 @@ def _masters(variant, h: Hand, own: int, others: int) -> bool:
     card led makes trumps, nor for a top card that names a suit or a powerless card."""
     spec = variant.phases[h.phase]
     ctx = h.ctx
-    if getattr(spec, "first_lead_trump", False) and not h.tricks:
+    if REGISTRY[spec.kind].lead_makes_trumps(spec) and not h.tricks:
         return False
     top = len(variant.deck.suits)
     for c in bits(own):

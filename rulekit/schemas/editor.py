@@ -16,7 +16,8 @@ the file as written, so :func:`editor_schema` derives from the composed schema:
 * a phase entry's keys are narrowed by its ``kind`` (one ``if kind == K then phase_K``
   per registered kind, the ``if`` requiring ``kind`` so that an entry without it is not
   matched by every kind); an override phase without ``kind`` must be a partial entry of
-  some kind.
+  some kind.  A kind's former words (:attr:`~rulekit.engine.phases.base.PhaseKind.aliases`,
+  ``layout`` for ``domino``) are accepted as the kind, as the loader reads them.
 
 Built from the registry on every call, so a kind registered later is covered.  What
 the file alone cannot decide is accepted: whether a partial mapping replaces a
@@ -46,10 +47,11 @@ def editor_schema() -> dict:
 
     s = composed_schema()
     defs: dict[str, Any] = s["$defs"]
-    kinds = list(REGISTRY)
+    kinds = {k: (k, *REGISTRY[k].aliases) for k in REGISTRY}
+    defs["phase"]["properties"]["kind"]["enum"] = [w for words in kinds.values() for w in words]
     defs["phase"] = _phase(defs["phase"], kinds, "phase_")
-    for k in kinds:
-        defs[f"phase_{k}"]["properties"]["kind"] = {"const": k}
+    for k, words in kinds.items():
+        defs[f"phase_{k}"]["properties"]["kind"] = _word(words)
     variant = {key: s.pop(key) for key in ("type", "additionalProperties", "properties")}
     variant["required"] = list(REQUIRED_KEYS)
     variant["title"] = "complete variant"
@@ -82,15 +84,21 @@ def editor_schema() -> dict:
     return s
 
 
-def _phase(phase: dict, kinds: list[str], prefix: str) -> dict:
-    """A phase entry: ``kind`` one of ``kinds``; with ``kind``, the keys of that kind's block
-    (``#/$defs/{prefix}K``).  In an override (``prefix`` starting with :data:`OVERRIDE`) an
-    entry without ``kind`` is a partial entry of some kind."""
+def _word(words: tuple[str, ...]) -> dict:
+    """The schema of a ``kind:`` word standing for one kind: its name, or one of its words."""
+    return {"const": words[0]} if len(words) == 1 else {"enum": list(words)}
+
+
+def _phase(phase: dict, kinds: dict[str, tuple[str, ...]], prefix: str) -> dict:
+    """A phase entry: ``kind`` one of the words of ``kinds`` (kind -> its name and former
+    words); with ``kind``, the keys of that kind's block (``#/$defs/{prefix}K``).  In an
+    override (``prefix`` starting with :data:`OVERRIDE`) an entry without ``kind`` is a
+    partial entry of some kind."""
     out: dict[str, Any] = {
         "type": "object",
         "properties": {"kind": copy.deepcopy(phase["properties"]["kind"])},
-        "allOf": [{"if": {"required": ["kind"], "properties": {"kind": {"const": k}}},
-                   "then": {"$ref": f"#/$defs/{prefix}{k}"}} for k in kinds],
+        "allOf": [{"if": {"required": ["kind"], "properties": {"kind": _word(words)}},
+                   "then": {"$ref": f"#/$defs/{prefix}{k}"}} for k, words in kinds.items()],
     }
     if prefix.startswith(OVERRIDE):
         out["allOf"].append({"if": {"not": {"required": ["kind"]}},

@@ -49,9 +49,7 @@ def column_most(pad, tally, col: int, facts: dict, trump: str) -> int:
     if tally.count == "tricks":
         return min(most, tricks[col]) if tricks else most
     # the cards aside go to a player (``widow_to: last_trick``, ``declarer``...; ``discards_to``)
-    extra = v.deck.size - size * players if any(getattr(p, "widow_to", "none") not in ("none", "")
-                                                or getattr(p, "discards_to", "none") not in ("none", "")
-                                                for p in v.phases) else 0
+    extra = v.deck.size - size * players if any(any(REGISTRY[p.kind].gives_aside(p)) for p in v.phases) else 0
     if tally.tricks:
         most = min(most, len(tally.tricks) * players + extra)
     return min(most, tricks[col] * players + extra) if tricks else most

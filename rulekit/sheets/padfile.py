@@ -12,8 +12,8 @@ Exports hold the whole sheet as one table, a row per sheet row (a deal, a bonus)
 totals and the result: per score column its entry and running total, each part (``below`` /
 ``above``, a bula's parts), game points; whether a line was drawn; each soup written against
 another column (``P1 against P0``: a soup); each marker event (a refe written, passed or failed); the
-match's final results and winners.  Every text is escaped: a control character is written as
-``\\x1b`` (a terminal escape sequence in a name cannot reach whoever opens the export).
+match's final results and winners.  Every text is escaped by :func:`rulekit.text.visible`, as on
+the terminal: ESC is written as ``^[`` (a terminal escape sequence in a name cannot reach whoever opens the export).
 """
 from __future__ import annotations
 
@@ -22,11 +22,10 @@ import io
 import json
 import os
 import tempfile
-import unicodedata
 from pathlib import Path
 
 from rulekit import records
-from rulekit.text import unprintable
+from rulekit.text import unprintable, visible
 from rulekit.errors import RulekitError
 
 #: Versions of the pad format this rulekit reads.
@@ -145,13 +144,9 @@ def shape_problem(data) -> str:
 
 
 def escape(text) -> str:
-    """``text`` with every control or format character (ESC, BEL, a bidi override...) written as
-    ``\\xNN`` / ``\\uNNNN``, so that it prints as it reads."""
-    s = str(text)
-    if not any(unicodedata.category(ch) in ("Cc", "Cf") for ch in s):
-        return s
-    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Cf")
-                   else ch for ch in s)
+    """``text`` (any value, as ``str``) as one line of an export, its control and format
+    characters shown by :func:`rulekit.text.visible` (newlines too)."""
+    return visible(str(text), newlines=False)
 
 
 # ------------------------------------------------------------------ exports

@@ -49,6 +49,7 @@ from rulekit.errors import RulekitError
 from rulekit.sheets import padbounds
 from rulekit.sheets.book import SheetBook
 from rulekit.sheets.result import HandResult
+from rulekit.text import visible
 
 #: The ``kind`` of a saved pad.
 PAD_KIND = "rulekit-scorepad"
@@ -421,8 +422,7 @@ class ScorePad:
 
     def _aside(self) -> bool:
         """The deal leaves cards out of the players' hands (a widow, a stub)."""
-        return any(getattr(st, "zone", "") for p in self.rules.phases if p is not None
-                   for st in getattr(p, "steps", ()))
+        return any(REGISTRY[p.kind].deals_aside(p) for p in self.rules.phases if p is not None)
 
     def _holder_help(self, tally, facts: dict | None = None) -> str:
         """The accepted answers to who holds ``tally`` (``-`` for none unless someone surely
@@ -677,9 +677,10 @@ class ScorePad:
         player at the end (``widow_to``), and so do the discards of a widow taken (``discards_to``)
         (Auction Pitch leaves 28 cards out of play)."""
         phases = [p for p in self.rules.phases if p is not None]
-        aside = any(getattr(st, "zone", "") for p in phases for st in getattr(p, "steps", ()))
-        to_widow = any(getattr(p, "widow_to", "none") not in ("none", "") for p in phases)
-        to_discards = any(getattr(p, "discards_to", "none") not in ("none", "") for p in phases)
+        aside = any(REGISTRY[p.kind].deals_aside(p) for p in phases)
+        gives = [REGISTRY[p.kind].gives_aside(p) for p in phases]
+        to_widow = any(w for w, _d in gives)
+        to_discards = any(d for _w, d in gives)
         takes = any(REGISTRY[p.kind].role == "exchange" for p in phases)
         return not aside or (to_widow and (to_discards or not takes))
 
@@ -936,7 +937,7 @@ class ScorePad:
             the variant's hash), a hand in it is refused, or the sheet it stores differs from the
             one its hands give (the pad was altered).
         """
-        from rulekit.records import _differs
+        from rulekit.records import first_difference
         from rulekit.sheets import padfile
         problem = padfile.shape_problem(data)
         if problem:
@@ -963,7 +964,7 @@ class ScorePad:
             for row in block.get("rows") or ():
                 if isinstance(row, dict):
                     row.pop("note", None)   # words, written anew (a pad of an older wording still loads)
-        problem = _differs(stored, rebuilt, "sheet")
+        problem = first_difference(stored, rebuilt, "sheet")
         if not problem and (data.get("winners", []) != pad.winners):
             problem = f"winners: stored {data.get('winners')!r}, rebuilt {pad.winners!r}"
         if problem:
@@ -984,8 +985,7 @@ class ScorePad:
 
     def export_text(self, width: int = 100) -> str:
         """The sheet in the variant's layout as plain text."""
-        from rulekit.sheets import padfile
         from rulekit.sheets.render import sheet_text
         text = sheet_text(self.sheet, self.variant, width=width, title=f"{self.variant.name} — score sheet")
-        return "\n".join(padfile.escape(line) for line in text.split("\n"))
+        return visible(text)
 

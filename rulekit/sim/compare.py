@@ -321,21 +321,21 @@ class Difference(Paired):
         if self.agree:
             assert self.bound is not None
             return (f"{m.label}: no difference in {self.n} pairs: the same under {self.b} as under {self.a} "
-                    f"in each (so it differs in at most {_pct(self.bound)} of such pairs, 95% upper bound).")
+                    f"in each (so it differs in at most {format_percent(self.bound)} of such pairs, 95% upper bound).")
         ci = "" if self.lo is None or self.hi is None else f"95% CI {interval_text(self.lo, self.hi, m, ' to ')}; "
         test = f"{self.test} p {_p_said(self.p)}"
         if not self.detectable:
             return (f"{m.label}: no difference detectable at this N ({self.n} pairs; {ci}{test}; "
-                    f"{_fmt(self.mean_a, m)} vs {_fmt(self.mean_b, m)}).")
+                    f"{format_value(self.mean_a, m)} vs {format_value(self.mean_b, m)}).")
         assert self.diff is not None   # a test: at least 2 pairs, so their mean difference
         way = "higher" if self.diff > 0 else "lower"
         every = " in every pair" if self.test == "sign test" and self.differ == self.n else ""
-        return (f"{m.label}: {_fmt(abs(self.diff), m)} {way}{every} under {self.b} than under {self.a} "
-                f"({_fmt(self.mean_a, m)} -> {_fmt(self.mean_b, m)}; {ci}{test}, Holm {_p_said(self.p_holm)}; "
+        return (f"{m.label}: {format_value(abs(self.diff), m)} {way}{every} under {self.b} than under {self.a} "
+                f"({format_value(self.mean_a, m)} -> {format_value(self.mean_b, m)}; {ci}{test}, Holm {_p_said(self.p_holm)}; "
                 f"{self.n} pairs).")
 
 
-def _fmt(x, m: Metric, more: int = 0) -> str:
+def format_value(x, m: Metric, more: int = 0) -> str:
     """A value of metric ``m`` as shown (a rate in percent), with ``more`` extra decimals."""
     if x is None:
         return "-"
@@ -349,21 +349,21 @@ def interval_text(lo: float, hi: float, m: Metric, sep: str = "..") -> str:
     """``lo..hi`` with as many decimals (up to 3 more) as it takes for an interval that is not a
     point never to look like one, nor an end that is not 0 like 0 (``0.02%..1.17%``, not
     ``0.0%..1.2%``, which would seem to include no difference)."""
-    zero = (_fmt(0.0, m), _fmt(-0.0, m))
+    zero = (format_value(0.0, m), format_value(-0.0, m))
     for more in range(4):
-        a, b = _fmt(lo, m, more), _fmt(hi, m, more)
+        a, b = format_value(lo, m, more), format_value(hi, m, more)
         if a != b and (lo == 0 or a not in zero) and (hi == 0 or b not in zero):
             break
-        zero = (_fmt(0.0, m, more + 1), _fmt(-0.0, m, more + 1))
+        zero = (format_value(0.0, m, more + 1), format_value(-0.0, m, more + 1))
     return f"{a}{sep}{b}"
 
 
-def _pct(x: float) -> str:
+def format_percent(x: float) -> str:
     """A share in percent with two significant digits (``0.30%``, ``3.0%``)."""
     return f"{100 * x:.2g}%" if 100 * x >= 1 else f"{100 * x:.2f}%" if 100 * x >= 0.01 else f"{100 * x:.1e}%"
 
 
-def _p(p: float | None) -> str:
+def format_p(p: float | None) -> str:
     """A p-value as said in the table and sentences (``0.031``, ``<0.001``, ``-``)."""
     if p is None:
         return "-"
@@ -372,7 +372,7 @@ def _p(p: float | None) -> str:
 
 def _p_said(p: float | None) -> str:
     """``= 0.031`` or ``< 0.001``, after "p" in a sentence."""
-    text = _p(p)
+    text = format_p(p)
     return f"< {text[1:]}" if text.startswith("<") else f"= {text}"
 
 

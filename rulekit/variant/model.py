@@ -338,6 +338,15 @@ class Variant:
             return self.contexts.get(strain)
         return self.group_contexts.get(group, {}).get(strain)
 
+    @property
+    def player_choices(self) -> list[int]:
+        """The player counts the file offers, smallest first (``[3, 4]`` for ``players:
+        {choices: [3, 4]}``), else ``[players]``."""
+        p = self.data.get("players")
+        if isinstance(p, dict) and isinstance(p.get("choices"), list):
+            return sorted(x for x in p["choices"] if isinstance(x, int))
+        return [self.players]
+
     def next_seat(self, seat: int, k: int = 1) -> int:
         """The seat ``k`` turns after ``seat`` in the direction of play (``k`` may be negative
         or zero); every move to "the next player" goes through here."""

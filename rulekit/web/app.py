@@ -37,8 +37,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from rulekit import records
-from rulekit.cli.app import _player_choices
-from rulekit.cli.score import _header as pad_header
+from rulekit.cli.score import pad_header
 from rulekit.errors import RulekitError, VariantError
 from rulekit.variant import builtin_ids, check, compile_variant, load_variant
 from rulekit.variant.explain import explain
@@ -62,8 +61,16 @@ def _static() -> Path:
     return Path(str(resources.files("rulekit.web") / "static"))
 
 
+#: each page's title (after "rulekit — "), by its body's file in static/
+PAGES = {"index.html": "new table", "table.html": "table", "host.html": "the seats' links", "pad.html": "scorepad"}
+
+
 def _page(name: str) -> HTMLResponse:
-    return HTMLResponse((_static() / name).read_text(encoding="utf-8"),
+    """The page ``name``: the one head of every page (static/head.html, with the page's title of
+    :data:`PAGES`), then its body (static/``name``)."""
+    head = (_static() / "head.html").read_text(encoding="utf-8").replace("TITLE", PAGES[name])
+    body = (_static() / name).read_text(encoding="utf-8").split("\n", 1)[1]    # past its comment line
+    return HTMLResponse(head + body,
                         headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                                  "X-Content-Type-Options": "nosniff"})
 
@@ -145,7 +152,7 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
                 v = load_variant(vid)
             except RulekitError:
                 continue
-            out.append({"id": vid, "name": v.name, "players": _player_choices(v)})
+            out.append({"id": vid, "name": v.name, "players": v.player_choices})
         return _json(out)
 
     async def check_upload(request: Request) -> Response:
@@ -161,7 +168,7 @@ def create_app(folder: Path, max_tables: int = 100) -> Starlette:
         v, problems = _uploaded(text, None)
         if v is None:
             return _json({"ok": False, "problems": problems})
-        return _json({"ok": True, "name": v.name, "players": _player_choices(v), "problems": []})
+        return _json({"ok": True, "name": v.name, "players": v.player_choices, "problems": []})
 
     def new_table(body: dict) -> Response:
         players = body.get("players")

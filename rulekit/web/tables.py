@@ -22,7 +22,7 @@ from pathlib import Path
 
 from rulekit import records, sealing
 from rulekit.bots import make_bot
-from rulekit.cli.app import _names as seat_names
+from rulekit.cli.render import player_names
 from rulekit.engine import State
 from rulekit.errors import RulekitError
 
@@ -145,16 +145,20 @@ class Tables:
         played until a human's turn.
 
         :raises TableError: too many tables, a wrong number of seats, no human seat or an unknown
-            controller.
+            controller (a bot file, ``bot:PATH``, among them: docs/web.md says why the web table
+            offers none).
         """
         if len(controllers) != variant.players:
             raise TableError(f"{variant.name} is played by {variant.players} players, not {len(controllers)}")
         if "human" not in controllers:
             raise TableError("a table needs at least one human seat")
         bad = [c for c in controllers if c not in CONTROLLERS]
+        if bad and str(bad[0]).lower().startswith("bot:"):
+            raise TableError(f"{str(bad[0])[:80]!r}: a bot file plays only at the terminal (rulekit play "
+                             f"--players bot:PATH); expected {', '.join(CONTROLLERS)}")
         if bad:
             raise TableError(f"unknown player {bad[0]!r} (expected {', '.join(CONTROLLERS)})")
-        names = seat_names(controllers, variant)
+        names = player_names(controllers, variant)
         seed = secrets.randbits(31) if seed is None else seed
         with self.lock:
             if len(self.tables) >= self.max_tables:
@@ -196,9 +200,7 @@ class Tables:
             return
         if new and path.exists():
             raise FileExistsError(f"{path} exists")
-        if not keyfile.is_file():
-            sealing.write_key(keyfile, sealing.new_key())
-        key = sealing.read_key(keyfile, str(path))
+        key = sealing.key_for(keyfile, str(path))
         data["record"] = sealing.seal(data["record"], key, len(t.state.record.codes))
         records.save(path, data, exclusive=new)
 

@@ -17,10 +17,10 @@ from rich.console import Console
 from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.sheets.render import renderable
-from rulekit.cli.render import (_context, _sorted, _trick_line, bid_worth, call_text, card_points, contract_text,
-                                games_text, hand_header, partnership, phase_rows, prompt_label, role_of, row_text,
-                                running_tallies, seat_label, settlement_text, target_text, trumps_line,
-                                vulnerability_text, winner_text)
+from rulekit.cli.render import (bid_worth, call_text, card_points, contract_text, display_order, games_text,
+                                hand_header, partnership, phase_rows, prompt_label, role_of, row_text,
+                                running_tallies, seat_label, settlement_text, target_text, trick_line, trumps_line,
+                                view_context, vulnerability_text, winner_text)
 
 
 def card_json(deck, c: int) -> dict:
@@ -34,7 +34,7 @@ def _row(variant, ctx, mask: int, plays: dict | None = None) -> list:
     starts a new group) and, with ``plays``, the legal actions that play it."""
     deck = variant.deck
     out = []
-    for c in _sorted(variant, ctx, mask):
+    for c in display_order(variant, ctx, mask):
         d = card_json(deck, c)
         d["g"] = int(ctx.group_of[c])
         if plays is not None:
@@ -70,7 +70,7 @@ def seat_view(state, seat: int, controllers: list) -> dict[str, Any]:
     v = obs.variant
     deck = v.deck
     names = list(pub.names)
-    ctx = _context(v, obs.trump, obs.low)
+    ctx = view_context(v, obs.trump, obs.low)
     role = role_of(obs.phase)
     deciding = bool(obs.legal) and obs.to_move >= 0
     plays: dict = {}
@@ -156,14 +156,14 @@ def seat_view(state, seat: int, controllers: list) -> dict[str, Any]:
     trick = [{"seat": s, "name": names[s], "card": card_json(deck, c)} for s, c in obs.trick]
     last = None
     if obs.tricks:
-        last = _trick_line(pub, obs.tricks[-1], len(obs.tricks) - 1, label=False).plain.strip()
+        last = trick_line(pub, obs.tricks[-1], len(obs.tricks) - 1, label=False).plain.strip()
     previous = None
     sheet = state.sheet                # public: every seat sees the score sheet
     if sheet.rows and (not obs.tricks and not obs.trick or state.is_over):
         done = state.hand_log[-1] if state.hand_log else None
         previous = [row_text(sheet, r).plain for r in sheet.rows if done is not None and r.hand == done.number]
         if done is not None and done.tricks:   # the last trick of the hand just scored: played face up
-            previous.insert(0, "last trick " + _trick_line(pub, done.tricks[-1], len(done.tricks) - 1,
+            previous.insert(0, "last trick " + trick_line(pub, done.tricks[-1], len(done.tricks) - 1,
                                                             label=False).plain.strip())
     we = v.side_of[seat] if v.scoring.by_side else 0
     view: dict[str, Any] = {

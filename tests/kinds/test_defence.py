@@ -180,3 +180,15 @@ def test_scorepad_asks_the_choice(toy):
     pad.answer(pad.next_question(f), "pass pass", f)
     assert pad.next_question(f) is None        # max 1 reached: no choice, counted as made
     assert pad.add(f).entries == (0, -1, 0)
+
+
+def test_the_defence_skips_must_name_phases_of_the_variant(tmp_path):
+    """[F2] when nobody plays, the phases of ``skips`` are skipped: a name that is no phase of the
+    variant is a validate error at its place in the file."""
+    from rulekit.variant import check_file
+    from tests.helpers import STEP_TOY, write_variant
+    bad = STEP_TOY.replace("skips: [play]}", "skips: [ply]}")
+    found = [str(d) for d in check_file(write_variant(tmp_path, "toy.yaml", bad))]
+    assert len(found) == 1 and found[0].endswith(
+        "toy.yaml:16:47: phases.defend.skips.0: unknown phase ply; did you mean play? "
+        "(expected a phase of this variant: deal, bidding, widow, say, defend, play)"), found

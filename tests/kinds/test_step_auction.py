@@ -36,3 +36,16 @@ def test_step_auction_without_a_blind_block_offers_no_blind_call(tmp_path):
     assert [a.kind for a in s.legal_actions()] == ["pass", "bid"]
     s = State(load_variant("preferans"), seed=1)
     assert [a.text for a in s.legal_actions() if a.kind == "blind"] == ["igra", "betl", "sans"]
+
+
+def test_a_blind_skip_must_name_a_phase_of_the_variant(tmp_path):
+    """A blind win skips the phases of ``blind.skips``: a name that is no phase of the variant
+    is a validate error at its place in the file, with the nearest phase name."""
+    from rulekit.variant import check_file
+    from tests.helpers import STEP_TOY, write_variant
+    bad = STEP_TOY.replace("blind: {call: blind, skips: [widow]}", "blind: {call: blind, skips: [widows]}")
+    found = [str(d) for d in check_file(write_variant(tmp_path, "toy.yaml", bad))]
+    assert len(found) == 1 and found[0].endswith(
+        "toy.yaml:12:34: phases.bidding.blind.skips.0: unknown phase widows; did you mean widow? "
+        "(expected a phase of this variant: deal, bidding, widow, say, defend, play)"), found
+    assert check_file(write_variant(tmp_path, "ok.yaml", STEP_TOY), warnings=True) == []

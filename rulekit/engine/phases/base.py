@@ -448,6 +448,23 @@ class PhaseKind(Generic[SpecT]):
         refuses "no one" as the winner of the highest or lowest trump.  Default ``""``."""
         return ""
 
+    def lead_makes_trumps(self, spec: SpecT) -> bool:
+        """True when the suit of a hand's first card led becomes trumps in this phase (trick play
+        with ``first_lead_trump``): a contract "at no trump" then has trumps after all, and no
+        card masters the first lead.  Default False."""
+        return False
+
+    def deals_aside(self, spec: SpecT) -> bool:
+        """True when this phase deals cards to a zone rather than to the players (a widow, a
+        stub), so that some card points may end in no won trick.  Default False."""
+        return False
+
+    def gives_aside(self, spec: SpecT) -> tuple[bool, bool]:
+        """``(widow, discards)``: whether this phase gives, at the end of play, the cards dealt
+        aside and the cards discarded (a widow taken) to a player's won cards, so that their
+        points are scored.  Default ``(False, False)``."""
+        return (False, False)
+
     def pad_contract_question(self, spec: SpecT, variant: Variant, bids: tuple) -> tuple | None:
         """``(fact, prompt, help)``: a fact of the hand a scorepad asks before the contract,
         because the values of the auction's ``bids`` depend on it (the suit of a card turned
@@ -642,6 +659,17 @@ class Said:
 
 __all__ = ["CompileHelpers", "PhaseKind", "PhaseSpec", "Said", "card_place", "declaring_party", "n_cards",
            "own_hand_hidden", "partner_hidden", "revealed_seats", "seat_name", "shown_rows"]
+
+
+def check_phase_names(c: CompileHelpers, path: Path, names: Sequence[str]) -> None:
+    """A validate error at each of ``names`` (a list of the file at ``path``: a ``skips:``) that
+    is not a phase of the variant, with the nearest name and the phases there are."""
+    found = c.d.get("phases")
+    phases: dict = found if isinstance(found, dict) else {}
+    for j, ph in enumerate(names):
+        if ph not in phases:
+            c.err(path + (j,), f"unknown phase {ph}{c.close(ph, list(phases))} "
+                  f"(expected a phase of this variant: {', '.join(phases)})")
 
 
 def n_cards(n: int) -> str:

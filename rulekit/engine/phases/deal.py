@@ -276,6 +276,10 @@ class DealKind(PhaseKind[DealSpec]):
     start = staticmethod(start)
     legal = staticmethod(legal)
 
+    def deals_aside(self, spec) -> bool:
+        """A zone step (``widow 3``) deals cards away from the players."""
+        return any(st.zone for st in spec.steps)
+
     def header(self, spec, hand, variant) -> list[str]:
         """The cards dealt face up, per zone: ``widow K♦ A♦ 10♥`` (a zone dealt face down is
         nobody's to see)."""

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, check_phase_names
 from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
@@ -293,6 +293,7 @@ def compile_defence(c, name: str, p: dict, path: tuple):
     choice = p.get("unplayed_choice") or {}
     marker = choice.get("marker", "")
     known = list(((c.d.get("scoring") or {}).get("markers") or {}))
+    check_phase_names(c, path + ("skips",), tuple(p.get("skips", ())))
     if marker and marker not in known:
         c.err(path + ("unplayed_choice", "marker"), f"{marker!r} is not a marker of scoring.markers (expected "
               f"{'one of ' + ', '.join(known) if known else 'a marker declared there first'})")

@@ -579,7 +579,8 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         sc = variant.data.get("scoring") or {}
         formulas = {k: x for k, x in sc.items() if k != "tallies"}   # a tally's `in: tricks` is no trick count
         reads = re.search(r"\b\w*tricks\b", str(formulas))
-        lead_trumps = any(getattr(p, "first_lead_trump", False) for p in variant.phases)
+        from rulekit.engine.phases.registry import REGISTRY
+        lead_trumps = any(REGISTRY[p.kind].lead_makes_trumps(p) for p in variant.phases)
         return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps)
 
 

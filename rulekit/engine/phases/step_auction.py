@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from rulekit.contracts import NT, Bid
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, check_phase_names
 from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
@@ -326,6 +326,7 @@ def compile_step_auction(c, name: str, p: dict, path: tuple):
         for b in list(bids):
             bids.append(Bid(f"{call}-{b.text}", b.level, b.strain, len(bids)))
     skips = tuple(blind.get("skips", ()))
+    check_phase_names(c, path + ("blind", "skips"), skips)
     null = frozenset(x["call"] for x in contracts if x.get("null"))
     null |= frozenset(f"{call}-{x}" for x in null)
     return StepAuctionSpec("step_auction", name, tuple(bids), tuple(dict.fromkeys(b.strain for b in bids)),

@@ -1336,6 +1336,15 @@ class TricksKind(PhaseKind[TricksSpec]):
         """The first card led makes trumps: a trump is always played."""
         return "the first card led made trumps, so a trump was in play" if spec.first_lead_trump else ""
 
+    def lead_makes_trumps(self, spec) -> bool:
+        """``first_lead_trump``: the suit of the first card led becomes trumps."""
+        return spec.first_lead_trump
+
+    def gives_aside(self, spec) -> tuple[bool, bool]:
+        """``widow_to`` and ``discards_to``: the cards aside and the discards go to a player at
+        the end of play."""
+        return (spec.widow_to not in ("none", ""), spec.discards_to not in ("none", ""))
+
     def trump_words(self, spec, hand) -> str | None:
         """``trumps: the first card led`` until the first lead of a hand whose first lead makes
         trumps."""
