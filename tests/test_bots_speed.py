@@ -18,7 +18,7 @@ from rulekit.bots.sensible import _equivalent, calls_test, distinct_plays, fits_
 from rulekit.cli.app import app
 from rulekit.engine import State, actions
 from rulekit.engine.actions import Action
-from rulekit.engine.observation import _fill
+from rulekit.engine.observation import _fill, _rules
 from rulekit.engine.phases.exchange import DiscardChoices
 from rulekit.engine.phases.trick_bids import LOOK
 from rulekit.variant import load_variant
@@ -70,14 +70,14 @@ def test_fill_keeps_counts_voids_and_placed_cards():
     placed = [0, 1 << 5, 0, 0]                              # card 5 is known to be East's
     failed = [0, 0, 1, 0]                                   # South shows out of group 0
     for k in range(1000):
-        out = _fill(random.Random(k), pool, places, placed, 1 << 5, failed, ctx)
+        out = _fill(random.Random(k), places, _rules(pool, places, placed, 1 << 5, failed, ctx))
         assert [m.bit_count() for m in out] == [13, 13, 13]
         assert out[0] | out[1] | out[2] == pool
         assert out[0] >> 5 & 1
         assert not out[1] & ctx.group_mask[0] & pool
     # without constraints: a card is in a hand of 13 one time in three, in a hand of 26 two
     wide = [("hand", 1, 13, 1), ("hand", 2, 26, 2)]
-    in_first = sum(_fill(random.Random(k), pool, wide, [0] * 4, 0, None, ctx)[0] >> 30 & 1 for k in range(1000))
+    in_first = sum(_fill(random.Random(k), wide, _rules(pool, wide, [0] * 4, 0, None, ctx))[0] >> 30 & 1 for k in range(1000))
     assert abs(in_first / 1000 - 1 / 3) < 0.05
 
 

@@ -184,6 +184,7 @@ class SensibleBot(Bot):
         active = list(range(len(cands)))
         prefs = None
         v = obs.variant
+        by_counts: dict = {}   # counts key -> utility: the same in every world of the decision (below)
         for k in range(samples):
             world = capped(self.sample(obs))
             if prefs is None:
@@ -207,6 +208,8 @@ class SensibleBot(Bot):
                 counts = not v.scoring.tallies and not v.scoring.markers and remembered(v, base, {})
                 each = _kernel.greedy_each(world, base, prefs, list(firsts.values()), counts)
                 at = {j: i for i, j in enumerate(firsts)}
+                if counts:   # the score then reads the counts and public facts only, the same in
+                    seen = by_counts   # every world of this observation: one utility per key
             for n, j in enumerate(active):
                 a = legal[cands[j]]
                 if each is not None and j in at:   # (the same outcomes as the loop below: tests/test_kernel.py)
@@ -332,8 +335,9 @@ class SensibleBot(Bot):
                 if not reps:
                     break
             world = capped(self.sample(obs))
-            for strain, rep in reps.items():
-                w = world.clone(light=True)
+            last = len(reps) - 1
+            for i, (strain, rep) in enumerate(reps.items()):
+                w = world.clone(light=True) if i < last else world   # (the last strain plays on the world itself)
                 outcome = self._declare(w, obs.seat, rep)
                 if outcome is not None:
                     results[strain].append(outcome)
@@ -418,15 +422,15 @@ class SensibleBot(Bot):
             return None
         while w.hand is h0 and _role(w) != "play" and not w.is_over:
             role = _role(w)
-            if role == "exchange" and w.legal_actions()[0].kind == "discard":   # (else: take or hand)
-                legal = w.legal_actions()
+            legal = w.legal_actions()
+            if role == "exchange" and legal[0].kind == "discard":   # (else: take or hand)
                 fixed = getattr(legal, "fixed", 0)   # (discard choices: cards every choice holds)
                 pool = sum(1 << c for c in legal.cards) if hasattr(legal, "cards") else h0.hands[seat]
                 n = legal[0].cards.bit_count() - fixed.bit_count()
                 act = Action.discard(w.variant.deck, choose_discards(w.variant, pool, h0.trump, n) | fixed)
                 w.apply_unchecked(act if act in legal else legal[0])
-            elif role == "trump" and any(a.kind == "trump" for a in w.legal_actions()):
-                names = [a.suit for a in w.legal_actions() if a.kind == "trump"]
+            elif role == "trump" and any(a.kind == "trump" for a in legal):
+                names = [a.suit for a in legal if a.kind == "trump"]
                 choice = max(getattr(w.current_phase, "choices", names),
                              key=lambda s: trump_strength(w.variant, h0.hands[seat], s))
                 w.apply_unchecked(Action.trump(choice))
@@ -434,8 +438,8 @@ class SensibleBot(Bot):
                 obs2 = w.observation(w.to_move)
                 pick = policy_for(w.current_phase.kind)
                 own = pick(self, obs2) if pick is not None and obs2.legal else None
-                w.apply_unchecked(own if own is not None else w.legal_actions()[0])
-        h = _play_out(w, self.preferences(w), h0)
+                w.apply_unchecked(own if own is not None else legal[0])
+        h = _play_out(w, self.preferences(w), h0, score=False)   # (valued by value(), from the tricks)
         if v.has_card_points:
             pts = v.points_table(h.ctx)   # the trump choice's card points
             points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
@@ -687,13 +691,14 @@ def _equivalent(cands: list, legal: list, card: int, ctx):
     return best
 
 
-def _play_out(w, prefs, h0):
+def _play_out(w, prefs, h0, score: bool = True):
     """:func:`playout` for the bot's own evaluations: in a trick phase that ends the hand
     (:func:`_quick`), the hand is played and scored by :func:`_quick_tricks` (the same
     tricks and entries, but ``w`` is not moved on to its next hand or the match's end);
-    else :func:`playout`.  Returns ``h0``, its ``entries`` set once scored."""
+    else :func:`playout`.  Returns ``h0``, its ``entries`` set once scored (with ``score``
+    false, the quick way leaves them unset: for a caller that values the tricks itself)."""
     if w.hand is h0 and not w.is_over and _role(w) == "play" and _quick(w):
-        _quick_tricks(w, h0, prefs)
+        _quick_tricks(w, h0, prefs, score=score)
         return h0
     return playout(w, prefs, h0)
 
@@ -826,13 +831,14 @@ def _quick(w) -> bool:
     return h.phase == len(phases) - 1 and spec.kind == _tricks.KIND.name and (not h.ctx.top_names_suit or _plain(spec, h.ctx))
 
 
-def _quick_tricks(w, h, prefs, first: int = -1) -> None:
+def _quick_tricks(w, h, prefs, first: int = -1, score: bool = True) -> None:
     """Play the trick phase of hand ``h`` (``w.hand``) to its end: ``first`` (a card, if
     given) then :func:`greedy_card`'s cards, through the engine's own trick rules
     (``tricks.legal_mask``, ``tricks.play_card``); then score the hand as the engine does
     (``score_played`` with the extras of ``State._finish_hand``) when the phase is the
-    hand's last (:func:`_quick`).  The rest of ``w`` (sheet, match progress) is left
-    untouched, so one world can play out several candidates on copies of its hand."""
+    hand's last (:func:`_quick`); with ``score`` false the hand is not scored.  The rest of
+    ``w`` (sheet, match progress) is left untouched, so one world can play out several
+    candidates on copies of its hand."""
     v = w.variant
     legal = _tricks.legal_mask
     play = _tricks.play_card
@@ -846,7 +852,8 @@ def _quick_tricks(w, h, prefs, first: int = -1) -> None:
         seat = h.to_move
         mask = legal(w, seat)
         done = play(w, _choose(h, mask, prefs[seat], pts) if mask & (mask - 1) else mask.bit_length() - 1)
-    _score(w, h)
+    if score:
+        _score(w, h)
 
 
 def _score(w, h) -> None:

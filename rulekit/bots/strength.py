@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekit.cards import bits
+from rulekit.cards import bit_list, bits
 from rulekit.engine.types import Mask
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -21,8 +21,10 @@ def choose_discards(variant: Variant, hand: Mask, trump: str, n: int) -> Mask:
     group_of = ctx.group_of
     strength = ctx.strength
     counts: dict[int, int] = {}
-    for c in bits(hand):
-        counts[group_of[c]] = counts.get(group_of[c], 0) + 1
+    cards = bit_list(hand)
+    for c in cards:
+        g = group_of[c]
+        counts[g] = counts.get(g, 0) + 1
     orders = ctx.orders
     tg = ctx.trump_group
 
@@ -33,7 +35,7 @@ def choose_discards(variant: Variant, hand: Mask, trump: str, n: int) -> Mask:
         high = strength[c] == strength[orders[g][0]]  # the group's best card
         return (500 if high else 0) + 10 * counts[g] + strength[c]
     m = 0
-    for c in sorted(bits(hand), key=keep)[:n]:
+    for c in sorted(cards, key=keep)[:n]:
         m |= 1 << c
     return m
 

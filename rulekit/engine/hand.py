@@ -266,10 +266,11 @@ def _make_clone():
             lines.append("    h.phase_state = {k: d.clone() for k, d in self.phase_state.items()}")
         elif k in _PLAIN:
             lines.append(f"    h.{k} = self.{k}")
-        else:
-            lines.append(f"    h.{k} = cp(self.{k})")
+        else:   # _copy inlined (a call per slot is most of the cost)
+            lines.append(f"    v = self.{k}")
+            lines.append(f"    h.{k} = v.copy() if v.__class__ in mutable else v")
     lines.append("    return h")
-    ns = {"new": Hand.__new__, "Hand": Hand, "cp": _copy}
+    ns = {"new": Hand.__new__, "Hand": Hand, "mutable": _MUTABLE}
     exec("\n".join(lines), ns)  # noqa: S102 - generated from the class's own slot names
     return ns["clone"]
 

@@ -324,16 +324,16 @@ def _put_tricks(v: Variant, h: Any, data: list, nt: int, leader: int, lg: int) -
     """Append the ``nt`` tricks of the kernel's trick ``data`` to hand ``h`` (its tricks and
     their winners) and end its trick play as the Python loop does."""
     suits = v.deck.suits
-    pairs = _pairs(v)
-    tricks = h.tricks
-    winners = h.trick_winners
+    pair = _pairs(v).__getitem__
+    add = h.tricks.append
+    win = h.trick_winners.append
     i = 0
     for _ in range(nt):
         j = i + 4
         e = j + data[i + 3]
-        tricks.append((data[i], [pairs[x] for x in data[j:e]], data[i + 1],
-                       suits[data[i + 2]] if data[i + 2] >= 0 else ""))
-        winners.append(data[i + 1])
+        w = data[i + 1]
+        add((data[i], list(map(pair, data[j:e])), w, suits[data[i + 2]] if data[i + 2] >= 0 else ""))
+        win(w)
         i = e
     h.trick, h.leader, h.led_group, h.named, h.to_move = [], leader, lg, "", -1
 

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulekit.cards import bits
+from rulekit.cards import bit_list, bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import deal as _deal
 from rulekit.engine.phases.base import PhaseKind, own_hand_hidden, partner_hidden
@@ -181,6 +181,61 @@ class Observation:
             is built makes a refused draw cheap (bots draw thousands of worlds).
         """
         n = self.variant.players
+        ctx, others, placed_all, pool, places, played, fixed, at = self._layout()
+        keep = ~self.widow_taken
+        out: list | None = None
+        excluded = self.excluded or [0] * n
+        cache = self.__dict__.setdefault("_rules_cache", {})
+        for _ in range(max(tries, 1)):
+            for voids in (True,) * 40 + (False,):
+                failed = self.failed if voids else None
+                placed, more = self._some(rng, pool, others, excluded, failed, ctx)
+                if more:
+                    rules = _rules(pool, places, placed, placed_all | more, failed, ctx, excluded)
+                else:   # (the same for every world of this observation)
+                    rules = cache.get(voids)
+                    if rules is None:
+                        rules = cache[voids] = _rules(pool, places, placed, placed_all, failed, ctx, excluded)
+                out = _fill(rng, places, rules)
+                if out is not None:
+                    break
+            if out is None:  # the public facts cannot all hold (hand-made state): ignore them
+                out = _fill(rng, places, _rules(pool, places, [0] * n, 0, None, ctx))
+            if fits is None:
+                break
+            discards = out[at] if at is not None else 0
+            if fits({key: (out[p] | more | (discards if decl else 0)) & keep for p, key, more, decl in fixed}):
+                break
+        assert out is not None  # the last draw has no constraints: it always deals every card
+        world = self._view.clone(light=True)
+        world.seed = rng.getrandbits(64)
+        h = world.hand
+        for (kind, key, _k, _o), m in zip(places, out):
+            if kind == "hand":
+                h.hands[key] = m | (self.exposed if key == self.dealer else 0)
+            elif kind == "zone":
+                h.zones[key] = m
+            elif kind == "discards":
+                h.discards = m | self.shown_discards
+            elif kind == "out":
+                h.out[key] = m
+        for z, m in self.zone_known.items():  # known cards stay in their zone
+            h.zones[z] = h.zones.get(z, 0) | m
+        self._redeal(world, others, rng, played)
+        for name in list(h.phase_state):   # what follows from the cards dealt (a hidden partner)
+            k = REGISTRY.get(name)
+            if k is not None:
+                k.resample(world)
+        return world
+
+    def _layout(self) -> tuple:
+        """What every world of :meth:`sample_world` shares, a function of this observation
+        only (worked out once per observation: bots draw thousands of worlds from one):
+        ``(ctx, others, placed_all, pool, places, played, fixed, at)``."""
+        got = self.__dict__.get("_layout_cache")
+        if got is not None:
+            return got
+        n = self.variant.players
         ctx = self._view.hand.ctx or self.variant.contexts.get("NT")
         known = ({self.seat} if not self.blind else set()) | set(self.open_seats)
         if self.dummy_hand:
@@ -202,49 +257,14 @@ class Observation:
         spare = pool.bit_count() - sum(k for _kind, _key, k, _o in places)
         if spare > 0:  # cards nobody was dealt (a stub): they stay out of play
             places.append(("stub", None, spare, -1))
-        if fits is not None:  # what each hidden hand as dealt holds besides its cards now
-            played = self._played()
-            keep = ~self.widow_taken
-            fixed = [(p, key, played.get(key, 0) | (self.exposed if key == self.dealer else 0),
-                      key == self.declarer) for p, (kind, key, _k, _o) in enumerate(places) if kind == "hand"]
-            at = next((p for p, pl in enumerate(places) if pl[0] == "discards"), None)
-        out: list | None = None
-        excluded = self.excluded or [0] * n
-        for _ in range(max(tries, 1)):
-            for voids in (True,) * 40 + (False,):
-                placed, more = self._some(rng, pool, others, excluded, self.failed if voids else None, ctx)
-                out = _fill(rng, pool, places, placed, placed_all | more, self.failed if voids else None, ctx,
-                            excluded)
-                if out is not None:
-                    break
-            if out is None:  # the public facts cannot all hold (hand-made state): ignore them
-                out = _fill(rng, pool, places, [0] * n, 0, None, ctx)
-            if fits is None:
-                break
-            discards = out[at] if at is not None else 0
-            if fits({key: (out[p] | more | (discards if decl else 0)) & keep for p, key, more, decl in fixed}):
-                break
-        assert out is not None  # the last draw has no constraints: it always deals every card
-        world = self._view.clone(light=True)
-        world.seed = rng.getrandbits(64)
-        h = world.hand
-        for (kind, key, _k, _o), m in zip(places, out):
-            if kind == "hand":
-                h.hands[key] = m | (self.exposed if key == self.dealer else 0)
-            elif kind == "zone":
-                h.zones[key] = m
-            elif kind == "discards":
-                h.discards = m | self.shown_discards
-            elif kind == "out":
-                h.out[key] = m
-        for z, m in self.zone_known.items():  # known cards stay in their zone
-            h.zones[z] = h.zones.get(z, 0) | m
-        self._redeal(world, others, rng)
-        for name in list(h.phase_state):   # what follows from the cards dealt (a hidden partner)
-            k = REGISTRY.get(name)
-            if k is not None:
-                k.resample(world)
-        return world
+        played = self._played()
+        # what each hidden hand as dealt holds besides its cards now (for ``fits``)
+        fixed = [(p, key, played.get(key, 0) | (self.exposed if key == self.dealer else 0),
+                  key == self.declarer) for p, (kind, key, _k, _o) in enumerate(places) if kind == "hand"]
+        at = next((p for p, pl in enumerate(places) if pl[0] == "discards"), None)
+        got = (ctx, others, placed_all, pool, places, played, fixed, at)
+        self.__dict__["_layout_cache"] = got   # (not a field: ``dataclasses.replace`` starts afresh)
+        return got
 
     def _some(self, rng, pool: int, others: list, excluded: list, failed, ctx) -> tuple:
         """``(placed, more)``: :attr:`placed` with, for each ``(seat, mask)`` of
@@ -281,11 +301,10 @@ class Observation:
             played[s] = played.get(s, 0) | 1 << c
         return played
 
-    def _redeal(self, world, others, rng) -> None:
+    def _redeal(self, world, others, rng, played: dict) -> None:
         """Re-derive the hands as dealt of the hidden seats from the world's cards (for
-        tallies such as honours held in one hand)."""
+        tallies such as honours held in one hand); ``played``: :meth:`_played`."""
         h = world.hand
-        played = self._played()
         for s in others:
             m = h.hands[s] | played.get(s, 0) | (h.discards if s == self.declarer else 0) | h.out[s]
             m &= ~self.widow_taken
@@ -297,17 +316,14 @@ class Observation:
             h.dealt[s] = m
 
 
-def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, ctx, excluded=None):
-    """Deal the cards of ``pool`` over ``places`` (each takes exactly its count).
-
-    A card in ``placed[s]`` may only go to a place of seat ``s``; with ``failed``, a
+def _rules(pool: int, places: list, placed: list, placed_all: int, failed, ctx, excluded=None) -> tuple:
+    """What :func:`_fill` deals by: ``(cards, free, options)``, the cards of ``pool`` (lowest
+    first), the mask of those any place may take, and for each other card the places that may
+    take it.  A card in ``placed[s]`` may only go to a place of seat ``s``; with ``failed``, a
     player's hand gets no card of a group he is known to lack; with ``excluded``, a player's
-    hand gets none of ``excluded[s]`` (cards known not to be his).  Most constrained
-    cards go first, each to a random allowed place weighted by its free room; the cards
-    that may go anywhere then fill the room left.
-
-    :returns: one bitmask per place, or ``None`` when the random choices got stuck.
-    """
+    hand gets none of ``excluded[s]`` (cards known not to be his).  (A function of its
+    arguments only: :meth:`Observation.sample_world` keeps it for the worlds of one
+    observation.)"""
     allowed = []
     for kind, key, _k, owner in places:
         ok = ~placed_all
@@ -319,17 +335,29 @@ def _fill(rng, pool: int, places: list, placed: list, placed_all: int, failed, c
         if kind == "hand" and excluded is not None:
             ok &= ~excluded[key]
         allowed.append(ok)
-    cards = list(bits(pool))
-    cards = [cards[j] for j in shuffled(rng, len(cards))]   # rng.shuffle(cards), inlined
-    room = [k for _kind, _key, k, _o in places]
-    out = [0] * len(places)
     free = pool
     for ok in allowed:
         free &= ok
-    if free != pool:
+    cards = bit_list(pool)
+    options = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards if not free >> c & 1}
+    return cards, free, options
+
+
+def _fill(rng, places: list, rules: tuple):
+    """Deal the cards of ``rules`` (:func:`_rules`) over ``places`` (each takes exactly its
+    count), each card to a place that may take it.  Most constrained cards go first, each
+    to a random allowed place weighted by its free room; the cards that may go anywhere then
+    fill the room left.
+
+    :returns: one bitmask per place, or ``None`` when the random choices got stuck.
+    """
+    cards, free, opts = rules
+    cards = [cards[j] for j in shuffled(rng, len(cards))]   # rng.shuffle(cards), inlined
+    room = [k for _kind, _key, k, _o in places]
+    out = [0] * len(places)
+    if opts:
         # some card may not go everywhere: the most constrained first
         tied = [c for c in cards if not free >> c & 1]
-        opts = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in tied}
         tied.sort(key=lambda c: len(opts[c]))
         for c in tied:
             choice = [i for i in opts[c] if room[i] > 0]
