@@ -632,7 +632,8 @@ class Game:
             if low == "claim" and not self._claim_is_an_action():
                 self.claim(seat)          # raises _Replanned once played out
                 continue
-            if low in ("table", "hand"):
+            if low in ("table", "hand") and not any(a.text == low for a in st.legal_actions()):
+                # ("hand" is also an action: a hand game, played without the widow)
                 self.console.print(table_view(st, seat))
                 continue
             if low == "save":

@@ -60,6 +60,8 @@ class Contract(Bid):
     :ivar skips: names of the phases this contract skips (the exchange of a contract played
         without the widow).
     :ivar hand: it may only be announced in a hand game (``widow_exchange``'s ``hand``).
+    :ivar promises: what the declarer undertakes beside the contract itself, by name (Skat's
+        announced ``schneider``, ``schwarz``): formula variables ``promised_NAME``.
     """
 
     value: int = 0
@@ -71,11 +73,16 @@ class Contract(Bid):
     label: str = ""
     skips: tuple = ()
     hand: bool = False
+    promises: tuple = ()
 
     def variables(self) -> dict:
-        """The contract's attributes as formula variables."""
-        return {"value": self.value, "null": self.null, "open_game": bool(self.open), "aside": self.aside,
-                "partner_allowed": self.partner}
+        """The contract's attributes as formula variables (``promised_NAME`` true for each of
+        its promises; the auction's other promise names default to false)."""
+        out = {"value": self.value, "null": self.null, "open_game": bool(self.open), "aside": self.aside,
+               "partner_allowed": self.partner}
+        for name in self.promises:
+            out["promised_" + name] = True
+        return out
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,8 @@ def _typed(pad: ScorePad, v, h) -> list:
             text = f["trump"].lower()
         elif q.name == "doubled":
             text = DOUBLES[f["doubled"]]
+        elif q.name == "matadors":   # "with 2" / "without 1"
+            text = f["matadors"]
         elif q.name.startswith("phase:"):
             text = f["phase"][q.name]
         elif q.name.startswith("value:"):   # a phase's own result (a pile's score, cards left)

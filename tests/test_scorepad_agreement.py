@@ -62,6 +62,8 @@ def written(pad: ScorePad, v, h) -> tuple:
             text = f["trump"]
         elif q.name == "doubled":
             text = DOUBLES[f["doubled"]]
+        elif q.name == "matadors":
+            text = f["matadors"]
         elif q.name.startswith("phase:"):
             text = f["phase"][q.name]
         elif q.name.startswith("value:"):

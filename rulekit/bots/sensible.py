@@ -30,7 +30,7 @@ from rulekit.cards import bits
 from rulekit.dsl import Env
 from rulekit.engine import kernel as _kernel
 from rulekit.engine.actions import PASS, Action
-from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases import REGISTRY, matadors
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.progress import Progress
 from rulekit.engine.scoring import (column_of, entries_for, envs_for, formulas_for, match_extra, reads_match,
@@ -456,7 +456,7 @@ def phase_values(v: Variant, h: Hand) -> tuple:
     ``((name, value), ...)``; ``()`` when no phase gives any."""
     # (an auction's variables are the contract's attributes: the bid valued brings its own)
     kinds = [k for k in phase_variables(v) if not (k[0].values_from_contract or k[0].role == "auction")]
-    if not kinds:
+    if not kinds and v.scoring.matadors is None:
         return ()
     cols: list[dict] = []
     for kind, spec, _defaults in kinds:
@@ -464,6 +464,11 @@ def phase_values(v: Variant, h: Hand) -> tuple:
             if c == len(cols):
                 cols.append({})
             cols[c].update(values)
+    if v.scoring.matadors is not None:   # the world's run of top trumps (``scoring.matadors``)
+        n, with_ = matadors.exact(v, h)
+        cols = cols or [{} for _ in range(len(v.sides) if v.scoring.by_side else v.players)]
+        for d in cols:
+            d.update(matadors=n, with_matadors=with_)
     return tuple(tuple(sorted(d.items())) for d in cols)
 
 

@@ -30,6 +30,8 @@ VAR_WORDS = {
     "dealer": "the dealer's seat", "is_dealer": "this player dealt",
     "in_party": "this player is in the declaring party", "party_size": "the number of players in the declaring party",
     "party_tricks": "the declaring party's tricks", "party_points": "the declaring party's card points",
+    "matadors": "the declarer's matadors (with or without)", "with_matadors": "the declarer holds the top trump",
+    "open_game": "the declarer's hand is laid open",
 }
 #: Variables that are true or false, said as a sentence and as its negation.
 _NOT = {"is_declarer": "this player is not the declarer", "has_contract": "there is no contract",
@@ -37,7 +39,8 @@ _NOT = {"is_declarer": "this player is not the declarer", "has_contract": "there
         "null": "the contract is not a null", "has_partner": "the declarer has no partner",
         "is_partner": "this player is not the declarer's partner", "is_defender": "this player is not a defender",
         "declarer_vulnerable": "the declarer is not vulnerable", "vulnerable": "not vulnerable",
-        "is_dealer": "this player did not deal", "hand_game": "the declarer took the widow", "in_party": "this player is not in the declaring party"}
+        "is_dealer": "this player did not deal", "hand_game": "the declarer took the widow", "in_party": "this player is not in the declaring party",
+        "with_matadors": "the declarer lacks the top trump", "open_game": "the declarer's hand is not laid open"}
 #: Variables whose words are plural ("the tricks taken are ...").
 PLURAL = {"tricks", "points", "declarer_tricks", "declarer_points", "trump", "side_tricks", "party_tricks",
           "party_points"}
@@ -91,6 +94,8 @@ def _words(t) -> str:
         return d
     if d == "var":
         name = str(c[0])
+        if name.startswith("promised_") and name not in VAR_WORDS:   # a contract's promise
+            return f"the declarer promised {name[9:]}"
         return VAR_WORDS.get(name, f"**{name}**")
     if d == "const":
         return _strain_name(str(c[0]))

@@ -33,7 +33,7 @@ from typing import Any
 
 from rulekit.dsl import Env, Formula
 from rulekit.engine.hand import Written
-from rulekit.engine.phases import REGISTRY, PhaseKind
+from rulekit.engine.phases import REGISTRY, PhaseKind, matadors
 from rulekit.engine.tables import phase_variables
 
 
@@ -82,7 +82,18 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
     for kind, spec, _defaults in phase_variables(variant):  # the phases' own variables
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)
+    if variant.scoring.matadors is not None:
+        _set_matadors(variant, hand, envs)
     return envs
+
+
+def _set_matadors(variant, hand, envs: list) -> None:
+    """``matadors`` and ``with_matadors`` of the hand's declarer (``scoring.matadors``), the
+    same in every column."""
+    n, with_ = matadors.exact(variant, hand)
+    for env in envs:
+        env.vars["matadors"] = n
+        env.vars["with_matadors"] = with_
 
 
 def hand_variables(variant, hand) -> dict:
@@ -115,6 +126,8 @@ def hand_envs(variant, hand) -> list:
     for kind, spec, _d in phase_variables(variant):
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)
+    if variant.scoring.matadors is not None:
+        _set_matadors(variant, hand, envs)
     return envs
 
 
@@ -148,7 +161,8 @@ class _Memo:
 
     def __init__(self, variant) -> None:
         self.outcomes: OrderedDict = OrderedDict()
-        self.bypass = any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
+        self.bypass = (any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
+                       or variant.scoring.matadors is not None)   # (the cards dealt, which the key lacks)
         self.reads = _reads_match_progress(variant)
 
 
@@ -428,6 +442,8 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
         later.update(defaults)
     for m in variant.scoring.markers:  # the declarer's marker factor, the same in every column
         later[m.name] = ex.get("markers", {}).get(m.name, 1)
+    if variant.scoring.matadors is not None:   # (player_envs sets the hand's own)
+        later["matadors"], later["with_matadors"] = ex.get("matadors", (0, False))
     if contract is not None and hasattr(contract, "variables"):  # a contract record's attributes
         later.update(contract.variables())
     has_contract = contract is not None
@@ -840,6 +856,9 @@ def hand_facts(variant, hand) -> dict:
              "doubled": hand.doubled,
              "tricks": [e.vars["tricks"] for e in envs], "points": [e.vars["points"] for e in envs],
              "tallies": [{n: e.vars[n] for n in names} for e in envs], "phase": _phase_facts(variant, hand)}
+    if variant.scoring.matadors is not None and hand.declarer >= 0:   # as typed: ``with 2``
+        n, with_ = matadors.exact(variant, hand)
+        facts["matadors"] = f"{'with' if with_ else 'without'} {n}"
     for spec in variant.phases:   # the kinds' own (``first_suit``)
         facts.update(REGISTRY[spec.kind].hand_facts(spec, variant, hand))
     return facts

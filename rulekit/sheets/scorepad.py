@@ -41,7 +41,7 @@ import json
 from dataclasses import dataclass
 
 from rulekit.engine.markers import Markers
-from rulekit.engine.phases import REGISTRY
+from rulekit.engine.phases import REGISTRY, matadors
 from rulekit.engine.phases.base import PhaseKind
 from rulekit.engine.scoring import HandFacts, against_entries, carry_counters, match_result, score_facts
 from rulekit.engine.state import describe_under
@@ -355,6 +355,10 @@ class ScorePad:
             q = self._phase_question(facts)
             if q is not None or self._marker_instead(facts):
                 return q
+        if contract is not None and "matadors" not in facts and self._matador_count(contract):
+            return Question("matadors", "matadors", f"with N or without N, N from 1 to "
+                            f"{self._matador_count(contract)} (the run of top trumps the declarer held or "
+                            f"lacked, counting the {', '.join(v.scoring.matadors.zones) or 'his cards alone'} as dealt)")
         cols = self.columns
         size, exact = self.trick_total(facts)
         if "tricks" not in facts and self.needs_tricks and not self._unplayed(facts):
@@ -590,6 +594,14 @@ class ScorePad:
                     return found
         return ""
 
+    def _matador_count(self, contract) -> int:
+        """The most matadors ``contract`` may have (its trumps), 0 when the scoring has none or
+        never reads them, or the contract has no trumps (a null)."""
+        v = self.rules
+        if v.scoring.matadors is None or not {"matadors", "with_matadors"} & self.reads:
+            return 0
+        return len(matadors.trump_order(v.context(contract.strain, getattr(contract, "group", ""))))
+
     def _asked(self, facts: dict) -> list:
         """Per column, the results of phases played instead of the tricks given so far."""
         cols = len(self.columns)
@@ -628,6 +640,13 @@ class ScorePad:
             if t.upper() not in choices:
                 raise FactError(f"{t!r} is not a trump here (expected {question.help})")
             facts["trump"] = t.upper()
+        elif name == "matadors":
+            said = t.lower().split()
+            most = self._matador_count(self._contract(facts))
+            if len(said) != 2 or said[0] not in ("with", "without") or not said[1].isdigit() \
+                    or not 1 <= int(said[1]) <= most:
+                raise FactError(f"{t!r} is not a count of matadors (expected {question.help})")
+            facts["matadors"] = f"{said[0]} {int(said[1])}"
         elif name == "doubled":
             words = {"-": 0, "": 0, "no": 0, "x": 1, "xx": 2}
             if t.lower() not in words or (words[t.lower()] == 2 and "XX" not in question.help):
@@ -740,6 +759,11 @@ class ScorePad:
         for name in self.asked_values:
             for c, x in enumerate(facts.get(f"value:{name}") or [0] * cols):
                 values[c][name] = x
+        if v.scoring.matadors is not None:
+            words = (facts.get("matadors") or "without 0").split()
+            n, with_ = int(words[1]), words[0] == "with"
+            for c in range(cols):
+                values[c].update(matadors=n, with_matadors=with_)
         return HandFacts(contract, declarer, self._trump(facts), list(tricks), facts.get("points"),
                          facts.get("doubled", 0), tallies, self.vulnerable(), list(self.book.progress.game_score),
                          partner=facts.get("partner", -1), markers=self.markers.factors(declarer),

@@ -28,8 +28,8 @@ from rulekit.engine.phases import REGISTRY, kinds_with_role
 from rulekit.errors import CardError, Diagnostic, DSLError, VariantError
 from rulekit.variant.contexts import LOW, Rankings
 from rulekit.variant.loader import Resolved, order_diagnostics
-from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, NAME_TYPES, NT, Context, CounterSpec, MarkerSpec, MatchSpec, PartSpec,
-                                   ScoringSpec, TallySpec, Variant)
+from rulekit.variant.model import (BASE_NAMES, CONTRACT_NAMES, MATADOR_NAMES, NAME_TYPES, NT, Context, CounterSpec,
+                                   MarkerSpec, MatadorSpec, MatchSpec, PartSpec, ScoringSpec, TallySpec, Variant)
 
 
 #: Most hands a match may need to reach its end (a target, a game) at the best possible
@@ -569,8 +569,9 @@ class _Compiler:
                 self.err(("scoring",), f"phase variable {pv} clashes with a built-in variable or tally")
         markers = tuple(MarkerSpec(k, m.get("max", 1000), m.get("factor", 2), m.get("not_below"))
                         for k, m in (sc.get("markers") or {}).items())
+        matadors = self.matadors(sc, has_contract)
         names = _typed(builtin + tuple(t.name for t in tallies) + tuple(self.phase_vars)
-                       + tuple(m.name for m in markers))
+                       + tuple(m.name for m in markers) + (MATADOR_NAMES if matadors is not None else ()))
         consts = tuple(deck.suits) + (NT,)
         self.score_names, self.score_notes = names, notes
         macros: dict = {}
@@ -609,7 +610,7 @@ class _Compiler:
                            f("against_declarer", expect="num"), sc.get("start", 0), markers,
                            tuple(CounterSpec(k, f("add", base=("scoring", "counters", k), src=m, expect="num"),
                                              m.get("every", 0), m.get("score", 0))
-                                 for k, m in (sc.get("counters") or {}).items()))
+                                 for k, m in (sc.get("counters") or {}).items()), matadors)
         if sc.get("by") == "side" and not self.has_sides:
             self.err(("scoring", "by"), "scoring by side needs sides (expected a top-level sides: block)")
         if parts:
@@ -624,6 +625,30 @@ class _Compiler:
             self.err(("scoring",), "a game without an auction needs scoring.each "
                      "(expected a formula such as \"10 * tricks\")")
         return spec
+
+    def matadors(self, sc: dict, has_contract: bool) -> MatadorSpec | None:
+        """``scoring.matadors``: its zones must be dealt by the deal phase, a ``party`` needs a
+        phase that may give a partner, and there must be a declarer (an auction)."""
+        m = sc.get("matadors")
+        if m is None:
+            return None
+        path = ("scoring", "matadors")
+        if not has_contract:
+            self.err(path, "matadors are the declarer's run of top trumps: they need an auction (expected an "
+                     "auction phase, or no matadors)")
+        dealt = set()
+        if self.deal is not None:
+            dealt = set(self.deal.zones) | ({"stock"} if self.deal.sizes else set())
+        for i, z in enumerate(m.get("zones", [])):
+            if dealt and z not in dealt:
+                self.err(path + ("zones", i), f"the deal makes no zone {z}{self.close(z, sorted(dealt))} "
+                         f"(expected one of {', '.join(sorted(dealt))})")
+        side = m.get("side", "declarer")
+        if side == "party" and not any(isinstance(p, dict) and getattr(REGISTRY.get(str(p.get("kind"))), "gives_partner", False)
+                                       for p in (self.d.get("phases") or {}).values()):
+            self.err(path + ("side",), "side: party counts the partner's cards, but no phase gives the declarer a "
+                     "partner (expected a call_partner phase, or side: declarer)")
+        return MatadorSpec(tuple(m.get("zones", [])), side)
 
     def tally(self, deck: Deck, tname: str, t: dict) -> TallySpec:
         """One ``scoring.tallies`` entry: the cards it counts (``cards``, or ``ranks`` of

@@ -182,6 +182,22 @@ class ScoringSpec:
     start: int = 0
     markers: tuple = ()
     counters: tuple = ()
+    matadors: MatadorSpec | None = None
+
+
+@dataclass(frozen=True)
+class MatadorSpec:
+    """``scoring.matadors``: the formula variables ``matadors`` (the length of the unbroken run
+    of top trumps, in the contract's trump order, that the declarer's side holds or lacks) and
+    ``with_matadors`` (it holds the top trump), counted on the cards as dealt plus ``zones`` as
+    dealt (docs/rules/skat.md [SK-V3]; :mod:`rulekit.engine.phases.matadors`).
+
+    :ivar zones: zone names whose dealt cards count for the declarer (Skat's ``widow``).
+    :ivar side: ``declarer`` (his cards alone) or ``party`` (his partner's too).
+    """
+
+    zones: tuple = ()
+    side: str = "declarer"
 
 
 @dataclass(frozen=True)
@@ -414,10 +430,13 @@ NAME_TYPES = {"players": "num", "total_tricks": "num", "tricks": "num", "points"
               "game_score": "num", "doubled": "bool", "redoubled": "bool", "declarer_vulnerable": "bool",
               "is_partner": "bool", "has_partner": "bool", "is_defender": "bool", "side_tricks": "num",
               "low_wins": "bool", "total": "num", "declarer_total": "num", "highest_other_total": "num",
-              "lowest_other_total": "num", "deal_number": "num", "dealer": "num", "is_dealer": "bool"}
+              "lowest_other_total": "num", "deal_number": "num", "dealer": "num", "is_dealer": "bool",
+              "matadors": "num", "with_matadors": "bool"}
+#: the formula variables of ``scoring.matadors``
+MATADOR_NAMES = ("matadors", "with_matadors")
 
 
-__all__ = ["CounterSpec", "Context", "MarkerSpec", "MatchSpec", "PartSpec", "ScoringSpec", "TallySpec", "Variant",
+__all__ = ["CounterSpec", "Context", "MarkerSpec", "MatadorSpec", "MATADOR_NAMES", "MatchSpec", "PartSpec", "ScoringSpec", "TallySpec", "Variant",
            "BASE_NAMES", "CONTRACT_NAMES", "NAME_TYPES",
            # the contract values, for the compiler and rulekit.variant (defined in rulekit.contracts)
            "NT", "Bid", "Contract", "LadderBid"]

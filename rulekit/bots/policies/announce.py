@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from rulekit.bots.policies import policy
 from rulekit.bots.strength import hand_strength
 from rulekit.engine.actions import Action
-from rulekit.engine.phases import announce
+from rulekit.engine.phases import announce, matadors
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.bots.sensible import SensibleBot
@@ -22,6 +22,8 @@ def announce_contract(bot: SensibleBot, obs: Observation) -> Action | None:
     best, best_s = obs.legal[0], -1.0
     bid = max((int(t) for s, t in obs.calls if s == obs.seat and t.isdigit()), default=0)
     legal = obs.legal
+    if getattr(obs.phase_spec, "declare_if", None) is not None:   # every game offered can reach the bid
+        return _plain_game(v, obs, [by_text[a.text] for a in legal]) or best
     if getattr(v.auction(), "values", ()):   # after an auction of values: a game worth the bid, if any
         legal = [a for a in legal if by_text[a.text].value >= bid] or legal
         best = legal[-1]
@@ -32,3 +34,23 @@ def announce_contract(bot: SensibleBot, obs: Observation) -> Action | None:
             if s > best_s + 0.5:
                 best, best_s = a, s
     return best
+
+
+def _plain_game(v, obs: Observation, games: list) -> Action | None:
+    """Among games that may all be announced: those without promises or an open hand when there
+    are any; the strongest trump suit, no trump when it is clearly stronger, a null when the hand
+    has hardly a high card."""
+    plain = [g for g in games if not g.promises and not g.open] or games
+    bid = max((int(t) for s, t in obs.calls if s == obs.seat and t.isdigit()), default=0)
+    if v.scoring.matadors is not None:   # a game his own run of top trumps makes worth the bid, if any
+        def worth(g) -> int:
+            run = matadors.run(matadors.trump_order(v.context(g.strain, g.group)), obs.hand | obs.discards)[0]
+            return g.value if g.null else g.value * (run + 1)
+        plain = [g for g in plain if worth(g) >= bid] or plain
+    best, best_s = None, -1.0
+    for g in plain:
+        s = hand_strength(v, obs.hand, g.strain)
+        score = (10.0 - 10 * s) if g.null else (s - 1.0 if g.strain not in v.deck.suits else s)
+        if score > best_s:
+            best, best_s = g, score
+    return Action("bid", best.text, bid=best.text) if best is not None else None

@@ -9,7 +9,7 @@ from copy import copy
 from rulekit.bots.policies import policy
 from rulekit.bots.strength import hand_strength
 from rulekit.engine.actions import PASS, Action
-from rulekit.engine.phases import list_auction
+from rulekit.engine.phases import list_auction, matadors
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.bots.sensible import SensibleBot
@@ -44,13 +44,23 @@ def bid_once(bot: SensibleBot, obs: Observation) -> Action | None:
 def reach(obs: Observation) -> int:
     """The highest value among the games of an auction of values that the hand looks strong
     enough for (:func:`~rulekit.bots.strength.hand_strength` at least its tricks less one: the
-    widow may help; a null when the hand has hardly a high card), 0 when none."""
+    widow may help; a game of no tricks, won by card points, half as many tricks again as a
+    player's share; a null when the hand has hardly a high card), 0 when none.  With
+    ``scoring.matadors`` a game is worth its value times one more than the hand's own run of
+    top trumps (games only named in a hand game, or with promises, are not counted on)."""
     v = obs.variant
     best = 0
+    share = v.hand_size * 1.5 / v.players if v.hand_size else 0
     for g in obs.phase_spec.games:
+        if g.hand or g.promises:
+            continue
         strength = hand_strength(v, obs.hand, g.strain)
-        if (strength < 1.0 if g.null else strength >= g.level - 1):
-            best = max(best, g.value)
+        need = g.level - 1 if g.level else share
+        if (strength < 1.0 if g.null else strength >= need):
+            worth = g.value
+            if v.scoring.matadors is not None and not g.null:
+                worth *= matadors.run(matadors.trump_order(v.context(g.strain, g.group)), obs.hand)[0] + 1
+            best = max(best, worth)
     return best
 
 

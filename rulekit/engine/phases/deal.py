@@ -289,6 +289,18 @@ class DealKind(PhaseKind[DealSpec]):
                 up[target] = up.get(target, 0) | 1 << c
         return [f"{z} " + " ".join(variant.deck.pretty(c) for c in bits(m)) for z, m in up.items()]
 
+    def zone_dealt(self, spec, hand, variant, name: str) -> int:
+        """The cards dealt to zone ``name`` this hand (a bitmask; 0 for a zone it does not
+        deal), whatever has become of them since: rebuilt from the deck order, as :meth:`header`."""
+        if spec.sizes:   # (a schedule of hand sizes: the stock is the undealt rest)
+            n = cards_each(spec, hand.number) * variant.players
+            return sum(1 << c for c in hand.deck_order[n:]) if name == "stock" else 0
+        out = 0
+        for target, c in zip(deal_plan(spec, variant.players), hand.deck_order):
+            if target == name:
+                out |= 1 << c
+        return out
+
     def hand_size(self, spec, number: int) -> int | None:
         """The cards of deal ``number`` by ``hand_sizes`` (:func:`cards_each`), when it has them."""
         return cards_each(spec, number) if spec.sizes else None

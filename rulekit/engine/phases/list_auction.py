@@ -329,6 +329,7 @@ def compile_list(c, name: str, p: dict, path: tuple):
             bids.append(Contract(text, lv, su, len(bids), -1, values[0], values, bool(e.get("null", False)),
                                  e.get("open", ""), e.get("aside", 0), bool(e.get("partner", False)),
                                  e.get("name", ""), skips, bool(e.get("hand", False)),
+                                 tuple(e.get("promises", ())),
                                  group=c.group_name(e.get("group", ""), ep + ("group",))))
         if e.get("hand") and not (p.get("values") and any(
                 isinstance(x, dict) and x.get("kind") == "widow_exchange" and x.get("hand")
@@ -439,7 +440,14 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                                   "items": {"type": "string"}},
                         "hand": {"description": "With `values`: a game the declarer may only name when he plays "
                                                 "hand (a `widow_exchange` with `hand: true`), e.g. a game "
-                                                "announced to take every trick.", "type": "boolean"}}}}}}
+                                                "announced to take every trick.", "type": "boolean"},
+                        "promises": {"description": "What the declarer undertakes besides the contract, by name "
+                                                    "(a game announced to take 90 card points: `[schneider]`): "
+                                                    "formula variable `promised_NAME` is true for this contract "
+                                                    "and false for the others (the scoring says what each "
+                                                    "promise needs and is worth).",
+                                     "type": "array", "uniqueItems": True,
+                                     "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}}}}}}}
     label = "bid"
     role = "auction"
     example = ("bidding:\n  kind: list_auction\n  contracts:\n"
@@ -459,6 +467,7 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         values = [0] + [x for b in games for x in b.values]   # (no contract when every one was refused)
         out = {"value": (min(values), max(values)), "null": (0, 1), "open_game": (0, 1),
                "aside": (0, max([0] + [b.aside for b in games])), "partner_allowed": (0, 1)}
+        out.update({"promised_" + p: (0, 1) for b in games for p in b.promises})
         if spec.values:
             out["bid"] = (0, spec.values[-1].value)
         return out
@@ -467,7 +476,9 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         """The attributes of the hand's contract, the same for every column (zeros without one);
         with ``values``, the declarer's ``bid``."""
         c = hand.contract
-        vals = c.variables() if hasattr(c, "variables") else {k: 0 for k in self.variables(spec)}
+        vals = {k: 0 for k in self.variables(spec)}
+        if hasattr(c, "variables"):
+            vals.update(c.variables())
         if spec.values:
             d = self.data_of(hand)
             vals = {**vals, "bid": d.bid if d is not None else 0}
@@ -590,8 +601,8 @@ def _groups(bids) -> list:
     for b in bids:
         last = out[-1][-1] if out else None
         if last is not None and b.strain != NT and last.strain != NT and (
-                b.level, b.values, b.null, b.open, b.aside, b.partner, b.label) == (
-                last.level, last.values, last.null, last.open, last.aside, last.partner, last.label):
+                b.level, b.values, b.null, b.open, b.aside, b.partner, b.label, b.promises) == (
+                last.level, last.values, last.null, last.open, last.aside, last.partner, last.label, last.promises):
             out[-1].append(b)
         else:
             out.append([b])
@@ -620,6 +631,8 @@ def _contract_words(group, tricks: bool = True, trumps: bool = True) -> str:
         words.append("a partner may be called")
     if b.hand:
         words.append("only in a hand game")
+    if b.promises:
+        words.append("promising " + " and ".join(b.promises))
     v = b.values
     words.append(f"worth {v[0]}" if len(set(v)) == 1 else f"worth {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)")
     return f"{calls}: {', '.join(words)}"
