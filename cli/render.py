@@ -463,6 +463,25 @@ def hand_summary(state, h, rows, plays_at: list | None = None) -> list:
     # what the phases show (a card turned before the auction, a pile, a layout) comes first, as
     # at the table; the human screen draws it there too
     out += [Text(f"  {label}  {text}") for label, text in phase_rows(state, h)]
+    # with ``plays_at`` (the cards played before each of ``h.actions``, as the game loop saw
+    # them), the actions taken during trick play (an exchange, a meld, a close, a claim) are told
+    # just before the trick whose card came next, in the order they were taken
+    during: dict = {}
+    early = list(range(len(h.actions)))   # indices in h.actions
+    if h.tricks and plays_at is not None and len(plays_at) == len(h.actions):
+        ends = list(itertools.accumulate(len(trick[1]) for trick in h.tricks))
+        early = []
+        for i, ((s, a), plays) in enumerate(zip(h.actions, plays_at)):
+            said = kind_said(state, h, s, a) if plays else None
+            if said is None:
+                early.append(i)
+            else:
+                during.setdefault(bisect.bisect_right(ends, plays), []).append(said)
+    # the actions taken before the first call (the dealer naming trumps for a turned card) are
+    # told before the auction, in their order
+    first_call = h.actions.index(h.calls[0]) if h.calls and h.calls[0] in h.actions else 0
+    before = [h.actions[i] for i in early if i < first_call]
+    k = _early_lines(state, h, before, out, 0)
     if h.calls:
         t = Text("  auction   ", style="dim")
         t.append_text(auction_text(state, h))
@@ -472,34 +491,9 @@ def hand_summary(state, h, rows, plays_at: list | None = None) -> list:
         t = Text("  contract  ", style="dim")
         t.append_text(ct)
         out.append(t)
-    elif h.ctx is not None and h.trump != "NT":
+    elif h.ctx is not None and h.trump != "NT" and not any(a.startswith("trump ") for _s, a in before):
         out.append(Text("  ") + trumps_line(state, h))
-    # with ``plays_at`` (the cards played before each of ``h.actions``, as the game loop saw
-    # them), the actions taken during trick play (an exchange, a meld, a close, a claim) are told
-    # just before the trick whose card came next, in the order they were taken
-    during: dict = {}
-    early = list(h.actions)
-    if h.tricks and plays_at is not None and len(plays_at) == len(h.actions):
-        ends = list(itertools.accumulate(len(trick[1]) for trick in h.tricks))
-        early = []
-        for (s, a), plays in zip(h.actions, plays_at):
-            said = kind_said(state, h, s, a) if plays else None
-            if said is None:
-                early.append((s, a))
-            else:
-                during.setdefault(bisect.bisect_right(ends, plays), []).append(said)
-    k = 0
-    for s, a in early:
-        if a.startswith("discard "):
-            t = Text("  ")
-            t.append_text(exchange_text(state, h, a, s, reveal=False, spec=discard_phase(state, h, k)))
-            k += 1
-            out.append(t)
-        elif a.startswith("trump "):
-            if made_text(state, h) is None:   # else the contract row says it
-                out.append(Text("  ") + trump_named_text(state, h, s))
-        elif (said := kind_said(state, h, s, a)) is not None:   # a kind's own words (high, low)
-            out.append(Text("  ") + said)
+    _early_lines(state, h, [h.actions[i] for i in early if i >= first_call], out, k)
     for s, a in h.actions:
         if a.startswith("turned "):
             out.append(Text(f"  {_name(state, s)}'s cards {a}"))
@@ -512,6 +506,23 @@ def hand_summary(state, h, rows, plays_at: list | None = None) -> list:
         t.append_text(row_text(state.sheet, r))
         out.append(t)
     return out
+
+
+def _early_lines(state, h, actions: list, out: list, k: int) -> int:
+    """Append to ``out`` the story lines of ``actions`` (discards, trumps named, a kind's own
+    words) taken outside trick play; ``k`` the discards told so far; returns the new count."""
+    for s, a in actions:
+        if a.startswith("discard "):
+            t = Text("  ")
+            t.append_text(exchange_text(state, h, a, s, reveal=False, spec=discard_phase(state, h, k)))
+            k += 1
+            out.append(t)
+        elif a.startswith("trump "):
+            if made_text(state, h) is None:   # else the contract row says it
+                out.append(Text("  ") + trump_named_text(state, h, s))
+        elif (said := kind_said(state, h, s, a)) is not None:   # a kind's own words (high, low)
+            out.append(Text("  ") + said)
+    return k
 
 
 def partnership(variant) -> bool:

@@ -86,3 +86,20 @@ def test_bad_direction_is_refused(tmp_path):
     p.write_text(TOY + "direction: widdershins\n")
     with pytest.raises(Exception, match="clockwise"):
         compile_variant(resolve(str(p)))
+
+
+def test_explain_says_each_step_in_the_direction_of_play(tmp_path):
+    """``explain`` of a counter-clockwise game says counter-clockwise and right in every step (the
+    deal from the eldest hand at the dealer's right, turns in play, the deal passing), and the
+    clockwise words stay for a clockwise game."""
+    from rulekit.variant.explain import explain
+    ccw = explain(_toy(tmp_path, "counterclockwise"))
+    steps = ccw.split("## The deal", 1)[1]
+    assert "counter-clockwise from the eldest hand (right of the dealer)" in steps
+    assert "the deal then passes to the right" in steps
+    assert "in turn counter-clockwise" in steps
+    assert "left of the dealer" not in steps
+    assert " clockwise" not in steps.replace("counter-clockwise", "")
+    cw = explain(_toy(tmp_path, None))
+    assert "clockwise from the eldest hand (left of the dealer)" in cw and "counter-clockwise" not in cw
+    assert "the deal then passes to the left" in cw

@@ -18,7 +18,7 @@ from rulekit.variant import builtin_ids, load_variant
 #: a made-up compendium whose rounds use every phase kind
 EVERY_KIND = str(Path(__file__).parent / "data" / "every-kind.yaml")
 #: made-up games of the pack families (suitless cards of several copies, a double pack)
-PACKS = [str(Path(__file__).parent / "data" / f) for f in ("wizardish.yaml", "pinochleish.yaml")]
+PACKS = [str(Path(__file__).parent / "data" / f) for f in ("wizardish.yaml", "pinochleish.yaml", "doublemelds.yaml")]
 #: made-up games of the partnerships by a card (a called ace, a called king, a named card, a party)
 PARTNER_GAMES = sorted(str(p) for p in (Path(__file__).parent / "data" / "partners").glob("*.yaml"))
 #: made-up games of bids of a value with the game named afterwards

@@ -976,7 +976,9 @@ class _Compiler:
             return None
         if deal.sizes:
             least = min(deal.sizes)
-            return least, ("phases", deal.name, "hand_sizes", deal.sizes.index(least))
+            at = deal.sizes_at or ("phases", deal.name, "hand_sizes")
+            return least, at if at[-1] == "hand_sizes" and not isinstance(self._get(at), list) else \
+                at + (deal.sizes.index(least),)
         each = sum(st.count * st.repeat for st in deal.steps if not st.zone)
         return each, ("phases", deal.name, "pattern")
 
@@ -993,8 +995,9 @@ class _Compiler:
             return
         least, where = got
         s = "s" if n > 1 else ""
-        if where[-2] == "hand_sizes":
-            self.err(where, f"deal {where[-1] + 1} gives each player {least} card{'s' if least > 1 else ''}, "
+        if "hand_sizes" in where:
+            number = where[-1] + 1 if isinstance(where[-1], int) else deal_number(getattr(self.deal, "sizes", ()), least)
+            self.err(where, f"deal {number} gives each player {least} card{'s' if least > 1 else ''}, "
                      f"but phase {path[1]} {what} {n} card{s} from a hand (expected hand sizes of at least {n})")
         else:
             self.err(path, f"{what} {n} card{s} but a hand holds {least} (expected at most {least})")
@@ -1365,6 +1368,11 @@ def compile_variant(r: Resolved, settings: dict | None = None) -> Variant:
     if r.blocking:
         raise VariantError(order_diagnostics(r.diagnostics + syntax_problems(r), r.files))
     return _Compiler(r, settings or {}).build()
+
+
+def deal_number(sizes: tuple, n: int) -> int:
+    """The 1-based number of the first deal of the schedule ``sizes`` that gives ``n`` cards."""
+    return sizes.index(n) + 1
 
 
 def check(r: Resolved, players: int | None = None, warnings: bool = False) -> list[Diagnostic]:

@@ -266,6 +266,22 @@ class Rankings:
             return sum(deck.copies_of(deck.index[t]) for t in tokens)
         return deck.named_mask(name)
 
+    def always_trumps(self, doc: dict) -> list:
+        """The cards (every copy) that the trump order of every suit names by card (Ombre's
+        black aces, the A♥ of Forty-Five), highest first by the first suit's trump order: at no
+        trump, where no order ranks them, they are the top cards, in that order."""
+        deck = self.deck
+        common = -1
+        first: list = []
+        for s in deck.suits:
+            path, items = self.pick(doc.get("trump"), s)
+            if not items:
+                return []
+            cards = [x for it in items if it.kind in ("card", "joker") for x in bits(self.resolve(it, path, s, s))]
+            common &= sum(1 << x for x in cards)
+            first = first or cards
+        return [x for x in first if common >> x & 1]
+
     # ------------------------------------------------------------------ the tables
     def context(self, group: str, name: str, extra: dict) -> Context | None:
         """The tables of trump choice ``name`` in contract group ``group``.
@@ -335,6 +351,11 @@ class Rankings:
                     if grp[x] == -1:
                         grp[x] = idle_g
                         powerless |= 1 << x
+        if trump is None and doc.get("trump"):   # cards always trump stay trumps at no trump
+            order = [x for x in self.always_trumps(doc) if grp[x] == -1]
+            for i, x in enumerate(order):
+                grp[x] = top_g
+                strength[x] = 200 + len(order) - i
         missing = [x for x in range(deck.size) if grp[x] == -1]
         if missing:
             base = doc["suit"][0][:-1] if "suit" in doc else ("ranking",)

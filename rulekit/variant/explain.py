@@ -9,6 +9,8 @@ and how the match ends.  No game is named here: the words come from the file.
 """
 from __future__ import annotations
 
+import re
+
 from rulekit.cards import JOKER, SUIT_NAMES
 from rulekit.dsl import Env, compile_expr
 from rulekit.dsl.words import formula_line, formula_words, is_condition
@@ -268,8 +270,8 @@ def _dealer(v) -> list:
         first = f"Seat {fd['seat']} deals first"
     else:
         first = f"Each player cuts a card; the {'lowest' if fd.get('cut') == 'low' else 'highest'} cut deals first"
-    rot = {1: "to the left", -1: "to the right", 0: "stays with the same player"}.get(
-        v.rotation if v.rotation in (0, 1) else -1, "to the left")
+    ahead, back = ("to the right", "to the left") if v.step == -1 else ("to the left", "to the right")
+    rot = {1: ahead, -1: back, 0: "stays with the same player"}.get(v.rotation if v.rotation in (0, 1) else -1, ahead)
     return [f"{first}; the deal then passes {rot}."]
 
 
@@ -316,8 +318,27 @@ def _phases(v) -> list:
     for i, spec in enumerate(v.phases, 1):
         kind = REGISTRY[spec.kind]
         text = kind.describe_in(spec, v) or kind.schema.get("description", "")
-        out.append(f"{i}. **{spec.name}** — {text}")
+        out.append(f"{i}. **{spec.name}** — {in_direction(text, v.step)}")
     return out
+
+
+#: The words of a seat's place in the direction of play, and their counter-clockwise words
+#: (a passing phase's "to the left" is the side at the table: it stays).
+_CCW = ((re.compile(r"(?<![-\w])clockwise"), "counter-clockwise"),
+        (re.compile(r"\bleft of the dealer"), "right of the dealer"),
+        (re.compile(r"\b(dealer|declarer|eldest hand)'s left\b"), r"\1's right"),
+        (re.compile(r"\bleft-hand\b"), "right-hand"))
+
+
+def in_direction(text: str, step: int) -> str:
+    """``text`` (a phase's words, written for clockwise play) in the direction of play: with
+    ``step`` -1 (``direction: counterclockwise``) "clockwise" reads "counter-clockwise" and the
+    eldest hand sits at the dealer's right."""
+    if step != -1:
+        return text
+    for pat, words in _CCW:
+        text = pat.sub(words, text)
+    return text
 
 
 def _scoring(v) -> list:
@@ -552,8 +573,7 @@ def explain(v) -> str:
         out += [f"**{n} players**, each playing for himself.", ""]
     if v.step == -1:
         passing = any(set(getattr(p, "directions", ())) & {"left", "right"} for p in v.phases)
-        out += ["Play goes **counter-clockwise**: dealing, bidding, play and the deal all pass to the right; "
-                "read \"clockwise\" and \"left\" below as counter-clockwise and right"
+        out += ["Play goes **counter-clockwise**: dealing, bidding, play and the deal all pass to the right"
                 + (" (the passing of cards says the side at the table)." if passing else "."), ""]
     out += ["## The cards", ""] + _deck(v) + [""] + _ranking(v) + [""]
     out += ["## The deal", ""] + _dealer(v) + [""]

@@ -117,4 +117,5 @@ def test_counter_clockwise_pass_says_the_side_at_the_table(tmp_path):
     from rulekit.variant.explain import explain
     text = " ".join(explain(load_variant(str(f))).split())
     assert "the cards go to the right, to the left, across, not at all (hold)" in text
-    assert 'as counter-clockwise and right (the passing of cards says the side at the table).' in text
+    assert 'all pass to the right (the passing of cards says the side at the table).' in text
+    assert "clockwise from the eldest hand (right of the dealer)" in text

@@ -70,3 +70,30 @@ def test_turning_from_a_zone_the_deal_does_not_leave_is_refused(tmp_path):
     with pytest.raises(VariantError) as e:
         variant_from(tmp_path, "wizturn.yaml", WIZARD_TURN.replace("from: talon", "from: widow"))
     assert "wizturn.yaml:17:" in str(e.value) and "the deal leaves no widow" in str(e.value)
+
+
+def test_the_story_tells_the_dealer_naming_trumps_before_the_bids(tmp_path):
+    """A turned Wizard: the dealer names trumps before anyone bids, and the ``--auto`` story
+    tells the events in that order (the turned card, the naming, then the auction)."""
+    import io
+
+    from rich.console import Console
+
+    from rulekit.cli.render import hand_summary
+    from tests.helpers import play_first_legal, variant_from
+    text = WIZARD_TURN.replace("  play: {kind: tricks}", "  bidding: {kind: trick_bids}\n  play: {kind: tricks}")
+    text = text.replace('each: "tricks"', 'each: "if tricks == bid then 10 else 0"')
+    v = variant_from(tmp_path, "wizbid.yaml", text)
+    s = State(v, seed=0, deals=[_turning(v, "W:1")])
+    s.apply("trump D")
+    play_first_legal(s)
+    buf = io.StringIO()
+    con = Console(file=buf, width=160, color_system=None)
+    for line in hand_summary(s, s.hand_log[0], s.sheet.rows):
+        con.print(line)
+    lines = [x.strip() for x in buf.getvalue().splitlines()]
+    turned = next(i for i, x in enumerate(lines) if x.startswith("turned"))
+    named = lines.index("P0 names trumps ♦")
+    auction = next(i for i, x in enumerate(lines) if x.startswith("auction"))
+    assert turned < named < auction
+    assert not any(x.startswith("trumps") for x in lines[auction:auction + 2])   # told once, by the naming

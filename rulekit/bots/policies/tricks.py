@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from rulekit.bots.policies import policy
 from rulekit.bots.sensible import _play_out, capped, utility
 from rulekit.engine.phases import claim as _claim
+from rulekit.engine.phases import melds as _melds
 from rulekit.engine.phases import tricks
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -106,8 +107,5 @@ def turn_action(bot: SensibleBot, obs: Observation) -> Action | None:
 
 def _meld_points(spec, mask: int, trump: str) -> int:
     """The points of the combination ``mask`` of the trick phase ``spec`` when ``trump`` is trumps."""
-    for m in spec.melds.list:
-        for c, suit in m.combos:
-            if c == mask:
-                return m.value(suit, trump)
-    return 0
+    m, j = _melds.entry_of(spec.melds, mask)
+    return m.value(m.combos[j][1], trump) if m is not None else 0

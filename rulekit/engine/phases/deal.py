@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from rulekit.cards import bits
-from rulekit.dsl import Formula, compile_deal
+from rulekit.dsl import Env, Formula, FormulaError, compile_deal, compile_expr
 from rulekit.dsl.words import formula_words
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
 from rulekit.engine.phases.table import Table
+from rulekit.errors import DSLError
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,8 @@ class DealSpec(PhaseSpec):
     :ivar steps: :class:`~rulekit.dsl.compile.DealStep` sequence.
     :ivar zones: zone name -> (size in cards, dealt face up).
     :ivar sizes: cards per player of deal 1, 2, ... (repeated); ``()``: the pattern's.
+    :ivar sizes_at: the document path of the ``hand_sizes`` list in force (the player count's
+        entry of a mapping); ends with ``"hand_sizes"`` for a schedule text.
     :ivar throw_in_if: a condition over the scoring variables (tallies of the cards dealt),
         checked on every score column once the cards are dealt: when it holds for one, the deal
         is thrown in unscored and the next dealer deals (rules/tarot.md [TA-D3], the petit sec).
@@ -31,6 +34,7 @@ class DealSpec(PhaseSpec):
     zones: dict
     sizes: tuple = ()
     throw_in_if: Formula | None = None
+    sizes_at: tuple = ()
 
 
 def deal_plan(spec, players: int) -> tuple:
@@ -144,12 +148,55 @@ def compile_deal_phase(c, name: str, p: dict, path: tuple):
         parts = [f"{players} players x {each}"] + [f"{z} {n}" for z, (n, _up) in zones.items()]
         c.err(ppath, f"the deal gives out {total} cards ({' + '.join(parts)}) but the deck has "
               f"{c.deck.size} (expected the pattern to use every card once)")
-    sizes = tuple(p.get("hand_sizes") or ())
+    sizes, at = hand_sizes(c, p, path)
     if sizes and max(sizes) * players > c.deck.size:
-        c.err(path + ("hand_sizes",), f"{max(sizes)} cards to each of {players} players need "
+        c.err(at, f"{max(sizes)} cards to each of {players} players need "
               f"{max(sizes) * players} cards but the deck has {c.deck.size} (expected at most "
               f"{c.deck.size // players})")
-    return DealSpec("deal", path[-1], steps, zones, sizes)
+    return DealSpec("deal", path[-1], steps, zones, sizes, sizes_at=at)
+
+
+def hand_sizes(c, p: dict, path: tuple) -> tuple:
+    """``(sizes, path)``: the ``hand_sizes`` schedule for the compiler's player count and the
+    document path it comes from.  A list; a mapping from the number of players to a list (as
+    ``pattern``); or a text of runs ``"1 .. 60 / players"``, ``"10 .. 1, 2 .. 10"``, each end a
+    formula of ``players`` (rounded down).  A missing player count, a formula that is not one of
+    ``players`` and an empty run are errors at the field."""
+    raw = p.get("hand_sizes")
+    at = path + ("hand_sizes",)
+    players = c.player_count
+    if not raw:
+        return (), at
+    if isinstance(raw, dict):
+        offered = c.choices()
+        for key in raw:
+            if int(key) not in offered:
+                c.err(at + (key, "<key>"), f"hand sizes for {key} players, but this variant is for "
+                      f"{' or '.join(map(str, offered))} (expected keys {', '.join(repr(str(o)) for o in offered)})")
+        if str(players) not in raw:
+            c.err(at, f"no hand sizes for {players} players (expected a key {str(players)!r})")
+            return (), at
+        return tuple(raw[str(players)]), at + (str(players),)
+    if isinstance(raw, list):
+        return tuple(raw), at
+    out: list = []
+    for run in str(raw).split(","):
+        ends = []
+        for term in run.split(".."):
+            try:
+                f = compile_expr(term.strip(), {"players": "num"}, (), expect="num")
+                ends.append(int(f(Env({"players": players}))))
+            except (DSLError, FormulaError) as e:
+                c.err(at, f"{term.strip()!r}: {e.message} (expected runs of numbers or formulas of players, "
+                      f"\"1 .. 60 / players\")")
+                return (), at
+        if len(ends) > 2 or min(ends) < 1:
+            c.err(at, f"{run.strip()!r} for {players} players is no run of hand sizes (expected \"A .. B\", "
+                  f"each at least 1)")
+            return (), at
+        a, b = ends[0], ends[-1]
+        out += range(a, b + 1) if a <= b else range(a, b - 1, -1)
+    return tuple(out), at
 
 
 def cards_each(spec, number: int) -> int:
@@ -194,9 +241,23 @@ class DealKind(PhaseKind[DealSpec]):
                                                                                             'many players'}}]},
                              'hand_sizes': {'description': 'Cards to each player, one at a time, in deal 1, 2, '
                                                            '... (the list repeats); the undealt rest is the '
-                                                           'stock. The pattern then only checks the deck.',
-                                            'type': 'array', 'minItems': 1,
-                                            'items': {'type': 'integer', 'minimum': 1, 'maximum': 52}},
+                                                           'stock. The pattern then only checks the deck. A '
+                                                           'list, a mapping from the number of players to a '
+                                                           'list (as `pattern`), or runs whose ends may be '
+                                                           'formulas of `players`: `"1 .. 60 / players"` '
+                                                           '(Wizard: 1 to 20 cards at 3 players, 1 to 10 at 6), '
+                                                           '`"10 .. 1, 2 .. 10"`.',
+                                            'oneOf': [{'type': 'array', 'minItems': 1,
+                                                       'items': {'type': 'integer', 'minimum': 1, 'maximum': 52}},
+                                                      {'type': 'object',
+                                                       'propertyNames': {'pattern': '^[2-8]$'},
+                                                       'additionalProperties': {
+                                                           'type': 'array', 'minItems': 1,
+                                                           'description': 'the hand sizes for this many players',
+                                                           'items': {'type': 'integer', 'minimum': 1,
+                                                                     'maximum': 52}}},
+                                                      {'type': 'string', 'minLength': 1,
+                                                       'description': 'runs, e.g. "1 .. 60 / players"'}]},
                              'throw_in_if': {'description': 'A condition over the scoring variables (tallies '
                                                             'with `in: hand` count the cards dealt), checked on '
                                                             'every score column as soon as the cards are dealt: '

@@ -12,8 +12,12 @@ a trump sequence; a suit letter), ranks in every suit (``suit: all``: four aces)
 * ``after_trick``: on lead after winning the last trick (the draw has been made);
 * ``first_trick``: at his turn in the first trick, before playing.
 
-Declared cards are shown: every seat knows they are in his hand until he plays them.  The
-points count at once, or (``count: after_trick``) only once the player has won a trick.
+In a pack with copies (``deck.copies``) a plain card of an entry means any copy (``KS``: K♠:1
+or K♠:2), ``copies: 2`` asks for every card twice (double aces) and ``times: 2`` lets one player
+declare a combination again with other copies (a second marriage of spades).  One card serves in
+one declaration of an entry, and with ``class`` in one declaration of that class (Pinochle's
+run and royal marriage).  Declared cards are shown: every seat knows they are in his hand until
+he plays them.  The points count at once, or (``count: after_trick``) only once the player has won a trick.
 Formulas read ``melds`` (the points counted) and ``melds_NAME`` (how many of that name the
 column declared).
 """
@@ -36,10 +40,15 @@ class Meld:
     """One entry of the list.
 
     :ivar name: its name in the file (formulas read ``melds_<name>``).
-    :ivar combos: every combination of the entry in the deck: ``(mask, suit)``, ``suit`` the
-        suit of its cards (``""``: several suits).
+    :ivar combos: every combination of the entry in the deck: ``(mask, suit)``, ``mask`` its
+        cards' first copies, ``suit`` the suit of its cards (``""``: several suits).
     :ivar trump_only: a combination counts only in the trump suit (``suit: trump``).
     :ivar points: its points; ``trump_points`` when its cards are trumps (``None``: ``points``).
+    :ivar slots: per combination, ``(cards, n)`` pairs: ``n`` cards of the mask ``cards`` (the
+        copies of one card, or one named copy) make it.
+    :ivar times: most declarations of one combination by one player (``times``, default 1).
+    :ivar cls: its ``class`` (``""``: none): entries of one class share no card in one player's
+        declarations.
     """
 
     name: str
@@ -47,6 +56,9 @@ class Meld:
     trump_only: bool
     points: int
     trump_points: int | None
+    slots: tuple = ()
+    times: int = 1
+    cls: str = ""
 
     def value(self, suit: str, trump: str) -> int:
         """The points of a combination of ``suit`` when ``trump`` is trumps."""
@@ -84,22 +96,69 @@ def counted(spec, hand, data, seat: int) -> int:
     return sum(p for s, _i, _m, p in data.melds if s == seat)
 
 
+def shape(meld: Meld, mask: int) -> int:
+    """The index of the combination of ``meld`` that the cards ``mask`` make (any copies where
+    the entry names a plain card), or -1."""
+    n = mask.bit_count()
+    for j, slots in enumerate(meld.slots):
+        cover = 0
+        for g, k in slots:
+            if (mask & g).bit_count() != k:
+                break
+            cover |= g
+        else:
+            if not mask & ~cover and sum(k for _g, k in slots) == n:
+                return j
+    return -1
+
+
+def entry_of(ms: MeldsSpec, mask: int) -> tuple:
+    """``(meld, combination index)`` of the entry the cards ``mask`` make, or ``(None, -1)``."""
+    for m in ms.list:
+        j = shape(m, mask)
+        if j >= 0:
+            return m, j
+    return None, -1
+
+
+def _pick(slots: tuple, free: int) -> int:
+    """The lowest cards of ``free`` that fill every slot, or 0 when some slot cannot be filled."""
+    out = 0
+    for g, k in slots:
+        have = free & g
+        if have.bit_count() < k:
+            return 0
+        for _ in range(k):
+            low = have & -have
+            out |= low
+            have ^= low
+    return out
+
+
 def available(state: Table, spec, data, seat: int) -> list:
-    """``(entry index, mask, points)`` of each combination ``seat`` may declare now (held
-    whole, not declared before by him, of trumps when it must be), in list order then
-    suit order."""
+    """``(entry index, mask, points)`` of each combination ``seat`` may declare now (held, of
+    cards no declaration of his of the same entry or class uses, fewer than ``times`` times
+    before, of trumps when it must be), in list order then suit order; ``mask`` the first
+    copies he holds that are free."""
     ms = spec.melds
     h = state.hand
     hand = h.hands[seat]
-    done = {(i, m) for s, i, m, _p in data.melds if s == seat}
+    mine = [(i, m) for s, i, m, _p in data.melds if s == seat]
     out = []
     for i, meld in enumerate(ms.list):
-        for mask, suit in meld.combos:
-            if hand & mask != mask or (i, mask) in done:
-                continue
+        used = 0
+        for i2, m2 in mine:
+            if i2 == i or meld.cls and ms.list[i2].cls == meld.cls:
+                used |= m2
+        free = hand & ~used
+        for j, (mask, suit) in enumerate(meld.combos):
             if meld.trump_only and suit != h.trump:
                 continue
-            out.append((i, mask, meld.value(suit, h.trump)))
+            if meld.times > 1 and sum(1 for i2, m2 in mine if i2 == i and shape(meld, m2) == j) >= meld.times:
+                continue
+            pick = mask if free & mask == mask else _pick(meld.slots[j], free)
+            if pick:
+                out.append((i, pick, meld.value(suit, h.trump)))
     return out
 
 
@@ -140,7 +199,8 @@ def declare(state: Table, spec, data, seat: int, mask: int) -> None:
 
 def words(spec, variant, mask: int, points: int) -> str:
     """``K♥ Q♥ (marriage, 40)``."""
-    name = next((m.name for m in spec.melds.list for c, _s in m.combos if c == mask), "meld")
+    m, _j = entry_of(spec.melds, mask)
+    name = m.name if m is not None else "meld"
     return f"{' '.join(variant.deck.pretty(c) for c in _bits(mask))} ({name.replace('_', ' ')}, {points})"
 
 
@@ -161,18 +221,26 @@ def compile_melds(c, p: dict, path: tuple) -> MeldsSpec | None:
     ok = True
     for name, e in (p.get("list") or {}).items():
         epath = path + ("list", name)
+        copies = int(e.get("copies", 1))
         combos = []
+        slotss = []
         if "cards" in e:
-            mask = 0
+            want: dict = {}
             for w in str(e["cards"]).split():
                 try:
-                    mask |= 1 << deck.parse(w)
+                    x = deck.parse(w)
                 except CardError as err:
                     c.err(epath + ("cards",), str(err))   # it says the cards expected
                     ok = False
-            suits = {deck.suit_of(x) for x in _bits(mask)}
-            if mask:
-                combos.append((mask, suits.pop() if len(suits) == 1 and None not in suits else ""))
+                    continue
+                g = deck.copies_of(x) if deck.normalise(w) == deck.base(x) else 1 << x
+                want[g] = want.get(g, 0) + copies
+            if any(g & g2 for g in want for g2 in want if g != g2):
+                c.err(epath + ("cards",), "names a card both by its copy and plainly (expected AS:1 AS:2, "
+                      "or AS AS: any copies)")
+                ok = False
+            elif want:
+                slotss.append(tuple(want.items()))
         else:
             ranks = str(e.get("ranks", "")).split()
             bad = [r for r in ranks if r not in deck.ranks]
@@ -189,26 +257,38 @@ def compile_melds(c, p: dict, path: tuple) -> MeldsSpec | None:
                       f"{' '.join(deck.suits)})")
                 ok = False
             elif not bad and ranks:
-                if suit == "all":
-                    mask = sum(1 << deck.index[r + s] for r in ranks for s in deck.suits if r + s in deck.index)
-                    combos.append((mask, ""))
-                else:
-                    for s in (deck.suits if suit in ("each", "trump") else (suit,)):
-                        cards = [r + s for r in ranks]
-                        if all(x in deck.index for x in cards):
-                            combos.append((sum(1 << deck.index[x] for x in cards), s))
+                groups = [[r + s for r in ranks for s in deck.suits]] if suit == "all" else \
+                    [[r + s for r in ranks] for s in (deck.suits if suit in ("each", "trump") else (suit,))]
+                for cards in groups:
+                    if suit == "all":
+                        cards = [x for x in cards if x in deck.index]
+                    if cards and all(x in deck.index for x in cards):
+                        slotss.append(tuple((deck.copies_of(deck.index[x]), copies) for x in cards))
+        short = [(g, k) for slots in slotss for g, k in slots if g.bit_count() < k * int(e.get("times", 1))]
+        if ok and short:
+            g, k = short[0]
+            have = g.bit_count()
+            what = deck.base(g.bit_length() - 1) if have > 1 else deck.name(g.bit_length() - 1)
+            c.err(epath + ("times" if have >= k else "copies",),
+                  f"needs {k * int(e.get('times', 1))} of {what} but the deck holds {have} "
+                  f"(expected copies x times at most the deck's copies)")
+            ok = False
+        for slots in slotss:
+            combos.append((_pick(slots, sum(g for g, _k in slots)), _suit_of(deck, slots)))
         if ok and not combos:
             c.err(epath, "no combination of these cards is in the deck (expected cards the deck holds)")
             ok = False
-        for mask, _s in combos:
-            if mask in seen:
-                c.err(epath, f"the same cards as meld {seen[mask]} "
+        for slots in slotss:
+            key = frozenset(slots)
+            if key in seen:
+                mask = _pick(slots, sum(g for g, _k in slots))
+                c.err(epath, f"the same cards as meld {seen[key]} "
                       f"({' '.join(deck.name(x) for x in _bits(mask))}): a declaration must name one meld "
                       f"(expected other cards; trump_points gives the trump suit's its own value)")
                 ok = False
-            seen.setdefault(mask, name)
+            seen.setdefault(key, name)
         entries.append(Meld(name, tuple(combos), e.get("suit") == "trump", int(e.get("points", 0)),
-                            e.get("trump_points")))
+                            e.get("trump_points"), tuple(slotss), int(e.get("times", 1)), str(e.get("class", ""))))
     when = p.get("when", "lead")
     if p.get("lead_one") and when != "lead":
         c.err(path + ("lead_one",), f"lead_one makes the leader lead a card of his meld, but melds are "
@@ -220,6 +300,21 @@ def compile_melds(c, p: dict, path: tuple) -> MeldsSpec | None:
                      int(p.get("per_turn", 1)), bool(p.get("only_with_stock", False)))
 
 
+def _slot_names(deck, slots: tuple) -> str:
+    """``QS QS JD JD``: a combination's cards, a plain card for any copy, repeated ``n`` times."""
+    out = []
+    for g, k in slots:
+        c = g.bit_length() - 1
+        out += [deck.base(c) if g.bit_count() > 1 else deck.name(c)] * k
+    return " ".join(out)
+
+
+def _suit_of(deck, slots: tuple) -> str:
+    """The one suit of a combination's cards, or ``""``."""
+    suits = {deck.suit_of(g.bit_length() - 1) for g, _k in slots}
+    return suits.pop() if len(suits) == 1 and None not in suits else ""
+
+
 def describe(ms: MeldsSpec, variant=None) -> str:
     """The block in words."""
     items = []
@@ -229,19 +324,28 @@ def describe(ms: MeldsSpec, variant=None) -> str:
             suit = " of trumps"
         elif len(m.combos) > 1 and all(s for _c, s in m.combos):
             suit = " of a suit"
-        cards = (" ".join(variant.deck.name(x) for x in _bits(m.combos[0][0])) if variant is not None
+        cards = (_slot_names(variant.deck, m.slots[0]) if variant is not None and m.slots
                  and (len(m.combos) == 1 or not m.combos[0][1]) else "")
         what = f" ({cards})" if cards else ""
+        if m.slots and not cards and m.slots[0][0][1] > 1:
+            what = f" (each card {m.slots[0][0][1]} times)"
         pts = f"{m.points}" + (f", {m.trump_points} in trumps" if m.trump_points is not None and not m.trump_only else "")
-        items.append(f"{m.name.replace('_', ' ')}{suit}{what}: {pts}")
+        more = (f", up to {m.times} times with other copies" if m.times > 1 else "") + \
+            (f", class {m.cls}" if m.cls else "")
+        items.append(f"{m.name.replace('_', ' ')}{suit}{what}: {pts}{more}")
     when = {"lead": "on lead, before leading" + ("; he must then lead one of its cards" if ms.lead_one else ""),
             "after_trick": "on lead after winning a trick",
             "first_trick": "at his turn in the first trick"}[ms.when]
     count = " Their points count only once the player has won a trick." if ms.after_trick else ""
     stock = " Melds may be declared only while the stock is open." if ms.with_stock else ""
     many = "one meld" if ms.per_turn == 1 else "any number of melds" if not ms.per_turn else f"up to {ms.per_turn} melds"
-    return (f"A player may declare {many} {when}: {'; '.join(items)}. Declared cards are shown: everyone knows "
-            f"they are in his hand until he plays them.{count}{stock}")
+    copies = (" A plain card means any of its copies; one card serves in one declaration of an entry"
+              + (" and of a class (entries of one class share no card)" if any(m.cls for m in ms.list) else "")
+              + "." if variant is not None and variant.deck.has_copies else
+              " One card serves in one declaration of a class (entries of one class share no card)."
+              if any(m.cls for m in ms.list) else "")
+    return (f"A player may declare {many} {when}: {'; '.join(items)}.{copies} Declared cards are shown: everyone "
+            f"knows they are in his hand until he plays them.{count}{stock}")
 
 
 SCHEMA = {
@@ -266,10 +370,27 @@ SCHEMA = {
                          'cards': {'description': 'The cards of the combination, e.g. `"QS JD"` '
                                                   '(instead of `ranks`).', 'type': 'string'},
                          'points': {'description': 'Its points.', 'type': 'integer',
-                                    'minimum': -1000, 'maximum': 1000},
+                                    'minimum': -10000, 'maximum': 10000},
                          'trump_points': {'description': 'Its points when its cards are of the trump suit '
                                                          '(a marriage of trumps: 40).', 'type': 'integer',
-                                          'minimum': -1000, 'maximum': 1000}}}},
+                                          'minimum': -10000, 'maximum': 10000},
+                         'copies': {'description': 'In a pack with copies: how many copies of each of its '
+                                                   'cards the combination holds (default 1; 2: double aces, '
+                                                   'a double run, each card twice). A plain card (`KS`) means '
+                                                   'any copy; `cards` may also repeat one (`"QS QS JD JD"`) or '
+                                                   'name a copy (`QS:1`).',
+                                    'type': 'integer', 'minimum': 1, 'maximum': 4},
+                         'times': {'description': 'How many times one player may declare one combination of '
+                                                  'the entry, each time with other copies of its cards '
+                                                  '(default 1; 2 in a double pack: two marriages of spades, '
+                                                  'both nines of trumps).',
+                                   'type': 'integer', 'minimum': 1, 'maximum': 4},
+                         'class': {'description': 'A class name: the declarations of one player of entries '
+                                                  'of one class share no card (Pinochle: the royal marriage '
+                                                  'inside a declared run is refused, as are aces around '
+                                                  'beside double aces). Without it one card may serve in '
+                                                  'entries of different names; never twice in one entry.',
+                                   'type': 'string', 'pattern': '^[a-z][a-z0-9_]*$'}}}},
         'when': {'description': 'When a player declares: `lead` (on lead, before leading; default), '
                                 '`after_trick` (on lead after winning the last trick) or `first_trick` '
                                 '(at his turn in the first trick).',

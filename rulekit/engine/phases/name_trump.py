@@ -4,6 +4,9 @@
   (rules/fivehundred.md [A4]: ten with trump, named after the widow).
 * ``by: dealer`` — the dealer names trumps before play, or with
   ``partner_may_name`` passes and lets his partner name them (rules/whist.md [K2]).
+* ``by: eldest`` — the same for the eldest hand, the player after the dealer in the
+  direction of play (Schieber Jass's forehand, at the dealer's right, who may "shove" the
+  choice to his partner: pagat.com/jass/schieber.html).
 
 A contract whose bid leaves the order open (``wins: chosen``, e.g. Bid Whist's no
 trump) also makes its declarer say ``high`` or ``low``: whether the highest or the
@@ -53,15 +56,21 @@ def start(state: Table) -> bool:
     contract whose bid leaves the order of the cards to its declarer (``wins: chosen``)."""
     h = state.hand
     spec = KIND.spec(state)
-    if spec.by == "dealer":
-        h.phase_state[KIND.name] = NameTrumpData(h.dealer)
-        h.to_move = h.dealer
+    if spec.by in ("dealer", "eldest"):
+        first = _first_namer(state, spec)
+        h.phase_state[KIND.name] = NameTrumpData(first)
+        h.to_move = first
         return True
     if h.contract is None or (h.contract.strain != "chosen" and _wins(h) != "chosen"):
         return False
     h.phase_state[KIND.name] = NameTrumpData(h.declarer, h.contract.strain != "chosen")
     h.to_move = h.declarer
     return True
+
+
+def _first_namer(state: Table, spec: NameTrumpSpec) -> int:
+    """The seat who names first when trumps are named before play: the dealer or the eldest."""
+    return state.hand.eldest if spec.by == "eldest" else state.hand.dealer
 
 
 def _wins(h) -> str:
@@ -77,7 +86,7 @@ def _order_now(state: Table) -> bool:
 def _may_pass(state: Table) -> bool:
     h = state.hand
     spec = KIND.spec(state)
-    return spec.by == "dealer" and spec.partner_may_name and KIND.data(state).namer == h.dealer
+    return spec.by != "declarer" and spec.partner_may_name and KIND.data(state).namer == _first_namer(state, spec)
 
 
 def legal(state: Table) -> list:
@@ -112,7 +121,7 @@ def apply(state: Table, action: Action) -> bool:
         state.set_trump(h.trump, low=action is LOW or action.text == "low")
         return True
     if action.kind == "pass":
-        h.to_move = KIND.data(state).namer = state.partner_of(h.dealer)
+        h.to_move = KIND.data(state).namer = state.partner_of(_first_namer(state, KIND.spec(state)))
         return False
     state.set_trump(action.suit)
     if _wins(h) == "chosen" and KIND.spec(state).by == "declarer":
@@ -149,10 +158,12 @@ class NameTrumpKind(PhaseKind[NameTrumpSpec]):
                                          'minItems': 1,
                                          'items': {'$ref': '#/$defs/strain'}},
                              'by': {'description': "Who names: `declarer` (when the contract's strain is "
-                                                   '`chosen`) or `dealer` (before play).',
-                                    'enum': ['declarer', 'dealer']},
-                             'partner_may_name': {'description': 'The dealer may pass and let his partner name '
-                                                                 'trumps.',
+                                                   '`chosen`), `dealer` (before play) or `eldest` (before '
+                                                   'play: the player after the dealer in the direction of '
+                                                   "play, at the dealer's right in a counter-clockwise game).",
+                                    'enum': ['declarer', 'dealer', 'eldest']},
+                             'partner_may_name': {'description': 'The dealer (or the eldest, with `by: eldest`) '
+                                                                 'may pass and let his partner name trumps.',
                                                   'type': 'boolean'}}}
     label = "trumps"
     role = "trump"
@@ -186,9 +197,9 @@ class NameTrumpKind(PhaseKind[NameTrumpSpec]):
 
     def no_effect(self, c, p: dict, path: tuple) -> None:
         """``partner_may_name`` unless by the dealer."""
-        if "partner_may_name" in p and p.get("by", "declarer") != "dealer":
-            c.warn(path + ("partner_may_name",), "has no effect unless by: dealer (only the dealer may "
-                   "leave the choice to his partner)")
+        if "partner_may_name" in p and p.get("by", "declarer") == "declarer":
+            c.warn(path + ("partner_may_name",), "has no effect unless by: dealer or eldest (only the one "
+                   "who names before play may leave the choice to his partner)")
 
     def help_line(self, spec, variant) -> str:
         """``trump SUIT (e.g. trump H)``, ``or pass`` when the partner may name them; ``high`` or
@@ -207,8 +218,9 @@ class NameTrumpKind(PhaseKind[NameTrumpSpec]):
 
     def describe(self, spec) -> str:
         """One sentence (two when a bid leaves the order of the cards to the declarer)."""
-        who = ("The dealer names trumps" + (" or lets his partner name them" if spec.partner_may_name else "")
-               if spec.by == "dealer" else "The declarer of a contract without a suit names trumps")
+        first = {"dealer": "The dealer", "eldest": "The eldest hand (left of the dealer)"}.get(spec.by)
+        who = (first + " names trumps" + (" or lets his partner name them" if spec.partner_may_name else "")
+               if first else "The declarer of a contract without a suit names trumps")
         names = [{"NT": "no trump"}.get(c, SUIT_NAMES.get(c, c)) for c in spec.choices]
         text = f"{who}: {', '.join(names[:-1]) + ' or ' + names[-1] if len(names) > 1 else names[0]}."
         if spec.asks_order:

@@ -991,7 +991,7 @@ def _compile_extras(c, p: dict, path: tuple, spec: TricksSpec) -> TricksSpec:
     meld_max = 0
     if ms is not None:
         for m in ms.list:
-            meld_max += len(m.combos) * max(abs(m.points), abs(m.trump_points or 0))
+            meld_max += len(m.combos) * m.times * max(abs(m.points), abs(m.trump_points or 0))
     return dataclasses.replace(spec, stock=st, melds=ms, claim=cl,
                                bounds=(deck.size // max(c.player_count, 1), points, meld_max))
 

@@ -122,7 +122,8 @@ def meld_sums(spec) -> set:
                 if m.trump_only and s != trump:
                     continue
                 p = m.value(s, trump)
-                sums |= {x + p for x in sums}
+                for _ in range(m.times):
+                    sums |= {x + p for x in sums}
         out |= sums
     return out
 
@@ -165,7 +166,8 @@ def answer(spec, variant, fact: str, text: str, facts: dict, names: list) -> Non
         facts[fact] = " ".join(map(str, nums))
     elif fact.startswith("melds_"):
         entry = next(m for m in spec.melds.list if "melds_" + m.name == fact)
-        facts[fact] = " ".join(map(str, _numbers(text, fact.replace("_", " "), cols, 0, len(entry.combos))))
+        facts[fact] = " ".join(map(str, _numbers(text, fact.replace("_", " "), cols, 0,
+                                                  len(entry.combos) * entry.times)))
     else:
         raise ValueError(f"{fact} is not a fact of this phase")
 

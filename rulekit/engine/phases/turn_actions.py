@@ -132,14 +132,28 @@ def parse(text: str, state) -> Action | None:
     if len(words) == 1 and head in ("exchange", "close", "claim"):
         return {"exchange": EXCHANGE, "close": CLOSE, "claim": CLAIM}[head]
     if head == "meld" and len(words) > 1:
-        mask = 0
         try:
-            for w in words[1:]:
-                mask |= 1 << state.variant.deck.parse(w)
+            mask = state.variant.deck.parse_mask(words[1:])   # ``AS AS``: both copies
         except CardError:
             return None
-        return meld_action(state.variant.deck, mask)
+        return _listed_meld(state, meld_action(state.variant.deck, mask))
     return None
+
+
+def _listed_meld(state, action: Action) -> Action:
+    """In a pack with copies, the meld open now made of the same cards as ``action`` but other
+    copies of them (copies are equal: ``meld KS:2 QS:2`` is the listed ``meld KS:1 QS:1``), else
+    ``action``."""
+    spec = state.current_phase
+    if not state.variant.deck.has_copies or getattr(spec, "melds", None) is None or state.hand.to_move < 0:
+        return action
+    m, j = _melds.entry_of(spec.melds, action.cards)
+    if m is None or action.cards & ~state.hand.hands[state.hand.to_move]:
+        return action
+    listed = [a for a in actions(state, spec) if a.kind == "meld"]
+    if action in listed:
+        return action
+    return next((a for a in listed if _melds.entry_of(spec.melds, a.cards) == (m, j)), action)
 
 
 def check(state: Table, spec, action: Action) -> None:
@@ -181,7 +195,7 @@ def check(state: Table, spec, action: Action) -> None:
             raise IllegalActionError("there are no melds in this game")
         if action.cards & ~h.hands[seat]:
             raise IllegalActionError(f"you do not hold {_names(deck, action.cards & ~h.hands[seat])}")
-        if not any(m == action.cards for mk in ms.list for m, _s in mk.combos):
+        if _melds.entry_of(ms, action.cards)[0] is None:
             raise IllegalActionError(f"{_names(deck, action.cards)} is no meld of this game "
                                      f"({'; '.join(mk.name.replace('_', ' ') for mk in ms.list)})")
         if not _melds.moment(state, spec, d, seat):
@@ -189,8 +203,8 @@ def check(state: Table, spec, action: Action) -> None:
                 raise IllegalActionError(f"you have declared a meld: lead one of its cards "
                                          f"({_names(deck, d.pending)}) or claim")
             raise IllegalActionError(f"you cannot declare now: melds are declared {_when(spec)}")
-        raise IllegalActionError(f"you cannot declare {_names(deck, action.cards)} now (declared before, or "
-                                 f"its suit is not trumps)")
+        raise IllegalActionError(f"you cannot declare {_names(deck, action.cards)} now (declared before, "
+                                 f"its cards already serve in a meld of its class, or its suit is not trumps)")
     raise IllegalActionError(f"{action.text} is not allowed now; {state.expected_forms()}")
 
 
@@ -263,7 +277,7 @@ def variables(spec, hand_size: int, points: int, meld_max: int) -> dict:
     if spec.melds is not None:
         out["melds"] = (min(0, -meld_max), meld_max)
         for m in spec.melds.list:
-            out["melds_" + m.name] = (0, len(m.combos))
+            out["melds_" + m.name] = (0, len(m.combos) * m.times)
     if spec.claim is not None:
         out.update(claimed=(0, 1), claim_made=(0, 1), played_out=(0, 1))
     return out
