@@ -55,6 +55,7 @@ sys.path.insert(0, str(HERE))
 
 import handwritten500  # noqa: E402
 from rulekit.engine import Action, State  # noqa: E402
+from rulekit.errors import IllegalActionError  # noqa: E402
 from rulekit.engine.playout import random_hand  # noqa: E402
 from rulekit.variant import load_variant  # noqa: E402
 
@@ -129,7 +130,11 @@ def _fast_step(st, rng) -> int:
         m = 0
         for c in rng.sample(held, st.current_phase.discard):
             m |= 1 << c
-        st.apply(Action.discard(deck, m))
+        try:
+            st.apply(Action.discard(deck, m))
+        except IllegalActionError:   # a discard the rules restrict (Tarot: no king, no trump): pick a legal one
+            legal = st.legal_actions()
+            st.apply(legal[int(rng.random() * len(legal))])
         return 0
     legal = st.legal_actions()
     st.apply(legal[int(rng.random() * len(legal))])
