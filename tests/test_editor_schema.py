@@ -425,7 +425,9 @@ def test_language_server_completes_a_phase_with_its_kinds_keys(server, tmp_path)
     """Completion inside a phase offers its kind's keys only (if/then on kind is honoured), in a
     complete file and in an override; an override phase without kind, the keys of the kinds
     that fit what it already holds."""
-    tricks = set(editor_schema()["$defs"]["phase_tricks"]["properties"])
+    # before/after (where a house rule's new phase runs) are every kind's keys, accepted by the
+    # schema but not offered by the server's completion, which lists the kind's own keys
+    tricks = set(editor_schema()["$defs"]["phase_tricks"]["properties"]) - {"before", "after"}
     complete = "id: x\ndeck: {suits: [S], ranks: [A]}\nranking: {suit: A}\nphases:\n  play:\n    kind: tricks\n    \n"
     assert set(server.completion(tmp_path / "c.yaml", complete, 6, 4)) == tricks - {"kind"}
     override = "extends: fivehundred\nphases:\n  play:\n    kind: tricks\n    lead: eldest\n    \n"
