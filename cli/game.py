@@ -91,10 +91,8 @@ def extra_bid_lines(state) -> list:
     ``  10T      10 tricks, the declarer names the trump later; only over 10NT; worth 440 to 500 made,
     by the trump named``."""
     auction = state.variant.auction()
-    bids = list(getattr(auction, "bids", ()) or ())
-    # a level that is no number of tricks (a contract's number) is said as such
-    tricks = getattr(auction, "levels_are_tricks", True)
-    nulls = getattr(auction, "null", ())
+    kind = REGISTRY[auction.kind] if auction is not None else None
+    bids = list(kind.contracts(auction)) if kind is not None else []
     first_lead = any(REGISTRY[p.kind].lead_makes_trumps(p) for p in state.variant.phases)
     out = []
     for b in bids:
@@ -105,11 +103,12 @@ def extra_bid_lines(state) -> list:
             b.strain, f"{SUIT_SYMBOLS.get(b.strain, b.strain)} trumps")
         trump += {"low": ", the lowest cards win", "chosen": ", the declarer says high or low"}.get(
             getattr(b, "wins", "high"), "")
-        null = getattr(b, "null", False) or b.text in nulls
-        book = getattr(auction, "book", 0)  # levels over a book: the tricks to win are book + level
+        null = kind.null_bid(auction, b)
+        # the tricks to win (over a book: book + level); None: a level that is a contract's number
+        need = kind.bid_tricks(auction, b)
         # a contract that names no number of tricks (level 0: its scoring counts other things)
-        aim = "take no trick" if null else (_tricks(b.level + book) if tricks and b.level + book else "")
-        words = [", ".join(w for w in ((f"number {b.level}" if not tricks else ""), aim, trump,
+        aim = "take no trick" if null else (_tricks(need) if need else "")
+        words = [", ".join(w for w in ((f"number {b.level}" if need is None else ""), aim, trump,
                                        *_game_terms(b)) if w)]
         name = getattr(b, "label", "")
         if name and name != b.text and null:   # games of no tricks told apart by name: little null

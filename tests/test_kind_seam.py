@@ -57,10 +57,33 @@ def test_the_scorepad_asks_the_kinds_where_the_cards_aside_go(monkeypatch):
     assert not pad._aside() and pad._all_points_won()
 
 
+def test_the_auctions_say_their_contracts_and_what_each_undertakes():
+    """The hooks ``contracts``, ``bid_tricks``, ``null_bid``, ``later_cards``: Five Hundred's 7♥
+    is 7 tricks; Preferans's contracts are numbers (no tricks) and its misère a null; Skat's
+    contracts are its 22 games, not the values bid; in Schnapsen each player draws 5 cards from the stock."""
+    v = load_variant("fivehundred")
+    a = v.auction()
+    bid = next(b for b in REGISTRY[a.kind].contracts(a) if b.text == "7H")
+    assert (REGISTRY[a.kind].bid_tricks(a, bid), REGISTRY[a.kind].null_bid(a, bid)) == (7, False)
+    v = load_variant("preferans")
+    a = v.auction()
+    said = {b.text: (REGISTRY[a.kind].bid_tricks(a, b), REGISTRY[a.kind].null_bid(a, b))
+            for b in REGISTRY[a.kind].contracts(a)}
+    assert set(said.values()) == {(None, False), (None, True)}
+    v = load_variant("skat")
+    a = v.auction()
+    assert [b.text for b in REGISTRY[a.kind].contracts(a)][:2] == ["diamonds", "hearts"]
+    assert len(REGISTRY[a.kind].contracts(a)) == 22
+    v = load_variant("schnapsen")
+    assert sum(REGISTRY[p.kind].later_cards(p) for p in v.phases) + 5 == v.hand_size
+
+
 def test_no_layer_above_the_kinds_reads_these_spec_fields():
     """The fields behind the hooks are the kinds' own: no module outside rulekit/engine/phases/
-    reads ``first_lead_trump``, ``widow_to``, ``discards_to`` of a spec, or a deal step's ``zone``."""
-    pattern = re.compile(r"""getattr\([^)]*["'](first_lead_trump|widow_to|discards_to|zone|steps)["']""")
+    reads ``first_lead_trump``, ``widow_to``, ``discards_to`` of a spec, a deal step's ``zone``, an
+    auction's ``bids``, ``games``, ``book``, ``null``, ``levels_are_tricks`` or a phase's ``later_cards``."""
+    pattern = re.compile(r"""getattr\([^)]*["'](first_lead_trump|widow_to|discards_to|zone|steps|bids|games|book|"""
+                         r"""levels_are_tricks|later_cards)["']|getattr\((auction|spec|p), ["']null["']""")
     bad = [f"{p.relative_to(ROOT)}:{i}" for top in ("rulekit", "cli") for p in sorted((ROOT / top).rglob("*.py"))
            if "phases" not in p.parts
            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]

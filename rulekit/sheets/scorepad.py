@@ -158,7 +158,7 @@ class ScorePad:
                                  & self.reads) and any(REGISTRY[p.kind].role == "play" for p in v.phases)
         auction = v.auction()
         # (an auction of values: the contracts are the games named after it)
-        self.bids = {b.text.upper(): b for b in getattr(auction, "games", ()) or auction.bids} if auction else {}
+        self.bids = {b.text.upper(): b for b in REGISTRY[auction.kind].contracts(auction)} if auction else {}
 
     # ------------------------------------------------------------------ state of the match
     def _reset(self) -> None:

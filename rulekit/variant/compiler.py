@@ -748,7 +748,7 @@ class _Compiler:
     def deal_tricks(self) -> int:
         """Tricks in a full hand (cards per player of the first deal), or 0 without a deal."""
         return self.deal and sum(st.count * st.repeat for st in self.deal.steps if not st.zone) + \
-            sum(getattr(p, "later_cards", 0) for p in self.phase_specs) or 0
+            sum(REGISTRY[p.kind].later_cards(p) for p in self.phase_specs if p is not None) or 0
 
     def match(self, deck, players) -> MatchSpec:
         m = self.d.get("match", {})
@@ -876,7 +876,7 @@ class _Compiler:
         if deal is None:
             return None
         n = sum(st.count * st.repeat for st in deal.steps if not st.zone) + \
-            sum(getattr(p, "later_cards", 0) for p in phases if p is not None)
+            sum(REGISTRY[p.kind].later_cards(p) for p in phases if p is not None)
         auction = next((p for p in phases if p is not None and REGISTRY[p.kind].role == "auction"), None)
         levels = sorted({0} | {b.level for b in auction.bids}) if auction else [0]
         m = self.d.get("match") or {}
@@ -1131,7 +1131,7 @@ class _Compiler:
             extra["renege"] = (renege, items)
         used: dict = {}   # group -> the strains its contracts may reach
         for p in phases:
-            for b in getattr(p, "bids", ()) or ():
+            for b in REGISTRY[p.kind].contracts(p) if p is not None else ():
                 g = getattr(b, "group", "") or (LOW if getattr(b, "wins", "high") != "high" else "")
                 if g:
                     used.setdefault(g, set()).update(set(deck.suits) | {NT} if b.strain == "chosen" else {b.strain})
@@ -1165,7 +1165,7 @@ class _Compiler:
         """A contract that low cards win needs ``ranking.low``; ``ranking.low`` without one
         has no effect (a warning)."""
         low_bids = [(spec, b) for spec in phases if spec is not None
-                    for b in getattr(spec, "bids", ()) if getattr(b, "wins", "high") != "high"]
+                    for b in REGISTRY[spec.kind].contracts(spec) if getattr(b, "wins", "high") != "high"]
         has_low = "low" in (self.d.get("ranking") or {})
         if low_bids and not has_low:
             spec, b = low_bids[0]

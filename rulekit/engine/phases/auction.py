@@ -475,6 +475,14 @@ class LadderAuctionKind(PhaseKind[AuctionSpec]):
             when = f"after taking the {variant.phases[kinds.index('widow_exchange')].zone}"
         return self.describe(spec, when)
 
+    def contracts(self, spec) -> tuple:
+        """Every bid of the ladder (its level and strain bids, then its extra bids), low to high."""
+        return spec.bids
+
+    def bid_tricks(self, spec, bid) -> int | None:
+        """Its level over the book (``book`` + level: levels over a book of six)."""
+        return spec.book + bid.level
+
     def action_words(self, spec, variant) -> tuple[str, ...]:
         """``pass`` and every bid."""
         return ("pass",) + tuple(b.text for b in spec.bids)

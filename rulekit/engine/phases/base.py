@@ -453,6 +453,29 @@ class PhaseKind(Generic[SpecT]):
         refuses "no one" as the winner of the highest or lowest trump.  Default ``""``."""
         return ""
 
+    def contracts(self, spec: SpecT) -> tuple:
+        """Every contract this phase may make a hand's, as compiled (an auction's bids, or with
+        a list of values the games named after it), in its order.  Default ``()``: the phase
+        makes no contract."""
+        return ()
+
+    def bid_tricks(self, spec: SpecT, bid) -> int | None:
+        """The tricks the declarer of ``bid`` (one of :meth:`contracts`) undertakes to win, or
+        ``None`` when its level is no number of tricks (a contract's number).  Default its
+        ``level``."""
+        return bid.level
+
+    def null_bid(self, spec: SpecT, bid) -> bool:
+        """Whether the declarer of ``bid`` (one of :meth:`contracts`) undertakes to win no trick
+        (a null, a misère).  Default the bid's own ``null``."""
+        return bool(getattr(bid, "null", False))
+
+    def later_cards(self, spec: SpecT) -> int:
+        """Cards each player gets in a hand after the deal, in this phase (draws from a stock,
+        the rest of a deal after an order-up), for the hand's size and its number of tricks.
+        Default 0."""
+        return 0
+
     def lead_makes_trumps(self, spec: SpecT) -> bool:
         """True when the suit of a hand's first card led becomes trumps in this phase (trick play
         with ``first_lead_trump``): a contract "at no trump" then has trumps after all, and no

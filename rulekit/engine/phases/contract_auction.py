@@ -293,6 +293,10 @@ class ContractAuctionKind(PhaseKind[ContractAuctionSpec]):
         out = f"pass, a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"pass, the bid {bids[0]}"
         return out + "; X or double, XX or redouble"
 
+    def contracts(self, spec) -> tuple:
+        """Every bid of the ladder, low to high."""
+        return spec.bids
+
     def action_words(self, spec, variant) -> tuple[str, ...]:
         """``pass``, every bid, ``X`` and ``XX``."""
         return ("pass",) + tuple(b.text for b in spec.bids) + ("X", "XX")

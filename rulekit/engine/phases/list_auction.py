@@ -731,6 +731,11 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         return (f"pass, or a game of the list such as {spec.bids[0].text} or {spec.bids[-1].text} "
                 f"(? shows the games you may bid, with their values)")
 
+    def contracts(self, spec) -> tuple:
+        """The contracts of the list (with ``values``: the games named after the auction, not
+        the value bids)."""
+        return spec.games or spec.bids
+
     def action_words(self, spec, variant) -> tuple[str, ...]:
         """``pass`` and every contract of the list (with ``values``: every value, then the games);
         ``hold`` when speaking in pairs."""

@@ -333,6 +333,10 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
         calls = (spec.word,) + tuple(f"trump {s}" for s in variant.deck.suits)
         return ("pass",) + tuple(w for c in calls for w in ((c, c + " alone") if spec.alone else (c,)))
 
+    def later_cards(self, spec) -> int:
+        """The cards each player gets after this phase (``deal_rest``)."""
+        return spec.later_cards
+
     def describe(self, spec) -> str:
         """One paragraph."""
         second = (" If all pass, the card is turned down and each in turn may name another suit as trumps or "

@@ -1344,6 +1344,10 @@ class TricksKind(PhaseKind[TricksSpec]):
         """``first_lead_trump``: the suit of the first card led becomes trumps."""
         return spec.first_lead_trump
 
+    def later_cards(self, spec) -> int:
+        """The cards each player draws from the stock in a hand (its rounds of draws)."""
+        return spec.later_cards
+
     def gives_aside(self, spec) -> tuple[bool, bool]:
         """``widow_to`` and ``discards_to``: the cards aside and the discards go to a player at
         the end of play."""
