@@ -41,7 +41,7 @@ def test_the_auction_and_the_bid_help_ask_the_kind_whether_the_lead_makes_trumps
     assert "at no trump" not in said
     assert extra_bid_lines(State(v, seed=1))[0].split() == ["2", "trumps:", "the", "first", "card", "led;", "value", "2"]
     monkeypatch.setattr(REGISTRY["tricks"], "lead_makes_trumps", lambda spec: False)
-    assert "2 (two): at no trump, worth 2" in REGISTRY[auction.kind].describe_in(auction, v)
+    assert "2 (two): made when **won** is at least 2, at no trump, worth 2" in REGISTRY[auction.kind].describe_in(auction, v)
     assert "no trump; value 2" in extra_bid_lines(State(v, seed=1))[0]
 
 

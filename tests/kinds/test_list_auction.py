@@ -191,8 +191,8 @@ def test_explain_says_what_a_number_bid_scores_and_its_rank(tmp_path):
     from rulekit.variant.explain import explain
     v = lead_toy(tmp_path, extra=NUMBERS, lead="declarer", scoring=NUMBERS_SCORING)
     text = " ".join(explain(v).split())
-    assert ("3: 0 tricks or more, trumps named by the declarer after the auction, worth 3 made, ranked 30; "
-            "3nt (3 no trump): 0 tricks or more, at no trump, worth 3 made, ranked 35") in text
+    assert ("3: trumps named by the declarer after the auction, worth 3 made, ranked 30; "
+            "3nt (3 no trump): at no trump, worth 3 made, ranked 35") in text
 
 
 def test_trumps_chosen_needs_a_name_trump_phase(tmp_path):

@@ -22,7 +22,6 @@ the lowest or pass.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import cast
 
@@ -742,11 +741,12 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         return ("pass",) + (("hold",) if spec.speaking == "pairs" else ()) + (
             ("reservation",) if spec.speaking == "reservations" else ()) + tuple(b.text for b in spec.bids)
 
-    def describe(self, spec, tricks: bool = True, trumps: bool = True, deck=None, worth=None) -> str:
+    def describe(self, spec, needs=None, trumps: bool = True, deck=None, worth=None) -> str:
         """The auction in one sentence, then the contracts of the list with their calls, tricks,
         trumps, values (by suit class when they differ) and attributes (null, open, cards put
-        aside, partner).  ``tricks``/``trumps`` False: a contract of level 0 says no tricks, and
-        none says its trumps (see :meth:`describe_in`); ``deck`` names the cards of ``holds``."""
+        aside, partner).  ``needs(contract)``: what a contract of no tricks (not a null) needs
+        to be made, in words, or ``None`` (see :meth:`describe_in`); ``trumps`` False: none says
+        its trumps; ``deck`` names the cards of ``holds``."""
         end = {"redeal": "when all pass the deal is thrown in",
                "dealer": "when all the others pass the dealer must bid"}.get(
             spec.all_pass, "when all pass the hand is played at no trump")
@@ -757,7 +757,7 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                     "may name a game of a lower value may pass there); "
                     + ("when nobody reserves the deal is thrown in" if spec.all_pass == "redeal" else
                        "when nobody reserves the hand is played without a contract, with the trumps set before")
-                    + ". The games: " + "; ".join(_contract_words(g, tricks, trumps, deck) for g in _groups(spec.bids))
+                    + ". The games: " + "; ".join(_contract_words(g, needs, trumps, deck) for g in _groups(spec.bids))
                     + ".")
         turn = ("each player speaks once, in turn, and the highest bidder declares" if spec.once
                 else "the last bidder declares")
@@ -771,18 +771,26 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                      else f"each bid is above the highest so far{hold}; the last bidder declares")
             return (f"An auction of values ({shown} up to {spec.values[-1].text}): {order}; {end}. The declarer "
                     f"then names his game, at his bid (formula variable bid), from {len(games)} games: "
-                    + "; ".join(_contract_words(g, tricks, trumps, deck, worth) for g in _groups(games)) + ".")
+                    + "; ".join(_contract_words(g, needs, trumps, deck, worth) for g in _groups(games)) + ".")
         return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
                 f"worth more than the highest so far (equal values cannot overcall each other){hold}; "
                 f"{turn}, and {end}. The contracts, in the list's order: "
-                + "; ".join(_contract_words(g, tricks, trumps, deck, worth) for g in _groups(spec.bids)) + ".")
+                + "; ".join(_contract_words(g, needs, trumps, deck, worth) for g in _groups(spec.bids)) + ".")
 
     def describe_in(self, spec, variant) -> str:
-        """:meth:`describe`, without "0 tricks or more" when the scoring never reads tricks (the
-        bids are of points), and without "at no trump" when the first lead makes trumps."""
+        """:meth:`describe`, saying what a contract of no tricks needs from the scoring's ``made``
+        (the contract's own attributes fixed: Skat's clubs, "made when the declarer's card
+        points are at least 61 and not **overbid**"; nothing without a ``made``: its tricks are
+        no requirement), and without "at no trump" when the first lead makes trumps."""
         sc = variant.data.get("scoring") or {}
-        formulas = {k: x for k, x in sc.items() if k != "tallies"}   # a tally's `in: tricks` is no trick count
-        reads = re.search(r"\b\w*tricks\b", str(formulas))
+        lets = sc.get("let") or {}
+        promises = {"promised_" + p: False for b in spec.games or spec.bids for p in b.promises}
+        from rulekit.dsl.words import folded_words
+
+        def needs(b) -> str | None:
+            """What contract ``b`` needs, said from the ``made`` let (``None``: no such let)."""
+            return folded_words("made", {**promises, "level": b.level, **b.variables()}, lets) \
+                if "made" in lets else None
         from rulekit.engine.phases.registry import REGISTRY
         lead_trumps = any(REGISTRY[p.kind].lead_makes_trumps(p) for p in variant.phases)
         from rulekit.engine.phases.base import MADE_WORTH
@@ -794,7 +802,7 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
             ws = [w for w in (made_worth(variant, x, 0) for x in (
                 [replace(b, strain=su) for su in variant.deck.suits] if b.strain == CHOSEN else [b])) if w is not None]
             return min(ws) if ws else value   # (no figure: the prompt shows the value too)
-        return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps,
+        return self.describe(spec, needs=needs, trumps=not lead_trumps,
                              deck=variant.deck, worth=None if spec.values else worth)
 
 
@@ -812,10 +820,11 @@ def _groups(bids) -> list:
     return out
 
 
-def _contract_words(group, tricks: bool = True, trumps: bool = True, deck=None, worth=None) -> str:
+def _contract_words(group, needs=None, trumps: bool = True, deck=None, worth=None) -> str:
     """A run of contracts in words: ``LO (little open): no trick, at no trump, 1 card put aside,
-    the hand face up before the lead, worth 35``; ``tricks`` False leaves out a level 0's
-    "0 tricks or more", ``trumps`` False the trumps.  ``worth(contract, value)``: what it scores
+    the hand face up before the lead, worth 35``; a contract of no tricks (not a null) says what
+    ``needs(contract)`` says it needs (``made when ...``; nothing when it gives ``None``),
+    ``trumps`` False leaves out the trumps.  ``worth(contract, value)``: what it scores
     made (the prompt's ``(worth N)``); when that is not its value, the value only ranks it
     (``worth 7 made, ranked 70``)."""
     b = group[0]
@@ -823,8 +832,10 @@ def _contract_words(group, tricks: bool = True, trumps: bool = True, deck=None, 
     words = []
     if b.null:
         words.append("no trick (a null)")
-    elif b.level or tricks:
+    elif b.level:
         words.append(f"{b.level} trick{'s' if b.level != 1 else ''} or more")
+    elif needs is not None and (need := needs(b)):
+        words.append(f"made when {need}")
     if trumps:
         words.append("at no trump" if b.strain == NT else "trumps named by the declarer after the auction"
                      if b.strain == CHOSEN else ("the suit bid trumps" if len(group) > 1 else f"{b.strain} trumps"))
