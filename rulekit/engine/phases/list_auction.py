@@ -29,7 +29,7 @@ from rulekit.contracts import Contract
 from rulekit.dsl import Env, FormulaError, compile_expr
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, check_phase_names
 from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
@@ -419,6 +419,8 @@ def compile_list(c, name: str, p: dict, path: tuple):
         if tr != "each" and "call" not in e:
             c.err(ep, "a contract without trumps: each needs its call (expected call: ...)")
             continue
+        skips = tuple(e.get("skips", ()))
+        check_phase_names(c, ep + ("skips",), skips)
         value = e["value"]
         if isinstance(value, str):
             f = c.dsl(ep + ("value",), compile_expr, {"suit_class": "num", "tricks": "num"}, (), expect="num")
@@ -435,11 +437,6 @@ def compile_list(c, name: str, p: dict, path: tuple):
             text = e["call"] if tr != "each" else e.get("call", str(lv)) + su
             if any(b.text == text for b in bids) or text.lower() == "pass":
                 c.err(ep + ("call",), f"the call {text} is already in the list (expected each call once)")
-            skips = tuple(e.get("skips", ()))
-            for j, ph in enumerate(skips):
-                if ph not in c.d["phases"]:
-                    c.err(ep + ("skips", j), f"unknown phase {ph}{c.close(ph, list(c.d['phases']))} "
-                          f"(expected a phase of this variant: {', '.join(c.d['phases'])})")
             bids.append(Contract(text, lv, su, len(bids), -1, values[0], values, bool(e.get("null", False)),
                                  e.get("open", ""), e.get("aside", 0), bool(e.get("partner", False)),
                                  e.get("name", ""), skips, bool(e.get("hand", False)),
