@@ -52,7 +52,7 @@ from rulekit.dsl import FormulaError
 from rulekit.errors import InvalidActionError, RulekitError
 
 from .prompt import completions, line_editor
-from .render import (auction_table, auction_text, bid_worth, contract_text, exchange_text, hand_header, hand_summary,
+from .render import (auction_table, auction_text, bid_worth, worth_words, contract_text, exchange_text, hand_header, hand_summary,
                      round_objective, hand_text, legal_text, partnership, prompt_label, role_of, row_text, score_sheet,
                      settlement_text, table_view, trick_text, trump_named_text, winner_text, kind_said, WORTH_REMARK,
                      action_words, hint_text, open_hand_text, dealt_diagram, seen_diagram)
@@ -121,7 +121,7 @@ def extra_bid_lines(state) -> list:
             if worths:
                 words.append(f"worth {worths[0]} made" if len(worths) == 1 else
                              f"worth {worths[0]} to {worths[-1]} made, by the trump named")
-        elif (worth := bid_worth(state, b)) is not None:
+        elif (worth := worth_words(state, b)) is not None:
             words.append(f"worth {worth} made")
         elif getattr(b, "value", None) is not None:   # a contract of a list: its value
             words.append(f"value {b.value}")
