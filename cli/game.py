@@ -91,8 +91,10 @@ def extra_bid_lines(state) -> list:
     ``  10T      10 tricks, the declarer names the trump later; only over 10NT; worth 440 to 500 made,
     by the trump named``."""
     auction = state.variant.auction()
-    kind = REGISTRY[auction.kind] if auction is not None else None
-    bids = list(kind.contracts(auction)) if kind is not None else []
+    if auction is None:
+        return []
+    kind = REGISTRY[auction.kind]
+    bids = list(kind.contracts(auction))
     first_lead = any(REGISTRY[p.kind].lead_makes_trumps(p) for p in state.variant.phases)
     out = []
     for b in bids:

@@ -78,12 +78,35 @@ def test_the_auctions_say_their_contracts_and_what_each_undertakes():
     assert sum(REGISTRY[p.kind].later_cards(p) for p in v.phases) + 5 == v.hand_size
 
 
+def test_the_kinds_say_doubles_all_passed_play_table_options_sideways_passing_and_early_ends():
+    """Rubber bridge doubles and redoubles [A3] and throws in a deal all passed; Five Hundred plays
+    it on; Forty-Five's top trumps may renege; Hearts passes to a side; Skat's play may stop early
+    (a null's first trick taken); a ladder bid is written under its strain."""
+    def hooks(vid):
+        v = load_variant(vid)
+        return {p.name: (REGISTRY[p.kind].doubles(p), REGISTRY[p.kind].plays_all_passed(p),
+                         REGISTRY[p.kind].ranking_options(p).get("renege", ""), REGISTRY[p.kind].passes_sideways(p),
+                         REGISTRY[p.kind].ends_play_if(p) is not None) for p in v.phases}
+    assert hooks("bridge")["auction"] == (2, False, "", False, False)
+    assert hooks("fivehundred")["auction"] == (0, True, "", False, False)
+    assert hooks("fortyfive")["play"] == (0, False, "5 J AH", False, False)
+    assert hooks("hearts")["passing"] == (0, False, "", True, False)
+    assert hooks("skat")["play"] == (0, False, "", False, True)
+    v = load_variant("fivehundred")
+    a = v.auction()
+    assert [REGISTRY[a.kind].bid_path(a, b) for b in REGISTRY[a.kind].contracts(a)[:6]] == \
+        [("strains", 0), ("strains", 1), ("strains", 2), ("strains", 3), ("strains", 4), ("strains", 0)]
+
+
 def test_no_layer_above_the_kinds_reads_these_spec_fields():
     """The fields behind the hooks are the kinds' own: no module outside rulekit/engine/phases/
     reads ``first_lead_trump``, ``widow_to``, ``discards_to`` of a spec, a deal step's ``zone``, an
-    auction's ``bids``, ``games``, ``book``, ``null``, ``levels_are_tricks`` or a phase's ``later_cards``."""
+    auction's ``bids``, ``games``, ``book``, ``null``, ``levels_are_tricks``, ``all_pass``, ``double``,
+    ``redouble``, trick play's ``later_cards``, ``top_follows``, ``renege``, ``end_if``,
+    ``extras``, a passing's ``directions`` or an announcement's ``declare_if``."""
     pattern = re.compile(r"""getattr\([^)]*["'](first_lead_trump|widow_to|discards_to|zone|steps|bids|games|book|"""
-                         r"""levels_are_tricks|later_cards)["']|getattr\((auction|spec|p), ["']null["']""")
+                         r"""levels_are_tricks|later_cards|all_pass|double|redouble|top_follows|renege|end_if|"""
+                         r"""directions|extras|declare_if)["']|getattr\((auction|spec|p), ["']null["']""")
     bad = [f"{p.relative_to(ROOT)}:{i}" for top in ("rulekit", "cli") for p in sorted((ROOT / top).rglob("*.py"))
            if "phases" not in p.parts
            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]

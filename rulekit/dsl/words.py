@@ -234,19 +234,25 @@ def _conjuncts(t) -> list:
     return _conjuncts(t.children[0]) + _conjuncts(t.children[1]) if _data(t) == "and_" else [t]
 
 
+def _bound(t) -> tuple | None:
+    """``(variable, op, number)`` of a comparison ``x >= n`` or ``x <= n``, else ``None``."""
+    if _data(t) != "compare":
+        return None
+    a, op, b = t.children
+    if _data(a) == "var" and _data(b) == "number" and str(op) in (">=", "<="):
+        return str(a.children[0]), str(op), int(b.children[0])
+    return None
+
+
 def _tighter(terms: list) -> list:
     """Conjuncts with ``x >= a and x >= b`` kept as the stricter one (the same for ``<=``)."""
     out: list = []
     for t in terms:
-        c = t.children if _data(t) == "compare" else ()
-        key = (str(c[0].children[0]), str(c[1])) if c and _data(c[0]) == "var" and _data(c[2]) == "number" \
-            and str(c[1]) in (">=", "<=") else None
-        old = next((k for k, u in enumerate(out) if key and _data(u) == "compare" and _data(u.children[0]) == "var"
-                    and _data(u.children[2]) == "number" and (str(u.children[0].children[0]), str(u.children[1])) == key),
-                   None)
+        k = _bound(t)
+        old = next((i for i, u in enumerate(out) if k is not None and (_bound(u) or ())[:2] == k[:2]), None)
         if old is None:
             out.append(t)
-        elif (int(c[2].children[0]) > int(out[old].children[2].children[0])) == (key[1] == ">="):
+        elif k is not None and (k[2] > (_bound(out[old]) or k)[2]) == (k[1] == ">="):
             out[old] = t
     return out
 
@@ -256,7 +262,7 @@ def _fold(t, known: Mapping, lets: Mapping, depth: int = 0):
     worked out: a constant (``int``/``bool``) when the whole node is one, else a parse tree. A
     let (``lets``: name -> formula text) that folds to a constant is replaced by it."""
     d = _data(t)
-    c = getattr(t, "children", ())
+    c: list = list(getattr(t, "children", ()))
     if d == "number":
         return int(c[0])
     if d in ("true", "false"):

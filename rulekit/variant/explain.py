@@ -572,7 +572,7 @@ def explain(v) -> str:
     else:
         out += [f"**{n} players**, each playing for himself.", ""]
     if v.step == -1:
-        passing = any(set(getattr(p, "directions", ())) & {"left", "right"} for p in v.phases)
+        passing = any(REGISTRY[p.kind].passes_sideways(p) for p in v.phases)
         out += ["Play goes **counter-clockwise**: dealing, bidding, play and the deal all pass to the right"
                 + (" (the passing of cards says the side at the table)." if passing else "."), ""]
     out += ["## The cards", ""] + _deck(v) + [""] + _ranking(v) + [""]

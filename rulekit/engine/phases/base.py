@@ -476,6 +476,37 @@ class PhaseKind(Generic[SpecT]):
         Default 0."""
         return 0
 
+    def doubles(self, spec: SpecT) -> int:
+        """How far a contract of this phase may be doubled: 0 (no double), 1 (doubled) or 2
+        (redoubled too).  Default 0."""
+        return 0
+
+    def plays_all_passed(self, spec: SpecT) -> bool:
+        """True when a hand whose auction all passed is played on without a contract (an
+        auction's ``all_pass: play``).  Default False."""
+        return False
+
+    def bid_path(self, spec: SpecT, bid) -> tuple:
+        """Where in this phase's entry ``bid`` (one of :meth:`contracts`) is written, below the
+        phase's own path, for a validate message at it.  Default ``()``: at the phase."""
+        return ()
+
+    def ends_play_if(self, spec: SpecT):
+        """The condition that stops play before the cards run out (trick play's ``end_if``, a
+        compiled formula over the hand so far), or ``None``."""
+        return None
+
+    def ranking_options(self, spec: SpecT) -> dict:
+        """What this phase adds to the trick tables of every context, read once by the compiler:
+        ``top_follows`` (a top card may follow any lead), ``renege`` (the ranking text of the top
+        trumps that may renege).  Default ``{}``."""
+        return {}
+
+    def passes_sideways(self, spec: SpecT) -> bool:
+        """True when this phase passes cards to the left or right (a side at the table, which
+        stays whatever the direction of play).  Default False."""
+        return False
+
     def lead_makes_trumps(self, spec: SpecT) -> bool:
         """True when the suit of a hand's first card led becomes trumps in this phase (trick play
         with ``first_lead_trump``): a contract "at no trump" then has trumps after all, and no

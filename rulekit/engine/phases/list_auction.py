@@ -727,6 +727,10 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         return (f"pass, or a game of the list such as {spec.bids[0].text} or {spec.bids[-1].text} "
                 f"(? shows the games you may bid, with their values)")
 
+    def plays_all_passed(self, spec) -> bool:
+        """``all_pass: play``: a hand that all passed is played without a contract."""
+        return spec.all_pass == "play"
+
     def contracts(self, spec) -> tuple:
         """The contracts of the list (with ``values``: the games named after the auction, not
         the value bids)."""

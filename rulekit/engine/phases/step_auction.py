@@ -391,6 +391,10 @@ class StepAuctionKind(PhaseKind[StepAuctionSpec]):
         """``blind`` and ``null`` from the contract typed (its blind twin says blind)."""
         return [contract_values(spec, contract)] * variant.players
 
+    def plays_all_passed(self, spec) -> bool:
+        """``all_pass: play``: a hand that all passed is played without a contract."""
+        return spec.all_pass == "play"
+
     def contracts(self, spec) -> tuple:
         """Every contract (talon contracts by level, then their blind twins)."""
         return spec.bids

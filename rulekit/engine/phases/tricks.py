@@ -1348,6 +1348,14 @@ class TricksKind(PhaseKind[TricksSpec]):
         """The cards each player draws from the stock in a hand (its rounds of draws)."""
         return spec.later_cards
 
+    def ends_play_if(self, spec):
+        """``end_if``."""
+        return spec.end_if
+
+    def ranking_options(self, spec) -> dict:
+        """``top_follows`` and ``renege``."""
+        return {"top_follows": spec.top_follows, "renege": spec.renege}
+
     def gives_aside(self, spec) -> tuple[bool, bool]:
         """``widow_to`` and ``discards_to``: the cards aside and the discards go to a player at
         the end of play."""
