@@ -282,9 +282,9 @@ def _fold(t, known: Mapping, lets: Mapping, depth: int = 0):
         return (not f[0]) if const else Tree(d, f)
     if d in ("and_", "or_"):
         stop = d == "or_"   # (the value that decides: true for or, false for and)
-        if any(x is stop for x in f if isinstance(x, bool)):
+        if any(not isinstance(x, Tree) and bool(x) is stop for x in f):
             return stop
-        rest = [x for x in f if isinstance(x, Tree) or bool(x) is stop]
+        rest = [x for x in f if isinstance(x, Tree)]
         if not rest:
             return not stop
         if len(rest) == 1:
@@ -295,7 +295,7 @@ def _fold(t, known: Mapping, lets: Mapping, depth: int = 0):
             for y in terms[1:]:
                 out = Tree("and_", [out, y])
             return out
-        return Tree(d, [_node(x) for x in rest])
+        return Tree(d, rest)
     if d == "cond":
         if not isinstance(f[0], Tree):
             return f[1] if f[0] else f[2]
@@ -311,13 +311,14 @@ def _fold(t, known: Mapping, lets: Mapping, depth: int = 0):
     return t
 
 
-def folded_words(text: str, known: Mapping, lets: Mapping = {}) -> str | None:
+def folded_words(text: str, known: Mapping, lets: Mapping | None = None) -> str | None:
     """A condition said in words once the variables of ``known`` (name -> value) are fixed: what
     a contract needs, from the scoring's ``made`` with the contract's own attributes (``null``,
     ``promised_schneider``...) known, e.g. ``won`` -> ``the declarer's card points are at least
     90 and not **overbid**``.  A formula that is only the name of a let (``lets``: name ->
     formula text) is said by that let's formula; ``None`` when the condition is decided by
     ``known`` alone (true or false whatever the play) or the text does not parse."""
+    lets = lets or {}
     try:
         t = _fold(parse(str(text), "expr"), known, lets)
         seen: set = set()
