@@ -264,6 +264,33 @@ match: {deals: 2}
 
 
 @needs_numba
+def test_the_kernel_draws_from_the_callers_generator(switch):
+    """The random kernel draws from the caller's ``random.Random`` itself: its uniforms are
+    ``random()``'s to the bit (1,000 of them, across the regeneration of the generator's words)
+    and leave the generator where those calls leave it; a generator of another class is not
+    drawn from by the kernel (the Python loop plays the hand: the same deal)."""
+    import numpy as np
+    switch(True)
+    one, two = random.Random(9), random.Random(9)
+    got = np.empty(1000)
+    kernel._jit.uniforms(kernel.generator(one), got)
+    assert got.tolist() == [two.random() for _ in range(1000)]
+    assert one.getstate() == two.getstate() and one.random() == two.random()
+
+    class Mine(random.Random):
+        pass
+    assert kernel.generator(Mine(1)) is None
+    v = load_variant("bridge")
+    results = []
+    for on, rng in ((True, Mine(4)), (False, random.Random(4))):
+        switch(on)
+        st = State(v, seed=4)
+        playout.random_hand(st, rng)
+        results.append((_outcome(st), rng.random()))
+    assert results[0] == results[1]
+
+
+@needs_numba
 def test_a_deck_past_63_cards_is_played_by_the_python_loop(switch):
     """A card is a bit of the kernel's 64-bit masks: a deck of more than 63 cards is not packed,
     and its hands are played by the Python loop (the same deals as with the kernel off)."""
