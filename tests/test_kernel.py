@@ -202,11 +202,11 @@ def test_greedy_kernel_plays_as_the_bots_loop(vid, switch):
         switch(True)
         saved = sensible._save(h)
         pre = len(h.trick_winners)
-        keys, put = kernel.greedy_each(world, h, prefs, firsts)
-        counts, _put = kernel.greedy_each(world, h, prefs, firsts, counts=True)
+        keys, put = kernel.greedy_each(world, h, prefs, firsts + [-1])   # (-1: the greedy card first)
+        counts, _put = kernel.greedy_each(world, h, prefs, firsts + [-1], counts=True)
         assert _hand_state(h) == _hand_state(world.clone(light=True).hand)   # left as it was
         pts = v.points_table(h.ctx)
-        for i, first in enumerate(firsts):
+        for i, first in enumerate(firsts + [-1]):
             a = world.clone(light=True)
             switch(False)
             sensible._plain_tricks(a, a.hand, prefs, first)
@@ -218,6 +218,37 @@ def test_greedy_kernel_plays_as_the_bots_loop(vid, switch):
             sensible._restore(h, saved)
     if vid in ("fivehundred", "fivehundred-six", "bridge", "whist", "euchre"):
         assert checked >= 20
+
+
+@needs_numba
+@pytest.mark.parametrize("vid", ["fivehundred", "fivehundred-six", "bidwhist"])
+def test_the_bots_bid_outcomes_by_the_kernel_are_the_python_loops(vid, switch, monkeypatch):
+    """The SensibleBot values a bid by playing each sampled world out: the tricks and card points
+    each seat wins (and what else its score reads) are the same whether the kernel returns only
+    the counts or the Python loop plays the tricks into the hand."""
+    v = load_variant(vid)
+    real = sensible._counts
+    counted = []
+    monkeypatch.setattr(sensible, "_counts", lambda *a: counted.append(real(*a)) or counted[-1])
+    st = State(v, seed=3)
+    bot = SensibleBot(seed=1)
+    obs = st.observation(st.to_move)
+    spec = obs.phase_spec
+    bids = [b for b in spec.bids if any(a.kind == "bid" and a.bid == b.text for a in obs.legal)][:6] \
+        if hasattr(spec, "bids") else []
+    assert bids, vid
+    rng = random.Random(2)
+    seen = 0
+    for _ in range(4):
+        world = sensible.capped(obs.sample_world(rng))
+        for b in bids:
+            got = []
+            for on in (True, False):
+                switch(on)
+                got.append(bot._declare(world.clone(light=True), obs.seat, b))
+            assert got[0] == got[1], (vid, b.text)
+            seen += got[0] is not None
+    assert seen and any(c is not None for c in counted)   # (the kernel's counts were used)
 
 
 def _decisions(v, seed: int) -> list:
