@@ -167,8 +167,6 @@ class Pack:
         that cannot follow play.
     :ivar step: the variant's direction of play (1 or -1); ``suits``, ``deck``: its numbers of
         suits and cards.
-    :ivar flat, out: the random loop's output buffers, as large as a whole deck's play needs
-        (reused by every call: the kernel runs one hand at a time).
     """
 
     ctx: Any
@@ -179,8 +177,6 @@ class Pack:
     step: int
     suits: int
     deck: int
-    flat: Any
-    out: Any
 
 
 def pack(variant: Variant, ctx: Context) -> Pack | None:
@@ -219,9 +215,8 @@ def _pack(variant: Variant, ctx: Context) -> Pack | None:
     naming = len(variant.deck.suits) if ctx.top_names_suit else -1
     tab[5 + 2 * groups, :2] = (-1 if ctx.trump_group is None else ctx.trump_group, naming)
     tsg = -1 if ctx.trump_suit_group is None else ctx.trump_suit_group
-    # (per card of the deck at most 2 bytes and a trick's 3, and 3 numbers: choice, legal mask, suit named)
     return Pack(ctx, tab, tsg, naming, ctx.group_mask[tsg] if tsg >= 0 else 0, variant.step,
-                len(variant.deck.suits), size, _np.empty(5 * size, _np.uint8), _np.empty(3 * size, _np.int64))
+                len(variant.deck.suits), size)
 
 
 def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random) -> tuple | None:
@@ -231,9 +226,8 @@ def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random) -> tup
     winners, the hand's choices; not the widow, nor the hand's tricks).  Returns ``(flat, named, first,
     led group, legal)`` for the caller to finish as the Python loop does (the tricks in
     ``PlayedTricks``' layout as bytes, the suit each lead named or the number of tricks, the
-    last trick's leader and led group; ``legal``: the legal mask of each play, in order, a view
-    of the pack's buffer valid until the kernel's next call), or ``None`` when the kernel cannot
-    play this hand (nothing changed)."""
+    last trick's leader and led group; ``legal``: the legal mask of each play, in order), or
+    ``None`` when the kernel cannot play this hand (nothing changed)."""
     v = state.variant
     p = pack(v, ctx)
     if p is None or not state._small:
@@ -247,7 +241,9 @@ def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random) -> tup
     plays = left * size
     st = _np.array([h.players, *hands, *h.failed, *h.won, *h.won_cards, h.to_move, p.step,
                     p.trumps if v.phases[h.phase].must_trump else 0, p.naming, p.suits, p.deck], _np.int64)
-    flat, out = p.flat, p.out
+    stride = 3 + 2 * size
+    flat = _np.empty(left * stride, _np.uint8)
+    out = _np.empty(plays + plays + left, _np.int64)
     first, lg = _jit.random_tricks(st, p.tab, mt, flat, out)
     got = st.tolist()
     n = h.players
@@ -260,10 +256,8 @@ def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random) -> tup
     if p.naming >= 0:
         suits = v.deck.suits
         names = [suits[i] if i >= 0 else "" for i in out[2 * plays:2 * plays + left].tolist()]
-    stride = 3 + 2 * size
-    data = flat[:left * stride]
-    h.trick_winners.extend(data[1::stride].tolist())
-    return data.tobytes(), names, first, lg, out[plays:2 * plays]
+    h.trick_winners.extend(flat[1::stride].tolist())
+    return flat.tobytes(), names, first, lg, out[plays:2 * plays]
 
 
 def generator(rng: random.Random) -> Any | None:
@@ -314,7 +308,7 @@ def greedy_tricks(w: State, h: Any, prefs: list, first: int) -> bool:
 def greedy_each(w: State, h: Any, prefs: list, cards: list, counts: bool = False
                 ) -> tuple[list, Callable[[int], None]] | None:
     """:func:`greedy_tricks` from the position of hand ``h`` once for each first card of
-    ``cards``, in one call of the kernel, the hand left as it is.  Returns ``(keys, put)``:
+    ``cards`` (-1: the greedy policy's own), in one call of the kernel, the hand left as it is.  Returns ``(keys, put)``:
     per card the outcome's key, and ``put(i)``, which leaves the hand as :func:`greedy_tricks`
     with ``cards[i]`` would; or ``None`` when the kernel cannot play it.  The key holds what
     the hand's score reads of its play: the winners of the tricks played and the cards each
