@@ -360,47 +360,74 @@ def _partner_winning(state: Table, seat: Seat) -> bool:
 def restrict(state: Table, m: Mask, lead: bool) -> Mask:
     """``m`` less the cards a lead restriction or a first-trick restriction forbids now,
     each applied only when the player keeps some other card (``lead_broken``, ``first_trick``)."""
-    return _restrictions(state, m, lead)[0]
+    return _restrictions(state, m, lead, False)[0]
 
 
-def _restrictions(state: Table, m: Mask, lead: bool) -> tuple:
-    """``(allowed mask, [(forbidden mask, reason)...])`` of :func:`restrict`."""
+def _restrictions(state: Table, m: Mask, lead: bool, words: bool = True) -> tuple:
+    """``(allowed mask, [(forbidden mask, reason)...])`` of :func:`restrict` (``words``: with
+    the reasons; else the list stays empty)."""
     h = state.hand
     spec = KIND.spec(state)
-    why = []
+    why: list = []
     if lead and spec.bound:   # a bound card leads its suit the first time
         m2, reason = _bound_lead(state, h.to_move, m, spec)
         if m2 != m:
             why.append((m & ~m2, reason))
             m = m2
     if lead and (spec.lead_broken or spec.lead_never):
-        played = 0
-        if spec.lead_broken:
-            for _l, plays, _w, _n in h.tricks:
-                for _s, c in plays:
-                    played |= 1 << c
-        # a lead_never suit is never "broken": the rule holds for the whole hand
+        played = -1   # the cards of the finished tricks, gathered when a rule asks
+        for mask, until, reason in _lead_rules(state, spec):
+            if not m & ~mask:
+                continue
+            if until:
+                if played < 0:
+                    played = 0
+                    for _l, plays, _w, _n in h.tricks:
+                        for _s, c in plays:
+                            played |= 1 << c
+                if played & mask:
+                    continue   # broken: a card of the suit has been played
+            m &= ~mask
+            if words:
+                why.append((mask, reason))
+    if not h.tricks:
+        lead_card = 1 << spec.first_lead if spec.first_lead >= 0 else 0
+        if lead and m & lead_card:
+            if words:
+                why.append((m & ~lead_card, f"{state.variant.deck.name(spec.first_lead)} must lead the first trick"))
+            m = lead_card
+        for mask, what in ((spec.first_no_lead if lead else 0, "led"), (spec.first_no_play, "played")):
+            if mask and m & ~mask:
+                m &= ~mask
+                if words:
+                    why.append((mask, f"{' '.join(state.variant.deck.names_of(mask & h.hands[h.to_move]))} "
+                                      f"may not be {what} to the first trick while you hold another card"))
+    return m, why
+
+
+_LEAD_RULES = "tricks.lead_rules"   # (phase index, trumps) -> the lead rules in force (_lead_rules)
+
+
+def _lead_rules(state: Table, spec: TricksSpec) -> tuple:
+    """The lead rules of trick phase ``spec`` under the hand's trumps, in order:
+    ``(mask, until broken, reason)`` for each ``lead_broken`` suit, then each ``lead_never``
+    suit (``trump``: the trump suit, none at no trump); built once per variant, phase and trumps."""
+    h = state.hand
+    by = state.variant.cached(_LEAD_RULES, dict)
+    key = (h.phase, h.trump)
+    out = by.get(key)
+    if out is None:
+        rules = []
         for rule, until in ((spec.lead_broken, " until one has been played"), (spec.lead_never, "")):
             for suit, mask in rule:
                 if mask == -1:
                     if h.trump not in state.variant.deck.suits:
                         continue
                     suit, mask = h.trump, _suit_mask(state.variant.deck, h.trump)
-                if not (until and played & mask) and m & ~mask:
-                    m &= ~mask
-                    why.append((mask, f"{SUIT_NAMES.get(suit, suit)} may not be led{until}, "
-                                      f"while you hold another suit"))
-    if not h.tricks:
-        lead_card = 1 << spec.first_lead if spec.first_lead >= 0 else 0
-        if lead and m & lead_card:
-            why.append((m & ~lead_card, f"{state.variant.deck.name(spec.first_lead)} must lead the first trick"))
-            m = lead_card
-        for mask, what in ((spec.first_no_lead if lead else 0, "led"), (spec.first_no_play, "played")):
-            if mask and m & ~mask:
-                m &= ~mask
-                why.append((mask, f"{' '.join(state.variant.deck.names_of(mask & h.hands[h.to_move]))} "
-                                  f"may not be {what} to the first trick while you hold another card"))
-    return m, why
+                rules.append((mask, bool(until), f"{SUIT_NAMES.get(suit, suit)} may not be led{until}, "
+                                                 f"while you hold another suit"))
+        out = by[key] = tuple(rules)
+    return out
 
 
 def _suit_mask(deck, suit: str) -> Mask:
