@@ -531,23 +531,25 @@ def legal_choices(state: Table) -> list[int]:
     """The choices of :func:`legal`, in its order: a card played is its index; a led top card
     naming a suit is ``card + deck size * (1 + the suit's place in the deck's suits)``; then
     the actions besides cards open now, :data:`EXTRA` plus their place among them."""
-    out = _play_choices(state)
-    spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
-    if spec.side or spec.announcements or spec.extras:
-        out += range(EXTRA, EXTRA + len(_besides(state, spec)))
-    return out
-
-
-def _play_choices(state: Table) -> list[int]:
     h = state.hand
+    spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]
     m = legal_mask(state, h.to_move)
-    if h.trick or not h.ctx.top_names_suit:
+    if h.trick or not h.ctx.top_names_suit:   # a card is its choice (bits(m) inlined: a hot path)
         out = []
         while m:
             low = m & -m
             out.append(low.bit_length() - 1)
             m ^= low
-        return out
+    else:
+        out = _naming_choices(state, m)
+    if spec.side or spec.announcements or spec.extras:
+        out += range(EXTRA, EXTRA + len(_besides(state, spec)))
+    return out
+
+
+def _naming_choices(state: Table, m: Mask) -> list[int]:
+    """The choices of a lead of the cards ``m`` where a top card names the suit to follow."""
+    h = state.hand
     deck = state.variant.deck
     size = deck.size
     out = []
@@ -586,16 +588,16 @@ def apply_choice(state: Table, choice: int) -> bool:
     """Play the card of ``choice`` (naming its suit), or take the action besides a card (its
     ``(seat, text)`` appended to the hand's actions, then applied as :func:`apply` does); True
     when the hand is over."""
-    size = state.variant.deck.size
-    if choice >= EXTRA:
-        h = state.hand
-        a = _besides(state, KIND.spec(state))[choice - EXTRA]
-        h.actions.append((h.to_move, a.text))
-        return apply(state, a)
-    if choice < size:
-        return play_card(state, choice)
-    named, c = divmod(choice, size)
-    return play_card(state, c, state.variant.deck.suits[named - 1])
+    if choice < EXTRA:
+        size = len(state.variant.deck.names)   # (deck.size without its property call: per card)
+        if choice < size:
+            return play_card(state, choice)
+        named, c = divmod(choice, size)
+        return play_card(state, c, state.variant.deck.suits[named - 1])
+    h = state.hand
+    a = _besides(state, KIND.spec(state))[choice - EXTRA]
+    h.actions.append((h.to_move, a.text))
+    return apply(state, a)
 
 
 def group_name(state: Table, g: int) -> str:
@@ -720,12 +722,13 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
     hands[seat] ^= 1 << c
     trick = h.trick
     if trick:
+        ctx = h.ctx
         lg = h.led_group
-        g = h.ctx.group_of[c]
+        g = ctx.group_of[c]
         if g != lg:
-            if lg == h.ctx.idle_group:  # a powerless card was led: the first card of a suit sets it
+            if lg == ctx.idle_group:  # a powerless card was led: the first card of a suit sets it
                 h.led_group = g
-            elif (not hands[seat] & h.ctx.group_mask[lg] and not (h.ctx.renege and lg == h.ctx.trump_suit_group)
+            elif (not hands[seat] & ctx.group_mask[lg] and not (ctx.renege and lg == ctx.trump_suit_group)
                   and _shows_void(state)):
                 h.failed[seat] |= 1 << lg   # (a free card may follow while he holds the suit; a top trump may renege)
         leader = h.leader
@@ -750,8 +753,9 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         h.to_move = nxt
         return False
     # close the trick: the strongest trump, else the strongest card of the led group
-    keys = h.ctx.win_keys[h.led_group]
-    if h.ctx.special:   # cards with rules of their own: equal cards, the slam lead, a card kept
+    ctx = h.ctx   # (the trumps the first lead may have made)
+    keys = ctx.win_keys[h.led_group]
+    if ctx.special:   # cards with rules of their own: equal cards, the slam lead, a card kept
         winner, cards = _close_special(state, trick, keys)
     else:
         best = -1
