@@ -318,17 +318,25 @@ def column_values(variant, bids: list, blind: list, won: list) -> list:
     the seats that bid ``blind`` nil and the tricks each seat ``won``."""
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
     out = []
-    for seats in cols:
-        nils = [s for s in seats if bids[s] == 0 and s not in blind]
-        blinds = [s for s in seats if bids[s] == 0 and s in blind]
-        out.append({"bid": sum(bids[s] for s in seats if bids[s] > 0),
-                    "bid_tricks": sum(won[s] for s in seats if bids[s] > 0),
-                    "nil_bids": len(nils),
-                    "nil_made": sum(1 for s in nils if won[s] == 0),
-                    "nil_failed": sum(1 for s in nils if won[s] > 0),
-                    "nil_tricks": sum(won[s] for s in nils + blinds),
-                    "blind_nil_made": sum(1 for s in blinds if won[s] == 0),
-                    "blind_nil_failed": sum(1 for s in blinds if won[s] > 0)})
+    for seats in cols:   # (one pass per column: every hand's end asks)
+        bid = bid_tricks = nil_bids = nil_made = nil_failed = nil_tricks = blind_made = blind_failed = 0
+        for s in seats:
+            b, w = bids[s], won[s]
+            if b > 0:
+                bid += b
+                bid_tricks += w
+            elif b == 0:
+                nil_tricks += w
+                if s in blind:
+                    blind_made += w == 0
+                    blind_failed += w > 0
+                else:
+                    nil_bids += 1
+                    nil_made += w == 0
+                    nil_failed += w > 0
+        out.append({"bid": bid, "bid_tricks": bid_tricks, "nil_bids": nil_bids, "nil_made": nil_made,
+                    "nil_failed": nil_failed, "nil_tricks": nil_tricks, "blind_nil_made": blind_made,
+                    "blind_nil_failed": blind_failed})
     return out
 
 
