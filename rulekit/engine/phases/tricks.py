@@ -375,18 +375,9 @@ def _restrictions(state: Table, m: Mask, lead: bool, words: bool = True) -> tupl
             why.append((m & ~m2, reason))
             m = m2
     if lead and (spec.lead_broken or spec.lead_never):
-        played = -1   # the cards of the finished tricks, gathered when a rule asks
         for mask, until, reason in _lead_rules(state, spec):
-            if not m & ~mask:
-                continue
-            if until:
-                if played < 0:
-                    played = 0
-                    for _l, plays, _w, _n in h.tricks:
-                        for _s, c in plays:
-                            played |= 1 << c
-                if played & mask:
-                    continue   # broken: a card of the suit has been played
+            if not m & ~mask or until and _broken(h.tricks, mask):
+                continue   # nothing else to lead, or broken: a card of the suit has been played
             m &= ~mask
             if words:
                 why.append((mask, reason))
@@ -403,6 +394,15 @@ def _restrictions(state: Table, m: Mask, lead: bool, words: bool = True) -> tupl
                     why.append((mask, f"{' '.join(state.variant.deck.names_of(mask & h.hands[h.to_move]))} "
                                       f"may not be {what} to the first trick while you hold another card"))
     return m, why
+
+
+def _broken(tricks, mask: Mask) -> bool:
+    """Whether a card of ``mask`` was played to one of the finished ``tricks``."""
+    for _l, plays, _w, _n in tricks:
+        for _s, c in plays:
+            if mask >> c & 1:
+                return True
+    return False
 
 
 _LEAD_RULES = "tricks.lead_rules"   # (phase index, trumps) -> the lead rules in force (_lead_rules)
