@@ -240,7 +240,7 @@ _TABLES = "announcements.tables"   # phase index -> its _Tables
 
 
 def _tables(state: Table, specs: tuple) -> _Tables:
-    by_phase = state.variant.cached(_TABLES, dict)
+    by_phase: dict = state.variant.cached(_TABLES, dict)
     t = by_phase.get(state.hand.phase)
     if t is None:
         t = by_phase[state.hand.phase] = _Tables(specs)

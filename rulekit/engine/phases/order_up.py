@@ -97,7 +97,7 @@ def _calls(state: Table) -> tuple:
     spec = KIND.spec(state)
     d = KIND.data(state)
     can_pass = not (d.round == 2 and spec.stick_dealer and h.to_move == h.dealer)
-    by = state.variant.cached(_CALLS, dict)
+    by: dict = state.variant.cached(_CALLS, dict)
     key = (h.phase, d.round, d.suit, can_pass)
     out = by.get(key)
     if out is None:

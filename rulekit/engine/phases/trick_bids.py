@@ -159,7 +159,7 @@ class _Tables:
 
 def _tables(state: Table) -> _Tables:
     h = state.hand
-    by_phase = state.variant.cached(_TABLES, dict)
+    by_phase: dict = state.variant.cached(_TABLES, dict)
     t = by_phase.get(h.phase)
     if t is None:
         t = by_phase[h.phase] = _Tables(KIND.spec(state), state.variant.players)

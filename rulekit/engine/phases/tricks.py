@@ -413,7 +413,7 @@ def _lead_rules(state: Table, spec: TricksSpec) -> tuple:
     ``(mask, until broken, reason)`` for each ``lead_broken`` suit, then each ``lead_never``
     suit (``trump``: the trump suit, none at no trump); built once per variant, phase and trumps."""
     h = state.hand
-    by = state.variant.cached(_LEAD_RULES, dict)
+    by: dict = state.variant.cached(_LEAD_RULES, dict)
     key = (h.phase, h.trump)
     out = by.get(key)
     if out is None:
@@ -552,7 +552,7 @@ def _naming_choices(state: Table, m: Mask) -> list[int]:
     h = state.hand
     deck = state.variant.deck
     size = deck.size
-    out = []
+    out: list[int] = []
     for c in bits(m):
         if _names_suit(state, c):
             out.extend(c + size * (1 + deck.suits.index(s)) for s in nameable_suits(state, h.to_move))
