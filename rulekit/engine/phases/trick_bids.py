@@ -78,10 +78,11 @@ BLIND = Action("bid", "blind nil", bid="blind")
 LOOK = Action("look", "look")
 
 #: The choices (:meth:`TrickBidsKind.legal_choices`): a bid is its number of tricks, blind nil
-#: and look the two numbers above every bid (a hand holds at most 52 cards); in a blind nil
-#: exchange, the place of the cards passed among :func:`~rulekit.engine.phases.exchange.choices_of`.
-BLIND_CHOICE = 64
-LOOK_CHOICE = 65
+#: and look two numbers above every bid (within 16 bits, as the match record keeps them); in a
+#: blind nil exchange, the place of the cards passed among
+#: :func:`~rulekit.engine.phases.exchange.choices_of`.
+BLIND_CHOICE = 1 << 14
+LOOK_CHOICE = BLIND_CHOICE + 1
 
 
 #: the formula variables that score a bid of 0 apart: with them, the bid is said ``nil``
@@ -144,9 +145,9 @@ class _Tables:
 
     __slots__ = ("bids", "said")
 
-    def __init__(self, spec: TrickBidsSpec, players: int):
+    def __init__(self, players: int, most: int):
         self.bids: dict[int, tuple[int, ...]] = {}
-        self.said = tuple(tuple((s, _action(n).text) for n in range(53)) for s in range(players))
+        self.said = tuple(tuple((s, _action(n).text) for n in range(most + 1)) for s in range(players))
 
     def allowed(self, spec: TrickBidsSpec, total: int) -> tuple:
         """The bids allowed in a hand of ``total`` tricks (without the hook)."""
@@ -162,7 +163,7 @@ def _tables(state: Table) -> _Tables:
     by_phase: dict = state.variant.cached(_TABLES, dict)
     t = by_phase.get(h.phase)
     if t is None:
-        t = by_phase[h.phase] = _Tables(KIND.spec(state), state.variant.players)
+        t = by_phase[h.phase] = _Tables(state.variant.players, state.variant.deck.size)   # (no hand holds more)
     return t
 
 
