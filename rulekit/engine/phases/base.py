@@ -258,10 +258,7 @@ class PhaseKind(Generic[SpecT]):
         its place in :meth:`legal`.
 
         :raises ValueError: ``action`` is not legal now."""
-        legal = self.legal(state)
-        if isinstance(legal, list):
-            return legal.index(action)
-        return list(legal).index(action)
+        return self.legal(state).index(action)   # (a lazy sequence of discards ranks the action)
 
     def apply_choice(self, state: Table, choice: int) -> bool:
         """Apply the legal ``choice`` of the seat to move: the hand changes exactly as by
