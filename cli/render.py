@@ -875,33 +875,22 @@ def worth_words(state, bid) -> str | None:
     formulas = [f for part in (sc.parts or (sc,)) for f in (part.declarer, part.each) if f is not None]
     if not names or not any(names & f.names for f in formulas):
         return str(w)
-    most = _worth_with_tallies(state, bid, w)
+    most = _worth_with_tallies(state, bid)
     return str(w) if most is None or most == w else f"at least {w}" if most > w else f"at most {w}"
 
 
-def _worth_with_tallies(state, bid, worth: int) -> int | None:
-    """The bidder's entry for the same outcome as :func:`bid_worth`'s (the fewest tricks giving
-    ``worth``, the rest to an opponent), with his column's tallies at their highest; ``None``
-    when no outcome gives ``worth``."""
-    from rulekit.engine.scoring import column_of, entries_for, envs_for
+def _worth_with_tallies(state, bid) -> int | None:
+    """The bidder's entry for the same outcome as :func:`bid_worth`'s, with his column's tallies
+    at their highest (:func:`rulekit.engine.scoring.made_worth`'s ``tallies``); ``None`` when
+    there is no figure or the trumps are named later (bid_worth's least over the suits)."""
+    from rulekit.engine.scoring import column_of, made_worth
     v, seat = state.variant, state.to_move
     if bid.strain not in v.contexts and bid.strain != "NT":
-        return None   # (trumps named later: bid_worth's least over the suits)
-    other = next((x for x in range(v.players) if v.side_of[x] != v.side_of[seat]), (seat + 1) % v.players) \
-        if v.scoring.by_side else (seat + 1) % v.players
-    vul = list(getattr(state.hand, "vulnerable", ()) or ())
-    extra: dict = {"vulnerable": vul[:len(v.side_names)]} if v.scoring.by_side and any(vul) else {}
+        return None
     col = column_of(v, seat)
     cols = len(v.sides) if v.scoring.by_side else v.players
     high = [{t.name: (t.most if c == col else 0) for t in v.scoring.tallies} for c in range(cols)]
-    for tricks in range(v.hand_size + 1):
-        won = [0] * v.players
-        won[seat], won[other] = tricks, v.hand_size - tricks
-        if entries_for(v, bid, seat, envs_for(v, bid, seat, bid.strain, won, [0] * v.players, extra or None))[col] \
-                == worth:
-            return entries_for(v, bid, seat, envs_for(v, bid, seat, bid.strain, won, [0] * v.players,
-                                                      dict(extra, tallies=high)))[col]
-    return None
+    return made_worth(v, bid, seat, tuple(getattr(state.hand, "vulnerable", ()) or ()), tallies=high)
 
 
 def legal_text(state) -> Text:

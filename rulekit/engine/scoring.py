@@ -598,7 +598,7 @@ def entries_for(variant, contract, declarer: int, envs: list, partner: int = -1)
     return out
 
 
-def made_worth(variant, bid, seat: int, vulnerable: tuple = ()) -> int | None:
+def made_worth(variant, bid, seat: int, vulnerable: tuple = (), tallies: list | None = None) -> int | None:
     """What ``bid`` (a contract with a suit, or ``NT``) brings ``seat``'s column when made
     exactly: the entry (all score parts, not doubled) for the fewest tricks that give a positive
     entry, the other tricks to an opponent; ``None`` when no count does or a formula fails.  The
@@ -607,7 +607,10 @@ def made_worth(variant, bid, seat: int, vulnerable: tuple = ()) -> int | None:
     A game with card points has no such figure (the score depends on the cards taken, not on
     the tricks alone): ``None`` there too.
 
-    :param vulnerable: per side, this hand's vulnerability (empty: none)."""
+    :param vulnerable: per side, this hand's vulnerability (empty: none).
+    :param tallies: per score column, each tally's count (``{name: count}``) to score that same
+        outcome with (the tricks are still the fewest giving a positive entry with no tallies):
+        how far counted cards (Bridge's honours [S7]) move the figure; default none."""
     v = variant
     if v.has_card_points:
         return None
@@ -624,7 +627,10 @@ def made_worth(variant, bid, seat: int, vulnerable: tuple = ()) -> int | None:
             entry = entries_for(v, bid, seat, envs_for(v, bid, seat, trump, won, [0] * v.players, extra))[
                 column_of(v, seat)]
             if entry > 0:
-                return entry
+                if tallies is None:
+                    return entry
+                return entries_for(v, bid, seat, envs_for(v, bid, seat, trump, won, [0] * v.players,
+                                                          dict(extra or {}, tallies=tallies)))[column_of(v, seat)]
     except (RulekitError, ArithmeticError, ValueError, TypeError, IndexError, KeyError):
         return None
     return None
