@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from lark import Token, Tree
 
 from rulekit.cards import SUIT_NAMES
+from rulekit.dsl.compile import _BINOPS, _CMPS
 from rulekit.dsl.parser import parse
 from rulekit.errors import DSLError, RulekitError
 
@@ -216,9 +217,7 @@ def formula_line(head: str, text: str, pad: str = "") -> list:
     return [f"{pad}- {head} {formula_words(text)} (`{text}`)."]
 
 
-_FOLD_CMP = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, ">=": lambda a, b: a >= b,
-             "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, "<": lambda a, b: a < b}
-_FOLD_OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+_FOLD_OPS = ("+", "-", "*")   # the operators folded (the compiler's own, _BINOPS); a division stays said
 
 
 def _node(x):
@@ -301,9 +300,9 @@ def _fold(t, known: Mapping, lets: Mapping, depth: int = 0):
             return f[1] if f[0] else f[2]
         return Tree(d, [_node(x) for x in f])
     if d == "compare" and const:
-        return _FOLD_CMP[str(c[1])](f[0], f[1])
+        return _CMPS[str(c[1])](f[0], f[1])
     if d == "binop" and const and str(c[1]) in _FOLD_OPS:
-        return _FOLD_OPS[str(c[1])](int(f[0]), int(f[1]))
+        return _BINOPS[str(c[1])](int(f[0]), int(f[1]))
     if d == "neg" and const:
         return -int(f[0])
     if d in ("compare", "binop"):
