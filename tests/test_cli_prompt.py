@@ -77,7 +77,7 @@ PROMPT = r"\((bid|discard|trumps|play)\) > "
 def _spawn(args, cwd):
     env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS="100", LINES="40", PYTHONIOENCODING="utf-8")
     return pexpect.spawn(sys.executable, ["-m", "rulekit.cli.app", *args], cwd=str(cwd), env=env,
-                         encoding="utf-8", timeout=30, dimensions=(40, 100))
+                         encoding="utf-8", timeout=120, dimensions=(40, 100))
 
 
 def test_pty_arrow_keys_edit_the_line_history_recalls_it_tab_completes(tmp_path):

@@ -14,7 +14,7 @@ from rulekit import records
 pexpect = pytest.importorskip("pexpect")
 
 PROMPT = r"\((bid|discard|trumps|play)\) > "
-TIMEOUT = 30
+TIMEOUT = 120   # seconds of silence before a pexpect wait fails: generous, as a loaded machine starts Python slowly
 
 
 def spawn(args, cwd):
@@ -44,9 +44,11 @@ def play_moves(child, n: int) -> list:
 
 
 def test_pty_play_ctrl_c_then_resume(tmp_path):
+    # the record's name relative to the working folder: "resumed ... from FILE: ... actions replayed"
+    # stays within the terminal's 100 columns wherever tmp_path is (a wrapped line is not matched)
     save = tmp_path / "game.json"
     child = spawn(["play", "fivehundred", "--players", "human,random,random", "--seed", "11",
-                   "--save", str(save)], tmp_path)
+                   "--save", save.name], tmp_path)
     try:
         child.expect("your hand")
         child.expect(PROMPT)
@@ -68,7 +70,7 @@ def test_pty_play_ctrl_c_then_resume(tmp_path):
     assert records.replay(records.load(save)).history == [tuple(a) for a in rec["actions"]]
     before = len(rec["actions"])
 
-    child = spawn(["play", "--resume", str(save)], tmp_path)
+    child = spawn(["play", "--resume", save.name], tmp_path)
     try:
         child.expect(r"resumed .* (\d+) actions replayed")
         assert int(child.match.group(1)) == before

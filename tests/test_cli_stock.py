@@ -96,10 +96,10 @@ def test_human_against_one_bot_claims_and_sees_the_result(tmp_path, monkeypatch)
     assert "turned J♠ under the stock" in out and "stock 9 cards face down" in out
 
 
-def test_help_names_the_turn_actions():
+def test_help_names_the_turn_actions(tmp_path):
     """``help`` at the prompt lists the actions besides card play."""
-    out = runner.invoke(app, ["play", "schnapsen", "--players", "human,bot", "--seed", "3"],
-                        input="help\n").output
+    out = runner.invoke(app, ["play", "schnapsen", "--players", "human,bot", "--seed", "3",
+                              "--save", str(tmp_path / "g.json")], input="help\n").output
     assert "on your turn: exchange (the turned card for your trump J), close (the stock), meld CARDS" in out
 
 
@@ -110,7 +110,7 @@ def test_pty_two_seat_game(tmp_path):
     env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS="100", LINES="40", PYTHONIOENCODING="utf-8")
     child = pexpect.spawn(sys.executable, ["-m", "rulekit.cli.app", "play", "schnapsen", "--players", "human,bot",
                                            "--seed", "32", "--save", str(tmp_path / "g.json")],
-                          cwd=str(tmp_path), env=env, encoding="utf-8", timeout=30, dimensions=(40, 100))
+                          cwd=str(tmp_path), env=env, encoding="utf-8", timeout=120, dimensions=(40, 100))
     try:
         child.expect("turned Q♠ under the stock")
         child.expect(r"\(play\) > ")

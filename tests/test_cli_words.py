@@ -203,10 +203,11 @@ def test_auto_help_says_what_auto_prints():
 
 
 # ---------------------------------------------------------------------- extra bids explained
-def test_help_explains_an_extra_bid():
+def test_help_explains_an_extra_bid(tmp_path):
     """rules/fivehundred.md [A4]: `help` says what 10T is: ten tricks, trump named by the
     declarer later, only over 10NT, scored as a ten in the suit named (10S 440 .. 10H 500)."""
-    r = runner.invoke(app, ["play", "fivehundred", "--seed", "1"], input="help\nquit\n")
+    r = runner.invoke(app, ["play", "fivehundred", "--seed", "1", "--save", str(tmp_path / "g.json")],
+                      input="help\nquit\n")
     assert r.exit_code == 0, r.output
     text = " ".join(r.output.split())
     assert ("10T 10 tricks, the declarer names the trump later; only over 10NT; worth 440 to 500 made, "

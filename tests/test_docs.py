@@ -37,6 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 TINY = "docs/examples/tiny.yaml"
 REGEN = "run `python tools/gen_docs.py`"
+# one worker of a parallel run builds the generated pages once (the module's ``gen`` fixtures)
+pytestmark = pytest.mark.xdist_group("gen_docs")
 
 
 @functools.lru_cache(maxsize=1)
@@ -353,6 +355,18 @@ def test_house_rule_example(monkeypatch):
 def test_broken_example_is_broken(monkeypatch):
     monkeypatch.chdir(ROOT)
     assert len(check_file("docs/examples/broken.yaml")) >= 3
+
+
+# ---------------------------------------------------------------------- the test command
+def test_ci_runs_the_readmes_test_command():
+    """The README's set-up line ends with the test command that .ci/run runs (in parallel, -n auto)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## Set up and run the tests\n\n```sh\n(.*?)\n```", readme, re.S)
+    assert block, "README.md lost its section 'Set up and run the tests'"
+    command = block.group(1).split(" && ")[-1]
+    assert command.startswith(".venv/bin/pytest -n auto"), command
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert [line for line in ci if line.startswith(".venv/bin/pytest")] == [command]
 
 
 # ---------------------------------------------------------------------- links

@@ -369,6 +369,11 @@ def _schema_diagnostics(diags: list) -> list:
     return [d for d in diags if str(d.get("source", "")).startswith("yaml-schema")]
 
 
+#: the tests of the one language server of this module run on one worker of a parallel run
+#: (pytest -n, --dist loadgroup), which starts it once
+one_server = pytest.mark.xdist_group("yaml-language-server")
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     cmd = _server()
@@ -387,6 +392,7 @@ def server(tmp_path_factory):
     s.close()
 
 
+@one_server
 def test_language_server_reports_nothing_on_shipped_files(server):
     """yaml-language-server with the editor schema underlines nothing in any shipped file."""
     found = server.check({p: p.read_text("utf-8") for p in SHIPPED})
@@ -394,6 +400,7 @@ def test_language_server_reports_nothing_on_shipped_files(server):
     assert len(found) == len(SHIPPED) > 0   # every shipped file was checked
 
 
+@one_server
 def test_language_server_flags_the_broken_files_validate_refuses_at_the_schema_step(server):
     """A schema diagnostic exactly for the broken files the editor schema refuses (those validate's
     schema step refuses, less the float integers); yaml-language-server checks no empty document;
@@ -412,6 +419,7 @@ def test_language_server_flags_the_broken_files_validate_refuses_at_the_schema_s
             "wrong-type.yaml"} <= flagged
 
 
+@one_server
 def test_language_server_agrees_on_made_up_overrides(server, tmp_path):
     """The server's verdict on each made-up file is the editor schema's (jsonschema's) verdict."""
     cases = [(n, t, v) for n, t, v in OVERRIDES] + [(n, t, e) for n, t, e, _ in LIMITS]
@@ -421,6 +429,7 @@ def test_language_server_agrees_on_made_up_overrides(server, tmp_path):
         assert bool(diags) == (verdict == "invalid"), (name, diags)
 
 
+@one_server
 def test_language_server_completes_a_phase_with_its_kinds_keys(server, tmp_path):
     """Completion inside a phase offers its kind's keys only (if/then on kind is honoured), in a
     complete file and in an override; an override phase without kind, the keys of the kinds
@@ -436,6 +445,7 @@ def test_language_server_completes_a_phase_with_its_kinds_keys(server, tmp_path)
     assert "tricks" in kinds and "widow_exchange" in kinds and "must_trump" not in kinds
 
 
+@one_server
 def test_language_server_reads_yes_as_text(server, tmp_path):
     """The server reads YAML 1.2, where `yes` is text; rulekit reads YAML 1.1, where it is a
     boolean (docs/authoring.md says to write true and false)."""
@@ -446,6 +456,7 @@ def test_language_server_reads_yes_as_text(server, tmp_path):
     assert _verdicts(tmp_path, "yes", base + "yes\n") == ("valid", "valid")
 
 
+@one_server
 def test_modeline_names_the_schema(server, tmp_path):
     """The `# yaml-language-server: $schema=...` modeline on a file's first line selects the schema
     (a file outside the folders the settings map)."""

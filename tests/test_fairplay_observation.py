@@ -349,10 +349,10 @@ def test_lone_euchre_maker_sees_only_his_own_discard(euchre):
     assert s.observation(partner).out == h.out[partner]
 
 
-def test_lone_euchre_screen_shows_only_the_own_discard():
+def test_lone_euchre_screen_shows_only_the_own_discard(tmp_path):
     """The terminal's ``discarded`` row of the lone maker is ``9♠`` alone."""
-    r = CliRunner().invoke(app, ["play", "euchre", "--players", "human,bot,bot,bot", "--seed", "36"],
-                           input="order alone\ndiscard 9S\n")
+    r = CliRunner().invoke(app, ["play", "euchre", "--players", "human,bot,bot,bot", "--seed", "36",
+                                 "--save", str(tmp_path / "g.json")], input="order alone\ndiscard 9S\n")
     rows = [line.split() for line in r.output.splitlines() if line.split()[:1] == ["discarded"]]
     assert rows and all(row == ["discarded", "9♠"] for row in rows), r.output
 

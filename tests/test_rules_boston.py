@@ -345,13 +345,13 @@ def test_record_replays_the_turned_card_exactly(v):
     assert r.sheet.totals() == s.sheet.totals() and r.hand_log[0].trump == s.hand_log[0].trump
 
 
-def test_cli_shows_suit_classes_and_bid_values(v):
+def test_cli_shows_suit_classes_and_bid_values(v, tmp_path):
     """``rulekit play boston`` for a human: the turned card and suit classes are on the table and
     ``?`` shows each bid with its value this hand (the bid-worth display)."""
     from typer.testing import CliRunner
     from cli.app import app
-    r = CliRunner().invoke(app, ["play", "boston", "--seed", "3", "--players", "human,bot,bot,bot"],
-                           input="?\nquit\n")
+    r = CliRunner().invoke(app, ["play", "boston", "--seed", "3", "--players", "human,bot,bot,bot",
+                                 "--save", str(tmp_path / "g.json")], input="?\nquit\n")
     out = r.output
     assert "second pack" in out and "first" in out and "third" in out
     import re

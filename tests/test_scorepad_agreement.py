@@ -166,13 +166,14 @@ def mutations(pad: ScorePad, answers: list, rng: random.Random, facts: dict) -> 
     return out
 
 
-def refused_mutations(vid: str, wanted: int) -> tuple:
-    """``(tried, refused, reasons)`` over random matches of ``vid``, until ``wanted`` mutated
-    hands are tried: each mutated answer given in place of the real one, then the rest."""
+def refused_mutations(vid: str, wanted: int, first_seed: int = 0) -> tuple:
+    """``(tried, refused, reasons)`` over random matches of ``vid`` from seed ``first_seed`` on,
+    until ``wanted`` mutated hands are tried: each mutated answer given in place of the real one,
+    then the rest."""
     tried = refused = 0
     reasons: set = set()
-    seed = 0
-    rng = random.Random(vid)
+    seed = first_seed
+    rng = random.Random(f"{vid}:{first_seed}" if first_seed else vid)
     while tried < wanted:
         s = played(vid, seed, 6)
         seed += 1
@@ -196,7 +197,7 @@ def refused_mutations(vid: str, wanted: int) -> tuple:
                     raise AssertionError(f"{vid} hand {h.number + 1}: {answers[i][0].prompt} {bad!r} "
                                          f"({_why}) was not refused")
             pad.add(facts)
-        if seed > 400:
+        if seed > first_seed + 400:
             break
     return tried, refused, reasons
 
@@ -211,10 +212,11 @@ def test_mutated_facts_are_refused_with_a_reason(vid):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("vid", VARIANTS)
-def test_five_hundred_mutated_facts_per_variant_are_refused(vid, capsys):
-    """500 mutated facts per variant, every one refused with a reason (the count is printed)."""
-    tried, refused, reasons = refused_mutations(vid, 500)
+def test_380_more_mutated_facts_per_variant_are_refused(vid, capsys):
+    """380 mutated facts per variant besides the default sample's 120, from other matches (seeds
+    from 1000 on), so 500 in all: every one refused with a reason (the count is printed)."""
+    tried, refused, reasons = refused_mutations(vid, 380, first_seed=1000)
     with capsys.disabled():
         print(f"\n{Path(vid).stem}: {refused} of {tried} mutated facts refused, each with its reason "
               f"({', '.join(sorted(reasons))})")
-    assert tried >= 500 and refused == tried
+    assert tried >= 380 and refused == tried

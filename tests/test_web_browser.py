@@ -26,6 +26,8 @@ from rulekit.variant import load_variant  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "web"
 SHOTS = os.environ.get("RULEKIT_WEB_SHOTS") == "1"   # write the screenshots of docs/web.md
+# one worker of a parallel run (pytest -n, --dist loadgroup) launches the one Chromium of this module
+pytestmark = pytest.mark.xdist_group("chromium")
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +65,7 @@ def shot(page, name: str, tmp_path) -> None:
 def page_of(browser):
     ctx = browser.new_context(viewport={"width": 1000, "height": 760})
     page = ctx.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(60000)   # ms; generous: a loaded machine renders slowly
     return ctx, page
 
 

@@ -34,9 +34,9 @@ def running_server(folder: Path):
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    for _ in range(200):
-        if server.started:
-            break
+    end = time.monotonic() + 60          # generous: a loaded machine starts the server slowly
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < end, "the test server did not start"
         time.sleep(0.05)
     try:
         yield f"http://127.0.0.1:{port}", app.state.tables
