@@ -246,3 +246,18 @@ def test_a_long_match_keeps_its_choices_in_arrays_and_no_hand():
     discards = [a for _s, a in st.history if a.startswith("discard")]
     assert discards and len(st.history) == len(st.record.codes) + len(st._open_choices())
     assert [h.number for h in st.hand_log] == list(range(deals))
+
+
+@pytest.mark.parametrize("vid", ["hearts", "spades", "king"])
+def test_lead_rules_take_the_plain_loop(vid, monkeypatch):
+    """A suit not led until broken (or never), and the first trick's lead card and refused
+    cards, are applied by the plain loop's masks: such hands take it, and the seeded deals of
+    test_fast_and_checked_paths_play_the_same_deals_alike prove it plays them as ``apply()``."""
+    from rulekit.engine import playout
+    calls = []
+    real = playout._plain_tricks
+    monkeypatch.setattr(playout, "_plain_tricks", lambda *a, **k: calls.append(1) or real(*a, **k))
+    st, rng = State(load_variant(vid), seed=1), random.Random(1)
+    for _ in range(5):
+        random_hand(st, rng)
+    assert len(calls) >= 2

@@ -227,8 +227,11 @@ def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random) -> tup
     led group, legal)`` for the caller to finish as the Python loop does (the tricks in
     ``PlayedTricks``' layout as bytes, the suit each lead named or the number of tricks, the
     last trick's leader and led group; ``legal``: the legal mask of each play, in order), or
-    ``None`` when the kernel cannot play this hand (nothing changed)."""
+    ``None`` when the kernel cannot play this hand (nothing changed): also a phase with lead or
+    first-trick restrictions, which only the Python loop applies."""
     v = state.variant
+    if v.phases[h.phase].restricts:   # lead and first-trick rules: the Python loop applies them
+        return None
     p = pack(v, ctx)
     if p is None or not state._small:
         return None

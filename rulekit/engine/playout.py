@@ -148,6 +148,10 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs, rng: random.Rando
     group_of = ctx.group_of
     win_keys = ctx.win_keys
     trumps = group_mask[ctx.trump_suit_group] if spec.must_trump and ctx.trump_suit_group is not None else 0
+    # the lead rules in force (a suit not led until broken, or never) and the first trick's
+    rules = _tricks._lead_rules(state, spec) if spec.lead_broken or spec.lead_never else ()
+    gone = _tricks.played_cards(h.tricks) if rules else 0   # the cards of the finished tricks
+    first_trick = spec.restricts and not h.tricks
     naming = len(v.deck.suits) if ctx.top_names_suit else -1
     failed = h.failed
     won = h.won
@@ -162,7 +166,9 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs, rng: random.Rando
     for _ in range(left):
         first = leader
         hand = hands[leader]
-        m = hand
+        m = _tricks.lead_allowed(rules, hand, gone) if rules else hand
+        if first_trick:
+            m = _tricks.first_allowed(spec, m, True)
         k = int(rand() * m.bit_count())
         while k:   # drop the k lowest cards: a uniform choice
             m &= m - 1
@@ -195,6 +201,8 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs, rng: random.Rando
             if not m:   # he cannot follow: trumps if he must, else any card
                 failed[s] |= 1 << lg
                 m = hand & trumps or hand
+            if first_trick:
+                m = _tricks.first_allowed(spec, m, False)
             k = int(rand() * m.bit_count())
             while k:
                 m &= m - 1
@@ -214,6 +222,8 @@ def _plain_tricks(state: State, h, ctx, rand, log_play, pairs, rng: random.Rando
         won[winner] += 1
         won_cards[winner] |= cards
         leader = winner
+        gone |= cards
+        first_trick = False
     _finish(state, h, bytes(flat) if state._small else tuple(flat), named_by_trick if naming >= 0 else left,
             first, lg)
     return left * size

@@ -218,10 +218,45 @@ def plain_follow(spec, ctx) -> bool:
 
 
 def plain_rules(spec, ctx, hands: list) -> bool:
-    """:func:`plain_follow`, and every seat still in play holds as many cards as the others
-    (so each trick has the same seats): the random playout then plays the rest of the hand
-    in one loop (:func:`rulekit.engine.playout.random_hand`)."""
-    return plain_follow(spec, ctx) and len({m.bit_count() for m in hands if m}) == 1
+    """:func:`plain_follow` less its refusal of lead and first-trick restrictions (the random
+    playout's loop applies them by masks: :func:`lead_allowed`, :func:`first_allowed`), and
+    every seat still in play holds as many cards as the others (so each trick has the same
+    seats): the random playout then plays the rest of the hand in one loop
+    (:func:`rulekit.engine.playout.random_hand`)."""
+    return (not (spec.special_follow or spec.end_if is not None or spec.first_lead_trump
+                 or ctx.special or spec.extras)
+            and len({m.bit_count() for m in hands if m}) == 1)
+
+
+def lead_allowed(rules: tuple, m: Mask, gone: Mask) -> Mask:
+    """The leads ``m`` less the suits the lead rules ``rules`` (:func:`_lead_rules`) forbid,
+    in order, each only while the leader keeps another card, an ``until broken`` suit only
+    while none of its cards is among ``gone`` (the cards of the finished tricks)."""
+    for mask, until, _why in rules:
+        if m & ~mask and not (until and gone & mask):
+            m &= ~mask
+    return m
+
+
+def first_allowed(spec, m: Mask, lead: bool) -> Mask:
+    """The cards ``m`` (a lead when ``lead``) less what the first-trick rules of ``spec``
+    forbid: the ``first_lead`` card leads when the leader may lead it; ``first_no_lead`` (to a
+    lead) and ``first_no_play`` cards are refused while another card remains."""
+    if lead and spec.first_lead >= 0 and m >> spec.first_lead & 1:
+        m = 1 << spec.first_lead
+    for mask in ((spec.first_no_lead, spec.first_no_play) if lead else (spec.first_no_play,)):
+        if mask and m & ~mask:
+            m &= ~mask
+    return m
+
+
+def played_cards(tricks) -> Mask:
+    """The cards played to the finished ``tricks``."""
+    out = 0
+    for _l, plays, _w, _n in tricks:
+        for _s, c in plays:
+            out |= 1 << c
+    return out
 
 
 def _follow_mask(state: Table, seat: Seat, hand: Mask, spec) -> Mask:
@@ -359,8 +394,15 @@ def _partner_winning(state: Table, seat: Seat) -> bool:
 
 def restrict(state: Table, m: Mask, lead: bool) -> Mask:
     """``m`` less the cards a lead restriction or a first-trick restriction forbids now,
-    each applied only when the player keeps some other card (``lead_broken``, ``first_trick``)."""
-    return _restrictions(state, m, lead, False)[0]
+    each applied only when the player keeps some other card (``lead_broken``, ``first_trick``):
+    the masks the random playout's plain loop applies too (:func:`lead_allowed`, :func:`first_allowed`)."""
+    h = state.hand
+    spec = KIND.spec(state)
+    if lead and spec.bound:   # a bound card leads its suit the first time
+        m = _bound_lead(state, h.to_move, m, spec)[0]
+    if lead and (spec.lead_broken or spec.lead_never):
+        m = lead_allowed(_lead_rules(state, spec), m, played_cards(h.tricks))
+    return m if h.tricks else first_allowed(spec, m, lead)
 
 
 def _restrictions(state: Table, m: Mask, lead: bool, words: bool = True) -> tuple:
