@@ -10,7 +10,10 @@ Rows (each measured once per round with the kernel on and once with it off, the 
 interleaved so that a change of load touches both alike; the ratio is the best round's):
 
 ``random deals``  whole random deals through :func:`rulekit.engine.playout.random_hand`
-                  (auction, exchange, trump naming, the tricks, scoring, the next deal).
+                  (auction, exchange, trump naming, the tricks, scoring, the next deal), of
+                  which the kernel plays only the plain trick play: the row also prints the
+                  share of hands whose tricks it plays and the share of the Python loops' time
+                  those tricks take, which bounds the ratio (Amdahl: 1 / (1 - share)).
 ``trick play``    the random playout's plain trick loop alone (``playout._plain_tricks``) from
                   the first lead of seeded deals: what the kernel replaces.
 ``bot decisions`` SensibleBots in every seat of ``--bot-deals`` Five Hundred hands, CPU time
@@ -64,6 +67,52 @@ def random_deals(v, seconds: float, seed: int = 1) -> float:
             deals += 1
             if deals % 16 == 0 and time.process_time() - start >= seconds:
                 return deals / (time.process_time() - start)
+
+
+def trick_share(v, seconds: float) -> tuple:
+    """``(share, played)``: the share of the Python loops' random-deal time (CPU) spent in the
+    plain trick loop (``playout._plain_tricks``, what the kernel replaces), and the share of
+    hands whose trick play the kernel then plays, over 200 hands (the others: the per-card path
+    of lead restrictions, claims, stocks...; or no trick play, a hand all passed).
+    1 / (1 - share) bounds the ``random deals`` ratio, however fast the kernel is."""
+    real_loop, real_kernel = playout._plain_tricks, kernel.random_tricks
+    spent = [0.0]
+    played = [0, 0]
+
+    def timed(*args):
+        t = time.process_time()
+        try:
+            return real_loop(*args)
+        finally:
+            spent[0] += time.process_time() - t
+
+    def counted(*args):
+        got = real_kernel(*args)
+        hit[0] = hit[0] or got is not None
+        return got
+    hit = [False]
+    try:
+        playout._plain_tricks = timed
+        kernel.use(False)
+        t0 = time.process_time()
+        random_deals(v, seconds)
+        share = spent[0] / (time.process_time() - t0)
+        playout._plain_tricks = real_loop
+        kernel.random_tricks = counted
+        kernel.use(True)
+        rng = random.Random(1)
+        for seed in range(50):
+            st = State(v, seed=seed)
+            for _ in range(4):
+                if st.is_over:
+                    break
+                hit[0] = False
+                playout.random_hand(st, rng)
+                played[0] += hit[0]
+                played[1] += 1
+    finally:
+        playout._plain_tricks, kernel.random_tricks = real_loop, real_kernel
+    return share, played[0] / max(played[1], 1)
 
 
 def trick_starts(v, count: int = 300) -> list:
@@ -171,8 +220,10 @@ def main(argv=None) -> int:
         print("the kernel is not available (pip install rulekit[fast]: numba)")
         return 1
     jobs = []
+    shares: dict = {}
     for vid in a.variants.split(","):
         v = load_variant(vid.strip())
+        shares[v.id] = trick_share(v, a.seconds)
         starts = trick_starts(v)
         jobs.append((v.id, "random deals", lambda v=v: random_deals(v, a.seconds)))
         if starts:
@@ -189,6 +240,10 @@ def main(argv=None) -> int:
     rows = [{"variant": vid, "row": row, "python": best[vid, row, False], "kernel": best[vid, row, True],
              "ratio": best[vid, row, True] / best[vid, row, False], "goal": GOALS[row], "unit": "per s"}
             for vid, row, _fn in jobs]
+    for r in rows:
+        if r["row"] == "random deals":
+            share, played = shares[r["variant"]]
+            r.update(trick_share=share, ceiling=1 / max(1 - share, 1e-9), kernel_hands=played)
     if a.bot_deals:
         v = load_variant("fivehundred")
         kernel.use(True)
@@ -221,7 +276,9 @@ def main(argv=None) -> int:
         print(f"{r['variant']:<12} {r['row']:<14} {r['python']:>12,.2f} "
               f"{r['kernel']:>12,.2f} {r['ratio']:>6.2f}x  >= {r['goal']:g}x: "
               f"{'met' if r['ratio'] >= r['goal'] else 'NOT met'} ({unit})"
-              + (f"; same decisions: {'yes' if r['same_decisions'] else 'NO'}" if "same_decisions" in r else ""))
+              + (f"; same decisions: {'yes' if r['same_decisions'] else 'NO'}" if "same_decisions" in r else "")
+              + (f"; the kernel plays the tricks of {r['kernel_hands']:.0%} of the hands, {r['trick_share']:.0%} "
+                 f"of the Python time: at most {r['ceiling']:.2f}x" if "ceiling" in r else ""))
     for name, f in first.items():
         if "error" in f:
             print(f"first call ({name}): failed: {f['error']}")

@@ -114,7 +114,11 @@ def serve(tree: Path) -> None:
     from rulekit.bots.sensible import SensibleBot
     from rulekit.engine import State
     from rulekit.variant import load_variant
+    from importlib.resources import files
+    # the revision's own code, variant files and grammar (never those of the editable install)
     assert Path(sys.modules["rulekit"].__file__).parent == tree / "rulekit"
+    assert (Path(str(files("rulekit.variants"))), Path(str(files("rulekit.grammar")))) == \
+        (tree / "variants", tree / "grammar")
     state, bots, variants = None, [], {}
     for line in sys.stdin:
         msg = json.loads(line)

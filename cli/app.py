@@ -29,7 +29,7 @@ from rulekit import records
 from rulekit.engine import State
 from rulekit.bots.base import EXTERNAL_PREFIX
 from rulekit.errors import RulekitError, VariantError
-from rulekit.text import BIDI, visible
+from rulekit.text import json_text, visible
 from rulekit.variant import VariantWarning, builtin_ids, check_file, load_variant
 from rulekit.variant.loader import builtin_dir
 
@@ -289,10 +289,9 @@ def validate(files: List[str] = typer.Argument(..., autocompletion=_VARIANT,
     warned = len(found) - errors
     failing = errors + (warned if strict else 0)
     if format == "json":
-        out = json.dumps([d.as_dict() for d in found], indent=2, ensure_ascii=False)
-        # json escapes C0 controls itself; C1 controls (CSI as one byte) and bidi overrides would
-        # reach a terminal raw: written as JSON escapes (the data read back is the same)
-        typer.echo(re.sub(f"[\x80-\x9f{BIDI}]", lambda m: f"\\u{ord(m.group()):04x}", out))
+        # every control, format or separator character of the file's text written as a JSON escape
+        # (json itself leaves DEL, C1 controls, bidi and zero-width characters raw)
+        typer.echo(json_text([d.as_dict() for d in found]))
     else:
         for d in found:   # messages quote file text: control characters made visible (issue 13 case 6)
             typer.echo(visible(str(d)))
@@ -807,7 +806,7 @@ def diff(a: str = typer.Argument(..., autocompletion=_VARIANT,
     except RulekitError as e:
         _fail(str(e), 2)
     if format == "json":
-        console.print_json(json.dumps(d.as_dict(), ensure_ascii=False))
+        typer.echo(json_text(d.as_dict()))   # (never through the console: its escaping is not JSON's)
     else:
         for line in d.lines():
             console.print(line, highlight=False, markup=False, soft_wrap=True)

@@ -52,7 +52,7 @@ from rulekit.dsl import FormulaError
 from rulekit.errors import InvalidActionError, RulekitError
 
 from .prompt import completions, line_editor
-from .render import (auction_table, auction_text, bid_worth, contract_text, exchange_text, hand_header, hand_summary,
+from .render import (auction_table, auction_text, bid_worth, worth_words, contract_text, exchange_text, hand_header, hand_summary,
                      round_objective, hand_text, legal_text, partnership, prompt_label, role_of, row_text, score_sheet,
                      settlement_text, table_view, trick_text, trump_named_text, winner_text, kind_said, WORTH_REMARK,
                      action_words, hint_text, open_hand_text, dealt_diagram, seen_diagram)
@@ -91,10 +91,10 @@ def extra_bid_lines(state) -> list:
     ``  10T      10 tricks, the declarer names the trump later; only over 10NT; worth 440 to 500 made,
     by the trump named``."""
     auction = state.variant.auction()
-    bids = list(getattr(auction, "bids", ()) or ())
-    # a level that is no number of tricks (a contract's number) is said as such
-    tricks = getattr(auction, "levels_are_tricks", True)
-    nulls = getattr(auction, "null", ())
+    if auction is None:
+        return []
+    kind = REGISTRY[auction.kind]
+    bids = list(kind.contracts(auction))
     first_lead = any(REGISTRY[p.kind].lead_makes_trumps(p) for p in state.variant.phases)
     out = []
     for b in bids:
@@ -105,11 +105,12 @@ def extra_bid_lines(state) -> list:
             b.strain, f"{SUIT_SYMBOLS.get(b.strain, b.strain)} trumps")
         trump += {"low": ", the lowest cards win", "chosen": ", the declarer says high or low"}.get(
             getattr(b, "wins", "high"), "")
-        null = getattr(b, "null", False) or b.text in nulls
-        book = getattr(auction, "book", 0)  # levels over a book: the tricks to win are book + level
+        null = kind.null_bid(auction, b)
+        # the tricks to win (over a book: book + level); None: a level that is a contract's number
+        need = kind.bid_tricks(auction, b)
         # a contract that names no number of tricks (level 0: its scoring counts other things)
-        aim = "take no trick" if null else (_tricks(b.level + book) if tricks and b.level + book else "")
-        words = [", ".join(w for w in ((f"number {b.level}" if not tricks else ""), aim, trump,
+        aim = "take no trick" if null else (_tricks(need) if need else "")
+        words = [", ".join(w for w in ((f"number {b.level}" if need is None else ""), aim, trump,
                                        *_game_terms(b)) if w)]
         name = getattr(b, "label", "")
         if name and name != b.text and null:   # games of no tricks told apart by name: little null
@@ -122,7 +123,7 @@ def extra_bid_lines(state) -> list:
             if worths:
                 words.append(f"worth {worths[0]} made" if len(worths) == 1 else
                              f"worth {worths[0]} to {worths[-1]} made, by the trump named")
-        elif (worth := bid_worth(state, b)) is not None:
+        elif (worth := worth_words(state, b)) is not None:
             words.append(f"worth {worth} made")
         elif getattr(b, "value", None) is not None:   # a contract of a list: its value
             words.append(f"value {b.value}")

@@ -861,6 +861,49 @@ def bid_worth(state, bid) -> int | None:
     return made_worth(v, bid, state.to_move, tuple(getattr(state.hand, "vulnerable", ()) or ()))
 
 
+def worth_words(state, bid) -> str | None:
+    """:func:`bid_worth` as the prompt says it: ``160``; ``at least 20`` when the scoring also reads
+    counts of cards (tallies: Bridge's honours [S7]) that the figure takes as none and that can
+    only raise it (the least it is worth), ``at most N`` when they can only lower it; ``None``
+    when there is no figure."""
+    w = bid_worth(state, bid)
+    if w is None:
+        return None
+    v = state.variant
+    names = {t.name for t in v.scoring.tallies}
+    sc = v.scoring
+    formulas = [f for part in (sc.parts or (sc,)) for f in (part.declarer, part.each) if f is not None]
+    if not names or not any(names & f.names for f in formulas):
+        return str(w)
+    most = _worth_with_tallies(state, bid, w)
+    return str(w) if most is None or most == w else f"at least {w}" if most > w else f"at most {w}"
+
+
+def _worth_with_tallies(state, bid, worth: int) -> int | None:
+    """The bidder's entry for the same outcome as :func:`bid_worth`'s (the fewest tricks giving
+    ``worth``, the rest to an opponent), with his column's tallies at their highest; ``None``
+    when no outcome gives ``worth``."""
+    from rulekit.engine.scoring import column_of, entries_for, envs_for
+    v, seat = state.variant, state.to_move
+    if bid.strain not in v.contexts and bid.strain != "NT":
+        return None   # (trumps named later: bid_worth's least over the suits)
+    other = next((x for x in range(v.players) if v.side_of[x] != v.side_of[seat]), (seat + 1) % v.players) \
+        if v.scoring.by_side else (seat + 1) % v.players
+    vul = list(getattr(state.hand, "vulnerable", ()) or ())
+    extra: dict = {"vulnerable": vul[:len(v.side_names)]} if v.scoring.by_side and any(vul) else {}
+    col = column_of(v, seat)
+    cols = len(v.sides) if v.scoring.by_side else v.players
+    high = [{t.name: (t.most if c == col else 0) for t in v.scoring.tallies} for c in range(cols)]
+    for tricks in range(v.hand_size + 1):
+        won = [0] * v.players
+        won[seat], won[other] = tricks, v.hand_size - tricks
+        if entries_for(v, bid, seat, envs_for(v, bid, seat, bid.strain, won, [0] * v.players, extra or None))[col] \
+                == worth:
+            return entries_for(v, bid, seat, envs_for(v, bid, seat, bid.strain, won, [0] * v.players,
+                                                      dict(extra, tallies=high)))[col]
+    return None
+
+
 def legal_text(state) -> Text:
     """The answer to ``?``: the legal actions, as typed.
 
@@ -886,10 +929,10 @@ def legal_text(state) -> Text:
     out = []
     for a in legal:
         bid = bids.get(a.text) if a.kind == "bid" else None
-        worth = bid_worth(state, bid) if bid is not None else None
+        worth = worth_words(state, bid) if bid is not None else None
         value = getattr(bid, "value", None)
         if worth is None and value is not None:   # a contract of a list
-            worth = value
+            worth = str(value)
         # "(worth N)" reads as a remark, not part of the call; typed with it, it is accepted
         text = state.action_text(a)
         out.append(text if worth is None else f"{text} (worth {worth})")
@@ -897,7 +940,7 @@ def legal_text(state) -> Text:
 
 
 #: a remark of a legal list typed after the call (``7C (worth 160)``): not part of the action
-WORTH_REMARK = re.compile(r"\s*\(\s*(?:worth\s+)?-?\d+\s*\)\s*$", re.IGNORECASE)
+WORTH_REMARK = re.compile(r"\s*\(\s*(?:worth\s+)?(?:at\s+(?:least|most)\s+)?-?\d+\s*\)\s*$", re.IGNORECASE)
 
 
 def winner_text(state) -> Text:

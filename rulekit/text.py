@@ -7,6 +7,7 @@ hyperlink, or reorder what a line shows with a bidirectional override.
 """
 from __future__ import annotations
 
+import json
 import unicodedata
 
 #: Longest name (characters): a key of a variant file, a seat name, a player name of a record or pad.
@@ -22,9 +23,10 @@ MAX_TEXT = 2000
 BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 
 #: The Unicode categories :func:`visible` shows and :func:`unprintable` refuses: the controls (ESC,
-#: BEL, the C1 controls: 0x9b is a one-byte CSI on some terminals) and the format characters (the
-#: bidi characters of :data:`BIDI`, zero-width spaces and joiners, soft hyphens, tags).
-UNSAFE_CATEGORIES = ("Cc", "Cf")
+#: BEL, the C1 controls: 0x9b is a one-byte CSI on some terminals), the format characters (the
+#: bidi characters of :data:`BIDI`, zero-width spaces and joiners, soft hyphens, tags) and the line
+#: and paragraph separators (U+2028, U+2029: a line break to some terminals and editors).
+UNSAFE_CATEGORIES = ("Cc", "Cf", "Zl", "Zp")
 
 
 def visible(text: str, newlines: bool = True) -> str:
@@ -46,6 +48,24 @@ def visible(text: str, newlines: bool = True) -> str:
                    else ch for ch in text)
 
 
+def json_text(data, indent: int | None = 2) -> str:
+    """``data`` as JSON text whose every control, format or separator character
+    (:data:`UNSAFE_CATEGORIES`: ESC, DEL, a C1 control, a bidi override, a zero-width space,
+    U+2028) is written as a JSON escape (``\\u001b``, ``\\u202e``; beyond the BMP a surrogate
+    pair), so it prints as it reads on a terminal and reads back as the same data; other text
+    (``♣``, ``é``) stays as it is.  The JSON output of ``validate`` and ``diff``."""
+    out = json.dumps(data, indent=indent, ensure_ascii=False)
+    if out.isascii() and out.isprintable():
+        return out
+    return "".join(_json_escape(ch) if unicodedata.category(ch) in UNSAFE_CATEGORIES and ch != "\n" else ch
+                   for ch in out)
+
+
+def _json_escape(ch: str) -> str:
+    """``ch`` as a JSON ``\\uXXXX`` escape (a surrogate pair beyond U+FFFF)."""
+    return json.dumps(ch, ensure_ascii=True)[1:-1]
+
+
 def unprintable(text: str) -> bool:
     """True when ``text`` holds a control or format character (:data:`UNSAFE_CATEGORIES`: ESC,
     a bidi override, a zero-width joiner), which a name must not (it could not be typed at a
@@ -62,4 +82,4 @@ def _show(ch: str) -> str:
     return f"\\x{c:02x}" if c <= 0xff else f"\\u{c:04x}" if c <= 0xffff else f"\\U{c:08x}"
 
 
-__all__ = ["BIDI", "MAX_ID", "MAX_NAME", "MAX_TEXT", "UNSAFE_CATEGORIES", "unprintable", "visible"]
+__all__ = ["BIDI", "MAX_ID", "MAX_NAME", "MAX_TEXT", "UNSAFE_CATEGORIES", "json_text", "unprintable", "visible"]

@@ -395,6 +395,30 @@ def random_hand(v, seed: int, scores=None, hands: int = 1):
     return s
 
 
+def assert_choices_play_as_actions(v, seeds=range(3), hands: int = 4, **state_args) -> None:
+    """Seeded deals of ``v`` played at random twice, through the checked API (``legal_actions()``,
+    ``apply()``) and through the choices as numbers (``legal_choices()``, ``apply_choice()``):
+    at every decision the choices said as actions (``choice_action``) are the legal actions in
+    their order and ``choice_of`` gives them back; both runs end with the same history, sheet
+    and result (``state_args``: more ``State`` arguments, such as ``scores``)."""
+    for seed in seeds:
+        checked, numbers = State(v, seed=seed, **state_args), State(v, seed=seed, **state_args)
+        rng = random.Random(seed)
+        while checked.hands_played < hands and not checked.is_over:
+            legal = list(checked.legal_actions())
+            choices = list(numbers.legal_choices())
+            assert [numbers.choice_action(c).text for c in choices] == [a.text for a in legal], \
+                (v.id, seed, checked.hand.number, checked.phase_kind)
+            k = int(rng.random() * len(legal))
+            assert numbers.choice_of(legal[k]) == choices[k]
+            checked.apply(legal[k])
+            numbers.apply_choice(choices[k])
+        assert (list(numbers.history), [r.as_dict() for r in numbers.sheet.rows], numbers.result()) == \
+               (list(checked.history), [r.as_dict() for r in checked.sheet.rows], checked.result()), (v.id, seed)
+        assert checked.hands_played >= 1
+        assert not numbers.is_over or numbers.legal_choices() == ()
+
+
 def play_first_legal(s: State, hand_number: int = 0) -> None:
     """Play the first legal action until hand ``hand_number`` is over."""
     while not s.is_over and s.hand.number == hand_number:

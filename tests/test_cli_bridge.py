@@ -248,7 +248,7 @@ def test_deal_file_is_the_first_deal(deal_file):
     assert "first dealer You" in out and "(NS vulnerable, EW not)" in out
     assert f"your hand {SOUTH}" in out
     assert re.search(r"^ +\?\s*$", out, re.M)          # South deals: his call opens the table
-    assert "legal: pass, 1C (worth 20), 1D (worth 20)" in out           # what each bid is worth
+    assert "legal: pass, 1C (worth at least 20), 1D (worth at least 20)" in out   # the least each bid is worth
 
 
 @pytest.mark.parametrize("text, message", [
@@ -416,3 +416,19 @@ def test_max_hands_stops_a_long_match():
     assert "stopped after 1 hand" in r.output
     r = play(["--resume", "x.json", "--max-hands", "3"])
     assert r.exit_code == 2 and "--max-hands cannot be used with --resume" in r.output
+
+
+def test_a_bid_is_worth_at_least_its_trick_score_where_honours_may_add():
+    """[S7] honours held score for their side: what a made 1♣ brings is 20 or more, so the prompt
+    says "at least 20" (a grand slam not vulnerable, 220 + 1000 [S5]); Five Hundred's 7♣ scores
+    exactly 160. A remark copied with the call is no part of it."""
+    from rulekit.cli.render import WORTH_REMARK, worth_words
+    from rulekit.engine import State
+    from rulekit.variant import load_variant
+    s = State(load_variant("bridge"), seed=3)
+    bids = {b.text: b for b in s.current_bids()}
+    assert (worth_words(s, bids["1C"]), worth_words(s, bids["1NT"]), worth_words(s, bids["7NT"])) == \
+        ("at least 20", "at least 40", "at least 1220")
+    s = State(load_variant("fivehundred"), seed=3)
+    assert worth_words(s, {b.text: b for b in s.current_bids()}["7C"]) == "160"
+    assert WORTH_REMARK.sub("", "1C (worth at least 20)") == "1C"

@@ -1,6 +1,7 @@
 """Hostile files and streams at the terminal."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 import subprocess
 import sys
@@ -137,3 +138,58 @@ def test_a_missing_variant_file_exits_2_everywhere(tmp_path, command):
     r = runner.invoke(app, [command[0], str(missing), *command[1:]])
     assert r.exit_code == 2, r.output
     assert f"error: no such variant or file '{missing}'" in " ".join(r.output.split())
+
+
+#: YAML escapes of ESC, BEL, CR, DEL, a C1 CSI, a bidi override, zero-width space and joiner, a
+#: soft hyphen, the line separator and a tag character; RAW: the characters they stand for
+HOSTILE = "\\e[2J\\a\\r\\x7f\\x9b\\u202e\\u200b\\u200d\\xad\\u2028\\U000e0041"
+RAW = "\x1b[2J\x07\r\x7f\x9b\u202e\u200b\u200d\xad\u2028\U000e0041"
+SHOWN = "^[[2J^G^M^?\\x9b\\u202e\\u200b\\u200d\\xad\\u2028\\U000e0041"
+
+
+def _raw_unsafe(text: str) -> list:
+    import unicodedata
+    from rulekit.text import UNSAFE_CATEGORIES
+    return [hex(ord(c)) for c in text if unicodedata.category(c) in UNSAFE_CATEGORIES and c != "\n"]
+
+
+def test_every_output_of_validate_explain_and_diff_shows_a_hostile_file_safely(tmp_path):
+    """A variant's name, source and omitted rules holding control, bidi, zero-width and separator
+    characters, and a phase named with them (refused: a key holds printable text only): validate
+    (text and JSON), explain and diff (text and JSON) print none of them raw; the text output
+    shows them (``^[``, ``\\u202e``), the JSON escapes them as JSON does and reads back as the file."""
+    good = tmp_path / "good.yaml"
+    good.write_text(ZONES.replace("name: Zones", f'name: "Zo{HOSTILE}nes"\nsource: "src{HOSTILE}"\n'
+                                                 f'omitted: ["left{HOSTILE}out"]'))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(ZONES.replace("  play:\n", f'  "pl{HOSTILE}ay":\n'))
+    outputs = {}
+    for key, args in {"validate": ["validate", str(bad)], "validate json": ["validate", "--format", "json", str(bad)],
+                      "explain": ["explain", str(good)], "diff": ["diff", str(tmp_path / "plain.yaml"), str(good)],
+                      "diff json": ["diff", "--format", "json", str(tmp_path / "plain.yaml"), str(good)]}.items():
+        (tmp_path / "plain.yaml").write_text(ZONES)
+        r = runner.invoke(app, args)
+        assert r.exit_code == (0 if key == "explain" else 1), (key, r.output)
+        assert _raw_unsafe(r.output) == [], key
+        outputs[key] = r.output
+    line = outputs["validate"].splitlines()[0]
+    assert f"bad.yaml:16:3: phases.pl{SHOWN}ay: the key 'pl\\x1b[2J\\x07\\r\\x7f\\x9b" in line
+    assert line.endswith("ay' holds a control or format character (expected printable text: a name)")
+    found = json.loads(outputs["validate json"])
+    assert [d["path"] for d in found] == [f"phases.pl{RAW}ay"]
+    assert f"# Zo{SHOWN}nes\n" in outputs["explain"] and f"Source: src{SHOWN}." in outputs["explain"]
+    assert f"- left{SHOWN}out\n" in outputs["explain"]
+    assert "\\u202e\\u200b\\u200d\\xad\\u2028\\x9b" not in outputs["diff"] and "\\u2028" in outputs["diff"]
+    changes = json.loads(outputs["diff json"])["changes"]
+    assert [c["new"] for c in changes if c["path"] == "omitted"] == [[f"left{RAW}out"]]
+
+
+def test_json_text_escapes_what_a_terminal_would_act_on_and_keeps_the_rest():
+    """``json_text``: ESC, DEL, a C1 control, a bidi override, a zero-width space, U+2028 and a
+    character beyond the BMP of the unsafe kind are JSON escapes (a surrogate pair for the last);
+    a suit symbol and an accent stay; the data reads back the same."""
+    from rulekit.text import json_text
+    data = {"k\u202e": ["\x1b\x7f\x9b\u200b\u2028\U000e0041", "10♥ é"]}
+    text = json_text(data, indent=None)
+    assert text == '{"k\\u202e": ["\\u001b\\u007f\\u009b\\u200b\\u2028\\udb40\\udc41", "10♥ é"]}'
+    assert json.loads(text) == data

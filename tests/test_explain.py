@@ -170,7 +170,7 @@ def test_explain_plain_number_of_deals():
 def books():
     """The rulebooks of the shipped variants these tests read."""
     return {v: explain(load_variant(v)) for v in ("belote", "boston", "bidwhist", "fivehundred", "pitch",
-                                                   "king", "bridge")}
+                                                   "king", "bridge", "skat", "doppelkopf", "tarot")}
 
 
 def test_formula_words_are_unambiguous():
@@ -215,14 +215,53 @@ def test_boston_bid_whist_five_hundred_formulas(books):
 
 
 def test_pitch_bids_are_points_and_the_rest_is_set_aside(books):
-    """Pitch's bids are points (no "0 tricks") and trumps come
+    """Pitch's bids are points (no "0 tricks": made when the points won reach the bid) and trumps come
     from the first lead (no "at no trump"); the undealt cards are set aside, unused."""
     t = flat(books["pitch"])
-    assert "The contracts, in the list's order: 2 (two): worth 2; 3 (three): worth 3; 4 (four): worth 4." in t
+    assert ("The contracts, in the list's order: 2 (two): made when **won** is at least 2, worth 2; 3 (three): "
+            "made when **won** is at least 3, worth 3; 4 (four): made when **won** is at least 4, worth 4.") in t
     assert "tricks or more" not in t and "at no trump" not in t
     assert "; the other 28 cards are set aside, unused." in t and "to the aside" not in t
     # a list of trick contracts still says its tricks and trumps
     assert "5S, 5H, 5D, 5C: 5 tricks or more, the suit bid trumps" in flat(books["boston"])
+
+
+def test_a_contract_of_card_points_says_what_it_needs(books):
+    """Skat's games are won on card points [SK-S2]: each says what the scoring's ``made`` needs
+    with its own promises (schneider 90, schwarz every trick), a null no trick; Doppelkopf's solos
+    (no ``made``) and Tarot's contracts say no "0 tricks or more"."""
+    t = flat(books["skat"])
+    assert "clubs: made when the declarer's card points are at least 61 and not **overbid**, C trumps, worth 12" in t
+    assert ("clubsschneider (clubs schneider): made when the declarer's card points are at least 90 and not "
+            "**overbid**, C trumps, only in a hand game, promising schneider, worth 12") in t
+    assert ("grandschwarz (grand schwarz): made when the declarer's card points are at least 90 and not "
+            "**overbid** and the declarer's tricks are 10, at no trump,") in t
+    assert "null: no trick (a null), at no trump, worth 23" in t
+    assert "The games: diamonds (diamond solo): D trumps, worth 2; " in flat(books["doppelkopf"])
+    assert "prise (prise (petite)): made when **difference** is at least 0, T trumps, worth 1" in flat(books["tarot"])
+    assert not any("0 tricks or more" in b for b in books.values())
+
+
+def test_a_party_by_the_named_card_in_words(books):
+    """Doppelkopf [DK-P5]: with no contract giving the declarer a partner, the party by the Q♣ is
+    said for a hand without a declarer, in words a player reads ("play together"), and a player
+    holding both plays alone."""
+    t = flat(books["doppelkopf"])
+    assert ("**party** — In a hand without a declarer (all passed), the players who hold the Q♣ play together "
+            "against the others (one who holds them all plays alone). Nobody else knows who plays with whom "
+            "until the card is played or its holder announces his side.") in t
+    assert not any("partners the declarer" in b or "partners him" in b for b in books.values())
+
+
+def test_what_a_condition_needs_once_a_contracts_attributes_are_known():
+    """``folded_words``: known variables decide the branches; of two bounds of one variable the
+    stricter stays; a condition decided by the known values alone says nothing."""
+    from rulekit.dsl.words import folded_words
+    lets = {"won": "if null then declarer_tricks == 0 else points >= 61 and (not big or points >= 90)"}
+    assert folded_words("won", {"null": False, "big": True}, lets) == "the card points taken are at least 90"
+    assert folded_words("won", {"null": True}, lets) == "the declarer's tricks are 0"
+    assert folded_words("value >= 2", {"value": 3}) is None
+    assert folded_words("value >=", {}) is None
 
 
 def test_shipped_tallies_in_words(books):

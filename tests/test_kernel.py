@@ -202,11 +202,11 @@ def test_greedy_kernel_plays_as_the_bots_loop(vid, switch):
         switch(True)
         saved = sensible._save(h)
         pre = len(h.trick_winners)
-        keys, put = kernel.greedy_each(world, h, prefs, firsts)
-        counts, _put = kernel.greedy_each(world, h, prefs, firsts, counts=True)
+        keys, put = kernel.greedy_each(world, h, prefs, firsts + [-1])   # (-1: the greedy card first)
+        counts, _put = kernel.greedy_each(world, h, prefs, firsts + [-1], counts=True)
         assert _hand_state(h) == _hand_state(world.clone(light=True).hand)   # left as it was
         pts = v.points_table(h.ctx)
-        for i, first in enumerate(firsts):
+        for i, first in enumerate(firsts + [-1]):
             a = world.clone(light=True)
             switch(False)
             sensible._plain_tricks(a, a.hand, prefs, first)
@@ -218,6 +218,37 @@ def test_greedy_kernel_plays_as_the_bots_loop(vid, switch):
             sensible._restore(h, saved)
     if vid in ("fivehundred", "fivehundred-six", "bridge", "whist", "euchre"):
         assert checked >= 20
+
+
+@needs_numba
+@pytest.mark.parametrize("vid", ["fivehundred", "fivehundred-six", "bidwhist"])
+def test_the_bots_bid_outcomes_by_the_kernel_are_the_python_loops(vid, switch, monkeypatch):
+    """The SensibleBot values a bid by playing each sampled world out: the tricks and card points
+    each seat wins (and what else its score reads) are the same whether the kernel returns only
+    the counts or the Python loop plays the tricks into the hand."""
+    v = load_variant(vid)
+    real = sensible._counts
+    counted = []
+    monkeypatch.setattr(sensible, "_counts", lambda *a: counted.append(real(*a)) or counted[-1])
+    st = State(v, seed=3)
+    bot = SensibleBot(seed=1)
+    obs = st.observation(st.to_move)
+    spec = obs.phase_spec
+    bids = [b for b in spec.bids if any(a.kind == "bid" and a.bid == b.text for a in obs.legal)][:6] \
+        if hasattr(spec, "bids") else []
+    assert bids, vid
+    rng = random.Random(2)
+    seen = 0
+    for _ in range(4):
+        world = sensible.capped(obs.sample_world(rng))
+        for b in bids:
+            got = []
+            for on in (True, False):
+                switch(on)
+                got.append(bot._declare(world.clone(light=True), obs.seat, b))
+            assert got[0] == got[1], (vid, b.text)
+            seen += got[0] is not None
+    assert seen and any(c is not None for c in counted)   # (the kernel's counts were used)
 
 
 def _decisions(v, seed: int) -> list:
@@ -261,6 +292,33 @@ scoring:
   each: "tricks"
 match: {deals: 2}
 """
+
+
+@needs_numba
+def test_the_kernel_draws_from_the_callers_generator(switch):
+    """The random kernel draws from the caller's ``random.Random`` itself: its uniforms are
+    ``random()``'s to the bit (1,000 of them, across the regeneration of the generator's words)
+    and leave the generator where those calls leave it; a generator of another class is not
+    drawn from by the kernel (the Python loop plays the hand: the same deal)."""
+    import numpy as np
+    switch(True)
+    one, two = random.Random(9), random.Random(9)
+    got = np.empty(1000)
+    kernel._jit.uniforms(kernel.generator(one), got)
+    assert got.tolist() == [two.random() for _ in range(1000)]
+    assert one.getstate() == two.getstate() and one.random() == two.random()
+
+    class Mine(random.Random):
+        pass
+    assert kernel.generator(Mine(1)) is None
+    v = load_variant("bridge")
+    results = []
+    for on, rng in ((True, Mine(4)), (False, random.Random(4))):
+        switch(on)
+        st = State(v, seed=4)
+        playout.random_hand(st, rng)
+        results.append((_outcome(st), rng.random()))
+    assert results[0] == results[1]
 
 
 @needs_numba

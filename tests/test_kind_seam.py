@@ -41,7 +41,7 @@ def test_the_auction_and_the_bid_help_ask_the_kind_whether_the_lead_makes_trumps
     assert "at no trump" not in said
     assert extra_bid_lines(State(v, seed=1))[0].split() == ["2", "trumps:", "the", "first", "card", "led;", "value", "2"]
     monkeypatch.setattr(REGISTRY["tricks"], "lead_makes_trumps", lambda spec: False)
-    assert "2 (two): at no trump, worth 2" in REGISTRY[auction.kind].describe_in(auction, v)
+    assert "2 (two): made when **won** is at least 2, at no trump, worth 2" in REGISTRY[auction.kind].describe_in(auction, v)
     assert "no trump; value 2" in extra_bid_lines(State(v, seed=1))[0]
 
 
@@ -57,10 +57,56 @@ def test_the_scorepad_asks_the_kinds_where_the_cards_aside_go(monkeypatch):
     assert not pad._aside() and pad._all_points_won()
 
 
+def test_the_auctions_say_their_contracts_and_what_each_undertakes():
+    """The hooks ``contracts``, ``bid_tricks``, ``null_bid``, ``later_cards``: Five Hundred's 7♥
+    is 7 tricks; Preferans's contracts are numbers (no tricks) and its misère a null; Skat's
+    contracts are its 22 games, not the values bid; in Schnapsen each player draws 5 cards from the stock."""
+    v = load_variant("fivehundred")
+    a = v.auction()
+    bid = next(b for b in REGISTRY[a.kind].contracts(a) if b.text == "7H")
+    assert (REGISTRY[a.kind].bid_tricks(a, bid), REGISTRY[a.kind].null_bid(a, bid)) == (7, False)
+    v = load_variant("preferans")
+    a = v.auction()
+    said = {b.text: (REGISTRY[a.kind].bid_tricks(a, b), REGISTRY[a.kind].null_bid(a, b))
+            for b in REGISTRY[a.kind].contracts(a)}
+    assert set(said.values()) == {(None, False), (None, True)}
+    v = load_variant("skat")
+    a = v.auction()
+    assert [b.text for b in REGISTRY[a.kind].contracts(a)][:2] == ["diamonds", "hearts"]
+    assert len(REGISTRY[a.kind].contracts(a)) == 22
+    v = load_variant("schnapsen")
+    assert sum(REGISTRY[p.kind].later_cards(p) for p in v.phases) + 5 == v.hand_size
+
+
+def test_the_kinds_say_doubles_all_passed_play_table_options_sideways_passing_and_early_ends():
+    """Rubber bridge doubles and redoubles [A3] and throws in a deal all passed; Five Hundred plays
+    it on; Forty-Five's top trumps may renege; Hearts passes to a side; Skat's play may stop early
+    (a null's first trick taken); a ladder bid is written under its strain."""
+    def hooks(vid):
+        v = load_variant(vid)
+        return {p.name: (REGISTRY[p.kind].doubles(p), REGISTRY[p.kind].plays_all_passed(p),
+                         REGISTRY[p.kind].ranking_options(p).get("renege", ""), REGISTRY[p.kind].passes_sideways(p),
+                         REGISTRY[p.kind].ends_play_if(p) is not None) for p in v.phases}
+    assert hooks("bridge")["auction"] == (2, False, "", False, False)
+    assert hooks("fivehundred")["auction"] == (0, True, "", False, False)
+    assert hooks("fortyfive")["play"] == (0, False, "5 J AH", False, False)
+    assert hooks("hearts")["passing"] == (0, False, "", True, False)
+    assert hooks("skat")["play"] == (0, False, "", False, True)
+    v = load_variant("fivehundred")
+    a = v.auction()
+    assert [REGISTRY[a.kind].bid_path(a, b) for b in REGISTRY[a.kind].contracts(a)[:6]] == \
+        [("strains", 0), ("strains", 1), ("strains", 2), ("strains", 3), ("strains", 4), ("strains", 0)]
+
+
 def test_no_layer_above_the_kinds_reads_these_spec_fields():
     """The fields behind the hooks are the kinds' own: no module outside rulekit/engine/phases/
-    reads ``first_lead_trump``, ``widow_to``, ``discards_to`` of a spec, or a deal step's ``zone``."""
-    pattern = re.compile(r"""getattr\([^)]*["'](first_lead_trump|widow_to|discards_to|zone|steps)["']""")
+    reads ``first_lead_trump``, ``widow_to``, ``discards_to`` of a spec, a deal step's ``zone``, an
+    auction's ``bids``, ``games``, ``book``, ``null``, ``levels_are_tricks``, ``all_pass``, ``double``,
+    ``redouble``, trick play's ``later_cards``, ``top_follows``, ``renege``, ``end_if``,
+    ``extras``, a passing's ``directions`` or an announcement's ``declare_if``."""
+    pattern = re.compile(r"""getattr\([^)]*["'](first_lead_trump|widow_to|discards_to|zone|steps|bids|games|book|"""
+                         r"""levels_are_tricks|later_cards|all_pass|double|redouble|top_follows|renege|end_if|"""
+                         r"""directions|extras|declare_if)["']|getattr\((auction|spec|p), ["']null["']""")
     bad = [f"{p.relative_to(ROOT)}:{i}" for top in ("rulekit", "cli") for p in sorted((ROOT / top).rglob("*.py"))
            if "phases" not in p.parts
            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]

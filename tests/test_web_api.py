@@ -308,3 +308,15 @@ def test_every_page_has_the_one_head_with_its_title(tmp_path):
     assert len(set(heads.values())) == 1
     assert '<meta name="referrer" content="no-referrer">' in heads["/"]
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in heads["/"]
+
+
+def test_a_call_button_says_what_the_bid_is_worth_as_the_prompt_does():
+    """A bid's button carries the prompt's words: Bridge's 1♣ is worth at least 20 (honours may add
+    [S7]), Five Hundred's 7♣ exactly 160."""
+    from rulekit.engine import State
+    from rulekit.variant import load_variant
+    from rulekit.web.view import seat_view
+    for vid, call, worth in (("bridge", "1C", "at least 20"), ("fivehundred", "7C", "160")):
+        s = State(load_variant(vid), seed=3)
+        buttons = {b["action"]: b["worth"] for b in seat_view(s, s.to_move, ["human"] * s.variant.players)["buttons"]}
+        assert buttons[call] == worth

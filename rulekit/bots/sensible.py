@@ -439,7 +439,13 @@ class SensibleBot(Bot):
                 pick = policy_for(w.current_phase.kind)
                 own = pick(self, obs2) if pick is not None and obs2.legal else None
                 w.apply_unchecked(own if own is not None else legal[0])
-        h = _play_out(w, self.preferences(w), h0, score=False)   # (valued by value(), from the tricks)
+        prefs = self.preferences(w)
+        counted = _counts(w, h0, prefs)
+        if counted is not None:   # (what the playout below gives when nothing else is read)
+            won, points = counted
+            return list(won), list(points) if v.has_card_points else [0] * len(won), h0.trump, h0.declarer, \
+                h0.partner, (), ()
+        h = _play_out(w, prefs, h0, score=False)   # (valued by value(), from the tricks)
         if v.has_card_points:
             pts = v.points_table(h.ctx)   # the trump choice's card points
             points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
@@ -450,12 +456,33 @@ class SensibleBot(Bot):
 
 
 # ---------------------------------------------------------------------- helpers
+def _counts(w: State, h: Hand, prefs: list) -> tuple | None:
+    """``(tricks won, card points won)`` per seat once hand ``h`` (``w.hand``, at its last
+    phase's first lead) is played out by the greedy policy, by one call of the compiled kernel
+    without writing the tricks back, when that is all :meth:`SensibleBot._declare` reads of the
+    hand (no tallies, no phase's own variables: :func:`phase_values` is ``()``) and
+    :func:`_play_out` would play it by :func:`_plain_tricks`; else ``None`` (nothing changed)."""
+    v = w.variant
+    if v.scoring.tallies or _valued_phases(v) or v.scoring.matadors is not None:
+        return None
+    if w.hand is not h or w.is_over or _role(w) != "play" or not _quick(w) or not _plain(v.phases[h.phase], h.ctx):
+        return None
+    # (enabled(0): not counted towards the kernel's warm-up, which the playout run instead counts)
+    got = _kernel.greedy_each(w, h, prefs, [-1], counts=True) if _kernel.enabled(0) else None
+    return None if got is None else got[0][0]
+
+
+def _valued_phases(v: Variant) -> list:
+    """The phases whose own formula variables :func:`phase_values` reads (kind, spec, defaults)."""
+    # (an auction's variables are the contract's attributes: the bid valued brings its own)
+    return [k for k in phase_variables(v) if not (k[0].values_from_contract or k[0].role == "auction")]
+
+
 def phase_values(v: Variant, h: Hand) -> tuple:
     """Per score column, the phases' own formula variables of the played hand ``h`` (a
     partnership by a card: the party's points) but those a contract fixes, as
     ``((name, value), ...)``; ``()`` when no phase gives any."""
-    # (an auction's variables are the contract's attributes: the bid valued brings its own)
-    kinds = [k for k in phase_variables(v) if not (k[0].values_from_contract or k[0].role == "auction")]
+    kinds = _valued_phases(v)
     if not kinds and v.scoring.matadors is None:
         return ()
     cols: list[dict] = []

@@ -6,6 +6,10 @@ the phase kinds' own sentences (a condition such as ``end_if``).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from lark import Token, Tree
+
 from rulekit.cards import SUIT_NAMES
 from rulekit.dsl.parser import parse
 from rulekit.errors import DSLError, RulekitError
@@ -212,8 +216,122 @@ def formula_line(head: str, text: str, pad: str = "") -> list:
     return [f"{pad}- {head} {formula_words(text)} (`{text}`)."]
 
 
+_FOLD_CMP = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, ">=": lambda a, b: a >= b,
+             "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, "<": lambda a, b: a < b}
+_FOLD_OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+
+
+def _node(x):
+    """A folded value back as a parse tree node (a number, ``true``/``false``), or the node."""
+    if isinstance(x, Tree):
+        return x
+    if isinstance(x, bool):
+        return Tree("true" if x else "false", [])
+    return Tree("number", [Token("INT", str(x))]) if x >= 0 else Tree("neg", [_node(-x)])
+
+
+def _conjuncts(t) -> list:
+    return _conjuncts(t.children[0]) + _conjuncts(t.children[1]) if _data(t) == "and_" else [t]
+
+
+def _bound(t) -> tuple | None:
+    """``(variable, op, number)`` of a comparison ``x >= n`` or ``x <= n``, else ``None``."""
+    if _data(t) != "compare":
+        return None
+    a, op, b = t.children
+    if _data(a) == "var" and _data(b) == "number" and str(op) in (">=", "<="):
+        return str(a.children[0]), str(op), int(b.children[0])
+    return None
+
+
+def _tighter(terms: list) -> list:
+    """Conjuncts with ``x >= a and x >= b`` kept as the stricter one (the same for ``<=``)."""
+    out: list = []
+    for t in terms:
+        k = _bound(t)
+        old = next((i for i, u in enumerate(out) if k is not None and (_bound(u) or ())[:2] == k[:2]), None)
+        if old is None:
+            out.append(t)
+        elif k is not None and (k[2] > (_bound(out[old]) or k)[2]) == (k[1] == ">="):
+            out[old] = t
+    return out
+
+
+def _fold(t, known: Mapping, lets: Mapping, depth: int = 0):
+    """Node ``t`` with the variables of ``known`` replaced by their values and what they decide
+    worked out: a constant (``int``/``bool``) when the whole node is one, else a parse tree. A
+    let (``lets``: name -> formula text) that folds to a constant is replaced by it."""
+    d = _data(t)
+    c: list = list(getattr(t, "children", ()))
+    if d == "number":
+        return int(c[0])
+    if d in ("true", "false"):
+        return d == "true"
+    if d == "var":
+        name = str(c[0])
+        if name in known:
+            return known[name]
+        if name in lets and depth < 16:
+            x = _fold(parse(str(lets[name]), "expr"), known, lets, depth + 1)
+            if not isinstance(x, Tree):
+                return x
+        return t
+    f = [_fold(x, known, lets, depth) for x in c if isinstance(x, Tree)]
+    const = all(not isinstance(x, Tree) for x in f)
+    if d == "not_":
+        return (not f[0]) if const else Tree(d, f)
+    if d in ("and_", "or_"):
+        stop = d == "or_"   # (the value that decides: true for or, false for and)
+        if any(not isinstance(x, Tree) and bool(x) is stop for x in f):
+            return stop
+        rest = [x for x in f if isinstance(x, Tree)]
+        if not rest:
+            return not stop
+        if len(rest) == 1:
+            return rest[0]
+        if d == "and_":
+            terms = _tighter([y for x in rest for y in _conjuncts(x)])
+            out = terms[0]
+            for y in terms[1:]:
+                out = Tree("and_", [out, y])
+            return out
+        return Tree(d, rest)
+    if d == "cond":
+        if not isinstance(f[0], Tree):
+            return f[1] if f[0] else f[2]
+        return Tree(d, [_node(x) for x in f])
+    if d == "compare" and const:
+        return _FOLD_CMP[str(c[1])](f[0], f[1])
+    if d == "binop" and const and str(c[1]) in _FOLD_OPS:
+        return _FOLD_OPS[str(c[1])](int(f[0]), int(f[1]))
+    if d == "neg" and const:
+        return -int(f[0])
+    if d in ("compare", "binop"):
+        return Tree(d, [_node(f[0]), c[1], _node(f[1])])
+    return t
+
+
+def folded_words(text: str, known: Mapping, lets: Mapping | None = None) -> str | None:
+    """A condition said in words once the variables of ``known`` (name -> value) are fixed: what
+    a contract needs, from the scoring's ``made`` with the contract's own attributes (``null``,
+    ``promised_schneider``...) known, e.g. ``won`` -> ``the declarer's card points are at least
+    90 and not **overbid**``.  A formula that is only the name of a let (``lets``: name ->
+    formula text) is said by that let's formula; ``None`` when the condition is decided by
+    ``known`` alone (true or false whatever the play) or the text does not parse."""
+    lets = lets or {}
+    try:
+        t = _fold(parse(str(text), "expr"), known, lets)
+        seen: set = set()
+        while _data(t) == "var" and str(t.children[0]) in lets and str(t.children[0]) not in seen:
+            seen.add(str(t.children[0]))
+            t = _fold(parse(str(lets[str(t.children[0])]), "expr"), known, lets)
+    except (DSLError, RulekitError, ArithmeticError, TypeError, ValueError):
+        return None
+    return _words(t) if isinstance(t, Tree) else None
+
+
 def _strain_name(s: str) -> str:
     return "no trump" if s == "NT" else SUIT_NAMES.get(s, s)
 
 
-__all__ = ["PLURAL", "VAR_WORDS", "formula_cases", "formula_line", "formula_words", "is_condition"]
+__all__ = ["PLURAL", "VAR_WORDS", "folded_words", "formula_cases", "formula_line", "formula_words", "is_condition"]

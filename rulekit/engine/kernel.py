@@ -18,8 +18,11 @@ result, decision by decision (tests/test_kernel.py proves it for every shipped v
   simulation, ``compare`` run or bot match does after its first second or so.  Nothing imports
   numba before that, and an import that fails leaves the pure-Python loops in charge, as does a
   kernel that fails its first run on a made-up hand (with a warning).
-- Randomness: the random loop's uniforms are drawn by the caller's :class:`random.Random`, in
-  the order the Python loop draws them, and passed in, so the same seed gives the same deal.
+- Randomness: the random loop draws from the caller's :class:`random.Random` itself
+  (:func:`generator`: its MT19937 state in place, advanced as ``random()`` advances it), in the
+  order the Python loop draws, so the same seed gives the same deal and leaves the generator in
+  the same state; a generator laid out otherwise (:func:`_try` checks) leaves the random hands
+  to the Python loop.
 - It plays a context whose cards fit an ``int64`` mask (at most 63 cards) and whose tables
   hold integers only (:func:`pack` returns ``None`` otherwise: the Python loop plays it).
 - First use in a process loads the machine code numba cached on disk (``cache=True``); the
@@ -27,17 +30,17 @@ result, decision by decision (tests/test_kernel.py proves it for every shipped v
 """
 from __future__ import annotations
 
+import ctypes
 import os
+import random
 import warnings
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import repeat, starmap
 from typing import TYPE_CHECKING, Any
 
 
 if TYPE_CHECKING:  # pragma: no cover
-    import random
-
     from rulekit.engine.state import State
     from rulekit.variant.model import Context, Variant
 
@@ -56,6 +59,10 @@ _forced: bool | None = None   # use()'s choice, else None (the environment's)
 _calls = 0   # loop calls counted towards WARM
 _env = os.environ.get("RULEKIT_KERNEL", "").strip().lower()
 _ENV: bool | None = True if _env in _ON else False if _env in _OFF else None   # (read once, at import)
+_Random = random.Random
+_HEAD = object.__basicsize__   # CPython's RandomObject: the object's head, then its index and words
+_LAYOUT = False   # whether the generators' state is where generator() looks for it (checked by _try)
+_views: dict[int, tuple] = {}   # id(rng) -> (weak reference to rng, its state's view)
 
 
 def use(on: bool | None) -> None:
@@ -125,14 +132,31 @@ def _try(np: Any, jit: Any) -> None:
     """Call each compiled function once on a made-up two-seat, four-card hand (the argument types
     of every later call), so that loading or compiling fails here, before any hand is played.
 
+    Then :data:`_LAYOUT`: whether :func:`generator` finds a generator's state where it looks
+    (read first, compared with ``getstate()``), and the kernel's draws from it are ``random()``'s
+    (400 of them: across the regeneration of the words) and leave it in the same state.
+
     :raises AssertionError: when a result is not the Python loops' (seat 1's higher cards win).
     """
+    global _LAYOUT
     tab = np.array([[0, 0, 0, 0], [0, 1, 2, 3], [0, 0, 0, 0], [0, 1, 2, 3], [3, 2, 1, 0],
                     [15, -1, -1, -1], [4, -1, -1, -1], [-1, -1, -1, -1]], np.int64)
-    st = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 0, 1, 0, -1, 1], np.int64)
+    st = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 0, 1, 0, -1, 1, 4], np.int64)
     flat = np.empty(14, np.uint8)
-    used, _first, _lg = jit.random_tricks(st, tab, np.zeros(4), flat, np.empty(10, np.int64))
-    assert used == 4 and list(flat[1::7]) == [1, 1]
+    words = random.Random(1).getstate()[1]
+    mt = np.array([words[624], *words[:624]], np.uint32)
+    jit.random_tricks(st, tab, mt, flat, np.empty(12, np.int64))
+    assert list(flat[1::7]) == [1, 1]
+    one, two = _Random(20), _Random(20)
+    for _ in range(7):
+        one.random(), two.random()
+    _LAYOUT = False
+    if _Random.__basicsize__ >= _HEAD + 4 * 625:   # (reading within the object)
+        view = np.ctypeslib.as_array((ctypes.c_uint32 * 625).from_address(id(one) + _HEAD))
+        if _state_of(one, view):
+            got = np.empty(400)
+            jit.uniforms(view, got)
+            _LAYOUT = got.tolist() == [two.random() for _ in range(400)] and one.getstate() == two.getstate()
     st = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, -1, -1, 1, 0], np.int64)
     nt, _o, _leader, _lg = jit.greedy_tricks(st.copy(), tab, np.empty(16, np.int64))
     res = np.empty((1, 4 + 2 + 8 + 16), np.int64)
@@ -152,12 +176,20 @@ class Pack:
         none) and the group whose led cards name a suit (-1: none).
     :ivar trump_suit_group: the context's, -1 for none.
     :ivar naming: ``len(suits)`` when a led top card names a suit, else -1.
+    :ivar trumps: the cards of the trump suit group (0: none), which ``must_trump`` makes a seat
+        that cannot follow play.
+    :ivar step: the variant's direction of play (1 or -1); ``suits``, ``deck``: its numbers of
+        suits and cards.
     """
 
     ctx: Any
     tab: Any
     trump_suit_group: int
     naming: int
+    trumps: int
+    step: int
+    suits: int
+    deck: int
 
 
 def pack(variant: Variant, ctx: Context) -> Pack | None:
@@ -195,7 +227,9 @@ def _pack(variant: Variant, ctx: Context) -> Pack | None:
     tab[4 + 2 * groups, :groups] = [len(o) for o in ctx.orders]
     naming = len(variant.deck.suits) if ctx.top_names_suit else -1
     tab[5 + 2 * groups, :2] = (-1 if ctx.trump_group is None else ctx.trump_group, naming)
-    return Pack(ctx, tab, -1 if ctx.trump_suit_group is None else ctx.trump_suit_group, naming)
+    tsg = -1 if ctx.trump_suit_group is None else ctx.trump_suit_group
+    return Pack(ctx, tab, tsg, naming, ctx.group_mask[tsg] if tsg >= 0 else 0, variant.step,
+                len(variant.deck.suits), size)
 
 
 def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random) -> tuple | None:
@@ -211,54 +245,56 @@ def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random) -> tup
     p = pack(v, ctx)
     if p is None or not state._small:
         return None
+    mt = generator(rng)
+    if mt is None:
+        return None
     hands = h.hands
-    n = h.players
-    size = 0
-    held = 0
-    for m in hands:
-        if m:
-            size += 1
-            held |= m
+    size = h.players - hands.count(0)
     left = hands[h.to_move].bit_count()
-    rand = rng.random
-    draws = left * size
-    saved = None
-    if p.naming >= 0:   # a led top card draws once more: draw for every top card in play, then rewind
-        tops = ctx.group_mask[p.naming] & held
-        if tops:
-            saved = rng.getstate()
-            draws += min(tops.bit_count(), left)
-    rands = _np.fromiter(starmap(rand, repeat((), draws)), _np.float64, draws)   # (rand() `draws` times)
-    trumps = (ctx.group_mask[p.trump_suit_group] if v.phases[h.phase].must_trump and p.trump_suit_group >= 0
-              else 0)
-    st = _np.array([n] + hands + h.failed + h.won + h.won_cards + [h.to_move, v.step, trumps, p.naming,
-                                                                 len(v.deck.suits)], _np.int64)
-    flat = _np.empty(left * (3 + 2 * size), _np.uint8)
-    out = _np.empty(left * (2 * size + 1), _np.int64)
-    used, first, lg = _jit.random_tricks(st, p.tab, rands, flat, out)
-    if saved is not None and used < draws:   # the generator as the Python loop leaves it
-        rng.setstate(saved)
-        for _ in range(used):
-            rand()
+    plays = left * size
+    st = _np.array([h.players, *hands, *h.failed, *h.won, *h.won_cards, h.to_move, p.step,
+                    p.trumps if v.phases[h.phase].must_trump else 0, p.naming, p.suits, p.deck], _np.int64)
+    stride = 3 + 2 * size
+    flat = _np.empty(left * stride, _np.uint8)
+    out = _np.empty(plays + plays + left, _np.int64)
+    first, lg = _jit.random_tricks(st, p.tab, mt, flat, out)
     got = st.tolist()
+    n = h.players
     hands[:] = got[1:n + 1]
     h.failed[:] = got[n + 1:2 * n + 1]
     h.won[:] = got[2 * n + 1:3 * n + 1]
     h.won_cards[:] = got[3 * n + 1:4 * n + 1]
-    log = h.choices   # the record: a play's choice is its card (plus the suit a lead names)
-    at = len(log)
-    plays = left * size
-    log.extend([x & 63 for x in out[:plays].tolist()])   # (seat * 64 + card)
+    h.choices.extend(out[:plays].tolist())   # the record: a play's choice is its card (plus the suit a lead names)
     names: list | int = left
     if p.naming >= 0:
         suits = v.deck.suits
-        names = []
-        for t, i in enumerate(out[2 * plays:].tolist()):
-            names.append(suits[i] if i >= 0 else "")
-            if i >= 0:
-                log[at + t * size] += v.deck.size * (1 + i)
-    h.trick_winners.extend(flat[1::3 + 2 * size].tolist())
+        names = [suits[i] if i >= 0 else "" for i in out[2 * plays:2 * plays + left].tolist()]
+    h.trick_winners.extend(flat[1::stride].tolist())
     return flat.tobytes(), names, first, lg, out[plays:2 * plays]
+
+
+def generator(rng: random.Random) -> Any | None:
+    """The state of ``rng``'s generator in place, for the kernel to draw from: a ``uint32``
+    array of 625, the index of the next word then the 624 words of CPython's MT19937, over the
+    object's own memory (so the kernel's draws are ``rng.random()``'s, to the bit, and leave
+    ``rng`` where those calls would).  ``None`` when ``rng`` is not a plain
+    :class:`random.Random` or this Python keeps its state otherwise (:func:`_try` checks the
+    layout against ``getstate()`` before any draw): the Python loop plays then."""
+    if type(rng) is not _Random or not _LAYOUT:
+        return None
+    key = id(rng)
+    hit = _views.get(key)
+    if hit is not None and hit[0]() is rng:
+        return hit[1]
+    view = _np.ctypeslib.as_array((ctypes.c_uint32 * 625).from_address(key + _HEAD))
+    _views[key] = (weakref.ref(rng, lambda _r: _views.pop(key, None)), view)   # (dropped with rng)
+    return view
+
+
+def _state_of(rng: random.Random, view: Any) -> bool:
+    """Whether ``view`` (:func:`generator`) holds ``rng``'s index and words as ``getstate()`` says."""
+    words = rng.getstate()[1]
+    return int(view[0]) == words[624] and view[1:].tolist() == list(words[:624])
 
 
 def greedy_tricks(w: State, h: Any, prefs: list, first: int) -> bool:
@@ -285,7 +321,7 @@ def greedy_tricks(w: State, h: Any, prefs: list, first: int) -> bool:
 def greedy_each(w: State, h: Any, prefs: list, cards: list, counts: bool = False
                 ) -> tuple[list, Callable[[int], None]] | None:
     """:func:`greedy_tricks` from the position of hand ``h`` once for each first card of
-    ``cards``, in one call of the kernel, the hand left as it is.  Returns ``(keys, put)``:
+    ``cards`` (-1: the greedy policy's own), in one call of the kernel, the hand left as it is.  Returns ``(keys, put)``:
     per card the outcome's key, and ``put(i)``, which leaves the hand as :func:`greedy_tricks`
     with ``cards[i]`` would; or ``None`` when the kernel cannot play it.  The key holds what
     the hand's score reads of its play: the winners of the tricks played and the cards each

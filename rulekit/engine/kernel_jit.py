@@ -8,7 +8,8 @@ indices below 63 of ``int64`` masks, and every rule is read from those tables.
 
 - :func:`random_tricks` is ``rulekit.engine.playout._plain_tricks`` (the random playout's plain
   loop): follow the led group, else ``must_trump``'s trumps, else any card; the trick to the
-  highest win key; a uniform choice of the k-th lowest legal card from the uniforms it is given.
+  highest win key; a uniform choice of the k-th lowest legal card, drawn from the caller's
+  ``random.Random`` itself (:func:`uniform`: CPython's MT19937, to the bit).
 - :func:`greedy_tricks` is ``rulekit.bots.sensible._plain_tricks`` with its greedy policy
   (``_lead``, ``_follow``): the SensibleBot's one-loop playout.
 
@@ -46,18 +47,64 @@ def _kth(m, k):
 
 
 @njit(cache=True)
-def random_tricks(st, tab, rands, flat, out):
+def _twist(mt):
+    """Regenerate the 624 words of the MT19937 generator ``mt`` (CPython's ``genrand_uint32``)."""
+    for k in range(623):
+        y = (np.int64(mt[1 + k]) & 0x80000000) | (np.int64(mt[2 + k]) & 0x7fffffff)
+        x = np.int64(mt[1 + k + 397 if k < 227 else 1 + k - 227]) ^ (y >> 1)
+        mt[1 + k] = x ^ 0x9908b0df if y & 1 else x
+    y = (np.int64(mt[624]) & 0x80000000) | (np.int64(mt[1]) & 0x7fffffff)
+    x = np.int64(mt[397]) ^ (y >> 1)
+    mt[624] = x ^ 0x9908b0df if y & 1 else x
+    mt[0] = 0
+
+
+@njit(cache=True)
+def _next32(mt):
+    """The next 32-bit output of the MT19937 generator ``mt``: its index, then its 624 words, as
+    CPython's ``random.Random`` keeps them (``genrand_uint32`` of its _randommodule.c)."""
+    if mt[0] >= 624:
+        _twist(mt)
+    i = mt[0]
+    mt[0] = i + 1
+    y = np.int64(mt[1 + i])
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9d2c5680
+    y ^= (y << 15) & 0xefc60000
+    return y ^ (y >> 18)
+
+
+@njit(cache=True)
+def uniform(mt):
+    """``random.Random.random()`` on the generator ``mt`` (see :func:`_next32`), to the bit: two
+    outputs, 53 bits."""
+    a = _next32(mt) >> 5
+    b = _next32(mt) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def uniforms(mt, out):
+    """Fill ``out`` with :func:`uniform` draws, in order."""
+    for i in range(out.shape[0]):
+        out[i] = uniform(mt)
+
+
+@njit(cache=True)
+def random_tricks(st, tab, mt, flat, out):
     """Play the rest of a hand at random from a trick boundary (every seat in play holding
-    as many cards); return ``(draws used, last trick's leader, its led group)``.
+    as many cards); return ``(last trick's leader, its led group)``.
 
     ``st``: the number of seats, then per seat its hand, failed groups, tricks
     won, cards won (changed in place), then the leader, the direction of play, the trumps a
-    seat that cannot follow must play, the naming group (-1: none) and the number of suits.
-    ``tab``: :attr:`rulekit.engine.kernel.Pack.tab`.  ``rands``: the uniforms the Python loop
-    draws, in its order: one per card, and one after a lead that names a suit.  Written:
-    ``flat`` (the tricks in ``PlayedTricks``' layout: leader, winner, cards, then seat and
-    card of each play) and ``out``: ``seat * 64 + card`` of every play in order, then the
-    legal mask of every play, then per trick the suit index its lead named (-1: none).
+    seat that cannot follow must play, the naming group (-1: none), the number of suits and
+    the number of cards in the deck.  ``tab``: :attr:`rulekit.engine.kernel.Pack.tab`.
+    ``mt``: the caller's generator (:func:`_next32`), which draws what the Python loop draws, in
+    its order: one uniform per card, and one after a lead that names a suit.  Written: ``flat``
+    (the tricks in ``PlayedTricks``' layout: leader, winner, cards, then seat and card of each
+    play) and ``out``: the choice number of every play in order (its card; a lead that names
+    suit ``i``: the card plus the deck's size times ``1 + i``), then the legal mask of every
+    play, then per trick the suit index its lead named (-1: none).
     """
     n = st[0]
     hands = st[1:n + 1]
@@ -69,6 +116,7 @@ def random_tricks(st, tab, rands, flat, out):
     trumps = st[4 * n + 3]
     naming = st[4 * n + 4]
     nsuits = st[4 * n + 5]
+    deck = st[4 * n + 6]
     group_of = tab[0]
     groups = (tab.shape[0] - 6) // 2
     win_keys = tab[3:3 + groups]
@@ -83,7 +131,6 @@ def random_tricks(st, tab, rands, flat, out):
     plays = out[:left * size]
     legal = out[left * size:2 * left * size]
     named = out[2 * left * size:]
-    r = 0
     at = 0
     p = 0
     first = leader
@@ -93,12 +140,10 @@ def random_tricks(st, tab, rands, flat, out):
         hand = hands[leader]
         m = hand
         legal[p] = m
-        c = _kth(m, int(rands[r] * _count(m)))
-        r += 1
+        c = _kth(m, int(uniform(mt) * _count(m)))
         low = np.int64(1) << c
         hands[leader] = hand ^ low
-        plays[p] = leader * 64 + c
-        p += 1
+        plays[p] = c
         named[t] = -1
         if naming >= 0 and group_of[c] == naming:   # a led top card names the suit to follow
             f = failed[leader]
@@ -106,8 +151,7 @@ def random_tricks(st, tab, rands, flat, out):
             for i in range(nsuits):
                 if not (f >> i) & 1:
                     ok += 1
-            j = int(rands[r] * (ok if ok else nsuits))
-            r += 1
+            j = int(uniform(mt) * (ok if ok else nsuits))
             lg = j
             if ok:   # the j-th suit he has not failed (all of them when he failed every one)
                 for i in range(nsuits):
@@ -117,8 +161,10 @@ def random_tricks(st, tab, rands, flat, out):
                             break
                         j -= 1
             named[t] = lg
+            plays[p] = c + deck * (1 + lg)
         else:
             lg = group_of[c]
+        p += 1
         follow = group_mask[lg]
         base = at
         flat[at] = leader
@@ -143,11 +189,10 @@ def random_tricks(st, tab, rands, flat, out):
                 if not m:
                     m = hand
             legal[p] = m
-            c = _kth(m, int(rands[r] * _count(m)))
-            r += 1
+            c = _kth(m, int(uniform(mt) * _count(m)))
             low = np.int64(1) << c
             hands[s] = hand ^ low
-            plays[p] = s * 64 + c
+            plays[p] = c
             p += 1
             flat[at] = s
             flat[at + 1] = c
@@ -160,7 +205,7 @@ def random_tricks(st, tab, rands, flat, out):
         won[winner] += 1
         won_cards[winner] |= cards
         leader = winner
-    return r, first, lg
+    return first, lg
 
 
 @njit(cache=True)

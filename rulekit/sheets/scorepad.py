@@ -133,7 +133,7 @@ class ScorePad:
             formulas += [p.each, p.declarer, p.defender]
         formulas += [c.add for c in sc.counters]   # bags are counted from the hand's facts too
         #: the trick play's end conditions (``end_if``): play may stop before the cards run out
-        self.end_if = tuple(p.end_if for p in v.phases if getattr(p, "end_if", None) is not None)
+        self.end_if = tuple(f for p in v.phases if (f := REGISTRY[p.kind].ends_play_if(p)) is not None)
         formulas += list(self.end_if)   # what decides where play stops is a fact of the hand too
         for f in formulas:
             if f is not None:
@@ -158,7 +158,7 @@ class ScorePad:
                                  & self.reads) and any(REGISTRY[p.kind].role == "play" for p in v.phases)
         auction = v.auction()
         # (an auction of values: the contracts are the games named after it)
-        self.bids = {b.text.upper(): b for b in getattr(auction, "games", ()) or auction.bids} if auction else {}
+        self.bids = {b.text.upper(): b for b in REGISTRY[auction.kind].contracts(auction)} if auction else {}
 
     # ------------------------------------------------------------------ state of the match
     def _reset(self) -> None:
@@ -334,7 +334,7 @@ class ScorePad:
             bids = list(self.bids.values())
             return Question("contract", "contract", f"a bid from {bids[0].text} to {bids[-1].text}, or pass")
         contract = self._contract(facts)
-        if auction is not None and contract is None and auction.all_pass != "play":
+        if auction is not None and contract is None and not REGISTRY[auction.kind].plays_all_passed(auction):
             return None  # thrown in
         if contract is not None and "declarer" not in facts:
             return Question("declarer", "declarer", "one of " + ", ".join(self.names))
@@ -348,8 +348,9 @@ class ScorePad:
         if choices and "trump" not in facts and (contract is not None or auction is None or self._reads_trump()):
             # with no auction the trumps change from hand to hand and the sheet's row names them
             return Question("trump", "trumps", "one of " + ", ".join(choices))
-        if contract is not None and getattr(auction, "double", False) and "doubled" not in facts:
-            words = DOUBLES if getattr(auction, "redouble", False) else DOUBLES[:2]
+        doubles = REGISTRY[auction.kind].doubles(auction) if auction is not None else 0
+        if contract is not None and doubles and "doubled" not in facts:
+            words = DOUBLES if doubles == 2 else DOUBLES[:2]
             return Question("doubled", "doubled", "one of " + ", ".join(words) + " (- not doubled)")
         if auction is not None:
             q = self._phase_question(facts)
@@ -513,7 +514,8 @@ class ScorePad:
         or the auction was passed out."""
         v = self.rules
         auction = v.auction()
-        if auction is not None and "contract" in facts and facts["contract"] is None and auction.all_pass != "play":
+        if auction is not None and "contract" in facts and facts["contract"] is None \
+                and not REGISTRY[auction.kind].plays_all_passed(auction):
             return True
         return any(REGISTRY[spec.kind].pad_thrown_in(spec, v, self._phase_facts(facts, spec)) for spec in v.phases)
 

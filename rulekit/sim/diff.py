@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from rulekit.cards import SUIT_SYMBOLS
+from rulekit.engine.phases import REGISTRY
 from rulekit.variant import load_variant
 from rulekit.variant.loader import schema
 
@@ -268,10 +269,10 @@ def scored_differently(va, vb) -> tuple[int, list[str]]:
     auction_a, auction_b = va.auction(), vb.auction()
     cases: list[tuple] = []  # (label, contract a, contract b, trump, doubled, vulnerable, tricks)
     if auction_a is not None and auction_b is not None:
-        bids_b = {bid.text: bid for bid in auction_b.bids}
-        doubles = (0, 1, 2) if getattr(auction_a, "double", False) else (0,)
+        bids_b = {bid.text: bid for bid in REGISTRY[auction_b.kind].contracts(auction_b)}
+        doubles = (0, 1, 2) if REGISTRY[auction_a.kind].doubles(auction_a) else (0,)
         vuls = (False, True) if va.vulnerability or vb.vulnerability else (False,)
-        for bid in auction_a.bids:
+        for bid in REGISTRY[auction_a.kind].contracts(auction_a):
             if bid.text not in bids_b:
                 continue
             trump = bid.strain if bid.strain in va.contexts else next(iter(s for s in va.deck.suits))
@@ -281,7 +282,7 @@ def scored_differently(va, vb) -> tuple[int, list[str]]:
                         label = _bid_words(bid.text) + ("", " doubled", " redoubled")[dbl] + \
                             (" vulnerable" if vul else "") + f", declarer takes {t} trick{'s' if t != 1 else ''}"
                         cases.append((label, bid, bids_b[bid.text], trump, dbl, vul, t))
-    if auction_a is None or auction_a.all_pass == "play":
+    if auction_a is None or REGISTRY[auction_a.kind].plays_all_passed(auction_a):
         for t in range(total + 1):
             trump = "NT" if "NT" in va.contexts else next(iter(va.contexts))
             label = f"no contract, a player takes {t} trick{'s' if t != 1 else ''} (another {total - t})"

@@ -748,7 +748,7 @@ class _Compiler:
     def deal_tricks(self) -> int:
         """Tricks in a full hand (cards per player of the first deal), or 0 without a deal."""
         return self.deal and sum(st.count * st.repeat for st in self.deal.steps if not st.zone) + \
-            sum(getattr(p, "later_cards", 0) for p in self.phase_specs) or 0
+            sum(REGISTRY[p.kind].later_cards(p) for p in self.phase_specs if p is not None) or 0
 
     def match(self, deck, players) -> MatchSpec:
         m = self.d.get("match", {})
@@ -876,9 +876,9 @@ class _Compiler:
         if deal is None:
             return None
         n = sum(st.count * st.repeat for st in deal.steps if not st.zone) + \
-            sum(getattr(p, "later_cards", 0) for p in phases if p is not None)
+            sum(REGISTRY[p.kind].later_cards(p) for p in phases if p is not None)
         auction = next((p for p in phases if p is not None and REGISTRY[p.kind].role == "auction"), None)
-        levels = sorted({0} | {b.level for b in auction.bids}) if auction else [0]
+        levels = sorted({0} | {b.level for b in REGISTRY[auction.kind].contracts(auction)}) if auction else [0]
         m = self.d.get("match") or {}
         game_target = (m.get("game") or {}).get("target") or 1
         ranges = {"players": (players, players), "total_tricks": (n, n), "tricks": (0, n),
@@ -1031,7 +1031,8 @@ class _Compiler:
         auction = next((p for p in phases if p is not None and REGISTRY[p.kind].role == "auction"), None)
         if "immediate_win" in m and auction is None:
             self.warn(("match", "immediate_win"), "has no effect without an auction phase (there is no declarer)")
-        if "no_contract" in (d.get("scoring") or {}) and auction is not None and auction.all_pass != "play":
+        if "no_contract" in (d.get("scoring") or {}) and auction is not None \
+                and not REGISTRY[auction.kind].plays_all_passed(auction):
             self.warn(("scoring", "no_contract"), f"has no effect: when all pass the deal is thrown in "
                       f"(all_pass: {auction.all_pass}), never played without a contract")
         for name, p in (d.get("phases") or {}).items():
@@ -1088,7 +1089,7 @@ class _Compiler:
         self.all_contexts = [c for g in groups.values() for c in g.values()]
         self.low_wins(phases)
         has_auction = any(p is not None and REGISTRY[p.kind].role == "auction" for p in phases)
-        plays_on = any(p is not None and getattr(p, "all_pass", "") == "play" for p in phases)
+        plays_on = any(p is not None and REGISTRY[p.kind].plays_all_passed(p) for p in phases)
         scoring = self.scoring(deck, has_auction, plays_on)
         phases = self.phase_conditions(phases, deck)
         match = self.match(deck, players)
@@ -1124,14 +1125,14 @@ class _Compiler:
     def contexts(self, rankings: Rankings, deck: Deck, strains: set, phases) -> dict:
         """The trick tables of every contract group (:class:`Rankings`) for every trump choice
         the game can reach (a group named by contracts: for the strains of those contracts)."""
-        extra: dict = {"top_follows": any(getattr(p, "top_follows", False) for p in phases if p is not None)}
-        renege = next((("phases", p.name, "renege") for p in phases if p is not None and str(getattr(p, "renege", ""))),
-                      None)
+        options = [(p, REGISTRY[p.kind].ranking_options(p)) for p in phases if p is not None]
+        extra: dict = {"top_follows": any(o.get("top_follows", False) for _, o in options)}
+        renege = next((("phases", p.name, "renege") for p, o in options if str(o.get("renege", ""))), None)
         if renege is not None and (items := rankings.items(renege, "trump")) is not None:
             extra["renege"] = (renege, items)
         used: dict = {}   # group -> the strains its contracts may reach
         for p in phases:
-            for b in getattr(p, "bids", ()) or ():
+            for b in REGISTRY[p.kind].contracts(p) if p is not None else ():
                 g = getattr(b, "group", "") or (LOW if getattr(b, "wins", "high") != "high" else "")
                 if g:
                     used.setdefault(g, set()).update(set(deck.suits) | {NT} if b.strain == "chosen" else {b.strain})
@@ -1165,12 +1166,11 @@ class _Compiler:
         """A contract that low cards win needs ``ranking.low``; ``ranking.low`` without one
         has no effect (a warning)."""
         low_bids = [(spec, b) for spec in phases if spec is not None
-                    for b in getattr(spec, "bids", ()) if getattr(b, "wins", "high") != "high"]
+                    for b in REGISTRY[spec.kind].contracts(spec) if getattr(b, "wins", "high") != "high"]
         has_low = "low" in (self.d.get("ranking") or {})
         if low_bids and not has_low:
             spec, b = low_bids[0]
-            calls = getattr(spec, "calls", ())  # a ladder's bids go level by level through its strains
-            where = ("phases", spec.name) + (("strains", b.rank % len(calls)) if calls else ())
+            where = ("phases", spec.name) + REGISTRY[spec.kind].bid_path(spec, b)
             self.err(where, f"bid {b.text} is won by low cards (wins: {b.wins}) but the "
                      f"variant has no low order (expected a ranking.low block, e.g. low: {{suit: \"2 3 4 5 A\"}})")
         if has_low and not low_bids:

@@ -206,7 +206,7 @@ def _card_words(v, name: str) -> str:
 
 def _group_words(v, g: str, entry: dict) -> list:
     """A contract group in words: which contracts name it and what it changes."""
-    calls = [b.text for p in v.phases for b in getattr(p, "bids", ()) or () if getattr(b, "group", "") == g]
+    calls = [b.text for p in v.phases for b in REGISTRY[p.kind].contracts(p) if b.group == g]
     who = f"Contracts of group {g} ({_list(dict.fromkeys(calls))})" if calls else f"Contracts of group {g}"
     changes = []
     rk = entry.get("ranking") or {}
@@ -279,7 +279,7 @@ def _bid_values(v) -> list:
     """Rows ``(bid text, value)`` when a ``scoring.let`` formula reads only the bid."""
     auction = v.auction()
     lets = (v.data.get("scoring") or {}).get("let") or {}
-    if auction is None or not getattr(auction, "bids", None) or not lets:
+    if auction is None or not REGISTRY[auction.kind].contracts(auction) or not lets:
         return []
     consts = tuple(v.deck.suits) + ("NT",)
     macros: dict = {}
@@ -296,7 +296,7 @@ def _bid_values(v) -> list:
         if not f.names or not set(f.names) <= {"level", "strain", "null", "open_game", "bid_value"}:
             continue
         rows = []
-        for b in auction.bids:
+        for b in REGISTRY[auction.kind].contracts(auction):
             if b.strain not in auction.strains:  # trumps named later: valued as the suit named
                 rows.append((b.text, f"as {b.level} in the suit named"))
                 continue
@@ -572,7 +572,7 @@ def explain(v) -> str:
     else:
         out += [f"**{n} players**, each playing for himself.", ""]
     if v.step == -1:
-        passing = any(set(getattr(p, "directions", ())) & {"left", "right"} for p in v.phases)
+        passing = any(REGISTRY[p.kind].passes_sideways(p) for p in v.phases)
         out += ["Play goes **counter-clockwise**: dealing, bidding, play and the deal all pass to the right"
                 + (" (the passing of cards says the side at the table)." if passing else "."), ""]
     out += ["## The cards", ""] + _deck(v) + [""] + _ranking(v) + [""]

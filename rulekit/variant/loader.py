@@ -496,8 +496,9 @@ def _finish(r: Resolved) -> Resolved:
 
 def text_problems(r: Resolved) -> list[Diagnostic]:
     """Every text of the merged document past its bound, at its position: a key longer than
-    :data:`~rulekit.text.MAX_NAME`, the id longer than :data:`~rulekit.text.MAX_ID`, a seat name
-    longer than ``MAX_NAME`` or holding a control or format character, any other string longer
+    :data:`~rulekit.text.MAX_NAME` or holding a control or format character, the id longer than
+    :data:`~rulekit.text.MAX_ID`, a seat name longer than ``MAX_NAME`` or holding a control or
+    format character, any other string longer
     than :data:`~rulekit.text.MAX_TEXT`.  Records and pads are read with the same bounds, so a
     game of a valid variant always writes a record that loads."""
     out = []
@@ -509,6 +510,9 @@ def text_problems(r: Resolved) -> list[Diagnostic]:
                 if isinstance(k, str) and len(k) > MAX_NAME:
                     out.append(r.diag(path + (k, "<key>"), f"the key {_short(k)} is {len(k)} characters long "
                                       f"(expected a name of at most {MAX_NAME})"))
+                elif isinstance(k, str) and unprintable(k):
+                    out.append(r.diag(path + (k, "<key>"), f"the key {_short(k)} holds a control or format "
+                                      f"character (expected printable text: a name)"))
                 stack.append((path + (k,), v))
         elif isinstance(x, list):
             stack.extend((path + (i,), v) for i, v in enumerate(x))

@@ -422,10 +422,10 @@ class Variant:
         """Cards per player after the deal."""
         d: Any = next(p for p in self.phases if REGISTRY[p.kind].role == "deal")
         if d.sizes:  # a schedule of hand sizes: the largest (and cards drawn later from a stock)
-            return max(d.sizes) + sum(getattr(p, "later_cards", 0) for p in self.phases)
+            return max(d.sizes) + sum(REGISTRY[p.kind].later_cards(p) for p in self.phases)
         # a phase may deal more cards later (order_up's deal_rest)
         return sum(s.count * s.repeat for s in d.steps if not s.zone) + \
-            sum(getattr(p, "later_cards", 0) for p in self.phases)
+            sum(REGISTRY[p.kind].later_cards(p) for p in self.phases)
 
     def phase(self, kind: str) -> Any:
         """The first phase spec of ``kind``, or ``None``."""

@@ -17,10 +17,10 @@ from rich.console import Console
 from rulekit.cards import bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.sheets.render import renderable
-from rulekit.cli.render import (bid_worth, call_text, card_points, contract_text, display_order, games_text,
+from rulekit.cli.render import (call_text, card_points, contract_text, display_order, games_text,
                                 hand_header, partnership, phase_rows, prompt_label, role_of, row_text,
                                 running_tallies, seat_label, settlement_text, target_text, trick_line, trumps_line,
-                                view_context, vulnerability_text, winner_text)
+                                view_context, vulnerability_text, winner_text, worth_words)
 
 
 def card_json(deck, c: int) -> dict:
@@ -90,9 +90,9 @@ def seat_view(state, seat: int, controllers: list) -> dict[str, Any]:
                     plays.setdefault(a.card, []).append({"action": a.text, "label": text})
                     continue
                 bid = bids.get(a.text) if a.kind == "bid" else None
-                worth = bid_worth(pub, bid) if bid is not None else None
+                worth = worth_words(pub, bid) if bid is not None else None   # the prompt's words
                 if worth is None and bid is not None and getattr(bid, "value", None) is not None:
-                    worth = bid.value
+                    worth = str(bid.value)
                 buttons.append({"action": a.text, "label": call_text(text).plain, "worth": worth})
     from_dummy = deciding and obs.to_move != seat
     hand: list = []

@@ -276,7 +276,7 @@ def test_a_hand_that_all_passed_has_no_party_by_the_named_card(tmp_path):
     assert all("partner_call" not in s.observation(x).phase_data
                or "party" not in s.observation(x).phase_data["partner_call"] for x in range(4))
     from rulekit.variant.explain import explain
-    assert "in a hand without a declarer (all passed) there is no party: each plays for himself" in explain(s.variant)
+    assert "in a hand without a declarer (all passed), there is no party: each plays for himself" in explain(s.variant)
     h = s.hand
     play_first_legal(s)
     assert h.entries == [-h.won[x] for x in range(4)]

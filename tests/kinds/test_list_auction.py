@@ -191,8 +191,8 @@ def test_explain_says_what_a_number_bid_scores_and_its_rank(tmp_path):
     from rulekit.variant.explain import explain
     v = lead_toy(tmp_path, extra=NUMBERS, lead="declarer", scoring=NUMBERS_SCORING)
     text = " ".join(explain(v).split())
-    assert ("3: 0 tricks or more, trumps named by the declarer after the auction, worth 3 made, ranked 30; "
-            "3nt (3 no trump): 0 tricks or more, at no trump, worth 3 made, ranked 35") in text
+    assert ("3: trumps named by the declarer after the auction, worth 3 made, ranked 30; "
+            "3nt (3 no trump): at no trump, worth 3 made, ranked 35") in text
 
 
 def test_trumps_chosen_needs_a_name_trump_phase(tmp_path):
@@ -202,3 +202,16 @@ def test_trumps_chosen_needs_a_name_trump_phase(tmp_path):
                                            r"after the auction: it needs a name_trump phase"):
         lead_toy(tmp_path, extra=NUMBERS.replace("  trumps: {kind: name_trump, choices: [S, H, D, C]}\n", ""),
                  lead="declarer", scoring=NUMBERS_SCORING)
+
+
+def test_a_contract_skipping_an_unknown_phase_is_refused_once_at_the_name(tmp_path):
+    """A contract's ``skips`` names phases of the variant: an unknown one is refused at its item,
+    with the nearest name and the phases there are, once for a contract of every suit."""
+    from rulekit.errors import VariantError
+    extra = ("  bidding:\n    kind: list_auction\n    contracts:\n"
+             "      - {tricks: 5, trumps: each, value: 5, skips: [biding]}\n")
+    with pytest.raises(VariantError) as err:
+        lead_toy(tmp_path, extra=extra)
+    assert [str(d).rsplit("/", 1)[-1] for d in err.value.diagnostics] == [
+        "toy.yaml:12:53: phases.bidding.contracts.0.skips.0: unknown phase biding; did you mean bidding? "
+        "(expected a phase of this variant: deal, bidding, play)"]

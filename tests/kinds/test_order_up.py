@@ -12,7 +12,7 @@ from rulekit.engine.phases import kind_of
 from rulekit.engine.scoring import player_envs
 from rulekit.errors import InvalidActionError, VariantError
 from rulekit.variant import load_variant
-from tests.helpers import plain, variant_from
+from tests.helpers import assert_choices_play_as_actions, plain, variant_from
 
 ORDERUP = """id: rest
 name: Rest dealt later (made up)
@@ -132,3 +132,12 @@ def test_order_up_word_option(tmp_path):
         load_variant(str(f))
     f.write_text((ORDER % "x").replace(", word: x", ""))
     assert [a.text for a in State(load_variant(str(f)), seed=1).legal_actions()] == ["pass", "order", "order alone"]
+
+
+def test_calls_and_discards_as_numbers_play_as_the_checked_actions(tmp_path):
+    """The choices as numbers of an order-up (each call's place; the dealer's discard the place
+    of the card among his cards) list the checked actions in their order and play as them: both
+    rounds, going alone, sticking the dealer, the rest dealt after the call."""
+    alone = (ORDER % "order").replace("alone: true}", "alone: true, stick_dealer: true}")
+    assert_choices_play_as_actions(variant_from(tmp_path, "alone.yaml", alone), seeds=range(12), hands=2)
+    assert_choices_play_as_actions(orderup(tmp_path), seeds=range(6), hands=2)

@@ -13,7 +13,7 @@ from rulekit.engine import State
 from rulekit.engine.phases import kind_of
 from rulekit.errors import IllegalActionError, InvalidActionError
 from rulekit.variant import load_variant
-from tests.helpers import STOCK_BIDS, deal_order, plain, small_deck_toy, variant_from
+from tests.helpers import STOCK_BIDS, assert_choices_play_as_actions, deal_order, plain, small_deck_toy, variant_from
 
 SIDE = """id: side
 name: Side
@@ -321,3 +321,13 @@ def test_trick_bids_are_public_calls_shown_in_the_hand():
     assert st.observation((first + 2) % 4).calls == [(first, "bid 0")]
     r = CliRunner().invoke(app, ["play", "ohhell", "--auto", "--seed", "2", "--max-hands", "1"])
     assert r.exit_code == 0 and "auction   P3 bid 1 · P0 bid 0 · P1 bid 0 · P2 bid 1" in r.output, r.output
+
+
+def test_bids_as_numbers_play_as_the_checked_actions(tmp_path):
+    """The choices as numbers of a trick bidding (a bid is its number; blind nil and look two
+    numbers above every bid; the blind nil exchange the place of the cards passed) list the
+    checked actions in their order and play as them: blind nil with its exchange, the dealer's
+    hook, a lowest bid with nil beside it."""
+    assert_choices_play_as_actions(side(tmp_path, "behind: 0, exchange: 1"), seeds=range(6), hands=2)
+    hook = SIDE.replace("{kind: trick_bids, blind_nil: {%(blind)s}}", "{kind: trick_bids, hook: true, least: 1}")
+    assert_choices_play_as_actions(variant_from(tmp_path, "hook.yaml", hook), seeds=range(6), hands=2)

@@ -375,3 +375,21 @@ def test_must_trump_with_a_top_suit(tmp_path, must):
     assert legal_texts(s) == ["play 10H", "play 9H"]   # seat 0 follows hearts
     s.apply("9H")
     assert s.hand.tricks[0][2] == 2                       # the spade wins
+
+
+def test_trump_lead_rule_follows_each_hands_trumps(tmp_path):
+    """``lead_broken: [trump]`` forbids leading the suit named trumps in this hand, whichever it
+    is: the dealer names hearts, then (another hand, the same cards) diamonds; at no trump
+    nothing is restricted."""
+    v = lead_toy(tmp_path, extra="  trumps: {kind: name_trump, by: dealer, choices: [H, D, NT]}\n",
+                 play=", lead_broken: [trump]")
+    order = lead_toy_order(LEAD_TOY_HANDS)
+    for named, refused in (("H", ["JH", "QH", "KH", "AH"]), ("D", ["9D", "10D", "JD"]), ("NT", [])):
+        s = State(v, seed=1, deals=[order])
+        s.apply(f"trump {named}")
+        plays = sorted(a.text.split()[1] for a in s.legal_actions())
+        assert plays == sorted(c for c in LEAD_TOY_HANDS[1] if c not in refused), named
+        if refused:
+            with pytest.raises(IllegalActionError, match=f"{'hearts' if named == 'H' else 'diamonds'} may not be "
+                                                         f"led until one has been played"):
+                s.apply(refused[0])

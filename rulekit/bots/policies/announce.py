@@ -22,7 +22,8 @@ def announce_contract(bot: SensibleBot, obs: Observation) -> Action | None:
     best, best_s = obs.legal[0], -1.0
     bid = max((int(t) for s, t in obs.calls if s == obs.seat and t.isdigit()), default=0)
     legal = obs.legal
-    if getattr(obs.phase_spec, "declare_if", None) is not None:   # every game offered can reach the bid
+    spec = obs.phase_spec
+    if isinstance(spec, announce.AnnounceSpec) and spec.declare_if is not None:   # every game offered can reach the bid
         return _plain_game(v, obs, [by_text[a.text] for a in legal]) or best
     if getattr(v.auction(), "values", ()):   # after an auction of values: a game worth the bid, if any
         legal = [a for a in legal if by_text[a.text].value >= bid] or legal

@@ -7,7 +7,7 @@ from rulekit.bots.policies import policy
 from rulekit.bots.strength import choose_discards
 from rulekit.cards import bits
 from rulekit.engine.actions import Action
-from rulekit.engine.phases import set_aside
+from rulekit.engine.phases import REGISTRY, set_aside
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.bots.sensible import SensibleBot
@@ -22,7 +22,8 @@ def put_aside(bot: SensibleBot, obs: Observation) -> Action | None:
     k = obs.legal[0].cards.bit_count()
     ctx = v.contexts.get(obs.trump) or v.contexts["NT"]
     spec = v.auction()
-    contract = next((b for b in getattr(spec, "bids", ()) if b.text == obs.contract), None)
+    contract = next((b for b in REGISTRY[spec.kind].contracts(spec) if b.text == obs.contract), None) \
+        if spec is not None else None
     if getattr(contract, "null", False):
         cards = sorted(bits(obs.hand), key=lambda c: -ctx.strength[c])[:k]
         return Action.discard(v.deck, sum(1 << c for c in cards))

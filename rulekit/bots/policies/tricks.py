@@ -83,14 +83,14 @@ def _after(world, action, prefs, seat: int, v) -> float:
 def turn_action(bot: SensibleBot, obs: Observation) -> Action | None:
     """Claim, exchange, meld or weigh closing (see the module docstring); ``None``: card play."""
     spec = obs.phase_spec
-    if spec is None or not getattr(spec, "extras", False):
+    if not isinstance(spec, tricks.TricksSpec) or not spec.extras:
         return None
     legal = obs.legal
     extra = {a.text: a for a in legal if a.kind != "play"}
     if not extra:
         return None
     world = obs.sample_world(bot.rng)
-    if "claim" in extra and _claim.made(world, spec.claim, obs.seat):
+    if "claim" in extra and spec.claim is not None and _claim.made(world, spec.claim, obs.seat):
         return extra["claim"]
     if "exchange" in extra:
         return extra["exchange"]

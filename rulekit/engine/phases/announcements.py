@@ -153,12 +153,13 @@ def side_of(state: Table, seat: int) -> object:
     return seat_side(state.variant, state.hand, seat)
 
 
-def seat_side(variant, hand, seat: int) -> object:
+def seat_side(variant, hand, seat: int, party: int | None = None) -> object:
     """The side ``seat``'s announcements are made for in ``hand``: ``"party"`` or ``"others"``
     when the variant's hands may have a declaring party (an auction, a partnership by a
-    card: :func:`party_sides`), else its score column (its side with ``sides:``, else itself)."""
+    card: :func:`party_sides`), else its score column (its side with ``sides:``, else itself).
+    ``party``: the hand's :func:`declaring_party` when the caller has it."""
     if party_sides(variant):
-        return "party" if declaring_party(variant, hand) >> seat & 1 else "others"
+        return "party" if (declaring_party(variant, hand) if party is None else party) >> seat & 1 else "others"
     return variant.side_of[seat] if any(len(s) > 1 for s in variant.sides) else seat
 
 
@@ -185,23 +186,21 @@ def _in_time(state: Table, seat: int, a: AnnouncementSpec, shift: int = 0) -> bo
             and (a.tricks < 0 or len(h.tricks) < a.tricks))
 
 
-def _who(state: Table, seat: int, a: AnnouncementSpec) -> bool:
+def _who(state: Table, seat: int, a: AnnouncementSpec, party: int) -> bool:
+    """Whether ``seat`` may make ``a`` by its ``by`` (``party``: the hand's :func:`declaring_party`)."""
     if a.by == "any":
         return True
-    h = state.hand
     if a.by == "declarer":
-        return seat == h.declarer
-    party = declaring_party(state.variant, h)
+        return seat == state.hand.declarer
     return bool(party >> seat & 1) == (a.by == "party")
 
 
-def _late_ok(state: Table, seat: int, a: AnnouncementSpec, specs: tuple, shift: int = 0) -> bool:
+def _late_ok(state: Table, seat: int, a: AnnouncementSpec, by_name: dict, mine: object, shift: int = 0) -> bool:
     """A reply: one card fewer than the deadline of the other sides' strictest announcement
-    (moved ``shift`` cards by a partner found late, :func:`_partner_wait`)."""
+    (moved ``shift`` cards by a partner found late, :func:`_partner_wait`); ``mine``: the side
+    of ``seat`` (:func:`side_of`)."""
     if not a.reply:
         return False
-    mine = side_of(state, seat)
-    by_name = {x.name: x for x in specs}
     theirs = [by_name[name].cards for (side, name) in _data(state).made if side != mine and by_name[name].cards >= 0]
     return bool(theirs) and state.hand.hands[seat].bit_count() >= min(theirs) - 1 - shift
 
@@ -226,13 +225,38 @@ def _closure(a: AnnouncementSpec, by_name: dict) -> list:
     return [by_name[x] for x in out]
 
 
+class _Tables:
+    """A trick phase's announcements by name (``by_name``) and each with what it implies
+    (``closure``: name -> :func:`_closure`), built once per variant and phase."""
+
+    __slots__ = ("by_name", "closure")
+
+    def __init__(self, specs: tuple):
+        self.by_name = {a.name: a for a in specs}
+        self.closure = {a.name: _closure(a, self.by_name) for a in specs}
+
+
+_TABLES = "announcements.tables"   # phase index -> its _Tables
+
+
+def _tables(state: Table, specs: tuple) -> _Tables:
+    by_phase: dict = state.variant.cached(_TABLES, dict)
+    t = by_phase.get(state.hand.phase)
+    if t is None:
+        t = by_phase[state.hand.phase] = _Tables(specs)
+    return t
+
+
 def allowed(state: Table, seat: int, specs: tuple) -> tuple:
     """``(ok, why, adds)``: whether ``seat`` may make each announcement now, by name: ``ok`` the
     names he may say, ``why`` name -> the reason he may not, ``adds`` name -> the
     ``(name, late)`` it makes (itself and what it implies that his side has not made)."""
     made = _data(state).made
-    mine = side_of(state, seat)
-    by_name = {a.name: a for a in specs}
+    h = state.hand
+    party = declaring_party(state.variant, h)   # (once: the side and every "by" read it)
+    mine = seat_side(state.variant, h, seat, party)
+    t = _tables(state, specs)
+    by_name = t.by_name
     said = {name for (_s, name) in made}
     timely = {name for (side, name), (_seat, late) in made.items() if side == mine and not late}
     ok, why, adds = [], {}, {}
@@ -249,8 +273,9 @@ def allowed(state: Table, seat: int, specs: tuple) -> tuple:
             why[a.name] = f"{a.say} only after {', '.join(by_name[x].say for x in missing)}"
             continue
         chain, fail = [], ""
-        for b in _closure(a, by_name):
-            if not _who(state, seat, b):
+        closure = t.closure[a.name]
+        for b in closure:
+            if not _who(state, seat, b, party):
                 if b is a:
                     fail = f"{a.say} is not for your side" if a.by in ("party", "others") else f"only the {a.by} says {a.say}"
                     break
@@ -265,7 +290,7 @@ def allowed(state: Table, seat: int, specs: tuple) -> tuple:
                 break
             if _in_time(state, seat, b, shift):
                 chain.append((b.name, False))
-            elif b is a and len(_closure(a, by_name)) == 1 and _late_ok(state, seat, a, specs, shift):
+            elif b is a and len(closure) == 1 and _late_ok(state, seat, a, by_name, mine, shift):
                 chain.append((b.name, True))
             else:
                 fail = f"too late for {b.say}" + (f" (needed with {a.say})" if b is not a else "")

@@ -475,6 +475,22 @@ class LadderAuctionKind(PhaseKind[AuctionSpec]):
             when = f"after taking the {variant.phases[kinds.index('widow_exchange')].zone}"
         return self.describe(spec, when)
 
+    def plays_all_passed(self, spec) -> bool:
+        """``all_pass: play``: a hand that all passed is played without a contract."""
+        return spec.all_pass == "play"
+
+    def bid_path(self, spec, bid) -> tuple:
+        """A bid of the ladder is written under its strain (``strains``, level by level)."""
+        return ("strains", bid.rank % len(spec.calls)) if spec.calls else ()
+
+    def contracts(self, spec) -> tuple:
+        """Every bid of the ladder (its level and strain bids, then its extra bids), low to high."""
+        return spec.bids
+
+    def bid_tricks(self, spec, bid) -> int | None:
+        """Its level over the book (``book`` + level: levels over a book of six)."""
+        return spec.book + bid.level
+
     def action_words(self, spec, variant) -> tuple[str, ...]:
         """``pass`` and every bid."""
         return ("pass",) + tuple(b.text for b in spec.bids)

@@ -258,10 +258,7 @@ class PhaseKind(Generic[SpecT]):
         its place in :meth:`legal`.
 
         :raises ValueError: ``action`` is not legal now."""
-        legal = self.legal(state)
-        if isinstance(legal, list):
-            return legal.index(action)
-        return list(legal).index(action)
+        return self.legal(state).index(action)   # (a lazy sequence of discards ranks the action)
 
     def apply_choice(self, state: Table, choice: int) -> bool:
         """Apply the legal ``choice`` of the seat to move: the hand changes exactly as by
@@ -452,6 +449,60 @@ class PhaseKind(Generic[SpecT]):
         refusal (the first card led makes trumps); ``""`` when nothing says so.  A scorepad then
         refuses "no one" as the winner of the highest or lowest trump.  Default ``""``."""
         return ""
+
+    def contracts(self, spec: SpecT) -> tuple:
+        """Every contract this phase may make a hand's, as compiled (an auction's bids, or with
+        a list of values the games named after it), in its order.  Default ``()``: the phase
+        makes no contract."""
+        return ()
+
+    def bid_tricks(self, spec: SpecT, bid) -> int | None:
+        """The tricks the declarer of ``bid`` (one of :meth:`contracts`) undertakes to win, or
+        ``None`` when its level is no number of tricks (a contract's number).  Default its
+        ``level``."""
+        return bid.level
+
+    def null_bid(self, spec: SpecT, bid) -> bool:
+        """Whether the declarer of ``bid`` (one of :meth:`contracts`) undertakes to win no trick
+        (a null, a misère).  Default the bid's own ``null``."""
+        return bool(getattr(bid, "null", False))
+
+    def later_cards(self, spec: SpecT) -> int:
+        """Cards each player gets in a hand after the deal, in this phase (draws from a stock,
+        the rest of a deal after an order-up), for the hand's size and its number of tricks.
+        Default 0."""
+        return 0
+
+    def doubles(self, spec: SpecT) -> int:
+        """How far a contract of this phase may be doubled: 0 (no double), 1 (doubled) or 2
+        (redoubled too).  Default 0."""
+        return 0
+
+    def plays_all_passed(self, spec: SpecT) -> bool:
+        """True when a hand whose auction all passed is played on without a contract (an
+        auction's ``all_pass: play``).  Default False."""
+        return False
+
+    def bid_path(self, spec: SpecT, bid) -> tuple:
+        """Where in this phase's entry ``bid`` (one of :meth:`contracts`) is written, below the
+        phase's own path, for a validate message at it.  Default ``()``: at the phase."""
+        return ()
+
+    def ends_play_if(self, spec: SpecT):
+        """The condition that stops play before the cards run out (trick play's ``end_if``, a
+        compiled formula over the hand so far), or ``None``."""
+        return None
+
+    def ranking_options(self, spec: SpecT) -> dict:
+        """What this phase adds to the trick tables of every context, read once by the compiler:
+        ``top_follows`` (a top card may follow any lead), ``renege`` (the ranking text of the top
+        trumps that may renege).  Default ``{}``."""
+        return {}
+
+    def passes_sideways(self, spec: SpecT) -> bool:
+        """True when this phase passes cards to the left or right (a side at the table, which
+        stays whatever the direction of play).  Default False."""
+        return False
 
     def lead_makes_trumps(self, spec: SpecT) -> bool:
         """True when the suit of a hand's first card led becomes trumps in this phase (trick play

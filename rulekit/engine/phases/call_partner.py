@@ -541,7 +541,7 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
         if data.lone:
             return [("party by", f"{named}: their holders play together")]
         if data.called >= 0:
-            return [("called", f"{named}: its holder partners the declarer")]
+            return [("called", f"{named}: its holder is the declarer's partner")]
         return [("partner", f"the holder of {named}")]
 
     def said(self, spec, hand, variant, seat, text, names):
@@ -562,13 +562,20 @@ class CallPartnerKind(PhaseKind[CallPartnerSpec]):
             return describe_card(spec.card)
         offers = "; after he says alone, each may offer himself, and he accepts or refuses" if spec.offers else ""
         return (f"The declarer of a contract that allows a partner may invite one: the first player "
-                f"clockwise to accept partners him for this hand{offers}.")
+                f"clockwise to accept is his partner for this hand{offers}.")
 
     def describe_in(self, spec, variant) -> str:
-        """:meth:`describe`, with the cards named by the variant's deck."""
-        if spec.card is not None:
-            return describe_card(spec.card, variant.deck)
-        return self.describe(spec)
+        """:meth:`describe`, with the cards named by the variant's deck, and by a card, said for
+        the contracts of the variant's auctions that get a partner (all, some or none of them:
+        Doppelkopf's solos never do)."""
+        if spec.card is None:
+            return self.describe(spec)
+        from rulekit.engine.phases.registry import REGISTRY
+        # (a partner found by a trick is no partner by the card)
+        allowed = [self.partner_for(spec, b) and not getattr(b, "partner_trick", 0)
+                   for p in variant.phases for b in REGISTRY[p.kind].contracts(p)]
+        partner = "none" if not any(allowed) else "all" if all(allowed) else "some"
+        return describe_card(spec.card, variant.deck, partner)
 
 
 def party_values(variant, hand, members: int) -> list:
@@ -585,8 +592,10 @@ def party_values(variant, hand, members: int) -> list:
     return [dict(common, in_party=bool(members >> s & 1)) for s in range(variant.players)]
 
 
-def describe_card(rule: CardCall, deck=None) -> str:
-    """The rules of a partnership by a card in words."""
+def describe_card(rule: CardCall, deck=None, partner: str = "all") -> str:
+    """The rules of a partnership by a card in words; ``partner``: whether ``all``, ``some`` or
+    ``none`` of the contracts give the declarer a partner (``none``: only a hand without a
+    declarer has a party by the card)."""
     def cards(m) -> str:
         return " ".join(deck.pretty(c) for c in bits(m)) if deck is not None else "the cards listed"
     tiers = [f"a card of rank {t}" if isinstance(t, str) else cards(t) for t in rule.tiers]
@@ -595,20 +604,27 @@ def describe_card(rule: CardCall, deck=None) -> str:
              if deck is not None
              else "the cards named by `fixed`") if rule.fixed else ""
     if rule.fixed and not rule.tiers:
-        lone = (f"without a declarer the holders of {fixed} form a party against the others" if rule.lone
-                else "in a hand without a declarer (all passed) there is no party: each plays for himself")
-        head = f"The holder of {fixed} partners the declarer for the hand; {lone}."
+        several = deck is not None and any(pc.copies(deck, c) != 1 << c for c in bits(rule.fixed)) \
+            or rule.fixed.bit_count() > 1
+        lone = (f"the players who hold {fixed} play together against the others"
+                + (" (one who holds them all plays alone)" if several else "") if rule.lone
+                else "there is no party: each plays for himself")
+        his = {"all": f"The player who holds {fixed} is the declarer's partner for the hand",
+               "some": f"When the declarer's contract allows a partner, the player who holds {fixed} is his "
+                       f"partner for the hand"}.get(partner)
+        head = (f"{his}; in a hand without a declarer (all passed), {lone}." if his else
+                f"In a hand without a declarer (all passed), {lone}.")
     elif rule.fixed:
-        head = (f"The holder of {fixed} partners the declarer for the hand; a declarer who holds it calls "
-                f"{called} instead, and its holder partners him.")
+        head = (f"The player who holds {fixed} is the declarer's partner for the hand; a declarer who holds it "
+                f"calls {called} instead, and its holder is his partner.")
     else:
-        head = f"The declarer calls {called}; its holder partners him for the hand."
+        head = f"The declarer calls {called}; the player who holds it is his partner for the hand."
     rules = []
     if not rule.trumps:
         rules.append("a trump may not be called")
     if rule.own != "alone" and rule.tiers:
         rules.append("he may not call a card he holds")
-    elif rule.own == "alone":
+    elif rule.own == "alone" and partner != "none":
         rules.append("a declarer who holds the card himself plays alone")
     if rule.hold_suit:
         rules.append("he must hold another card of its suit")
@@ -617,8 +633,10 @@ def describe_card(rule: CardCall, deck=None) -> str:
     if rule.keep:
         rules.append("it may not be discarded before its suit is led")
     tail = (" " + "; ".join(rules)[:1].upper() + "; ".join(rules)[1:] + ".") if rules else ""
-    return (head + " Nobody else knows who the partner is until the card is played or he announces his side."
-            + tail)
+    secret = (" Nobody else knows who plays with whom until the card is played or its holder announces his side."
+              if partner == "none" else
+              " Nobody else knows who the partner is until the card is played or he announces his side.")
+    return head + secret + tail
 
 
 def _distinct(deck, mask: int) -> list:

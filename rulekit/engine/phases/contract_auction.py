@@ -293,6 +293,18 @@ class ContractAuctionKind(PhaseKind[ContractAuctionSpec]):
         out = f"pass, a bid from {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"pass, the bid {bids[0]}"
         return out + "; X or double, XX or redouble"
 
+    def plays_all_passed(self, spec) -> bool:
+        """``all_pass: play``: a hand that all passed is played without a contract."""
+        return spec.all_pass == "play"
+
+    def doubles(self, spec) -> int:
+        """``double`` (1) and ``redouble`` (2; no redouble without a double)."""
+        return 0 if not spec.double else 2 if spec.redouble else 1
+
+    def contracts(self, spec) -> tuple:
+        """Every bid of the ladder, low to high."""
+        return spec.bids
+
     def action_words(self, spec, variant) -> tuple[str, ...]:
         """``pass``, every bid, ``X`` and ``XX``."""
         return ("pass",) + tuple(b.text for b in spec.bids) + ("X", "XX")

@@ -239,6 +239,16 @@ def choices_of(deck, hand: int, k: int, fixed: int = 0) -> DiscardChoices:
 _LAST: list = [None]   # the last DiscardChoices built (immutable)
 
 
+def one_card_discards(variant) -> tuple:
+    """The shared ``discard X`` action of each card of ``variant``'s deck, by card index (built
+    once per variant: a discard of one card is the same action in every hand)."""
+    deck = variant.deck
+    return variant.cached(_ONE_CARD, lambda: tuple(Action.discard(deck, 1 << c) for c in range(deck.size)))
+
+
+_ONE_CARD = "widow_exchange.one_card"   # card -> its shared one-card discard (one_card_discards)
+
+
 def legal_choices(state: Table) -> range:
     """The choices of :func:`legal`: the place of each set of cards in its order."""
     return range(len(legal(state)))

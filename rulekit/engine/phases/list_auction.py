@@ -22,7 +22,6 @@ the lowest or pass.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import cast
 
@@ -30,7 +29,7 @@ from rulekit.contracts import Contract
 from rulekit.dsl import Env, FormulaError, compile_expr
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.hand import KindData
-from rulekit.engine.phases.base import PhaseKind, PhaseSpec
+from rulekit.engine.phases.base import PhaseKind, PhaseSpec, check_phase_names
 from rulekit.engine.phases.table import Table
 from rulekit.errors import IllegalActionError
 
@@ -420,6 +419,8 @@ def compile_list(c, name: str, p: dict, path: tuple):
         if tr != "each" and "call" not in e:
             c.err(ep, "a contract without trumps: each needs its call (expected call: ...)")
             continue
+        skips = tuple(e.get("skips", ()))
+        check_phase_names(c, ep + ("skips",), skips)
         value = e["value"]
         if isinstance(value, str):
             f = c.dsl(ep + ("value",), compile_expr, {"suit_class": "num", "tricks": "num"}, (), expect="num")
@@ -436,11 +437,6 @@ def compile_list(c, name: str, p: dict, path: tuple):
             text = e["call"] if tr != "each" else e.get("call", str(lv)) + su
             if any(b.text == text for b in bids) or text.lower() == "pass":
                 c.err(ep + ("call",), f"the call {text} is already in the list (expected each call once)")
-            skips = tuple(e.get("skips", ()))
-            for j, ph in enumerate(skips):
-                if ph not in c.d["phases"]:
-                    c.err(ep + ("skips", j), f"unknown phase {ph}{c.close(ph, list(c.d['phases']))} "
-                          f"(expected a phase of this variant: {', '.join(c.d['phases'])})")
             bids.append(Contract(text, lv, su, len(bids), -1, values[0], values, bool(e.get("null", False)),
                                  e.get("open", ""), e.get("aside", 0), bool(e.get("partner", False)),
                                  e.get("name", ""), skips, bool(e.get("hand", False)),
@@ -731,17 +727,27 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         return (f"pass, or a game of the list such as {spec.bids[0].text} or {spec.bids[-1].text} "
                 f"(? shows the games you may bid, with their values)")
 
+    def plays_all_passed(self, spec) -> bool:
+        """``all_pass: play``: a hand that all passed is played without a contract."""
+        return spec.all_pass == "play"
+
+    def contracts(self, spec) -> tuple:
+        """The contracts of the list (with ``values``: the games named after the auction, not
+        the value bids)."""
+        return spec.games or spec.bids
+
     def action_words(self, spec, variant) -> tuple[str, ...]:
         """``pass`` and every contract of the list (with ``values``: every value, then the games);
         ``hold`` when speaking in pairs."""
         return ("pass",) + (("hold",) if spec.speaking == "pairs" else ()) + (
             ("reservation",) if spec.speaking == "reservations" else ()) + tuple(b.text for b in spec.bids)
 
-    def describe(self, spec, tricks: bool = True, trumps: bool = True, deck=None, worth=None) -> str:
+    def describe(self, spec, needs=None, trumps: bool = True, deck=None, worth=None) -> str:
         """The auction in one sentence, then the contracts of the list with their calls, tricks,
         trumps, values (by suit class when they differ) and attributes (null, open, cards put
-        aside, partner).  ``tricks``/``trumps`` False: a contract of level 0 says no tricks, and
-        none says its trumps (see :meth:`describe_in`); ``deck`` names the cards of ``holds``."""
+        aside, partner).  ``needs(contract)``: what a contract of no tricks (not a null) needs
+        to be made, in words, or ``None`` (see :meth:`describe_in`); ``trumps`` False: none says
+        its trumps; ``deck`` names the cards of ``holds``."""
         end = {"redeal": "when all pass the deal is thrown in",
                "dealer": "when all the others pass the dealer must bid"}.get(
             spec.all_pass, "when all pass the hand is played at no trump")
@@ -752,7 +758,7 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                     "may name a game of a lower value may pass there); "
                     + ("when nobody reserves the deal is thrown in" if spec.all_pass == "redeal" else
                        "when nobody reserves the hand is played without a contract, with the trumps set before")
-                    + ". The games: " + "; ".join(_contract_words(g, tricks, trumps, deck) for g in _groups(spec.bids))
+                    + ". The games: " + "; ".join(_contract_words(g, needs, trumps, deck) for g in _groups(spec.bids))
                     + ".")
         turn = ("each player speaks once, in turn, and the highest bidder declares" if spec.once
                 else "the last bidder declares")
@@ -766,18 +772,26 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                      else f"each bid is above the highest so far{hold}; the last bidder declares")
             return (f"An auction of values ({shown} up to {spec.values[-1].text}): {order}; {end}. The declarer "
                     f"then names his game, at his bid (formula variable bid), from {len(games)} games: "
-                    + "; ".join(_contract_words(g, tricks, trumps, deck, worth) for g in _groups(games)) + ".")
+                    + "; ".join(_contract_words(g, needs, trumps, deck, worth) for g in _groups(games)) + ".")
         return (f"An auction from a list of {len(spec.bids)} contracts ranked by value, where a bid must be "
                 f"worth more than the highest so far (equal values cannot overcall each other){hold}; "
                 f"{turn}, and {end}. The contracts, in the list's order: "
-                + "; ".join(_contract_words(g, tricks, trumps, deck, worth) for g in _groups(spec.bids)) + ".")
+                + "; ".join(_contract_words(g, needs, trumps, deck, worth) for g in _groups(spec.bids)) + ".")
 
     def describe_in(self, spec, variant) -> str:
-        """:meth:`describe`, without "0 tricks or more" when the scoring never reads tricks (the
-        bids are of points), and without "at no trump" when the first lead makes trumps."""
+        """:meth:`describe`, saying what a contract of no tricks needs from the scoring's ``made``
+        (the contract's own attributes fixed: Skat's clubs, "made when the declarer's card
+        points are at least 61 and not **overbid**"; nothing without a ``made``: its tricks are
+        no requirement), and without "at no trump" when the first lead makes trumps."""
         sc = variant.data.get("scoring") or {}
-        formulas = {k: x for k, x in sc.items() if k != "tallies"}   # a tally's `in: tricks` is no trick count
-        reads = re.search(r"\b\w*tricks\b", str(formulas))
+        lets = sc.get("let") or {}
+        promises = {"promised_" + p: False for b in spec.games or spec.bids for p in b.promises}
+        from rulekit.dsl.words import folded_words
+
+        def needs(b) -> str | None:
+            """What contract ``b`` needs, said from the ``made`` let (``None``: no such let)."""
+            return folded_words("made", {**promises, "level": b.level, **b.variables()}, lets) \
+                if "made" in lets else None
         from rulekit.engine.phases.registry import REGISTRY
         lead_trumps = any(REGISTRY[p.kind].lead_makes_trumps(p) for p in variant.phases)
         from rulekit.engine.phases.base import MADE_WORTH
@@ -789,7 +803,7 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
             ws = [w for w in (made_worth(variant, x, 0) for x in (
                 [replace(b, strain=su) for su in variant.deck.suits] if b.strain == CHOSEN else [b])) if w is not None]
             return min(ws) if ws else value   # (no figure: the prompt shows the value too)
-        return self.describe(spec, tricks=bool(reads), trumps=not lead_trumps,
+        return self.describe(spec, needs=needs, trumps=not lead_trumps,
                              deck=variant.deck, worth=None if spec.values else worth)
 
 
@@ -807,10 +821,11 @@ def _groups(bids) -> list:
     return out
 
 
-def _contract_words(group, tricks: bool = True, trumps: bool = True, deck=None, worth=None) -> str:
+def _contract_words(group, needs=None, trumps: bool = True, deck=None, worth=None) -> str:
     """A run of contracts in words: ``LO (little open): no trick, at no trump, 1 card put aside,
-    the hand face up before the lead, worth 35``; ``tricks`` False leaves out a level 0's
-    "0 tricks or more", ``trumps`` False the trumps.  ``worth(contract, value)``: what it scores
+    the hand face up before the lead, worth 35``; a contract of no tricks (not a null) says what
+    ``needs(contract)`` says it needs (``made when ...``; nothing when it gives ``None``),
+    ``trumps`` False leaves out the trumps.  ``worth(contract, value)``: what it scores
     made (the prompt's ``(worth N)``); when that is not its value, the value only ranks it
     (``worth 7 made, ranked 70``)."""
     b = group[0]
@@ -818,8 +833,10 @@ def _contract_words(group, tricks: bool = True, trumps: bool = True, deck=None, 
     words = []
     if b.null:
         words.append("no trick (a null)")
-    elif b.level or tricks:
+    elif b.level:
         words.append(f"{b.level} trick{'s' if b.level != 1 else ''} or more")
+    elif needs is not None and (need := needs(b)):
+        words.append(f"made when {need}")
     if trumps:
         words.append("at no trump" if b.strain == NT else "trumps named by the declarer after the auction"
                      if b.strain == CHOSEN else ("the suit bid trumps" if len(group) > 1 else f"{b.strain} trumps"))

@@ -28,12 +28,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS
+from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, bit_list
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, card_place
 from rulekit.engine.phases.table import Table
-from rulekit.engine.phases.exchange import DiscardChoices
+from rulekit.engine.phases.exchange import one_card_discards
 from rulekit.errors import IllegalActionError
 
 
@@ -81,22 +81,64 @@ def start(state: Table) -> bool:
 
 
 def legal(state: Table) -> list:
-    """``pass``/``order`` (round 1), ``pass``/``trump X`` (round 2), or the dealer's discard."""
+    """``pass``/``order`` (round 1), ``pass``/``trump X`` (round 2), or the dealer's discard
+    (one card, in deck order)."""
+    h = state.hand
+    if KIND.data(state).discard:
+        one = one_card_discards(state.variant)
+        return [one[c] for c in bit_list(h.hands[h.to_move])]
+    return list(_calls(state))
+
+
+def _calls(state: Table) -> tuple:
+    """The calls open now, in :func:`legal`'s order (built once per variant, phase, round, turned
+    suit and whether the dealer may pass)."""
     h = state.hand
     spec = KIND.spec(state)
     d = KIND.data(state)
-    if d.discard:
-        return list(DiscardChoices(state.variant.deck, h.hands[h.to_move], 1))
-    out = []
-    if not (d.round == 2 and spec.stick_dealer and h.to_move == h.dealer):
-        out.append(Action.pass_())
-    calls = ([("bid", spec.word, "")] if d.round == 1
-             else [("trump", f"trump {s}", s) for s in state.variant.deck.suits if s != d.suit])
-    for kind, text, suit in calls:
-        out.append(Action(kind, text, suit=suit, bid=text))
-        if spec.alone:
-            out.append(Action(kind, text + " alone", suit=suit, bid=text + " alone"))
+    can_pass = not (d.round == 2 and spec.stick_dealer and h.to_move == h.dealer)
+    by: dict = state.variant.cached(_CALLS, dict)
+    key = (h.phase, d.round, d.suit, can_pass)
+    out = by.get(key)
+    if out is None:
+        calls = ([("bid", spec.word, "")] if d.round == 1
+                 else [("trump", f"trump {s}", s) for s in state.variant.deck.suits if s != d.suit])
+        made = [Action.pass_()] if can_pass else []
+        for kind, text, suit in calls:
+            made.append(Action(kind, text, suit=suit, bid=text))
+            if spec.alone:
+                made.append(Action(kind, text + " alone", suit=suit, bid=text + " alone"))
+        out = by[key] = tuple(made)
     return out
+
+
+_CALLS = "order_up.calls"   # (phase, round, turned suit, dealer may pass) -> the calls (_calls)
+
+
+def legal_choices(state: Table) -> range:
+    """The choices of :func:`legal`: the place of each action in it (the dealer's discard: the
+    place of the card among his cards, lowest first), counted without building the actions."""
+    h = state.hand
+    if KIND.data(state).discard:
+        return range(h.hands[h.to_move].bit_count())
+    return range(len(_calls(state)))
+
+
+def choice_action(state: Table, choice: int) -> Action:
+    """The action of ``choice`` (see :func:`legal_choices`)."""
+    h = state.hand
+    if KIND.data(state).discard:
+        return one_card_discards(state.variant)[bit_list(h.hands[h.to_move])[choice]]
+    return _calls(state)[choice]
+
+
+def apply_choice(state: Table, choice: int) -> bool:
+    """:func:`apply` of ``choice``, its shared action's ``(seat, text)`` appended to the hand's
+    actions."""
+    a = choice_action(state, choice)
+    h = state.hand
+    h.actions.append((h.to_move, a.text))
+    return apply(state, a)
 
 
 def check(state: Table, action: Action) -> None:
@@ -225,6 +267,9 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+    legal_choices = staticmethod(legal_choices)
+    choice_action = staticmethod(choice_action)
+    apply_choice = staticmethod(apply_choice)
 
     def compile(self, c, name: str, p: dict, path: tuple):
         """The :class:`OrderUpSpec`; the zone must exist and ``alone`` needs sides."""
@@ -332,6 +377,10 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
         """``pass``, the order word and ``trump X`` for each suit, each also ``alone``."""
         calls = (spec.word,) + tuple(f"trump {s}" for s in variant.deck.suits)
         return ("pass",) + tuple(w for c in calls for w in ((c, c + " alone") if spec.alone else (c,)))
+
+    def later_cards(self, spec) -> int:
+        """The cards each player gets after this phase (``deal_rest``)."""
+        return spec.later_cards
 
     def describe(self, spec) -> str:
         """One paragraph."""

@@ -193,6 +193,10 @@ class PassCardsKind(PhaseKind[PassCardsSpec]):
         """None: the cards passed are cards."""
         return ()
 
+    def passes_sideways(self, spec) -> bool:
+        """A pass to the ``left`` or ``right`` among its directions."""
+        return bool(set(spec.directions) & {"left", "right"})
+
     def describe(self, spec, variant=None) -> str:
         """One paragraph; with ``variant`` the directions are the sides at the table
         (:func:`physical_side`)."""

@@ -55,8 +55,6 @@ class StepAuctionSpec(PhaseSpec):
     skips: tuple
     hold: bool
     all_pass: str = "redeal"
-    #: a bid's ``level`` is the contract's number, not tricks to win (the help says so)
-    levels_are_tricks = False
 
 
 @dataclass
@@ -392,6 +390,22 @@ class StepAuctionKind(PhaseKind[StepAuctionSpec]):
     def pad_values(self, spec, variant, facts: dict, contract, won: list) -> list:
         """``blind`` and ``null`` from the contract typed (its blind twin says blind)."""
         return [contract_values(spec, contract)] * variant.players
+
+    def plays_all_passed(self, spec) -> bool:
+        """``all_pass: play``: a hand that all passed is played without a contract."""
+        return spec.all_pass == "play"
+
+    def contracts(self, spec) -> tuple:
+        """Every contract (talon contracts by level, then their blind twins)."""
+        return spec.bids
+
+    def bid_tricks(self, spec, bid) -> int | None:
+        """``None``: a level is the contract's number, not tricks to win."""
+        return None
+
+    def null_bid(self, spec, bid) -> bool:
+        """A contract of ``null`` (the declarer must take no trick)."""
+        return bid.text in spec.null
 
     def action_words(self, spec, variant) -> tuple[str, ...]:
         """``pass``, every number, ``hold``, the blind calls and every contract."""

@@ -66,11 +66,23 @@ class TrickBidsData(KindData):
 
 
 def _action(n: int) -> Action:
-    return Action("bid", f"bid {n}", bid=str(n))
+    """``bid N`` (one shared action per number: actions are immutable)."""
+    a = _BIDS.get(n)
+    if a is None:
+        a = _BIDS[n] = Action("bid", f"bid {n}", bid=str(n))
+    return a
 
 
+_BIDS: dict = {}   # N -> its shared ``bid N`` action
 BLIND = Action("bid", "blind nil", bid="blind")
 LOOK = Action("look", "look")
+
+#: The choices (:meth:`TrickBidsKind.legal_choices`): a bid is its number of tricks, blind nil
+#: and look two numbers above every bid (within 16 bits, as the match record keeps them); in a
+#: blind nil exchange, the place of the cards passed among
+#: :func:`~rulekit.engine.phases.exchange.choices_of`.
+BLIND_CHOICE = 1 << 14
+LOOK_CHOICE = BLIND_CHOICE + 1
 
 
 #: the formula variables that score a bid of 0 apart: with them, the bid is said ``nil``
@@ -88,7 +100,11 @@ def says_nil(variant) -> bool:
         if hasattr(x, "__dataclass_fields__"):
             return frozenset().union(*(names(getattr(x, f)) for f in x.__dataclass_fields__))
         return frozenset()
-    return bool(names(variant.scoring) & NIL_VARIABLES)
+    return variant.cached(_SAYS_NIL, lambda: bool(names(variant.scoring) & NIL_VARIABLES))
+
+
+_SAYS_NIL = "trick_bids.says_nil"   # the variant's says_nil (it walks the scoring's formulas)
+_TABLES = "trick_bids.choices"      # phase index -> its _Tables
 
 
 def column_of(variant, seat: int) -> int:
@@ -122,23 +138,92 @@ def start(state: Table) -> bool:
     return True
 
 
-def legal(state: Table):
-    """``blind nil`` and ``look`` before a player eligible for blind nil has looked; then
-    ``bid N`` for each allowed N, lowest first; in the exchange, every choice of cards."""
-    spec = KIND.spec(state)
+class _Tables:
+    """A ``trick_bids`` phase's choices by number, built once per variant: ``bids`` (the hand's
+    tricks -> the bids allowed, lowest first, before the dealer's hook), ``said`` (seat -> bid
+    -> the shared ``(seat, "bid N")`` of his action)."""
+
+    __slots__ = ("bids", "said")
+
+    def __init__(self, players: int, most: int):
+        self.bids: dict[int, tuple[int, ...]] = {}
+        self.said = tuple(tuple((s, _action(n).text) for n in range(most + 1)) for s in range(players))
+
+    def allowed(self, spec: TrickBidsSpec, total: int) -> tuple:
+        """The bids allowed in a hand of ``total`` tricks (without the hook)."""
+        out = self.bids.get(total)
+        if out is None:
+            top = total if spec.most is None else min(total, spec.most)
+            out = self.bids[total] = tuple(sorted(set(range(spec.least, top + 1)) | ({0} if spec.nil else set())))
+        return out
+
+
+def _tables(state: Table) -> _Tables:
+    h = state.hand
+    by_phase: dict = state.variant.cached(_TABLES, dict)
+    t = by_phase.get(h.phase)
+    if t is None:
+        t = by_phase[h.phase] = _Tables(state.variant.players, state.variant.deck.size)   # (no hand holds more)
+    return t
+
+
+def legal_choices(state: Table):
+    """The choices of :func:`legal`, in its order (see :data:`BLIND_CHOICE`): blind nil and look
+    before a player eligible for blind nil has looked; then each bid allowed, lowest first; in the
+    exchange, every choice of cards."""
     h = state.hand
     d = KIND.data(state)
     if d.swap:
-        return choices_of(state.variant.deck, h.hands[h.to_move], spec.blind_exchange)
-    if h.to_move in d.undecided:
-        return [BLIND, LOOK]
-    total = d.tricks
-    top = total if spec.most is None else min(total, spec.most)
-    out = sorted(set(range(spec.least, top + 1)) | ({0} if spec.nil else set()))
-    if spec.hook and d.count == state.variant.players - 1:
+        return range(len(choices_of(state.variant.deck, h.hands[h.to_move], KIND.spec(state).blind_exchange)))
+    if d.undecided and h.to_move in d.undecided:
+        return (BLIND_CHOICE, LOOK_CHOICE)
+    spec = KIND.spec(state)
+    out = _tables(state).allowed(spec, d.tricks)
+    if spec.hook and d.count == state.variant.players - 1:   # the dealer's hook: someone must fail
         so_far = sum(b for b in d.bids if b > 0)
-        out = [n for n in out if so_far + n != total]
-    return [_action(n) for n in out]
+        out = tuple(n for n in out if so_far + n != d.tricks)
+    return out
+
+
+def legal(state: Table):
+    """``blind nil`` and ``look`` before a player eligible for blind nil has looked; then
+    ``bid N`` for each allowed N, lowest first; in the exchange, every choice of cards."""
+    d = KIND.data(state)
+    if d.swap:
+        h = state.hand
+        return choices_of(state.variant.deck, h.hands[h.to_move], KIND.spec(state).blind_exchange)
+    return [choice_action(state, c) for c in legal_choices(state)]
+
+
+def choice_action(state: Table, choice: int) -> Action:
+    """The action of ``choice`` (see :data:`BLIND_CHOICE`)."""
+    if KIND.data(state).swap:
+        return legal(state)[choice]
+    return BLIND if choice == BLIND_CHOICE else LOOK if choice == LOOK_CHOICE else _action(choice)
+
+
+def choice_of(state: Table, action: Action) -> int:
+    """The choice of a legal ``action`` (see :data:`BLIND_CHOICE`).
+
+    :raises ValueError: a discard that is not a choice now."""
+    if KIND.data(state).swap:
+        return legal(state).index(action)
+    return BLIND_CHOICE if action == BLIND else LOOK_CHOICE if action.kind == "look" else int(action.bid)
+
+
+def apply_choice(state: Table, choice: int) -> bool:
+    """:func:`apply` of ``choice`` without its action (a bid's ``(seat, text)`` a shared pair in
+    the hand's actions); True when the phase is over."""
+    h = state.hand
+    d = KIND.data(state)
+    if d.swap:
+        a = legal(state)[choice]
+        h.actions.append((h.to_move, a.text))
+        return _swap(state, d, a.cards)
+    seat = h.to_move
+    h.actions.append((seat, BLIND.text) if choice == BLIND_CHOICE else (seat, LOOK.text) if choice == LOOK_CHOICE
+                     else _tables(state).said[seat][choice])
+    return _bid(state, d, choice)
 
 
 def check(state: Table, action: Action) -> None:
@@ -173,26 +258,39 @@ def check(state: Table, action: Action) -> None:
 
 
 def apply(state: Table, action: Action) -> bool:
-    h = state.hand
     d = KIND.data(state)
-    seat = h.to_move
     if d.swap:   # a blind nil exchange: the cards go to the partner at once
-        giver, taker = d.swap.pop(0)
-        h.hands[giver] &= ~action.cards
-        h.hands[taker] |= action.cards
-        if not d.swap:
-            return True
-        h.to_move = d.swap[0][0]
-        return False
-    if seat in d.undecided:
+        return _swap(state, d, action.cards)
+    return _bid(state, d, BLIND_CHOICE if action == BLIND else LOOK_CHOICE if action.kind == "look"
+                else int(action.bid))
+
+
+def _swap(state: Table, d: TrickBidsData, cards: int) -> bool:
+    """The blind nil exchange's next pass of ``cards``; True when the exchange is over."""
+    h = state.hand
+    giver, taker = d.swap.pop(0)
+    h.hands[giver] &= ~cards
+    h.hands[taker] |= cards
+    if not d.swap:
+        return True
+    h.to_move = d.swap[0][0]
+    return False
+
+
+def _bid(state: Table, d: TrickBidsData, choice: int) -> bool:
+    """The seat to move's decision ``choice`` (a bid, or see :data:`BLIND_CHOICE`); True when
+    the bidding (and any blind nil exchange) is over."""
+    h = state.hand
+    seat = h.to_move
+    if d.undecided and seat in d.undecided:
         d.undecided.remove(seat)
-        if action.kind == "look":
+        if choice == LOOK_CHOICE:
             return False   # he looks, then bids
         d.blind.append(seat)
-        action = _action(0)
-    d.bids[seat] = int(action.bid)
-    shown = "blind nil" if seat in d.blind else "nil" if d.bids[seat] == 0 and says_nil(state.variant) \
-        else action.text
+        choice = 0
+    d.bids[seat] = choice
+    shown = "blind nil" if seat in d.blind else "nil" if choice == 0 and says_nil(state.variant) \
+        else _action(choice).text
     h.calls.append((seat, shown))   # public: every bid is shown
     d.count += 1
     if d.count < state.variant.players:
@@ -221,17 +319,25 @@ def column_values(variant, bids: list, blind: list, won: list) -> list:
     the seats that bid ``blind`` nil and the tricks each seat ``won``."""
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
     out = []
-    for seats in cols:
-        nils = [s for s in seats if bids[s] == 0 and s not in blind]
-        blinds = [s for s in seats if bids[s] == 0 and s in blind]
-        out.append({"bid": sum(bids[s] for s in seats if bids[s] > 0),
-                    "bid_tricks": sum(won[s] for s in seats if bids[s] > 0),
-                    "nil_bids": len(nils),
-                    "nil_made": sum(1 for s in nils if won[s] == 0),
-                    "nil_failed": sum(1 for s in nils if won[s] > 0),
-                    "nil_tricks": sum(won[s] for s in nils + blinds),
-                    "blind_nil_made": sum(1 for s in blinds if won[s] == 0),
-                    "blind_nil_failed": sum(1 for s in blinds if won[s] > 0)})
+    for seats in cols:   # (one pass per column: every hand's end asks)
+        bid = bid_tricks = nil_bids = nil_made = nil_failed = nil_tricks = blind_made = blind_failed = 0
+        for s in seats:
+            b, w = bids[s], won[s]
+            if b > 0:
+                bid += b
+                bid_tricks += w
+            elif b == 0:
+                nil_tricks += w
+                if s in blind:
+                    blind_made += w == 0
+                    blind_failed += w > 0
+                else:
+                    nil_bids += 1
+                    nil_made += w == 0
+                    nil_failed += w > 0
+        out.append({"bid": bid, "bid_tricks": bid_tricks, "nil_bids": nil_bids, "nil_made": nil_made,
+                    "nil_failed": nil_failed, "nil_tricks": nil_tricks, "blind_nil_made": blind_made,
+                    "blind_nil_failed": blind_failed})
     return out
 
 
@@ -274,6 +380,10 @@ class TrickBidsKind(PhaseKind[TrickBidsSpec]):
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+    legal_choices = staticmethod(legal_choices)
+    choice_action = staticmethod(choice_action)
+    choice_of = staticmethod(choice_of)
+    apply_choice = staticmethod(apply_choice)
 
     def compile(self, c, name: str, p: dict, path: tuple):
         """The :class:`TrickBidsSpec`."""

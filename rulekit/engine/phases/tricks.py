@@ -360,47 +360,74 @@ def _partner_winning(state: Table, seat: Seat) -> bool:
 def restrict(state: Table, m: Mask, lead: bool) -> Mask:
     """``m`` less the cards a lead restriction or a first-trick restriction forbids now,
     each applied only when the player keeps some other card (``lead_broken``, ``first_trick``)."""
-    return _restrictions(state, m, lead)[0]
+    return _restrictions(state, m, lead, False)[0]
 
 
-def _restrictions(state: Table, m: Mask, lead: bool) -> tuple:
-    """``(allowed mask, [(forbidden mask, reason)...])`` of :func:`restrict`."""
+def _restrictions(state: Table, m: Mask, lead: bool, words: bool = True) -> tuple:
+    """``(allowed mask, [(forbidden mask, reason)...])`` of :func:`restrict` (``words``: with
+    the reasons; else the list stays empty)."""
     h = state.hand
     spec = KIND.spec(state)
-    why = []
+    why: list = []
     if lead and spec.bound:   # a bound card leads its suit the first time
         m2, reason = _bound_lead(state, h.to_move, m, spec)
         if m2 != m:
             why.append((m & ~m2, reason))
             m = m2
     if lead and (spec.lead_broken or spec.lead_never):
-        played = 0
-        if spec.lead_broken:
-            for _l, plays, _w, _n in h.tricks:
-                for _s, c in plays:
-                    played |= 1 << c
-        # a lead_never suit is never "broken": the rule holds for the whole hand
+        for mask, until, reason in _lead_rules(state, spec):
+            if not m & ~mask or until and _broken(h.tricks, mask):
+                continue   # nothing else to lead, or broken: a card of the suit has been played
+            m &= ~mask
+            if words:
+                why.append((mask, reason))
+    if not h.tricks:
+        lead_card = 1 << spec.first_lead if spec.first_lead >= 0 else 0
+        if lead and m & lead_card:
+            if words:
+                why.append((m & ~lead_card, f"{state.variant.deck.name(spec.first_lead)} must lead the first trick"))
+            m = lead_card
+        for mask, what in ((spec.first_no_lead if lead else 0, "led"), (spec.first_no_play, "played")):
+            if mask and m & ~mask:
+                m &= ~mask
+                if words:
+                    why.append((mask, f"{' '.join(state.variant.deck.names_of(mask & h.hands[h.to_move]))} "
+                                      f"may not be {what} to the first trick while you hold another card"))
+    return m, why
+
+
+def _broken(tricks, mask: Mask) -> bool:
+    """Whether a card of ``mask`` was played to one of the finished ``tricks``."""
+    for _l, plays, _w, _n in tricks:
+        for _s, c in plays:
+            if mask >> c & 1:
+                return True
+    return False
+
+
+_LEAD_RULES = "tricks.lead_rules"   # (phase index, trumps) -> the lead rules in force (_lead_rules)
+
+
+def _lead_rules(state: Table, spec: TricksSpec) -> tuple:
+    """The lead rules of trick phase ``spec`` under the hand's trumps, in order:
+    ``(mask, until broken, reason)`` for each ``lead_broken`` suit, then each ``lead_never``
+    suit (``trump``: the trump suit, none at no trump); built once per variant, phase and trumps."""
+    h = state.hand
+    by: dict = state.variant.cached(_LEAD_RULES, dict)
+    key = (h.phase, h.trump)
+    out = by.get(key)
+    if out is None:
+        rules = []
         for rule, until in ((spec.lead_broken, " until one has been played"), (spec.lead_never, "")):
             for suit, mask in rule:
                 if mask == -1:
                     if h.trump not in state.variant.deck.suits:
                         continue
                     suit, mask = h.trump, _suit_mask(state.variant.deck, h.trump)
-                if not (until and played & mask) and m & ~mask:
-                    m &= ~mask
-                    why.append((mask, f"{SUIT_NAMES.get(suit, suit)} may not be led{until}, "
-                                      f"while you hold another suit"))
-    if not h.tricks:
-        lead_card = 1 << spec.first_lead if spec.first_lead >= 0 else 0
-        if lead and m & lead_card:
-            why.append((m & ~lead_card, f"{state.variant.deck.name(spec.first_lead)} must lead the first trick"))
-            m = lead_card
-        for mask, what in ((spec.first_no_lead if lead else 0, "led"), (spec.first_no_play, "played")):
-            if mask and m & ~mask:
-                m &= ~mask
-                why.append((mask, f"{' '.join(state.variant.deck.names_of(mask & h.hands[h.to_move]))} "
-                                  f"may not be {what} to the first trick while you hold another card"))
-    return m, why
+                rules.append((mask, bool(until), f"{SUIT_NAMES.get(suit, suit)} may not be led{until}, "
+                                                 f"while you hold another suit"))
+        out = by[key] = tuple(rules)
+    return out
 
 
 def _suit_mask(deck, suit: str) -> Mask:
@@ -504,26 +531,28 @@ def legal_choices(state: Table) -> list[int]:
     """The choices of :func:`legal`, in its order: a card played is its index; a led top card
     naming a suit is ``card + deck size * (1 + the suit's place in the deck's suits)``; then
     the actions besides cards open now, :data:`EXTRA` plus their place among them."""
-    out = _play_choices(state)
-    spec: TricksSpec = state.variant.phases[state.hand.phase]  # type: ignore[assignment]
-    if spec.side or spec.announcements or spec.extras:
-        out += range(EXTRA, EXTRA + len(_besides(state, spec)))
-    return out
-
-
-def _play_choices(state: Table) -> list[int]:
     h = state.hand
+    spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]
     m = legal_mask(state, h.to_move)
-    if h.trick or not h.ctx.top_names_suit:
+    if h.trick or not h.ctx.top_names_suit:   # a card is its choice (bits(m) inlined: a hot path)
         out = []
         while m:
             low = m & -m
             out.append(low.bit_length() - 1)
             m ^= low
-        return out
+    else:
+        out = _naming_choices(state, m)
+    if spec.side or spec.announcements or spec.extras:
+        out += range(EXTRA, EXTRA + len(_besides(state, spec)))
+    return out
+
+
+def _naming_choices(state: Table, m: Mask) -> list[int]:
+    """The choices of a lead of the cards ``m`` where a top card names the suit to follow."""
+    h = state.hand
     deck = state.variant.deck
     size = deck.size
-    out = []
+    out: list[int] = []
     for c in bits(m):
         if _names_suit(state, c):
             out.extend(c + size * (1 + deck.suits.index(s)) for s in nameable_suits(state, h.to_move))
@@ -559,16 +588,16 @@ def apply_choice(state: Table, choice: int) -> bool:
     """Play the card of ``choice`` (naming its suit), or take the action besides a card (its
     ``(seat, text)`` appended to the hand's actions, then applied as :func:`apply` does); True
     when the hand is over."""
-    size = state.variant.deck.size
-    if choice >= EXTRA:
-        h = state.hand
-        a = _besides(state, KIND.spec(state))[choice - EXTRA]
-        h.actions.append((h.to_move, a.text))
-        return apply(state, a)
-    if choice < size:
-        return play_card(state, choice)
-    named, c = divmod(choice, size)
-    return play_card(state, c, state.variant.deck.suits[named - 1])
+    if choice < EXTRA:
+        size = len(state.variant.deck.names)   # (deck.size without its property call: per card)
+        if choice < size:
+            return play_card(state, choice)
+        named, c = divmod(choice, size)
+        return play_card(state, c, state.variant.deck.suits[named - 1])
+    h = state.hand
+    a = _besides(state, KIND.spec(state))[choice - EXTRA]
+    h.actions.append((h.to_move, a.text))
+    return apply(state, a)
 
 
 def group_name(state: Table, g: int) -> str:
@@ -693,12 +722,13 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
     hands[seat] ^= 1 << c
     trick = h.trick
     if trick:
+        ctx = h.ctx
         lg = h.led_group
-        g = h.ctx.group_of[c]
+        g = ctx.group_of[c]
         if g != lg:
-            if lg == h.ctx.idle_group:  # a powerless card was led: the first card of a suit sets it
+            if lg == ctx.idle_group:  # a powerless card was led: the first card of a suit sets it
                 h.led_group = g
-            elif (not hands[seat] & h.ctx.group_mask[lg] and not (h.ctx.renege and lg == h.ctx.trump_suit_group)
+            elif (not hands[seat] & ctx.group_mask[lg] and not (ctx.renege and lg == ctx.trump_suit_group)
                   and _shows_void(state)):
                 h.failed[seat] |= 1 << lg   # (a free card may follow while he holds the suit; a top trump may renege)
         leader = h.leader
@@ -723,8 +753,9 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
         h.to_move = nxt
         return False
     # close the trick: the strongest trump, else the strongest card of the led group
-    keys = h.ctx.win_keys[h.led_group]
-    if h.ctx.special:   # cards with rules of their own: equal cards, the slam lead, a card kept
+    ctx = h.ctx   # (the trumps the first lead may have made)
+    keys = ctx.win_keys[h.led_group]
+    if ctx.special:   # cards with rules of their own: equal cards, the slam lead, a card kept
         winner, cards = _close_special(state, trick, keys)
     else:
         best = -1
@@ -1343,6 +1374,18 @@ class TricksKind(PhaseKind[TricksSpec]):
     def lead_makes_trumps(self, spec) -> bool:
         """``first_lead_trump``: the suit of the first card led becomes trumps."""
         return spec.first_lead_trump
+
+    def later_cards(self, spec) -> int:
+        """The cards each player draws from the stock in a hand (its rounds of draws)."""
+        return spec.later_cards
+
+    def ends_play_if(self, spec):
+        """``end_if``."""
+        return spec.end_if
+
+    def ranking_options(self, spec) -> dict:
+        """``top_follows`` and ``renege``."""
+        return {"top_follows": spec.top_follows, "renege": spec.renege}
 
     def gives_aside(self, spec) -> tuple[bool, bool]:
         """``widow_to`` and ``discards_to``: the cards aside and the discards go to a player at
