@@ -180,6 +180,39 @@ def test_contract_only_phase_variables_keep_the_score_cache():
     assert not memo.bypass
 
 
+def test_score_cache_turns_itself_off_where_outcomes_rarely_repeat(monkeypatch):
+    """A variant whose hands repeat too few outcomes in the score cache's trial stops using the
+    cache (here a trial of 12 Hearts hands that asks every one to be found); the scores are
+    the same either way."""
+    def rows(trial: int, hits: int):
+        monkeypatch.setattr(scoring, "MEMO_TRIAL", trial)
+        monkeypatch.setattr(scoring, "MEMO_HITS", hits)
+        v = load_variant("hearts")
+        v.cache.pop(scoring.MEMO, None)
+        s, rng = State(v, seed=5), random.Random(5)
+        for _ in range(10):
+            random_hand(s, rng)
+        return [r.as_dict() for r in s.sheet.rows], v.cache[scoring.MEMO]
+
+    off, memo = rows(8, 1)   # (every hand of the trial must be found)
+    assert memo.off and not memo.outcomes and memo.looked == 8
+    on, memo = rows(10 ** 9, 1)
+    assert not memo.off and memo.outcomes
+    assert off == on
+
+
+def test_card_points_of_a_mask_are_the_sum_of_its_cards():
+    """``mask_points`` (a byte of the mask at a time) adds up the points of exactly the cards in
+    the mask, for decks of any size."""
+    r = random.Random(9)
+    for n in (1, 7, 8, 9, 24, 33, 52, 78, 104):
+        pts = tuple(r.randint(-3, 25) for _ in range(n))
+        for _ in range(50):
+            m = r.getrandbits(n)
+            assert scoring.mask_points(pts, m) == sum(pts[c] for c in range(n) if m >> c & 1)
+    assert scoring.mask_points(pts, 0) == 0
+
+
 @pytest.mark.parametrize("vid", builtin_ids())
 def test_score_cache_keys_on_every_match_progress_variable_a_formula_reads(vid, monkeypatch):
     """The score cache leaves the vulnerability, the game score and the match so far (totals,

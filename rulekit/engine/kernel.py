@@ -112,7 +112,20 @@ def _load() -> bool:
         return _off()
     _np = numpy
     _jit = kernel_jit
+    _settle()
     return True
+
+
+def _settle() -> None:
+    """Take the objects alive once the kernel is loaded out of the garbage collector's sight
+    (:func:`gc.freeze`, after a collection): numba's and numpy's modules add about 100,000
+    objects that live as long as the process, and every later full collection walked them
+    again, a steady 3-5 % of a long simulation's time (benchmarks/README.md).  Objects frozen
+    are still freed when no longer referenced; only a reference cycle among them that
+    becomes garbage stays."""
+    import gc
+    gc.collect()
+    gc.freeze()
 
 
 def _try(np: Any, jit: Any) -> None:

@@ -64,7 +64,7 @@ def player_envs(variant, hand, upto: int | None = None, extra: dict | None = Non
             won[winner] += 1
             for _s, c in played:
                 cards[winner] |= 1 << c
-    points = [sum(pts[c] for c in _bits(m)) for m in cards] if variant.has_card_points else [0] * n
+    points = [mask_points(pts, m) for m in cards] if variant.has_card_points else [0] * n
     if hand.extra_points and upto is None:   # points moved outside the cards won (a kept card's exchange)
         points = [p + x for p, x in zip(points, hand.extra_points)]
     ex = dict(extra or {})
@@ -135,6 +135,9 @@ def hand_envs(variant, hand) -> list:
 
 #: Outcomes a variant's score cache keeps (each about 3-5 KB of environments).
 MEMO_SIZE = 2048
+#: Hands a variant's score cache is tried on; it stays on if one in ``MEMO_HITS`` was found in it.
+MEMO_TRIAL = 2048
+MEMO_HITS = 4
 #: keys of the tables this module keeps in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>`
 MEMO = "scoring.memo"
 FIXERS = "scoring.hand_fixers"
@@ -152,20 +155,31 @@ class _Memo:
     """A variant's score cache (:func:`score_played`): the newest outcomes scored (at most
     :data:`MEMO_SIZE`), and what the key of an outcome must hold.
 
-    :ivar bypass: some phase gives formula variables the key does not fix (a contract's text does
-        fix some: :attr:`~rulekit.engine.phases.base.PhaseKind.values_from_contract`): its hands
-        are scored without the cache.
+    :ivar bypass: some phase gives formula variables that the contract's text does not fix
+        (:attr:`~rulekit.engine.phases.base.PhaseKind.values_from_contract`), or the scoring
+        counts matadors (the cards dealt): the counts of the play alone do not fix the score
+        (:func:`remembered`).
+    :ivar keyed: ``(kind, spec)`` of the phases whose variables are not fixed by the contract's
+        text: the key holds their values for the hand (and the contract's attributes).
+    :ivar matadors: the scoring counts matadors: those hands are scored without the cache.
     :ivar reads: ``(vulnerability, game score, totals, deal number, dealer)``: whether some
         formula reads each.
+    :ivar off: the cache is not used any more: its first :data:`MEMO_TRIAL` hands found less
+        than one in :data:`MEMO_HITS` outcomes already scored (a game of many outcomes, such as
+        each seat's card points or bids: building the key costs more than it saves);
+        ``looked``, ``found``: hands looked up and found so far in the trial.
     """
 
-    __slots__ = ("outcomes", "bypass", "reads")
+    __slots__ = ("outcomes", "bypass", "keyed", "matadors", "reads", "off", "looked", "found")
 
     def __init__(self, variant) -> None:
         self.outcomes: OrderedDict = OrderedDict()
-        self.bypass = (any(not kind.values_from_contract for kind, _spec, _d in phase_variables(variant))
-                       or variant.scoring.matadors is not None)   # (the cards dealt, which the key lacks)
+        self.keyed = tuple((kind, spec) for kind, spec, _d in phase_variables(variant) if not kind.values_from_contract)
+        self.matadors = variant.scoring.matadors is not None
+        self.bypass = bool(self.keyed) or self.matadors
         self.reads = _reads_match_progress(variant)
+        self.off = self.matadors
+        self.looked = self.found = 0
 
 
 def _reads_match_progress(variant) -> tuple:
@@ -231,66 +245,98 @@ def score_played(variant, hand, extra: dict) -> tuple:
     """Score a finished played ``hand``: ``(envs, entries, void)``, as :func:`player_envs`
     then :func:`score_hand` (which also sets ``hand.parts``).
 
-    The result depends only on the contract, the declarer's score column, trump, doubling,
-    tricks and card points per score column, the tallies and ``extra`` (vulnerability, game
-    score) unless the hand has more (see the bypass below); then it is remembered per variant
+    The result depends only on the contract, the declarer's (and his partner's) score column,
+    trump, doubling, tricks and card points per score column, the tallies, the phases' own
+    variables (and the contract's attributes) when the contract's text does not fix them, the
+    deal's size from a schedule, a refe's factor (``markers``) and the match facts in ``extra``
+    some formula reads (vulnerability, game score...); it is remembered per variant by those
     (bounded), so that long simulations and bots' playouts, whose outcomes repeat, do not
-    re-evaluate the formulas.  (With ``scoring.by: side`` every variable is a side's, so the
-    key holds sides, not seats.)  The environments returned may be shared between hands (then
-    they come as a tuple): read them, never change them.
+    re-evaluate the formulas.  Only a scoring that counts matadors (the cards dealt) is never
+    remembered.  (With ``scoring.by: side`` every variable is a side's, so the key holds sides,
+    not seats.)  The environments returned may be shared between hands (then they come as a
+    tuple): read them, never change them.
     """
-    c = hand.contract
     memo = variant.cache.get(MEMO)
     if memo is None:
         memo = variant.cached(MEMO, lambda: _Memo(variant))
-    if not remembered(variant, hand, extra, memo):
-        envs = player_envs(variant, hand, extra=extra)
-        entries, void = score_hand(variant, hand, envs)
-        return envs, entries, void
-    n = variant.players
-    winners = _winners(hand)
-    won = [winners.count(s) for s in range(n)]
-    points = ([sum(pts[x] for x in _bits(m)) for m in hand.won_cards] if (pts := variant.points_table(hand.ctx))
-              and variant.has_card_points else [])
-    if hand.extra_points and points:   # points moved outside the cards won (a kept card's exchange)
-        points = [p + x for p, x in zip(points, hand.extra_points)]
-    declarer = hand.declarer
-    if variant.scoring.by_side:   # what envs_for keeps of seats: their sides' sums
-        sides = variant.sides
-        won = [sum([won[s] for s in seats]) for seats in sides]
-        points = [sum(points[s] for s in seats) for seats in sides] if points else []
-        declarer = variant.side_of[declarer] if declarer >= 0 else -1
-    tal = tuple(tally_counts(variant, hand, hand.won_cards)) if variant.scoring.tallies else ()
-    vul, gs, tot, num, dealer = memo.reads
-    key = (c.text if c is not None else None, declarer, hand.trump, hand.doubled, tuple(won),
-           tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
-           tuple(extra.get("game_score") or ()) if gs else (), tal,
-           tuple(extra.get("totals", hand.totals)) if tot else (), hand.number if num else -1,
-           hand.dealer if dealer else -1)
-    hit = memo.outcomes.get(key)
+    key = None if memo.off else _outcome_key(variant, hand, extra, memo)
+    try:
+        hit = memo.outcomes.get(key) if key is not None else None
+    except TypeError:   # a phase's variable that is no key (not hashable)
+        key = hit = None
+    if key is None:
+        fresh = player_envs(variant, hand, extra=extra)
+        scored, void = score_hand(variant, hand, fresh)
+        return fresh, scored, void
+    if memo.looked < MEMO_TRIAL:   # (the trial: is the cache worth its keys?)
+        memo.looked += 1
+        memo.found += hit is not None
+        if memo.looked == MEMO_TRIAL and memo.found * MEMO_HITS < MEMO_TRIAL:
+            memo.off = True
+            memo.outcomes.clear()
     if hit is None:
+        tal = key[8]
         if tal:   # (the counts of the key, by name, for the environments)
             names = [t.name for t in variant.scoring.tallies]
             extra = dict(extra, tallies=[dict(zip(names, counts)) for counts in tal])
-        envs = player_envs(variant, hand, extra=extra)
-        entries, void = score_hand(variant, hand, envs)
+        fresh = player_envs(variant, hand, extra=extra)
+        scored, void = score_hand(variant, hand, fresh)
+        if memo.off:   # (the trial just ended against the cache)
+            return fresh, scored, void
         if len(memo.outcomes) >= MEMO_SIZE:   # the oldest outcome goes
             memo.outcomes.popitem(last=False)
         parts = {k: tuple(x) for k, x in hand.parts.items()} if hand.parts is not None else None
         # (a tuple: the environments of a remembered outcome, shared and read-only)
-        hit = memo.outcomes[key] = (tuple(envs), tuple(entries), void, parts)
+        hit = memo.outcomes[key] = (tuple(fresh), tuple(scored), void, parts)
     envs, entries, void, parts = hit
     hand.parts = {k: list(x) for k, x in parts.items()} if parts is not None else None
     return envs, list(entries), void
 
 
+def _outcome_key(variant, hand, extra: dict, memo: _Memo) -> tuple:
+    """The key of ``hand``'s outcome in the score cache (:func:`score_played`; its ninth item is
+    the tallies' counts per column)."""
+    n = variant.players
+    c = hand.contract
+    winners = _winners(hand)
+    won = [winners.count(s) for s in range(n)]
+    points = ([mask_points(pts, m) for m in hand.won_cards] if (pts := variant.points_table(hand.ctx))
+              and variant.has_card_points else [])
+    if hand.extra_points and points:   # points moved outside the cards won (a kept card's exchange)
+        points = [p + x for p, x in zip(points, hand.extra_points)]
+    declarer = hand.declarer
+    partner = hand.partner
+    if variant.scoring.by_side:   # what envs_for keeps of seats: their sides' sums
+        sides = variant.sides
+        won = [sum([won[s] for s in seats]) for seats in sides]
+        points = [sum(points[s] for s in seats) for seats in sides] if points else []
+        declarer = variant.side_of[declarer] if declarer >= 0 else -1
+        partner = variant.side_of[partner] if partner >= 0 else -1
+    tal = tuple(tally_counts(variant, hand, hand.won_cards)) if variant.scoring.tallies else ()
+    vul, gs, tot, num, dealer = memo.reads
+    own: tuple = ()   # what the phases (and the contract's attributes) give this hand beyond its text
+    if memo.keyed:
+        own = tuple(tuple(tuple(d.items()) for d in kind.values(variant, hand, spec)) for kind, spec in memo.keyed)
+        if c is not None and hasattr(c, "variables"):
+            own += (tuple(c.variables().items()),)
+    fixed = hand_variables(variant, hand)
+    key = (c.text if c is not None else None, declarer, hand.trump, hand.doubled, tuple(won),
+           tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
+           tuple(extra.get("game_score") or ()) if gs else (), tal,
+           tuple(extra.get("totals", hand.totals)) if tot else (), hand.number if num else -1,
+           hand.dealer if dealer else -1, partner if c is not None else -1, own,
+           tuple(fixed.items()) if fixed else (), tuple(extra["markers"].items()) if "markers" in extra else ())
+    return key
+
+
 def remembered(variant, hand, extra: dict, memo=None) -> bool:
-    """Whether :func:`score_played` scores ``hand`` by its key (the contract, the declarer's
-    column, trump, doubling, tricks, card points and tallies per column, and the match facts in
-    ``extra`` some formula reads), so that two played hands with the same key score the same.
-    Not when the hand has what the key does not hold: phase variables, a refe's factor
-    (``markers``), a partner for the hand, a deal size from a schedule (a contract's own
-    variables are fixed by its text, which the key holds)."""
+    """Whether ``hand``'s score follows from the counts of its play and the facts fixed before
+    it alone (the contract's text, the declarer's column, trump, doubling, tricks, card points
+    and tallies per column, and the match facts in ``extra`` some formula reads), so that two
+    plays of the same hand with the same counts score the same (bots key their playouts'
+    values so).  Not when the hand has more: phase variables the contract's text does not fix,
+    matadors, a refe's factor (``markers``), a partner for the hand, a deal size from a
+    schedule."""
     if memo is None:
         memo = variant.cached(MEMO, lambda: _Memo(variant))
     return not (memo.bypass or "markers" in extra or hand.partner >= 0 or hand_variables(variant, hand))
@@ -550,6 +596,38 @@ def match_extra(hand) -> dict:
     """The match facts of ``hand`` that :func:`envs_for` reads as ``extra`` (a hand of a
     bot's world, or of a match: ``totals``, ``deal_number``, ``dealer``)."""
     return {"totals": hand.totals, "deal_number": hand.number + 1, "dealer": hand.dealer}
+
+
+def mask_points(pts: tuple, m: int) -> int:
+    """The card points of the cards of mask ``m`` by the table ``pts`` (card -> points, a tuple
+    of :meth:`Variant.points_table <rulekit.variant.model.Variant.points_table>`): the sum of
+    ``pts[c]`` over its cards, read a byte of the mask at a time from sums built once per table
+    (every hand's end adds up each player's won cards)."""
+    hit = _BYTE_SUMS.get(id(pts))
+    if hit is None or hit[0] is not pts:
+        if len(_BYTE_SUMS) >= 256:   # (bounded: the tables of the variants in use)
+            _BYTE_SUMS.clear()
+        hit = _BYTE_SUMS[id(pts)] = (pts, _byte_sums(pts))
+    total = 0
+    for sums in hit[1]:
+        if not m:
+            break
+        total += sums[m & 255]
+        m >>= 8
+    return total
+
+
+def _byte_sums(pts: tuple) -> tuple:
+    """Per byte ``k`` of a card mask, the points of each of its 256 values (cards ``8k .. 8k + 7``)."""
+    out = []
+    for k in range(0, len(pts), 8):
+        row = pts[k:k + 8]
+        out.append(tuple(sum(row[i] for i in range(len(row)) if b >> i & 1) for b in range(256)))
+    return tuple(out)
+
+
+#: id of a points table -> (the table, kept so that its id is not another's, and its byte sums)
+_BYTE_SUMS: dict = {}
 
 
 def _bits(m):
