@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import List, NoReturn, Optional
 
 import typer
+import typer.completion as typer_completion
+from typer._completion_shared import Shells
 from rich.console import Console
 from rich.markup import escape
 from rich.segment import Segment
@@ -36,7 +38,7 @@ from rulekit.variant.loader import builtin_dir
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
 from .render import player_names, score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
 
-app = typer.Typer(no_args_is_help=True, rich_markup_mode="rich",
+app = typer.Typer(no_args_is_help=True, rich_markup_mode="rich", add_completion=False,
                   help="Describe, check, play and score trick-taking card games and their house rules.")
 
 
@@ -109,9 +111,38 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
+# typer's own --install-completion and --show-completion are flags that guess the shell from the
+# parent process (`sh -c 'rulekit --show-completion bash'` printed "Shell sh not supported."): these
+# take the shell as their value instead, so the shell named is the one served, from any shell.
+typer_completion.completion_init()   # typer's completion scripts and protocol (_RULEKIT_COMPLETE)
+_SHELLS = tuple(s.value for s in Shells)
+
+
+def _completion_option(callback):
+    """A root option's callback that gives typer's ``callback`` the shell named.
+    :raises typer.BadParameter: a shell typer has no script for."""
+    def run(ctx: typer.Context, param: typer.CallbackParam, value: Optional[str]) -> None:
+        if value is None or ctx.resilient_parsing:
+            return
+        if value not in _SHELLS:
+            raise typer.BadParameter(f"unknown shell {visible(value)!r}; one of: {', '.join(_SHELLS)}")
+        callback(ctx, param, value)
+    return run
+
+
 @app.callback()
 def _root(version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
-                                       help="Print the version of rulekit and exit.")) -> None:
+                                       help="Print the version of rulekit and exit."),
+          install_completion: Optional[str] = typer.Option(
+              None, "--install-completion", metavar="SHELL",
+              expose_value=False, callback=_completion_option(typer_completion.install_callback),
+              autocompletion=_complete_list(_SHELLS),
+              help="Install completion for SHELL (bash, zsh, fish, powershell or pwsh), for every new shell."),
+          show_completion: Optional[str] = typer.Option(
+              None, "--show-completion", metavar="SHELL",
+              expose_value=False, callback=_completion_option(typer_completion.show_callback),
+              autocompletion=_complete_list(_SHELLS),
+              help="Print the completion script of SHELL, to copy it or load it yourself.")) -> None:
     # the root options (--version, --install-completion, --show-completion) only; no command of its own
     pass
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import importlib.metadata
 import inspect
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -210,6 +212,28 @@ def test_completion_is_installed():
     assert "--install-completion" in run("--help", env={"COLUMNS": "200"}).output
     script = runner.invoke(app, ["--show-completion", "bash"], prog_name="rulekit").output
     assert "complete -o default -F _rulekit_completion rulekit" in script
+
+
+def test_completion_script_is_of_the_shell_named_not_the_parent_shell():
+    """`--show-completion SHELL` prints SHELL's script whatever shell runs rulekit (under
+    `sh -c` too); an unknown shell is a usage error."""
+    r = subprocess.run(["sh", "-c", f"'{sys.executable}' -m rulekit.cli.app --show-completion zsh"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("#compdef rulekit")
+    r = subprocess.run(["sh", "-c", f"'{sys.executable}' -m rulekit.cli.app --show-completion bash"],
+                       capture_output=True, text=True, timeout=120)
+    assert "complete -o default -F _rulekit_completion rulekit" in r.stdout
+    bad = runner.invoke(app, ["--show-completion", "sh"], prog_name="rulekit")
+    assert bad.exit_code == 2 and "unknown shell 'sh'" in bad.output
+
+
+def test_install_completion_writes_the_script_of_the_shell_named(tmp_path):
+    r = runner.invoke(app, ["--install-completion", "bash"], prog_name="rulekit", env={"HOME": str(tmp_path)})
+    assert r.exit_code == 0, r.output
+    script = (tmp_path / ".bash_completions" / "rulekit.sh").read_text()
+    assert "complete -o default -F _rulekit_completion rulekit" in script
+    assert "source" in (tmp_path / ".bashrc").read_text()
 
 
 FIVES = [v for v in builtin_ids() if v.startswith("fiveh")]
