@@ -205,6 +205,17 @@ def test_cli_doc_lists_exactly_the_commands():
         "docs/cli.md sections `## `rulekit CMD`` must match the commands of cli/app.py"
 
 
+NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+                "fifteen sixteen").split()
+
+
+def test_cli_doc_counts_the_commands():
+    """The opening of docs/cli.md says how many commands the app has, and the number is right."""
+    m = re.search(r"It has (\w+) commands\.", read("cli.md"))
+    assert m, "docs/cli.md no longer says `It has N commands.`"
+    assert m.group(1) == NUMBER_WORDS[len(cli_app().commands)]
+
+
 @pytest.mark.parametrize("name", sorted(cli_app().commands))
 def test_cli_doc_lists_exactly_the_options(name):
     cmd = cli_app().commands[name]
