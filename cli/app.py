@@ -1029,7 +1029,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
           max_tables: int = typer.Option(100, "--max-tables", min=1, help="The most tables at once.")):
     """Play in a web browser: choose a variant (or upload a file), the seats (you, sensible or
     random bots, other people with a link each), and play by clicking. Needs the web extra:
-    pip install 'rulekit[web]'."""
+    pip install 'rulekit\\[web]'."""   # rich would read [web] as a style: \\[ escapes it
     try:
         import uvicorn
         from rulekit.web.app import create_app

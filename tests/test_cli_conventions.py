@@ -13,7 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
+import rich.markup
 import typer
+import typer.main
 from typer.testing import CliRunner
 
 import rulekit
@@ -309,3 +311,21 @@ def test_explain_on_a_terminal_is_rendered_unless_plain_or_no_color(monkeypatch)
     assert run("explain", "whist", "--plain").output == text
     assert run("explain", "whist", env={"NO_COLOR": "1"}).output == text
     assert os.environ.get("NO_COLOR") is None
+
+
+def _help_texts(cmd, path="rulekit"):
+    """(where, text) of every help text of the click command ``cmd`` and its subcommands."""
+    yield path, cmd.help or ""
+    for p in cmd.params:
+        yield f"{path} {p.name}", getattr(p, "help", "") or ""
+    for name, sub in getattr(cmd, "commands", {}).items():
+        yield from _help_texts(sub, f"{path} {name}")
+
+
+def test_help_texts_keep_their_brackets():
+    """Rich markup renders `[web]` as a (bad) style and drops it: every bracket of a help text
+    (`pip install 'rulekit[web]'`) is escaped so that `--help` shows it."""
+    for where, text in _help_texts(typer.main.get_command(app)):
+        plain = rich.markup.render(text).plain
+        assert plain.count("[") == text.count("["), f"{where}: rich ate a [...] of {text!r}"
+    assert "pip install 'rulekit[web]'" in " ".join(run("serve", "--help", env={"COLUMNS": "200"}).output.split())

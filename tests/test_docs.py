@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import rich.markup
 import typer.main
 import yaml
 from typer.testing import CliRunner
@@ -199,6 +200,11 @@ def app_params(cmd) -> dict:
     return out
 
 
+def shown(help_text: str) -> str:
+    """A help text as `--help` shows it: rich markup rendered (``\\[web]`` reads ``[web]``)."""
+    return rich.markup.render(help_text).plain
+
+
 def test_cli_doc_lists_exactly_the_commands():
     app = cli_app()
     assert set(documented_cli()) == set(app.commands), \
@@ -226,8 +232,8 @@ def test_cli_doc_lists_exactly_the_options(name):
         f"rulekit {name}: documented {sorted(doc['params'])} but the app has {sorted(params)}"
     flat = " ".join(doc["text"].split()).replace("\\|", "|")
     for p, help_text in params.items():
-        assert " ".join(help_text.split()) in flat, f"rulekit {name} {p}: the help text is not quoted in docs/cli.md"
-    summary = (cmd.help or "").strip().split("\n\n")[0]
+        assert " ".join(shown(help_text).split()) in flat, f"rulekit {name} {p}: the help text is not quoted in docs/cli.md"
+    summary = shown(cmd.help or "").strip().split("\n\n")[0]
     assert " ".join(summary.split()) in flat, f"rulekit {name}: its help summary is not quoted in docs/cli.md"
 
 
