@@ -176,10 +176,20 @@ class _Console(_SafeConsole):
 
     def print(self, *objects, soft_wrap=None, **kwargs) -> None:
         """Print as rich does, but lines written to a file or a pipe are never folded at the
-        default 80 columns (a long auction line stays one line in ``play --auto > FILE``)."""
-        if soft_wrap is None and not self.is_terminal:
-            soft_wrap = True
-        super().print(*objects, soft_wrap=soft_wrap, **kwargs)
+        default 80 columns (a long auction line stays one line in ``play --auto > FILE``), and a
+        table is laid out as wide as its cells need (``compare > FILE`` keeps every interval
+        whole instead of cutting it to ``-24.2%..1…``)."""
+        if self.is_terminal:
+            super().print(*objects, soft_wrap=soft_wrap, **kwargs)
+            return
+        width = self.width
+        unbounded = self.options.update_width(1 << 16)
+        try:   # rich never prints wider than the console: widen it for this print
+            self.width = max([width] + [self.measure(o, options=unbounded).maximum
+                                        for o in objects if not isinstance(o, str)])
+            super().print(*objects, soft_wrap=True if soft_wrap is None else soft_wrap, **kwargs)
+        finally:
+            self.width = width
 
     def input(self, prompt="", **kwargs) -> str:
         """A line typed at the prompt, of at most :data:`LINE_LIMIT` characters (``< /dev/zero``

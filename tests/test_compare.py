@@ -332,3 +332,15 @@ def test_terminating_compare_ends_its_workers_too():
         except ProcessLookupError:               # none left (the test passed)
             pass
         p.wait(timeout=30)
+
+
+def test_table_to_a_file_keeps_every_cell_whole():
+    """Written to a file or a pipe (not a terminal), the table is as wide as its cells: no
+    metric is folded over lines and no interval is cut to ``-24.2%..1…``."""
+    r = runner.invoke(app, ["compare", "--bots", "random", *PAIR, "--deals", "30", "--seed", "4", "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    assert "…" not in r.output
+    rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
+            for line in r.output.splitlines() if line.startswith("│")}
+    assert rows["declarer's tricks"] == ["2.83", "2.87", "0.03", "-0.25..0.32", "0.81", "1.00", "30", "-"]
+    assert rows["entry of score column 0"][3] == "-3.43..2.10"
