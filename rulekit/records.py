@@ -61,7 +61,7 @@ import yaml
 from rulekit import sealing
 from rulekit.engine import State
 from rulekit.errors import ActionError, RecordError, RulekitError
-from rulekit.text import MAX_ID, MAX_NAME, MAX_TEXT
+from rulekit.text import MAX_ID, MAX_NAME, MAX_TEXT, name_problem
 from rulekit.variant import builtin_ids, compile_variant, load_variant, resolve_text
 from rulekit.variant.loader import MAX_FILE_SIZE
 
@@ -428,8 +428,9 @@ def shape_problem(data: dict) -> str:
         if v is not None and len(v) > 64:
             return f"{key!r} lists {len(v)} seats (expected at most 64)"
         for i, x in enumerate(v or ()):
-            if len(x) > MAX_NAME:
-                return f"{key}[{i}] is {len(x)} characters long (expected at most {MAX_NAME})"
+            problem = name_problem(x, f"{key}[{i}]")
+            if problem:
+                return problem
     if data.get("players") is not None:
         bad = [p for p in data["players"] if p not in CONTROLLERS]
         if bad:

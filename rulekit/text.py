@@ -73,6 +73,19 @@ def unprintable(text: str) -> bool:
     return any(unicodedata.category(ch) in UNSAFE_CATEGORIES for ch in text)
 
 
+def name_problem(name: str, where: str) -> str:
+    """What is wrong with ``name`` as a player name read from a file (a record, a pad), or ``""``:
+    longer than :data:`MAX_NAME`, or holding a control or format character (:func:`unprintable`:
+    a newline would forge an output line, ESC a terminal sequence; as ``validate`` refuses in a
+    seat name).  ``where`` names the field in the message (``names[0]``); the name is quoted
+    with :func:`visible` (newlines shown too)."""
+    if len(name) > MAX_NAME:
+        return f"{where} is {len(name)} characters long (expected at most {MAX_NAME})"
+    if unprintable(name):
+        return f"{where} holds a control character ({visible(name, newlines=False)})"
+    return ""
+
+
 def _show(ch: str) -> str:
     c = ord(ch)
     if c < 0x20:
@@ -82,4 +95,4 @@ def _show(ch: str) -> str:
     return f"\\x{c:02x}" if c <= 0xff else f"\\u{c:04x}" if c <= 0xffff else f"\\U{c:08x}"
 
 
-__all__ = ["BIDI", "MAX_ID", "MAX_NAME", "MAX_TEXT", "UNSAFE_CATEGORIES", "json_text", "unprintable", "visible"]
+__all__ = ["BIDI", "MAX_ID", "MAX_NAME", "MAX_TEXT", "UNSAFE_CATEGORIES", "json_text", "name_problem", "unprintable", "visible"]

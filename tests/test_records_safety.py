@@ -274,6 +274,24 @@ def test_long_names_are_refused(tmp_path):
         records.load(f.write_text(json.dumps(dict(rec, names=None, variant="v" * 300))) and f)
 
 
+@pytest.mark.parametrize("name, shown", [("Evil\nP0 wins", "Evil^JP0 wins"), ("\x1b[31mRed", "^[[31mRed"),
+                                         ("Bell\x07", "Bell^G"), ("Rtl\u202e", "Rtl\\u202e")])
+def test_names_with_control_characters_are_refused(tmp_path, name, shown):
+    """A record's player name holding a control or format character (a newline that would print
+    a forged line, ESC, BEL, a bidi override) is refused at load, as a pad's is, by replay and by
+    resume alike; the file is left as it was."""
+    f = finished_record(tmp_path)
+    rec = json.loads(f.read_text())
+    rec["names"][0] = name
+    f.write_text(json.dumps(rec))
+    before = f.read_bytes()
+    for args in (["replay", f], ["play", "--resume", f, "--auto", "--quiet"]):
+        r = cli(*args)
+        assert r.exit_code == 1, r.output
+        assert f"{f}: names[0] holds a control character ({shown})" in " ".join(r.output.split())
+    assert f.read_bytes() == before
+
+
 def test_lone_surrogate_in_a_name_is_refused_at_load(tmp_path):
     """JSON "\\ud800" in a name is refused when the record is read, not a crash at save."""
     f = finished_record(tmp_path)

@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 from rulekit import records
-from rulekit.text import unprintable, visible
+from rulekit.text import name_problem, visible
 from rulekit.errors import RulekitError
 
 #: Versions of the pad format this rulekit reads.
@@ -115,10 +115,9 @@ def shape_problem(data) -> str:
             or len(names) > 64:
         return "'names' must be a list of player names (texts)"
     for i, x in enumerate(names):
-        if len(x) > records.MAX_NAME:
-            return f"names[{i}] is {len(x)} characters long (expected at most {records.MAX_NAME})"
-        if unprintable(x):   # as validate refuses in a seat name
-            return f"names[{i}] holds a control character ({escape(x)})"
+        problem = name_problem(x, f"names[{i}]")
+        if problem:
+            return problem
     if len({x.lower() for x in names}) != len(names):
         return "'names' names a player twice"
     for key in ("players", "first_dealer"):
