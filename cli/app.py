@@ -36,7 +36,7 @@ from rulekit.variant import VariantWarning, builtin_ids, check_file, load_varian
 from rulekit.variant.loader import builtin_dir
 
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
-from .render import player_names, score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
+from .render import one_line, player_names, score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode="rich", add_completion=False,
                   help="Describe, check, play and score trick-taking card games and their house rules.")
@@ -289,7 +289,7 @@ def list_variants():
         files = list(getattr(v, "files", ()) or ())
         base = Path(files[1]).stem if len(files) > 1 else ""
         rows.append((vid, f"{_or_list(v.player_choices)} players",
-                     escape(v.name) + (f"  [dim](house rule of {escape(base)})[/]" if base else "")))
+                     one_line(v.name) + (f"  [dim](house rule of {escape(base)})[/]" if base else "")))
     w0 = max((len(r[0]) for r in rows), default=0)
     w1 = max((len(r[1]) for r in rows), default=0)
     for vid, players, name in rows:
@@ -436,13 +436,13 @@ def play(ctx: typer.Context,
         game.new_record = resume is None or not _same_file(save, resume)
     if not quiet:
         if resume is not None:
-            console.print(f"resumed [bold]{escape(state.variant.name)}[/] from {escape(str(resume))}: "
+            console.print(f"resumed [bold]{one_line(state.variant.name)}[/] from {escape(str(resume))}: "
                           f"hand {state.hand.number + 1}, "
                           f"{len(state.history)} actions replayed", highlight=False)
         else:
             seats = ", ".join(f"{seat_label(state, i)}: {c}" for i, c in enumerate(controllers))
             # no seed here: with it, `play --auto --seed N` elsewhere shows every hidden card (issue 12 case 2)
-            console.print(f"[bold]{escape(state.variant.name)}[/] — {state.variant.players} "
+            console.print(f"[bold]{one_line(state.variant.name)}[/] — {state.variant.players} "
                           f"players ({escape(seats)}), first dealer {escape(state.names[state.first_dealer])}",
                           highlight=False, soft_wrap=True)
             if deal is not None:
@@ -557,7 +557,7 @@ def _pbn_deal(path: Path, v) -> tuple:
     except RulekitError as e:
         _fail(str(e))
     if v.players != 4 or v.deck.size != 52:
-        _fail(f"--deal {path}: a PBN deal is four hands of 13 cards, but {v.name} deals "
+        _fail(f"--deal {path}: a PBN deal is four hands of 13 cards, but {visible(v.name, newlines=False)} deals "
               f"{v.deck.size} cards to {v.players} players")
     try:
         order = [v.deck.parse(c) for c in found.deck_order()]
@@ -578,8 +578,8 @@ def _check_dealt(state, hands: dict, path: Path) -> None:
         for c in cards:
             want |= 1 << deck.parse(c)
         if state.hand.dealt[seat] != want:
-            _fail(f"--deal {path}: {state.variant.name} does not deal 13 cards one at a time from the dealer's "
-                  f"left, so the PBN hands cannot be dealt as written")
+            _fail(f"--deal {path}: {visible(state.variant.name, newlines=False)} does not deal 13 cards one at a "
+                  f"time from the dealer's left, so the PBN hands cannot be dealt as written")
 
 
 def _variant_problem(variant: str) -> str | None:
@@ -649,7 +649,7 @@ def _variant(variant: str, n: int | None = None, broken: int = 1, hint: str = ""
         return v
     choices = v.player_choices
     if n not in choices:
-        _fail(f"{v.name} is played by {_or_list(choices)} players, not {n}{hint}", 2)
+        _fail(f"{visible(v.name, newlines=False)} is played by {_or_list(choices)} players, not {n}{hint}", 2)
     return _load(variant, n, broken=broken)
 
 
@@ -748,7 +748,7 @@ def replay(file: Path = typer.Argument(..., autocompletion=_RECORD,
         return
     # the seed of a game in progress would show every hidden card (issue 12 case 2)
     seed = f"seed {state.seed}, " if state.is_over else ""
-    console.print(f"[bold]{escape(state.variant.name)}[/] — {seed}replayed {len(state.history)} actions",
+    console.print(f"[bold]{one_line(state.variant.name)}[/] — {seed}replayed {len(state.history)} actions",
                   highlight=False)
     console.print(score_sheet(state, title=SHEET_TITLE))
     for u in rec.get("undone") or ():     # an undo is part of the story the record tells

@@ -12,6 +12,7 @@ import bisect
 import itertools
 import re
 
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -20,6 +21,7 @@ from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import Said, shown_rows
 from rulekit.errors import RulekitError
 from rulekit.sheets.render import sheet_renderable, with_symbols
+from rulekit.text import visible
 
 SUIT_STYLE = {"H": "bold red", "D": "bold red", "S": "bold", "C": "bold"}
 
@@ -316,6 +318,13 @@ def trick_line(state, trick, i: int, label: bool = True, ctx=None) -> Text:
     t.append("  → ")
     t.append(_name(state, winner), style="bold")
     return t
+
+
+def one_line(text: str) -> str:
+    """``text`` read from a file (a variant's name) as rich markup that prints as one line of
+    what it reads: a newline shown as ``^J``, BEL as ``^G`` (rich would drop it) and every other
+    control or format character made visible (:func:`rulekit.text.visible`), brackets escaped."""
+    return escape(visible(text, newlines=False))
 
 
 def player_names(controllers: list, v) -> list:

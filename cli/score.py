@@ -13,6 +13,8 @@ from rulekit.sheets.render import renderable
 from rulekit.sheets.scorepad import FactError, ScorePad
 from rulekit.text import visible
 
+from .render import one_line
+
 EXPORTS = (".csv", ".json", ".txt")
 COMMANDS = ("undo (take back the last answer, or the last hand), stop (end the match now), save (try saving "
             "again), quit (save and leave), help")
@@ -119,7 +121,7 @@ class _Saver:
 
 
 def _show(console, pad: ScorePad) -> None:
-    console.print(renderable(pad.sheet, pad.variant, we=None, title=f"{pad.variant.name} — score sheet"))
+    console.print(renderable(pad.sheet, pad.variant, we=None, title=f"{one_line(pad.variant.name)} — score sheet"))
     if pad.is_over:
         names = " and ".join(pad.columns[c] for c in pad.winners)
         # equal best totals are a tie, not everyone winning, as `rulekit play` says (user pass 2, finding 4)
@@ -140,7 +142,7 @@ def pad_header(pad: ScorePad) -> str:
 def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
     """Ask each hand's facts until the input ends or the players quit; save after every change."""
     where = f"saved to {file} after every hand" if file is not None else "not saved (use --file PAD.json)"
-    console.print(f"[bold]{escape(pad.variant.name)}[/] scorepad — {escape(where)}; type {COMMANDS}.",
+    console.print(f"[bold]{one_line(pad.variant.name)}[/] scorepad — {escape(where)}; type {COMMANDS}.",
                   highlight=False)
     if pad.hands:
         _show(console, pad)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulekit.text import visible
+
 
 class RulekitError(Exception):
     """Root of every error caused by user input (files, DSL text, actions)."""
@@ -39,8 +41,9 @@ class Diagnostic:
     excerpt: str = ""
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}"
-        head = f"{where}: {self.path or '(document)'}: {self.message}"
+        # the file's name and the key path on one line (a newline in them would break FILE:LINE:COL)
+        where = f"{visible(str(self.file), newlines=False)}:{self.line}:{self.column}"
+        head = f"{where}: {visible(self.path, newlines=False) if self.path else '(document)'}: {self.message}"
         return head + ("\n" + self.excerpt if self.excerpt else "")
 
     def as_dict(self) -> dict:

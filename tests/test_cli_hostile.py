@@ -36,6 +36,32 @@ def test_escape_sequences_from_files_are_shown_visibly(tmp_path):
     assert "\x1b" not in r.output and "^[[2J^[]0;owned" in r.output
 
 
+def test_a_newline_in_a_variant_name_stays_on_one_line(tmp_path):
+    """A variant name holding a newline and BEL prints as one line of what it reads (``^J``,
+    ``^G``) in the headers of play, replay and score: it cannot forge a line of its own."""
+    f = tmp_path / "nl.yaml"
+    f.write_text(ZONES.replace("name: Zones", 'name: "Zo\\nFORGED\\a"'))
+    rec = tmp_path / "g.json"
+    r = runner.invoke(app, ["play", str(f), "--auto", "--seed", "1", "--max-hands", "1", "--save", str(rec)])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0].startswith("Zo^JFORGED^G — 3 players (")
+    assert "\nFORGED" not in r.output and "\x07" not in r.output
+    r = runner.invoke(app, ["replay", str(rec)])
+    assert r.exit_code == 0 and r.output.splitlines()[0].startswith("Zo^JFORGED^G — seed 1, replayed"), r.output
+    r = runner.invoke(app, ["score", str(f), "--file", str(tmp_path / "pad.json")], input="quit\n")
+    assert "Zo^JFORGED^G scorepad — " in r.output and "\nFORGED" not in r.output, r.output
+
+
+def test_validate_shows_a_file_name_on_one_line(tmp_path):
+    """A newline in a file's name is shown as ``^J``, so each problem stays one
+    FILE:LINE:COL line (an editor's parser reads it whole)."""
+    f = tmp_path / "ev\nil.yaml"
+    f.write_text(ZONES.replace("players: 3", "players: three"))
+    r = runner.invoke(app, ["validate", str(f)])
+    assert r.exit_code == 1
+    assert r.output.splitlines()[0].startswith(f"{tmp_path}/ev^Jil.yaml:3:10: players: "), r.output
+
+
 def test_full_disk_is_a_message_not_a_traceback():
     """`rulekit play fivehundred --auto > /dev/full` and `rulekit list > /dev/full`."""
     if not Path("/dev/full").exists():
