@@ -4,7 +4,7 @@ Exit codes: 0 success; 1 invalid input (a broken variant file or record, a
 record that does not replay, the input of a game ended before the game);
 2 usage errors (unknown option, missing argument, bad value, unknown
 variant, a file that does not exist); 128+N when a game was stopped by
-signal N (130 for Ctrl-C; the game is saved first).
+signal N (130 for Ctrl-C; the game, or a scorepad's finished hands, is saved first).
 """
 from __future__ import annotations
 
@@ -1018,7 +1018,9 @@ def score(variant: Optional[str] = typer.Argument(None, autocompletion=_VARIANT,
     """Keep the score sheet of a game played with real cards: per hand it asks only the facts the
     variant's scoring needs, refuses impossible entries, and shows the sheet after each hand."""
     from .score import run
-    run(console, err, _variant, _fail, variant, file, export, players, dealer, force)
+    code = run(console, err, _variant, _fail, variant, file, export, players, dealer, force)
+    if code:
+        raise typer.Exit(code)
 
 
 def _tables_folder() -> Path:

@@ -2,7 +2,10 @@
 and printing; the pad itself is :class:`rulekit.sheets.scorepad.ScorePad`)."""
 from __future__ import annotations
 
+import signal
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable, NoReturn
 
 from rich.markup import escape
 
@@ -13,6 +16,7 @@ from rulekit.sheets.render import renderable
 from rulekit.sheets.scorepad import FactError, ScorePad
 from rulekit.text import visible
 
+from .game import Stopped
 from .render import one_line
 
 EXPORTS = (".csv", ".json", ".txt")
@@ -33,11 +37,12 @@ def export(pad: ScorePad, out: Path, pad_file: Path | None = None, force: bool =
     return f"sheet written to {out}"
 
 
-def run(console, err, load, fail, variant: str | None, file: Path | None, out: Path | None,
-        players: int | None, dealer: str | None, force: bool = False) -> None:
+def run(console, err, load, fail: Callable[..., NoReturn], variant: str | None, file: Path | None, out: Path | None,
+        players: int | None, dealer: str | None, force: bool = False) -> int:
     """The ``score`` command (see ``rulekit score --help``); ``load`` and ``fail`` are the app's
-    variant loader and error exit.  A pad that will be written is locked before it is read, so
-    a second ``rulekit score`` on it is refused instead of losing a hand."""
+    variant loader and error exit; returns the exit code (128 + N when signal N stopped it).  A
+    pad that will be written is locked before it is read, so a second ``rulekit score`` on it is
+    refused instead of losing a hand."""
     if out is not None and out.suffix.lower() not in EXPORTS:
         fail(f"{out}: cannot export to {out.suffix or 'a file without a suffix'} (expected .csv, .json or .txt)", 2)
     if out is not None and file is None:
@@ -80,8 +85,10 @@ def run(console, err, load, fail, variant: str | None, file: Path | None, out: P
                 fail(str(e), 2)
             except OSError as e:
                 fail(f"{out}: cannot write the export: {e.strerror or e}")
-            return
-        _loop(console, pad, file, new=data is None)
+            return 0
+        stop = _Signals()
+        with stop.installed():
+            return _loop(console, pad, file, data is None, stop)
     except RulekitError as e:
         fail(visible(str(e)))
     finally:
@@ -139,8 +146,9 @@ def pad_header(pad: ScorePad) -> str:
     return f"hand {pad.number + 1}, {pad.names[pad.dealer]} deals{vtext}{rtext}"
 
 
-def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
-    """Ask each hand's facts until the input ends or the players quit; save after every change."""
+def _loop(console, pad: ScorePad, file: Path | None, new: bool, stop: _Signals) -> int:
+    """Ask each hand's facts until the input ends or the players quit; save after every change.
+    The exit code: 0, or 128 + N when signal N (Ctrl-C: 130) stopped it at a prompt."""
     where = f"saved to {file} after every hand" if file is not None else "not saved (use --file PAD.json)"
     console.print(f"[bold]{one_line(pad.variant.name)}[/] scorepad — {escape(where)}; type {COMMANDS}.",
                   highlight=False)
@@ -167,7 +175,16 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
         if not pad.is_over and shown != pad.number:
             console.print(escape(pad_header(pad)), style="bold", highlight=False)
             shown = pad.number
-        text = _ask(console, "match over (undo, quit) > " if q is None else f"{q.prompt} > ")
+        try:
+            text = stop.ask(console, "match over (undo, quit) > " if q is None else f"{q.prompt} > ")
+        except Stopped as e:   # Ctrl-C, TERM, HUP: what is finished is saved, then 128 + the signal
+            console.print()
+            if saver.pending:
+                saver.save()
+            console.print("interrupted" if e.signum == signal.SIGINT else f"stopped by signal {e.signum}",
+                          highlight=False)
+            _left(console, pad, file, saver, facts)
+            return 128 + int(e.signum)
         word = (text or "").strip().lower()
         if text is None or word == "quit":
             if saver.pending and not saver.save() and text is not None and not warned:
@@ -176,7 +193,7 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool) -> None:
                               highlight=False)
                 continue
             _left(console, pad, file, saver, facts)
-            return
+            return 0
         if not word:
             continue  # a blank line asks again
         if word in ("help", "?"):   # ? as at the play prompt (user pass 2, finding 9)
@@ -227,6 +244,49 @@ def _left(console, pad: ScorePad, file: Path | None, saver: _Saver, facts: dict)
     else:
         kept = "nothing was saved (use --file PAD.json to keep the pad)"
     console.print(escape("; ".join(w for w in (lost, kept) if w) + "."), highlight=False)
+
+
+class _Signals:
+    """Ctrl-C, SIGTERM and SIGHUP while the pad asks: raised as :class:`Stopped` at the prompt;
+    one that comes while a hand is added or the pad saved is held until the next prompt, so that
+    a pad is never left half changed (as ``play`` shields its record)."""
+
+    def __init__(self) -> None:
+        self.waiting = False
+        self.pending: int | None = None
+
+    def handler(self, signum, frame) -> None:
+        if self.waiting:
+            raise Stopped(signum)
+        self.pending = signum
+
+    @contextmanager
+    def installed(self):
+        """The handler in place of the process's own for these signals (the main thread only)."""
+        old = {}
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is not None:
+                try:
+                    old[sig] = signal.signal(sig, self.handler)
+                except (ValueError, OSError):
+                    pass
+        try:
+            yield
+        finally:
+            for sig, h in old.items():
+                signal.signal(sig, h)
+
+    def ask(self, console, prompt: str) -> str | None:
+        """:func:`_ask`, stopped by a signal held since the last prompt or come while waiting.
+        :raises Stopped: a signal."""
+        if self.pending is not None:
+            raise Stopped(self.pending)
+        self.waiting = True
+        try:
+            return _ask(console, prompt)
+        finally:
+            self.waiting = False
 
 
 def _ask(console, prompt: str) -> str | None:

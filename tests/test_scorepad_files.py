@@ -7,8 +7,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -258,3 +260,44 @@ def test_a_refused_answer_is_asked_again_and_undo_takes_back_one_answer(tmp_path
     hand = json.loads(f.read_text())["hands"][0]
     assert hand["partner"] == 2 and hand["tricks"] == [4, 2, 4, 3]
     assert json.loads(f.read_text())["sheet"]["rows"][0]["entries"] == [1, 0, 1, 0]   # 8 with a partner: 3 - 2 x 0
+
+
+@pytest.mark.parametrize("sig, code, said", [(signal.SIGINT, 130, "interrupted"),
+                                             (signal.SIGTERM, 143, "stopped by signal 15")])
+def test_a_signal_saves_the_pad_and_exits_128_plus_its_number(tmp_path, sig, code, said):
+    """Ctrl-C (or TERM) at a prompt of `rulekit score` exits 128 + the signal, as `play` does,
+    after saying what is kept: the finished hands are in the pad, an unfinished one is not."""
+    f = tmp_path / "pad.json"
+    cmd = [str(Path(sys.executable).with_name("rulekit")), "score", "fivehundred", "--file", str(f)]
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    p.stdin.write("\n".join(FIVE[:3] + ["6S"]) + "\n")   # hand 1, and the contract of hand 2
+    p.stdin.flush()
+    seen = []
+    while not any(line.startswith("hand 2") for line in seen):
+        line = p.stdout.readline()
+        assert line, "".join(seen)
+        seen.append(line)
+    time.sleep(1)   # at the next prompt
+    p.send_signal(sig)
+    out, _ = p.communicate(timeout=60)
+    assert p.returncode == code, "".join(seen) + out
+    assert said in out
+    assert f"hand 2 was not finished: its answers are not saved; the pad is saved in {f}." in " ".join(out.split())
+    assert len(json.loads(f.read_text())["hands"]) == 1
+
+
+def test_a_signal_while_the_pad_changes_is_held_to_the_next_prompt():
+    """A signal that comes while a hand is added or saved does not stop that work: it is held
+    and stops the pad at the next prompt."""
+    from cli.game import Stopped
+    from cli.score import _Signals
+    stop = _Signals()
+    stop.handler(signal.SIGTERM, None)      # not at a prompt: held
+    assert stop.pending == signal.SIGTERM
+    with pytest.raises(Stopped) as e:
+        stop.ask(None, "contract > ")
+    assert e.value.signum == signal.SIGTERM
+    stop = _Signals()
+    stop.waiting = True
+    with pytest.raises(Stopped):          # at the prompt: at once
+        stop.handler(signal.SIGINT, None)
