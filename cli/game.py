@@ -145,6 +145,26 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
+@contextmanager
+def stop_signals(handler):
+    """``handler(signum, frame)`` in place of the process's own for SIGINT, SIGTERM and SIGHUP
+    (those this system has, and only where a handler may be set: the main thread), the old ones
+    put back after: how ``play`` and ``score`` stop with 128 + the signal after saving."""
+    old = {}
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                old[sig] = signal.signal(sig, handler)
+            except (ValueError, OSError):
+                pass
+    try:
+        yield
+    finally:
+        for sig, h in old.items():
+            signal.signal(sig, h)
+
+
 class Quit(Exception):
     """The human typed ``quit``."""
 
@@ -288,19 +308,8 @@ class Game:
                 return
             raise Stopped(signum)
 
-        old = {}
-        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-            sig = getattr(signal, name, None)
-            if sig is not None:
-                try:
-                    old[sig] = signal.signal(sig, handler)
-                except (ValueError, OSError):
-                    pass
-        try:
+        with stop_signals(handler):
             yield
-        finally:
-            for sig, h in old.items():
-                signal.signal(sig, h)
 
     @contextmanager
     def _shielded(self):

@@ -3,7 +3,6 @@ and printing; the pad itself is :class:`rulekit.sheets.scorepad.ScorePad`)."""
 from __future__ import annotations
 
 import signal
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, NoReturn
 
@@ -16,7 +15,7 @@ from rulekit.sheets.render import renderable
 from rulekit.sheets.scorepad import FactError, ScorePad
 from rulekit.text import visible
 
-from .game import Stopped
+from .game import Stopped, stop_signals
 from .render import one_line
 
 EXPORTS = (".csv", ".json", ".txt")
@@ -87,7 +86,7 @@ def run(console, err, load, fail: Callable[..., NoReturn], variant: str | None, 
                 fail(f"{out}: cannot write the export: {e.strerror or e}")
             return 0
         stop = _Signals()
-        with stop.installed():
+        with stop_signals(stop.handler):
             return _loop(console, pad, file, data is None, stop)
     except RulekitError as e:
         fail(visible(str(e)))
@@ -259,23 +258,6 @@ class _Signals:
         if self.waiting:
             raise Stopped(signum)
         self.pending = signum
-
-    @contextmanager
-    def installed(self):
-        """The handler in place of the process's own for these signals (the main thread only)."""
-        old = {}
-        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-            sig = getattr(signal, name, None)
-            if sig is not None:
-                try:
-                    old[sig] = signal.signal(sig, self.handler)
-                except (ValueError, OSError):
-                    pass
-        try:
-            yield
-        finally:
-            for sig, h in old.items():
-                signal.signal(sig, h)
 
     def ask(self, console, prompt: str) -> str | None:
         """:func:`_ask`, stopped by a signal held since the last prompt or come while waiting.
