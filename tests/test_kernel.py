@@ -225,12 +225,13 @@ def test_greedy_kernel_plays_as_the_bots_loop(vid, switch):
 @pytest.mark.parametrize("vid", ["fivehundred", "fivehundred-six", "bidwhist"])
 def test_the_bots_bid_outcomes_by_the_kernel_are_the_python_loops(vid, switch, monkeypatch):
     """The SensibleBot values a bid by playing each sampled world out: the tricks and card points
-    each seat wins (and what else its score reads) are the same whether the kernel returns only
-    the counts or the Python loop plays the tricks into the hand."""
+    each seat wins (and what else its score reads) are the same whether the kernel plays all the
+    worlds of a decision in one call and returns only the counts, or the Python loop plays each
+    world's tricks into its hand."""
     v = load_variant(vid)
-    real = sensible._counts
-    counted = []
-    monkeypatch.setattr(sensible, "_counts", lambda *a: counted.append(real(*a)) or counted[-1])
+    batches = []
+    real = kernel.greedy_batch
+    monkeypatch.setattr(kernel, "greedy_batch", lambda jobs, counts=False: batches.append(len(jobs)) or real(jobs, counts))
     st = State(v, seed=3)
     bot = SensibleBot(seed=1)
     obs = st.observation(st.to_move)
@@ -239,17 +240,23 @@ def test_the_bots_bid_outcomes_by_the_kernel_are_the_python_loops(vid, switch, m
         if hasattr(spec, "bids") else []
     assert bids, vid
     rng = random.Random(2)
-    seen = 0
+    got: dict = {True: [], False: []}
     for _ in range(4):
         world = sensible.capped(obs.sample_world(rng))
-        for b in bids:
-            got = []
-            for on in (True, False):
-                switch(on)
-                got.append(bot._declare(world.clone(light=True), obs.seat, b))
-            assert got[0] == got[1], (vid, b.text)
-            seen += got[0] is not None
-    assert seen and any(c is not None for c in counted)   # (the kernel's counts were used)
+        for on in (True, False):
+            switch(on)
+            pending = []
+            for b in bids:
+                w = world.clone(light=True)
+                h = bot._contract(w, obs.seat, b)
+                if h is not None:
+                    pending.append((w, h, bot.preferences(w)))
+            got[on] += sensible._outcomes(pending)
+            if on:   # one by one, by the kernel too
+                assert [bot._declare(world.clone(light=True), obs.seat, b) for b in bids if
+                        bot._contract(world.clone(light=True), obs.seat, b) is not None] == got[on][-len(pending):]
+    assert got[True] == got[False] and got[True], vid
+    assert max(batches) >= 2   # (the kernel played several worlds in one call)
 
 
 def _decisions(v, seed: int) -> list:
