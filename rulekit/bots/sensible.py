@@ -32,6 +32,7 @@ from rulekit.engine import kernel as _kernel
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import REGISTRY, matadors
 from rulekit.engine.phases import tricks as _tricks
+from rulekit.engine.phases.exchange import DiscardChoices
 from rulekit.engine.progress import Progress
 from rulekit.engine.scoring import (column_of, entries_for, envs_for, formulas_for, match_extra, reads_match,
                                     remembered, score_played, tallies)
@@ -411,7 +412,10 @@ class SensibleBot(Bot):
         while w.hand is h0 and _role(w) != "play" and not w.is_over:
             role = _role(w)
             legal = w.legal_actions()
-            if role == "exchange" and legal[0].kind == "discard":   # (else: take or hand)
+            if role == "exchange" and type(legal) is DiscardChoices:   # (its k cards of a pool, without a first choice built)
+                act = Action.discard(w.variant.deck, choose_discards(w.variant, legal.hand, h0.trump, legal.k) | legal.fixed)
+                w.apply_unchecked(act if act in legal else legal[0])
+            elif role == "exchange" and legal[0].kind == "discard":   # (else: take or hand)
                 fixed = getattr(legal, "fixed", 0)   # (discard choices: cards every choice holds)
                 pool = sum(1 << c for c in legal.cards) if hasattr(legal, "cards") else h0.hands[seat]
                 n = legal[0].cards.bit_count() - fixed.bit_count()
