@@ -412,9 +412,9 @@ class SensibleBot(Bot):
         while w.hand is h0 and _role(w) != "play" and not w.is_over:
             role = _role(w)
             legal = w.legal_actions()
-            if role == "exchange" and type(legal) is DiscardChoices:   # (its k cards of a pool, without a first choice built)
-                act = Action.discard(w.variant.deck, choose_discards(w.variant, legal.hand, h0.trump, legal.k) | legal.fixed)
-                w.apply_unchecked(act if act in legal else legal[0])
+            if role == "exchange" and type(legal) is DiscardChoices:   # (its k cards of its pool: one of them)
+                w.apply_unchecked(Action.discard(w.variant.deck, choose_discards(w.variant, legal.hand, h0.trump, legal.k)
+                                                 | legal.fixed))
             elif role == "exchange" and legal[0].kind == "discard":   # (else: take or hand)
                 fixed = getattr(legal, "fixed", 0)   # (discard choices: cards every choice holds)
                 pool = sum(1 << c for c in legal.cards) if hasattr(legal, "cards") else h0.hands[seat]
