@@ -8,6 +8,8 @@ trumps, else any card; the trick to the highest win key).  When numba is install
 as one compiled function of :mod:`rulekit.engine.kernel_jit` on the hand's
 :class:`~rulekit.variant.model.Context` tables packed into numpy arrays (:func:`pack`, once
 per variant and context, kept in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>`).
+The bot's playouts come in batches (:func:`greedy_batch`): every candidate card of every world
+sampled for one decision, in one call.
 The pure-Python loops stay the reference: the kernel is used only where it gives the same
 result, decision by decision (tests/test_kernel.py proves it for every shipped variant).
 
