@@ -352,8 +352,10 @@ def greedy_batch(jobs: list, counts: bool | list = False) -> list:
         g = groups.get((id(p), len(row)))
         if g is None:
             g = groups[id(p), len(row)] = (p, [], [])
-        g[1].append(row)
-        g[2].append((j, left, left * 4 + left + len(h.trick)))   # (at most a trick a card)
+        rows: list[list] = g[1]
+        items: list[tuple[int, int, int]] = g[2]
+        rows.append(row)
+        items.append((j, left, left * 4 + left + len(h.trick)))   # (at most a trick a card)
     for p, rows, items in groups.values():
         n = rows[0][0]
         tricks = max(x[1] for x in items)
