@@ -265,11 +265,16 @@ def choice_of(state: Table, action: Action) -> int:
 
 
 def apply_choice(state: Table, choice: int) -> bool:
-    """:func:`apply` of the discard ``choice``, its ``(seat, text)`` appended to the hand's actions."""
+    """:func:`apply` of the discard ``choice``, its ``(seat, text)`` appended to the hand's actions
+    (the cards' text, without an :class:`Action`)."""
     h = state.hand
-    a = legal(state)[choice] if _choosing(state) else Action.discard(state.variant.deck, choices(state).mask(choice))
-    h.actions.append((h.to_move, a.text))
-    return apply(state, a)
+    if _choosing(state):
+        a = legal(state)[choice]
+        h.actions.append((h.to_move, a.text))
+        return apply(state, a)
+    cards = choices(state).mask(choice)
+    h.actions.append((h.to_move, "discard " + " ".join(state.variant.deck.names_of(cards))))
+    return _discard(state, cards)
 
 
 def check(state: Table, action: Action) -> None:
@@ -313,9 +318,15 @@ def apply(state: Table, action: Action) -> bool:
             return True
         _take(state)
         return False
-    h.hands[h.declarer] &= ~action.cards
-    h.discards |= action.cards
-    shown = action.cards & KIND.spec(state).shown
+    return _discard(state, action.cards)
+
+
+def _discard(state: Table, cards: int) -> bool:
+    """The declarer puts ``cards`` away (the ``shown`` ones shown to all); the phase is over."""
+    h = state.hand
+    h.hands[h.declarer] &= ~cards
+    h.discards |= cards
+    shown = cards & KIND.spec(state).shown
     if shown:
         d = KIND.data_of(h)
         if d is None:

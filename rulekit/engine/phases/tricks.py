@@ -593,11 +593,20 @@ def _naming_choices(state: Table, m: Mask) -> list[int]:
     """The choices of a lead of the cards ``m`` where a top card names the suit to follow."""
     h = state.hand
     deck = state.variant.deck
-    size = deck.size
+    size = len(deck.names)   # (deck.size without its property call: per lead)
+    suits = deck.suits
+    group_of = h.ctx.group_of
+    naming = len(suits)   # (the group of the top cards, which name a suit when led: _names_suit)
+    named: list[int] | None = None   # the choices' offsets of the suits he may name, once needed
     out: list[int] = []
-    for c in bits(m):
-        if _names_suit(state, c):
-            out.extend(c + size * (1 + deck.suits.index(s)) for s in nameable_suits(state, h.to_move))
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if group_of[c] == naming:
+            if named is None:
+                named = [size * (1 + suits.index(s)) for s in nameable_suits(state, h.to_move)]
+            out += [c + x for x in named]
         else:
             out.append(c)
     return out
