@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from rulekit.cards import SUIT_NAMES, bits
+from rulekit.cards import SUIT_NAMES, bit_list, bits
 from rulekit.dsl import Formula
 from rulekit.dsl.words import formula_words
 from rulekit.engine.actions import Action
@@ -516,12 +516,7 @@ def legal_plays(state: Table) -> list:
     seat = h.to_move
     if h.trick or not h.ctx.top_names_suit:   # no card names a suit: the cached actions
         play = state.play_actions
-        out: list[Action] = []
-        m = legal_mask(state, seat)
-        while m:   # (cards.bits inlined: this list is built for every card of the checked path)
-            low = m & -m
-            out.append(play[low.bit_length() - 1])
-            m ^= low
+        out: list[Action] = [play[c] for c in bit_list(legal_mask(state, seat))]
     else:
         out = []
         for c in bits(legal_mask(state, seat)):
@@ -576,12 +571,8 @@ def legal_choices(state: Table) -> list[int]:
     h = state.hand
     spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]
     m = legal_mask(state, h.to_move)
-    if h.trick or not h.ctx.top_names_suit:   # a card is its choice (bits(m) inlined: a hot path)
-        out = []
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
+    if h.trick or not h.ctx.top_names_suit:   # a card is its choice
+        out = bit_list(m)
     else:
         out = _naming_choices(state, m)
     if spec.side or spec.announcements or spec.extras:
@@ -593,11 +584,17 @@ def _naming_choices(state: Table, m: Mask) -> list[int]:
     """The choices of a lead of the cards ``m`` where a top card names the suit to follow."""
     h = state.hand
     deck = state.variant.deck
-    size = deck.size
+    size = len(deck.names)   # (deck.size without its property call: per lead)
+    suits = deck.suits
+    group_of = h.ctx.group_of
+    naming = len(suits)   # (the group of the top cards, which name a suit when led: _names_suit)
+    named: list[int] | None = None   # the choices' offsets of the suits he may name, once needed
     out: list[int] = []
-    for c in bits(m):
-        if _names_suit(state, c):
-            out.extend(c + size * (1 + deck.suits.index(s)) for s in nameable_suits(state, h.to_move))
+    for c in bit_list(m):
+        if group_of[c] == naming:
+            if named is None:
+                named = [size * (1 + suits.index(s)) for s in nameable_suits(state, h.to_move)]
+            out += [c + x for x in named]
         else:
             out.append(c)
     return out
