@@ -474,7 +474,7 @@ def strain_index(auction, contract, trump: str) -> int:
     strain: chosen}``) is placed by its word whatever suit is named (user pass finding 5);
     an extra bid (Five Hundred's 10T, strain chosen) counts as the trump named."""
     from rulekit.variant.model import Bid
-    calls = getattr(auction, "calls", ())
+    calls = REGISTRY[auction.kind].strain_calls(auction)
     if type(contract) is Bid and calls:
         word = contract.text[len(str(contract.level)):]
         if word in calls:
@@ -1045,7 +1045,7 @@ def hand_result(state, hand, envs=None):
     auction = v.auction()
     if hand.void and hand.contract is None and not hand.tricks and auction is not None:
         return HandResult(hand.number, hand.dealer, thrown_in=True, void=True,
-                          counted=auction.all_pass != "redeal_same", entries=tuple(hand.entries or ()),
+                          counted=not REGISTRY[auction.kind].redeals_same(auction), entries=tuple(hand.entries or ()),
                           marks=hand.written.marks if hand.written is not None else ())
     envs = envs or player_envs(v, hand, extra={"vulnerable": hand.vulnerable})
     facts = hand_facts(v, hand)

@@ -483,6 +483,24 @@ class PhaseKind(Generic[SpecT]):
         auction's ``all_pass: play``).  Default False."""
         return False
 
+    def redeals_same(self, spec: SpecT) -> bool:
+        """True when a deal this phase ends without a contract (all passed) is thrown in and
+        dealt again by the same dealer, not counted as a hand (an auction's ``all_pass:
+        redeal_same``).  Default False."""
+        return False
+
+    def strain_calls(self, spec: SpecT) -> tuple:
+        """The words naming the strains in the texts of this phase's bids, in the order of its
+        strains (``NT``, ``uptown``...): a bid whose text ends in one of them has that word's place
+        as its formula variable ``strain``.  Default ``()``: bids name their strains as the
+        strains are named."""
+        return ()
+
+    def bids_values(self, spec: SpecT) -> bool:
+        """True when the players of this phase bid numbers (an auction of values), the declarer
+        naming his game from its list afterwards.  Default False."""
+        return False
+
     def bid_path(self, spec: SpecT, bid) -> tuple:
         """Where in this phase's entry ``bid`` (one of :meth:`contracts`) is written, below the
         phase's own path, for a validate message at it.  Default ``()``: at the phase."""

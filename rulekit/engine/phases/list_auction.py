@@ -731,6 +731,10 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         """``all_pass: play``: a hand that all passed is played without a contract."""
         return spec.all_pass == "play"
 
+    def bids_values(self, spec) -> bool:
+        """With ``values``: the players bid those numbers and the declarer names his game later."""
+        return bool(spec.values)
+
     def contracts(self, spec) -> tuple:
         """The contracts of the list (with ``values``: the games named after the auction, not
         the value bids)."""
