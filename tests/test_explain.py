@@ -377,3 +377,36 @@ def test_a_match_of_one_deal_is_said_in_the_singular():
     assert "The match lasts 1 deal; the best total wins." in explain(load_variant("germanwhist"))
     out = CliRunner().invoke(app, ["play", "germanwhist", "--auto", "--quiet", "--seed", "1"]).output
     assert "(1 deal played)" in out
+
+
+#: Boston with a count of trump honours added to the declarer's score: a made-up variant whose
+#: list contracts score more than their value when the declarer holds honours
+BOSTON_HONOURS = """\
+id: boston-honours
+extends: boston
+name: Boston with honours
+scoring:
+  tallies:
+    honours: {ranks: "A K Q J 10", suit: trump, in: hand}
+  declarer: "if made then value + honours + (if null then 0 else 2 * (side_tricks - need)) else -value"
+"""
+
+
+def test_a_list_contract_is_worth_at_least_its_value_where_tallies_raise_it(tmp_path):
+    """Where the scoring adds tallies to a list contract's value, explain says "worth at least N"
+    as the bid prompt does (the figure takes no tallies, which can only raise it); without them,
+    the plain value (Boston's 5♠: 3, 2 or 1 by suit class)."""
+    from rulekit.cli.render import worth_words
+    from rulekit.engine import State
+    from tests.helpers import variant_from
+    v = variant_from(tmp_path, "honours.yaml", BOSTON_HONOURS)
+    t = flat(explain(v))
+    assert "5S, 5H, 5D, 5C: 5 tricks or more, the suit bid trumps, a partner may be called, worth at least 3, 2 " \
+           "or 1 (suit class 1, 2, 3);" in t
+    assert "BN (big null): no trick (a null), at no trump, worth at least 25;" in t
+    s = State(v, seed=1)
+    bids = {b.text: b for b in s.current_bids()}
+    assert [worth_words(s, bids[x]) for x in ("5S", "BN")] == [f"at least {bids['5S'].value}", "at least 25"]
+    plain = flat(explain(load_variant("boston")))
+    assert "a partner may be called, worth 3, 2 or 1 (suit class 1, 2, 3);" in plain and "worth at least" not in plain
+

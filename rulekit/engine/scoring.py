@@ -714,7 +714,35 @@ def made_worth(variant, bid, seat: int, vulnerable: tuple = (), tallies: list | 
     return None
 
 
-_phase_base.MADE_WORTH[:] = [made_worth]   # the kinds' words say what a contract scores made
+def worth_words(variant, bid, seat: int, vulnerable: tuple = ()) -> str | None:
+    """:func:`made_worth` as the prompt and ``explain`` say it: ``160``; ``at least 20`` when the
+    scoring also reads counts of cards (tallies: Bridge's honours [S7]) that the figure takes as
+    none and that can only raise it (the least it is worth), ``at most N`` when they can only lower
+    it; for a contract whose trumps are named later (``strain: chosen``), the least it is worth in
+    a suit; ``None`` when there is no figure.
+
+    :param vulnerable: per side, this hand's vulnerability (empty: none)."""
+    v = variant
+    if bid.strain == "chosen":
+        ws = [w for w in (made_worth(v, dataclasses.replace(bid, strain=x), seat, vulnerable) for x in v.deck.suits)
+              if w is not None]
+        return str(min(ws)) if ws else None
+    w = made_worth(v, bid, seat, vulnerable)
+    if w is None:
+        return None
+    sc = v.scoring
+    names = {t.name for t in sc.tallies}
+    formulas = [f for part in (sc.parts or (sc,)) for f in (part.declarer, part.each) if f is not None]
+    if not names or not any(names & f.names for f in formulas) or (bid.strain not in v.contexts and bid.strain != "NT"):
+        return str(w)
+    col = column_of(v, seat)
+    cols = len(v.sides) if sc.by_side else v.players
+    high = [{t.name: (t.most if c == col else 0) for t in sc.tallies} for c in range(cols)]
+    most = made_worth(v, bid, seat, vulnerable, tallies=high)
+    return str(w) if most is None or most == w else f"at least {w}" if most > w else f"at most {w}"
+
+
+_phase_base.WORTH_WORDS[:] = [worth_words]   # the kinds' words say what a contract scores made
 
 
 def column_of(variant, seat: int) -> int:

@@ -31,10 +31,10 @@ from rulekit.engine.hand import Hand
 from rulekit.engine.phases.table import Table
 from rulekit.errors import CardError, IllegalActionError
 
-#: ``made_worth(variant, contract, seat) -> int | None``: what a contract scores made (the
-#: prompt's ``(worth N)``), for the words of ``describe_in``; set by :mod:`rulekit.engine.scoring`
-#: (a layer above the kinds), ``None`` until it is imported.
-MADE_WORTH: list = []
+#: ``worth_words(variant, contract, seat) -> str | None``: what a contract scores made, as the
+#: prompt's ``(worth N)`` says it (``160``, ``at least 20``), for the words of ``describe_in``; set
+#: by :mod:`rulekit.engine.scoring` (a layer above the kinds), empty until it is imported.
+WORTH_WORDS: list = []
 
 if TYPE_CHECKING:  # pragma: no cover - for annotations only (rulekit.TYPE_ONLY)
     from rulekit.variant.model import Variant
