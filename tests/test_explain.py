@@ -410,3 +410,25 @@ def test_a_list_contract_is_worth_at_least_its_value_where_tallies_raise_it(tmp_
     plain = flat(explain(load_variant("boston")))
     assert "a partner may be called, worth 3, 2 or 1 (suit class 1, 2, 3);" in plain and "worth at least" not in plain
 
+
+def test_a_hostile_name_source_and_omitted_rule_are_each_one_line_of_plain_text(tmp_path):
+    """A variant's ``name``, ``source`` and omitted rules are untrusted text: a newline, a heading
+    mark, emphasis, a link, raw HTML, an entity or a list mark in them is shown as written, one
+    heading, one paragraph and one list item, laying out nothing of its own."""
+    from markdown_it import MarkdownIt
+    from tests.helpers import variant_from
+    evil = "Zo *nes*\\n\\n# Owned [x](http://e.example) <b>b</b> &amp; `c` __d__ ~~e~~ #"
+    text = (f'id: evil\nextends: whist\nname: "{evil}"\nsource: "- {evil}"\n'
+            f'omitted: ["1. {evil}", "[x]: http://e.example"]\n')
+    out = explain(variant_from(tmp_path, "evil.yaml", text))
+    shown = "Zo *nes* # Owned [x](http://e.example) <b>b</b> &amp; `c` __d__ ~~e~~ #"
+    tokens = MarkdownIt("commonmark").enable("strikethrough").parse(out)
+    inline = [t for t in tokens if t.type == "inline"]
+    source = next(t for t in inline if t.content.startswith("Source:"))
+    said = [inline[0], source, *inline[-2:]]   # the heading, the source, the two rules left out
+    assert [{c.type for c in t.children or ()} for t in said] == [{"text"}] * 4
+    assert ["".join(c.content for c in t.children or ()) for t in said] == \
+        [shown, f"Source: - {shown}.", f"1. {shown}", "[x]: http://e.example"]
+    assert (tokens[0].tag, [t.type for t in tokens].count("heading_open")) == ("h1", 1 + out.count("\n## "))
+    last = [t.type for t in tokens][max(i for i, t in enumerate(tokens) if t.type == "heading_open"):]
+    assert last.count("list_item_open") == 2 and "ordered_list_open" not in last
