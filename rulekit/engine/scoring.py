@@ -474,7 +474,7 @@ def strain_index(auction, contract, trump: str) -> int:
     strain: chosen}``) is placed by its word whatever suit is named (user pass finding 5);
     an extra bid (Five Hundred's 10T, strain chosen) counts as the trump named."""
     from rulekit.variant.model import Bid
-    calls = getattr(auction, "calls", ())
+    calls = REGISTRY[auction.kind].strain_calls(auction)
     if type(contract) is Bid and calls:
         word = contract.text[len(str(contract.level)):]
         if word in calls:
@@ -714,7 +714,35 @@ def made_worth(variant, bid, seat: int, vulnerable: tuple = (), tallies: list | 
     return None
 
 
-_phase_base.MADE_WORTH[:] = [made_worth]   # the kinds' words say what a contract scores made
+def worth_words(variant, bid, seat: int, vulnerable: tuple = ()) -> str | None:
+    """:func:`made_worth` as the prompt and ``explain`` say it: ``160``; ``at least 20`` when the
+    scoring also reads counts of cards (tallies: Bridge's honours [S7]) that the figure takes as
+    none and that can only raise it (the least it is worth), ``at most N`` when they can only lower
+    it; for a contract whose trumps are named later (``strain: chosen``), the least it is worth in
+    a suit; ``None`` when there is no figure.
+
+    :param vulnerable: per side, this hand's vulnerability (empty: none)."""
+    v = variant
+    if bid.strain == "chosen":
+        ws = [w for w in (made_worth(v, dataclasses.replace(bid, strain=x), seat, vulnerable) for x in v.deck.suits)
+              if w is not None]
+        return str(min(ws)) if ws else None
+    w = made_worth(v, bid, seat, vulnerable)
+    if w is None:
+        return None
+    sc = v.scoring
+    names = {t.name for t in sc.tallies}
+    formulas = [f for part in (sc.parts or (sc,)) for f in (part.declarer, part.each) if f is not None]
+    if not names or not any(names & f.names for f in formulas) or (bid.strain not in v.contexts and bid.strain != "NT"):
+        return str(w)
+    col = column_of(v, seat)
+    cols = len(v.sides) if sc.by_side else v.players
+    high = [{t.name: (t.most if c == col else 0) for t in sc.tallies} for c in range(cols)]
+    most = made_worth(v, bid, seat, vulnerable, tallies=high)
+    return str(w) if most is None or most == w else f"at least {w}" if most > w else f"at most {w}"
+
+
+_phase_base.WORTH_WORDS[:] = [worth_words]   # the kinds' words say what a contract scores made
 
 
 def column_of(variant, seat: int) -> int:
@@ -1045,7 +1073,7 @@ def hand_result(state, hand, envs=None):
     auction = v.auction()
     if hand.void and hand.contract is None and not hand.tricks and auction is not None:
         return HandResult(hand.number, hand.dealer, thrown_in=True, void=True,
-                          counted=auction.all_pass != "redeal_same", entries=tuple(hand.entries or ()),
+                          counted=not REGISTRY[auction.kind].redeals_same(auction), entries=tuple(hand.entries or ()),
                           marks=hand.written.marks if hand.written is not None else ())
     envs = envs or player_envs(v, hand, extra={"vulnerable": hand.vulnerable})
     facts = hand_facts(v, hand)
