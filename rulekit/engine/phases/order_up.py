@@ -94,13 +94,15 @@ def _calls(state: Table) -> tuple:
     """The calls open now, in :func:`legal`'s order (built once per variant, phase, round, turned
     suit and whether the dealer may pass)."""
     h = state.hand
-    spec = KIND.spec(state)
-    d = KIND.data(state)
-    can_pass = not (d.round == 2 and spec.stick_dealer and h.to_move == h.dealer)
-    by: dict = state.variant.cached(_CALLS, dict)
+    d = h.phase_state[KIND.name]   # (KIND.data: asked at every call)
+    can_pass = not (d.round == 2 and h.to_move == h.dealer and KIND.spec(state).stick_dealer)
+    by = state.variant.cache.get(_CALLS)
+    if by is None:
+        by = state.variant.cached(_CALLS, dict)
     key = (h.phase, d.round, d.suit, can_pass)
     out = by.get(key)
     if out is None:
+        spec = KIND.spec(state)
         calls = ([("bid", spec.word, "")] if d.round == 1
                  else [("trump", f"trump {s}", s) for s in state.variant.deck.suits if s != d.suit])
         made = [Action.pass_()] if can_pass else []
@@ -119,7 +121,7 @@ def legal_choices(state: Table) -> range:
     """The choices of :func:`legal`: the place of each action in it (the dealer's discard: the
     place of the card among his cards, lowest first), counted without building the actions."""
     h = state.hand
-    if KIND.data(state).discard:
+    if h.phase_state[KIND.name].discard:
         return range(h.hands[h.to_move].bit_count())
     return range(len(_calls(state)))
 
@@ -127,7 +129,7 @@ def legal_choices(state: Table) -> range:
 def choice_action(state: Table, choice: int) -> Action:
     """The action of ``choice`` (see :func:`legal_choices`)."""
     h = state.hand
-    if KIND.data(state).discard:
+    if h.phase_state[KIND.name].discard:
         return one_card_discards(state.variant)[bit_list(h.hands[h.to_move])[choice]]
     return _calls(state)[choice]
 

@@ -160,7 +160,9 @@ class _Tables:
 
 def _tables(state: Table) -> _Tables:
     h = state.hand
-    by_phase: dict = state.variant.cached(_TABLES, dict)
+    by_phase = state.variant.cache.get(_TABLES)   # (asked twice a decision)
+    if by_phase is None:
+        by_phase = state.variant.cached(_TABLES, dict)
     t = by_phase.get(h.phase)
     if t is None:
         t = by_phase[h.phase] = _Tables(state.variant.players, state.variant.deck.size)   # (no hand holds more)
