@@ -129,22 +129,9 @@ class DiscardChoices(Sequence):
 
     def mask(self, i: int) -> int:
         """The cards of choice ``i`` (``0 <= i < len(self)``) as a bitmask: the ``i``-th set
-        of ``k`` cards in lexicographic order (combinatorial unranking), with the ``fixed``
-        cards every choice holds."""
-        m = 0
-        k = self.k
-        cards = self.cards
-        left = len(cards) - 1   # cards after the one considered
-        j = 0
-        while k:   # the i-th k-set in lexicographic order: take card j or skip its sets
-            c = comb(left - j, k - 1)
-            if i < c:
-                m |= 1 << cards[j]
-                k -= 1
-            else:
-                i -= c
-            j += 1
-        return m | self.fixed
+        of ``k`` cards in lexicographic order (:func:`nth_set`), with the ``fixed`` cards
+        every choice holds."""
+        return nth_set(self.cards, self.k, i) | self.fixed
 
     def index(self, action, start: int = 0, stop: int | None = None) -> int:
         """The place of the discard ``action`` among the choices (combinatorial ranking).
@@ -198,6 +185,24 @@ class DiscardChoices(Sequence):
             for c in combo:
                 m |= 1 << c
             yield Action.discard(self.deck, m)
+
+
+def nth_set(cards: list, k: int, i: int) -> int:
+    """The ``i``-th set of ``k`` of ``cards`` (card indices, lowest first) in lexicographic
+    order, as a bitmask (combinatorial unranking: ``0 <= i < comb(len(cards), k)``); the order
+    of :class:`DiscardChoices`."""
+    m = 0
+    left = len(cards) - 1   # cards after the one considered
+    j = 0
+    while k:   # the i-th k-set in lexicographic order: take card j or skip its sets
+        c = comb(left - j, k - 1)
+        if i < c:
+            m |= 1 << cards[j]
+            k -= 1
+        else:
+            i -= c
+        j += 1
+    return m
 
 
 def choices(state: Table) -> DiscardChoices:
