@@ -153,24 +153,24 @@ def phase_envs(variant, hand, names: frozenset) -> list | None:
     :meth:`~rulekit.engine.phases.base.PhaseKind.values`, in :func:`hand_envs`' order), when
     every name of ``names`` (a formula's) is such a variable that nothing later in
     :func:`envs_for` / :func:`player_envs` overrides (the match so far, markers, matadors, the
-    variables a phase fixes for the hand: :func:`hand_variables`); else ``None``.  A condition such as ``lead_if: alone`` then
-    costs a few dict updates instead of the whole hand's environments."""
+    variables a phase fixes for the hand: :func:`hand_variables`); else ``None``.  A condition
+    such as ``lead_if: alone`` then costs a few dict updates instead of the whole hand's
+    environments."""
     table = variant.cache.get(PHASE_ONLY)
     if table is None:
         table = variant.cached(PHASE_ONLY, dict)
-    ok = table.get(names)
-    if ok is None:
-        ok = table[names] = _phase_only(variant, names)
-    if not ok or ((variant.has_card_points or variant.scoring.tallies)   # (player_envs' fixed variables)
-                  and names & hand_variables(variant, hand).keys()):
+    plan = table.get(names)
+    if plan is None:
+        plan = table[names] = _phase_only(variant, names)
+    if not plan:
         return None
-    later: dict = {}
-    for _kind, _spec, defaults in phase_variables(variant):
-        later.update(defaults)
+    defaults, cols, fixes = plan
+    if fixes and names & hand_variables(variant, hand).keys():
+        return None
     c = hand.contract
     if c is not None and hasattr(c, "variables"):  # a contract record's attributes
-        later.update(c.variables())
-    envs = [Env(dict(later)) for _ in range(columns(variant))]
+        defaults = {**defaults, **c.variables()}
+    envs = [Env(defaults.copy()) for _ in range(cols)]
     for kind, spec, _d in phase_variables(variant):
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)
@@ -179,13 +179,17 @@ def phase_envs(variant, hand, names: frozenset) -> list | None:
     return envs
 
 
-def _phase_only(variant, names: frozenset) -> bool:
-    """Whether :func:`phase_envs` gives formulas reading ``names`` their full values."""
-    own: set = set()
-    for _kind, _spec, defaults in phase_variables(variant):
-        own |= set(defaults)
+def _phase_only(variant, names: frozenset) -> tuple | bool:
+    """What :func:`phase_envs` needs to give formulas reading ``names`` their full values:
+    ``(the phases' defaults, score columns, whether player_envs' fixed variables apply)``, or
+    ``False`` when it cannot."""
+    defaults: dict = {}
+    for _kind, _spec, d in phase_variables(variant):
+        defaults.update(d)
     later = set(MATCH_NAMES) | {m.name for m in variant.scoring.markers} | {"matadors", "with_matadors"}
-    return bool(names) and names <= own and not names & later
+    if not names or not names <= defaults.keys() or names & later:
+        return False
+    return defaults, columns(variant), bool(variant.has_card_points or variant.scoring.tallies)
 
 
 #: Outcomes a variant's score cache keeps (each about 3-5 KB of environments).

@@ -74,7 +74,11 @@ def start(state: Table) -> bool:
     h = state.hand
     spec = KIND.spec(state)
     zone = h.zones.get(spec.zone, 0)
-    top = next((c for c in h.deck_order if zone >> c & 1), -1)
+    top = -1
+    for c in h.deck_order:   # the zone's first card in dealing order
+        if zone >> c & 1:
+            top = c
+            break
     h.phase_state[KIND.name] = OrderUpData(top, state.variant.deck.suit_of(top) if top >= 0 else "")
     h.to_move = h.eldest
     return True
@@ -319,10 +323,11 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
 
     def values(self, variant, hand, spec) -> list:
         """Per score column: whether it holds the maker, and whether he went alone."""
-        d = self.data_of(hand)
+        d = hand.phase_state.get(self.name)   # (data_of: asked at every hand's end)
         maker, alone = (d.maker, int(d.alone)) if d is not None else (-1, 0)
-        cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
-        return [{"maker": int(maker in seats), "alone": alone} for seats in cols]
+        if variant.scoring.by_side:
+            return [{"maker": int(maker in seats), "alone": alone} for seats in variant.sides]
+        return [{"maker": int(s == maker), "alone": alone} for s in range(variant.players)]
 
     # ------------------------------------------------------------------ scorepad
     def pad_question(self, spec, variant, facts: dict, names: list):
