@@ -131,7 +131,7 @@ class DiscardChoices(Sequence):
         """The cards of choice ``i`` (``0 <= i < len(self)``) as a bitmask: the ``i``-th set
         of ``k`` cards in lexicographic order (:func:`nth_set`), with the ``fixed`` cards
         every choice holds."""
-        return nth_set(self.cards, self.k, i) | self.fixed
+        return nth_set(self.hand, self.k, i) | self.fixed
 
     def index(self, action, start: int = 0, stop: int | None = None) -> int:
         """The place of the discard ``action`` among the choices (combinatorial ranking).
@@ -187,21 +187,22 @@ class DiscardChoices(Sequence):
             yield Action.discard(self.deck, m)
 
 
-def nth_set(cards: list, k: int, i: int) -> int:
-    """The ``i``-th set of ``k`` of ``cards`` (card indices, lowest first) in lexicographic
-    order, as a bitmask (combinatorial unranking: ``0 <= i < comb(len(cards), k)``); the order
-    of :class:`DiscardChoices`."""
+def nth_set(cards: int, k: int, i: int) -> int:
+    """The ``i``-th set of ``k`` of the ``cards`` of a bitmask (lowest card first) in
+    lexicographic order of card index, as a bitmask (combinatorial unranking:
+    ``0 <= i < comb(cards.bit_count(), k)``); the order of :class:`DiscardChoices`."""
     m = 0
-    left = len(cards) - 1   # cards after the one considered
-    j = 0
-    while k:   # the i-th k-set in lexicographic order: take card j or skip its sets
-        c = comb(left - j, k - 1)
+    left = cards.bit_count() - 1   # cards after the one considered
+    while k:   # the i-th k-set in lexicographic order: take the lowest card left or skip its sets
+        low = cards & -cards
+        c = comb(left, k - 1)
         if i < c:
-            m |= 1 << cards[j]
+            m |= low
             k -= 1
         else:
             i -= c
-        j += 1
+        cards ^= low
+        left -= 1
     return m
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
-from rulekit.cards import bit_list
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
@@ -106,8 +105,7 @@ def apply_choice(state: Table, choice: int) -> bool:
     :func:`legal`), its ``(seat, "discard ...")`` in the hand's actions, no action built."""
     h = state.hand
     hand = h.hands[h.to_move]
-    cards = bit_list(hand)
-    m = nth_set(cards, takes(KIND.spec(state).count, hand), choice)
+    m = nth_set(hand, takes(KIND.spec(state).count, hand), choice)
     h.actions.append((h.to_move, "discard " + " ".join(state.variant.deck.names_of(m))))   # (Action.discard's text)
     return _pass(state, m)
 
