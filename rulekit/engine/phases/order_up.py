@@ -195,8 +195,8 @@ def apply(state: Table, action: Action) -> bool:
     """Record the call; ends with trumps set and the maker as declarer (or a throw-in)."""
     h = state.hand
     n = state.variant.players
-    d = KIND.data(state)
-    spec = KIND.spec(state)
+    d = h.phase_state[KIND.name]   # (KIND.data and KIND.spec: asked at every call)
+    spec = state.variant.phases[h.phase]
     if d.discard:
         h.hands[h.to_move] &= ~action.cards
         if h.to_move == h.declarer:
