@@ -98,9 +98,9 @@ def _calls(state: Table) -> tuple:
     """The calls open now, in :func:`legal`'s order (built once per variant, phase, round, turned
     suit and whether the dealer may pass)."""
     h = state.hand
-    d = h.phase_state[KIND.name]   # (KIND.data: asked at every call)
+    d: OrderUpData = h.phase_state[KIND.name]  # type: ignore[assignment]  # (KIND.data: asked at every call)
     can_pass = not (d.round == 2 and h.to_move == h.dealer and KIND.spec(state).stick_dealer)
-    by = state.variant.cache.get(_CALLS)
+    by: dict | None = state.variant.cache.get(_CALLS)
     if by is None:
         by = state.variant.cached(_CALLS, dict)
     key = (h.phase, d.round, d.suit, can_pass)
@@ -125,7 +125,7 @@ def legal_choices(state: Table) -> range:
     """The choices of :func:`legal`: the place of each action in it (the dealer's discard: the
     place of the card among his cards, lowest first), counted without building the actions."""
     h = state.hand
-    if h.phase_state[KIND.name].discard:
+    if h.phase_state[KIND.name].discard:  # type: ignore[attr-defined]  # (KIND.data, without its call)
         return range(h.hands[h.to_move].bit_count())
     return range(len(_calls(state)))
 
@@ -133,7 +133,7 @@ def legal_choices(state: Table) -> range:
 def choice_action(state: Table, choice: int) -> Action:
     """The action of ``choice`` (see :func:`legal_choices`)."""
     h = state.hand
-    if h.phase_state[KIND.name].discard:
+    if h.phase_state[KIND.name].discard:  # type: ignore[attr-defined]  # (KIND.data, without its call)
         return one_card_discards(state.variant)[bit_list(h.hands[h.to_move])[choice]]
     return _calls(state)[choice]
 
@@ -195,8 +195,8 @@ def apply(state: Table, action: Action) -> bool:
     """Record the call; ends with trumps set and the maker as declarer (or a throw-in)."""
     h = state.hand
     n = state.variant.players
-    d = h.phase_state[KIND.name]   # (KIND.data and KIND.spec: asked at every call)
-    spec = state.variant.phases[h.phase]
+    d: OrderUpData = h.phase_state[KIND.name]  # type: ignore[assignment]  # (KIND.data, KIND.spec: every call)
+    spec: OrderUpSpec = state.variant.phases[h.phase]  # type: ignore[assignment]
     if d.discard:
         h.hands[h.to_move] &= ~action.cards
         if h.to_move == h.declarer:
@@ -218,7 +218,7 @@ def apply(state: Table, action: Action) -> bool:
     seat = h.to_move
     d.maker, d.alone = seat, action.text.endswith("alone")
     h.declarer = seat
-    state.set_trump(d.suit if action.kind == "bid" else action.suit)
+    state.set_trump(d.suit if action.kind == "bid" else action.suit)  # type: ignore[arg-type]  # (a turned card: a suit)
     if d.alone:
         partners_sit_out(state, seat)
     if spec.deal_rest:
