@@ -103,22 +103,16 @@ def hand_variables(variant, hand) -> dict:
     ``hand`` (:meth:`~rulekit.engine.phases.base.PhaseKind.hand_variables`: a deal's
     ``total_tricks`` from a schedule of hand sizes)."""
     fixers = variant.cache.get(FIXERS)
-    if fixers is None:  # (read at every hand's end)
-        fixers = _fixers(variant)
+    if fixers is None:  # (read at every hand's end) the phases whose kinds have the hook
+        fixers = variant.cached(FIXERS, lambda: tuple(
+            (REGISTRY[p.kind], p) for p in variant.phases
+            if type(REGISTRY[p.kind]).hand_variables is not PhaseKind.hand_variables))
     out: dict = {}
     for kind, spec in fixers:
         fixed = kind.hand_variables(spec, hand)
         if fixed:
             out.update(fixed)
     return out
-
-
-def _fixers(variant) -> tuple:
-    """``(kind, spec)`` of the phases whose kinds fix shared variables for a hand
-    (:func:`hand_variables`), found once per variant."""
-    return variant.cached(FIXERS, lambda: tuple(
-        (REGISTRY[p.kind], p) for p in variant.phases
-        if type(REGISTRY[p.kind]).hand_variables is not PhaseKind.hand_variables))
 
 
 def hand_envs(variant, hand, names: frozenset | None = None) -> list:
