@@ -102,11 +102,11 @@ def legal_choices(state: Table) -> range:
 
 def apply_choice(state: Table, choice: int) -> bool:
     """:func:`apply` of ``choice``: its cards found by unranking (:func:`nth_set`, the order of
-    :func:`legal`), its ``(seat, "discard ...")`` in the hand's actions, no action built."""
+    :func:`legal`), its ``(seat, "discard ...")`` in the hand's actions (no DiscardChoices built)."""
     h = state.hand
     hand = h.hands[h.to_move]
     m = nth_set(hand, takes(KIND.spec(state).count, hand), choice)
-    h.actions.append((h.to_move, "discard " + " ".join(state.variant.deck.names_of(m))))   # (Action.discard's text)
+    h.actions.append((h.to_move, Action.discard(state.variant.deck, m).text))
     return _pass(state, m)
 
 
