@@ -115,9 +115,17 @@ def hand_variables(variant, hand) -> dict:
     return out
 
 
-def hand_envs(variant, hand) -> list:
+def hand_envs(variant, hand, names: frozenset | None = None) -> list:
     """The scoring environments of ``hand`` so far, one per score column (``end_if`` and
-    ``lead_if`` of trick play read them: :meth:`State.score_envs`)."""
+    ``lead_if`` of trick play read them: :meth:`State.score_envs`).
+
+    :param names: the variables the caller's formula reads (its ``Formula.names``), if known:
+        when they are all the phases' own (:func:`phase_envs`), the environments hold only
+        those, with the values the full ones would give."""
+    if names is not None:
+        envs = phase_envs(variant, hand, names)
+        if envs is not None:
+            return envs
     if variant.has_card_points or variant.scoring.tallies:
         return player_envs(variant, hand)
     # the hot path of bots' playouts: tricks counts only (what player_envs would give)
@@ -133,6 +141,51 @@ def hand_envs(variant, hand) -> list:
     return envs
 
 
+def phase_envs(variant, hand, names: frozenset) -> list | None:
+    """One :class:`~rulekit.dsl.Env` per score column holding only the phases' own variables
+    of ``hand`` (their defaults, then a contract record's attributes, then each phase kind's
+    :meth:`~rulekit.engine.phases.base.PhaseKind.values`, in :func:`hand_envs`' order), when
+    every name of ``names`` (a formula's) is such a variable that nothing later in
+    :func:`envs_for` / :func:`player_envs` overrides (the match so far, markers, matadors, the
+    variables a phase fixes for the hand: :func:`hand_variables`); else ``None``.  A condition
+    such as ``lead_if: alone`` then costs a few dict updates instead of the whole hand's
+    environments."""
+    table = variant.cache.get(PHASE_ONLY)
+    if table is None:
+        table = variant.cached(PHASE_ONLY, dict)
+    plan = table.get(names)
+    if plan is None:
+        plan = table[names] = _phase_only(variant, names)
+    if not plan:
+        return None
+    defaults, cols, fixes = plan
+    if fixes and names & hand_variables(variant, hand).keys():
+        return None
+    c = hand.contract
+    if c is not None and hasattr(c, "variables"):  # a contract record's attributes
+        defaults = {**defaults, **c.variables()}
+    envs = [Env(defaults.copy()) for _ in range(cols)]
+    for kind, spec, _d in phase_variables(variant):
+        for env, values in zip(envs, kind.values(variant, hand, spec)):
+            env.vars.update(values)
+    for e in envs:
+        e.everyone = envs
+    return envs
+
+
+def _phase_only(variant, names: frozenset) -> tuple | bool:
+    """What :func:`phase_envs` needs to give formulas reading ``names`` their full values:
+    ``(the phases' defaults, score columns, whether player_envs' fixed variables apply)``, or
+    ``False`` when it cannot."""
+    defaults: dict = {}
+    for _kind, _spec, d in phase_variables(variant):
+        defaults.update(d)
+    later = set(MATCH_NAMES) | {m.name for m in variant.scoring.markers} | {"matadors", "with_matadors"}
+    if not names or not names <= defaults.keys() or names & later:
+        return False
+    return defaults, columns(variant), bool(variant.has_card_points or variant.scoring.tallies)
+
+
 #: Outcomes a variant's score cache keeps (each about 3-5 KB of environments).
 MEMO_SIZE = 2048
 #: Hands a variant's score cache is tried on; it stays on if one in ``MEMO_HITS`` was found in it.
@@ -144,6 +197,7 @@ FIXERS = "scoring.hand_fixers"
 TRUMP_MASKS = "scoring.tally_trump_masks"
 FIXED = "scoring.fixed"
 NAMES_READ = "scoring.names_read"
+PHASE_ONLY = "scoring.phase_only"
 #: the formula variables of the match so far (``match_variables``)
 MATCH_NAMES = frozenset({"total", "declarer_total", "highest_other_total", "lowest_other_total", "deal_number",
                          "dealer", "is_dealer"})

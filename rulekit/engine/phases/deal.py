@@ -213,11 +213,10 @@ def deal_schedule(spec, hand, players: int, step: int = 1) -> None:
     direction of play (``step``) from the eldest hand; the rest of the pack is the face-down ``stock``."""
     n = cards_each(spec, hand.number)
     order = hand.deck_order
-    for i in range(n * players):
-        hand.hands[(hand.eldest + step * i) % players] |= 1 << order[i]
-    rest = 0
-    for c in order[n * players:]:
-        rest |= 1 << c
+    dealt = n * players
+    for i in range(min(players, dealt)):   # the i-th card and every players-th after it (distinct bits)
+        hand.hands[(hand.eldest + step * i) % players] |= sum(map(_BIT, order[i:dealt:players]))
+    rest = sum(map(_BIT, order[dealt:]))
     if rest:
         hand.zones["stock"] = rest
         hand.zone_up["stock"] = False

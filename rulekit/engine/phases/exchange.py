@@ -129,9 +129,9 @@ class DiscardChoices(Sequence):
 
     def mask(self, i: int) -> int:
         """The cards of choice ``i`` (``0 <= i < len(self)``) as a bitmask: the ``i``-th set
-        of ``k`` cards in lexicographic order (combinatorial unranking), with the ``fixed``
-        cards every choice holds."""
-        return unrank(self.cards, self.k, i) | self.fixed
+        of ``k`` cards in lexicographic order (:func:`nth_set`), with the ``fixed`` cards
+        every choice holds."""
+        return nth_set(self.hand, self.k, i) | self.fixed
 
     def index(self, action, start: int = 0, stop: int | None = None) -> int:
         """The place of the discard ``action`` among the choices (combinatorial ranking).
@@ -187,20 +187,22 @@ class DiscardChoices(Sequence):
             yield Action.discard(self.deck, m)
 
 
-def unrank(cards: list, k: int, i: int) -> int:
-    """The ``i``-th set of ``k`` of ``cards`` (card indices, ascending) in lexicographic order,
-    as a bitmask (combinatorial unranking)."""
+def nth_set(cards: int, k: int, i: int) -> int:
+    """The ``i``-th set of ``k`` of the ``cards`` of a bitmask (lowest card first) in
+    lexicographic order of card index, as a bitmask (combinatorial unranking:
+    ``0 <= i < comb(cards.bit_count(), k)``); the order of :class:`DiscardChoices`."""
     m = 0
-    left = len(cards) - 1   # cards after the one considered
-    j = 0
-    while k:   # the i-th k-set in lexicographic order: take card j or skip its sets
-        c = comb(left - j, k - 1)
+    left = cards.bit_count() - 1   # cards after the one considered
+    while k:   # the i-th k-set in lexicographic order: take the lowest card left or skip its sets
+        low = cards & -cards
+        c = comb(left, k - 1)
         if i < c:
-            m |= 1 << cards[j]
+            m |= low
             k -= 1
         else:
             i -= c
-        j += 1
+        cards ^= low
+        left -= 1
     return m
 
 
@@ -288,7 +290,7 @@ def apply_choice(state: Table, choice: int) -> bool:
         h.actions.append((h.to_move, a.text))
         return apply(state, a)
     pool, k, fixed = _pool(state)
-    cards = unrank(bit_list(pool), takes(k, pool), choice) | fixed
+    cards = nth_set(pool, takes(k, pool), choice) | fixed
     h.actions.append((h.to_move, "discard " + " ".join(state.variant.deck.names_of(cards))))
     return _discard(state, cards)
 

@@ -152,7 +152,8 @@ def start(state: Table) -> bool:
     lead = spec.lead
     if spec.lead_if is not None and h.declarer >= 0:  # e.g. the player left of a lone maker leads
         v = state.variant
-        if spec.lead_if(state.score_envs()[v.side_of[h.declarer] if v.scoring.by_side else h.declarer]):
+        envs = state.score_envs(spec.lead_if.names)
+        if spec.lead_if(envs[v.side_of[h.declarer] if v.scoring.by_side else h.declarer]):
             lead = spec.lead_then
     if lead == "declarer" and h.declarer >= 0:
         h.leader = h.declarer
@@ -163,7 +164,7 @@ def start(state: Table) -> bool:
     if spec.first_lead >= 0:  # the holder of a named card leads (a card out of play: as written)
         h.leader = next((s for s in range(n) if h.hands[s] >> spec.first_lead & 1), h.leader)
     if spec.lead_pass_if is not None:  # e.g. a player who sits this hand out does not lead
-        envs = state.score_envs()
+        envs = state.score_envs(spec.lead_pass_if.names)
         by_side = state.variant.scoring.by_side
         for _ in range(n - 1):
             if not spec.lead_pass_if(envs[state.variant.side_of[h.leader] if by_side else h.leader]):
