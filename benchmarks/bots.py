@@ -130,28 +130,31 @@ def _bot(kind: str, seed: int):
     return RandomBot(seed=seed)
 
 
-_REVISION: list = []   # (tree, RevisionBot) of this worker process, started on first use
+_KERNEL = {"on": "1", "off": "0", "default": ""}   # --old-kernel -> the revision process's RULEKIT_KERNEL
+_REVISION: list = []   # ((tree, kernel), RevisionBot) of this worker process, started on first use
 
 
-def _revision_bot(tree: str):
-    """This worker's :class:`revision_bot.RevisionBot` for the revision extracted in ``tree``."""
-    if not _REVISION or _REVISION[0][0] != tree:
+def _revision_bot(tree: str, kernel: str = ""):
+    """This worker's :class:`revision_bot.RevisionBot` for the revision extracted in ``tree``
+    (``kernel``: its ``RULEKIT_KERNEL``, empty for this process's)."""
+    if not _REVISION or _REVISION[0][0] != (tree, kernel):
         here = str(Path(__file__).resolve().parent)
         if here not in sys.path:
             sys.path.insert(0, here)
         from revision_bot import RevisionBot
         if _REVISION:
             _REVISION.pop()[1].close()
-        _REVISION.append((tree, RevisionBot(Path(tree))))
+        _REVISION.append(((tree, kernel), RevisionBot(Path(tree), kernel)))
     return _REVISION[0][1]
 
 
 def play_table(job) -> dict:
     """One hand (``State(v, seed=S_i)`` until a hand is scored) with the bots of ``kinds``
     (one per seat; ``old`` seats play the SensibleBot of the revision extracted in ``tree``, in
-    step in its own process); the entries per column, and per bot kind its CPU seconds and
-    decisions (each bot's ``act`` alone, timed in its own process)."""
-    vid, root, i, kinds, tree = job
+    step in its own process, ``RULEKIT_KERNEL`` set to ``old_kernel`` unless empty); the entries
+    per column, and per bot kind its CPU seconds and decisions (each bot's ``act`` alone, timed in
+    its own process)."""
+    vid, root, i, kinds, tree, old_kernel = job
     from rulekit.engine import State
     from rulekit.engine.scoring import column_of
     v = _variant(vid)
@@ -159,7 +162,8 @@ def play_table(job) -> dict:
     st = State(v, seed=seed)
     seeds = [derive_seed(root, "table", i, 1 + s) for s in range(v.players)]
     bots = [_bot(k, seeds[s]) for s, k in enumerate(kinds)]
-    old = _revision_bot(tree) if "old" in kinds else None
+    old = _revision_bot(tree, old_kernel) if "old" in kinds else None
+    _warm()
     if old is not None:
         old.deal(vid, seed, seeds)
     cpu: dict = {}
@@ -190,6 +194,13 @@ def play_table(job) -> dict:
     return {"index": i, "kinds": list(kinds), "utility": [util(s) for s in range(v.players)], "cpu": cpu}
 
 
+def _warm() -> None:
+    """Load the compiled kernel now if ``RULEKIT_KERNEL`` turns it on from the first hand, so
+    that loading numba (about a second, once per process) is not timed as a bot's decision."""
+    from rulekit.engine import kernel
+    kernel.enabled(0)
+
+
 def mean_ci(xs: list) -> tuple:
     """Mean of ``xs`` and its 95 % interval (normal approximation, ``1.96`` standard errors)."""
     n = len(xs)
@@ -199,7 +210,8 @@ def mean_ci(xs: list) -> tuple:
     return m, (m - h, m + h)
 
 
-def duel(ex: Executor, variant: str, deals: int, root: int, hero: str, rest: str, tree: str = "") -> dict:
+def duel(ex: Executor, variant: str, deals: int, root: int, hero: str, rest: str, tree: str = "",
+         old_kernel: str = "") -> dict:
     """``hero`` in one seat, ``rest`` in the others, over the same ``deals`` deals with the
     hero in every seat in turn: the hero's mean utility (own entry minus the others' mean;
     0 means equal strength when ``rest`` is the same bot) with a 95 % interval.
@@ -210,7 +222,7 @@ def duel(ex: Executor, variant: str, deals: int, root: int, hero: str, rest: str
     these means for paired comparisons between duels."""
     v = _variant(variant)
     n = v.players
-    jobs = [(variant, root, i, tuple(hero if s == seat else rest for s in range(n)), tree)
+    jobs = [(variant, root, i, tuple(hero if s == seat else rest for s in range(n)), tree, old_kernel)
             for i in range(deals) for seat in range(n)]
     rs = list(ex.map(play_table, jobs, chunksize=2))
     per: dict = {}
@@ -350,9 +362,12 @@ def main(argv=None) -> int:
                          "process of its own) and each against RandomBots, over the same --deals deals with "
                          "every seat rotation; time per decision of each")
     ap.add_argument("--deals", type=int, default=150, help="deals of --vs-old (default 150)")
+    ap.add_argument("--old-kernel", choices=sorted(_KERNEL), default="default",
+                    help="with --vs-old: the revision's bot with its compiled kernel on, off (its pure-Python "
+                         "bot: issue 20's goal is against it) or as RULEKIT_KERNEL says (default)")
     ap.add_argument("--goal", type=float, default=0.0, metavar="X",
                     help="with --vs-old: print whether today's bot is X times faster per decision at equal "
-                         "strength (issue 20, against main with the compiled kernel: 2)")
+                         "strength (issue 20: 2, with RULEKIT_KERNEL=1 against --old-kernel off)")
     ap.add_argument("--bids", type=int, default=0, metavar="HANDS",
                     help="per-player trick bids against tricks taken over HANDS hands of each variant of "
                          "--variant (comma-separated; default spades,ohhell)")
@@ -421,7 +436,7 @@ def vs_old(ex: Executor, a) -> int:
     t = time.perf_counter()
     tree = checkout(a.vs_old)
     try:
-        duels = {(hero, rest): duel(ex, a.variant, a.deals, a.seed, hero, rest, str(tree))
+        duels = {(hero, rest): duel(ex, a.variant, a.deals, a.seed, hero, rest, str(tree), _KERNEL[a.old_kernel])
                  for hero, rest in (("new", "old"), ("old", "new"), ("new", "random"), ("old", "random"))}
     finally:
         ex.shutdown()   # (the workers' revision bots end with them)
@@ -431,7 +446,7 @@ def vs_old(ex: Executor, a) -> int:
                                                               duels["old", "new"]["per_deal"])],
         "new - old, against random": [x - y for x, y in zip(duels["new", "random"]["per_deal"],
                                                           duels["old", "random"]["per_deal"])]}
-    out = {"variant": a.variant, "seed": a.seed, "revision": a.vs_old, "deals": a.deals,
+    out = {"variant": a.variant, "seed": a.seed, "revision": a.vs_old, "old_kernel": a.old_kernel, "deals": a.deals,
            "duels": list(duels.values()),
            "paired": {k: dict(zip(("mean", "ci95"), mean_ci(xs))) for k, xs in pairs.items()}}
     dec = {k: sum(d["decisions"].get(k, 0) for d in out["duels"]) for k in ("new", "old")}
@@ -449,8 +464,8 @@ def vs_old(ex: Executor, a) -> int:
             del d["per_deal"]
         print(json.dumps(out, indent=2))
         return 0
-    print(f"{a.variant}, root seed {a.seed}, today's bot vs revision {a.vs_old}, {a.deals} deals x every seat, "
-          f"{a.workers} workers")
+    print(f"{a.variant}, root seed {a.seed}, today's bot (kernel: RULEKIT_KERNEL={os.environ.get('RULEKIT_KERNEL', '')!r}) "
+          f"vs revision {a.vs_old} (kernel: {a.old_kernel}), {a.deals} deals x every seat, {a.workers} workers")
     for d in out["duels"]:
         lo, hi = d["ci95"]
         ms = ", ".join(f"{k} {x:.2f} ms" for k, x in d["ms_per_decision"].items() if k != "random")

@@ -45,12 +45,17 @@ class RevisionBot:
     """The revision's SensibleBot at the seats it plays, behind one subprocess per instance.
 
     :param tree: a folder from :func:`checkout`.
+    :param kernel: ``RULEKIT_KERNEL`` for the revision's process (``"0"``: its pure-Python bot,
+        ``"1"``: its compiled kernel from the first decision); empty: this process's setting.
     """
 
-    def __init__(self, tree: Path) -> None:
+    def __init__(self, tree: Path, kernel: str = "") -> None:
+        env = {**os.environ, "PYTHONPATH": ""}
+        if kernel:
+            env["RULEKIT_KERNEL"] = kernel
         self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--serve", str(tree)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
-                                     env={**os.environ, "PYTHONPATH": ""})
+                                     env=env)
 
     def _ask(self, msg: dict) -> dict:
         assert self.proc.stdin is not None and self.proc.stdout is not None
@@ -119,6 +124,11 @@ def serve(tree: Path) -> None:
     assert Path(sys.modules["rulekit"].__file__).parent == tree / "rulekit"
     assert (Path(str(files("rulekit.variants"))), Path(str(files("rulekit.grammar")))) == \
         (tree / "variants", tree / "grammar")
+    try:   # the revision's kernel loaded now when RULEKIT_KERNEL turns it on, not in a timed decision
+        from rulekit.engine import kernel
+        kernel.enabled(0)
+    except ImportError:   # (a revision without the kernel)
+        pass
     state, bots, variants = None, [], {}
     for line in sys.stdin:
         msg = json.loads(line)

@@ -871,35 +871,12 @@ def bid_worth(state, bid) -> int | None:
 
 
 def worth_words(state, bid) -> str | None:
-    """:func:`bid_worth` as the prompt says it: ``160``; ``at least 20`` when the scoring also reads
-    counts of cards (tallies: Bridge's honours [S7]) that the figure takes as none and that can
-    only raise it (the least it is worth), ``at most N`` when they can only lower it; ``None``
+    """:func:`bid_worth` as the prompt says it (:func:`rulekit.engine.scoring.worth_words`):
+    ``160``; ``at least 20`` when the scoring also reads counts of cards (tallies: Bridge's
+    honours [S7]) that can only raise it, ``at most N`` when they can only lower it; ``None``
     when there is no figure."""
-    w = bid_worth(state, bid)
-    if w is None:
-        return None
-    v = state.variant
-    names = {t.name for t in v.scoring.tallies}
-    sc = v.scoring
-    formulas = [f for part in (sc.parts or (sc,)) for f in (part.declarer, part.each) if f is not None]
-    if not names or not any(names & f.names for f in formulas):
-        return str(w)
-    most = _worth_with_tallies(state, bid)
-    return str(w) if most is None or most == w else f"at least {w}" if most > w else f"at most {w}"
-
-
-def _worth_with_tallies(state, bid) -> int | None:
-    """The bidder's entry for the same outcome as :func:`bid_worth`'s, with his column's tallies
-    at their highest (:func:`rulekit.engine.scoring.made_worth`'s ``tallies``); ``None`` when
-    there is no figure or the trumps are named later (bid_worth's least over the suits)."""
-    from rulekit.engine.scoring import column_of, made_worth
-    v, seat = state.variant, state.to_move
-    if bid.strain not in v.contexts and bid.strain != "NT":
-        return None
-    col = column_of(v, seat)
-    cols = len(v.sides) if v.scoring.by_side else v.players
-    high = [{t.name: (t.most if c == col else 0) for t in v.scoring.tallies} for c in range(cols)]
-    return made_worth(v, bid, seat, tuple(getattr(state.hand, "vulnerable", ()) or ()), tallies=high)
+    from rulekit.engine.scoring import worth_words as words
+    return words(state.variant, bid, state.to_move, tuple(getattr(state.hand, "vulnerable", ()) or ()))
 
 
 def legal_text(state) -> Text:

@@ -42,14 +42,25 @@ def bits(mask: int) -> Iterator[int]:
 
 
 def bit_list(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask``, lowest first, as a list (:func:`bits` without
-    a generator's cost, for the hot paths)."""
-    out = []
+    """The indices of the set bits of ``mask`` (not negative), lowest first, as a list
+    (:func:`bits` without a generator's cost, for the hot paths: a byte of the mask at a time,
+    from tables, for its first 64 bits)."""
+    out: list[int] = []
+    for table in _BYTE_BITS:
+        if not mask:
+            return out
+        out += table[mask & 255]
+        mask >>= 8
+    mask <<= len(_BYTE_BITS) * 8   # (the bits past the tables': one at a time)
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+#: byte ``k`` of a mask -> value -> the indices of its set bits (``8 * k`` onwards), for 64 bits
+_BYTE_BITS = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(8))
 
 
 def mask_of(cards: Iterable[int]) -> int:

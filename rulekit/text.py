@@ -8,6 +8,7 @@ hyperlink, or reorder what a line shows with a bidirectional override.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 
 #: Longest name (characters): a key of a variant file, a seat name, a player name of a record or pad.
@@ -66,6 +67,31 @@ def _json_escape(ch: str) -> str:
     return json.dumps(ch, ensure_ascii=True)[1:-1]
 
 
+#: What :func:`markdown_line` escapes: a backslash, the characters that open emphasis (``*``,
+#: ``_``), code (`` ` ``), raw HTML or an autolink (``<``), an entity (``&``), a strikethrough
+#: (``~``), a heading's closing ``#``, and a ``]`` that would close a link (before ``(`` or
+#: ``[``); a bracket else opens nothing (a rule id ``[A1]`` stays as it is), nor a ``_`` inside
+#: a word.
+_MARKDOWN = re.compile(r"[\\`*<&~#]|\](?=[(\[])|(?<![^\W_])_|_(?![^\W_])")
+#: What opens a list, a quote, a task box or a link's definition at the start of a line (``-``,
+#: ``+``, ``>``, ``1.``, ``1)``, ``[ ]``, ``[x]: URL``).
+_MARKDOWN_START = re.compile(r"\d{1,9}(?=[.)])|(?=[-+>\[])")
+
+
+def markdown_line(text: str) -> str:
+    """``text`` read from a file (a variant's ``name``, ``source``, an omitted rule) as one line of
+    Markdown that renders as it reads: its line breaks, with the spaces around them, folded into
+    one space (a newline would end the heading or the list item it stands in, and could start a
+    heading of its own), and every character that would open a Markdown construct (emphasis, code,
+    a link, raw HTML, an entity, a list or a quote at the start) escaped with a backslash, as
+    CommonMark allows: ``a *b*`` is written ``a \\*b\\*``.  Control characters are
+    :func:`visible`'s (apply it after)."""
+    line = " ".join(part for part in (p.strip(" \t") for p in text.split("\n")) if part)
+    line = _MARKDOWN.sub(lambda m: "\\" + m.group(0), line)
+    start = _MARKDOWN_START.match(line)
+    return line if start is None else f"{line[:start.end()]}\\{line[start.end():]}"
+
+
 def unprintable(text: str) -> bool:
     """True when ``text`` holds a control or format character (:data:`UNSAFE_CATEGORIES`: ESC,
     a bidi override, a zero-width joiner), which a name must not (it could not be typed at a
@@ -95,4 +121,5 @@ def _show(ch: str) -> str:
     return f"\\x{c:02x}" if c <= 0xff else f"\\u{c:04x}" if c <= 0xffff else f"\\U{c:08x}"
 
 
-__all__ = ["BIDI", "MAX_ID", "MAX_NAME", "MAX_TEXT", "UNSAFE_CATEGORIES", "json_text", "name_problem", "unprintable", "visible"]
+__all__ = ["BIDI", "MAX_ID", "MAX_NAME", "MAX_TEXT", "UNSAFE_CATEGORIES", "json_text", "markdown_line", "name_problem",
+           "unprintable", "visible"]

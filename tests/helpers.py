@@ -395,12 +395,19 @@ def random_hand(v, seed: int, scores=None, hands: int = 1):
     return s
 
 
+def outcome(st: State) -> tuple:
+    """What two runs of the same match must agree on: the action history, the sheet, the result,
+    the hands played and each finished hand's tricks won, entries and tricks."""
+    return (list(st.history), [r.as_dict() for r in st.sheet.rows], st.result(), st.hands_played,
+            [(h.number, list(h.won), h.entries, list(h.tricks)) for h in st.hand_log])
+
+
 def assert_choices_play_as_actions(v, seeds=range(3), hands: int = 4, **state_args) -> None:
     """Seeded deals of ``v`` played at random twice, through the checked API (``legal_actions()``,
     ``apply()``) and through the choices as numbers (``legal_choices()``, ``apply_choice()``):
     at every decision the choices said as actions (``choice_action``) are the legal actions in
-    their order and ``choice_of`` gives them back; both runs end with the same history, sheet
-    and result (``state_args``: more ``State`` arguments, such as ``scores``)."""
+    their order and ``choice_of`` gives them back; both runs end with the same :func:`outcome`
+    (history, sheet, result, hands) (``state_args``: more ``State`` arguments, such as ``scores``)."""
     for seed in seeds:
         checked, numbers = State(v, seed=seed, **state_args), State(v, seed=seed, **state_args)
         rng = random.Random(seed)
@@ -413,8 +420,7 @@ def assert_choices_play_as_actions(v, seeds=range(3), hands: int = 4, **state_ar
             assert numbers.choice_of(legal[k]) == choices[k]
             checked.apply(legal[k])
             numbers.apply_choice(choices[k])
-        assert (list(numbers.history), [r.as_dict() for r in numbers.sheet.rows], numbers.result()) == \
-               (list(checked.history), [r.as_dict() for r in checked.sheet.rows], checked.result()), (v.id, seed)
+        assert outcome(numbers) == outcome(checked), (v.id, seed)
         assert checked.hands_played >= 1
         assert not numbers.is_over or numbers.legal_choices() == ()
 

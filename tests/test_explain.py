@@ -377,3 +377,58 @@ def test_a_match_of_one_deal_is_said_in_the_singular():
     assert "The match lasts 1 deal; the best total wins." in explain(load_variant("germanwhist"))
     out = CliRunner().invoke(app, ["play", "germanwhist", "--auto", "--quiet", "--seed", "1"]).output
     assert "(1 deal played)" in out
+
+
+#: Boston with a count of trump honours added to the declarer's score: a made-up variant whose
+#: list contracts score more than their value when the declarer holds honours
+BOSTON_HONOURS = """\
+id: boston-honours
+extends: boston
+name: Boston with honours
+scoring:
+  tallies:
+    honours: {ranks: "A K Q J 10", suit: trump, in: hand}
+  declarer: "if made then value + honours + (if null then 0 else 2 * (side_tricks - need)) else -value"
+"""
+
+
+def test_a_list_contract_is_worth_at_least_its_value_where_tallies_raise_it(tmp_path):
+    """Where the scoring adds tallies to a list contract's value, explain says "worth at least N"
+    as the bid prompt does (the figure takes no tallies, which can only raise it); without them,
+    the plain value (Boston's 5♠: 3, 2 or 1 by suit class)."""
+    from rulekit.cli.render import worth_words
+    from rulekit.engine import State
+    from tests.helpers import variant_from
+    v = variant_from(tmp_path, "honours.yaml", BOSTON_HONOURS)
+    t = flat(explain(v))
+    assert "5S, 5H, 5D, 5C: 5 tricks or more, the suit bid trumps, a partner may be called, worth at least 3, 2 " \
+           "or 1 (suit class 1, 2, 3);" in t
+    assert "BN (big null): no trick (a null), at no trump, worth at least 25;" in t
+    s = State(v, seed=1)
+    bids = {b.text: b for b in s.current_bids()}
+    assert [worth_words(s, bids[x]) for x in ("5S", "BN")] == [f"at least {bids['5S'].value}", "at least 25"]
+    plain = flat(explain(load_variant("boston")))
+    assert "a partner may be called, worth 3, 2 or 1 (suit class 1, 2, 3);" in plain and "worth at least" not in plain
+
+
+def test_a_hostile_name_source_and_omitted_rule_are_each_one_line_of_plain_text(tmp_path):
+    """A variant's ``name``, ``source`` and omitted rules are untrusted text: a newline, a heading
+    mark, emphasis, a link, raw HTML, an entity or a list mark in them is shown as written, one
+    heading, one paragraph and one list item, laying out nothing of its own."""
+    from markdown_it import MarkdownIt
+    from tests.helpers import variant_from
+    evil = "Zo *nes*\\n\\n# Owned [x](http://e.example) <b>b</b> &amp; `c` __d__ ~~e~~ #"
+    text = (f'id: evil\nextends: whist\nname: "{evil}"\nsource: "- {evil}"\n'
+            f'omitted: ["1. {evil}", "[x]: http://e.example"]\n')
+    out = explain(variant_from(tmp_path, "evil.yaml", text))
+    shown = "Zo *nes* # Owned [x](http://e.example) <b>b</b> &amp; `c` __d__ ~~e~~ #"
+    tokens = MarkdownIt("commonmark").enable("strikethrough").parse(out)
+    inline = [t for t in tokens if t.type == "inline"]
+    source = next(t for t in inline if t.content.startswith("Source:"))
+    said = [inline[0], source, *inline[-2:]]   # the heading, the source, the two rules left out
+    assert [{c.type for c in t.children or ()} for t in said] == [{"text"}] * 4
+    assert ["".join(c.content for c in t.children or ()) for t in said] == \
+        [shown, f"Source: - {shown}.", f"1. {shown}", "[x]: http://e.example"]
+    assert (tokens[0].tag, [t.type for t in tokens].count("heading_open")) == ("h1", 1 + out.count("\n## "))
+    last = [t.type for t in tokens][max(i for i, t in enumerate(tokens) if t.type == "heading_open"):]
+    assert last.count("list_item_open") == 2 and "ordered_list_open" not in last

@@ -20,6 +20,7 @@ from rulekit.cards import bits
 from rulekit.engine import State, scoring
 from rulekit.engine.playout import random_hand
 from rulekit.variant import builtin_ids, load_variant
+from tests.helpers import assert_choices_play_as_actions, outcome
 
 HANDS = 4  # per match and seed: a few deals each, so the file stays fast
 
@@ -46,11 +47,6 @@ def checked_hand(st: State, rng: random.Random) -> None:
         st.apply(a)   # checks the action first: raises if the rules refuse it
 
 
-def outcome(st: State) -> tuple:
-    return (list(st.history), [r.as_dict() for r in st.sheet.rows], st.result(), st.hands_played,
-            [(h.number, list(h.won), h.entries, list(h.tricks)) for h in st.hand_log])
-
-
 @pytest.mark.parametrize("vid", builtin_ids())
 def test_fast_and_checked_paths_play_the_same_deals_alike(vid):
     """For seeded deals of every shipped variant, the fast loop and the checked API
@@ -74,22 +70,7 @@ def test_choices_as_numbers_play_as_the_checked_actions(vid):
     ``apply_choice()``) lists at every decision the checked ``legal_actions()`` in the same
     order (``choice_action`` gives their texts, ``choice_of`` gives the choices back), and
     playing the same k-th choice as the k-th action gives the same history, sheet and result."""
-    v = load_variant(vid)
-    for seed in range(3):
-        checked, numbers = State(v, seed=seed), State(v, seed=seed)
-        rng = random.Random(seed)
-        while checked.hands_played < HANDS and not checked.is_over:
-            legal = list(checked.legal_actions())
-            choices = list(numbers.legal_choices())
-            assert [numbers.choice_action(c).text for c in choices] == [a.text for a in legal], \
-                (vid, seed, checked.hand.number, checked.phase_kind)
-            k = int(rng.random() * len(legal))
-            assert numbers.choice_of(legal[k]) == choices[k]
-            checked.apply(legal[k])
-            numbers.apply_choice(choices[k])
-        assert outcome(numbers) == outcome(checked), (vid, seed)
-        assert checked.hands_played >= 1
-        assert not numbers.is_over or numbers.legal_choices() == ()
+    assert_choices_play_as_actions(load_variant(vid), seeds=range(3), hands=HANDS)
 
 
 @pytest.mark.parametrize("vid", builtin_ids())

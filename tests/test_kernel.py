@@ -222,15 +222,65 @@ def test_greedy_kernel_plays_as_the_bots_loop(vid, switch):
 
 
 @needs_numba
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_a_batch_of_worlds_plays_as_each_world_alone_and_as_the_python_loop(vid, switch):
+    """``greedy_batch`` plays the greedy playouts of many sampled worlds in one call (worlds of
+    one position, and of positions before and during trick play mixed): each world's outcome
+    keys (trick winners and cards won; tricks and card points won) are those ``greedy_each``
+    gives it alone, and each candidate put back into its world leaves the hand (cards, tricks,
+    winners, tricks and cards won, shown voids) as the bot's Python loop plays it."""
+    v = load_variant(vid)
+    rng = random.Random(7)
+    switch(True)
+    jobs = []
+    for obs in _play_positions(v, deals=2):
+        for _ in range(3):
+            world = sensible.capped(obs.sample_world(rng))
+            h = world.hand
+            if not (sensible._quick(world) and sensible._plain(v.phases[h.phase], h.ctx)) or \
+                    kernel.pack(v, h.ctx) is None:
+                continue   # (the Python loop's alone)
+            legal = world.legal_play_mask()
+            jobs.append((world, h, sensible.trick_preferences(world), [c for c in range(v.deck.size) if legal >> c & 1]
+                         + [-1]))
+    if not jobs:
+        return
+    batch = kernel.greedy_batch(jobs)
+    counted = kernel.greedy_batch(jobs, counts=True)
+    pts = v.points_table
+    for (world, h, prefs, cards), (keys, put), (counts, _put) in zip(jobs, batch, counted):
+        alone = kernel.greedy_each(world, h, prefs, cards)
+        assert alone is not None and alone[0] == keys
+        assert kernel.greedy_each(world, h, prefs, cards, counts=True)[0] == counts
+        saved = sensible._save(h)
+        pre = len(h.trick_winners)
+        for i, first in enumerate(cards):
+            a = world.clone(light=True)
+            switch(False)
+            sensible._plain_tricks(a, a.hand, prefs, first)
+            switch(True)
+            put(i)
+            assert _hand_state(h) == _hand_state(a.hand), (vid, first)
+            assert keys[i] == (tuple(a.hand.trick_winners[pre:]), tuple(a.hand.won_cards))
+            table = pts(h.ctx)
+            assert counts[i] == (tuple(a.hand.won), tuple(sum(table[c] for c in range(v.deck.size) if m >> c & 1)
+                                                          for m in a.hand.won_cards))
+            sensible._restore(h, saved)
+    if vid in ("fivehundred", "bridge", "whist", "euchre"):
+        assert len(jobs) >= 12 and len({len(h.trick) for _w, h, _p, _c in jobs}) > 1   # (positions mixed)
+
+
+@needs_numba
 @pytest.mark.parametrize("vid", ["fivehundred", "fivehundred-six", "bidwhist"])
 def test_the_bots_bid_outcomes_by_the_kernel_are_the_python_loops(vid, switch, monkeypatch):
     """The SensibleBot values a bid by playing each sampled world out: the tricks and card points
-    each seat wins (and what else its score reads) are the same whether the kernel returns only
-    the counts or the Python loop plays the tricks into the hand."""
+    each seat wins (and what else its score reads) are the same whether the kernel plays all the
+    worlds of a decision in one call and returns only the counts, or the Python loop plays each
+    world's tricks into its hand."""
     v = load_variant(vid)
-    real = sensible._counts
-    counted = []
-    monkeypatch.setattr(sensible, "_counts", lambda *a: counted.append(real(*a)) or counted[-1])
+    batches = []
+    real = kernel.greedy_batch
+    monkeypatch.setattr(kernel, "greedy_batch", lambda jobs, counts=False: batches.append(len(jobs)) or real(jobs, counts))
     st = State(v, seed=3)
     bot = SensibleBot(seed=1)
     obs = st.observation(st.to_move)
@@ -239,17 +289,23 @@ def test_the_bots_bid_outcomes_by_the_kernel_are_the_python_loops(vid, switch, m
         if hasattr(spec, "bids") else []
     assert bids, vid
     rng = random.Random(2)
-    seen = 0
+    got: dict = {True: [], False: []}
     for _ in range(4):
         world = sensible.capped(obs.sample_world(rng))
-        for b in bids:
-            got = []
-            for on in (True, False):
-                switch(on)
-                got.append(bot._declare(world.clone(light=True), obs.seat, b))
-            assert got[0] == got[1], (vid, b.text)
-            seen += got[0] is not None
-    assert seen and any(c is not None for c in counted)   # (the kernel's counts were used)
+        for on in (True, False):
+            switch(on)
+            pending = []
+            for b in bids:
+                w = world.clone(light=True)
+                h = bot._contract(w, obs.seat, b)
+                if h is not None:
+                    pending.append((w, h, bot.preferences(w)))
+            got[on] += sensible._outcomes(pending)
+            if on:   # one by one, by the kernel too
+                assert [bot._declare(world.clone(light=True), obs.seat, b) for b in bids if
+                        bot._contract(world.clone(light=True), obs.seat, b) is not None] == got[on][-len(pending):]
+    assert got[True] == got[False] and got[True], vid
+    assert max(batches) >= 2   # (the kernel played several worlds in one call)
 
 
 def _decisions(v, seed: int) -> list:

@@ -9,6 +9,7 @@ from pathlib import Path
 from rulekit.cli.game import extra_bid_lines
 from rulekit.engine import State
 from rulekit.engine.phases import REGISTRY
+from rulekit.engine.scoring import strain_index
 from rulekit.sheets.scorepad import ScorePad
 from rulekit.variant import load_variant
 
@@ -101,13 +102,38 @@ def test_the_kinds_say_doubles_all_passed_play_table_options_sideways_passing_an
 def test_no_layer_above_the_kinds_reads_these_spec_fields():
     """The fields behind the hooks are the kinds' own: no module outside rulekit/engine/phases/
     reads ``first_lead_trump``, ``widow_to``, ``discards_to`` of a spec, a deal step's ``zone``, an
-    auction's ``bids``, ``games``, ``book``, ``null``, ``levels_are_tricks``, ``all_pass``, ``double``,
-    ``redouble``, trick play's ``later_cards``, ``top_follows``, ``renege``, ``end_if``,
+    auction's ``bids``, ``games``, ``book``, ``null``, ``levels_are_tricks``, ``all_pass`` (nor
+    compares it), ``calls``, ``values``, ``double``, ``redouble``, trick play's ``later_cards``, ``top_follows``, ``renege``, ``end_if``,
     ``extras``, a passing's ``directions`` or an announcement's ``declare_if``."""
     pattern = re.compile(r"""getattr\([^)]*["'](first_lead_trump|widow_to|discards_to|zone|steps|bids|games|book|"""
                          r"""levels_are_tricks|later_cards|all_pass|double|redouble|top_follows|renege|end_if|"""
-                         r"""directions|extras|declare_if)["']|getattr\((auction|spec|p), ["']null["']""")
+                         r"""directions|extras|declare_if|calls|values)["']|getattr\((auction|spec|p), ["']null["']|"""
+                         r"""\.all_pass\s*[!=]=""")
     bad = [f"{p.relative_to(ROOT)}:{i}" for top in ("rulekit", "cli") for p in sorted((ROOT / top).rglob("*.py"))
            if "phases" not in p.parts
            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
     assert not bad, bad
+
+
+def test_the_auctions_say_same_dealer_redeals_strain_words_and_value_bids(monkeypatch):
+    """Chicago: a deal all passed is dealt again by the same dealer and is no hand of the round, so
+    the scorepad writes no row and keeps the dealer, unless the kind says otherwise; Bid Whist's
+    bids name their strains by the words ``uptown``, ``downtown``, ``NT`` (``7downtown``: strain 1);
+    Skat's players bid values, the declarer naming his game later; Five Hundred's do not."""
+    def hooks(vid):
+        a = load_variant(vid).auction()
+        return REGISTRY[a.kind].redeals_same(a), REGISTRY[a.kind].strain_calls(a), REGISTRY[a.kind].bids_values(a)
+    assert hooks("bridge-chicago") == (True, (), False) and hooks("bridge")[0] is False
+    assert hooks("bidwhist") == (False, ("uptown", "downtown", "NT"), False)
+    assert hooks("skat") == (False, (), True) and hooks("fivehundred")[2] is False
+    v = load_variant("bidwhist")
+    bid = next(b for b in REGISTRY[v.auction().kind].contracts(v.auction()) if b.text == "7downtown")
+    assert strain_index(v.auction(), bid, "H") == 1
+    pad = ScorePad(load_variant("bridge-chicago"))
+    dealer = pad.dealer
+    row = pad.add({"contract": None})
+    assert (row.thrown_in, row.counted, pad.dealer, pad.sheet.rows) == (True, False, dealer, [])
+    monkeypatch.setattr(REGISTRY["contract_auction"], "redeals_same", lambda spec: False)
+    pad = ScorePad(load_variant("bridge-chicago"))
+    row = pad.add({"contract": None})
+    assert (row.thrown_in, row.counted) == (True, True) and pad.dealer != dealer

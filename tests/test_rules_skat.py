@@ -17,6 +17,7 @@ import pytest
 from rulekit.engine import State
 from rulekit.errors import IllegalActionError
 from rulekit.variant import load_variant
+from rulekit.cards import bits
 from tests.helpers import assert_plays_to_a_winner, explicit_order
 from tests.referees import skat as ref
 
@@ -479,3 +480,62 @@ def test_rulekit_play_auto_ends_with_a_winner(seed):
     from rulekit.cli.app import app
     r = CliRunner().invoke(app, ["play", "skat", "--auto", "--seed", str(seed)])
     assert r.exit_code == 0 and "wins (36 deals played)" in r.output, r.output[-500:]
+
+
+#: A house file of Skat's extras beyond the ISkO series that a file can say (docs/authoring.md,
+#: "What rulekit cannot express yet"): Kontra and Re as announcements, each doubling the game,
+#: and Ramsch when all pass: the hand is played at no trump, the jacks alone trumps
+#: (``ranking.top``), and the player with the most card points loses them.
+KONTRA_RAMSCH = """\
+id: skat-kontra-ramsch
+extends: skat
+name: Skat with Kontra, Re and Ramsch
+phases:
+  auction: {all_pass: play}
+  play:
+    announcements:
+      kontra: {by: others, until: {cards: 10}}
+      re: {by: declarer, after: [kontra], until: {cards: 10}, reply: true}
+scoring:
+  declarer: "(if won then scored else -2 * scored) * (1 + against_kontra) * (1 + announced_re)"
+  no_contract: "if points == max(points) then -points else 0"
+"""
+
+
+def test_kontra_re_and_ramsch_in_a_house_file(tmp_path):
+    """Ramsch: all pass, the hand is played at no trump with the jacks above the suits (a
+    diamond led: the J♦ does not follow it) and the most card points lose them; Kontra: a
+    defender says it before his first card, then the declarer may answer Re, and each doubles
+    the game (a diamonds hand without 4 is worth 9 x 6 = 54, lost as played here: -108; after
+    Kontra and Re -432)."""
+    from tests.helpers import variant_from
+    v = variant_from(tmp_path, "extras.yaml", KONTRA_RAMSCH)
+    hands, skat = parse(DEAL_C)
+    s = State(v, seed=0, deals=[explicit_order(v, 2, hands, {"widow": skat})], dealer=2)
+    play(s, ["pass", "pass", "pass"])
+    h = s.hand
+    assert (h.contract, h.declarer, h.trump, s.to_move) == (None, -1, "NT", 0)
+    play(s, ["play 7D", "play AS"])
+    assert sorted(a.text for a in s.legal_actions() if a.kind == "play") == \
+        ["play 10D", "play 9D", "play AD", "play KD", "play QD"]
+    play_out(s)
+    table = v.points_table(h.ctx)
+    points = [sum(table[c] for c in bits(m)) for m in h.won_cards]
+    assert max(points) > 0 and h.entries == [-p if p == max(points) else 0 for p in points]
+
+    def diamonds_hand(words: list[str]) -> State:
+        hands, skat = parse(DEAL_A)
+        s = State(v, seed=0, deals=[explicit_order(v, 2, hands, {"widow": skat})], dealer=2)
+        play(s, ["bid 18", "yes", "bid 20", "pass", "bid 22", "yes", "bid 23", "pass", "hand", "diamonds"])
+        assert s.hand.declarer == 2 and s.to_move == 0
+        play(s, words)
+        return s
+    s = diamonds_hand([])
+    assert "kontra" in [a.text for a in s.legal_actions()] and "re" not in [a.text for a in s.legal_actions()]
+    play(s, ["kontra", "play JC", "play AS"])
+    assert "re" in [a.text for a in s.legal_actions()] and s.to_move == 2
+    s.apply("re")
+    play_out(s)
+    plain = diamonds_hand([])
+    play_out(plain)
+    assert (plain.hand_log[-1].entries[2], s.hand_log[-1].entries[2]) == (-108, -432)

@@ -3,14 +3,15 @@ card of a kind in play), counters carried across deals with a threshold and a pe
 ``scoring.each`` standing in for a missing ``declarer`` or ``defender`` formula."""
 from __future__ import annotations
 
+import random
 import textwrap
 
 import pytest
 
 from rulekit.engine import State
-from rulekit.engine.scoring import formulas_for
+from rulekit.engine.scoring import MATCH_NAMES, formulas_for
 from rulekit.errors import VariantError
-from rulekit.variant import load_variant
+from rulekit.variant import builtin_ids, load_variant
 from tests.helpers import (LEAD_TOY, LEAD_TOY_HANDS, lead_toy, lead_toy_order, play_first_legal, table_toy,
                            trick_toy)
 
@@ -167,3 +168,46 @@ def test_each_scores_the_defenders_when_defender_is_missing(tmp_path):
     won = [s.hand.won[0] + s.hand.won[2], s.hand.won[1] + s.hand.won[3]]
     side_a = 30 if won[0] >= 3 else -30
     assert s.sheet.totals() == [side_a, won[1]]
+
+
+def _phase_names(v) -> frozenset:
+    from rulekit.engine.tables import phase_variables
+    return frozenset(n for _k, _s, defaults in phase_variables(v) for n in defaults)
+
+
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_phase_envs_give_the_full_environments_values(vid):
+    """A formula that reads only the phases' own variables (``lead_if: alone``) is given
+    environments of just those (``scoring.phase_envs``): at every decision of seeded random
+    hands of every shipped variant, each such variable has in every score column the value
+    the full environments (``hand_envs``) give it."""
+    from rulekit.engine.scoring import hand_envs, phase_envs
+    v = load_variant(vid)
+    names = _phase_names(v) - MATCH_NAMES
+    if not names:
+        return
+    for seed in range(3):
+        s = State(v, seed=seed)
+        rng = random.Random(seed)
+        while s.hands_played < 2 and not s.is_over:
+            h = s.hand
+            small = phase_envs(s.variant, h, names)
+            if small is not None:
+                full = hand_envs(s.variant, h)
+                assert [{n: e.vars[n] for n in names} for e in small] == \
+                       [{n: e.vars[n] for n in names} for e in full]
+                assert all(e.everyone is small for e in small)
+            ch = s.legal_choices()
+            s.apply_choice(ch[int(rng.random() * len(ch))])
+
+
+def test_phase_envs_refuse_a_formula_reading_more(tmp_path):
+    """A formula naming a variable besides the phases' own (``tricks``, or the match's
+    ``total``) gets the full environments."""
+    from rulekit.engine.scoring import hand_envs, phase_envs
+    v = load_variant("euchre")
+    s = State(v, seed=1)
+    assert phase_envs(v, s.hand, frozenset({"alone", "maker"})) is not None
+    assert phase_envs(v, s.hand, frozenset({"alone", "tricks"})) is None
+    assert phase_envs(v, s.hand, frozenset({"alone", "total"})) is None
+    assert len(hand_envs(v, s.hand, frozenset({"alone", "tricks"}))[0].vars) > 10

@@ -32,6 +32,7 @@ from rulekit.engine import kernel as _kernel
 from rulekit.engine.actions import PASS, Action
 from rulekit.engine.phases import REGISTRY, matadors
 from rulekit.engine.phases import tricks as _tricks
+from rulekit.engine.phases.exchange import DiscardChoices
 from rulekit.engine.progress import Progress
 from rulekit.engine.scoring import (column_of, entries_for, envs_for, formulas_for, match_extra, reads_match,
                                     remembered, score_played, tallies)
@@ -185,69 +186,42 @@ class SensibleBot(Bot):
         prefs = None
         v = obs.variant
         by_counts: dict = {}   # counts key -> utility: the same in every world of the decision (below)
-        for k in range(samples):
-            world = capped(self.sample(obs))
+        k = 0
+        while k < samples:
+            # the worlds before pruning starts (prune_from) do not depend on each other's scores:
+            # drawn together, their playouts are one call of the compiled kernel (the same draws
+            # in the same order, so the same decision: the playouts draw nothing)
+            batch = [capped(self.sample(obs)) for _ in range(max(1, min(samples, self.prune_from + 1)) if k == 0 else 1)]
             if prefs is None:
-                prefs = self.preferences(world)
-                if world.kind is not None and world.kind.role == "play":
-                    first = _equivalent(cands, legal, greedy_card(world, prefs), v.contexts.get(obs.trump))
+                prefs = self.preferences(batch[0])
+                if batch[0].kind is not None and batch[0].kind.role == "play":
+                    first = _equivalent(cands, legal, greedy_card(batch[0], prefs), v.contexts.get(obs.trump))
                     if first is not None:
                         active.remove(first)
                         active.insert(0, first)
-            base = world.hand
-            quick = _quick(world)
-            plain = quick and _plain(v.phases[base.phase], base.ctx)
-            saved = _save(base) if plain else ()
-            seen: dict = {}  # in this world, the same trick winners and cards won score the same
-            each = None
-            if plain and _kernel.enabled(len(active)):   # every card's playout in one call of the compiled kernel
-                firsts = {j: legal[cands[j]].card for j in active
-                          if legal[cands[j]].kind == "play" and not legal[cands[j]].suit}
+            quick = [_quick(world) for world in batch]
+            plain = [q and _plain(v.phases[world.hand.phase], world.hand.ctx) for q, world in zip(quick, batch)]
+            # every card's playout in each plain world (firsts: candidate -> its card)
+            firsts = {j: legal[cands[j]].card for j in active if legal[cands[j]].kind == "play" and not legal[cands[j]].suit}
+            at = {j: i for i, j in enumerate(firsts)}
+            counts = [False] * len(batch)
+            evals: list = [None] * len(batch)
+            if any(plain) and _kernel.enabled(len(active) * sum(plain)):
                 # (the counts key: what score_played's key reads of the play; the playouts change
                 # nothing that remembered() reads)
-                counts = not v.scoring.tallies and not v.scoring.markers and remembered(v, base, {})
-                each = _kernel.greedy_each(world, base, prefs, list(firsts.values()), counts)
-                at = {j: i for i, j in enumerate(firsts)}
-                if counts:   # the score then reads the counts and public facts only, the same in
-                    seen = by_counts   # every world of this observation: one utility per key
-            for n, j in enumerate(active):
-                a = legal[cands[j]]
-                if each is not None and j in at:   # (the same outcomes as the loop below: tests/test_kernel.py)
-                    keys, put = each
-                    u = seen.get(keys[at[j]])
-                    if u is None:
-                        put(at[j])
-                        _score(world, base)
-                        u = seen[keys[at[j]]] = utility(base, obs.seat, v)
-                        _restore(base, saved)
-                    scores[j].append(u)
-                    continue
-                if plain and a.kind == "play" and not a.suit:  # played on the hand, then put back
-                    _plain_tricks(world, base, prefs, a.card)
-                    key = (tuple(base.trick_winners), tuple(base.won_cards))
-                    u = seen.get(key)
-                    if u is None:
-                        _score(world, base)
-                        u = seen[key] = utility(base, obs.seat, v)
-                    scores[j].append(u)
-                    _restore(base, saved)
-                    continue
-                if quick and a.kind == "play" and not a.suit:  # a copy of the hand is enough
-                    world.hand = h0 = base.clone()
-                    _quick_tricks(world, h0, prefs, a.card)
-                else:
-                    world.hand = base
-                    w = world.clone(light=True)
-                    h0 = w.hand
-                    w.apply_unchecked(a)
-                    _play_out(w, prefs, h0)
-                scores[j].append(utility(h0, obs.seat, v))
-            lead = max(active, key=lambda j: sum(scores[j]))  # the first of equals: the greedy card
-            if k >= self.prune_from:
-                active = [j for j in active if j == lead or
-                          any(x > y for x, y in zip(scores[j], scores[lead]))]
-                if len(active) == 1:
-                    break
+                counts = [p and not v.scoring.tallies and not v.scoring.markers and remembered(v, world.hand, {})
+                          for p, world in zip(plain, batch)]
+                evals = _kernel.greedy_batch([(world, world.hand, prefs, list(firsts.values()) if p else [])
+                                              for p, world in zip(plain, batch)], counts)
+            for world, q, p, each, c in zip(batch, quick, plain, evals, counts):
+                _value_world(world, q, p, each, by_counts if c else {}, obs, prefs, active, cands, at, scores)
+                lead = max(active, key=lambda j: sum(scores[j]))  # the first of equals: the greedy card
+                if k >= self.prune_from:
+                    active = [j for j in active if j == lead or
+                              any(x > y for x, y in zip(scores[j], scores[lead]))]
+                k += 1
+            if len(active) == 1:
+                break
         best = max(active, key=lambda j: sum(scores[j]))
         if notes is not None:
             ranked = sorted(range(len(cands)), key=lambda j: (j != best, -sum(scores[j]) / max(len(scores[j]), 1)))
@@ -328,7 +302,16 @@ class SensibleBot(Bot):
         # reach min_make over all of them (a strain made 60 % of the time fails these checks
         # about 8 % of the time, and such a bid is worth little): it is not sampled further
         checks = {3: 0.5, max(4, self.bid_samples // 4): 0.5, self.bid_samples // 2: 0.3} if self.prune_bids else {}
-        for k in range(self.bid_samples):
+        # the hands made ready between two checks are played out together (_outcomes: one
+        # call of the compiled kernel); the playouts draw nothing, so the draws are the same
+        pending: list = []   # (strain, world, hand, prefs), in the order of the worlds
+        for k in range(self.bid_samples + 1):
+            if pending and (k in checks or k == self.bid_samples):
+                for (strain, *_w), outcome in zip(pending, _outcomes([p[1:] for p in pending])):
+                    results[strain].append(outcome)
+                pending = []
+            if k == self.bid_samples:
+                break
             if k in checks:
                 reps = {st: rep for st, rep in reps.items()
                         if sum(value(rep, o)[1] for o in results[st]) >= (self.min_make - checks[k]) * k}
@@ -338,9 +321,9 @@ class SensibleBot(Bot):
             last = len(reps) - 1
             for i, (strain, rep) in enumerate(reps.items()):
                 w = world.clone(light=True) if i < last else world   # (the last strain plays on the world itself)
-                outcome = self._declare(w, obs.seat, rep)
-                if outcome is not None:
-                    results[strain].append(outcome)
+                h0 = self._contract(w, obs.seat, rep)
+                if h0 is not None:
+                    pending.append((strain, w, h0, self.preferences(w)))
         best, best_ev = None, 0.0
         short: dict = {}  # family -> the lowest level found made too rarely
         for b in legal_bids:
@@ -411,6 +394,12 @@ class SensibleBot(Bot):
             or ``None`` (tallies: per column, its ``(name, count)`` pairs, which the scoring may read;
             phase values: per column, the phases' own variables of the hand played, as pairs).
         """
+        h0 = self._contract(w, seat, bid)
+        return None if h0 is None else _outcome(w, h0, self.preferences(w))
+
+    def _contract(self, w, seat, bid):
+        """In world ``w``: bid ``bid``, others pass, exchange, name trumps: the hand ready for
+        its play (``w.hand``), or ``None`` when ``seat``'s column does not declare it."""
         h0 = w.hand
         w.apply_unchecked(Action.make_bid(bid.text))
         guard = 0
@@ -423,7 +412,10 @@ class SensibleBot(Bot):
         while w.hand is h0 and _role(w) != "play" and not w.is_over:
             role = _role(w)
             legal = w.legal_actions()
-            if role == "exchange" and legal[0].kind == "discard":   # (else: take or hand)
+            if role == "exchange" and type(legal) is DiscardChoices:   # (its k cards of its pool: one of them)
+                w.apply_unchecked(Action.discard(w.variant.deck, choose_discards(w.variant, legal.hand, h0.trump, legal.k)
+                                                 | legal.fixed))
+            elif role == "exchange" and legal[0].kind == "discard":   # (else: take or hand)
                 fixed = getattr(legal, "fixed", 0)   # (discard choices: cards every choice holds)
                 pool = sum(1 << c for c in legal.cards) if hasattr(legal, "cards") else h0.hands[seat]
                 n = legal[0].cards.bit_count() - fixed.bit_count()
@@ -439,37 +431,50 @@ class SensibleBot(Bot):
                 pick = policy_for(w.current_phase.kind)
                 own = pick(self, obs2) if pick is not None and obs2.legal else None
                 w.apply_unchecked(own if own is not None else legal[0])
-        prefs = self.preferences(w)
-        counted = _counts(w, h0, prefs)
-        if counted is not None:   # (what the playout below gives when nothing else is read)
-            won, points = counted
-            return list(won), list(points) if v.has_card_points else [0] * len(won), h0.trump, h0.declarer, \
-                h0.partner, (), ()
-        h = _play_out(w, prefs, h0, score=False)   # (valued by value(), from the tricks)
-        if v.has_card_points:
-            pts = v.points_table(h.ctx)   # the trump choice's card points
-            points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
-        else:
-            points = [0] * len(h.won_cards)
-        tal = tuple(tuple(t.items()) for t in tallies(v, h, h.won_cards)) if v.scoring.tallies else ()
-        return list(h.won), points, h.trump, h0.declarer, h0.partner, tal, phase_values(v, h)
+        return h0
 
 
 # ---------------------------------------------------------------------- helpers
-def _counts(w: State, h: Hand, prefs: list) -> tuple | None:
-    """``(tricks won, card points won)`` per seat once hand ``h`` (``w.hand``, at its last
-    phase's first lead) is played out by the greedy policy, by one call of the compiled kernel
-    without writing the tricks back, when that is all :meth:`SensibleBot._declare` reads of the
-    hand (no tallies, no phase's own variables: :func:`phase_values` is ``()``) and
-    :func:`_play_out` would play it by :func:`_plain_tricks`; else ``None`` (nothing changed)."""
+def _outcome(w: State, h0: Hand, prefs: list) -> tuple:
+    """The outcome of :meth:`SensibleBot._declare` once hand ``h0`` (``w.hand``, ready for its
+    play) is played out by the greedy policy (:func:`_play_out`, not scored: ``value()``
+    scores the outcome)."""
     v = w.variant
-    if v.scoring.tallies or _valued_phases(v) or v.scoring.matadors is not None:
-        return None
-    if w.hand is not h or w.is_over or _role(w) != "play" or not _quick(w) or not _plain(v.phases[h.phase], h.ctx):
-        return None
-    # (enabled(0): not counted towards the kernel's warm-up, which the playout run instead counts)
-    got = _kernel.greedy_each(w, h, prefs, [-1], counts=True) if _kernel.enabled(0) else None
-    return None if got is None else got[0][0]
+    h = _play_out(w, prefs, h0, score=False)
+    if v.has_card_points:
+        pts = v.points_table(h.ctx)   # the trump choice's card points
+        points = [sum(pts[c] for c in bits(m)) for m in h.won_cards]
+    else:
+        points = [0] * len(h.won_cards)
+    tal = tuple(tuple(t.items()) for t in tallies(v, h, h.won_cards)) if v.scoring.tallies else ()
+    return list(h.won), points, h.trump, h0.declarer, h0.partner, tal, phase_values(v, h)
+
+
+def _outcomes(pending: list) -> list:
+    """:func:`_outcome` of each ``(world, hand, prefs)`` of ``pending``, in order.  Where the
+    outcome is the tricks and card points each seat wins and nothing else (no tallies, no
+    phase's own variables, no matadors) and the hand is played by :func:`_plain_tricks`, the
+    compiled kernel plays all those hands in one call and returns just those counts, without
+    writing the tricks back into worlds that are then thrown away (the same counts:
+    tests/test_kernel.py); the others are played one by one."""
+    out: list = [None] * len(pending)
+    if not pending:
+        return out
+    v = pending[0][0].variant
+    jobs = []
+    if not (v.scoring.tallies or _valued_phases(v) or v.scoring.matadors is not None) and \
+            _kernel.enabled(0):   # (not counted towards the warm-up: the Python loop counts the hands it plays)
+        jobs = [(w, h, prefs, [-1] if w.hand is h and not w.is_over and _role(w) == "play" and _quick(w)
+                 and _plain(v.phases[h.phase], h.ctx) else []) for w, h, prefs in pending]
+    counted = _kernel.greedy_batch(jobs, counts=True) if jobs else out
+    for i, ((w, h, prefs), got) in enumerate(zip(pending, counted)):
+        if got is None:
+            out[i] = _outcome(w, h, prefs)
+            continue
+        won, points = got[0][0]
+        out[i] = (list(won), list(points) if v.has_card_points else [0] * len(won), h.trump, h.declarer, h.partner,
+                  (), ())
+    return out
 
 
 def _valued_phases(v: Variant) -> list:
@@ -721,6 +726,55 @@ def _equivalent(cands: list, legal: list, card: int, ctx):
                 (best is None or ctx.strength[a.card] > ctx.strength[legal[cands[best]].card]):
             best = j
     return best
+
+
+def _value_world(world: State, quick: bool, plain: bool, each: tuple | None, seen: dict, obs: Observation,
+                 prefs: list, active: list, cands: list, at: dict, scores: list) -> None:
+    """Append to ``scores[j]`` the utility for the seat of ``obs`` of each candidate ``j`` of
+    ``active`` (the play ``obs.legal[cands[j]]``) in the sampled ``world``, played out by the
+    greedy policy (:meth:`SensibleBot.play`).  ``quick``, ``plain``: :func:`_quick` and
+    :func:`_plain` of the world's phase; ``each``: the kernel's ``(keys, put)`` of the
+    candidates of ``at`` (candidate -> its place in them; :func:`rulekit.engine.kernel.greedy_each`)
+    or ``None``; ``seen``: utility by outcome key (the counts key's, shared by every world of
+    the decision, or a new dict)."""
+    legal = obs.legal
+    v = obs.variant
+    base = world.hand
+    saved = _save(base) if plain else ()
+    if each is None:
+        seen = {}   # in this world, the same trick winners and cards won score the same
+    for j in active:
+        a = legal[cands[j]]
+        if each is not None and j in at:   # (the same outcomes as the loop below: tests/test_kernel.py)
+            keys, put = each
+            u = seen.get(keys[at[j]])
+            if u is None:
+                put(at[j])
+                _score(world, base)
+                u = seen[keys[at[j]]] = utility(base, obs.seat, v)
+                _restore(base, saved)
+            scores[j].append(u)
+            continue
+        if plain and a.kind == "play" and not a.suit:  # played on the hand, then put back
+            _plain_tricks(world, base, prefs, a.card)
+            key = (tuple(base.trick_winners), tuple(base.won_cards))
+            u = seen.get(key)
+            if u is None:
+                _score(world, base)
+                u = seen[key] = utility(base, obs.seat, v)
+            scores[j].append(u)
+            _restore(base, saved)
+            continue
+        if quick and a.kind == "play" and not a.suit:  # a copy of the hand is enough
+            world.hand = h0 = base.clone()
+            _quick_tricks(world, h0, prefs, a.card)
+        else:
+            world.hand = base
+            w = world.clone(light=True)
+            h0 = w.hand
+            w.apply_unchecked(a)
+            _play_out(w, prefs, h0)
+        scores[j].append(utility(h0, obs.seat, v))
 
 
 def _play_out(w, prefs, h0, score: bool = True):

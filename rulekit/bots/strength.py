@@ -18,26 +18,44 @@ def choose_discards(variant: Variant, hand: Mask, trump: str, n: int) -> Mask:
     """Bitmask of the ``n`` weakest cards of ``hand`` with ``trump`` (a strain) as trumps:
     never trumps first; short side suits go first."""
     ctx = variant.contexts.get(trump) or variant.contexts["NT"]
+    base, per_card = _keep_keys(variant, ctx)
     group_of = ctx.group_of
-    strength = ctx.strength
     counts: dict[int, int] = {}
     cards = bit_list(hand)
     for c in cards:
         g = group_of[c]
         counts[g] = counts.get(g, 0) + 1
-    orders = ctx.orders
-    tg = ctx.trump_group
-
-    def keep(c: int) -> int:
-        g = group_of[c]
-        if g == tg:
-            return 10_000 + strength[c]
-        high = strength[c] == strength[orders[g][0]]  # the group's best card
-        return (500 if high else 0) + 10 * counts[g] + strength[c]
     m = 0
-    for c in sorted(cards, key=keep)[:n]:
+    for _k, c in sorted([(base[c] + per_card[c] * counts[group_of[c]], c) for c in cards])[:n]:
         m |= 1 << c
     return m
+
+
+_KEEP = "bots.keep_keys"   # (low, context name) -> (context, keys): see _keep_keys
+
+
+def _keep_keys(variant: Variant, ctx) -> tuple[list[int], list[int]]:
+    """Per card of context ``ctx``, how much :func:`choose_discards` wants to keep it: ``base +
+    per_card * (cards the hand holds of its group)``; a trump ``10,000`` plus its strength,
+    another card its strength, plus 500 for its group's best card, plus 10 a card of its
+    group held (built once per variant and context)."""
+    cache: dict = variant.cached(_KEEP, dict)
+    hit = cache.get((ctx.low, ctx.name))
+    if hit is not None and hit[0] is ctx:
+        return hit[1]
+    strength = ctx.strength
+    base, per_card = [], []
+    for c, g in enumerate(ctx.group_of):
+        if g == ctx.trump_group:
+            base.append(10_000 + strength[c])
+            per_card.append(0)
+        else:
+            order = ctx.orders[g]
+            high = bool(order) and strength[c] == strength[order[0]]  # the group's best card
+            base.append((500 if high else 0) + strength[c])
+            per_card.append(10)
+    cache[ctx.low, ctx.name] = (ctx, (base, per_card))
+    return base, per_card
 
 
 def trump_strength(variant: Variant, hand: Mask, strain: str) -> float:

@@ -8,6 +8,8 @@ trumps, else any card; the trick to the highest win key).  When numba is install
 as one compiled function of :mod:`rulekit.engine.kernel_jit` on the hand's
 :class:`~rulekit.variant.model.Context` tables packed into numpy arrays (:func:`pack`, once
 per variant and context, kept in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>`).
+The bot's playouts come in batches (:func:`greedy_batch`): every candidate card of every world
+sampled for one decision, in one call.
 The pure-Python loops stay the reference: the kernel is used only where it gives the same
 result, decision by decision (tests/test_kernel.py proves it for every shipped variant).
 
@@ -160,7 +162,7 @@ def _try(np: Any, jit: Any) -> None:
     st = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, -1, -1, 1, 0], np.int64)
     nt, _o, _leader, _lg = jit.greedy_tricks(st.copy(), tab, np.empty(16, np.int64))
     res = np.empty((1, 4 + 2 + 8 + 16), np.int64)
-    jit.greedy_each(st, tab, np.array([0], np.int64), 2, res)
+    jit.greedy_each(st.reshape(1, -1), tab, np.array([0], np.int64), np.array([0], np.int64), 2, res)
     assert nt == 2 and list(res[0, 4:6]) == [1, 1]
 
 
@@ -330,46 +332,96 @@ def greedy_each(w: State, h: Any, prefs: list, cards: list, counts: bool = False
     the hand's score reads of its play: the winners of the tricks played and the cards each
     seat won; with ``counts``, only the tricks and card points each seat won (when the score
     reads no more: :func:`rulekit.engine.scoring.remembered`, no tallies)."""
-    p = pack(w.variant, h.ctx)
-    if p is None or not cards:
-        return None
-    n = h.players
-    st, size = _greedy_state(w, h, p, prefs, -1)
-    tricks = sum(m.bit_count() for m in h.hands)   # (at most a trick a card)
-    lead = 4 + tricks + 4 * n
-    res = _np.empty((len(cards), lead + size), _np.int64)
-    _jit.greedy_each(st, p.tab, _np.array(cards, _np.int64), tricks, res)
-    head = res[:, :lead].tolist()
+    return greedy_batch([(w, h, prefs, cards)], counts)[0]
+
+
+def greedy_batch(jobs: list, counts: bool | list = False) -> list:
+    """:func:`greedy_each` for many positions at once (the worlds a bot samples for one
+    decision): ``jobs`` are ``(world, hand, prefs, cards)``; per job, ``(keys, put)`` as
+    :func:`greedy_each` gives them (``counts``: for every job, or a flag per job), or ``None``
+    when the kernel cannot play it (or ``cards`` is empty).  The jobs of one context are played by one call of the kernel, so that its
+    fixed cost (arrays in, results out) is paid once for all of them; each playout is the
+    one :func:`greedy_each` would play alone (tests/test_kernel.py)."""
+    out: list = [None] * len(jobs)
+    groups: dict = {}   # (pack, length of a position's row) -> (pack, rows, [(job, tricks, size)])
+    for j, (w, h, prefs, cards) in enumerate(jobs):
+        p = pack(w.variant, h.ctx) if cards else None
+        if p is None:
+            continue
+        row, left = _greedy_row(w, h, p, prefs, -1)
+        g = groups.get((id(p), len(row)))
+        if g is None:
+            g = groups[id(p), len(row)] = (p, [], [])
+        rows: list[list] = g[1]
+        items: list[tuple[int, int, int]] = g[2]
+        rows.append(row)
+        items.append((j, left, left * 4 + left + len(h.trick)))   # (at most a trick a card)
+    for p, rows, items in groups.values():
+        n = rows[0][0]
+        tricks = max(x[1] for x in items)
+        lead = 4 + tricks + 4 * n
+        at_row: list = []
+        firsts: list = []
+        for r, (j, _left, _size) in enumerate(items):
+            cards = jobs[j][3]
+            at_row += [r] * len(cards)
+            firsts += cards
+        res = _np.empty((len(firsts), lead + max(x[2] for x in items)), _np.int64)
+        _jit.greedy_each(_np.array(rows, _np.int64), p.tab, _np.array(at_row, _np.int64),
+                         _np.array(firsts, _np.int64), tricks, res)
+        head = res[:, :lead].tolist()
+        base = 0
+        for j, _left, _size in items:
+            w, h, _prefs, cards = jobs[j]
+            out[j] = _outcomes(w.variant, h, head, res, base, len(cards), n, tricks,
+                               counts if type(counts) is bool else counts[j])
+            base += len(cards)
+    return out
+
+
+def _outcomes(v: Variant, h: Any, head: list, res: Any, base: int, k: int, n: int, tricks: int, counts: bool
+              ) -> tuple[list, Callable[[int], None]]:
+    """The ``(keys, put)`` of :func:`greedy_each` for hand ``h`` from the ``k`` rows of the
+    kernel's results from row ``base`` on (``head``: their leading values as lists)."""
     at = 4 + tricks   # failed, won, cards won, points: n each
+    lead = at + 4 * n
+    mine = head[base:base + k]
     if counts:
-        keys = [(tuple(r[at + n:at + 2 * n]), tuple(r[at + 3 * n:lead])) for r in head]
+        keys = [(tuple(r[at + n:at + 2 * n]), tuple(r[at + 3 * n:lead])) for r in mine]
     else:
-        keys = [(tuple(r[4:4 + r[0]]), tuple(r[at + 2 * n:at + 3 * n])) for r in head]
+        keys = [(tuple(r[4:4 + r[0]]), tuple(r[at + 2 * n:at + 3 * n])) for r in mine]
 
     def put(i: int) -> None:
-        r = head[i]
+        r = mine[i]
         h.hands[:] = [0] * n   # (the loop ends when every hand is empty)
         h.failed[:] = r[at:at + n]
         h.won[:] = r[at + n:at + 2 * n]
         h.won_cards[:] = r[at + 2 * n:at + 3 * n]
-        _put_tricks(w.variant, h, res[i, lead:lead + r[1]].tolist(), r[0], r[2], r[3])
+        _put_tricks(v, h, res[base + i, lead:lead + r[1]].tolist(), r[0], r[2], r[3])
     return keys, put
 
 
 def _greedy_state(w: State, h: Any, p: Pack, prefs: list, first: int) -> tuple:
     """The ``st`` array of :func:`rulekit.engine.kernel_jit.greedy_tricks` for hand ``h``, and
     the size its trick data may take."""
+    row, left = _greedy_row(w, h, p, prefs, first)
+    return _np.array(row, _np.int64), left * 4 + left + len(h.trick)   # (at most a trick a card)
+
+
+def _greedy_row(w: State, h: Any, p: Pack, prefs: list, first: int) -> tuple[list, int]:
+    """The ``st`` of :func:`rulekit.engine.kernel_jit.greedy_tricks` for hand ``h`` as a list,
+    and the cards left in the hands."""
     v = w.variant
     trick = h.trick
     trumps = (h.ctx.group_mask[p.trump_suit_group] if v.phases[h.phase].must_trump and p.trump_suit_group >= 0
               else 0)
-    st = _np.array([h.players] + h.hands + h.failed + h.won + h.won_cards + prefs +
-                   [h.to_move, h.leader, h.led_group, v.deck.suits.index(h.named) if h.named else -1, first,
-                    v.step, trumps] + [x for pair in trick for x in pair], _np.int64)
+    row = [h.players] + h.hands + h.failed + h.won + h.won_cards + prefs + \
+        [h.to_move, h.leader, h.led_group, v.deck.suits.index(h.named) if h.named else -1, first,
+         v.step, trumps] + [x for pair in trick for x in pair]
     left = 0
     for m in h.hands:
         left += m.bit_count()
-    return st, left * 4 + left + len(trick)   # (at most a trick a card)
+    return row, left
 
 
 def _put_tricks(v: Variant, h: Any, data: list, nt: int, leader: int, lg: int) -> None:

@@ -328,16 +328,19 @@ def greedy_tricks(st, tab, out):
 
 
 @njit(cache=True)
-def greedy_each(st, tab, cards, w, res):
-    """:func:`greedy_tricks` from the same position once for each first card of ``cards``
-    (``st`` is left as it is; its first card is not read).  Row ``i`` of ``res`` gets the
-    playout of ``cards[i]``: tricks completed, values of trick data, last trick's leader and
-    led group; the winner of each completed trick (``w`` slots, -1 past the last); per seat
-    its failed groups, tricks won, cards won, card points won (by the points row of ``tab``);
-    then the trick data of :func:`greedy_tricks`.
+def greedy_each(sts, tab, rows, cards, w, res):
+    """:func:`greedy_tricks` once for each job ``i``: from the position ``sts[rows[i]]`` (rows
+    of equal length, each a ``st`` of :func:`greedy_tricks`, left as they are; their first card
+    is not read) with the first card ``cards[i]`` (-1: the greedy policy's own), so that one
+    call plays many candidates of many worlds.  Row ``i`` of ``res`` gets that playout: tricks
+    completed, values of trick data, last trick's leader and led group; the winner of each
+    completed trick (``w`` slots, -1 past the last); per seat its failed groups, tricks won,
+    cards won, card points won (by the points row of ``tab``); then the trick data of
+    :func:`greedy_tricks`.
     """
-    n = st[0]
+    n = sts[0, 0]   # (sts holds one row or more)
     for i in range(cards.shape[0]):
+        st = sts[rows[i]]
         hands = st[1:n + 1].copy()
         failed = st[n + 1:2 * n + 1].copy()
         won = st[2 * n + 1:3 * n + 1].copy()

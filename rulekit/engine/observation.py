@@ -359,18 +359,24 @@ def _fill(rng, places: list, rules: tuple):
         # some card may not go everywhere: the most constrained first
         tied = [c for c in cards if not free >> c & 1]
         tied.sort(key=lambda c: len(opts[c]))
-        for c in tied:
-            choice = [i for i in opts[c] if room[i] > 0]
-            total = sum(room[i] for i in choice)
+        for c in tied:   # (a hot loop: no list of the places with room built per card)
+            places_of = opts[c]
+            total = 0
+            for i in places_of:
+                total += room[i]
             if not total:
                 return None
             r = rng.random() * total
-            for i in choice:
-                r -= room[i]
-                if r < 0:
-                    break
-            out[i] |= 1 << c
-            room[i] -= 1
+            j = -1   # the place drawn: weighted by its room (the last with room if rounding ran past)
+            for i in places_of:
+                k = room[i]
+                if k > 0:
+                    j = i
+                    r -= k
+                    if r < 0:
+                        break
+            out[j] |= 1 << c
+            room[j] -= 1
         cards = [c for c in cards if free >> c & 1]
     # the cards that may go everywhere (bots draw thousands of worlds): each place takes the
     # next slice of the shuffled cards, the same law as drawing a place for each card in turn

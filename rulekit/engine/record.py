@@ -37,14 +37,12 @@ class MatchRecord:
         self.open: object = None   # the hand in progress, until its choices are added
 
     def add(self, choices: list) -> None:
-        """Append the choices of a deal that just ended."""
-        at = len(self.codes)
+        """Append the choices of a deal that just ended (a list)."""
         try:
-            self.codes.extend(choices)
+            self.codes.fromlist(choices)   # (all or none: the array is unchanged on an error)
         except OverflowError:   # a choice past 65,535 (a set of cards from a long hand)
-            del self.codes[at:]   # (extend had kept the choices before the one too large)
             self.codes = array("Q", self.codes)
-            self.codes.extend(choices)
+            self.codes.fromlist(choices)
         self.ends.append(len(self.codes))
 
     def deal(self, k: int) -> array:

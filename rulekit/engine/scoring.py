@@ -115,9 +115,17 @@ def hand_variables(variant, hand) -> dict:
     return out
 
 
-def hand_envs(variant, hand) -> list:
+def hand_envs(variant, hand, names: frozenset | None = None) -> list:
     """The scoring environments of ``hand`` so far, one per score column (``end_if`` and
-    ``lead_if`` of trick play read them: :meth:`State.score_envs`)."""
+    ``lead_if`` of trick play read them: :meth:`State.score_envs`).
+
+    :param names: the variables the caller's formula reads (its ``Formula.names``), if known:
+        when they are all the phases' own (:func:`phase_envs`), the environments hold only
+        those, with the values the full ones would give."""
+    if names is not None:
+        envs = phase_envs(variant, hand, names)
+        if envs is not None:
+            return envs
     if variant.has_card_points or variant.scoring.tallies:
         return player_envs(variant, hand)
     # the hot path of bots' playouts: tricks counts only (what player_envs would give)
@@ -133,6 +141,51 @@ def hand_envs(variant, hand) -> list:
     return envs
 
 
+def phase_envs(variant, hand, names: frozenset) -> list | None:
+    """One :class:`~rulekit.dsl.Env` per score column holding only the phases' own variables
+    of ``hand`` (their defaults, then a contract record's attributes, then each phase kind's
+    :meth:`~rulekit.engine.phases.base.PhaseKind.values`, in :func:`hand_envs`' order), when
+    every name of ``names`` (a formula's) is such a variable that nothing later in
+    :func:`envs_for` / :func:`player_envs` overrides (the match so far, markers, matadors, the
+    variables a phase fixes for the hand: :func:`hand_variables`); else ``None``.  A condition
+    such as ``lead_if: alone`` then costs a few dict updates instead of the whole hand's
+    environments."""
+    table = variant.cache.get(PHASE_ONLY)
+    if table is None:
+        table = variant.cached(PHASE_ONLY, dict)
+    plan = table.get(names)
+    if plan is None:
+        plan = table[names] = _phase_only(variant, names)
+    if not plan:
+        return None
+    defaults, cols, fixes = plan
+    if fixes and names & hand_variables(variant, hand).keys():
+        return None
+    c = hand.contract
+    if c is not None and hasattr(c, "variables"):  # a contract record's attributes
+        defaults = {**defaults, **c.variables()}
+    envs = [Env(defaults.copy()) for _ in range(cols)]
+    for kind, spec, _d in phase_variables(variant):
+        for env, values in zip(envs, kind.values(variant, hand, spec)):
+            env.vars.update(values)
+    for e in envs:
+        e.everyone = envs
+    return envs
+
+
+def _phase_only(variant, names: frozenset) -> tuple | bool:
+    """What :func:`phase_envs` needs to give formulas reading ``names`` their full values:
+    ``(the phases' defaults, score columns, whether player_envs' fixed variables apply)``, or
+    ``False`` when it cannot."""
+    defaults: dict = {}
+    for _kind, _spec, d in phase_variables(variant):
+        defaults.update(d)
+    later = set(MATCH_NAMES) | {m.name for m in variant.scoring.markers} | {"matadors", "with_matadors"}
+    if not names or not names <= defaults.keys() or names & later:
+        return False
+    return defaults, columns(variant), bool(variant.has_card_points or variant.scoring.tallies)
+
+
 #: Outcomes a variant's score cache keeps (each about 3-5 KB of environments).
 MEMO_SIZE = 2048
 #: Hands a variant's score cache is tried on; it stays on if one in ``MEMO_HITS`` was found in it.
@@ -144,6 +197,7 @@ FIXERS = "scoring.hand_fixers"
 TRUMP_MASKS = "scoring.tally_trump_masks"
 FIXED = "scoring.fixed"
 NAMES_READ = "scoring.names_read"
+PHASE_ONLY = "scoring.phase_only"
 #: the formula variables of the match so far (``match_variables``)
 MATCH_NAMES = frozenset({"total", "declarer_total", "highest_other_total", "lowest_other_total", "deal_number",
                          "dealer", "is_dealer"})
@@ -474,7 +528,7 @@ def strain_index(auction, contract, trump: str) -> int:
     strain: chosen}``) is placed by its word whatever suit is named (user pass finding 5);
     an extra bid (Five Hundred's 10T, strain chosen) counts as the trump named."""
     from rulekit.variant.model import Bid
-    calls = getattr(auction, "calls", ())
+    calls = REGISTRY[auction.kind].strain_calls(auction)
     if type(contract) is Bid and calls:
         word = contract.text[len(str(contract.level)):]
         if word in calls:
@@ -714,7 +768,35 @@ def made_worth(variant, bid, seat: int, vulnerable: tuple = (), tallies: list | 
     return None
 
 
-_phase_base.MADE_WORTH[:] = [made_worth]   # the kinds' words say what a contract scores made
+def worth_words(variant, bid, seat: int, vulnerable: tuple = ()) -> str | None:
+    """:func:`made_worth` as the prompt and ``explain`` say it: ``160``; ``at least 20`` when the
+    scoring also reads counts of cards (tallies: Bridge's honours [S7]) that the figure takes as
+    none and that can only raise it (the least it is worth), ``at most N`` when they can only lower
+    it; for a contract whose trumps are named later (``strain: chosen``), the least it is worth in
+    a suit; ``None`` when there is no figure.
+
+    :param vulnerable: per side, this hand's vulnerability (empty: none)."""
+    v = variant
+    if bid.strain == "chosen":
+        ws = [w for w in (made_worth(v, dataclasses.replace(bid, strain=x), seat, vulnerable) for x in v.deck.suits)
+              if w is not None]
+        return str(min(ws)) if ws else None
+    w = made_worth(v, bid, seat, vulnerable)
+    if w is None:
+        return None
+    sc = v.scoring
+    names = {t.name for t in sc.tallies}
+    formulas = [f for part in (sc.parts or (sc,)) for f in (part.declarer, part.each) if f is not None]
+    if not names or not any(names & f.names for f in formulas) or (bid.strain not in v.contexts and bid.strain != "NT"):
+        return str(w)
+    col = column_of(v, seat)
+    cols = len(v.sides) if sc.by_side else v.players
+    high = [{t.name: (t.most if c == col else 0) for t in sc.tallies} for c in range(cols)]
+    most = made_worth(v, bid, seat, vulnerable, tallies=high)
+    return str(w) if most is None or most == w else f"at least {w}" if most > w else f"at most {w}"
+
+
+_phase_base.WORTH_WORDS[:] = [worth_words]   # the kinds' words say what a contract scores made
 
 
 def column_of(variant, seat: int) -> int:
@@ -1045,7 +1127,7 @@ def hand_result(state, hand, envs=None):
     auction = v.auction()
     if hand.void and hand.contract is None and not hand.tricks and auction is not None:
         return HandResult(hand.number, hand.dealer, thrown_in=True, void=True,
-                          counted=auction.all_pass != "redeal_same", entries=tuple(hand.entries or ()),
+                          counted=not REGISTRY[auction.kind].redeals_same(auction), entries=tuple(hand.entries or ()),
                           marks=hand.written.marks if hand.written is not None else ())
     envs = envs or player_envs(v, hand, extra={"vulnerable": hand.vulnerable})
     facts = hand_facts(v, hand)

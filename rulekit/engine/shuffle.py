@@ -82,14 +82,16 @@ def _permutation(x: int, n: int) -> list[int]:
         groups = _GROUPS[n] = _groups(n)
     for prod, steps in groups:
         x, r = divmod(x, prod)
-        for i in steps:
-            r, j = divmod(r, i + 1)
+        for i, radix in steps:   # (% and // of small numbers: cheaper than a divmod call)
+            j = r % radix
+            r //= radix
             order[i], order[j] = order[j], order[i]
     return order
 
 
 def _groups(n: int) -> tuple:
-    """The Fisher-Yates positions ``n - 1 .. 1`` in runs whose radices multiply to less than 2^30."""
+    """The Fisher-Yates positions ``n - 1 .. 1``, each with its radix ``(i, i + 1)``, in runs whose
+    radices multiply to less than 2^30."""
     out: list = []
     run: list = []
     prod = 1
@@ -97,7 +99,7 @@ def _groups(n: int) -> tuple:
         if prod * (i + 1) >= 1 << 30:
             out.append((prod, tuple(run)))
             run, prod = [], 1
-        run.append(i)
+        run.append((i, i + 1))
         prod *= i + 1
     if run:
         out.append((prod, tuple(run)))

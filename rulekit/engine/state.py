@@ -255,10 +255,11 @@ class State:
         """The sheet's running totals per score column."""
         return self.sheet.totals()
 
-    def score_envs(self) -> list[Env]:
+    def score_envs(self, names: frozenset | None = None) -> list[Env]:
         """The scoring environments of the hand so far, one per score column
-        (:func:`~rulekit.engine.scoring.hand_envs`)."""
-        return hand_envs(self.variant, self.hand)
+        (:func:`~rulekit.engine.scoring.hand_envs`; ``names``: the variables the formula to
+        evaluate reads, when only those are needed)."""
+        return hand_envs(self.variant, self.hand, names)
 
     def chance_rng(self, tag: str) -> random.Random:
         """A generator for the chance event ``tag`` of this hand, seeded by the seed and the

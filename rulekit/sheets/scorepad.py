@@ -857,7 +857,7 @@ class ScorePad:
         auction = v.auction()
         contract = self._contract(facts)
         if self._thrown_in(facts):
-            same = auction is not None and auction.all_pass == "redeal_same"
+            same = auction is not None and REGISTRY[auction.kind].redeals_same(auction)
             marks = () if same else tuple(self.markers.thrown_in(self.sheet.totals()))
             result = HandResult(self.number, self.dealer, thrown_in=True, void=True, counted=not same,
                                 entries=tuple([0] * len(self.columns)), facts=facts, marks=marks)

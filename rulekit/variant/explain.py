@@ -16,7 +16,7 @@ from rulekit.dsl import Env, compile_expr
 from rulekit.dsl.words import formula_line, formula_words, is_condition
 from rulekit.engine.phases import REGISTRY
 from rulekit.errors import RulekitError
-from rulekit.text import visible
+from rulekit.text import markdown_line, visible
 
 def _list(xs) -> str:
     xs = [str(x) for x in xs]
@@ -554,10 +554,12 @@ def _replace(v, **changes):
 
 def explain(v) -> str:
     """The rulebook of the compiled variant ``v`` as Markdown text (ends with a newline); the file's
-    names and words with their control and bidi characters made visible (:func:`rulekit.text.visible`)."""
-    out = [f"# {v.name}", ""]
+    names and words with their control and bidi characters made visible (:func:`rulekit.text.visible`),
+    its name, source and omitted rules each one line of Markdown that shows as written
+    (:func:`rulekit.text.markdown_line`: a newline or a ``*`` in them lays out nothing)."""
+    out = [f"# {markdown_line(v.name)}", ""]
     if v.source:
-        out += [f"Source: {v.source}.", ""]
+        out += [f"Source: {markdown_line(v.source)}.", ""]
     n = v.players
     if len(v.sides) < n and any(len(s) > 1 for s in v.sides):
         sides = "; ".join(f"{name}: seats {', '.join(str(v.seat_names[s]) if v.seat_names else str(s) for s in seats)}"
@@ -589,7 +591,7 @@ def explain(v) -> str:
     omitted = v.data.get("omitted") or ()
     if omitted:  # what the file says it leaves out of the published game
         out += ["## Not included", "", "This file leaves out these rules of the published game:", ""]
-        out += [f"- {x}" for x in omitted] + [""]
+        out += [f"- {markdown_line(x)}" for x in omitted] + [""]
     return visible("\n".join(out))
 
 

@@ -9,7 +9,7 @@ from rulekit.cli.app import app
 from rulekit.engine import State
 from rulekit.errors import IllegalActionError, VariantError
 from rulekit.variant import load_variant
-from tests.helpers import runner, table_toy, variant_from
+from tests.helpers import assert_choices_play_as_actions, runner, table_toy, variant_from
 
 PASS = "  passing: {kind: pass_cards, count: 2, directions: [left, hold, across]}\n"
 
@@ -119,3 +119,12 @@ def test_counter_clockwise_pass_says_the_side_at_the_table(tmp_path):
     assert "the cards go to the right, to the left, across, not at all (hold)" in text
     assert 'all pass to the right (the passing of cards says the side at the table).' in text
     assert "clockwise from the eldest hand (right of the dealer)" in text
+
+
+def test_passes_as_numbers_play_as_the_checked_actions(tmp_path):
+    """A pass numbered by its place among the sets of cards (lexicographic, as ``legal()``
+    lists them) is the pass of those cards: same text in the hand's actions, same hands after
+    the exchange, same history, sheet and result as the checked API, in every direction of
+    the schedule (left, hold, across)."""
+    assert_choices_play_as_actions(table_toy(tmp_path, extra=PASS), seeds=range(6), hands=3)
+    assert_choices_play_as_actions(load_variant("hearts"), seeds=range(2), hands=2)

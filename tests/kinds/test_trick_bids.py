@@ -117,6 +117,15 @@ def test_blind_nil_only_when_behind(tmp_path):
     assert "blind nil is not allowed now" in str(e.value) and "100 points or more behind" in str(e.value)
 
 
+def test_blind_nil_from_exactly_the_points_behind():
+    """pagat: "100 points or more" behind: at 0 to 100 NS may bid blind nil, at 0 to 99 nobody
+    may (nor at 250 to 250, nobody behind at all)."""
+    v = load_variant("spades")
+    assert kind_of("trick_bids").data_of(State(v, seed=1, scores=[0, 100], dealer=3).hand).undecided == [0, 2]
+    assert kind_of("trick_bids").data_of(State(v, seed=1, scores=[0, 99], dealer=3).hand).undecided == []
+    assert kind_of("trick_bids").data_of(State(v, seed=1, scores=[250, 250], dealer=3).hand).undecided == []
+
+
 def test_exchange_after_blind_nil(tmp_path):
     """pagat: the blind nil bidder passes cards face down to his partner, who adds them and
     passes as many back (here one card each way)."""

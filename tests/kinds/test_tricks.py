@@ -147,6 +147,28 @@ def test_lead_broken_and_first_trick(tmp_path):
     assert "play QS" in [a.text for a in s.legal_actions()]   # not the first trick any more
 
 
+def test_each_refused_lead_gets_the_reason_of_the_rule_that_removed_it(tmp_path):
+    """Hearts may not be led until broken, AD and KD (and AS) may not be led to the first trick,
+    QS not played to it: leading from AH KH QH JH AD KD QD JD leaves QD JD; each other card is
+    refused with the words of the rule that removed it, naming only the cards held (in the deck's
+    order); the next hand, void in diamonds, may throw any card but QS, refused by its rule."""
+    v = trick_toy(tmp_path, play=', lead_broken: [H], first_trick: {no_lead: "AD KD AS", no_play: "QS"}')
+    s = State(v, seed=1, deals=[RESTRICT_DEAL])
+    assert sorted(a.text for a in s.legal_actions()) == ["play JD", "play QD"]
+    hearts = "hearts may not be led until one has been played, while you hold another suit"
+    first = "KD AD may not be led to the first trick while you hold another card"
+    for card, reason in {"AH": hearts, "KH": hearts, "QH": hearts, "JH": hearts, "AD": first, "KD": first}.items():
+        with pytest.raises(IllegalActionError) as e:
+            s.apply(card)
+        assert str(e.value) == reason, card
+    s.apply("QD")
+    with pytest.raises(IllegalActionError) as e:
+        s.apply("QS")
+    assert str(e.value) == "QS may not be played to the first trick while you hold another card"
+    assert sorted(a.text for a in s.legal_actions()) == \
+        ["play 10H", "play 10S", "play 9H", "play 9S", "play AS", "play JS", "play KS"]
+
+
 def test_lead_broken_gives_way_when_only_that_suit_is_left(tmp_path):
     """A leader holding only the restricted suit may lead it (the rule's "while he holds another")."""
     deal = ("AH KH QH JH  AS KS QS JS  AC KC QC JC  10H 9H AD KD  10S 9S 10C 9C  QD JD 10D 9D").split()

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from rulekit.bots.policies import policy
 from rulekit.bots.strength import hand_strength
 from rulekit.engine.actions import Action
-from rulekit.engine.phases import announce, matadors
+from rulekit.engine.phases import REGISTRY, announce, matadors
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.bots.sensible import SensibleBot
@@ -18,14 +18,15 @@ def announce_contract(bot: SensibleBot, obs: Observation) -> Action | None:
     """The contract of the longest, strongest suit (the lowest choice when none fits); after an
     auction of values, among the games worth the declarer's bid when there are any."""
     v = obs.variant
-    by_text = {b.text: b for b in v.auction().bids}
+    auction = v.auction()
+    by_text = {b.text: b for b in REGISTRY[auction.kind].contracts(auction)}
     best, best_s = obs.legal[0], -1.0
     bid = max((int(t) for s, t in obs.calls if s == obs.seat and t.isdigit()), default=0)
     legal = obs.legal
     spec = obs.phase_spec
     if isinstance(spec, announce.AnnounceSpec) and spec.declare_if is not None:   # every game offered can reach the bid
         return _plain_game(v, obs, [by_text[a.text] for a in legal]) or best
-    if getattr(v.auction(), "values", ()):   # after an auction of values: a game worth the bid, if any
+    if REGISTRY[auction.kind].bids_values(auction):   # after an auction of values: a game worth the bid, if any
         legal = [a for a in legal if by_text[a.text].value >= bid] or legal
         best = legal[-1]
     for a in legal:

@@ -214,7 +214,7 @@ class AnnounceKind(PhaseKind[AnnounceSpec]):
         """After an auction of values: he names any game of its list (what a game worth less
         than the bid loses is the scoring's)."""
         auction = variant.auction()
-        if auction is not None and bool(getattr(auction, "values", None)):
+        if auction is not None and REGISTRY[auction.kind].bids_values(auction):
             if spec.declare_if is not None:
                 return "The declarer names his game from the auction's list." + self._refusal(spec)
             return ("The declarer names his game from the auction's list, whatever his bid (the scoring "

@@ -479,6 +479,10 @@ class LadderAuctionKind(PhaseKind[AuctionSpec]):
         """``all_pass: play``: a hand that all passed is played without a contract."""
         return spec.all_pass == "play"
 
+    def strain_calls(self, spec) -> tuple:
+        """Its strains' words in the bids' texts (``calls``), when it has any."""
+        return spec.calls
+
     def bid_path(self, spec, bid) -> tuple:
         """A bid of the ladder is written under its strain (``strains``, level by level)."""
         return ("strains", bid.rank % len(spec.calls)) if spec.calls else ()

@@ -31,10 +31,10 @@ from rulekit.engine.hand import Hand
 from rulekit.engine.phases.table import Table
 from rulekit.errors import CardError, IllegalActionError
 
-#: ``made_worth(variant, contract, seat) -> int | None``: what a contract scores made (the
-#: prompt's ``(worth N)``), for the words of ``describe_in``; set by :mod:`rulekit.engine.scoring`
-#: (a layer above the kinds), ``None`` until it is imported.
-MADE_WORTH: list = []
+#: ``worth_words(variant, contract, seat) -> str | None``: what a contract scores made, as the
+#: prompt's ``(worth N)`` says it (``160``, ``at least 20``), for the words of ``describe_in``; set
+#: by :mod:`rulekit.engine.scoring` (a layer above the kinds), empty until it is imported.
+WORTH_WORDS: list = []
 
 if TYPE_CHECKING:  # pragma: no cover - for annotations only (rulekit.TYPE_ONLY)
     from rulekit.variant.model import Variant
@@ -481,6 +481,24 @@ class PhaseKind(Generic[SpecT]):
     def plays_all_passed(self, spec: SpecT) -> bool:
         """True when a hand whose auction all passed is played on without a contract (an
         auction's ``all_pass: play``).  Default False."""
+        return False
+
+    def redeals_same(self, spec: SpecT) -> bool:
+        """True when a deal this phase ends without a contract (all passed) is thrown in and
+        dealt again by the same dealer, not counted as a hand (an auction's ``all_pass:
+        redeal_same``).  Default False."""
+        return False
+
+    def strain_calls(self, spec: SpecT) -> tuple:
+        """The words naming the strains in the texts of this phase's bids, in the order of its
+        strains (``NT``, ``uptown``...): a bid whose text ends in one of them has that word's place
+        as its formula variable ``strain``.  Default ``()``: bids name their strains as the
+        strains are named."""
+        return ()
+
+    def bids_values(self, spec: SpecT) -> bool:
+        """True when the players of this phase bid numbers (an auction of values), the declarer
+        naming his game from its list afterwards.  Default False."""
         return False
 
     def bid_path(self, spec: SpecT, bid) -> tuple:

@@ -297,6 +297,10 @@ class ContractAuctionKind(PhaseKind[ContractAuctionSpec]):
         """``all_pass: play``: a hand that all passed is played without a contract."""
         return spec.all_pass == "play"
 
+    def redeals_same(self, spec) -> bool:
+        """``all_pass: redeal_same``: a deal all passed is dealt again by the same dealer."""
+        return spec.all_pass == "redeal_same"
+
     def doubles(self, spec) -> int:
         """``double`` (1) and ``redouble`` (2; no redouble without a double)."""
         return 0 if not spec.double else 2 if spec.redouble else 1

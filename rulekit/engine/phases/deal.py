@@ -79,7 +79,7 @@ def deal_cards(spec, hand, variant) -> None:
     Player packets go to every seat in turn starting with ``hand.eldest``;
     zone steps (``widow 3 up``) put cards in that zone.
     """
-    plans = variant.cached(_PLANS, dict)
+    plans = variant.cache.get(_PLANS) or variant.cached(_PLANS, dict)
     key = (spec.name, hand.eldest)
     plan = plans.get(key)
     if plan is None:   # the plan with seats for this eldest hand, built once
@@ -87,13 +87,16 @@ def deal_cards(spec, hand, variant) -> None:
     hands = hand.hands
     zones = hand.zones
     order = hand.deck_order
+    bit = _BIT
     for target, cards_of in plan:   # (each card once: the sum of their bits is their mask)
         if target.__class__ is int:
-            hands[target] = sum(map(_BIT, cards_of(order)))
+            hands[target] = sum(map(bit, cards_of(order)))
         else:
-            zones[target] = sum(map(_BIT, cards_of(order)))
-    for name, (_size, up) in spec.zones.items():
-        hand.zone_up[name] = up
+            zones[target] = sum(map(bit, cards_of(order)))
+    if spec.zones:
+        zone_up = hand.zone_up
+        for name, (_size, up) in spec.zones.items():
+            zone_up[name] = up
     hand.dealt = list(hands)
 
 
@@ -103,7 +106,7 @@ def start(state: Table) -> bool:
     if spec.sizes:
         deal_schedule(spec, state.hand, state.variant.players, state.variant.step)
     else:
-        deal_cards(KIND.spec(state), state.hand, state.variant)
+        deal_cards(spec, state.hand, state.variant)
     if spec.throw_in_if is not None and any(spec.throw_in_if(e) for e in state.score_envs()):
         state.throw_in(note="thrown in: " + spec.throw_in_if.text)
         return True   # (the next deal has begun: nothing more of this one)
@@ -210,11 +213,10 @@ def deal_schedule(spec, hand, players: int, step: int = 1) -> None:
     direction of play (``step``) from the eldest hand; the rest of the pack is the face-down ``stock``."""
     n = cards_each(spec, hand.number)
     order = hand.deck_order
-    for i in range(n * players):
-        hand.hands[(hand.eldest + step * i) % players] |= 1 << order[i]
-    rest = 0
-    for c in order[n * players:]:
-        rest |= 1 << c
+    dealt = n * players
+    for i in range(min(players, dealt)):   # the i-th card and every players-th after it (distinct bits)
+        hand.hands[(hand.eldest + step * i) % players] |= sum(map(_BIT, order[i:dealt:players]))
+    rest = sum(map(_BIT, order[dealt:]))
     if rest:
         hand.zones["stock"] = rest
         hand.zone_up["stock"] = False

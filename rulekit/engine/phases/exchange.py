@@ -129,22 +129,9 @@ class DiscardChoices(Sequence):
 
     def mask(self, i: int) -> int:
         """The cards of choice ``i`` (``0 <= i < len(self)``) as a bitmask: the ``i``-th set
-        of ``k`` cards in lexicographic order (combinatorial unranking), with the ``fixed``
-        cards every choice holds."""
-        m = 0
-        k = self.k
-        cards = self.cards
-        left = len(cards) - 1   # cards after the one considered
-        j = 0
-        while k:   # the i-th k-set in lexicographic order: take card j or skip its sets
-            c = comb(left - j, k - 1)
-            if i < c:
-                m |= 1 << cards[j]
-                k -= 1
-            else:
-                i -= c
-            j += 1
-        return m | self.fixed
+        of ``k`` cards in lexicographic order (:func:`nth_set`), with the ``fixed`` cards
+        every choice holds."""
+        return nth_set(self.hand, self.k, i) | self.fixed
 
     def index(self, action, start: int = 0, stop: int | None = None) -> int:
         """The place of the discard ``action`` among the choices (combinatorial ranking).
@@ -200,21 +187,46 @@ class DiscardChoices(Sequence):
             yield Action.discard(self.deck, m)
 
 
+def nth_set(cards: int, k: int, i: int) -> int:
+    """The ``i``-th set of ``k`` of the ``cards`` of a bitmask (lowest card first) in
+    lexicographic order of card index, as a bitmask (combinatorial unranking:
+    ``0 <= i < comb(cards.bit_count(), k)``); the order of :class:`DiscardChoices`."""
+    m = 0
+    left = cards.bit_count() - 1   # cards after the one considered
+    while k:   # the i-th k-set in lexicographic order: take the lowest card left or skip its sets
+        low = cards & -cards
+        c = comb(left, k - 1)
+        if i < c:
+            m |= low
+            k -= 1
+        else:
+            i -= c
+        cards ^= low
+        left -= 1
+    return m
+
+
 def choices(state: Table) -> DiscardChoices:
     """The declarer's discards: ``discard`` cards, none of ``keep``, cards of ``last`` only as
     many as the others fall short (then every other allowed card is discarded); should even those
     be too few, cards of ``keep`` make up the count (a rule no hand can keep)."""
+    return choices_of(state.variant.deck, *_pool(state))
+
+
+def _pool(state: Table) -> tuple[int, int, int]:
+    """``(cards, k, fixed)`` of :func:`choices`: the declarer discards ``k`` of ``cards`` besides
+    the ``fixed`` cards."""
     h = state.hand
-    spec = KIND.spec(state)
+    spec: ExchangeSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (its own)
     hand = h.hands[h.declarer]
     need = spec.discard
     fixed = 0
     for tier in (hand & ~spec.keep & ~spec.last, hand & ~spec.keep & spec.last, hand & spec.keep):
         if tier.bit_count() >= need:
-            return choices_of(state.variant.deck, tier, need, fixed)
+            return tier, need, fixed
         fixed |= tier
         need -= tier.bit_count()
-    return choices_of(state.variant.deck, 0, 0, fixed)
+    return 0, 0, fixed
 
 
 def legal(state: Table) -> Sequence:
@@ -250,8 +262,13 @@ _ONE_CARD = "widow_exchange.one_card"   # card -> its shared one-card discard (o
 
 
 def legal_choices(state: Table) -> range:
-    """The choices of :func:`legal`: the place of each set of cards in its order."""
-    return range(len(legal(state)))
+    """The choices of :func:`legal`: the place of each set of cards in its order (counted:
+    no :class:`DiscardChoices` is built)."""
+    if _choosing(state):
+        return range(2)
+    cards, k, _fixed = _pool(state)
+    n = cards.bit_count()
+    return range(comb(n, min(k, n)))   # (DiscardChoices' length: takes(k, cards) of n)
 
 
 def choice_action(state: Table, choice: int) -> Action:
@@ -265,11 +282,17 @@ def choice_of(state: Table, action: Action) -> int:
 
 
 def apply_choice(state: Table, choice: int) -> bool:
-    """:func:`apply` of the discard ``choice``, its ``(seat, text)`` appended to the hand's actions."""
+    """:func:`apply` of the discard ``choice``, its ``(seat, text)`` appended to the hand's actions
+    (the cards' text, without an :class:`Action`)."""
     h = state.hand
-    a = legal(state)[choice] if _choosing(state) else Action.discard(state.variant.deck, choices(state).mask(choice))
-    h.actions.append((h.to_move, a.text))
-    return apply(state, a)
+    if _choosing(state):
+        a = legal(state)[choice]
+        h.actions.append((h.to_move, a.text))
+        return apply(state, a)
+    pool, k, fixed = _pool(state)
+    cards = nth_set(pool, takes(k, pool), choice) | fixed
+    h.actions.append((h.to_move, "discard " + " ".join(state.variant.deck.names_of(cards))))
+    return _discard(state, cards)
 
 
 def check(state: Table, action: Action) -> None:
@@ -313,9 +336,15 @@ def apply(state: Table, action: Action) -> bool:
             return True
         _take(state)
         return False
-    h.hands[h.declarer] &= ~action.cards
-    h.discards |= action.cards
-    shown = action.cards & KIND.spec(state).shown
+    return _discard(state, action.cards)
+
+
+def _discard(state: Table, cards: int) -> bool:
+    """The declarer puts ``cards`` away (the ``shown`` ones shown to all); the phase is over."""
+    h = state.hand
+    h.hands[h.declarer] &= ~cards
+    h.discards |= cards
+    shown = cards & KIND.spec(state).shown
     if shown:
         d = KIND.data_of(h)
         if d is None:

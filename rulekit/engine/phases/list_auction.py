@@ -731,6 +731,10 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
         """``all_pass: play``: a hand that all passed is played without a contract."""
         return spec.all_pass == "play"
 
+    def bids_values(self, spec) -> bool:
+        """With ``values``: the players bid those numbers and the declarer names his game later."""
+        return bool(spec.values)
+
     def contracts(self, spec) -> tuple:
         """The contracts of the list (with ``values``: the games named after the auction, not
         the value bids)."""
@@ -794,15 +798,14 @@ class ListAuctionKind(PhaseKind[ListAuctionSpec]):
                 if "made" in lets else None
         from rulekit.engine.phases.registry import REGISTRY
         lead_trumps = any(REGISTRY[p.kind].lead_makes_trumps(p) for p in variant.phases)
-        from rulekit.engine.phases.base import MADE_WORTH
-        made_worth = MADE_WORTH[0] if MADE_WORTH else (lambda *_: None)
+        from rulekit.engine.phases.base import WORTH_WORDS
+        worth_words = WORTH_WORDS[0] if WORTH_WORDS else (lambda *_: None)
 
-        def worth(b, value: int) -> int:
-            """What the contract scores made at this value (trumps named later: the least)."""
-            b = replace(b, value=value)
-            ws = [w for w in (made_worth(variant, x, 0) for x in (
-                [replace(b, strain=su) for su in variant.deck.suits] if b.strain == CHOSEN else [b])) if w is not None]
-            return min(ws) if ws else value   # (no figure: the prompt shows the value too)
+        def worth(b, value: int) -> str:
+            """What the contract scores made at this value, as the prompt says it (trumps named
+            later: the least; ``at least N`` where tallies can raise it)."""
+            words = worth_words(variant, replace(b, value=value), 0)
+            return str(value) if words is None else words   # (no figure: the prompt shows the value too)
         return self.describe(spec, needs=needs, trumps=not lead_trumps,
                              deck=variant.deck, worth=None if spec.values else worth)
 
@@ -826,8 +829,8 @@ def _contract_words(group, needs=None, trumps: bool = True, deck=None, worth=Non
     the hand face up before the lead, worth 35``; a contract of no tricks (not a null) says what
     ``needs(contract)`` says it needs (``made when ...``; nothing when it gives ``None``),
     ``trumps`` False leaves out the trumps.  ``worth(contract, value)``: what it scores
-    made (the prompt's ``(worth N)``); when that is not its value, the value only ranks it
-    (``worth 7 made, ranked 70``)."""
+    made, in the prompt's words (``7``, ``at least 7``); when that is not its value, the value
+    only ranks it (``worth 7 made, ranked 70``)."""
     b = group[0]
     calls = ", ".join(x.text for x in group) + (f" ({b.label})" if b.label else "")
     words = []
@@ -859,9 +862,12 @@ def _contract_words(group, needs=None, trumps: bool = True, deck=None, worth=Non
                      f"(alone if he wins them all; announcements wait for that trick, and their deadlines are "
                      f"one card lower for each trick after the first it took)")
     v = b.values
-    made = [worth(b, x) for x in v] if worth is not None else list(v)
-    if made == list(v):
-        words.append(f"worth {v[0]}" if len(set(v)) == 1 else f"worth {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)")
+    plain = [str(x) for x in v]
+    made = [worth(b, x) for x in v] if worth is not None else plain
+    bound = next((q for q in ("", "at least ", "at most ") if made == [q + x for x in plain]), None)
+    if bound is not None:   # its value, or the least (the most) it scores where tallies move it
+        words.append(f"worth {bound}{v[0]}" if len(set(v)) == 1 else
+                     f"worth {bound}{v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)")
     else:   # the formulas score it otherwise: its value only ranks it
         shown = [f"worth {m} made" for m in made]
         rank = f"ranked {v[0]}" if len(set(v)) == 1 else f"ranked {v[0]}, {v[1]} or {v[2]} (suit class 1, 2, 3)"

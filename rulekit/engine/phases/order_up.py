@@ -74,7 +74,11 @@ def start(state: Table) -> bool:
     h = state.hand
     spec = KIND.spec(state)
     zone = h.zones.get(spec.zone, 0)
-    top = next((c for c in h.deck_order if zone >> c & 1), -1)
+    top = -1
+    for c in h.deck_order:   # the zone's first card in dealing order
+        if zone >> c & 1:
+            top = c
+            break
     h.phase_state[KIND.name] = OrderUpData(top, state.variant.deck.suit_of(top) if top >= 0 else "")
     h.to_move = h.eldest
     return True
@@ -94,13 +98,15 @@ def _calls(state: Table) -> tuple:
     """The calls open now, in :func:`legal`'s order (built once per variant, phase, round, turned
     suit and whether the dealer may pass)."""
     h = state.hand
-    spec = KIND.spec(state)
-    d = KIND.data(state)
-    can_pass = not (d.round == 2 and spec.stick_dealer and h.to_move == h.dealer)
-    by: dict = state.variant.cached(_CALLS, dict)
+    d: OrderUpData = h.phase_state[KIND.name]  # type: ignore[assignment]  # (KIND.data: asked at every call)
+    can_pass = not (d.round == 2 and h.to_move == h.dealer and KIND.spec(state).stick_dealer)
+    by: dict | None = state.variant.cache.get(_CALLS)
+    if by is None:
+        by = state.variant.cached(_CALLS, dict)
     key = (h.phase, d.round, d.suit, can_pass)
     out = by.get(key)
     if out is None:
+        spec = KIND.spec(state)
         calls = ([("bid", spec.word, "")] if d.round == 1
                  else [("trump", f"trump {s}", s) for s in state.variant.deck.suits if s != d.suit])
         made = [Action.pass_()] if can_pass else []
@@ -119,7 +125,7 @@ def legal_choices(state: Table) -> range:
     """The choices of :func:`legal`: the place of each action in it (the dealer's discard: the
     place of the card among his cards, lowest first), counted without building the actions."""
     h = state.hand
-    if KIND.data(state).discard:
+    if h.phase_state[KIND.name].discard:  # type: ignore[attr-defined]  # (KIND.data, without its call)
         return range(h.hands[h.to_move].bit_count())
     return range(len(_calls(state)))
 
@@ -127,7 +133,7 @@ def legal_choices(state: Table) -> range:
 def choice_action(state: Table, choice: int) -> Action:
     """The action of ``choice`` (see :func:`legal_choices`)."""
     h = state.hand
-    if KIND.data(state).discard:
+    if h.phase_state[KIND.name].discard:  # type: ignore[attr-defined]  # (KIND.data, without its call)
         return one_card_discards(state.variant)[bit_list(h.hands[h.to_move])[choice]]
     return _calls(state)[choice]
 
@@ -189,8 +195,8 @@ def apply(state: Table, action: Action) -> bool:
     """Record the call; ends with trumps set and the maker as declarer (or a throw-in)."""
     h = state.hand
     n = state.variant.players
-    d = KIND.data(state)
-    spec = KIND.spec(state)
+    d: OrderUpData = h.phase_state[KIND.name]  # type: ignore[assignment]  # (KIND.data, KIND.spec: every call)
+    spec: OrderUpSpec = state.variant.phases[h.phase]  # type: ignore[assignment]
     if d.discard:
         h.hands[h.to_move] &= ~action.cards
         if h.to_move == h.declarer:
@@ -212,7 +218,7 @@ def apply(state: Table, action: Action) -> bool:
     seat = h.to_move
     d.maker, d.alone = seat, action.text.endswith("alone")
     h.declarer = seat
-    state.set_trump(d.suit if action.kind == "bid" else action.suit)
+    state.set_trump(d.suit if action.kind == "bid" else action.suit)  # type: ignore[arg-type]  # (a turned card: a suit)
     if d.alone:
         partners_sit_out(state, seat)
     if spec.deal_rest:
@@ -317,10 +323,11 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
 
     def values(self, variant, hand, spec) -> list:
         """Per score column: whether it holds the maker, and whether he went alone."""
-        d = self.data_of(hand)
+        d = hand.phase_state.get(self.name)   # (data_of: asked at every hand's end)
         maker, alone = (d.maker, int(d.alone)) if d is not None else (-1, 0)
-        cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
-        return [{"maker": int(maker in seats), "alone": alone} for seats in cols]
+        if variant.scoring.by_side:
+            return [{"maker": int(maker in seats), "alone": alone} for seats in variant.sides]
+        return [{"maker": int(s == maker), "alone": alone} for s in range(variant.players)]
 
     # ------------------------------------------------------------------ scorepad
     def pad_question(self, spec, variant, facts: dict, names: list):

@@ -11,12 +11,13 @@ the cards passed to him before choosing his own.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec, Said, n_cards
 from rulekit.engine.phases.table import Table
-from rulekit.engine.phases.exchange import choices_of, takes
+from rulekit.engine.phases.exchange import choices_of, nth_set, takes
 from rulekit.errors import CardError, IllegalActionError, InvalidActionError
 
 #: turns after the passer in the direction of play (``across`` needs an even table).
@@ -91,6 +92,24 @@ def legal(state: Table):
     return choices_of(state.variant.deck, h.hands[h.to_move], KIND.spec(state).count)
 
 
+def legal_choices(state: Table) -> range:
+    """The choices of :func:`legal`: the place of each set of cards in its (lexicographic)
+    order, counted without building them."""
+    h = state.hand
+    hand = h.hands[h.to_move]
+    return range(comb(hand.bit_count(), takes(KIND.spec(state).count, hand)))
+
+
+def apply_choice(state: Table, choice: int) -> bool:
+    """:func:`apply` of ``choice``: its cards found by unranking (:func:`nth_set`, the order of
+    :func:`legal`), its ``(seat, "discard ...")`` in the hand's actions (no DiscardChoices built)."""
+    h = state.hand
+    hand = h.hands[h.to_move]
+    m = nth_set(hand, takes(KIND.spec(state).count, hand), choice)
+    h.actions.append((h.to_move, Action.discard(state.variant.deck, m).text))
+    return _pass(state, m)
+
+
 def check(state: Table, action: Action) -> None:
     """:raises IllegalActionError: not exactly ``count`` of his own cards."""
     h = state.hand
@@ -133,19 +152,24 @@ def parse_pass(text: str, state: Table) -> Action | None:
 
 def apply(state: Table, action: Action) -> bool:
     """The cards leave the passer's hand; after the last passer everyone receives his."""
+    return _pass(state, action.cards)
+
+
+def _pass(state: Table, cards: int) -> bool:
+    """The passer's ``cards`` leave his hand; after the last passer everyone receives his."""
     h = state.hand
     n = state.variant.players
     d = KIND.data(state)
-    d.passed[h.to_move] = action.cards
-    h.hands[h.to_move] &= ~action.cards
+    d.passed[h.to_move] = cards
+    h.hands[h.to_move] &= ~cards
     d.count += 1
     if d.count < n:
         h.to_move = state.next_seat(h.to_move)
         return False
-    for seat, cards in enumerate(d.passed):
+    for seat, passed in enumerate(d.passed):
         to = target(state.variant, d.direction, seat)
-        h.hands[to] |= cards
-        d.received[to] = cards
+        h.hands[to] |= passed
+        d.received[to] = passed
     return True
 
 
@@ -171,6 +195,8 @@ class PassCardsKind(PhaseKind[PassCardsSpec]):
     legal = staticmethod(legal)
     check = staticmethod(check)
     apply = staticmethod(apply)
+    legal_choices = staticmethod(legal_choices)
+    apply_choice = staticmethod(apply_choice)
 
     def compile(self, c, name: str, p: dict, path: tuple):
         """The :class:`PassCardsSpec`; ``across`` needs an even number of players."""

@@ -63,9 +63,10 @@ class Table(Protocol):
     def totals(self) -> list[int]:
         """The sheet's running totals per score column (before this hand)."""
 
-    def score_envs(self) -> list[Env]:
+    def score_envs(self, names: frozenset | None = None) -> list[Env]:
         """The scoring environments of the hand so far, one per score column (the variables of
-        the variant's formulas: tricks won so far, the contract, the phases' own)."""
+        the variant's formulas: tricks won so far, the contract, the phases' own); given the
+        ``names`` a formula reads, they may hold only those (``Formula.names``)."""
 
     def expected_forms(self) -> str:
         """What the seat to move may type now, in words (for refusals)."""

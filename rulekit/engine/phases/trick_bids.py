@@ -119,6 +119,8 @@ def blind_seats(variant, spec, totals: list) -> list:
         return []
     if spec.blind_behind == 0:   # no condition: anyone may
         return list(range(variant.players))
+    if max(totals) - min(totals) < spec.blind_behind:   # (no column is that far behind another)
+        return []
     out = []
     for seat in range(variant.players):
         col = column_of(variant, seat)
@@ -160,7 +162,9 @@ class _Tables:
 
 def _tables(state: Table) -> _Tables:
     h = state.hand
-    by_phase: dict = state.variant.cached(_TABLES, dict)
+    by_phase: dict | None = state.variant.cache.get(_TABLES)   # (asked twice a decision)
+    if by_phase is None:
+        by_phase = state.variant.cached(_TABLES, dict)
     t = by_phase.get(h.phase)
     if t is None:
         t = by_phase[h.phase] = _Tables(state.variant.players, state.variant.deck.size)   # (no hand holds more)
@@ -172,12 +176,12 @@ def legal_choices(state: Table):
     before a player eligible for blind nil has looked; then each bid allowed, lowest first; in the
     exchange, every choice of cards."""
     h = state.hand
-    d = KIND.data(state)
+    d: TrickBidsData = h.phase_state[KIND.name]  # type: ignore[assignment]  # (KIND.data: every bid)
     if d.swap:
         return range(len(choices_of(state.variant.deck, h.hands[h.to_move], KIND.spec(state).blind_exchange)))
     if d.undecided and h.to_move in d.undecided:
         return (BLIND_CHOICE, LOOK_CHOICE)
-    spec = KIND.spec(state)
+    spec: TrickBidsSpec = state.variant.phases[h.phase]  # type: ignore[assignment]
     out = _tables(state).allowed(spec, d.tricks)
     if spec.hook and d.count == state.variant.players - 1:   # the dealer's hook: someone must fail
         so_far = sum(b for b in d.bids if b > 0)
@@ -215,7 +219,7 @@ def apply_choice(state: Table, choice: int) -> bool:
     """:func:`apply` of ``choice`` without its action (a bid's ``(seat, text)`` a shared pair in
     the hand's actions); True when the phase is over."""
     h = state.hand
-    d = KIND.data(state)
+    d: TrickBidsData = h.phase_state[KIND.name]  # type: ignore[assignment]
     if d.swap:
         a = legal(state)[choice]
         h.actions.append((h.to_move, a.text))

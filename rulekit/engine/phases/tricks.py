@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from rulekit.cards import SUIT_NAMES, bits
+from rulekit.cards import SUIT_NAMES, bit_list, bits
 from rulekit.dsl import Formula
 from rulekit.dsl.words import formula_words
 from rulekit.engine.actions import Action
@@ -152,7 +152,8 @@ def start(state: Table) -> bool:
     lead = spec.lead
     if spec.lead_if is not None and h.declarer >= 0:  # e.g. the player left of a lone maker leads
         v = state.variant
-        if spec.lead_if(state.score_envs()[v.side_of[h.declarer] if v.scoring.by_side else h.declarer]):
+        envs = state.score_envs(spec.lead_if.names)
+        if spec.lead_if(envs[v.side_of[h.declarer] if v.scoring.by_side else h.declarer]):
             lead = spec.lead_then
     if lead == "declarer" and h.declarer >= 0:
         h.leader = h.declarer
@@ -163,7 +164,7 @@ def start(state: Table) -> bool:
     if spec.first_lead >= 0:  # the holder of a named card leads (a card out of play: as written)
         h.leader = next((s for s in range(n) if h.hands[s] >> spec.first_lead & 1), h.leader)
     if spec.lead_pass_if is not None:  # e.g. a player who sits this hand out does not lead
-        envs = state.score_envs()
+        envs = state.score_envs(spec.lead_pass_if.names)
         by_side = state.variant.scoring.by_side
         for _ in range(n - 1):
             if not spec.lead_pass_if(envs[state.variant.side_of[h.leader] if by_side else h.leader]):
@@ -228,25 +229,41 @@ def plain_rules(spec, ctx, hands: list) -> bool:
             and len({m.bit_count() for m in hands if m}) == 1)
 
 
-def lead_allowed(rules: tuple, m: Mask, gone: Mask) -> Mask:
+def lead_allowed(rules: tuple, m: Mask, gone: Mask, why: list | None = None) -> Mask:
     """The leads ``m`` less the suits the lead rules ``rules`` (:func:`_lead_rules`) forbid,
     in order, each only while the leader keeps another card, an ``until broken`` suit only
-    while none of its cards is among ``gone`` (the cards of the finished tricks)."""
-    for mask, until, _why in rules:
+    while none of its cards is among ``gone`` (the cards of the finished tricks).  ``why``: a
+    list to which each rule applied adds ``(the cards it forbids, its reason, 0)`` (see
+    :func:`first_allowed`)."""
+    for mask, until, reason in rules:
         if m & ~mask and not (until and gone & mask):
             m &= ~mask
+            if why is not None:
+                why.append((mask, reason, 0))
     return m
 
 
-def first_allowed(spec, m: Mask, lead: bool) -> Mask:
+#: The refusals of the first-trick rules (:func:`first_allowed`), ``{}`` the cards they name
+FIRST_LEAD_WHY = "{} must lead the first trick"
+FIRST_NO_WHY = "{} may not be %s to the first trick while you hold another card"
+
+
+def first_allowed(spec, m: Mask, lead: bool, why: list | None = None) -> Mask:
     """The cards ``m`` (a lead when ``lead``) less what the first-trick rules of ``spec``
     forbid: the ``first_lead`` card leads when the leader may lead it; ``first_no_lead`` (to a
-    lead) and ``first_no_play`` cards are refused while another card remains."""
+    lead) and ``first_no_play`` cards are refused while another card remains.  ``why``: a list
+    to which each rule applied adds ``(the cards it forbids, its reason, the cards the reason
+    names)``, the reason a template whose ``{}`` takes those of them the player holds."""
     if lead and spec.first_lead >= 0 and m >> spec.first_lead & 1:
+        if why is not None:
+            why.append((m & ~(1 << spec.first_lead), FIRST_LEAD_WHY, 1 << spec.first_lead))
         m = 1 << spec.first_lead
-    for mask in ((spec.first_no_lead, spec.first_no_play) if lead else (spec.first_no_play,)):
+    for mask, what in (((spec.first_no_lead, "led"), (spec.first_no_play, "played")) if lead
+                       else ((spec.first_no_play, "played"),)):
         if mask and m & ~mask:
             m &= ~mask
+            if why is not None:
+                why.append((mask, FIRST_NO_WHY % what, mask))
     return m
 
 
@@ -392,59 +409,29 @@ def _partner_winning(state: Table, seat: Seat) -> bool:
     return winner != seat and state.partner_of(seat) == winner
 
 
-def restrict(state: Table, m: Mask, lead: bool) -> Mask:
+def restrict(state: Table, m: Mask, lead: bool, why: list | None = None) -> Mask:
     """``m`` less the cards a lead restriction or a first-trick restriction forbids now,
     each applied only when the player keeps some other card (``lead_broken``, ``first_trick``):
-    the masks the random playout's plain loop applies too (:func:`lead_allowed`, :func:`first_allowed`)."""
+    the masks the random playout's plain loop applies too (:func:`lead_allowed`, :func:`first_allowed`).
+    ``why``: a list to which each restriction applied adds ``(the cards it forbids, its
+    reason)``, in order (a refusal's words: the reason and its mask come from the same rule)."""
     h = state.hand
     spec = KIND.spec(state)
-    if lead and spec.bound:   # a bound card leads its suit the first time
-        m = _bound_lead(state, h.to_move, m, spec)[0]
-    if lead and (spec.lead_broken or spec.lead_never):
-        m = lead_allowed(_lead_rules(state, spec), m, played_cards(h.tricks))
-    return m if h.tricks else first_allowed(spec, m, lead)
-
-
-def _restrictions(state: Table, m: Mask, lead: bool, words: bool = True) -> tuple:
-    """``(allowed mask, [(forbidden mask, reason)...])`` of :func:`restrict` (``words``: with
-    the reasons; else the list stays empty)."""
-    h = state.hand
-    spec = KIND.spec(state)
-    why: list = []
+    said: list | None = [] if why is not None else None
     if lead and spec.bound:   # a bound card leads its suit the first time
         m2, reason = _bound_lead(state, h.to_move, m, spec)
-        if m2 != m:
-            why.append((m & ~m2, reason))
-            m = m2
+        if said is not None and m2 != m:
+            said.append((m & ~m2, reason, 0))
+        m = m2
     if lead and (spec.lead_broken or spec.lead_never):
-        for mask, until, reason in _lead_rules(state, spec):
-            if not m & ~mask or until and _broken(h.tricks, mask):
-                continue   # nothing else to lead, or broken: a card of the suit has been played
-            m &= ~mask
-            if words:
-                why.append((mask, reason))
+        m = lead_allowed(_lead_rules(state, spec), m, played_cards(h.tricks), said)
     if not h.tricks:
-        lead_card = 1 << spec.first_lead if spec.first_lead >= 0 else 0
-        if lead and m & lead_card:
-            if words:
-                why.append((m & ~lead_card, f"{state.variant.deck.name(spec.first_lead)} must lead the first trick"))
-            m = lead_card
-        for mask, what in ((spec.first_no_lead if lead else 0, "led"), (spec.first_no_play, "played")):
-            if mask and m & ~mask:
-                m &= ~mask
-                if words:
-                    why.append((mask, f"{' '.join(state.variant.deck.names_of(mask & h.hands[h.to_move]))} "
-                                      f"may not be {what} to the first trick while you hold another card"))
-    return m, why
-
-
-def _broken(tricks, mask: Mask) -> bool:
-    """Whether a card of ``mask`` was played to one of the finished ``tricks``."""
-    for _l, plays, _w, _n in tricks:
-        for _s, c in plays:
-            if mask >> c & 1:
-                return True
-    return False
+        m = first_allowed(spec, m, lead, said)
+    if why is not None and said:
+        names, held = state.variant.deck.names_of, h.hands[h.to_move]
+        why += [(mask, reason.format(" ".join(names(named & held))) if named else reason)
+                for mask, reason, named in said]
+    return m
 
 
 _LEAD_RULES = "tricks.lead_rules"   # (phase index, trumps) -> the lead rules in force (_lead_rules)
@@ -516,12 +503,7 @@ def legal_plays(state: Table) -> list:
     seat = h.to_move
     if h.trick or not h.ctx.top_names_suit:   # no card names a suit: the cached actions
         play = state.play_actions
-        out: list[Action] = []
-        m = legal_mask(state, seat)
-        while m:   # (cards.bits inlined: this list is built for every card of the checked path)
-            low = m & -m
-            out.append(play[low.bit_length() - 1])
-            m ^= low
+        out: list[Action] = [play[c] for c in bit_list(legal_mask(state, seat))]
     else:
         out = []
         for c in bits(legal_mask(state, seat)):
@@ -576,12 +558,8 @@ def legal_choices(state: Table) -> list[int]:
     h = state.hand
     spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]
     m = legal_mask(state, h.to_move)
-    if h.trick or not h.ctx.top_names_suit:   # a card is its choice (bits(m) inlined: a hot path)
-        out = []
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
+    if h.trick or not h.ctx.top_names_suit:   # a card is its choice
+        out = bit_list(m)
     else:
         out = _naming_choices(state, m)
     if spec.side or spec.announcements or spec.extras:
@@ -593,11 +571,17 @@ def _naming_choices(state: Table, m: Mask) -> list[int]:
     """The choices of a lead of the cards ``m`` where a top card names the suit to follow."""
     h = state.hand
     deck = state.variant.deck
-    size = deck.size
+    size = len(deck.names)   # (deck.size without its property call: per lead)
+    suits = deck.suits
+    group_of = h.ctx.group_of
+    naming = len(suits)   # (the group of the top cards, which name a suit when led: _names_suit)
+    named: list[int] | None = None   # the choices' offsets of the suits he may name, once needed
     out: list[int] = []
-    for c in bits(m):
-        if _names_suit(state, c):
-            out.extend(c + size * (1 + deck.suits.index(s)) for s in nameable_suits(state, h.to_move))
+    for c in bit_list(m):
+        if group_of[c] == naming:
+            if named is None:
+                named = [size * (1 + suits.index(s)) for s in nameable_suits(state, h.to_move)]
+            out += [c + x for x in named]
         else:
             out.append(c)
     return out
@@ -686,8 +670,9 @@ def check(state: Table, action: Action) -> None:
             raise IllegalActionError("you have declared " + " ".join(deck.pretty(x) for x in bits(waiting)) +
                                      ": lead one of those cards" + (" (or claim)" if spec.claim else ""))
     if not allowed >> c & 1 and KIND.spec(state).restricts:
-        for mask, reason in _restrictions(state, h.hands[seat] if not h.trick else
-                                          legal_mask_unrestricted(state, seat), not h.trick)[1]:
+        why: list = []
+        restrict(state, h.hands[seat] if not h.trick else legal_mask_unrestricted(state, seat), not h.trick, why)
+        for mask, reason in why:
             if mask >> c & 1:
                 raise IllegalActionError(reason)
     if not allowed >> c & 1 and h.trick and KIND.spec(state).bound:

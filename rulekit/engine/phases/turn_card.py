@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from rulekit.cards import SUIT_NAMES
+from rulekit.contracts import Contract
 from rulekit.engine.actions import Action
 from rulekit.engine.hand import KindData
 from rulekit.engine.phases.base import PhaseKind, PhaseSpec
@@ -156,7 +157,7 @@ class TurnCardKind(PhaseKind[TurnCardSpec]):
     def pad_contract_question(self, spec, variant, bids: tuple) -> tuple | None:
         """``first_suit``, the suit of the card turned, when some contract's value depends on
         its suit class."""
-        if not any(len(set(getattr(b, "values", ()))) > 1 for b in bids):
+        if not any(isinstance(b, Contract) and len(set(b.values)) > 1 for b in bids):
             return None
         return "first_suit", "first suit", _first_suit_help(variant)
 
@@ -172,7 +173,7 @@ class TurnCardKind(PhaseKind[TurnCardSpec]):
 
     def pad_contract(self, spec, variant, bid, facts: dict):
         """A contract of the list valued by the suit class of its trumps, given ``first_suit``."""
-        if not facts.get("first_suit") or not hasattr(bid, "values"):
+        if not facts.get("first_suit") or not isinstance(bid, Contract):
             return bid
         classes = classes_of(variant.deck, facts["first_suit"], spec.classes)
         return replace(bid, value=bid.values[classes.get(bid.strain, 1) - 1])
