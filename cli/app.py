@@ -38,7 +38,30 @@ from rulekit.variant.loader import builtin_dir
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
 from .render import one_line, player_names, score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
 
-app = typer.Typer(no_args_is_help=True, rich_markup_mode="rich", add_completion=False,
+def _flags_show_no_type(command: typer.core.TyperCommand | typer.core.TyperGroup, ctx) -> None:
+    """Give every flag of ``command`` (``--auto``, ``--help``) an empty metavar: typer's rich help
+    writes a ``<bool>`` type after a flag, as if it took a value (its plain help writes none)."""
+    for param in command.get_params(ctx):
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+
+
+class _Group(typer.core.TyperGroup):
+    """The command group of ``rulekit``: the commands' flags are listed in ``--help`` without a
+    type (see :func:`_flags_show_no_type`)."""
+
+    def get_command(self, ctx, cmd_name: str):
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _flags_show_no_type(command, ctx)
+        return command
+
+    def format_help(self, ctx, formatter) -> None:
+        _flags_show_no_type(self, ctx)
+        super().format_help(ctx, formatter)
+
+
+app = typer.Typer(cls=_Group, no_args_is_help=True, rich_markup_mode="rich", add_completion=False,
                   help="Describe, check, play and score trick-taking card games and their house rules.")
 
 

@@ -329,3 +329,21 @@ def test_help_texts_keep_their_brackets():
         plain = rich.markup.render(text).plain
         assert plain.count("[") == text.count("["), f"{where}: rich ate a [...] of {text!r}"
     assert "pip install 'rulekit[web]'" in " ".join(run("serve", "--help", env={"COLUMNS": "200"}).output.split())
+
+
+@pytest.mark.parametrize("name", [None, *sorted(_commands())])
+def test_flags_show_no_value_type_in_help(name):
+    """A flag takes no value, so `--help` lists it with none (`--auto`, not `--auto <bool>`),
+    for the root and every command; options that take a value keep their type."""
+    cmd = typer.main.get_command(app)
+    args = ["--help"] if name is None else [name, "--help"]
+    shown = run(*args, env={"COLUMNS": "200"}).output
+    assert "<bool>" not in shown
+    params = cmd.params if name is None else _commands()[name].params
+    flags = [p.opts[0] for p in params if getattr(p, "is_flag", False)]
+    for line in shown.splitlines():
+        words = line.strip("│ ").split()
+        if words and words[0] in flags + ["--help"]:
+            assert not words[1].startswith("<"), f"rulekit {name or ''}: {line.strip()}"
+    if name == "play":
+        assert any(line.strip("│ ").split()[:2] == ["--seed", "<int"] for line in shown.splitlines())
