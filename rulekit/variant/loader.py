@@ -26,7 +26,7 @@ from rulekit.engine.phases import version as phase_kinds_version
 from rulekit.errors import Diagnostic
 from rulekit.schemas import PLACEMENT, composed_schema
 from rulekit.text import MAX_ID, MAX_NAME, MAX_TEXT, unprintable
-from rulekit.variant.yamlpos import Pos, Source, load_yaml
+from rulekit.variant.yamlpos import Pos, Source, _Loader, load_yaml
 
 MAX_EXTENDS_DEPTH = 16
 #: Environment variable: more folders (``os.pathsep``-separated) that ``extends:`` may read from.
@@ -333,6 +333,9 @@ def _yaml_problem(file: str, e: yaml.YAMLError, source: Source | None = None) ->
         what = (f"the character {chr(e.character)!r} (code {e.character:#x}) is not allowed "
                 f"(expected printable text)") if isinstance(e.character, int) else str(e.reason)
         return Diagnostic(file, line, col, "", f"YAML syntax error: {what}")
+    quote = _unclosed_quote(e, source)
+    if quote is not None:
+        return quote
     what = getattr(e, "problem", None) or str(e)
     ctx = getattr(e, "context", None)
     cmark = getattr(e, "context_mark", None)
@@ -347,6 +350,39 @@ def _yaml_problem(file: str, e: yaml.YAMLError, source: Source | None = None) ->
     msg = f"YAML syntax error: {what}" + (f" ({ctx})" if ctx else "") + (f"; {hint}" if hint else "")
     excerpt = source.excerpt(line, col) if source is not None else ""
     return Diagnostic(file, line, col, "", msg, excerpt)
+
+
+def _unclosed_quote(e: yaml.YAMLError, source: Source | None) -> Diagnostic | None:
+    """The problem of a quote left open, at the quote, or None if ``e`` is not one.
+
+    A quote never closed ends the file inside a quoted value; a quote closed only by the next
+    value's opening quote (a quoted YAML value may span lines) makes the parser fail just after
+    that quote, a line or more below, at the wrong place and for the wrong reason (``did not
+    find expected key``): both are reported where the quote opened.
+    """
+    mark = getattr(e, "problem_mark", None)
+    if source is None or mark is None:
+        return None
+    if getattr(e, "context", None) == "while scanning a quoted scalar" and e.context_mark is not None:
+        line, col = e.context_mark.line + 1, e.context_mark.column + 1
+        char = source.text[source.index(line, col):][:1]
+        return Diagnostic(source.file, line, col, "", f"YAML syntax error: unclosed quote: this {char} "
+                          f"is never closed", source.excerpt(line, col))
+    last = None
+    try:
+        for token in yaml.scan(source.text, Loader=_Loader):
+            if (token.end_mark.line, token.end_mark.column) > (mark.line, mark.column):
+                break
+            last = token
+    except yaml.YAMLError:
+        pass
+    if (not isinstance(last, yaml.ScalarToken) or last.style not in ('"', "'")
+            or last.start_mark.line == last.end_mark.line or last.end_mark.line != mark.line):
+        return None
+    line, col = last.start_mark.line + 1, last.start_mark.column + 1
+    return Diagnostic(source.file, line, col, "", f"YAML syntax error: unclosed quote: this {last.style} is "
+                      f"not closed on its line, so the value runs on to the {last.style} at line "
+                      f"{last.end_mark.line + 1}, column {last.end_mark.column}", source.excerpt(line, col))
 
 
 # Hints for the commonest YAML mistakes, keyed by the parser's problem text.
