@@ -61,6 +61,20 @@ class _Group(typer.core.TyperGroup):
         super().format_help(ctx, formatter)
 
 
+#: Bounds of the numeric options (a value outside is a usage error, exit 2): a variant is for
+#: 2 to 8 players and a match stops after at most 1,000,000 hands (the schema's bounds for
+#: ``players`` and ``match.max_hands``); ``compare`` starts at most :data:`MAX_JOBS` worker
+#: processes and ``serve`` keeps at most :data:`MAX_TABLES` tables.
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+MAX_HANDS = 1_000_000
+MAX_JOBS = 256
+MAX_TABLES = 10_000
+
+
+def _players_option(help_text: str):
+    """The ``--players N`` option (a number of players, :data:`MIN_PLAYERS` to :data:`MAX_PLAYERS`)."""
+    return typer.Option(None, "--players", min=MIN_PLAYERS, max=MAX_PLAYERS, help=help_text)
+
 app = typer.Typer(cls=_Group, no_args_is_help=True, rich_markup_mode="rich", add_completion=False,
                   help="Describe, check, play and score trick-taking card games and their house rules.")
 
@@ -326,8 +340,8 @@ def validate(files: List[str] = typer.Argument(..., autocompletion=_VARIANT,
              format: str = typer.Option("text", "--format", autocompletion=_FORMAT,
                                         help="Output: text (FILE:LINE:COL: path: message) "
                                              "or json (a list of {file, line, column, path, message})."),
-             players: Optional[int] = typer.Option(None, "--players", help="Check for this number of players "
-                                                   "only (default: every choice the variant offers)."),
+             players: Optional[int] = _players_option("Check for this number of players "
+                                                      "only (default: every choice the variant offers)."),
              strict: bool = typer.Option(False, "--strict", help="Count warnings (options that have no "
                                          "effect) as errors.")):
     """Check variant files; print every problem as FILE:LINE:COL: path: message.
@@ -399,7 +413,7 @@ def play(ctx: typer.Context,
                                              help="Play the deal of this PBN file (its Deal, Dealer "
                                                   "and Vulnerable tags) first; later deals are shuffled from the "
                                                   "seed."),
-         max_hands: Optional[int] = typer.Option(None, "--max-hands", min=1,
+         max_hands: Optional[int] = typer.Option(None, "--max-hands", min=1, max=MAX_HANDS,
                                                  help="Stop the match after this many hands if it has not "
                                                       "ended by then (the best total wins)."),
          reveal: bool = typer.Option(False, "--reveal", help="Continue a game without its human, which shows "
@@ -850,8 +864,8 @@ def diff(a: str = typer.Argument(..., autocompletion=_VARIANT,
          b: str = typer.Argument(..., autocompletion=_VARIANT, help="The second variant, compared with the first."),
          format: str = typer.Option("text", "--format", autocompletion=_FORMAT,
                                     help="Output: text (one line per rule) or json."),
-         players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
-                                               "that offer a choice.")):
+         players: Optional[int] = _players_option("Number of players, for variants "
+                                                  "that offer a choice.")):
     """Say which rules differ between two variant files, in rule words, after extends:.
 
     Exit 0 when no rule differs, 1 when some rule differs, 2 on an error (a variant
@@ -890,17 +904,19 @@ def compare(variants: List[str] = typer.Argument(..., autocompletion=_VARIANT,
                                           "or a comma list per seat (sensible,random,random)."),
             seed: int = typer.Option(1, "--seed", min=0, max=records.MAX_SEED, help="Root seed: deal i of every "
                                      "variant is seeded from (seed, i)."),
-            jobs: int = typer.Option(0, "--jobs", min=0, help="Worker processes (0: one per CPU; 1: no pool); "
-                                     "the numbers do not depend on it."),
+            jobs: int = typer.Option(0, "--jobs", min=0, max=MAX_JOBS,
+                                     help="Worker processes (0: one per CPU; 1: no pool); "
+                                          "the numbers do not depend on it."),
             scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on this dask.distributed "
                                                     "scheduler (tcp://host:8786) instead of local processes."),
             out: Optional[Path] = typer.Option(None, "--out", autocompletion=_FOLDER,
                                                help="Folder for rows.csv, "
                                                     "columns.json, rows.jsonl, summary.json and PNG plots."),
-            max_hands: int = typer.Option(200, "--max-hands", min=1, help="With --matches: stop a match after this "
-                                          "many hands."),
-            players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
-                                                  "that offer a choice.")):
+            max_hands: int = typer.Option(200, "--max-hands", min=1, max=MAX_HANDS,
+                                          help="With --matches: stop a match after this "
+                                               "many hands."),
+            players: Optional[int] = _players_option("Number of players, for variants "
+                                                     "that offer a choice.")):
     """Play the same deals under each variant and compare them: every metric's paired
     difference with its 95% confidence interval and its test (paired t, or McNemar's exact
     test for a 0/1 metric), the p-values also adjusted together (Holm).
@@ -1032,8 +1048,8 @@ def score(variant: Optional[str] = typer.Argument(None, autocompletion=_VARIANT,
                                                 autocompletion=_complete_files(".csv", ".json", ".txt"),
                                                 help="Write the sheet of --file to FILE.csv, "
                                                      ".json or .txt and stop."),
-          players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants that "
-                                                "offer a choice."),
+          players: Optional[int] = _players_option("Number of players, for variants that "
+                                                   "offer a choice."),
           dealer: Optional[str] = typer.Option(None, "--dealer", help="The seat that deals the first hand "
                                                "(a seat name or number; default the variant's, else the first)."),
           force: bool = typer.Option(False, "--force", help="Let --export replace an existing file (never the "
@@ -1061,7 +1077,8 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
                                                 help="Folder of the tables, each saved after every action "
                                                      "and resumed when the server starts again (default "
                                                      "~/.local/share/rulekit/tables)."),
-          max_tables: int = typer.Option(100, "--max-tables", min=1, help="The most tables at once.")):
+          max_tables: int = typer.Option(100, "--max-tables", min=1, max=MAX_TABLES,
+                                          help="The most tables at once.")):
     """Play in a web browser: choose a variant (or upload a file), the seats (you, sensible or
     random bots, other people with a link each), and play by clicking. Needs the web extra:
     pip install 'rulekit\\[web]'."""   # rich would read [web] as a style: \\[ escapes it
@@ -1107,8 +1124,8 @@ def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", autocom
 @app.command()
 def explain(variant: str = typer.Argument(..., autocompletion=_VARIANT,
                                           help="The variant: an installed id or a path to a .yaml file."),
-            players: Optional[int] = typer.Option(None, "--players", help="Number of players, for variants "
-                                                  "that offer a choice."),
+            players: Optional[int] = _players_option("Number of players, for variants "
+                                                     "that offer a choice."),
             plain: bool = typer.Option(False, "--plain", help="Print the Markdown text as it is, also on a "
                                        "terminal (as when piped, or with NO_COLOR set).")):
     """Print the rulebook of a variant in plain English (Markdown), generated from the compiled file:

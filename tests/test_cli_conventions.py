@@ -347,3 +347,40 @@ def test_flags_show_no_value_type_in_help(name):
             assert not words[1].startswith("<"), f"rulekit {name or ''}: {line.strip()}"
     if name == "play":
         assert any(line.strip("│ ").split()[:2] == ["--seed", "<int"] for line in shown.splitlines())
+
+
+# ---------------------------------------------------------------------- numeric options
+#: Numeric options whose range the command checks itself, with a message saying why
+#: (`compare --deals 1000001`: at most 1,000,000, since every row is kept for the statistics).
+CHECKED_BY_THE_COMMAND = {("compare", "--deals"), ("compare", "--matches")}
+
+
+def test_every_numeric_option_has_a_range():
+    """Each number a command takes has a lower and an upper bound, so `--max-hands 10**20` or
+    `--jobs 100000` is a usage error and not a match or a pool that never ends; the bounds of
+    `--players` and `--max-hands` are the schema's for `players` and `match.max_hands`."""
+    from rulekit.cli import app as cli
+    from rulekit.schemas import base_schema
+    found = {(name, p.opts[0]): (p.min, p.max) for name, cmd in _commands().items() for p in cmd.params
+             if getattr(p, "type_descriptor", None) is not None and p.type_descriptor.annotation in (int, float)}
+    assert set(found) > CHECKED_BY_THE_COMMAND
+    for (name, opt), (lo, hi) in found.items():
+        if (name, opt) not in CHECKED_BY_THE_COMMAND:
+            assert lo is not None and hi is not None, f"rulekit {name} {opt} has no range"
+    schema = base_schema()
+    assert schema["properties"]["players"]["oneOf"][0] == {"type": "integer", "minimum": cli.MIN_PLAYERS,
+                                                           "maximum": cli.MAX_PLAYERS}
+    assert schema["$defs"]["match"]["properties"]["max_hands"]["maximum"] == cli.MAX_HANDS
+
+
+@pytest.mark.parametrize("args, said", [
+    (["play", "fivehundred", "--auto", "--max-hands", "99999999999999999999"],
+     "Invalid value for '--max-hands': Input should be less than or equal to 1000000"),
+    (["compare", "fivehundred", "fivehundred", "--deals", "1", "--jobs", "100000"],
+     "Invalid value for '--jobs': Input should be less than or equal to 256"),
+    (["explain", "fivehundred", "--players", "9"],
+     "Invalid value for '--players': Input should be less than or equal to 8")])
+def test_a_number_out_of_its_range_is_a_usage_error(args, said):
+    r = run(*args, env={"COLUMNS": "200"})
+    assert r.exit_code == 2
+    assert said in flat(r.output)
