@@ -432,3 +432,22 @@ def test_a_hostile_name_source_and_omitted_rule_are_each_one_line_of_plain_text(
     assert (tokens[0].tag, [t.type for t in tokens].count("heading_open")) == ("h1", 1 + out.count("\n## "))
     last = [t.type for t in tokens][max(i for i, t in enumerate(tokens) if t.type == "heading_open"):]
     assert last.count("list_item_open") == 2 and "ordered_list_open" not in last
+
+
+def test_cards_above_the_suits_and_without_power_are_worded_by_their_number(tmp_path):
+    """One card above every suit "ranks", several "rank" (highest first, as `ranking.top` is
+    written); one powerless card "has no power" and "it" belongs to no suit, several "have"."""
+    assert "At no trump JK ranks above every suit; when it is led, its player names the suit" in \
+        flat(explain(load_variant("fivehundred")))
+    assert "At no trump JC, JS, JD and JH rank above every suit, highest first." in \
+        flat(explain(load_variant("rams-jacks")))
+    assert ("Where no other order ranks them (at no trump) the big joker (JK1) and the little joker (JK2) have "
+            "no power: they belong to no suit") in flat(explain(load_variant("bidwhist")))
+    f = tmp_path / "one-powerless.yaml"
+    f.write_text('id: one-powerless\nextends: bidwhist\nname: One powerless joker\n'
+                 'ranking:\n  powerless: "JK1"\n  top: "JK2"\n', encoding="utf-8")
+    t = flat(explain(load_variant(str(f))))
+    assert "At no trump the little joker (JK2) ranks above every suit." in t
+    assert ("Where no other order ranks it (at no trump) the big joker (JK1) has no power: it belongs to no suit, "
+            "so a player plays it only when he cannot follow suit or when he leads, it never wins a trick, and "
+            "when it is led the first card") in t

@@ -130,13 +130,22 @@ def _ranking(v) -> list:
         out.append("In the trump suit they rank " + _order(v, r["trump"], lambda t: _trump_words(t, v))
                    + ", highest first.")
     if r.get("top"):
-        out.append(f"At no trump {_tokens_words(v, r['top'])} ranks above every suit"
-                   + ("; when it is led, its player names the suit the others must follow."
+        one = len(str(r["top"]).split()) == 1
+        out.append(f"At no trump {_tokens_words(v, r['top'])} "
+                   + ("ranks above every suit" if one else "rank above every suit, highest first")
+                   + (f"; when {'it' if one else 'one'} is led, its player names the suit the others must follow."
                       if r.get("top_led") == "name_suit" else "."))
     if r.get("powerless"):
-        out.append(f"Where no other order ranks them (at no trump) {_tokens_words(v, r['powerless'])} have no power: they belong to "
-                   "no suit, so a player plays one only when he cannot follow suit or when he leads, they never "
-                   "win a trick, and when one is led the first card of a suit played after it sets the suit to follow.")
+        cards = _tokens_words(v, r["powerless"])
+        if len(str(r["powerless"]).split()) == 1:
+            out.append(f"Where no other order ranks it (at no trump) {cards} has no power: it belongs to no suit, so "
+                       "a player plays it only when he cannot follow suit or when he leads, it never wins a trick, "
+                       "and when it is led the first card of a suit played after it sets the suit to follow.")
+        else:
+            out.append(f"Where no other order ranks them (at no trump) {cards} have no power: they belong to no "
+                       "suit, so a player plays one only when he cannot follow suit or when he leads, they never "
+                       "win a trick, and when one is led the first card of a suit played after it sets the suit to "
+                       "follow.")
     out += _special_words(v, r)
     low = r.get("low") or {}
     if low.get("suit"):  # a low-wins contract's own order
