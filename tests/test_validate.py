@@ -389,14 +389,14 @@ def test_house_deck_minus_is_named_as_the_cause(tmp_path):
             "such as 3C)")
     assert (True, 4, 15, f"this change of the base file's deck breaks its rule at variants/hearts.yaml:{base}:25 "
             "(phases.play.first_trick.lead; override that rule here too, or keep the deck): " + lead) in got
-    assert (False, base, 25, lead) in got
+    assert (False, base, 25, lead) not in got   # said once, at its cause
     assert not any("JK" in m or "such as 2C" in m for *_x, m in got)
 
 
-def test_inherited_rule_failing_is_also_said_at_the_house_files_extends(tmp_path):
-    """``extends: hearts`` with ``players: 3`` was reported only at
-    ``variants/hearts.yaml:32:14``, a path that is not in the user's folder. The problem is now
-    also said at the house file's own ``extends:`` line, naming the inherited rule's place."""
+def test_inherited_rule_failing_is_said_at_the_house_files_extends(tmp_path):
+    """``extends: hearts`` with ``players: 3`` breaks the base's deal pattern: the problem is said
+    once, at the house file's own ``extends:`` line, naming the inherited rule's place (the base
+    file may not be in the user's folder, and it is right by itself)."""
     f = write_variant(tmp_path, "h3.yaml", "id: h3\nextends: hearts\nname: Hearts three\nplayers: 3\n")
     base = next(i for i, ln in enumerate(open(builtin_dir() / "hearts.yaml", encoding="utf-8").read()
                                          .splitlines(), 1) if ln.strip().startswith("pattern:"))
@@ -404,7 +404,37 @@ def test_inherited_rule_failing_is_also_said_at_the_house_files_extends(tmp_path
     deal = "the deal gives out 39 cards (3 players x 13) but the deck has 52 (expected the pattern to use every card once)"
     assert (True, 2, 10, f"a rule inherited from variants/hearts.yaml:{base}:14 (phases.deal.pattern) fails with "
                          f"this file's settings (override it here, or change them): {deal}") in got
-    assert (False, base, 14, deal) in got
+    assert (False, base, 14, deal) not in got
+
+
+def test_docs_broken_example_reports_each_problem_once():
+    """`docs/examples/broken.yaml` has four mistakes and `validate` says four problems, each
+    once: the inherited `discard: 3` that its 4-card widow breaks only at its `extends:` line."""
+    result = run("validate", ROOT / "docs" / "examples" / "broken.yaml")
+    found = diag_lines(result.stdout, str(ROOT / "docs" / "examples" / "broken.yaml"))
+    assert [ln.split(": ")[0].rsplit(":", 2)[1:] + [ln.split(": ")[1]] for ln in found] == [
+        ["4", "10", "extends"], ["8", "14", "phases.deal.pattern"], ["10", "19", "scoring.defender"],
+        ["12", "34", "match.immediate_win"]]
+    assert "variants/fivehundred.yaml:43:14 (phases.exchange.discard)" in found[0]
+    assert "variants/fivehundred.yaml" not in "".join(ln.split(":")[0] for ln in result.stdout.splitlines())
+    assert "4 problems in 1 of 1 file" in result.stderr
+
+
+def test_a_base_files_own_problem_is_said_once_in_the_base(tmp_path):
+    """A problem the base file has by itself (`discard: 4` after a 3-card widow) is reported at
+    the base's line only; the same rule broken by the house file's widow is reported at the
+    house file's `extends:` only."""
+    base = write_variant(tmp_path, "base.yaml", (ROOT / "variants" / "fivehundred.yaml").read_text()
+                         .replace("discard: 3", "discard: 4", 1))
+    line = next(i for i, ln in enumerate(open(base, encoding="utf-8"), 1) if "discard: 4" in ln)
+    house = write_variant(tmp_path, "house.yaml", "id: h\nextends: base.yaml\nphases:\n  play:\n"
+                          "    must_trump: true\n")
+    got = [(d.file, d.line, d.column, d.message) for d in check_file(house)]
+    assert got == [(base, line, 14, "discarding 4 after taking the 3-card widow leaves the declarer 9 cards and "
+                    "the others 10 (expected discard: 3)")]
+    wide = write_variant(tmp_path, "wide.yaml", "id: w\nextends: fivehundred\nphases:\n  deal:\n"
+                         "    pattern: \"3 3 3 1, widow 4 up\"\n")
+    assert [(d.file, d.line, d.path) for d in check_file(wide)] == [(wide, 2, "extends"), (wide, 5, "phases.deal.pattern")]
 
 
 def test_a_phase_without_kind_gets_one_message(tmp_path):

@@ -168,12 +168,16 @@ class _Compiler:
     def err(self, path, msg):
         """A problem at the value at ``path`` (``path + ("<key>",)``: at its key).
 
-        A problem in a base file (``extends:``) that the checked file's own deck change
-        causes is also reported at that change (user pass finding 6): the base file's rules
-        were right for the deck they were written for."""
+        A problem at a rule of a base file (``extends:``) is reported once: at the base file's
+        rule when the base has it by itself, else in the checked file, whose settings cause
+        it: at its own deck change when the problem is with the deck (user pass finding 6: the
+        base file's rules were right for the deck they were written for), else at its
+        ``extends:`` line, naming the rule's place (the base file may not even be in the user's
+        folder)."""
         pos = self.r.pos(path)
-        self.diags.append(Diagnostic(pos.file, pos.line, pos.column, _dotted(path), msg))
-        if pos.file == self.r.top_file:
+        here = Diagnostic(pos.file, pos.line, pos.column, _dotted(path), msg)
+        if pos.file == self.r.top_file or (pos.line, pos.column, msg) in self.r.own_problems(pos.file):
+            self.diags.append(here)
             return
         # a base file's problem with the deck ("not a card of this deck", "the deck has 48")
         cause = self.deck_change() if "deck" in msg else None
@@ -184,13 +188,13 @@ class _Compiler:
                                          f"{pos.line}:{pos.column} ({_dotted(path)}; override that rule here too, "
                                          f"or keep the deck): {msg}"))
         elif ("extends",) in self.r.positions and self.r.positions[("extends",)].file == self.r.top_file:
-            # any other inherited rule that fails with this file's settings: said in this file too,
-            # at its extends: line (the base file may not even be in the user's folder)
             at = self.r.positions[("extends",)]
             self.diags.append(Diagnostic(at.file, at.line, at.column, "extends",
                                          f"a rule inherited from {pos.file}:{pos.line}:{pos.column} "
                                          f"({_dotted(path)}) fails with this file's settings (override it "
                                          f"here, or change them): {msg}"))
+        else:
+            self.diags.append(here)
 
     def deck_change(self):
         """The path of the checked file's own change to an inherited deck (``deck.minus``...),
@@ -1196,7 +1200,7 @@ class _Compiler:
                 ph = merged["phases"]
                 merged["phases"] = {n: p for n, p in ph.items() if not (isinstance(p, dict) and p.get("kind") in last)}
                 merged["phases"].update((n, p) for n, p in ph.items() if n not in merged["phases"])
-            r = Resolved(merged, bpos, list(self.r.files), [], self.r.top_file)
+            r = Resolved(merged, bpos, list(self.r.files), [], self.r.top_file, bases=self.r.bases)
             problems = schema_problems(r)
             if problems:
                 self.diags += problems

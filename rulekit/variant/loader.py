@@ -294,6 +294,9 @@ class Resolved:
         compiler reports as :class:`~rulekit.variant.compiler.VariantWarning`.
     :ivar absent: ``(path, Pos)`` of each null at a key the base did not have (see
         :func:`_absent_nulls`).
+    :ivar bases: each file of the ``extends:`` chain after the first -> its own document, as
+        read before this file's changes (to tell a base's own problems from those this file's
+        settings cause: :meth:`own_problems`).
     """
 
     data: dict | None
@@ -304,6 +307,19 @@ class Resolved:
     blocking: bool = False
     notes: list = field(default_factory=list)
     absent: list = field(default_factory=list)
+    bases: dict = field(default_factory=dict)
+    own: list | None = None
+
+    def own_problems(self, file: str) -> set:
+        """``(line, column, message)`` of each problem the base ``file`` of the chain has when
+        checked by itself, without this file's changes (computed once per base)."""
+        base = self.bases.get(file)
+        if base is None:
+            return set()
+        if base.own is None:
+            from rulekit.variant.compiler import check
+            base.own = [(d.line, d.column, d.message) for d in check(_finish(base)) if d.file == file]
+        return set(base.own)
 
     def pos(self, path) -> Pos:
         """Position of the value at ``path`` (or its nearest ancestor)."""
@@ -645,6 +661,7 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     chain = chain[:-1] + ((chain[-1][0], chain[-1][1], epos),) if chain[-1][2] is None else chain
     base = _resolve_text(bfile, btext, chain + ((bkey, bfile, None),))
     r.files += base.files
+    r.bases = {bfile: base, **base.bases}
     r.diagnostics.extend(base.diagnostics)
     own = [d for d in base.diagnostics if d.file == bfile]
     if own:  # say, at this file's extends:, why problems of another file are listed
