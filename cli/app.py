@@ -38,7 +38,7 @@ from rulekit.variant.loader import builtin_dir
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
 from .render import one_line, player_names, score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
 
-def _flags_show_no_type(command: typer.core.TyperCommand | typer.core.TyperGroup, ctx) -> None:
+def _flags_show_no_type(command, ctx) -> None:
     """Give every flag of ``command`` (``--auto``, ``--help``) an empty metavar: typer's rich help
     writes a ``<bool>`` type after a flag, as if it took a value (its plain help writes none)."""
     for param in command.get_params(ctx):
