@@ -297,6 +297,8 @@ class Resolved:
     :ivar bases: each file of the ``extends:`` chain after the first -> its own document, as
         read before this file's changes (to tell a base's own problems from those this file's
         settings cause: :meth:`own_problems`).
+    :ivar own: for a base, the ``(line, column, message)`` of its own problems once
+        :meth:`own_problems` has checked it (``None`` before).
     """
 
     data: dict | None
