@@ -41,7 +41,7 @@ import random
 import warnings
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 
@@ -54,6 +54,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: key of the packed context tables in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>`
 PACKS = "kernel.packs"
 PAIRS = "kernel.pairs"   # (seat, card) by seat * 64 + card
+RUNS = "kernel.runs"   # (id of a context, phase index, trumps) -> what random_tricks reads (_run)
 
 MAX_CARDS = 63   # cards are bits of an int64 mask
 #: hands and playouts the Python loops play in a process before the kernel is loaded (default mode):
@@ -148,12 +149,12 @@ def _try(np: Any, jit: Any) -> None:
     global _LAYOUT
     tab = np.array([[0, 0, 0, 0], [0, 1, 2, 3], [0, 0, 0, 0], [0, 1, 2, 3], [3, 2, 1, 0],
                     [15, -1, -1, -1], [4, -1, -1, -1], [-1, -1, 1, 1]], np.int64)
-    st = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 0, 0, 1], np.int64)
+    io = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 0, 0, 1] + [0] * 10, np.int64)
     flat = np.empty(14, np.uint8)
     words = random.Random(1).getstate()[1]
     mt = np.array([words[624], *words[:624]], np.uint32)
     lead = np.array([0, -1, 0, 0, 2, 1], np.int64)   # (the second card may not be led until broken)
-    jit.random_tricks(st, tab, lead, mt, flat, np.empty(12, np.int64))
+    jit.random_tricks(io, tab, lead, mt, flat)
     assert list(flat[1::7]) == [1, 1] and flat[4] == 0
     one, two = _Random(20), _Random(20)
     for _ in range(7):
@@ -187,8 +188,6 @@ class Pack:
     :ivar naming: ``len(suits)`` when a led top card names a suit, else -1.
     :ivar trumps: the cards of the trump suit group (0: none), which ``must_trump`` makes a seat
         that cannot follow play.
-    :ivar rules: the rows of trick phases' rules (:func:`rules_row`), by ``(phase index, trumps)``,
-        built at their first hand.
     """
 
     ctx: Any
@@ -196,7 +195,6 @@ class Pack:
     trump_suit_group: int
     naming: int
     trumps: int
-    rules: dict = field(default_factory=dict, compare=False)
 
 
 def pack(variant: Variant, ctx: Context) -> Pack | None:
@@ -249,40 +247,56 @@ def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random) -> tup
     the suit each lead named or the number of tricks, the last trick's leader and led group;
     ``legal``: the legal mask of each play, in order), or ``None`` when the kernel cannot play
     this hand (nothing changed)."""
-    p = pack(state.variant, ctx)
-    if p is None or not state._small:
+    v = state.variant
+    hit = v.cached(RUNS, dict).get((id(ctx), h.phase, h.trump))
+    if hit is None or hit[0] is not ctx:
+        hit = _run(state, h, ctx)
+    tab = hit[1]
+    if tab is None or not state._small:
         return None
     mt = generator(rng)
     if mt is None:
         return None
-    rules = p.rules.get((h.phase, h.trump))
-    if rules is None:
-        rules = p.rules[h.phase, h.trump] = rules_row(state, p)
     n = h.players
     hands = h.hands
     size = n - hands.count(0)
     left = hands[h.to_move].bit_count()
     plays = left * size
     done = h.tricks
-    st = _np.array([n, *hands, *h.failed, *h.won, *h.won_cards, h.to_move,
-                    _tricks.played_cards(done) if done else 0, not done], _np.int64)
+    k = 4 * n + 4
+    io = _np.empty(k + plays + plays + left, _np.int64)
+    io[:k] = [n, *hands, *h.failed, *h.won, *h.won_cards, h.to_move, _tricks.played_cards(done) if done else 0,
+              not done]
     stride = 3 + 2 * size
     flat = _np.empty(left * stride, _np.uint8)
-    out = _np.empty(plays + plays + left, _np.int64)
-    first, lg = _jit.random_tricks(st, p.tab, rules, mt, flat, out)
-    got = st.tolist()
+    first, lg = _jit.random_tricks(io, tab, hit[2], mt, flat)
+    got = io[:k + plays].tolist()
     hands[:] = got[1:n + 1]
     h.failed[:] = got[n + 1:2 * n + 1]
     h.won[:] = got[2 * n + 1:3 * n + 1]
     h.won_cards[:] = got[3 * n + 1:4 * n + 1]
-    h.choices.extend(out[:plays].tolist())   # the record: a play's choice is its card (plus the suit a lead names)
+    h.choices += got[k:]   # the record: a play's choice is its card (plus the suit a lead names)
     data = flat.tobytes()
-    h.trick_winners.extend(data[1::stride])
+    h.trick_winners += data[1::stride]
     names: list | int = left
-    if p.naming >= 0:
-        suits = state.variant.deck.suits
-        names = [suits[i] if i >= 0 else "" for i in out[2 * plays:].tolist()]
-    return data, names, first, lg, out[plays:2 * plays]
+    suits = hit[3]
+    if suits is not None:
+        names = [suits[i] if i >= 0 else "" for i in io[k + 2 * plays:].tolist()]
+    return data, names, first, lg, io[k + plays:k + 2 * plays]
+
+
+def _run(state: State, h: Any, ctx: Context) -> tuple:
+    """What :func:`random_tricks` reads for hand ``h`` under context ``ctx``, kept per variant by
+    context, phase and trumps (a context built by hand: not kept): ``(ctx, tab, rules, suits)``,
+    the packed tables (``None``: the kernel cannot play it, :func:`pack`), :func:`rules_row` and
+    the suits a led card may name (``None``: no card names one)."""
+    v = state.variant
+    p = pack(v, ctx)
+    run = (ctx, None, None, None) if p is None else \
+        (ctx, p.tab, rules_row(state, p), v.deck.suits if p.naming >= 0 else None)
+    if ctx is (v.low_contexts if ctx.low else v.contexts).get(ctx.name):
+        v.cached(RUNS, dict)[id(ctx), h.phase, h.trump] = run
+    return run
 
 
 def rules_row(state: State, p: Pack) -> Any:

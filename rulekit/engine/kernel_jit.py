@@ -111,13 +111,14 @@ def _lead_mask(m, lr, gone, first):
 
 
 @njit(cache=True)
-def random_tricks(st, tab, lr, mt, flat, out):
+def random_tricks(io, tab, lr, mt, flat):
     """Play the rest of a hand at random from a trick boundary (every seat in play holding
     as many cards); return ``(last trick's leader, its led group)``.
 
-    ``st``: the number of seats, then per seat its hand, failed groups, tricks won, cards won
-    (changed in place), then the leader, the cards of the tricks played before (for a suit
-    not led until broken) and whether the next trick is the hand's first.  ``tab``:
+    ``io``: the number of seats ``n``, then per seat its hand, failed groups, tricks won, cards
+    won (changed in place), then the leader, the cards of the tricks played before (for a suit
+    not led until broken) and whether the next trick is the hand's first; after those
+    ``4 n + 4`` values, the results (below).  ``tab``:
     :attr:`rulekit.engine.kernel.Pack.tab` (its last row: the trump group, the naming group
     (-1: none), the number of suits, the direction of play).  ``lr``: the phase's rules
     (:func:`rulekit.engine.kernel.rules_row`): the trumps a seat that cannot follow must
@@ -126,11 +127,13 @@ def random_tricks(st, tab, lr, mt, flat, out):
     ``mt``: the caller's generator (:func:`_next32`), which draws what the Python loop draws,
     in its order: one uniform per card, and one after a lead that names a suit.  Written:
     ``flat`` (the tricks in ``PlayedTricks``' layout: leader, winner, cards, then seat and
-    card of each play) and ``out``: the choice number of every play in order (its card; a
-    lead that names suit ``i``: the card plus the deck's size times ``1 + i``), then the legal
-    mask of every play, then per trick the suit index its lead named (-1: none).
+    card of each play) and the rest of ``io``: the choice number of every play in order (its
+    card; a lead that names suit ``i``: the card plus the deck's size times ``1 + i``), then
+    the legal mask of every play, then per trick the suit index its lead named (-1: none).
     """
-    n = st[0]
+    n = io[0]
+    st = io[:4 * n + 4]
+    out = io[4 * n + 4:]
     hands = st[1:n + 1]
     failed = st[n + 1:2 * n + 1]
     won = st[2 * n + 1:3 * n + 1]
