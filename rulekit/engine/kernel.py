@@ -248,7 +248,8 @@ def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random) -> tup
     ``legal``: the legal mask of each play, in order), or ``None`` when the kernel cannot play
     this hand (nothing changed)."""
     v = state.variant
-    hit = v.cached(RUNS, dict).get((id(ctx), h.phase, h.trump))
+    runs: dict = v.cached(RUNS, dict)
+    hit = runs.get((id(ctx), h.phase, h.trump))
     if hit is None or hit[0] is not ctx:
         hit = _run(state, h, ctx)
     tab = hit[1]
@@ -295,7 +296,8 @@ def _run(state: State, h: Any, ctx: Context) -> tuple:
     run = (ctx, None, None, None) if p is None else \
         (ctx, p.tab, rules_row(state, p), v.deck.suits if p.naming >= 0 else None)
     if ctx is (v.low_contexts if ctx.low else v.contexts).get(ctx.name):
-        v.cached(RUNS, dict)[id(ctx), h.phase, h.trump] = run
+        runs: dict = v.cached(RUNS, dict)
+        runs[id(ctx), h.phase, h.trump] = run
     return run
 
 
