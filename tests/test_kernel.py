@@ -175,8 +175,10 @@ def test_random_kernel_is_used_and_names_suits(switch):
 @needs_numba
 def test_random_kernel_from_a_hand_under_way(switch):
     """A hand whose first tricks were played through the checked API: the kernel plays the rest
-    from the trick boundary as the Python loop does, keeping the tricks already played."""
-    for vid in ("fivehundred", "bridge", "whist"):
+    from the trick boundary as the Python loop does, keeping the tricks already played (and,
+    for a suit not led until broken, reading the cards they hold: Hearts, Spades)."""
+    broken = 0
+    for vid in ("fivehundred", "bridge", "whist", "hearts", "spades"):
         v = load_variant(vid)
         for seed in range(4):
             states = []
@@ -184,15 +186,23 @@ def test_random_kernel_from_a_hand_under_way(switch):
                 st = State(v, seed=seed)
                 rng = random.Random(seed)
                 while st.kind is None or st.kind.name != _tricks.KIND.name or len(st.hand.tricks) < 2 \
-                        or st.hand.trick:
+                        or st.hand.trick or _unbroken(st) and len(st.hand.tricks) < 8:
                     legal = st.legal_actions()
                     st.apply(legal[int(rng.random() * len(legal))])
+                broken += bool(st.current_phase.lead_broken) and not _unbroken(st)
                 switch(on)
                 playout.random_hand(st, rng)
                 states.append((st, rng.getstate()))
             (a, ra), (b, rb) = states
             assert ra == rb and _outcome(a) == _outcome(b), (vid, seed)
             assert len(a.hand_log[0].tricks) == len(a.hand_log[0].trick_winners)
+    assert broken >= 8   # (hearts or spades played before the kernel's first lead)
+
+
+def _unbroken(st: State) -> bool:
+    """Whether the trick phase has a suit not led until broken, and none of its cards has been played."""
+    rules = _tricks._lead_rules(st, st.current_phase) if st.current_phase.lead_broken else ()
+    return bool(rules) and not any(_tricks.played_cards(st.hand.tricks) & mask for mask, _until, _why in rules)
 
 
 def _play_positions(v, deals: int = 3) -> list:
