@@ -44,7 +44,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-
 from rulekit.engine.phases import tricks as _tricks
 
 if TYPE_CHECKING:  # pragma: no cover
