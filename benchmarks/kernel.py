@@ -15,7 +15,11 @@ interleaved so that a change of load touches both alike; the ratio is the best r
                   share of hands whose tricks it plays and the share of the Python loops' time
                   those tricks take, which bounds the ratio (Amdahl: 1 / (1 - share)).
 ``trick play``    the random playout's plain trick loop alone (``playout._plain_tricks``) from
-                  the first lead of seeded deals: what the kernel replaces.
+                  the first lead of seeded deals (lead rules included: Hearts, Spades): what the
+                  kernel replaces.  The row also prints how long the compiled loop itself takes
+                  of a hand's kernel time (the rest is Python: the hand's state into an array,
+                  the results back into the hand and its record), and the ratio a loop taking
+                  no time would give: what bounds the row.
 ``greedy playouts`` the SensibleBot's valuation of sampled worlds: from the first lead of the
                   same deals, every legal first card played out by the greedy policy, the
                   outcome's key (trick winners, cards won) read; the Python loop
@@ -157,6 +161,41 @@ def trick_play(v, starts: list, seconds: float) -> float:
     return hands / spent
 
 
+def compiled_share(v, starts: list, rounds: int = 30) -> float:
+    """The share of the kernel's time per hand of :func:`trick_play` spent in the compiled loop
+    itself (``kernel_jit.random_tricks``, timed around each call; the rest is the Python
+    around it): the best pass of ``rounds`` over the starts for each (wall clock: a pass is
+    short, and a loaded machine stretches some passes; the best of each is the least disturbed)."""
+    jit = kernel._jit
+    real = jit.random_tricks
+    inner = [0.0]
+
+    def timed(*args):
+        t = time.perf_counter()
+        try:
+            return real(*args)
+        finally:
+            inner[0] += time.perf_counter() - t
+    pairs = action_tables(v)["play_pairs"]
+    rng = random.Random(3)
+    best_inner = best_all = float("inf")
+    kernel.use(True)
+    jit.random_tricks = timed
+    try:
+        for _ in range(rounds):
+            copies = [s.clone() for s in starts]
+            inner[0] = 0.0
+            t = time.perf_counter()
+            for s in copies:
+                h = s.hand
+                playout._plain_tricks(s, h, h.ctx, rng.random, h.choices.append, pairs, rng)
+            best_all = min(best_all, time.perf_counter() - t)
+            best_inner = min(best_inner, inner[0])
+    finally:
+        jit.random_tricks = real
+    return best_inner / best_all
+
+
 def greedy_playouts(v, starts: list, seconds: float, batch: int) -> float:
     """Greedy playouts per CPU second of the SensibleBot's world valuation from each start: every
     legal first card, the outcome's key read (by ``kernel.greedy_batch`` over ``batch`` worlds at
@@ -260,10 +299,12 @@ def main(argv=None) -> int:
         return 1
     jobs = []
     shares: dict = {}
+    compiled: dict = {}
     for vid in a.variants.split(","):
         v = load_variant(vid.strip())
         shares[v.id] = trick_share(v, a.seconds)
         starts = trick_starts(v)
+        compiled[v.id] = compiled_share(v, starts) if starts else None
         jobs.append((v.id, "random deals", lambda v=v: random_deals(v, a.seconds)))
         if starts:
             jobs.append((v.id, "trick play", lambda v=v, s=starts: trick_play(v, s, a.seconds)))
@@ -284,6 +325,9 @@ def main(argv=None) -> int:
         if r["row"] == "random deals":
             share, played = shares[r["variant"]]
             r.update(trick_share=share, ceiling=1 / max(1 - share, 1e-9), kernel_hands=played)
+        if r["row"] == "trick play" and compiled.get(r["variant"]) is not None:
+            c = compiled[r["variant"]]   # (the ratio if the compiled loop took no time: the Python around it)
+            r.update(compiled_share=c, glue_ceiling=r["ratio"] / max(1 - c, 1e-9))
     if a.bot_deals:
         v = load_variant("fivehundred")
         kernel.use(True)
@@ -318,7 +362,10 @@ def main(argv=None) -> int:
               f"{'met' if r['ratio'] >= r['goal'] else 'NOT met'} ({unit})"
               + (f"; same decisions: {'yes' if r['same_decisions'] else 'NO'}" if "same_decisions" in r else "")
               + (f"; the kernel plays the tricks of {r['kernel_hands']:.0%} of the hands, {r['trick_share']:.0%} "
-                 f"of the Python time: at most {r['ceiling']:.2f}x" if "ceiling" in r else ""))
+                 f"of the Python time: at most {r['ceiling']:.2f}x" if "ceiling" in r else "")
+              + (f"; the compiled loop is {r['compiled_share']:.0%} of the kernel's time a hand, the rest "
+                 f"Python around it: at most {r['glue_ceiling']:.1f}x with a loop of no time"
+                 if "compiled_share" in r else ""))
     for name, f in first.items():
         if "error" in f:
             print(f"first call ({name}): failed: {f['error']}")

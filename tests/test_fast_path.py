@@ -183,15 +183,22 @@ def test_score_cache_turns_itself_off_where_outcomes_rarely_repeat(monkeypatch):
 
 
 def test_card_points_of_a_mask_are_the_sum_of_its_cards():
-    """``mask_points`` (a byte of the mask at a time) adds up the points of exactly the cards in
-    the mask, for decks of any size."""
+    """``mask_points`` (each point value times its cards in the mask) adds up the points of
+    exactly the cards in the mask, for decks of any size and tables of many values, and for the
+    points table of every context of every shipped variant that counts card points."""
     r = random.Random(9)
-    for n in (1, 7, 8, 9, 24, 33, 52, 78, 104):
-        pts = tuple(r.randint(-3, 25) for _ in range(n))
+    tables = [tuple(r.randint(-3, 25) for _ in range(n)) for n in (1, 7, 8, 9, 24, 33, 52, 78, 104)]
+    for vid in builtin_ids():
+        v = load_variant(vid)
+        if v.has_card_points:
+            tables += [v.points_table(ctx) for ctx in [*v.contexts.values(), *v.low_contexts.values()]]
+    for pts in tables:
+        n = len(pts)
         for _ in range(50):
             m = r.getrandbits(n)
             assert scoring.mask_points(pts, m) == sum(pts[c] for c in range(n) if m >> c & 1)
-    assert scoring.mask_points(pts, 0) == 0
+        assert scoring.mask_points(pts, 0) == 0
+        assert scoring.mask_points(pts, (1 << n) - 1) == sum(pts)
 
 
 @pytest.mark.parametrize("vid", builtin_ids())

@@ -60,14 +60,11 @@ def _outcome(st: State) -> tuple:
     return (list(st.history), [r.as_dict() for r in st.sheet.rows], st.result(), st.hands_played, _finished(st))
 
 
-@needs_numba
-@pytest.mark.parametrize("vid", builtin_ids())
-def test_random_kernel_deals_as_the_python_loop(vid, switch, monkeypatch):
-    """Seeded random matches of every installed variant, by the kernel and by the Python loop:
-    the same draws, history, tricks (``PlayedTricks``' bytes), winners, cards and card points
-    won, sheet and result; at every play of the kernel's hands its legal set is the checked
-    path's ``legal_play_mask()`` and its card passes ``apply()``."""
-    v = load_variant(vid)
+def _kernel_deals_as_the_python_loop(v, switch, monkeypatch, seeds: int = 3) -> int:
+    """Seeded random matches of ``v`` by the kernel and by the Python loop: the same draws and
+    outcome (:func:`_outcome`), the kernel playing every hand the Python loop plays by its plain
+    loop, its legal set the checked path's at every play of those hands and each card passing
+    ``apply()``.  Returns the number of plays whose legal set a lead or first-trick rule cut."""
     kernel_hands: list = []
     python_hands = [0]
     real_kernel, real_loop = kernel.random_tricks, playout._plain_tricks
@@ -80,13 +77,12 @@ def test_random_kernel_deals_as_the_python_loop(vid, switch, monkeypatch):
         return done
 
     def spy_loop(state, h, ctx, *rest):
-        if (not kernel.enabled() and kernel._pack(v, ctx) is not None
-                and not state.variant.phases[h.phase].restricts):   # a hand the kernel can play (no lead rules)
+        if not kernel.enabled() and kernel._pack(v, ctx) is not None:   # a hand the kernel can play
             python_hands[0] += 1
         return real_loop(state, h, ctx, *rest)
     monkeypatch.setattr(kernel, "random_tricks", spy_kernel)
     monkeypatch.setattr(playout, "_plain_tricks", spy_loop)
-    for seed in range(3):
+    for seed in range(seeds):
         fast, ref = State(v, seed=seed), State(v, seed=seed)
         r1, r2 = random.Random(seed), random.Random(seed)
         for _ in range(HANDS):
@@ -96,15 +92,65 @@ def test_random_kernel_deals_as_the_python_loop(vid, switch, monkeypatch):
             playout.random_hand(fast, r1)
             switch(False)
             playout.random_hand(ref, r2)
-            assert r1.getstate() == r2.getstate(), (vid, seed, ref.hands_played)
-            assert _outcome(fast) == _outcome(ref), (vid, seed, ref.hands_played)
+            assert r1.getstate() == r2.getstate(), (v.id, seed, ref.hands_played)
+            assert _outcome(fast) == _outcome(ref), (v.id, seed, ref.hands_played)
     assert len(kernel_hands) == python_hands[0]   # the kernel played every such hand the plain loop played
+    cut = 0
     for before, legal, log in kernel_hands:
         assert len(legal) == len(log)
         for mask, choice in zip(legal, log):
-            assert before.legal_play_mask() == mask, (vid, before.hand.number)
-            assert choice in before.legal_choices(), (vid, before.hand.number)
+            assert before.legal_play_mask() == mask, (v.id, before.hand.number)
+            assert choice in before.legal_choices(), (v.id, before.hand.number)
+            cut += mask != _tricks.legal_mask_unrestricted(before, before.to_move)
             before.apply(before.choice_action(choice))   # checked: raises if the rules refuse the card
+    return cut
+
+
+@needs_numba
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_random_kernel_deals_as_the_python_loop(vid, switch, monkeypatch):
+    """Seeded random matches of every installed variant, by the kernel and by the Python loop:
+    the same draws, history, tricks (``PlayedTricks``' bytes), winners, cards and card points
+    won, sheet and result; at every play of the kernel's hands its legal set is the checked
+    path's ``legal_play_mask()`` and its card passes ``apply()``; where lead rules hold
+    (hearts not led until broken, the 2 of clubs leading the first trick and no point on it:
+    rules/hearts.md; spades not led until broken), they cut some of those legal sets."""
+    cut = _kernel_deals_as_the_python_loop(load_variant(vid), switch, monkeypatch)
+    if vid in ("hearts", "spades"):
+        assert cut > 0
+
+
+LEAD_RULES = """id: toy
+name: Toy (made up)
+players: 4
+deck:
+  suits: [S, H, D, C]
+  ranks: ["7", "8", "9", "10", J, Q, K, A]
+ranking:
+  suit: "A K Q J 10 9 8 7"
+phases:
+  deal: {kind: deal, pattern: "4 4"}
+  trumps: {kind: fixed_trump, suit: S}
+  play: {kind: tricks, lead: eldest%s}
+scoring:
+  each: "tricks"
+match: {deals: 6}
+"""
+
+
+@needs_numba
+@pytest.mark.parametrize("play", [", lead_broken: [H]", ", lead_broken: [trump], must_trump: true",
+                                  ", lead_never: [C]", ", first_trick: {lead: 7C}",
+                                  ', first_trick: {no_lead: "AS AH D", no_play: "QS H"}',
+                                  ', lead_broken: [H, trump], first_trick: {lead: 7C, no_play: "H QS"}'])
+def test_the_kernel_applies_each_lead_and_first_trick_rule(play, switch, monkeypatch):
+    """A made-up four-handed game with one lead or first-trick rule (a suit or the trumps not
+    led until broken, a suit never led while the leader holds another, the first trick's lead
+    card, cards not led or not played to the first trick, and several at once): the kernel plays
+    its seeded deals as the Python loop and the checked path do, and the rule cuts legal sets."""
+    v = load_text(LEAD_RULES % play)
+    assert v.phases[-1].restricts
+    assert _kernel_deals_as_the_python_loop(v, switch, monkeypatch, seeds=4) > 0
 
 
 @needs_numba
@@ -129,8 +175,10 @@ def test_random_kernel_is_used_and_names_suits(switch):
 @needs_numba
 def test_random_kernel_from_a_hand_under_way(switch):
     """A hand whose first tricks were played through the checked API: the kernel plays the rest
-    from the trick boundary as the Python loop does, keeping the tricks already played."""
-    for vid in ("fivehundred", "bridge", "whist"):
+    from the trick boundary as the Python loop does, keeping the tricks already played (and,
+    for a suit not led until broken, reading the cards they hold: Hearts, Spades)."""
+    broken = 0
+    for vid in ("fivehundred", "bridge", "whist", "hearts", "spades"):
         v = load_variant(vid)
         for seed in range(4):
             states = []
@@ -138,15 +186,23 @@ def test_random_kernel_from_a_hand_under_way(switch):
                 st = State(v, seed=seed)
                 rng = random.Random(seed)
                 while st.kind is None or st.kind.name != _tricks.KIND.name or len(st.hand.tricks) < 2 \
-                        or st.hand.trick:
+                        or st.hand.trick or _unbroken(st) and len(st.hand.tricks) < 8:
                     legal = st.legal_actions()
                     st.apply(legal[int(rng.random() * len(legal))])
+                broken += bool(st.current_phase.lead_broken) and not _unbroken(st)
                 switch(on)
                 playout.random_hand(st, rng)
                 states.append((st, rng.getstate()))
             (a, ra), (b, rb) = states
             assert ra == rb and _outcome(a) == _outcome(b), (vid, seed)
             assert len(a.hand_log[0].tricks) == len(a.hand_log[0].trick_winners)
+    assert broken >= 8   # (hearts or spades played before the kernel's first lead)
+
+
+def _unbroken(st: State) -> bool:
+    """Whether the trick phase has a suit not led until broken, and none of its cards has been played."""
+    rules = _tricks._lead_rules(st, st.current_phase) if st.current_phase.lead_broken else ()
+    return bool(rules) and not any(_tricks.played_cards(st.hand.tricks) & mask for mask, _until, _why in rules)
 
 
 def _play_positions(v, deals: int = 3) -> list:

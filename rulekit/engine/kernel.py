@@ -2,9 +2,12 @@
 
 Two loops of the engine run many times over the same tables: the random playout's plain trick
 loop (:func:`rulekit.engine.playout.random_hand`) and the SensibleBot's one-loop playout
-(``rulekit.bots.sensible._plain_tricks``).  Both apply only the common trick rules
+(``rulekit.bots.sensible._plain_tricks``).  Both apply the common trick rules
 (:func:`rulekit.engine.phases.tricks.plain_follow`: follow the led group, else ``must_trump``'s
-trumps, else any card; the trick to the highest win key).  When numba is installed, each runs
+trumps, else any card; the trick to the highest win key); the random one also the lead and
+first-trick rules, from the tables of ``tricks.lead_allowed`` / ``first_allowed``
+(:func:`rules_row`: a suit not led until broken, the first trick's lead card and refused
+cards, as in Hearts and Spades).  When numba is installed, each runs
 as one compiled function of :mod:`rulekit.engine.kernel_jit` on the hand's
 :class:`~rulekit.variant.model.Context` tables packed into numpy arrays (:func:`pack`, once
 per variant and context, kept in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>`).
@@ -41,6 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rulekit.engine.phases import tricks as _tricks
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulekit.engine.state import State
@@ -49,6 +53,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: key of the packed context tables in :meth:`Variant.cached <rulekit.variant.model.Variant.cached>`
 PACKS = "kernel.packs"
 PAIRS = "kernel.pairs"   # (seat, card) by seat * 64 + card
+RUNS = "kernel.runs"   # (id of a context, phase index, trumps) -> what random_tricks reads (_run)
 
 MAX_CARDS = 63   # cards are bits of an int64 mask
 #: hands and playouts the Python loops play in a process before the kernel is loaded (default mode):
@@ -142,13 +147,14 @@ def _try(np: Any, jit: Any) -> None:
     """
     global _LAYOUT
     tab = np.array([[0, 0, 0, 0], [0, 1, 2, 3], [0, 0, 0, 0], [0, 1, 2, 3], [3, 2, 1, 0],
-                    [15, -1, -1, -1], [4, -1, -1, -1], [-1, -1, -1, -1]], np.int64)
-    st = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 0, 1, 0, -1, 1, 4], np.int64)
+                    [15, -1, -1, -1], [4, -1, -1, -1], [-1, -1, 1, 1]], np.int64)
+    io = np.array([2, 3, 12, 0, 0, 0, 0, 0, 0, 0, 0, 1] + [0] * 10, np.int64)
     flat = np.empty(14, np.uint8)
     words = random.Random(1).getstate()[1]
     mt = np.array([words[624], *words[:624]], np.uint32)
-    jit.random_tricks(st, tab, mt, flat, np.empty(12, np.int64))
-    assert list(flat[1::7]) == [1, 1]
+    lead = np.array([0, -1, 0, 0, 2, 1], np.int64)   # (the second card may not be led until broken)
+    jit.random_tricks(io, tab, lead, mt, flat)
+    assert list(flat[1::7]) == [1, 1] and flat[4] == 0
     one, two = _Random(20), _Random(20)
     for _ in range(7):
         one.random(), two.random()
@@ -175,13 +181,12 @@ class Pack:
         points table there; ``win_keys`` (one row per led group, ``G`` groups); ``orders``
         (per group its cards from the strongest down, padded with -1); ``group_mask`` and
         the length of each order (in the first ``G`` columns); then the trump group (-1:
-        none) and the group whose led cards name a suit (-1: none).
+        none), the group whose led cards name a suit (-1: none), the number of suits and
+        the direction of play.
     :ivar trump_suit_group: the context's, -1 for none.
     :ivar naming: ``len(suits)`` when a led top card names a suit, else -1.
     :ivar trumps: the cards of the trump suit group (0: none), which ``must_trump`` makes a seat
         that cannot follow play.
-    :ivar step: the variant's direction of play (1 or -1); ``suits``, ``deck``: its numbers of
-        suits and cards.
     """
 
     ctx: Any
@@ -189,9 +194,6 @@ class Pack:
     trump_suit_group: int
     naming: int
     trumps: int
-    step: int
-    suits: int
-    deck: int
 
 
 def pack(variant: Variant, ctx: Context) -> Pack | None:
@@ -216,7 +218,7 @@ def _pack(variant: Variant, ctx: Context) -> Pack | None:
     pts = variant.points_table(ctx)
     groups = len(ctx.group_mask)
     rows = [ctx.group_of, ctx.strength, pts] + list(ctx.win_keys)
-    if (size > MAX_CARDS or size < max(groups, 3) or len(ctx.win_keys) != groups
+    if (size > MAX_CARDS or size < max(groups, 4) or len(ctx.win_keys) != groups
             or any(len(r) != size or not all(type(x) is int and -1 <= x < 1 << 40 for x in r) for r in rows)
             or not all(type(m) is int and 0 <= m < 1 << size for m in ctx.group_mask)):
         return None
@@ -228,54 +230,91 @@ def _pack(variant: Variant, ctx: Context) -> Pack | None:
     tab[3 + 2 * groups, :groups] = ctx.group_mask
     tab[4 + 2 * groups, :groups] = [len(o) for o in ctx.orders]
     naming = len(variant.deck.suits) if ctx.top_names_suit else -1
-    tab[5 + 2 * groups, :2] = (-1 if ctx.trump_group is None else ctx.trump_group, naming)
+    tab[5 + 2 * groups, :4] = (-1 if ctx.trump_group is None else ctx.trump_group, naming,
+                               len(variant.deck.suits), variant.step)
     tsg = -1 if ctx.trump_suit_group is None else ctx.trump_suit_group
-    return Pack(ctx, tab, tsg, naming, ctx.group_mask[tsg] if tsg >= 0 else 0, variant.step,
-                len(variant.deck.suits), size)
+    return Pack(ctx, tab, tsg, naming, ctx.group_mask[tsg] if tsg >= 0 else 0)
 
 
 def random_tricks(state: State, h: Any, ctx: Context, rng: random.Random) -> tuple | None:
     """:func:`rulekit.engine.playout._plain_tricks` by the kernel: play the rest of hand ``h``
-    at random from a trick boundary under the plain rules, drawing from ``rng`` what the
-    Python loop draws, and write what it writes (cards, voids, tricks and cards won, trick
-    winners, the hand's choices; not the widow, nor the hand's tricks).  Returns ``(flat, named, first,
-    led group, legal)`` for the caller to finish as the Python loop does (the tricks in
-    ``PlayedTricks``' layout as bytes, the suit each lead named or the number of tricks, the
-    last trick's leader and led group; ``legal``: the legal mask of each play, in order), or
-    ``None`` when the kernel cannot play this hand (nothing changed): also a phase with lead or
-    first-trick restrictions, which only the Python loop applies."""
+    at random from a trick boundary under the plain rules and the phase's lead and first-trick
+    rules (:func:`rules_row`), drawing from ``rng`` what the Python loop draws, and write what
+    it writes (cards, voids, tricks and cards won, trick winners, the hand's choices; not the
+    widow, nor the hand's tricks).  Returns ``(flat, named, first, led group, legal)`` for the
+    caller to finish as the Python loop does (the tricks in ``PlayedTricks``' layout as bytes,
+    the suit each lead named or the number of tricks, the last trick's leader and led group;
+    ``legal``: the legal mask of each play, in order), or ``None`` when the kernel cannot play
+    this hand (nothing changed)."""
     v = state.variant
-    if v.phases[h.phase].restricts:   # lead and first-trick rules: the Python loop applies them
-        return None
-    p = pack(v, ctx)
-    if p is None or not state._small:
+    runs: dict = v.cached(RUNS, dict)
+    hit = runs.get((id(ctx), h.phase, h.trump))
+    if hit is None or hit[0] is not ctx:
+        hit = _run(state, h, ctx)
+    tab = hit[1]
+    if tab is None or not state._small:
         return None
     mt = generator(rng)
     if mt is None:
         return None
+    n = h.players
     hands = h.hands
-    size = h.players - hands.count(0)
+    size = n - hands.count(0)
     left = hands[h.to_move].bit_count()
     plays = left * size
-    st = _np.array([h.players, *hands, *h.failed, *h.won, *h.won_cards, h.to_move, p.step,
-                    p.trumps if v.phases[h.phase].must_trump else 0, p.naming, p.suits, p.deck], _np.int64)
+    done = h.tricks
+    k = 4 * n + 4
+    io = _np.empty(k + plays + plays + left, _np.int64)
+    io[:k] = [n, *hands, *h.failed, *h.won, *h.won_cards, h.to_move, _tricks.played_cards(done) if done else 0,
+              not done]
     stride = 3 + 2 * size
     flat = _np.empty(left * stride, _np.uint8)
-    out = _np.empty(plays + plays + left, _np.int64)
-    first, lg = _jit.random_tricks(st, p.tab, mt, flat, out)
-    got = st.tolist()
-    n = h.players
+    first, lg = _jit.random_tricks(io, tab, hit[2], mt, flat)
+    got = io[:k + plays].tolist()
     hands[:] = got[1:n + 1]
     h.failed[:] = got[n + 1:2 * n + 1]
     h.won[:] = got[2 * n + 1:3 * n + 1]
     h.won_cards[:] = got[3 * n + 1:4 * n + 1]
-    h.choices.extend(out[:plays].tolist())   # the record: a play's choice is its card (plus the suit a lead names)
+    h.choices += got[k:]   # the record: a play's choice is its card (plus the suit a lead names)
+    data = flat.tobytes()
+    h.trick_winners += data[1::stride]
     names: list | int = left
-    if p.naming >= 0:
-        suits = v.deck.suits
-        names = [suits[i] if i >= 0 else "" for i in out[2 * plays:2 * plays + left].tolist()]
-    h.trick_winners.extend(flat[1::stride].tolist())
-    return flat.tobytes(), names, first, lg, out[plays:2 * plays]
+    suits = hit[3]
+    if suits is not None:
+        names = [suits[i] if i >= 0 else "" for i in io[k + 2 * plays:].tolist()]
+    return data, names, first, lg, io[k + plays:k + 2 * plays]
+
+
+def _run(state: State, h: Any, ctx: Context) -> tuple:
+    """What :func:`random_tricks` reads for hand ``h`` under context ``ctx``, kept per variant by
+    context, phase and trumps (a context built by hand: not kept): ``(ctx, tab, rules, suits)``,
+    the packed tables (``None``: the kernel cannot play it, :func:`pack`), :func:`rules_row` and
+    the suits a led card may name (``None``: no card names one)."""
+    v = state.variant
+    p = pack(v, ctx)
+    run = (ctx, None, None, None) if p is None else \
+        (ctx, p.tab, rules_row(state, p), v.deck.suits if p.naming >= 0 else None)
+    if ctx is (v.low_contexts if ctx.low else v.contexts).get(ctx.name):
+        runs: dict = v.cached(RUNS, dict)
+        runs[id(ctx), h.phase, h.trump] = run
+    return run
+
+
+def rules_row(state: State, p: Pack) -> Any:
+    """The rules of the hand's trick phase that :func:`rulekit.engine.kernel_jit.random_tricks`
+    reads, under its trumps and context (packed as ``p``), as an ``int64`` array: the trumps a
+    seat that cannot follow must play (``must_trump``; 0: none), the first trick's lead card
+    (``first_lead``, -1: none), its cards not to be led and not to be played while the seat
+    holds another (``first_no_lead``, ``first_no_play``), then per lead rule in force its suit's
+    mask and whether it holds only until broken: the tables of
+    :func:`rulekit.engine.phases.tricks.lead_allowed` and ``first_allowed`` (``_lead_rules``)."""
+    h = state.hand
+    spec: _tricks.TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]  # (a tricks phase)
+    rules = _tricks._lead_rules(state, spec) if spec.lead_broken or spec.lead_never else ()
+    row = [p.trumps if spec.must_trump else 0, spec.first_lead, spec.first_no_lead, spec.first_no_play]
+    for mask, until, _reason in rules:
+        row += (mask, until)
+    return _np.array(row, _np.int64)
 
 
 def generator(rng: random.Random) -> Any | None:

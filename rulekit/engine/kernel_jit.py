@@ -7,9 +7,10 @@ for line copy of a pure-Python loop that stays the reference, on the packed tabl
 indices below 63 of ``int64`` masks, and every rule is read from those tables.
 
 - :func:`random_tricks` is ``rulekit.engine.playout._plain_tricks`` (the random playout's plain
-  loop): follow the led group, else ``must_trump``'s trumps, else any card; the trick to the
-  highest win key; a uniform choice of the k-th lowest legal card, drawn from the caller's
-  ``random.Random`` itself (:func:`uniform`: CPython's MT19937, to the bit).
+  loop): the lead rules (:func:`_lead_mask`: ``tricks.lead_allowed``, ``first_allowed``);
+  follow the led group, else ``must_trump``'s trumps, else any card, less the first trick's
+  refused cards; the trick to the highest win key; a uniform choice of the k-th lowest legal
+  card, drawn from the caller's ``random.Random`` itself (:func:`uniform`: CPython's MT19937, to the bit).
 - :func:`greedy_tricks` is ``rulekit.bots.sensible._plain_tricks`` with its greedy policy
   (``_lead``, ``_follow``): the SensibleBot's one-loop playout.
 
@@ -91,36 +92,66 @@ def uniforms(mt, out):
 
 
 @njit(cache=True)
-def random_tricks(st, tab, mt, flat, out):
+def _lead_mask(m, lr, gone, first):
+    """The leads ``m`` less what the lead rules ``lr`` forbid (:func:`random_tricks`), as
+    ``tricks.lead_allowed`` then ``tricks.first_allowed`` (lead) remove them."""
+    for r in range(4, lr.shape[0], 2):   # a suit not led while the leader keeps another card
+        mask = lr[r]
+        if m & ~mask and not (lr[r + 1] and gone & mask):   # (until broken: none of it played)
+            m &= ~mask
+    if first:
+        c = lr[1]
+        if c >= 0 and (m >> c) & 1:   # the first lead's card leads
+            m = np.int64(1) << c
+        if m & ~lr[2]:   # cards not led to the first trick
+            m &= ~lr[2]
+        if m & ~lr[3]:   # cards not played to it
+            m &= ~lr[3]
+    return m
+
+
+@njit(cache=True)
+def random_tricks(io, tab, lr, mt, flat):
     """Play the rest of a hand at random from a trick boundary (every seat in play holding
     as many cards); return ``(last trick's leader, its led group)``.
 
-    ``st``: the number of seats, then per seat its hand, failed groups, tricks
-    won, cards won (changed in place), then the leader, the direction of play, the trumps a
-    seat that cannot follow must play, the naming group (-1: none), the number of suits and
-    the number of cards in the deck.  ``tab``: :attr:`rulekit.engine.kernel.Pack.tab`.
-    ``mt``: the caller's generator (:func:`_next32`), which draws what the Python loop draws, in
-    its order: one uniform per card, and one after a lead that names a suit.  Written: ``flat``
-    (the tricks in ``PlayedTricks``' layout: leader, winner, cards, then seat and card of each
-    play) and ``out``: the choice number of every play in order (its card; a lead that names
-    suit ``i``: the card plus the deck's size times ``1 + i``), then the legal mask of every
-    play, then per trick the suit index its lead named (-1: none).
+    ``io``: the number of seats ``n``, then per seat its hand, failed groups, tricks won, cards
+    won (changed in place), then the leader, the cards of the tricks played before (for a suit
+    not led until broken) and whether the next trick is the hand's first; after those
+    ``4 n + 4`` values, the results (below).  ``tab``:
+    :attr:`rulekit.engine.kernel.Pack.tab` (its last row: the trump group, the naming group
+    (-1: none), the number of suits, the direction of play).  ``lr``: the phase's rules
+    (:func:`rulekit.engine.kernel.rules_row`): the trumps a seat that cannot follow must
+    play, the first trick's lead card (-1: none), its cards not to be led and not to be played
+    while the seat holds another, then ``(suit mask, until broken)`` of each lead rule.
+    ``mt``: the caller's generator (:func:`_next32`), which draws what the Python loop draws,
+    in its order: one uniform per card, and one after a lead that names a suit.  Written:
+    ``flat`` (the tricks in ``PlayedTricks``' layout: leader, winner, cards, then seat and
+    card of each play) and the rest of ``io``: the choice number of every play in order (its
+    card; a lead that names suit ``i``: the card plus the deck's size times ``1 + i``), then
+    the legal mask of every play, then per trick the suit index its lead named (-1: none).
     """
-    n = st[0]
+    n = io[0]
+    st = io[:4 * n + 4]
+    out = io[4 * n + 4:]
     hands = st[1:n + 1]
     failed = st[n + 1:2 * n + 1]
     won = st[2 * n + 1:3 * n + 1]
     won_cards = st[3 * n + 1:4 * n + 1]
     leader = st[4 * n + 1]
-    step = st[4 * n + 2]
-    trumps = st[4 * n + 3]
-    naming = st[4 * n + 4]
-    nsuits = st[4 * n + 5]
-    deck = st[4 * n + 6]
+    gone = st[4 * n + 2]
+    first_trick = st[4 * n + 3] != 0
     group_of = tab[0]
     groups = (tab.shape[0] - 6) // 2
+    deck = tab.shape[1]
     win_keys = tab[3:3 + groups]
     group_mask = tab[3 + 2 * groups, :groups]
+    naming = tab[5 + 2 * groups, 1]
+    nsuits = tab[5 + 2 * groups, 2]
+    step = tab[5 + 2 * groups, 3]
+    trumps = lr[0]
+    no_play = lr[3] if first_trick else 0
+    restricted = first_trick or lr.shape[0] > 4
     active = np.zeros(n, np.bool_)
     size = 0
     for s in range(n):
@@ -138,7 +169,7 @@ def random_tricks(st, tab, mt, flat, out):
     for t in range(left):
         first = leader
         hand = hands[leader]
-        m = hand
+        m = _lead_mask(hand, lr, gone, first_trick) if restricted else hand
         legal[p] = m
         c = _kth(m, int(uniform(mt) * _count(m)))
         low = np.int64(1) << c
@@ -188,6 +219,8 @@ def random_tricks(st, tab, mt, flat, out):
                 m = hand & trumps
                 if not m:
                     m = hand
+            if m & ~no_play:   # the first trick's cards not to be played while he holds another
+                m &= ~no_play
             legal[p] = m
             c = _kth(m, int(uniform(mt) * _count(m)))
             low = np.int64(1) << c
@@ -205,6 +238,9 @@ def random_tricks(st, tab, mt, flat, out):
         won[winner] += 1
         won_cards[winner] |= cards
         leader = winner
+        gone |= cards
+        first_trick = False
+        no_play = 0
     return first, lg
 
 

@@ -655,33 +655,32 @@ def match_extra(hand) -> dict:
 def mask_points(pts: tuple, m: int) -> int:
     """The card points of the cards of mask ``m`` by the table ``pts`` (card -> points, a tuple
     of :meth:`Variant.points_table <rulekit.variant.model.Variant.points_table>`): the sum of
-    ``pts[c]`` over its cards, read a byte of the mask at a time from sums built once per table
-    (every hand's end adds up each player's won cards)."""
-    hit = _BYTE_SUMS.get(id(pts))
+    ``pts[c]`` over its cards, as each point value times the number of its cards in ``m``
+    (:func:`_value_masks`, built once per table: a game has few values, two in Hearts, five to
+    seven in Skat, Belote or Tarot), so that every hand's end adds up each player's won cards
+    in a few mask operations."""
+    hit = _VALUE_MASKS.get(id(pts))
     if hit is None or hit[0] is not pts:
-        if len(_BYTE_SUMS) >= 256:   # (bounded: the tables of the variants in use)
-            _BYTE_SUMS.clear()
-        hit = _BYTE_SUMS[id(pts)] = (pts, _byte_sums(pts))
+        if len(_VALUE_MASKS) >= 256:   # (bounded: the tables of the variants in use)
+            _VALUE_MASKS.clear()
+        hit = _VALUE_MASKS[id(pts)] = (pts, _value_masks(pts))
     total = 0
-    for sums in hit[1]:
-        if not m:
-            break
-        total += sums[m & 255]
-        m >>= 8
+    for value, cards in hit[1]:
+        total += value * (m & cards).bit_count()
     return total
 
 
-def _byte_sums(pts: tuple) -> tuple:
-    """Per byte ``k`` of a card mask, the points of each of its 256 values (cards ``8k .. 8k + 7``)."""
-    out = []
-    for k in range(0, len(pts), 8):
-        row = pts[k:k + 8]
-        out.append(tuple(sum(row[i] for i in range(len(row)) if b >> i & 1) for b in range(256)))
-    return tuple(out)
+def _value_masks(pts: tuple) -> tuple:
+    """``(value, mask of the cards worth it)`` for each point value other than 0 of table ``pts``."""
+    out: dict = {}
+    for c, value in enumerate(pts):
+        if value:
+            out[value] = out.get(value, 0) | 1 << c
+    return tuple(out.items())
 
 
-#: id of a points table -> (the table, kept so that its id is not another's, and its byte sums)
-_BYTE_SUMS: dict = {}
+#: id of a points table -> (the table, kept so that its id is not another's, and its value masks)
+_VALUE_MASKS: dict = {}
 
 
 def _bits(m):
