@@ -586,9 +586,10 @@ def _variant_problem(variant: str) -> str | None:
     """Why ``variant`` names no variant (no installed id and no file, or not a regular file), or
     ``None``. A file that exists but cannot be read or is broken is left to the loader (exit 1,
     with its position)."""
-    from rulekit.variant.loader import NOT_REGULAR, locate, not_regular_file
-    if not_regular_file(variant):
-        return f"{variant}: {NOT_REGULAR}"
+    from rulekit.variant.loader import locate, not_regular_file
+    problem = not_regular_file(variant)
+    if problem is not None:
+        return f"{variant}: {problem}"
     try:
         missing = locate(variant) is None
     except Exception:  # noqa: BLE001 - exists but unreadable: load_variant reports it with its position

@@ -149,17 +149,23 @@ def is_file(p: Path) -> bool:
 
 
 NOT_REGULAR = "not a regular file (expected a variant .yaml file)"
+IS_FOLDER = "is a folder (expected a variant .yaml file)"
 
 
-def not_regular_file(name: str) -> bool:
-    """True when ``name`` is a path (``.yaml``/``.yml`` or with a ``/``) to something that exists
-    but is not a regular file (a folder, a FIFO, a device): said as such, not as missing."""
-    if not (name.endswith((".yaml", ".yml")) or "/" in name):
-        return False
+def not_regular_file(name: str) -> str | None:
+    """Why ``name`` names no variant file although something exists at that path: it
+    :data:`IS_FOLDER` (a folder) or :data:`NOT_REGULAR` (a FIFO, a device); ``None`` when the path
+    is a regular file or does not exist. A bare word (no ``/``, no ``.yaml``) is the id of an
+    installed variant first: a folder of that name in the current folder does not hide it."""
     try:
-        return os.path.exists(name) and not os.path.isfile(name)
+        if not os.path.exists(name) or os.path.isfile(name):
+            return None
+        folder = os.path.isdir(name)
     except (OSError, ValueError):
-        return False
+        return None
+    if not (name.endswith((".yaml", ".yml")) or "/" in name) and _builtin(name) is not None:
+        return None
+    return IS_FOLDER if folder else NOT_REGULAR
 
 
 def _locate(name: str, near: Path | None = None) -> tuple[str, str, str] | None:
@@ -453,9 +459,10 @@ def resolve(name: str, near: Path | None = None) -> Resolved:
         r = Resolved(None, top_file=e.diagnostic.file, files=[e.diagnostic.file])
         r.diagnostics.append(e.diagnostic)
         return r
-    if found is None and not_regular_file(name):
+    problem = not_regular_file(name) if found is None else None
+    if problem is not None:
         r = Resolved(None, top_file=name, files=[name])
-        r.diagnostics.append(Diagnostic(name, 1, 1, "", NOT_REGULAR))
+        r.diagnostics.append(Diagnostic(name, 1, 1, "", problem))
         return r
     if found is None:
         r = Resolved(None, top_file=name, files=[name])
