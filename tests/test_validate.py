@@ -286,7 +286,7 @@ def test_fuzzy_input_gives_a_clean_diagnostic(tmp_path, name):
 
 def test_a_directory_is_not_a_variant(tmp_path):
     result = run("validate", tmp_path)
-    assert result.exit_code == 2 and f"error: {tmp_path}: not a regular file" in result.stderr
+    assert result.exit_code == 2 and f"error: {tmp_path}: is a folder" in result.stderr
 
 
 @pytest.mark.parametrize("arg, phrase", [("z" * 5000, "no such variant or file"), ("/dev/null", "not a regular file"),
@@ -418,3 +418,15 @@ def test_a_phase_without_kind_gets_one_message(tmp_path):
     lines = r.stdout.splitlines()
     assert lines == [f"{f}:5:9: phases.play: missing required key 'kind', what the phase does (expected one of: "
                      f"{', '.join(REGISTRY)})"]
+
+
+@pytest.mark.parametrize("value, found", [("[fivehundred]", "found a list"), ("{a: 1}", "found a mapping"),
+                                          ("5", "found number 5"), ("", "found nothing (an empty value)")])
+def test_an_extends_of_the_wrong_type_is_one_problem_at_its_value(tmp_path, value, found):
+    """An ``extends:`` that is no text is not followed: one type error at the value, not the keys
+    its base would have given (deck, ranking, phases) said missing at 1:1."""
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: {value}\nname: House\n")
+    [d] = check_file(str(path))
+    assert (d.line, d.column, d.path) == (1, 10 if value else 9, "extends")
+    assert d.message.startswith(f"wrong type: {found} (expected text: id or relative path of the base variant")

@@ -488,7 +488,9 @@ def _finish(r: Resolved) -> Resolved:
     word read as its name (:func:`current_kinds`)."""
     if r.data is not None:
         current_kinds(r.data)
-        missing = [k for k in REQUIRED_KEYS if k not in r.data]
+        # an ``extends:`` still in the merged data was not followed (a wrong type, said by the
+        # schema at its value): the keys its base would give are not missing
+        missing = [] if "extends" in r.data else [k for k in REQUIRED_KEYS if k not in r.data]
         for k in missing:
             r.diagnostics.append(r.diag((), f"missing required key {k!r} (a variant needs "
                                         f"{', '.join(REQUIRED_KEYS)}; a house rule gets them from extends:)"))
@@ -831,6 +833,8 @@ def _found(v) -> str:
     """``found text 'x'`` / ``found a list`` for messages."""
     if isinstance(v, (dict, list)):
         return f"found a {_kind(v)}"
+    if v is None:
+        return "found nothing (an empty value)"
     shown = repr(v)
     if len(shown) > 40:
         shown = shown[:37] + "..."
