@@ -430,3 +430,26 @@ def test_an_extends_of_the_wrong_type_is_one_problem_at_its_value(tmp_path, valu
     [d] = check_file(str(path))
     assert (d.line, d.column, d.path) == (1, 10 if value else 9, "extends")
     assert d.message.startswith(f"wrong type: {found} (expected text: id or relative path of the base variant")
+
+
+def test_a_duplicate_key_is_a_structure_error_before_any_meaning_check(tmp_path):
+    """A key written twice is said at its second occurrence, and the meaning checks (here the
+    deal, which the second ``players: 4`` would break) wait until the structure is right."""
+    tiny = (ROOT / "docs" / "examples" / "tiny.yaml").read_text()
+    path = tmp_path / "tiny.yaml"
+    path.write_text(tiny + "players: 4\n")
+    last = len(tiny.splitlines()) + 1
+    first = next(i for i, ln in enumerate(tiny.splitlines(), 1) if ln.startswith("players:"))
+    [d] = check_file(str(path))
+    assert (d.line, d.column, d.path) == (last, 1, "players")
+    assert d.message == (f"duplicate key 'players' (first defined at line {first}, column 1; "
+                         f"expected each key once in a mapping)")
+
+
+def test_a_duplicate_key_in_a_base_file_blocks_the_meaning_checks_too(tmp_path):
+    base = (ROOT / "docs" / "examples" / "tiny.yaml").read_text() + "players: 4\n"
+    (tmp_path / "base.yaml").write_text(base)
+    (tmp_path / "house.yaml").write_text("extends: base.yaml\nname: House\n")
+    found = check_file(str(tmp_path / "house.yaml"))
+    assert [d.message.split(" (")[0] for d in found] == ["the base variant 'base.yaml' has 1 problem",
+                                                         "duplicate key 'players'"]

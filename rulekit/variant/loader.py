@@ -294,8 +294,8 @@ class Resolved:
     :ivar positions: document path tuple -> :class:`Pos` (the file that set it).
     :ivar files: the chain of files, the most derived first.
     :ivar diagnostics: problems found (YAML, duplicate keys, extends, schema).
-    :ivar blocking: some problem keeps the meaning checks from running (a schema
-        error); duplicate keys alone do not.
+    :ivar blocking: some problem keeps the meaning checks from running (a structure error: a
+        duplicate key, a schema error).
     :ivar notes: warnings found while merging (a null that removes nothing), which the
         compiler reports as :class:`~rulekit.variant.compiler.VariantWarning`.
     :ivar absent: ``(path, Pos)`` of each null at a key the base did not have (see
@@ -564,6 +564,7 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
         r.diagnostics.append(Diagnostic(file, 1, 1, "", "YAML syntax error: the document is nested too deeply"))
         return r
     r.diagnostics.extend(doc.diagnostics)
+    r.blocking = bool(doc.diagnostics)      # a duplicate key: structure first, meaning checks after
     r.positions = dict(doc.positions)
     if not isinstance(doc.data, dict):
         what = "an empty file" if doc.data is None else f"a {_kind(doc.data)}"
@@ -619,6 +620,7 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     base = _resolve_text(bfile, btext, chain + ((bkey, bfile, None),))
     r.files += base.files
     r.diagnostics.extend(base.diagnostics)
+    r.blocking = r.blocking or base.blocking
     own = [d for d in base.diagnostics if d.file == bfile]
     if own:  # say, at this file's extends:, why problems of another file are listed
         r.diagnostics.append(r_diag(doc, ("extends",), f"the base variant {_short(base_name)} has "
