@@ -661,7 +661,8 @@ def _variant_for_play(variant: str, n: int | None):
 
 def _check_save_path(save: Path, resume: Path | None) -> None:
     """Refuse a --save target that is a folder, in a folder that does not exist (none is created),
-    not a regular file (a FIFO, a device), or another existing file (exit 2)."""
+    not a regular file (a FIFO, a device), or another existing file (exit 2): resuming is
+    suggested only for a file that is a game record."""
     if save.is_dir():
         _fail(f"--save {save}: is a folder (expected a file name such as game.json)", 2)
     folder = save.parent
@@ -671,6 +672,9 @@ def _check_save_path(save: Path, resume: Path | None) -> None:
     if save.exists() and not save.is_file():
         _fail(f"--save {save}: not a regular file (expected a file name such as game.json)", 2)
     if save.exists() and (resume is None or save.resolve() != resume.resolve()):
+        if not records.is_record(save):
+            _fail(f"--save {save}: the file already exists and is not a game record (saving would replace "
+                  f"it); choose a new file name such as game.json", 2)
         _fail(f"--save {save}: the file already exists; continue that game with "
               f"`{resume_command(save)}`, or choose another file", 2)
 

@@ -358,6 +358,17 @@ def load(path: str | Path) -> dict:
     return data
 
 
+def is_record(path: str | Path) -> bool:
+    """True when the file at ``path`` is a rulekit record (JSON with a known ``"format"``), of a
+    finished game or of one in progress, whether or not it replays; False for any other file
+    (a variant file, other JSON, unreadable or too large). Never raises."""
+    try:
+        data = json.loads(read_bytes(path).decode("utf-8"), parse_int=_bounded_int)
+    except (RecordError, OSError, ValueError, RecursionError):   # JSONDecodeError, UnicodeDecodeError are ValueErrors
+        return False
+    return isinstance(data, dict) and data.get("format") in FORMATS
+
+
 MAX_SEED = 2 ** 63 - 1   # seeds are 0..MAX_SEED (``play --seed`` takes the same range)
 
 
