@@ -432,3 +432,16 @@ def test_a_hostile_name_source_and_omitted_rule_are_each_one_line_of_plain_text(
     assert (tokens[0].tag, [t.type for t in tokens].count("heading_open")) == ("h1", 1 + out.count("\n## "))
     last = [t.type for t in tokens][max(i for i, t in enumerate(tokens) if t.type == "heading_open"):]
     assert last.count("list_item_open") == 2 and "ordered_list_open" not in last
+
+
+@pytest.mark.parametrize("deals, words", [
+    ('"players"', "The match lasts as many deals as the number of players (`players`); the best total wins."),
+    ('"2 * players"', "The match lasts as many deals as 2 times the number of players (`2 * players`); "
+                      "the best total wins."),
+    ("1", "The match lasts 1 deal; the best total wins.")])
+def test_explain_a_number_of_deals_given_by_a_formula(tmp_path, deals, words):
+    """A match length written as a formula is said as a noun phrase ("as many deals as the
+    number of players"), never "lasts the number of players deals"."""
+    from rulekit.variant.explain import explain
+    from tests.helpers import small_deck_toy
+    assert words in " ".join(explain(small_deck_toy(tmp_path, deals=deals)).split())
