@@ -37,6 +37,7 @@ from rulekit.variant.loader import builtin_dir
 
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
 from .render import one_line, player_names, score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
+from .prompt import undecodable
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode="rich", add_completion=False,
                   help="Describe, check, play and score trick-taking card games and their house rules.")
@@ -194,7 +195,8 @@ class _Console(_SafeConsole):
     def input(self, prompt="", **kwargs) -> str:
         """A line typed at the prompt, of at most :data:`LINE_LIMIT` characters (``< /dev/zero``
         must not fill the memory): a longer line is refused, the rest of it up to its newline
-        is skipped, and the prompt is asked again.
+        is skipped, and the prompt is asked again; so is a line holding bytes that are not UTF-8
+        (:func:`~rulekit.cli.prompt.undecodable`).
 
         :raises EOFError: the input ended.
         """
@@ -204,9 +206,12 @@ class _Console(_SafeConsole):
                 line = _bounded_line(sys.stdin)
             else:   # a terminal's line editing (its own line limit is about 4096 bytes)
                 line = super().input(prompt, **kwargs)
-            if len(line) <= LINE_LIMIT:
+            if len(line) > LINE_LIMIT:
+                self.print(f"\n[red]refused:[/] a line of more than {LINE_LIMIT} characters", highlight=False)
+            elif undecodable(line) is not None:   # bytes that are no UTF-8: said readably, asked again
+                self.print("[red]refused:[/] " + escape(undecodable(line) or ""), highlight=False)
+            else:
                 return line
-            self.print(f"\n[red]refused:[/] a line of more than {LINE_LIMIT} characters", highlight=False)
 
 
 LINE_LIMIT = 1000   # characters of a typed line; no action or command is near this long
