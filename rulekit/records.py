@@ -578,7 +578,7 @@ def _compiled(load, players, source: str, failed: str):
             choices = [players]
         if players not in choices:
             raise RecordError(f"{source}: \"settings\": {{\"players\": {players}}} is not a number of players "
-                              f"the variant offers (expected {' or '.join(map(str, choices))})")
+                              f"the variant offers (expected {_or_list(choices)})")
     raise RecordError(f"{source}: {failed}: {problem}")
 
 
