@@ -208,10 +208,11 @@ class _Console(_SafeConsole):
                 line = super().input(prompt, **kwargs)
             if len(line) > LINE_LIMIT:
                 self.print(f"\n[red]refused:[/] a line of more than {LINE_LIMIT} characters", highlight=False)
-            elif undecodable(line) is not None:   # bytes that are no UTF-8: said readably, asked again
-                self.print("[red]refused:[/] " + escape(undecodable(line) or ""), highlight=False)
-            else:
+                continue
+            problem = undecodable(line)    # bytes that are no UTF-8: said readably, asked again
+            if problem is None:
                 return line
+            self.print("[red]refused:[/] " + escape(problem), highlight=False)
 
 
 LINE_LIMIT = 1000   # characters of a typed line; no action or command is near this long
