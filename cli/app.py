@@ -37,6 +37,7 @@ from rulekit.variant.loader import builtin_dir
 
 from .game import SHEET_TITLE, Game, _silence_stdout, resume_command
 from .render import one_line, player_names, score_sheet, seat_label, settlement_text, vulnerability_text, winner_text
+from .prompt import undecodable
 
 def _flags_show_no_type(command, ctx) -> None:
     """Give every flag of ``command`` (``--auto``, ``--help``) an empty metavar: typer's rich help
@@ -231,7 +232,8 @@ class _Console(_SafeConsole):
     def input(self, prompt="", **kwargs) -> str:
         """A line typed at the prompt, of at most :data:`LINE_LIMIT` characters (``< /dev/zero``
         must not fill the memory): a longer line is refused, the rest of it up to its newline
-        is skipped, and the prompt is asked again.
+        is skipped, and the prompt is asked again; so is a line holding bytes that are not UTF-8
+        (:func:`~rulekit.cli.prompt.undecodable`).
 
         :raises EOFError: the input ended.
         """
@@ -241,9 +243,13 @@ class _Console(_SafeConsole):
                 line = _bounded_line(sys.stdin)
             else:   # a terminal's line editing (its own line limit is about 4096 bytes)
                 line = super().input(prompt, **kwargs)
-            if len(line) <= LINE_LIMIT:
+            if len(line) > LINE_LIMIT:
+                self.print(f"\n[red]refused:[/] a line of more than {LINE_LIMIT} characters", highlight=False)
+                continue
+            problem = undecodable(line)    # bytes that are no UTF-8: said readably, asked again
+            if problem is None:
                 return line
-            self.print(f"\n[red]refused:[/] a line of more than {LINE_LIMIT} characters", highlight=False)
+            self.print("[red]refused:[/] " + escape(problem), highlight=False)
 
 
 LINE_LIMIT = 1000   # characters of a typed line; no action or command is near this long
@@ -623,9 +629,10 @@ def _variant_problem(variant: str) -> str | None:
     """Why ``variant`` names no variant (no installed id and no file, or not a regular file), or
     ``None``. A file that exists but cannot be read or is broken is left to the loader (exit 1,
     with its position)."""
-    from rulekit.variant.loader import NOT_REGULAR, locate, not_regular_file
-    if not_regular_file(variant):
-        return f"{variant}: {NOT_REGULAR}"
+    from rulekit.variant.loader import locate, not_regular_file
+    problem = not_regular_file(variant)
+    if problem is not None:
+        return f"{variant}: {problem}"
     try:
         missing = locate(variant) is None
     except Exception:  # noqa: BLE001 - exists but unreadable: load_variant reports it with its position
@@ -697,7 +704,8 @@ def _variant_for_play(variant: str, n: int | None):
 
 def _check_save_path(save: Path, resume: Path | None) -> None:
     """Refuse a --save target that is a folder, in a folder that does not exist (none is created),
-    not a regular file (a FIFO, a device), or another existing file (exit 2)."""
+    not a regular file (a FIFO, a device), or another existing file (exit 2): resuming is
+    suggested only for a file that is a game record."""
     if save.is_dir():
         _fail(f"--save {save}: is a folder (expected a file name such as game.json)", 2)
     folder = save.parent
@@ -707,6 +715,9 @@ def _check_save_path(save: Path, resume: Path | None) -> None:
     if save.exists() and not save.is_file():
         _fail(f"--save {save}: not a regular file (expected a file name such as game.json)", 2)
     if save.exists() and (resume is None or save.resolve() != resume.resolve()):
+        if not records.is_record(save):
+            _fail(f"--save {save}: the file already exists and is not a game record (saving would replace "
+                  f"it); choose a new file name such as game.json", 2)
         _fail(f"--save {save}: the file already exists; continue that game with "
               f"`{resume_command(save)}`, or choose another file", 2)
 

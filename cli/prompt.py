@@ -22,6 +22,20 @@ COMMANDS = ("?", "help", "sheet", "table", "save", "quit", "undo", "hint", "clai
 #: characters of a typed line (no action or command is near this long)
 LINE_LIMIT = 1000
 
+#: a byte that was not UTF-8 text, as Python reads it (surrogateescape: ``\xff`` -> U+DCFF)
+_UNDECODED = re.compile("[\udc80-\udcff]")
+
+
+def undecodable(line: str) -> str | None:
+    """Why ``line`` cannot be read as typed text, or ``None``: the bytes of it that were not
+    UTF-8 (``\xff\xfe``), written so that they print as they read."""
+    bad = _UNDECODED.findall(line)
+    if not bad:
+        return None
+    shown = "".join(f"\\x{ord(ch) - 0xDC00:02x}" for ch in bad[:8]) + ("…" if len(bad) > 8 else "")
+    return f"the line holds bytes that are not UTF-8 text ({shown}); type it again"
+
+
 _ESCAPE = re.compile(r"(\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07)")
 
 
@@ -138,9 +152,10 @@ class LineEditor:
         while True:
             console.file.flush()
             line = input(shown)
-            if len(line) <= LINE_LIMIT:
+            problem = undecodable(line) if len(line) <= LINE_LIMIT else f"a line of more than {LINE_LIMIT} characters"
+            if problem is None:
                 return line
-            console.print(f"[red]refused:[/] a line of more than {LINE_LIMIT} characters", highlight=False)
+            console.print("[red]refused:[/] " + problem, highlight=False)
 
 
 def line_editor(complete_for: Callable[[str], list[str]]) -> LineEditor | None:

@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from rulekit.cards import SUIT_NAMES, SUIT_SYMBOLS, SYMBOL_SUITS, bits
+from rulekit.cards import COPY, SUIT_NAMES, SUIT_SYMBOLS, SYMBOL_SUITS, bits
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import Said, shown_rows
 from rulekit.errors import RulekitError
@@ -63,11 +63,12 @@ def suit_text(suit: str) -> Text:
 
 def card_text(deck, c: int) -> Text:
     """A card with a coloured suit symbol (``10♥`` in red; a suit of the deck's own with its
-    symbol, a suitless card in magenta)."""
+    symbol, a suitless card in magenta), as a player reads it: no copy number (``10♥`` for
+    ``10H:2``, :meth:`~rulekit.cards.Deck.face`)."""
     if deck.is_joker(c):
-        return Text(deck.name(c), style="bold magenta")
+        return Text(deck.face(c), style="bold magenta")
     s = deck.suit_of(c)
-    return Text(deck.pretty(c), style=SUIT_STYLE.get(s, "") if deck.symbol(s) == SUIT_SYMBOLS.get(s) else "bold")
+    return Text(deck.face(c), style=SUIT_STYLE.get(s, "") if deck.symbol(s) == SUIT_SYMBOLS.get(s) else "bold")
 
 
 def played_text(deck, c: int, ctx) -> Text:
@@ -86,18 +87,19 @@ def played_text(deck, c: int, ctx) -> Text:
     return t
 
 
-#: a card or a suit symbol in a kind's words (``J♥``, ``10♠``, ``♦``)
-_PRETTY = re.compile(r"(?<![^\s(])(?:[0-9A-Z]{1,2})?[♠♥♦♣]")
+#: a card or a suit symbol in a kind's words (``J♥``, ``10♠``, ``♦``), with the copy number a
+#: pack of copies writes after it (``10♥:2``)
+_PRETTY = re.compile(r"(?<![^\s(])((?:[0-9A-Z]{1,2})?[♠♥♦♣])(?::\d+)?")
 
 
 def styled(text: str) -> Text:
     """Plain words of a phase kind (cards as ``deck.pretty`` writes them) with the cards and
-    suits coloured as :func:`card_text` colours them."""
+    suits coloured as :func:`card_text` colours them, each card without its copy number."""
     t = Text()
     at = 0
     for m in _PRETTY.finditer(text):
         t.append(text[at:m.start()])
-        t.append(m.group(), style=SUIT_STYLE.get(SYMBOL_SUITS[m.group()[-1]], ""))
+        t.append(m.group(1), style=SUIT_STYLE.get(SYMBOL_SUITS[m.group(1)[-1]], ""))
         at = m.end()
     t.append(text[at:])
     return t
@@ -902,6 +904,7 @@ def legal_text(state) -> Text:
         return t
     bids = {b.text: b for b in state.current_bids()}
     out = []
+    typed = _plain_copies(state, legal)
     for a in legal:
         bid = bids.get(a.text) if a.kind == "bid" else None
         worth = worth_words(state, bid) if bid is not None else None
@@ -909,9 +912,31 @@ def legal_text(state) -> Text:
         if worth is None and value is not None:   # a contract of a list
             worth = str(value)
         # "(worth N)" reads as a remark, not part of the call; typed with it, it is accepted
-        text = state.action_text(a)
+        text = typed.get(id(a)) or state.action_text(a)
         out.append(text if worth is None else f"{text} (worth {worth})")
-    return Text("legal: " + ", ".join(out))
+    return Text("legal: " + ", ".join(dict.fromkeys(out)))
+
+
+def _plain_copies(state, legal: list) -> dict:
+    """``id(action) -> text`` of each legal play of a copied card (``play AD:2``) whose plain text
+    (``play AD``) plays a legal copy too: the copies are alike, so the list says the card once, as
+    the hand shows it; a copy that must be named keeps its number."""
+    deck = state.variant.deck
+    if not deck.has_copies:
+        return {}
+    texts = {state.action_text(a) for a in legal}
+    out = {}
+    for a in legal:
+        words = state.action_text(a).split()
+        if a.kind != "play" or len(words) < 2 or COPY not in words[1]:
+            continue
+        plain = " ".join([words[0], words[1].partition(COPY)[0]] + words[2:])
+        try:
+            if state.action_text(state.parse_action(plain)) in texts:
+                out[id(a)] = plain
+        except RulekitError:
+            pass
+    return out
 
 
 #: a remark of a legal list typed after the call (``7C (worth 160)``): not part of the action
@@ -968,7 +993,7 @@ def action_words(state, text: str) -> Text:
 
 def _pretty_card(deck, word: str) -> str:
     try:
-        return deck.pretty(deck.parse(word))
+        return deck.face(deck.parse(word))
     except RulekitError:
         return word
 
@@ -1017,7 +1042,7 @@ def _suit_lines(variant, mask: int) -> Text:
             t.append("\n")
         t.append_text(suit_text(su))
         cards = sorted((c for c in bits(mask) if deck.suit_of(c) == su), key=lambda c: -nt.strength[c])
-        t.append(" " + (" ".join(deck.name(c)[:-1] for c in cards) if cards else "—"),
+        t.append(" " + (" ".join(deck.rank_of(c) for c in cards) if cards else "—"),
                  style=SUIT_STYLE.get(su, "") if cards else "dim")
     others = [c for c in bits(mask) if deck.suit_of(c) not in deck.suits]
     if others:

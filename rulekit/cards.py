@@ -261,6 +261,15 @@ class Deck:
         base = self._base[card]
         return base[:-1] + self.symbol(self.suits[s]) + n[len(base):]
 
+    def face(self, card: int) -> str:
+        """What a player reads on the card: :meth:`pretty` without the copy number (``10♥`` for
+        ``10H:2``; the same as ``pretty`` in a pack without copies). Copies of a card are
+        alike in play, so a hand or a trick shows them alike; a typed card names a copy with
+        :meth:`name`."""
+        s = self._suit[card]
+        base = self._base[card]
+        return base if s < 0 else base[:-1] + self.symbol(self.suits[s])
+
     def normalise(self, text: str) -> str:
         """Card text in this deck's canonical spelling: capitals, suit letters for the deck's
         symbols, ``10`` for a leading ``T`` (``th`` -> ``10H``), when that names a card."""

@@ -358,6 +358,17 @@ def load(path: str | Path) -> dict:
     return data
 
 
+def is_record(path: str | Path) -> bool:
+    """True when the file at ``path`` is a rulekit record (JSON with a known ``"format"``), of a
+    finished game or of one in progress, whether or not it replays; False for any other file
+    (a variant file, other JSON, unreadable or too large). Never raises."""
+    try:
+        data = json.loads(read_bytes(path).decode("utf-8"), parse_int=_bounded_int)
+    except (RecordError, OSError, ValueError, RecursionError):   # JSONDecodeError, UnicodeDecodeError are ValueErrors
+        return False
+    return isinstance(data, dict) and data.get("format") in FORMATS
+
+
 MAX_SEED = 2 ** 63 - 1   # seeds are 0..MAX_SEED (``play --seed`` takes the same range)
 
 
@@ -510,11 +521,8 @@ def load_record_variant(record: dict, source: str = "record", folder: str | Path
         if not record.get("variant_hash"):
             raise RecordError(f"{source}: the record stores its variant but no \"variant_hash\" to check it by")
         r = resolve_text(f"{source} (variant_text)", record["variant_text"], embedded=True)
-        try:
-            v = compile_variant(r, {"players": players} if players is not None else {})
-        except RulekitError as e:
-            raise RecordError(f"{source}: the variant stored in the record does not load: "
-                              f"{str(e).splitlines()[0]}") from None
+        v = _compiled(lambda n: compile_variant(r, {"players": n} if n is not None else {}), players,
+                      source, "the variant stored in the record does not load")
         if v.hash != record["variant_hash"]:
             raise RecordError(f"{source}: the variant stored in the record does not match its hash "
                               f"({record['variant_hash']} != {v.hash}); the record was altered")
@@ -525,11 +533,8 @@ def load_record_variant(record: dict, source: str = "record", folder: str | Path
                 raise RecordError(f"{source}: variant {vid!r} cannot be loaded: it is not installed "
                                   f"(installed: {', '.join(builtin_ids())}) and the record does not "
                                   f"carry its text")
-            try:
-                v = load_variant(vid, players=players)
-            except RulekitError as e:
-                raise RecordError(f"{source}: variant {vid!r} cannot be loaded: "
-                                  f"{str(e).splitlines()[0]}") from None
+            v = _compiled(lambda n: load_variant(vid, players=n), players, source,
+                          f"variant {vid!r} cannot be loaded")
     if record.get("variant_hash") and record["variant_hash"] != v.hash:
         raise RecordError(f"{source}: the variant {v.id!r} has changed since this record was made "
                           f"(hash {record['variant_hash']} != {v.hash}); it cannot be replayed exactly")
@@ -548,10 +553,33 @@ def _variant_beside(record: dict, folder, players, source: str):
             return None
     except (OSError, ValueError):
         return None
+    return _compiled(lambda n: load_variant(str(f), players=n), players, source, f"variant file {f} cannot be loaded")
+
+
+def _or_list(items: list) -> str:
+    words = [str(x) for x in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _compiled(load, players, source: str, failed: str):
+    """``load(players)``, the variant of a record for its ``settings.players``.
+
+    :raises RecordError: ``failed`` and the first problem; when the variant loads with its own
+        player count but ``players`` is none of its choices, the record's field is named.
+    """
     try:
-        return load_variant(str(f), players=players)
+        return load(players)
     except RulekitError as e:
-        raise RecordError(f"{source}: variant file {f} cannot be loaded: {str(e).splitlines()[0]}") from None
+        problem = str(e).splitlines()[0]
+    if players is not None:
+        try:
+            choices = load(None).player_choices
+        except RulekitError:
+            choices = [players]
+        if players not in choices:
+            raise RecordError(f"{source}: \"settings\": {{\"players\": {players}}} is not a number of players "
+                              f"the variant offers (expected {_or_list(choices)})")
+    raise RecordError(f"{source}: {failed}: {problem}")
 
 
 def replay(record: dict, upto: int | None = None, source: str = "record", folder: str | Path | None = None,
@@ -597,8 +625,10 @@ def replay(record: dict, upto: int | None = None, source: str = "record", folder
             raise RecordError(f"{source}: action {i} ({text}) is by seat {seat} but seat {state.to_move} is to move")
         try:
             state.apply(text)
-        except ActionError as e:
-            raise RecordError(f"{source}: action {i} ({text}) does not replay: {e}") from None
+        except ActionError as e:   # the engine's words speak to the player at the prompt ("you ...")
+            who = state.names[seat]
+            raise RecordError(f"{source}: action {i} ({text} by {who}, seat {seat}) does not replay: "
+                              f"{who} would be told \"{e}\"") from None
         except Exception as e:  # noqa: BLE001 - an engine failure on odd input is still a bad record
             raise RecordError(f"{source}: action {i} ({text}) does not replay "
                               f"({type(e).__name__}: {e})") from None

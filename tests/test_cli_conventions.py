@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 import rulekit
 from rulekit.cli.app import app
-from rulekit.variant import builtin_ids, load_variant
+from rulekit.variant import builtin_ids, check_file, load_variant
 from rulekit.variant.explain import explain as explain_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +86,20 @@ def test_a_missing_file_suggests_the_file_of_its_folder(command, tmp_path):
 def test_a_folder_is_not_a_variant_file(command, tmp_path):
     r = run(*VARIANT_COMMANDS[command](f"{tmp_path}/"), input="quit\n")
     assert r.exit_code == 2, r.output
-    assert f"error: {tmp_path}/: not a regular file (expected a variant .yaml file)" in flat(r.stderr)
+    assert f"error: {tmp_path}/: is a folder (expected a variant .yaml file)" in flat(r.stderr)
+
+
+@pytest.mark.parametrize("command", sorted(VARIANT_COMMANDS))
+def test_a_bare_folder_name_is_said_to_be_a_folder(command, tmp_path, monkeypatch):
+    """A word without ``/`` that is no installed id but a folder of the current folder: said to
+    be a folder, not "no such variant"; an installed id wins over a folder of its name."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "hearts").mkdir()
+    r = run(*VARIANT_COMMANDS[command]("bad"), input="quit\n")
+    assert r.exit_code == 2, r.output
+    assert flat(r.stderr) == "error: bad: is a folder (expected a variant .yaml file)"
+    assert check_file("hearts") == []
 
 
 @pytest.mark.parametrize("command", sorted(VARIANT_COMMANDS))

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from rulekit.cli.prompt import COMMANDS, completions, readline_prompt
+from rulekit.cli.prompt import COMMANDS, completions, readline_prompt, undecodable
 from rulekit.engine import State
 from rulekit.variant import load_variant
 from tests.helpers import deal_order, load_text
@@ -113,3 +113,23 @@ def test_pty_arrow_keys_edit_the_line_history_recalls_it_tab_completes(tmp_path)
         child.close()
     assert child.exitstatus == 0
     assert "^[[D" not in seen.getvalue() and "ass\b\b\bpass" in seen.getvalue()   # redrawn by readline
+
+
+def test_a_line_of_bytes_that_are_not_utf8_is_said_readably():
+    """Bytes that are no UTF-8 (read as lone surrogates) are named as bytes, never echoed as
+    ``'\\udcff'``; text without them (``10♥``, ``é``) is fine."""
+    assert undecodable(b"\xff\xfe".decode("utf-8", "surrogateescape")) == \
+        "the line holds bytes that are not UTF-8 text (\\xff\\xfe); type it again"
+    assert undecodable("play 10♥ é") is None
+
+
+def test_piped_bytes_that_are_not_utf8_are_refused_and_asked_again(tmp_path):
+    import subprocess
+    env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="200", PYTHONUNBUFFERED="1")
+    r = subprocess.run([sys.executable, "-c", "from rulekit.cli.app import main; main()", "play", "fivehundred",
+                        "--seed", "1", "--save", str(tmp_path / "g.json")],
+                       input=b"\xff\xfe\nquit\n", capture_output=True, env=env, timeout=120)
+    out = r.stdout.decode("utf-8")
+    assert "refused: the line holds bytes that are not UTF-8 text (\\xff\\xfe); type it again" in out
+    assert "udc" not in out and "is not an action here" not in out
+    assert out.count("You (bid) > ") == 2 and r.returncode == 0   # asked again, then quit

@@ -100,6 +100,15 @@ def test_every_variant_has_a_page():
         assert f"({vid}.md)" in index, f"{vid} missing from docs/variants/README.md; {REGEN}"
 
 
+def test_the_readme_lists_every_shipped_variant():
+    """README.md's list of shipped variants names every installed id (a house rule too), in
+    backticks as `rulekit list` prints it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shipped = readme[readme.index("Shipped variants"):readme.index("## Set up")]
+    missing = [vid for vid in builtin_ids() if f"`{vid}`" not in shipped]
+    assert not missing, f"README.md's list of shipped variants leaves out {missing}"
+
+
 def test_house_rule_pages_show_their_changes():
     for vid in builtin_ids():
         own = yaml.safe_load((ROOT / "variants" / f"{vid}.yaml").read_text(encoding="utf-8"))

@@ -451,3 +451,16 @@ def test_cards_above_the_suits_and_without_power_are_worded_by_their_number(tmp_
     assert ("Where no other order ranks it (at no trump) the big joker (JK1) has no power: it belongs to no suit, "
             "so a player plays it only when he cannot follow suit or when he leads, it never wins a trick, and "
             "when it is led the first card") in t
+
+
+@pytest.mark.parametrize("deals, words", [
+    ('"players"', "The match lasts as many deals as the number of players (`players`); the best total wins."),
+    ('"2 * players"', "The match lasts as many deals as 2 times the number of players (`2 * players`); "
+                      "the best total wins."),
+    ("1", "The match lasts 1 deal; the best total wins.")])
+def test_explain_a_number_of_deals_given_by_a_formula(tmp_path, deals, words):
+    """A match length written as a formula is said as a noun phrase ("as many deals as the
+    number of players"), never "lasts the number of players deals"."""
+    from rulekit.variant.explain import explain
+    from tests.helpers import small_deck_toy
+    assert words in " ".join(explain(small_deck_toy(tmp_path, deals=deals)).split())

@@ -174,7 +174,7 @@ def _base(fivehundred, **over):
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda r: r["actions"].insert(0, [r["actions"][0][0], "play ZZ"]), "action 0 (play ZZ) does not replay"),
+    (lambda r: r["actions"].insert(0, [r["actions"][0][0], "play ZZ"]), "action 0 (play ZZ by P0, seat 0) does not replay: P0 would be told"),
     (lambda r: r["actions"].insert(0, [9, "pass"]), "is by seat 9"),
     (lambda r: r.update(variant="nosuch"), "cannot be loaded"),
     (lambda r: r.update(variant_hash="f" * 16), "has changed"),
@@ -182,13 +182,44 @@ def _base(fivehundred, **over):
     (lambda r: r.update(start=[0]), "starting scores"),
     (lambda r: r.update(dealer=-1), "dealer"),
     (lambda r: r.update(deals=[["AS", "AS"]]), "cannot start the match"),
-    (lambda r: r.update(settings={"players": 7}), "cannot be loaded"),
+    (lambda r: r.update(settings={"players": 7}),
+     'x.json: "settings": {"players": 7} is not a number of players the variant offers (expected 3)'),
 ])
 def test_replay_refuses_records_that_do_not_replay(fivehundred, change, message):
     rec = _base(fivehundred)
     change(rec)
     with pytest.raises(RecordError, match=message.replace("(", r"\(").replace(")", r"\)")):
         records.replay(rec, source="x.json")
+
+
+def test_an_illegal_card_in_a_record_is_said_with_the_seat_that_plays_it(fivehundred):
+    """An edited record whose card the seat does not hold: the message names the seat (the
+    engine's "you" is the player at the prompt, not the reader of the replay)."""
+    rec = _base(fivehundred)
+    i = next(k for k, (_, text) in enumerate(rec["actions"]) if text.startswith("play "))
+    st = records.replay(rec, upto=i)
+    seat = st.to_move
+    deck = fivehundred.deck
+    card = next(c for c in range(deck.size) if not st.hand.hands[seat] >> c & 1)
+    rec["actions"][i] = [seat, f"play {deck.name(card)}"]
+    with pytest.raises(RecordError) as e:
+        records.replay(rec, source="x.json")
+    assert str(e.value) == (f"x.json: action {i} (play {deck.name(card)} by P{seat}, seat {seat}) does not replay: "
+                            f"P{seat} would be told \"you do not hold {deck.pretty(card)}\"")
+
+
+def test_a_record_player_count_the_variant_does_not_offer_names_the_field():
+    """settings.players out of the variant's choices: the record's field is named (not the
+    --players option of the command line), with the counts the variant offers."""
+    v = load_variant("rams")
+    rec = records.to_record(State(v, seed=1))
+    rec["settings"] = {"players": 400}
+    with pytest.raises(RecordError) as e:
+        records.replay(rec, source="x.json")
+    choices = v.player_choices
+    assert len(choices) > 1
+    assert str(e.value) == (f'x.json: "settings": {{"players": 400}} is not a number of players the variant '
+                            f'offers (expected {", ".join(map(str, choices[:-1]))} or {choices[-1]})')
 
 
 def test_actions_after_the_end_are_refused():

@@ -22,6 +22,8 @@ RULEKIT = [sys.executable, "-c", "from rulekit.cli.app import main; main()"]
 
 ENV = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1", TERM="dumb", COLUMNS="200")
 
+ROOT = Path(__file__).resolve().parent.parent
+
 HOUSE = "id: my-house\nextends: fivehundred\nname: My house\nmatch:\n  target: 300\n"
 
 
@@ -419,6 +421,20 @@ def test_save_to_a_fifo_or_device_says_not_a_regular_file(tmp_path, kind):
     assert (f"error: --save {target}: not a regular file (expected a file name such as game.json)"
             in " ".join(r.output.split()))
     assert "--resume" not in r.output
+
+
+@pytest.mark.parametrize("text", [(ROOT / "docs" / "examples" / "tiny.yaml").read_text(), '{"notes": 1}\n'],
+                         ids=["variant file", "other json"])
+def test_save_over_a_file_that_is_no_record_is_refused_without_suggesting_resume(tmp_path, text):
+    """--save naming an existing file that is not a game record (a variant file, other JSON):
+    refused (exit 2) without suggesting `--resume` of it, and the file is left as it was."""
+    target = tmp_path / "house.yaml"
+    target.write_text(text)
+    r = runner.invoke(app, ["play", "fivehundred", "--auto", "--save", str(target)])
+    assert r.exit_code == 2
+    assert " ".join(r.output.split()) == (f"error: --save {target}: the file already exists and is not a game "
+                                          f"record (saving would replace it); choose a new file name such as game.json")
+    assert target.read_text() == text
 
 
 # ---------------------------------------------------------------------- nits

@@ -286,7 +286,7 @@ def test_fuzzy_input_gives_a_clean_diagnostic(tmp_path, name):
 
 def test_a_directory_is_not_a_variant(tmp_path):
     result = run("validate", tmp_path)
-    assert result.exit_code == 2 and f"error: {tmp_path}: not a regular file" in result.stderr
+    assert result.exit_code == 2 and f"error: {tmp_path}: is a folder" in result.stderr
 
 
 @pytest.mark.parametrize("arg, phrase", [("z" * 5000, "no such variant or file"), ("/dev/null", "not a regular file"),
@@ -448,3 +448,38 @@ def test_a_phase_without_kind_gets_one_message(tmp_path):
     lines = r.stdout.splitlines()
     assert lines == [f"{f}:5:9: phases.play: missing required key 'kind', what the phase does (expected one of: "
                      f"{', '.join(REGISTRY)})"]
+
+
+@pytest.mark.parametrize("value, found", [("[fivehundred]", "found a list"), ("{a: 1}", "found a mapping"),
+                                          ("5", "found number 5"), ("", "found nothing (an empty value)")])
+def test_an_extends_of_the_wrong_type_is_one_problem_at_its_value(tmp_path, value, found):
+    """An ``extends:`` that is no text is not followed: one type error at the value, not the keys
+    its base would have given (deck, ranking, phases) said missing at 1:1."""
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: {value}\nname: House\n")
+    [d] = check_file(str(path))
+    assert (d.line, d.column, d.path) == (1, 10 if value else 9, "extends")
+    assert d.message.startswith(f"wrong type: {found} (expected text: id or relative path of the base variant")
+
+
+def test_a_duplicate_key_is_a_structure_error_before_any_meaning_check(tmp_path):
+    """A key written twice is said at its second occurrence, and the meaning checks (here the
+    deal, which the second ``players: 4`` would break) wait until the structure is right."""
+    tiny = (ROOT / "docs" / "examples" / "tiny.yaml").read_text()
+    path = tmp_path / "tiny.yaml"
+    path.write_text(tiny + "players: 4\n")
+    last = len(tiny.splitlines()) + 1
+    first = next(i for i, ln in enumerate(tiny.splitlines(), 1) if ln.startswith("players:"))
+    [d] = check_file(str(path))
+    assert (d.line, d.column, d.path) == (last, 1, "players")
+    assert d.message == (f"duplicate key 'players' (first defined at line {first}, column 1; "
+                         f"expected each key once in a mapping)")
+
+
+def test_a_duplicate_key_in_a_base_file_blocks_the_meaning_checks_too(tmp_path):
+    base = (ROOT / "docs" / "examples" / "tiny.yaml").read_text() + "players: 4\n"
+    (tmp_path / "base.yaml").write_text(base)
+    (tmp_path / "house.yaml").write_text("extends: base.yaml\nname: House\n")
+    found = check_file(str(tmp_path / "house.yaml"))
+    assert [d.message.split(" (")[0] for d in found] == ["the base variant 'base.yaml' has 1 problem",
+                                                         "duplicate key 'players'"]

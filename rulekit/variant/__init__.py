@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulekit.errors import Diagnostic, VariantError
-from rulekit.variant.loader import VariantFileError, builtin_ids, is_file, read_text, resolve, resolve_text
+from rulekit.variant.loader import (VariantFileError, builtin_ids, is_file, not_regular_file, read_text, resolve,
+                                    resolve_text)
 from rulekit.variant.compiler import VariantWarning, check, compile_variant
 from rulekit.contracts import NT, Bid
 from rulekit.variant.model import Context, Variant
@@ -36,11 +37,12 @@ def check_file(path: str, players: int | None = None, warnings: bool = False) ->
     bad input: an unreadable or missing file is a diagnostic too.
     """
     p = Path(path)
-    if not is_file(p) and not _is_dir(p):
+    problem = not_regular_file(path)
+    if problem is not None:
+        return [Diagnostic(path, 1, 1, "", problem)]
+    if not is_file(p):
         if "/" not in path and not path.endswith((".yaml", ".yml")) and path in builtin_ids():
             return check(resolve(path), players, warnings)
-        if _exists(p):
-            return [Diagnostic(path, 1, 1, "", "not a regular file (expected a variant .yaml file)")]
         return [Diagnostic(path, 1, 1, "", f"no such file{_near_miss(p)} (expected a variant .yaml file, "
                            f"or the id of an installed variant: {', '.join(builtin_ids())})")]
     try:
@@ -48,20 +50,6 @@ def check_file(path: str, players: int | None = None, warnings: bool = False) ->
     except VariantFileError as e:
         return [e.diagnostic]
     return check(resolve_text(path, text), players, warnings)
-
-
-def _is_dir(p: Path) -> bool:
-    try:
-        return p.is_dir()
-    except (OSError, ValueError):
-        return False
-
-
-def _exists(p: Path) -> bool:
-    try:
-        return p.exists()
-    except (OSError, ValueError):
-        return False
 
 
 def _near_miss(p: Path) -> str:

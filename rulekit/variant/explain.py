@@ -502,9 +502,11 @@ def _match(v) -> list:
     deals = (v.data.get("match") or {}).get("deals")
     if deals is not None:
         # a plain number needs no formula beside it (user pass 2, finding 9)
-        formula = "" if str(deals).strip().isdigit() else f" (`{deals}`)"
-        one = str(deals).strip() == "1"
-        out.append(f"The match lasts {formula_words(deals)} deal{'' if one else 's'}{formula}; the best total wins.")
+        if str(deals).strip().isdigit():
+            one = str(deals).strip() == "1"
+            out.append(f"The match lasts {deals} deal{'' if one else 's'}; the best total wins.")
+        else:   # a formula reads as a noun phrase ("the number of players"), not as a count
+            out.append(f"The match lasts as many deals as {formula_words(deals)} (`{deals}`); the best total wins.")
     if m.rubber_games:
         out.append(f"A rubber is won by the first side to win {m.rubber_games} games"
                    + (f" (a game: {m.game_target} points below the line)." if m.game_target else "."))

@@ -149,17 +149,23 @@ def is_file(p: Path) -> bool:
 
 
 NOT_REGULAR = "not a regular file (expected a variant .yaml file)"
+IS_FOLDER = "is a folder (expected a variant .yaml file)"
 
 
-def not_regular_file(name: str) -> bool:
-    """True when ``name`` is a path (``.yaml``/``.yml`` or with a ``/``) to something that exists
-    but is not a regular file (a folder, a FIFO, a device): said as such, not as missing."""
-    if not (name.endswith((".yaml", ".yml")) or "/" in name):
-        return False
+def not_regular_file(name: str) -> str | None:
+    """Why ``name`` names no variant file although something exists at that path: it
+    :data:`IS_FOLDER` (a folder) or :data:`NOT_REGULAR` (a FIFO, a device); ``None`` when the path
+    is a regular file or does not exist. A bare word (no ``/``, no ``.yaml``) is the id of an
+    installed variant first: a folder of that name in the current folder does not hide it."""
     try:
-        return os.path.exists(name) and not os.path.isfile(name)
+        if not os.path.exists(name) or os.path.isfile(name):
+            return None
+        folder = os.path.isdir(name)
     except (OSError, ValueError):
-        return False
+        return None
+    if not (name.endswith((".yaml", ".yml")) or "/" in name) and _builtin(name) is not None:
+        return None
+    return IS_FOLDER if folder else NOT_REGULAR
 
 
 def _locate(name: str, near: Path | None = None) -> tuple[str, str, str] | None:
@@ -288,8 +294,8 @@ class Resolved:
     :ivar positions: document path tuple -> :class:`Pos` (the file that set it).
     :ivar files: the chain of files, the most derived first.
     :ivar diagnostics: problems found (YAML, duplicate keys, extends, schema).
-    :ivar blocking: some problem keeps the meaning checks from running (a schema
-        error); duplicate keys alone do not.
+    :ivar blocking: some problem keeps the meaning checks from running (a structure error: a
+        duplicate key, a schema error).
     :ivar notes: warnings found while merging (a null that removes nothing), which the
         compiler reports as :class:`~rulekit.variant.compiler.VariantWarning`.
     :ivar absent: ``(path, Pos)`` of each null at a key the base did not have (see
@@ -507,9 +513,10 @@ def resolve(name: str, near: Path | None = None) -> Resolved:
         r = Resolved(None, top_file=e.diagnostic.file, files=[e.diagnostic.file])
         r.diagnostics.append(e.diagnostic)
         return r
-    if found is None and not_regular_file(name):
+    problem = not_regular_file(name) if found is None else None
+    if problem is not None:
         r = Resolved(None, top_file=name, files=[name])
-        r.diagnostics.append(Diagnostic(name, 1, 1, "", NOT_REGULAR))
+        r.diagnostics.append(Diagnostic(name, 1, 1, "", problem))
         return r
     if found is None:
         r = Resolved(None, top_file=name, files=[name])
@@ -535,7 +542,9 @@ def _finish(r: Resolved) -> Resolved:
     word read as its name (:func:`current_kinds`)."""
     if r.data is not None:
         current_kinds(r.data)
-        missing = [k for k in REQUIRED_KEYS if k not in r.data]
+        # an ``extends:`` still in the merged data was not followed (a wrong type, said by the
+        # schema at its value): the keys its base would give are not missing
+        missing = [] if "extends" in r.data else [k for k in REQUIRED_KEYS if k not in r.data]
         for k in missing:
             r.diagnostics.append(r.diag((), f"missing required key {k!r} (a variant needs "
                                         f"{', '.join(REQUIRED_KEYS)}; a house rule gets them from extends:)"))
@@ -609,6 +618,7 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
         r.diagnostics.append(Diagnostic(file, 1, 1, "", "YAML syntax error: the document is nested too deeply"))
         return r
     r.diagnostics.extend(doc.diagnostics)
+    r.blocking = bool(doc.diagnostics)      # a duplicate key: structure first, meaning checks after
     r.positions = dict(doc.positions)
     if not isinstance(doc.data, dict):
         what = "an empty file" if doc.data is None else f"a {_kind(doc.data)}"
@@ -665,6 +675,7 @@ def _resolve_text(file: str, text: str, chain: tuple) -> Resolved:
     r.files += base.files
     r.bases = {bfile: base, **base.bases}
     r.diagnostics.extend(base.diagnostics)
+    r.blocking = r.blocking or base.blocking
     own = [d for d in base.diagnostics if d.file == bfile]
     if own:  # say, at this file's extends:, why problems of another file are listed
         r.diagnostics.append(r_diag(doc, ("extends",), f"the base variant {_short(base_name)} has "
@@ -879,6 +890,8 @@ def _found(v) -> str:
     """``found text 'x'`` / ``found a list`` for messages."""
     if isinstance(v, (dict, list)):
         return f"found a {_kind(v)}"
+    if v is None:
+        return "found nothing (an empty value)"
     shown = repr(v)
     if len(shown) > 40:
         shown = shown[:37] + "..."

@@ -24,9 +24,9 @@ from rulekit.cli.render import (call_text, card_points, contract_text, display_o
 
 
 def card_json(deck, c: int) -> dict:
-    """A card for the page: its text as typed (``c``), as shown (``t``) and its suit (``s``,
-    ``""`` for a joker)."""
-    return {"c": deck.name(c), "t": deck.pretty(c), "s": deck.suit_of(c) or ""}
+    """A card for the page: its text as typed (``c``), as shown (``t``, without a copy number:
+    :meth:`~rulekit.cards.Deck.face`) and its suit (``s``, ``""`` for a joker)."""
+    return {"c": deck.name(c), "t": deck.face(c), "s": deck.suit_of(c) or ""}
 
 
 def _row(variant, ctx, mask: int, plays: dict | None = None) -> list:
@@ -125,11 +125,11 @@ def seat_view(state, seat: int, controllers: list) -> dict[str, Any]:
     elif ct is None and obs.trump != "NT":
         rows.append(["trumps", trumps_line(pub, h, label=False).plain])
     if role == "exchange" and obs.declarer == seat and obs.taken:
-        rows.append(["from widow", " ".join(deck.pretty(c) for c in bits(obs.taken))])
+        rows.append(["from widow", " ".join(deck.face(c) for c in bits(obs.taken))])
     if obs.discards:
-        rows.append(["discarded", " ".join(deck.pretty(c) for c in bits(obs.discards))])
+        rows.append(["discarded", " ".join(deck.face(c) for c in bits(obs.discards))])
     for c in bits(obs.exposed):
-        rows.append(["turned up", deck.pretty(c)])
+        rows.append(["turned up", deck.face(c)])
     if obs.partner >= 0:
         rows.append(["partner", f"{names[obs.partner]} plays with {names[obs.declarer]} this hand"])
     kind = REGISTRY.get(obs.phase)

@@ -173,7 +173,7 @@ class PileKind(PhaseKind[PileSpec]):
         """:raises IllegalActionError: not a card play, or a card not held."""
         if action.kind != "play" or action.suit:
             raise IllegalActionError("play a card onto the pile now (e.g. play " +
-                                     state.variant.deck.name(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
+                                     state.variant.deck.base(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
         if not state.hand.hands[state.hand.to_move] >> action.card & 1:
             raise IllegalActionError(f"you do not hold {state.variant.deck.pretty(action.card)}")
 

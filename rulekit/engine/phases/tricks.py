@@ -648,7 +648,7 @@ def check(state: Table, action: Action) -> None:
         return _turns.check(state, spec0, action)
     if action.kind != "play":
         raise IllegalActionError("play a card now (e.g. play " +
-                                 state.variant.deck.name(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
+                                 state.variant.deck.base(next(bits(state.hand.hands[state.hand.to_move]))) + ")")
     h = state.hand
     seat = h.to_move
     c = action.card
