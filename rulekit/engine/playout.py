@@ -40,11 +40,12 @@ def random_hand(state: State, rng: random.Random) -> int:
     play_card = _tricks.play_card
     tricks = _tricks.KIND
     kinds = state.kinds   # (the hand's rules: a round schedule changes them between hands)
+    legal_choices = state._legal_choices   # (each phase's kind's legal_choices, read once)
     apply_choice = state.apply_choice
     while state.hand is h and not state.winners:
         kind = kinds[h.phase]
         if kind is not tricks:   # (what state.legal_choices() returns, without its checks)
-            choices = kind.legal_choices(state)
+            choices = legal_choices[h.phase](state)
             apply_choice(choices[int(rand() * len(choices))])
             continue
         ctx = h.ctx

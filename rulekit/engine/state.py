@@ -126,6 +126,8 @@ class State:
         self._play_actions = tables["play"]
         self._play_pairs = tables["play_pairs"]
         self.kinds = tables["kinds"]
+        self._legal_choices = tables["legal_choices"]   # (each phase's kind's, read once)
+        self._apply_choice = tables["apply_choice"]
         self._bid_texts = tables["bid_texts"]
         self.bid_actions = tables["bids"]
         self.bid_by_text = tables["bid_by_text"]
@@ -423,7 +425,7 @@ class State:
         index, a call ``1 + rank``...); no :class:`Action` is built."""
         if self.winners:
             return ()
-        return self.kinds[self.hand.phase].legal_choices(self)
+        return self._legal_choices[self.hand.phase](self)
 
     def apply_choice(self, choice: int) -> None:
         """Apply one of :meth:`legal_choices` for the seat to move, without building its action
@@ -431,7 +433,7 @@ class State:
         :meth:`apply_unchecked`): the path of random playouts, bots and ``compare``."""
         h = self.hand
         h.choices.append(choice)
-        if self.kinds[h.phase].apply_choice(self, choice) and self.hand is h:
+        if self._apply_choice[h.phase](self, choice) and self.hand is h:
             self.advance_phase()
 
     def choice_action(self, choice: int) -> Action:
