@@ -774,7 +774,7 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
             h.named = suit
             h.led_group = state.variant.deck.suits.index(suit)
         else:
-            if not h.tricks and state.variant.phases[h.phase].first_lead_trump:  # the first lead makes trumps
+            if not h.tricks and KIND.spec(state).first_lead_trump:  # the first lead makes trumps
                 su = state.variant.deck.suit_of(c)
                 if su is not None and su in state.variant.contexts:  # a joker led names none
                     state.set_trump(su)
@@ -1228,7 +1228,7 @@ class TricksKind(PhaseKind[TricksSpec]):
     legal_choices = staticmethod(legal_choices)
     choice_action = staticmethod(choice_action)
     choice_of = staticmethod(choice_of)
-    apply_choice = staticmethod(play_card)   # (a choice is a card, or names its suit or action)
+    apply_choice = staticmethod(play_card)  # type: ignore[assignment]  # (its card ``c`` is the choice)
 
     def finish(self, c, spec):
         """A stock's checks (:func:`finish_tricks`); the earlier phases that offer actions during
