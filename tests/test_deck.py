@@ -77,14 +77,16 @@ def test_a_plus_card_of_a_rank_not_in_deck_ranks_says_to_add_it(tmp_path):
 
 
 def test_bit_list_gives_every_set_bit_lowest_first_past_the_byte_tables():
-    """``cards.bit_list`` reads the first 64 bits a byte at a time from tables and the rest bit by
-    bit: the same indices as a plain scan, for masks of small and double packs (108 cards)."""
+    """``cards.bit_list`` reads the first 64 bits a byte at a time from tables (five bytes
+    unrolled below bit 40) and the rest bit by bit: the same indices as a plain scan, for masks
+    of small and double packs (108 cards)."""
     import random
 
     from rulekit.cards import bit_list
     rng = random.Random(5)
-    masks = [0, 1, 1 << 63, 1 << 64, (1 << 64) - 1, (1 << 70) | 1, (1 << 108) - 1]
-    masks += [rng.getrandbits(n) for n in (8, 33, 52, 64, 65, 108) for _ in range(50)]
+    masks = [0, 1, 1 << 39, (1 << 40) - 1, 1 << 40, (1 << 40) | 1, 1 << 63, 1 << 64, (1 << 64) - 1,
+             (1 << 70) | 1, (1 << 108) - 1]
+    masks += [rng.getrandbits(n) for n in (8, 33, 40, 41, 52, 64, 65, 108) for _ in range(50)]
     for m in masks:
         assert bit_list(m) == [i for i in range(m.bit_length()) if m >> i & 1]
     assert bit_list(0b1010_0000_0001) == [0, 9, 11]

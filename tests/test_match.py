@@ -381,3 +381,19 @@ def test_partnership_target_trick_order_between_sides(tmp_path, seed):
     assert h.contract is None and min(s.sheet.totals()) >= 500
     side = v.side_of[h.trick_winners[0]]
     assert s.winners == list(v.sides[side])
+
+
+def test_is_over_follows_the_winners_at_the_end_and_in_a_copy():
+    """``State.is_over`` (a plain attribute) is False while the match goes on and becomes True
+    with ``winners`` when it ends (here by ``stop()``: the best total wins); a copy made after
+    the end keeps both, a copy made before does not end with the original."""
+    s = State(load_variant("fivehundred"), seed=3)
+    before = s.clone()
+    assert not s.is_over and s.winners == [] and s.legal_choices()
+    s.stop()
+    best = max(s.sheet.totals())
+    assert s.is_over and s.winners == [c for c, t in enumerate(s.sheet.totals()) if t == best]
+    assert s.legal_choices() == () and s.to_move == -1
+    after = s.clone()
+    assert after.is_over and after.winners == s.winners
+    assert not before.is_over and before.winners == [] and before.to_move >= 0

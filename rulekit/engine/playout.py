@@ -40,11 +40,12 @@ def random_hand(state: State, rng: random.Random) -> int:
     play_card = _tricks.play_card
     tricks = _tricks.KIND
     kinds = state.kinds   # (the hand's rules: a round schedule changes them between hands)
+    legal_choices = state._legal_choices   # (each phase's kind's legal_choices, read once)
     apply_choice = state.apply_choice
-    while state.hand is h and not state.winners:
+    while state.hand is h and not state.is_over:
         kind = kinds[h.phase]
         if kind is not tricks:   # (what state.legal_choices() returns, without its checks)
-            choices = kind.legal_choices(state)
+            choices = legal_choices[h.phase](state)
             apply_choice(choices[int(rand() * len(choices))])
             continue
         ctx = h.ctx
@@ -102,7 +103,7 @@ def random_hand(state: State, rng: random.Random) -> int:
                 if play_card(state, c, suit):
                     break
         plays += held - sum(m.bit_count() for m in h.hands)   # the cards played
-        if state.hand is h and h.to_move < 0 and not state.winners:
+        if state.hand is h and h.to_move < 0 and not state.is_over:
             state.advance_phase()
     return plays
 

@@ -76,6 +76,7 @@ class State:
         finished :class:`~rulekit.engine.hand.Hand`: rebuilt on access by replaying the
         record (a light copy keeps no record of earlier hands: both are then empty).
     :ivar winners: winning seats once the match is over, else ``[]``.
+    :ivar is_over: True once the match has ended (set with :attr:`winners`).
     :ivar chance: chance events of the match, ``(hand number, seat, text)`` (cards turned for a
         decision, ``turned 7H QS``); they follow from the deal, and records store them.
     :ivar first_vulnerable: the first deal's vulnerability override (or ``None``); ``max_hands``.
@@ -106,7 +107,7 @@ class State:
         self._replica: _Replica | None = None   # the replay behind history and hand_log, once asked for
         self._kept: list[Hand] | None = [] if keep_hands else None   # finished hands, when kept
         self._replayable = True   # (a light copy starts mid-match: it cannot be replayed)
-        self.winners: list[Seat] = []
+        self.winners = []   # (and is_over False)
         self.end_reason = ""
         self.chance: list[tuple[int, Seat, str]] = []  # chance events (cards turned for a decision)
         self.cut: list[Card] = []
@@ -126,6 +127,8 @@ class State:
         self._play_actions = tables["play"]
         self._play_pairs = tables["play_pairs"]
         self.kinds = tables["kinds"]
+        self._legal_choices = tables["legal_choices"]   # (each phase's kind's, read once)
+        self._apply_choice = tables["apply_choice"]
         self._bid_texts = tables["bid_texts"]
         self.bid_actions = tables["bids"]
         self.bid_by_text = tables["bid_by_text"]
@@ -371,12 +374,18 @@ class State:
     @property
     def to_move(self) -> Seat:
         """Seat to act, or -1 when the match is over."""
-        return -1 if self.winners else self.hand.to_move
+        return -1 if self.is_over else self.hand.to_move
 
     @property
-    def is_over(self) -> bool:
-        """True once the match has ended."""
-        return bool(self.winners)
+    def winners(self) -> list[Seat]:
+        """Winning seats once the match is over, else ``[]``; setting them sets :attr:`is_over`
+        (a plain attribute, read once a decision by every playout loop: no property call)."""
+        return self._winners
+
+    @winners.setter
+    def winners(self, seats: list[Seat]) -> None:
+        self._winners = seats
+        self.is_over = bool(seats)
 
     @property
     def phase_kind(self) -> str:
@@ -421,9 +430,9 @@ class State:
         is over.  Each phase kind numbers its own
         (:meth:`~rulekit.engine.phases.base.PhaseKind.legal_choices`: a card played is its
         index, a call ``1 + rank``...); no :class:`Action` is built."""
-        if self.winners:
+        if self.is_over:
             return ()
-        return self.kinds[self.hand.phase].legal_choices(self)
+        return self._legal_choices[self.hand.phase](self)
 
     def apply_choice(self, choice: int) -> None:
         """Apply one of :meth:`legal_choices` for the seat to move, without building its action
@@ -431,7 +440,7 @@ class State:
         :meth:`apply_unchecked`): the path of random playouts, bots and ``compare``."""
         h = self.hand
         h.choices.append(choice)
-        if self.kinds[h.phase].apply_choice(self, choice) and self.hand is h:
+        if self._apply_choice[h.phase](self, choice) and self.hand is h:
             self.advance_phase()
 
     def choice_action(self, choice: int) -> Action:
@@ -556,7 +565,7 @@ class State:
         """
         if isinstance(action, str):
             action = self.parse_action(action)
-        if self.winners:   # (self.check, inlined: the checked path runs it for every action)
+        if self.is_over:   # (self.check, inlined: the checked path runs it for every action)
             raise IllegalActionError("the match is over")
         REGISTRY[self.variant.phases[self.hand.phase].kind].check(self, action)
         self.apply_unchecked(action)

@@ -19,7 +19,9 @@ def action_tables(variant: Variant) -> dict[str, Any]:
     """Per-variant tables: ``play`` (card -> ``play CARD``), ``play_pairs`` (seat -> card -> what
     the match's record writes for that play: its choice, the card), ``bids`` (text -> bid action),
     ``bid_texts``, ``bid_by_text`` (text -> :class:`~rulekit.contracts.Bid`), ``kinds`` (the
-    :class:`~rulekit.engine.phases.base.PhaseKind` of each phase, in order)."""
+    :class:`~rulekit.engine.phases.base.PhaseKind` of each phase, in order), ``legal_choices``
+    and ``apply_choice`` (each phase's kind's, as read from the kind once: a kind's
+    staticmethod read from it costs each call as much again as a plain function's)."""
     tables = variant.cache.get(ACTIONS)
     if tables is None:
         tables = variant.cached(ACTIONS, lambda: _action_tables(variant))
@@ -34,6 +36,8 @@ def _action_tables(variant: Variant) -> dict[str, Any]:
             # what the record writes for each (seat, card): the card (playout loops index it so)
             "play_pairs": tuple(tuple(range(variant.deck.size)) for _s in range(variant.players)),
             "kinds": tuple(REGISTRY[p.kind] for p in variant.phases),
+            "legal_choices": tuple(REGISTRY[p.kind].legal_choices for p in variant.phases),
+            "apply_choice": tuple(REGISTRY[p.kind].apply_choice for p in variant.phases),
             "bid_texts": tuple(b.text for b in bids),
             "bids": {b.text: Action.make_bid(b.text) for b in bids},
             "bid_by_text": {b.text: b for b in bids}}

@@ -93,6 +93,8 @@ class TricksSpec(PhaseSpec):
         points)`` at most, for their formula variables.
     :ivar later_cards: cards each player draws from the stock in a hand (its rounds of draws).
     :ivar extras: some of those three blocks is set (actions besides card play, kind data).
+    :ivar besides: ``side``, ``announcements`` or ``extras``: actions besides cards may be open
+        (:func:`legal_choices` numbers them after the cards).
     """
 
     lead: str
@@ -129,6 +131,7 @@ class TricksSpec(PhaseSpec):
     # any follow option beyond suit and must_trump (set once, so the card loop tests one flag)
     special_follow: bool = field(default=False, init=False)
     extras: bool = field(default=False, init=False)
+    besides: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "special_follow", bool(self.overtrump or self.partner_frees
@@ -138,6 +141,7 @@ class TricksSpec(PhaseSpec):
                                                         or self.stock is not None))
         object.__setattr__(self, "extras", self.stock is not None or self.melds is not None
                            or self.claim is not None)
+        object.__setattr__(self, "besides", bool(self.side or self.announcements or self.extras))
 
 
 def start(state: Table) -> bool:
@@ -556,13 +560,13 @@ def legal_choices(state: Table) -> list[int]:
     naming a suit is ``card + deck size * (1 + the suit's place in the deck's suits)``; then
     the actions besides cards open now, :data:`EXTRA` plus their place among them."""
     h = state.hand
-    spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]
     m = legal_mask(state, h.to_move)
     if h.trick or not h.ctx.top_names_suit:   # a card is its choice
         out = bit_list(m)
     else:
         out = _naming_choices(state, m)
-    if spec.side or spec.announcements or spec.extras:
+    spec: TricksSpec = state.variant.phases[h.phase]  # type: ignore[assignment]
+    if spec.besides:
         out += range(EXTRA, EXTRA + len(_besides(state, spec)))
     return out
 
@@ -610,16 +614,10 @@ def choice_of(state: Table, action: Action) -> int:
     return action.card + deck.size * (1 + deck.suits.index(action.suit))
 
 
-def apply_choice(state: Table, choice: int) -> bool:
-    """Play the card of ``choice`` (naming its suit), or take the action besides a card (its
-    ``(seat, text)`` appended to the hand's actions, then applied as :func:`apply` does); True
-    when the hand is over."""
-    if choice < EXTRA:
-        size = len(state.variant.deck.names)   # (deck.size without its property call: per card)
-        if choice < size:
-            return play_card(state, choice)
-        named, c = divmod(choice, size)
-        return play_card(state, c, state.variant.deck.suits[named - 1])
+def _apply_besides(state: Table, choice: int) -> bool:
+    """Take the action besides a card of ``choice`` (``EXTRA + k``): its ``(seat, text)``
+    appended to the hand's actions, then applied as :func:`apply` does; True when the hand is
+    over (a claim)."""
     h = state.hand
     a = _besides(state, KIND.spec(state))[choice - EXTRA]
     h.actions.append((h.to_move, a.text))
@@ -739,16 +737,22 @@ def apply(state: Table, action: Action) -> bool:
 
 
 def play_card(state: Table, c: Card, suit: str = "") -> bool:
-    """Fast path shared with the bots: play ``c`` (already legal) for the seat to move.
+    """Fast path shared with the bots: play ``c`` (already legal) for the seat to move, a led
+    top card naming ``suit``.  ``c`` may also be any of :func:`legal_choices` (the kind's
+    ``apply_choice`` is this function, so the choices path spends one call a card): a card
+    naming a suit (``card + deck size * (1 + the suit's place)``, on a lead only), or an
+    action besides cards (:data:`EXTRA` and up: :func:`_apply_besides`).
 
     :returns: True when this card ended the hand (its last trick is closed).
     """
+    if c >= EXTRA:
+        return _apply_besides(state, c)
     h = state.hand
     seat = h.to_move
     hands = h.hands
-    hands[seat] ^= 1 << c
     trick = h.trick
     if trick:
+        hands[seat] ^= 1 << c
         ctx = h.ctx
         lg = h.led_group
         g = ctx.group_of[c]
@@ -760,6 +764,11 @@ def play_card(state: Table, c: Card, suit: str = "") -> bool:
                 h.failed[seat] |= 1 << lg   # (a free card may follow while he holds the suit; a top trump may renege)
         leader = h.leader
     else:
+        names = state.variant.deck.names
+        if c >= len(names):   # a choice naming a suit (see legal_choices)
+            named, c = divmod(c, len(names))
+            suit = state.variant.deck.suits[named - 1]
+        hands[seat] ^= 1 << c
         h.leader = leader = seat
         if suit:
             h.named = suit
@@ -1219,7 +1228,7 @@ class TricksKind(PhaseKind[TricksSpec]):
     legal_choices = staticmethod(legal_choices)
     choice_action = staticmethod(choice_action)
     choice_of = staticmethod(choice_of)
-    apply_choice = staticmethod(apply_choice)
+    apply_choice = staticmethod(play_card)  # type: ignore[assignment]  # (its card ``c`` is the choice)
 
     def finish(self, c, spec):
         """A stock's checks (:func:`finish_tricks`); the earlier phases that offer actions during
