@@ -209,7 +209,7 @@ def test_undo_save_resume_and_exports(tmp_path):
     its file, and the sheet exports as CSV, JSON and text."""
     pad_file = tmp_path / "pad.json"
     runner = CliRunner()
-    r = runner.invoke(app, ["score", "fivehundred", "--file", str(pad_file)],
+    r = runner.invoke(app, ["score", "fivehundred", "--dealer", "0", "--file", str(pad_file)],
                       input="8H\nP1\n1 8\n6S\nP0\n7 1\nundo\nquit\n")
     assert r.exit_code == 0, r.output
     assert "undone: the last hand" in r.output
@@ -240,7 +240,7 @@ def test_undo_save_resume_and_exports(tmp_path):
 
 def test_cli_refuses_and_asks_again(tmp_path):
     """At the prompt an impossible entry is refused with its reason and asked again."""
-    r = CliRunner().invoke(app, ["score", "fivehundred"], input="9Z\n8H\nP9\nP1\n5 4 3\n2 8\nquit\n")
+    r = CliRunner().invoke(app, ["score", "fivehundred", "--dealer", "0"], input="9Z\n8H\nP9\nP1\n5 4 3\n2 8\nquit\n")
     assert r.exit_code == 0, r.output
     assert "refused: '9Z' is not a contract of fivehundred" in r.output
     assert "refused: there is no seat 'P9'" in r.output
@@ -268,14 +268,14 @@ def test_resume_refuses_another_variant_or_a_damaged_pad(tmp_path):
     """A pad resumes only with its own variant; a file that is not a pad is refused."""
     pad_file = tmp_path / "pad.json"
     runner = CliRunner()
-    r = runner.invoke(app, ["score", "rams", "--players", "3", "--file", str(pad_file)], input="4 3 3\n40 40 40\nquit\n")
+    r = runner.invoke(app, ["score", "rams", "--dealer", "0", "--players", "3", "--file", str(pad_file)], input="4 3 3\n40 40 40\nquit\n")
     assert r.exit_code == 0, r.output
     assert json.loads(pad_file.read_text())["sheet"]["rows"][0]["void"] is True  # all equal points: void ([S3])
-    r = runner.invoke(app, ["score", "whist", "--file", str(pad_file)], input="quit\n")
+    r = runner.invoke(app, ["score", "whist", "--dealer", "0", "--file", str(pad_file)], input="quit\n")
     assert r.exit_code == 1 and "a scorepad of 'rams', not of 'whist'" in r.output
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")
-    r = runner.invoke(app, ["score", "whist", "--file", str(bad)], input="quit\n")
+    r = runner.invoke(app, ["score", "whist", "--dealer", "0", "--file", str(bad)], input="quit\n")
     assert r.exit_code == 1 and "not a rulekit scorepad" in r.output
     r = runner.invoke(app, ["score", "whist", "--dealer", "Q"], input="quit\n")
     assert r.exit_code == 2 and "there is no seat 'Q' (expected N, E, S, W)" in r.output   # a bad option value
@@ -284,7 +284,7 @@ def test_resume_refuses_another_variant_or_a_damaged_pad(tmp_path):
 def test_scorepad_tie_is_a_tie():
     """Equal totals at the end of a scorepad are a tie (not ``NS and EW win``), as ``rulekit play``
     says it."""
-    r = runner.invoke(app, ["score", "spades"], input="stop\nquit\n")
+    r = runner.invoke(app, ["score", "spades", "--dealer", "0"], input="stop\nquit\n")
     assert "A tie: NS and EW (stopped)." in r.output
     assert "NS and EW win" not in r.output
 
@@ -292,16 +292,16 @@ def test_scorepad_tie_is_a_tie():
 def test_scorepad_question_mark_is_help_and_quit_says_nothing_saved(tmp_path):
     """``?`` is help on the scorepad (never "'?' is not a contract"); ``quit`` before the first hand
     is finished says that nothing was saved."""
-    r = runner.invoke(app, ["score", "spades"], input="?\n3 3 3 3\nquit\n")
+    r = runner.invoke(app, ["score", "spades", "--dealer", "0"], input="?\n3 3 3 3\nquit\n")
     assert ("bids N E S W > 4 bids in seat order (N E S W), each 0 (or nil) to 13, blind for blind nil; "
             "or undo") in r.output
     assert ("hand 1 was not finished: its answers are not saved; nothing was saved "
             "(use --file PAD.json to keep the pad).") in r.output
     pad = tmp_path / "pad.json"
-    r = runner.invoke(app, ["score", "spades", "--file", str(pad)], input="quit\n")
+    r = runner.invoke(app, ["score", "spades", "--dealer", "0", "--file", str(pad)], input="quit\n")
     assert r.output.rstrip().endswith("nothing was saved (no hand was finished).")
     assert not pad.exists()
-    r = runner.invoke(app, ["score", "pitch"], input="?\nquit\n")
+    r = runner.invoke(app, ["score", "pitch", "--dealer", "0"], input="?\nquit\n")
     assert "is not a contract" not in r.output
 
 

@@ -31,7 +31,7 @@ def score(*args, lines=()):
 @pytest.fixture
 def pad_file(tmp_path):
     f = tmp_path / "pad.json"
-    r = score("fivehundred", "--file", f, lines=FIVE + ["quit"])
+    r = score("fivehundred", "--dealer", "0", "--file", f, lines=FIVE + ["quit"])
     assert r.exit_code == 0, r.output
     return f
 
@@ -54,7 +54,7 @@ def test_two_processes_at_once_lose_no_hand(tmp_path):
     """Two real `rulekit score` processes on one existing pad: one adds its hand, the other is
     refused (exit 2); never both exit 0 with one hand lost."""
     f = tmp_path / "pad.json"
-    assert score("fivehundred", "--file", f, lines=FIVE + ["quit"]).exit_code == 0
+    assert score("fivehundred", "--dealer", "0", "--file", f, lines=FIVE + ["quit"]).exit_code == 0
     cmd = [str(Path(sys.executable).with_name("rulekit")), "score", "--file", str(f)]
     procs = [subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
              for _ in range(2)]
@@ -180,7 +180,7 @@ def _preferans_pad(tmp_path):
     v.write_text("extends: preferans\nid: pref-six\nname: Preferans\nscoring: {start: 6}\n")
     f = tmp_path / "pad.json"
     typed = ["pass", "karo", "P0", "follow follow", "-", "6 2 2", "karo", "P1", "follow follow", "-", "3 6 1", "quit"]
-    r = score(v, "--file", f, lines=typed)
+    r = score(v, "--dealer", "0", "--file", f, lines=typed)
     assert r.exit_code == 0, r.output
     return v, f
 
@@ -268,7 +268,7 @@ def test_a_signal_saves_the_pad_and_exits_128_plus_its_number(tmp_path, sig, cod
     """Ctrl-C (or TERM) at a prompt of `rulekit score` exits 128 + the signal, as `play` does,
     after saying what is kept: the finished hands are in the pad, an unfinished one is not."""
     f = tmp_path / "pad.json"
-    cmd = [str(Path(sys.executable).with_name("rulekit")), "score", "fivehundred", "--file", str(f)]
+    cmd = [str(Path(sys.executable).with_name("rulekit")), "score", "fivehundred", "--dealer", "0", "--file", str(f)]
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     p.stdin.write("\n".join(FIVE[:3] + ["6S"]) + "\n")   # hand 1, and the contract of hand 2
     p.stdin.flush()
