@@ -228,6 +228,7 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool, stop: _Signals) 
                 continue
             if FIRST_DEALER in last:   # before the first hand: who won the cut, asked again
                 console.print("undone: the first dealer", highlight=False)
+                shown = None
                 continue
             saver.save()
             facts, shown = {}, None
@@ -244,7 +245,8 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool, stop: _Signals) 
             before = dict(facts)
             try:
                 pad.answer(q, text, facts)
-                answered.append(before)
+                if q.name != FIRST_DEALER:   # (undo asks the first dealer again through the pad)
+                    answered.append(before)
             except FactError as e:
                 console.print(f"[red]refused:[/] {escape(str(e))}", highlight=False)
 
