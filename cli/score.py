@@ -103,7 +103,9 @@ def _variant(load, variant: str | None, players: int | None, data: dict | None, 
     stored text or its installed id, never a path the pad names (:func:`padfile.variant_of`)."""
     if variant is None:
         assert data is not None
-        return padfile.variant_of(data, str(file), players)
+        if players is not None and players != data["players"]:
+            raise padfile.PadFileError(f"{file}: a pad of {data['players']} players, not {players} (--players)")
+        return padfile.variant_of(data, str(file))
     v = load(variant, players)
     if data is not None and players is None and v.id == data["variant"] and v.players != data["players"]:
         v = load(variant, data["players"])
