@@ -444,3 +444,10 @@ def test_a_server_pad_file_naming_a_path_is_not_opened(tmp_path, monkeypatch):
     assert not pads.pads
     assert len(pads.problems) == 1 and "a pad never opens a path it names" in pads.problems[0]
     assert str(secret) not in {str(x) for x in seen}
+
+
+def test_players_that_do_not_match_a_resumed_pad_are_refused(tmp_path):
+    """`--players` with a pad of another number of players is refused with both numbers."""
+    f = _tiny_pad(tmp_path)
+    r = score("--file", f, "--players", "4", lines=["quit"])
+    assert r.exit_code == 1 and f"{f}: a pad of 3 players, not 4 (--players)" in " ".join(r.output.split())
