@@ -2,6 +2,7 @@
 and printing; the pad itself is :class:`rulekit.sheets.scorepad.ScorePad`)."""
 from __future__ import annotations
 
+import shlex
 import signal
 from pathlib import Path
 from typing import Callable, NoReturn
@@ -12,7 +13,7 @@ from rulekit import records
 from rulekit.errors import RulekitError
 from rulekit.sheets import padfile
 from rulekit.sheets.render import renderable
-from rulekit.sheets.scorepad import FactError, ScorePad
+from rulekit.sheets.scorepad import FIRST_DEALER, FactError, ScorePad
 from rulekit.text import visible
 
 from .game import Stopped, stop_signals
@@ -59,16 +60,17 @@ def run(console, err, load, fail: Callable[..., NoReturn], variant: str | None, 
         data = None
         if file is not None and file.exists():
             data = _read_pad(file)
-            variant = variant or data["variant"]
-            if players is None and variant == data["variant"]:
-                players = data["players"]
         if out is not None and data is None:
             fail(f"{file}: no such file (export needs --file PAD.json written by `rulekit score`)", 2)
-        if variant is None:
+        if variant is None and data is None:
             fail("missing argument VARIANT (an installed id or a .yaml file)", 2)
-        v = load(variant, players)
+        v = _variant(load, variant, players, data, file)
         if data is not None:
             pad = ScorePad.from_dict(v, data, str(file))
+            for what in pad.ignored:   # dropped at the next save: said, never in silence
+                said = visible(f"{file}: {what} is not a fact this hand asks: ignored (the pad no longer holds "
+                               f"it once saved)")
+                err.print(f"[yellow]warning:[/] {escape(said)}", highlight=False, soft_wrap=True)
         else:
             first = None
             if dealer is not None:
@@ -93,6 +95,21 @@ def run(console, err, load, fail: Callable[..., NoReturn], variant: str | None, 
     finally:
         if lock is not None:
             lock.release()
+
+
+def _variant(load, variant: str | None, players: int | None, data: dict | None, file: Path | None):
+    """The variant of the pad: the one the user named (``load``: the app's loader, for an id or a
+    path), for the pad's number of players when it is the pad's variant; else the pad's own, its
+    stored text or its installed id, never a path the pad names (:func:`padfile.variant_of`)."""
+    if variant is None:
+        assert data is not None
+        if players is not None and players != data["players"]:
+            raise padfile.PadFileError(f"{file}: a pad of {data['players']} players, not {players} (--players)")
+        return padfile.variant_of(data, str(file))
+    v = load(variant, players)
+    if data is not None and players is None and v.id == data["variant"] and v.players != data["players"]:
+        v = load(variant, data["players"])
+    return v
 
 
 class _Saver:
@@ -159,7 +176,7 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool, stop: _Signals) 
     shown = None
     warned = False
     while True:
-        q = None if pad.is_over else pad.next_question(facts)
+        q = None if pad.is_over else (pad.first_dealer_question() or pad.next_question(facts))
         if q is None and not pad.is_over:  # the hand is complete
             try:
                 pad.add(facts)
@@ -171,7 +188,7 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool, stop: _Signals) 
             facts, answered = {}, []
             _show(console, pad)
             continue
-        if not pad.is_over and shown != pad.number:
+        if not pad.is_over and shown != pad.number and (q is None or q.name != FIRST_DEALER):
             console.print(escape(pad_header(pad)), style="bold", highlight=False)
             shown = pad.number
         try:
@@ -191,8 +208,9 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool, stop: _Signals) 
                 console.print("type save once the file can be written, or quit again to leave without saving",
                               highlight=False)
                 continue
-            _left(console, pad, file, saver, facts)
-            return 0
+            _left(console, pad, file, saver, facts, ended=text is None)
+            # the input ended before the match did: 1, as `play` (saved first, and said)
+            return 1 if text is None and not pad.is_over else 0
         if not word:
             continue  # a blank line asks again
         if word in ("help", "?"):   # ? as at the play prompt (user pass 2, finding 9)
@@ -210,6 +228,10 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool, stop: _Signals) 
             except FactError as e:
                 console.print(f"[red]refused:[/] {escape(str(e))}", highlight=False)
                 continue
+            if FIRST_DEALER in last:   # before the first hand: who won the cut, asked again
+                console.print("undone: the first dealer", highlight=False)
+                shown = None
+                continue
             saver.save()
             facts, shown = {}, None
             console.print("undone: " + ("the stop" if last.get("stop") else "the last hand"), highlight=False)
@@ -225,14 +247,17 @@ def _loop(console, pad: ScorePad, file: Path | None, new: bool, stop: _Signals) 
             before = dict(facts)
             try:
                 pad.answer(q, text, facts)
-                answered.append(before)
+                if q.name != FIRST_DEALER:   # (undo asks the first dealer again through the pad)
+                    answered.append(before)
             except FactError as e:
                 console.print(f"[red]refused:[/] {escape(str(e))}", highlight=False)
 
 
-def _left(console, pad: ScorePad, file: Path | None, saver: _Saver, facts: dict) -> None:
-    """On leaving: what was kept, so that a quit never passes in silence (user pass 2, finding 9).
-    A hand not finished is never saved (the pad stores whole hands only)."""
+def _left(console, pad: ScorePad, file: Path | None, saver: _Saver, facts: dict, ended: bool = False) -> None:
+    """On leaving: what was kept, so that a quit never passes in silence (user pass 2, finding 9);
+    ``ended``: the input ended (end of file) rather than a quit. A hand not finished is never
+    saved (the pad stores whole hands only)."""
+    head = "input ended before the match did" if ended and not pad.is_over else ""
     lost = f"hand {pad.number + 1} was not finished: its answers are not saved" if facts else ""
     if file is not None and saver.pending:
         kept = f"the pad could NOT be saved in {file}: the changes since its last save are not kept"
@@ -242,7 +267,9 @@ def _left(console, pad: ScorePad, file: Path | None, saver: _Saver, facts: dict)
         kept = "nothing was saved (no hand was finished)"
     else:
         kept = "nothing was saved (use --file PAD.json to keep the pad)"
-    console.print(escape("; ".join(w for w in (lost, kept) if w) + "."), highlight=False)
+    resume = f" (go on with `rulekit score --file {shlex.quote(str(file))}`)" if head and file is not None and not saver.new \
+        and not saver.pending else ""
+    console.print(escape("; ".join(w for w in (head, lost, kept) if w) + resume + "."), highlight=False)
 
 
 class _Signals:

@@ -93,6 +93,35 @@ def _installed_hash(vid: str, players) -> str | None:
         return None
 
 
+def stored_text(v) -> str | None:
+    """The whole merged document of ``v`` (``extends:`` applied) as YAML text, what a record or
+    a scorepad stores to be read anywhere without opening a file; ``None`` when ``v`` is exactly
+    an installed variant (its id is enough)."""
+    if v.id in builtin_ids() and _installed_hash(v.id, v.settings.get("players")) == v.hash:
+        return None
+    return yaml.safe_dump(v.data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def embedded_variant(text: str, variant_hash: str | None, players: int | None, source: str,
+                     what: str = "record"):
+    """The variant stored as ``text`` in a record or a pad (``what`` names it in messages),
+    compiled for ``players`` and checked against ``variant_hash``; its ``extends:`` may name
+    installed variants only, so no path is ever opened.
+
+    :raises RecordError: no hash, a text that does not load, or a text that does not compile
+        to the hash (the file was altered).
+    """
+    if not variant_hash:
+        raise RecordError(f"{source}: the {what} stores its variant but no \"variant_hash\" to check it by")
+    r = resolve_text(f"{source} (variant_text)", text, embedded=True)
+    v = _compiled(lambda n: compile_variant(r, {"players": n} if n is not None else {}), players,
+                  source, f"the variant stored in the {what} does not load")
+    if v.hash != variant_hash:
+        raise RecordError(f"{source}: the variant stored in the {what} does not match its hash "
+                          f"({variant_hash} != {v.hash}); the {what} was altered")
+    return v
+
+
 def to_record(state: State, players: list | None = None, explicit_deals: bool = False,
               undone: list | None = None) -> dict:
     """The JSON-ready record of ``state``.
@@ -108,12 +137,11 @@ def to_record(state: State, players: list | None = None, explicit_deals: bool = 
     deals = None
     if explicit_deals or state.deals:
         deals = [[v.deck.name(c) for c in h.deck_order] for h in state.hand_log + [state.hand]]
-    variant_file = variant_text = None
-    installed = v.id in builtin_ids() and _installed_hash(v.id, v.settings.get("players")) == v.hash
-    if not installed:
+    variant_file = None
+    variant_text = stored_text(v)
+    if variant_text is not None:
         files = getattr(v, "files", ()) or ()
         variant_file = Path(files[0]).name if files else None
-        variant_text = yaml.safe_dump(v.data, sort_keys=False, allow_unicode=True, width=100)
     return {
         "format": next(f for f, d in FORMATS.items() if d == state.dealing), "variant": v.id, "variant_hash": v.hash, "variant_file": variant_file,
         "variant_text": variant_text, "settings": dict(v.settings),
@@ -518,14 +546,7 @@ def load_record_variant(record: dict, source: str = "record", folder: str | Path
     if variant is not None:
         v = variant
     elif record.get("variant_text"):
-        if not record.get("variant_hash"):
-            raise RecordError(f"{source}: the record stores its variant but no \"variant_hash\" to check it by")
-        r = resolve_text(f"{source} (variant_text)", record["variant_text"], embedded=True)
-        v = _compiled(lambda n: compile_variant(r, {"players": n} if n is not None else {}), players,
-                      source, "the variant stored in the record does not load")
-        if v.hash != record["variant_hash"]:
-            raise RecordError(f"{source}: the variant stored in the record does not match its hash "
-                              f"({record['variant_hash']} != {v.hash}); the record was altered")
+        v = embedded_variant(record["variant_text"], record.get("variant_hash"), players, source)
     else:
         v = _variant_beside(record, folder, players, source)
         if v is None:

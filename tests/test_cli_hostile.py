@@ -48,7 +48,7 @@ def test_a_newline_in_a_variant_name_stays_on_one_line(tmp_path):
     assert "\nFORGED" not in r.output and "\x07" not in r.output
     r = runner.invoke(app, ["replay", str(rec)])
     assert r.exit_code == 0 and r.output.splitlines()[0].startswith("Zo^JFORGED^G — seed 1, replayed"), r.output
-    r = runner.invoke(app, ["score", str(f), "--file", str(tmp_path / "pad.json")], input="quit\n")
+    r = runner.invoke(app, ["score", str(f), "--dealer", "0", "--file", str(tmp_path / "pad.json")], input="quit\n")
     assert "Zo^JFORGED^G scorepad — " in r.output and "\nFORGED" not in r.output, r.output
 
 

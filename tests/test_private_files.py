@@ -49,6 +49,6 @@ def test_a_new_record_through_the_exclusive_path_is_private(tmp_path, open_umask
 
 def test_a_scorepad_is_private(tmp_path, open_umask):
     pad = tmp_path / "pad.json"
-    r = runner.invoke(app, ["score", "fivehundred", "--file", str(pad)], input="8H\nP1\n1 8\nquit\n")
+    r = runner.invoke(app, ["score", "fivehundred", "--dealer", "0", "--file", str(pad)], input="8H\nP1\n1 8\nquit\n")
     assert r.exit_code == 0, r.output
     assert _mode(pad) == 0o600

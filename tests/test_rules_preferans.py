@@ -350,7 +350,7 @@ def test_example_10_typed_into_rulekit_score(tmp_path):
              "karo", "P1", "follow follow", "-", "3 6 1",
              "karo", "P2", "follow pass", "-", "2 0 8", "quit"]
     variant = _pad_file(tmp_path, 6)
-    r = CliRunner().invoke(app, ["score", str(variant), "--file", str(pad)], input="\n".join(typed) + "\n",
+    r = CliRunner().invoke(app, ["score", str(variant), "--dealer", "0", "--file", str(pad)], input="\n".join(typed) + "\n",
                            terminal_width=200)
     assert r.exit_code == 0, r.output
     final = r.output[r.output.rindex("Final result"):]

@@ -163,7 +163,7 @@ def test_bot_takes_the_refe_and_the_scorepad_enters_it(tmp_path):
     from rulekit.sheets.scorepad import ScorePad
     pad = tmp_path / "pad.json"
     typed = ["pik", "P1", "pass pass", "refe", "karo", "P1", "follow follow", "-", "0 6 4", "quit"]
-    r = CliRunner().invoke(app, ["score", "preferans-serbian", "--file", str(pad)], input="\n".join(typed) + "\n",
+    r = CliRunner().invoke(app, ["score", "preferans-serbian", "--dealer", "0", "--file", str(pad)], input="\n".join(typed) + "\n",
                            terminal_width=200)
     assert r.exit_code == 0, r.output
     assert "defence P0 P2 > declarer chose > " in r.output and "│ 48 -/- │" in r.output   # [R3] refe crossed half

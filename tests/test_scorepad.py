@@ -209,7 +209,7 @@ def test_undo_save_resume_and_exports(tmp_path):
     its file, and the sheet exports as CSV, JSON and text."""
     pad_file = tmp_path / "pad.json"
     runner = CliRunner()
-    r = runner.invoke(app, ["score", "fivehundred", "--file", str(pad_file)],
+    r = runner.invoke(app, ["score", "fivehundred", "--dealer", "0", "--file", str(pad_file)],
                       input="8H\nP1\n1 8\n6S\nP0\n7 1\nundo\nquit\n")
     assert r.exit_code == 0, r.output
     assert "undone: the last hand" in r.output
@@ -240,7 +240,7 @@ def test_undo_save_resume_and_exports(tmp_path):
 
 def test_cli_refuses_and_asks_again(tmp_path):
     """At the prompt an impossible entry is refused with its reason and asked again."""
-    r = CliRunner().invoke(app, ["score", "fivehundred"], input="9Z\n8H\nP9\nP1\n5 4 3\n2 8\nquit\n")
+    r = CliRunner().invoke(app, ["score", "fivehundred", "--dealer", "0"], input="9Z\n8H\nP9\nP1\n5 4 3\n2 8\nquit\n")
     assert r.exit_code == 0, r.output
     assert "refused: '9Z' is not a contract of fivehundred" in r.output
     assert "refused: there is no seat 'P9'" in r.output
@@ -268,14 +268,14 @@ def test_resume_refuses_another_variant_or_a_damaged_pad(tmp_path):
     """A pad resumes only with its own variant; a file that is not a pad is refused."""
     pad_file = tmp_path / "pad.json"
     runner = CliRunner()
-    r = runner.invoke(app, ["score", "rams", "--players", "3", "--file", str(pad_file)], input="4 3 3\n40 40 40\nquit\n")
+    r = runner.invoke(app, ["score", "rams", "--dealer", "0", "--players", "3", "--file", str(pad_file)], input="4 3 3\n40 40 40\nquit\n")
     assert r.exit_code == 0, r.output
     assert json.loads(pad_file.read_text())["sheet"]["rows"][0]["void"] is True  # all equal points: void ([S3])
-    r = runner.invoke(app, ["score", "whist", "--file", str(pad_file)], input="quit\n")
+    r = runner.invoke(app, ["score", "whist", "--dealer", "0", "--file", str(pad_file)], input="quit\n")
     assert r.exit_code == 1 and "a scorepad of 'rams', not of 'whist'" in r.output
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")
-    r = runner.invoke(app, ["score", "whist", "--file", str(bad)], input="quit\n")
+    r = runner.invoke(app, ["score", "whist", "--dealer", "0", "--file", str(bad)], input="quit\n")
     assert r.exit_code == 1 and "not a rulekit scorepad" in r.output
     r = runner.invoke(app, ["score", "whist", "--dealer", "Q"], input="quit\n")
     assert r.exit_code == 2 and "there is no seat 'Q' (expected N, E, S, W)" in r.output   # a bad option value
@@ -284,7 +284,7 @@ def test_resume_refuses_another_variant_or_a_damaged_pad(tmp_path):
 def test_scorepad_tie_is_a_tie():
     """Equal totals at the end of a scorepad are a tie (not ``NS and EW win``), as ``rulekit play``
     says it."""
-    r = runner.invoke(app, ["score", "spades"], input="stop\nquit\n")
+    r = runner.invoke(app, ["score", "spades", "--dealer", "0"], input="stop\nquit\n")
     assert "A tie: NS and EW (stopped)." in r.output
     assert "NS and EW win" not in r.output
 
@@ -292,16 +292,16 @@ def test_scorepad_tie_is_a_tie():
 def test_scorepad_question_mark_is_help_and_quit_says_nothing_saved(tmp_path):
     """``?`` is help on the scorepad (never "'?' is not a contract"); ``quit`` before the first hand
     is finished says that nothing was saved."""
-    r = runner.invoke(app, ["score", "spades"], input="?\n3 3 3 3\nquit\n")
+    r = runner.invoke(app, ["score", "spades", "--dealer", "0"], input="?\n3 3 3 3\nquit\n")
     assert ("bids N E S W > 4 bids in seat order (N E S W), each 0 (or nil) to 13, blind for blind nil; "
             "or undo") in r.output
     assert ("hand 1 was not finished: its answers are not saved; nothing was saved "
             "(use --file PAD.json to keep the pad).") in r.output
     pad = tmp_path / "pad.json"
-    r = runner.invoke(app, ["score", "spades", "--file", str(pad)], input="quit\n")
+    r = runner.invoke(app, ["score", "spades", "--dealer", "0", "--file", str(pad)], input="quit\n")
     assert r.output.rstrip().endswith("nothing was saved (no hand was finished).")
     assert not pad.exists()
-    r = runner.invoke(app, ["score", "pitch"], input="?\nquit\n")
+    r = runner.invoke(app, ["score", "pitch", "--dealer", "0"], input="?\nquit\n")
     assert "is not a contract" not in r.output
 
 
@@ -316,3 +316,68 @@ def test_scorepad_winners_by_the_final_results(tmp_path):
     assert pad.is_over
     assert pad.winners == [0, 2]
     assert pad.end_reason == "the totals add up to 0, at or below 0"
+
+
+def _three_tricks(tmp_path, first: str) -> str:
+    """A made-up 3-player game of plain tricks (8 each, a point a trick) whose first dealer is ``first``."""
+    f = tmp_path / "three.yaml"
+    f.write_text(f"""id: three-tricks
+name: Three Tricks
+players: 3
+deck: {{suits: [S, H, D, C], ranks: ["9", "10", J, Q, K, A]}}
+ranking: {{suit: "A K Q J 10 9"}}
+dealer: {{first: {first}, rotation: left}}
+phases:
+  deal: {{kind: deal, pattern: "4 x 2"}}
+  play: {{kind: tricks, lead: eldest}}
+scoring: {{each: "tricks"}}
+match: {{deals: 6}}
+""")
+    return str(f)
+
+
+def test_the_pad_asks_who_won_the_cut_for_the_first_deal(tmp_path):
+    """[D1]-style `first: {cut: low}`: a new pad asks who deals first (the table cuts with its
+    own cards) before the first hand; a seat that does not exist is refused and asked again,
+    `?` says which cut wins, `undo` asks it again; the deal then passes on from that seat, and
+    the pad keeps it."""
+    v, f = _three_tricks(tmp_path, "{cut: low}"), tmp_path / "pad.json"
+    r = CliRunner().invoke(app, ["score", v, "--file", str(f)], input="?\nP9\nP2\nundo\nP1\n3 3 2\nquit\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "first dealer (who won the cut) >" in out
+    assert "the player who cut the lowest card: one of P0, P1, P2" in out
+    assert "refused: there is no seat 'P9' (expected P0, P1, P2)" in out
+    assert "undone: the first dealer" in out
+    assert "hand 1, P0 deals" not in out   # nobody deals before the cut is said
+    assert out.index("hand 1, P2 deals") < out.index("undone: the first dealer") < out.index("hand 1, P1 deals")
+    assert "hand 2, P2 deals" in out
+    assert json.loads(f.read_text())["first_dealer"] == 1
+    r = CliRunner().invoke(app, ["score", "--file", str(f)], input="quit\n")   # resumed: not asked again
+    assert "who won the cut" not in r.output and "hand 2, P2 deals" in r.output
+
+
+def test_the_cut_is_not_asked_with_a_dealer_or_a_fixed_first_seat(tmp_path):
+    """`--dealer` answers the cut; a variant whose first dealer is a fixed seat never asks."""
+    r = CliRunner().invoke(app, ["score", _three_tricks(tmp_path, "{cut: high}"), "--dealer", "P2"],
+                           input="quit\n")
+    assert "who won the cut" not in r.output and "hand 1, P2 deals" in r.output
+    r = CliRunner().invoke(app, ["score", _three_tricks(tmp_path, "{seat: 1}")], input="quit\n")
+    assert "who won the cut" not in r.output and "hand 1, P1 deals" in r.output
+
+
+def test_input_ending_before_the_match_exits_1_after_saving(tmp_path):
+    """The input ending (end of file) at a prompt before the match is over exits 1, as `play`
+    does, after saving the finished hands and saying so; once the match is over it exits 0."""
+    v, f = _three_tricks(tmp_path, "{seat: 0}"), tmp_path / "pad.json"
+    r = CliRunner().invoke(app, ["score", v, "--file", str(f)], input="3 3 2\n")
+    assert r.exit_code == 1, r.output
+    assert (f"input ended before the match did; the pad is saved in {f} (go on with `rulekit score --file {f}`)."
+            in " ".join(r.output.split()))
+    assert len(json.loads(f.read_text())["hands"]) == 1
+    r = CliRunner().invoke(app, ["score", v], input="3 3 2\n")
+    assert r.exit_code == 1
+    assert ("input ended before the match did; nothing was saved (use --file PAD.json to keep the pad)."
+            in " ".join(r.output.split()))
+    r = CliRunner().invoke(app, ["score", v], input="stop\n")   # the match is over: the input may end
+    assert r.exit_code == 0, r.output

@@ -5,6 +5,7 @@ existing file without --force, and hold the whole sheet in a table with a named 
 from __future__ import annotations
 
 import csv
+import os
 import io
 import json
 import signal
@@ -31,7 +32,7 @@ def score(*args, lines=()):
 @pytest.fixture
 def pad_file(tmp_path):
     f = tmp_path / "pad.json"
-    r = score("fivehundred", "--file", f, lines=FIVE + ["quit"])
+    r = score("fivehundred", "--dealer", "0", "--file", f, lines=FIVE + ["quit"])
     assert r.exit_code == 0, r.output
     return f
 
@@ -54,7 +55,7 @@ def test_two_processes_at_once_lose_no_hand(tmp_path):
     """Two real `rulekit score` processes on one existing pad: one adds its hand, the other is
     refused (exit 2); never both exit 0 with one hand lost."""
     f = tmp_path / "pad.json"
-    assert score("fivehundred", "--file", f, lines=FIVE + ["quit"]).exit_code == 0
+    assert score("fivehundred", "--dealer", "0", "--file", f, lines=FIVE + ["quit"]).exit_code == 0
     cmd = [str(Path(sys.executable).with_name("rulekit")), "score", "--file", str(f)]
     procs = [subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
              for _ in range(2)]
@@ -180,7 +181,7 @@ def _preferans_pad(tmp_path):
     v.write_text("extends: preferans\nid: pref-six\nname: Preferans\nscoring: {start: 6}\n")
     f = tmp_path / "pad.json"
     typed = ["pass", "karo", "P0", "follow follow", "-", "6 2 2", "karo", "P1", "follow follow", "-", "3 6 1", "quit"]
-    r = score(v, "--file", f, lines=typed)
+    r = score(v, "--dealer", "0", "--file", f, lines=typed)
     assert r.exit_code == 0, r.output
     return v, f
 
@@ -268,7 +269,7 @@ def test_a_signal_saves_the_pad_and_exits_128_plus_its_number(tmp_path, sig, cod
     """Ctrl-C (or TERM) at a prompt of `rulekit score` exits 128 + the signal, as `play` does,
     after saying what is kept: the finished hands are in the pad, an unfinished one is not."""
     f = tmp_path / "pad.json"
-    cmd = [str(Path(sys.executable).with_name("rulekit")), "score", "fivehundred", "--file", str(f)]
+    cmd = [str(Path(sys.executable).with_name("rulekit")), "score", "fivehundred", "--dealer", "0", "--file", str(f)]
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     p.stdin.write("\n".join(FIVE[:3] + ["6S"]) + "\n")   # hand 1, and the contract of hand 2
     p.stdin.flush()
@@ -301,3 +302,152 @@ def test_a_signal_while_the_pad_changes_is_held_to_the_next_prompt():
     stop.waiting = True
     with pytest.raises(Stopped):          # at the prompt: at once
         stop.handler(signal.SIGINT, None)
+
+
+TINY = Path(__file__).resolve().parents[1] / "docs" / "examples" / "tiny.yaml"
+
+
+def _opened(monkeypatch) -> list:
+    """Every path this process opens from now on (``open``, ``io.open``, ``os.open``)."""
+    import builtins
+    import io as _io
+    import os
+    seen: list = []
+    real_open, real_os_open = builtins.open, os.open
+
+    def spy(file, *a, **k):
+        seen.append(os.path.abspath(os.fsdecode(file)) if isinstance(file, (str, bytes, os.PathLike)) else file)
+        return real_open(file, *a, **k)
+
+    def os_spy(path, *a, **k):
+        seen.append(os.path.abspath(os.fsdecode(path)))
+        return real_os_open(path, *a, **k)
+
+    monkeypatch.setattr(builtins, "open", spy)
+    monkeypatch.setattr(_io, "open", spy)
+    monkeypatch.setattr(os, "open", os_spy)
+    return seen
+
+
+def _tiny_pad(tmp_path) -> Path:
+    f = tmp_path / "pad.json"
+    r = score(TINY, "--dealer", "1", "--file", f, lines=["3 3 2", "quit"])
+    assert r.exit_code == 0, r.output
+    return f
+
+
+@pytest.mark.parametrize("named", ["/etc/passwd", "../secret.yaml", "ABSOLUTE"])
+def test_a_pad_never_opens_a_path_it_names(tmp_path, monkeypatch, named):
+    """A pad is untrusted like a record: its "variant" is an installed id or the pad's own stored
+    text, never a path. A pad naming /etc/passwd, ../secret.yaml or an absolute path of a valid
+    variant file is refused in `score` and `score --export` with the reason (exit 1), the file is
+    never opened and nothing of it is printed."""
+    work = tmp_path / "work"
+    work.mkdir()
+    secret = tmp_path / "secret.yaml"
+    secret.write_text(TINY.read_text().replace("name: Tiny Tricks", "name: SECRET-CONTENT"))
+    target = str(secret) if named == "ABSOLUTE" else named
+    f = _tiny_pad(work)
+    data = json.loads(f.read_text())
+    data.update(variant=target, variant_text=None)
+    f.write_text(json.dumps(data))
+    monkeypatch.chdir(work)
+    seen = _opened(monkeypatch)
+    for args in (["--file", f], ["--file", f, "--export", work / "out.csv"]):
+        r = score(*args, lines=["quit"])
+        assert r.exit_code == 1, r.output
+        said = " ".join(r.output.split())
+        assert f"the pad names the variant {target!r}, which is no installed id" in said
+        assert "a pad never opens a path it names" in said
+        assert "SECRET" not in r.output and "root:" not in r.output
+    opened = {os.path.abspath(target), str(secret), "/etc/passwd"}
+    assert not opened & {str(x) for x in seen}, seen
+    assert not (work / "out.csv").exists()
+
+
+def test_a_pad_of_a_variant_file_resumes_and_exports_alone(tmp_path, monkeypatch):
+    """A pad of a variant loaded from a file keeps the variant's whole text and hash, so
+    `rulekit score --file PAD` alone resumes it (the next dealer, the totals) and exports it,
+    without opening the variant file again (it may be gone)."""
+    f = _tiny_pad(tmp_path)
+    data = json.loads(f.read_text())
+    assert data["variant"] == "tiny" and "Tiny Tricks" in data["variant_text"]
+    seen = _opened(monkeypatch)
+    r = score("--file", f, lines=["2 2 4", "quit"])
+    assert r.exit_code == 0, r.output
+    assert "hand 2, P2 deals" in r.output
+    assert [row["totals"] for row in json.loads(f.read_text())["sheet"]["rows"]] == [[5, 5, 2], [7, 7, 8]]
+    out = tmp_path / "sheet.csv"
+    r = score("--file", f, "--export", out)
+    assert r.exit_code == 0, r.output
+    assert out.read_text().splitlines()[-1] == "total,,,,,7,,7,,8,,"
+    assert str(TINY) not in {str(x) for x in seen}
+    # naming the file again still works
+    assert score(TINY, "--file", f, lines=["quit"]).exit_code == 0
+
+
+@pytest.mark.parametrize("change,reason", [
+    (lambda d: d.update(variant_text=d["variant_text"].replace("2 * players", "3 * players")),
+     "the variant stored in the pad does not match its hash"),
+    (lambda d: d.update(variant_text="extends: /etc/passwd\n"),
+     "extends: base variant '/etc/passwd' does not exist"),
+    (lambda d: d.update(variant_text=7), "'variant_text' must be text"),
+    (lambda d: d.update(extra_top=1), "'extra_top' is not a key of a scorepad"),
+])
+def test_a_pad_with_an_altered_variant_text_or_an_unknown_key_is_refused(tmp_path, change, reason):
+    """The stored variant text must compile to the stored hash (an edited text is refused, and its
+    `extends:` names installed variants only); a key a pad does not have is refused by its name."""
+    f = _tiny_pad(tmp_path)
+    _tampered(f, change)
+    for args in (["--file", f], ["--file", f, "--export", tmp_path / "out.csv"]):
+        r = score(*args, lines=["quit"])
+        assert r.exit_code == 1, r.output
+        assert reason in " ".join(r.output.split()), r.output
+    assert "root:" not in r.output
+
+
+def test_a_fact_no_question_asks_is_named_and_ignored(pad_file):
+    """A hand holding a fact none of its questions asks loads with a warning naming it (the
+    score is the hands' own), and the pad saved again no longer holds it."""
+    _tampered(pad_file, lambda d: d["hands"][0].update(bogus=1))
+    r = score("--file", pad_file, lines=["pass", "3 3", "quit"])
+    assert r.exit_code == 0, r.output
+    assert f"warning: {pad_file}: hand 1: 'bogus' is not a fact this hand asks: ignored" in " ".join(r.output.split())
+    assert "bogus" not in json.loads(pad_file.read_text())["hands"][0]
+
+
+def test_a_pad_of_an_installed_variant_stores_no_text(pad_file):
+    """An installed variant is named by its id only (older pads, id only, still load)."""
+    data = json.loads(pad_file.read_text())
+    assert data["variant"] == "fivehundred" and data["variant_text"] is None
+    del data["variant_text"]
+    pad_file.write_text(json.dumps(data))
+    r = score("--file", pad_file, "--export", pad_file.parent / "o.csv")
+    assert r.exit_code == 0, r.output
+
+
+def test_a_server_pad_file_naming_a_path_is_not_opened(tmp_path, monkeypatch):
+    """`rulekit serve` loads its saved pads by the same rule: a pad file of its folder whose
+    variant names a path is reported as a problem, and the path is never opened."""
+    from rulekit.web.pads import PAD_FORMAT, Pads
+    secret = tmp_path / "secret.yaml"
+    secret.write_text(TINY.read_text())
+    data = json.loads(_tiny_pad(tmp_path).read_text())
+    data.update(variant=str(secret), variant_text=None)
+    folder = tmp_path / "pads"
+    folder.mkdir()
+    (folder / "abcdef.json").write_text(json.dumps({"format": PAD_FORMAT, "id": "abcdef", "token": "t" * 24,
+                                                    "pad": data}))
+    seen = _opened(monkeypatch)
+    pads = Pads(folder)
+    pads.load()
+    assert not pads.pads
+    assert len(pads.problems) == 1 and "a pad never opens a path it names" in pads.problems[0]
+    assert str(secret) not in {str(x) for x in seen}
+
+
+def test_players_that_do_not_match_a_resumed_pad_are_refused(tmp_path):
+    """`--players` with a pad of another number of players is refused with both numbers."""
+    f = _tiny_pad(tmp_path)
+    r = score("--file", f, "--players", "4", lines=["quit"])
+    assert r.exit_code == 1 and f"{f}: a pad of 3 players, not 4 (--players)" in " ".join(r.output.split())

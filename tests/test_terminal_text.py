@@ -137,7 +137,7 @@ def test_score_shows_the_variant_name_visibly_and_exports_escaped(hostile, tmp_p
     """The scorepad's header and questions name the variant and seats: shown visibly; a pad's
     exports write control and bidi characters as escapes."""
     pad = tmp_path / "pad.json"
-    r = runner.invoke(app, ["score", str(hostile), "--file", str(pad)],
+    r = runner.invoke(app, ["score", str(hostile), "--dealer", "0", "--file", str(pad)],
                       input="\n".join(["8H", "East", "1 8", "quit"]) + "\n")
     assert r.exit_code == 0, r.output
     _clean(r.output)

@@ -3,10 +3,16 @@ atomically like them, and the sheet exported whole (CSV, JSON, text).
 
 A pad file is untrusted input (players mail them to each other): it is read only as a regular
 file of bounded size (:func:`rulekit.records.read_bytes`), its JSON with the record reader's
-bounded integers, no ``NaN`` or infinities, bounded nesting, bounded texts and lists, and the
-types each field must have; :meth:`~rulekit.sheets.scorepad.ScorePad.from_dict` then checks the
-version, the variant and its hash, re-enters every hand and refuses a stored sheet that differs
-from the one the hands give (a pad altered by hand).
+bounded integers, no ``NaN`` or infinities, bounded nesting, bounded texts and lists, only the
+keys of :data:`KEYS`, and the types each field must have;
+:meth:`~rulekit.sheets.scorepad.ScorePad.from_dict` then checks the version, the variant and its
+hash, re-enters every hand and refuses a stored sheet that differs from the one the hands give
+(a pad altered by hand).
+
+Like a game record, a pad never makes rulekit open a path it names (:func:`variant_of`): a pad
+of an installed variant names its id; a pad of any other variant (a file) stores the variant's
+whole merged text (``variant_text``), which must compile to ``variant_hash``.  A pad written
+before pads stored it (an id only) loads when the user names the variant's file.
 
 Exports hold the whole sheet as one table, a row per sheet row (a deal, a bonus), then the
 totals and the result: per score column its entry and running total, each part (``below`` /
@@ -25,8 +31,10 @@ import tempfile
 from pathlib import Path
 
 from rulekit import records
-from rulekit.text import name_problem, visible
 from rulekit.errors import RulekitError
+from rulekit.text import name_problem, visible
+from rulekit.variant import builtin_ids, load_variant
+from rulekit.variant.loader import MAX_FILE_SIZE
 
 #: Versions of the pad format this rulekit reads.
 VERSIONS = (1,)
@@ -34,6 +42,9 @@ VERSIONS = (1,)
 MAX_DEPTH = 12
 #: Most items of a list or object in a pad file (hands, rows, facts).
 MAX_ITEMS = 100_000
+#: The keys of a pad file (:meth:`~rulekit.sheets.scorepad.ScorePad.as_dict`); any other is refused.
+KEYS = ("kind", "version", "variant", "variant_hash", "variant_text", "players", "names", "first_dealer",
+        "hands", "stopped", "sheet", "winners", "end_reason")
 
 
 class PadFileError(RulekitError, ValueError):
@@ -79,8 +90,9 @@ def _walk_problem(data) -> str:
         if isinstance(x, float):
             return f"{where}: {x!r} is not a whole number (a pad holds whole numbers only)"
         if isinstance(x, str):
-            if len(x) > records.MAX_TEXT:
-                return f"{where} is {len(x)} characters long (expected at most {records.MAX_TEXT})"
+            limit = MAX_FILE_SIZE if where == "the pad.variant_text" else records.MAX_TEXT
+            if len(x) > limit:
+                return f"{where} is {len(x)} characters long (expected at most {limit})"
             found = records._not_text(x, where)
             if found:
                 return found
@@ -107,9 +119,15 @@ def shape_problem(data) -> str:
     if version not in VERSIONS or isinstance(version, bool):
         return (f"a scorepad of version {version!r}, which this rulekit does not read (expected "
                 f"{' or '.join(str(x) for x in VERSIONS)})")
+    unknown = [k for k in data if k not in KEYS]
+    if unknown:
+        return (f"{unknown[0]!r} is not a key of a scorepad (expected only {', '.join(KEYS)}); "
+                f"remove it, or write the pad again with `rulekit score`")
     for key in ("variant", "variant_hash"):
         if not isinstance(data.get(key), str) or not data[key]:
             return f"{key!r} must be text"
+    if data.get("variant_text") is not None and not isinstance(data["variant_text"], str):
+        return "'variant_text' must be text (the variant's YAML) or null"
     names = data.get("names")
     if not isinstance(names, list) or not all(isinstance(x, str) and x.strip() for x in names) \
             or len(names) > 64:
@@ -140,6 +158,35 @@ def shape_problem(data) -> str:
     if not isinstance(sheet, dict) or not isinstance(sheet.get("rows"), list):
         return "'sheet' must be an object with 'rows'"
     return ""
+
+
+def variant_of(data: dict, source: str, players: int | None = None):
+    """The compiled variant of the pad ``data``, without opening any path the pad names: the
+    variant text it stores, checked by its hash, else the installed variant of its id.
+
+    :param source: names the pad in messages.
+    :param players: the number of players (default the pad's own).
+    :raises PadFileError: the data is not a pad's, its stored text does not load or does not
+        match its hash, or its variant is no installed id and the pad does not store its text.
+    """
+    problem = shape_problem(data)
+    if problem:
+        raise PadFileError(f"{source}: {problem}")
+    players = data["players"] if players is None else players
+    vid = data["variant"]
+    if data.get("variant_text"):
+        try:
+            return records.embedded_variant(data["variant_text"], data["variant_hash"], players, source, "pad")
+        except RulekitError as e:
+            raise PadFileError(str(e)) from None
+    if vid in builtin_ids():
+        try:
+            return load_variant(vid, players=players)
+        except RulekitError as e:
+            raise PadFileError(f"{source}: variant {vid!r} cannot be loaded: {str(e).splitlines()[0]}") from None
+    raise PadFileError(f"{source}: the pad names the variant {vid!r}, which is no installed id, and does not store "
+                       f"the variant's text: name the variant's file (`rulekit score FILE.yaml --file {source}`); "
+                       f"a pad never opens a path it names")
 
 
 def escape(text) -> str:

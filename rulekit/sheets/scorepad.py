@@ -54,6 +54,8 @@ from rulekit.text import visible
 #: The ``kind`` of a saved pad.
 PAD_KIND = "rulekit-scorepad"
 DOUBLES = ("-", "X", "XX")
+#: the name of the question of who deals first (:meth:`ScorePad.first_dealer_question`)
+FIRST_DEALER = "first_dealer"
 #: the formula variables a hand's tricks give (``side_tricks``: the declarer's and his partner's)
 TRICK_VARIABLES = frozenset({"tricks", "declarer_tricks", "side_tricks"})
 #: the facts typed as one number per column that add up to a hand's total (its tricks, the pack's points)
@@ -95,7 +97,8 @@ class ScorePad:
     :param variant: the compiled variant.
     :param names: player names (default the variant's seat names, else ``P0``, ``P1``...).
     :param first_dealer: the seat that deals the first hand (default the variant's fixed
-        first dealer, else seat 0).
+        first dealer, else seat 0; a variant that cuts for it asks it, see
+        :meth:`first_dealer_question`).
 
     :ivar hands: the facts of every hand entered, as dicts (what the pad file stores).
     :ivar book: the :class:`~rulekit.sheets.book.SheetBook` (``book.sheet`` is the sheet).
@@ -108,6 +111,9 @@ class ScorePad:
         self.rules = variant
         n = variant.players
         self.names = list(names or variant.seat_names or [f"P{i}" for i in range(n)])
+        #: the first dealer is cut for ([D1]) and nobody has said who won the cut yet
+        self.cut_open = first_dealer is None and "cut" in variant.first_dealer
+        self._cut_said = False   # the first dealer was answered (undo asks it again)
         if first_dealer is None:
             first_dealer = variant.first_dealer.get("seat") or 0
         if not 0 <= first_dealer < n:
@@ -116,6 +122,9 @@ class ScorePad:
         self.columns = list(variant.side_names) if variant.scoring.by_side else list(self.names)
         self.hands: list[dict] = []
         self.stopped = False
+        #: the facts of a loaded pad's hands that no question of theirs asks (``hand 2: 'bogus'``),
+        #: left out of :attr:`hands` (see :meth:`from_dict`)
+        self.ignored: list[str] = []
         self._reset()
 
     def _use_rules(self) -> None:
@@ -549,14 +558,30 @@ class ScorePad:
                     return True
         return False
 
+    def first_dealer_question(self) -> Question | None:
+        """Who deals the first hand, when the variant's first dealer is cut for ([D1]) and the
+        pad was not told (no ``first_dealer``): the table cuts with its cards and the pad asks
+        who won, before the first hand's facts; ``None`` otherwise (its answer goes to
+        :meth:`answer`, and sets :attr:`first_dealer`)."""
+        if self.hands or not self.cut_open:
+            return None
+        card = "lowest" if self.variant.first_dealer.get("cut") == "low" else "highest"
+        return Question(FIRST_DEALER, "first dealer (who won the cut)",
+                        f"the player who cut the {card} card: one of {', '.join(self.names)}")
+
     def answer(self, question: Question, text: str, facts: dict) -> None:
-        """Parse the typed answer to ``question`` and store it in ``facts``; a refused answer
-        leaves ``facts`` as they were.
+        """Parse the typed answer to ``question`` and store it in ``facts`` (the first dealer:
+        in :attr:`first_dealer`); a refused answer leaves ``facts`` as they were.
 
         :raises FactError: an impossible entry, with the reason (a contract that does not
             exist, a seat that does not exist, tricks that do not add up, a count no legal play
             gives with the answers so far, ...).
         """
+        if question.name == FIRST_DEALER:
+            self.first_dealer = self.seat(str(text))
+            self.cut_open, self._cut_said = False, True
+            self._reset()
+            return
         trial = dict(facts)
         self._answer(question, text, trial)
         problem = self.problem(trial)
@@ -947,7 +972,8 @@ class ScorePad:
         self.stopped = True
 
     def undo(self) -> dict:
-        """Remove the last hand (or the stop); return its facts.
+        """Remove the last hand (or the stop; before the first hand, the first dealer answered
+        to :meth:`first_dealer_question`, asked again); return its facts.
 
         :raises FactError: no hand to undo.
         """
@@ -955,6 +981,9 @@ class ScorePad:
             self.stopped = False
             hands = list(self.hands)
             last = {"stop": True}
+        elif not self.hands and self._cut_said:
+            self.cut_open, self._cut_said = True, False
+            return {FIRST_DEALER: self.first_dealer}
         elif not self.hands:
             raise FactError("there is no hand to undo")
         else:
@@ -968,15 +997,20 @@ class ScorePad:
     # ------------------------------------------------------------------ files
     def as_dict(self) -> dict:
         """JSON-ready form: the facts of every hand (the sheet is kept for readers, and
-        rebuilt from the facts on loading)."""
+        rebuilt from the facts on loading); a variant that is not exactly an installed one is
+        stored whole (``variant_text``), so the pad resumes anywhere without opening a file."""
+        from rulekit.records import stored_text
         return {"kind": PAD_KIND, "version": 1, "variant": self.variant.id, "variant_hash": self.variant.hash,
-                "players": self.variant.players, "names": self.names, "first_dealer": self.first_dealer,
+                "variant_text": stored_text(self.variant), "players": self.variant.players, "names": self.names, "first_dealer": self.first_dealer,
                 "hands": self.hands, "stopped": self.stopped, "sheet": self.sheet.as_dict(),
                 "winners": self.winners, "end_reason": self.end_reason}
 
     @classmethod
     def from_dict(cls, variant, data: dict, source: str = "pad") -> "ScorePad":
         """Rebuild a pad from :meth:`as_dict` output, re-entering every hand.
+
+        A fact of a hand that none of its questions asks is left out, and named in
+        :attr:`ignored` (the caller warns: the pad no longer holds it once saved).
 
         :raises FactError: the data is not a pad of ``variant`` (its shape, version, variant or
             the variant's hash), a hand in it is refused, or the sheet it stores differs from the
@@ -1002,6 +1036,7 @@ class ScorePad:
                 pad.add(facts)
             except FactError as e:
                 raise FactError(f"{source}: hand {i + 1}: {e}") from None
+            pad.ignored += [f"hand {i + 1}: {k!r}" for k in facts if k not in pad.hands[-1]]
         if data.get("stopped"):
             pad.stop()
         stored, rebuilt = json.loads(json.dumps(data["sheet"])), json.loads(json.dumps(pad.sheet.as_dict()))

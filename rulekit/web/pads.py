@@ -19,8 +19,8 @@ from pathlib import Path
 
 from rulekit import records
 from rulekit.errors import RulekitError
+from rulekit.sheets import padfile
 from rulekit.sheets.scorepad import FactError, ScorePad
-from rulekit.variant import load_variant
 
 #: what a pad file of the server says it is
 PAD_FORMAT = "rulekit-web-pad-1"
@@ -95,7 +95,7 @@ class Pads:
                 if not isinstance(d, dict) or d.get("format") != PAD_FORMAT or not _ID.match(str(d.get("id"))):
                     raise FactError("not a rulekit pad file of the server")
                 data = d["pad"]
-                v = load_variant(str(data["variant"]), players=data.get("players"))
+                v = padfile.variant_of(data, str(p))   # never a path the file names
                 self.pads[d["id"]] = Pad(d["id"], str(d["token"]), ScorePad.from_dict(v, data, str(p)))
             except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError, RulekitError) as e:
                 self.problems.append(f"{p}: {e}")
