@@ -3,15 +3,16 @@ the same draws as the full world, keeping only its hand (DESIGN.md "An observati
 value": both are drawn from the observation alone)."""
 from __future__ import annotations
 
+import importlib.util
 import random
 
 import pytest
 
 from rulekit.bots import RandomBot, SensibleBot
 from rulekit.bots.sensible import calls_test
-from rulekit.engine import State
+from rulekit.engine import State, kernel
 from rulekit.engine.hand import Hand
-from rulekit.engine.observation import LightWorld
+from rulekit.engine.observation import LightWorld, _fill, _rules
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases.base import PhaseKind
 from tests.test_fairplay_every_kind import _cases
@@ -96,3 +97,69 @@ def test_a_bot_decides_alike_with_light_worlds(monkeypatch):
             got.append((list(s.history), [repr(n) for n in notes]))
             monkeypatch.undo()
         assert got[0] == got[1]
+
+
+needs_numba = pytest.mark.skipif(importlib.util.find_spec("numba") is None,
+                                 reason="the compiled kernel needs numba: pip install rulekit[fast]")
+
+
+def _fills_alike(places: list, rules: tuple, draws: int) -> int:
+    """Seeded draws of ``rules`` over ``places`` by the kernel and by ``_fill`` agree, cards and
+    generator state; the number of draws that got stuck (``None`` by both)."""
+    tables = kernel.fill_tables(rules, places)
+    if tables is None:   # (only a card beyond the kernel's 63: a 78-card deck)
+        assert rules[0][-1] >= kernel.MAX_CARDS
+        return 0
+    stuck = 0
+    for k in range(draws):
+        ra, rb = random.Random(k), random.Random(k)
+        want = _fill(ra, places, rules)
+        assert kernel.fill(rb, tables) == want, k
+        assert ra.getstate() == rb.getstate(), k
+        stuck += want is None
+    return stuck
+
+
+@needs_numba
+@pytest.mark.parametrize("vid", _cases())
+def test_the_kernel_deals_hidden_cards_as_fill(vid):
+    """At decisions of random matches of every installed variant (and made-up files using
+    every phase kind), the compiled deal of the hidden cards gives ``_fill``'s cards and
+    leaves the generator where it does, shown voids honoured or not (the constrained cards
+    drawn one by one, the others as slices of the shuffle)."""
+    kernel.use(True)
+    try:
+        v = load_variant(vid)
+        s = State(v, seed=3, max_hands=2)
+        bots = [RandomBot(30 + i) for i in range(v.players)]
+        step = 0
+        while not s.is_over:
+            seat = s.controller(s.to_move)
+            obs = s.observation(seat)
+            if step % 4 == 0:
+                ctx, _others, placed_all, pool, places, _p, _f, _a = obs._layout()
+                for failed in (obs.failed, None):
+                    _fills_alike(places, _rules(pool, places, obs.placed, placed_all, failed, ctx,
+                                                obs.excluded or None), 6)
+            s.apply(bots[seat].act(obs))
+            step += 1
+    finally:
+        kernel.use(None)
+
+
+@needs_numba
+def test_the_kernel_deals_constrained_cards_and_gets_stuck_as_fill():
+    """Placed cards, shown voids and a place too tight for them: the compiled deal agrees with
+    ``_fill`` draw by draw, the draws that get stuck included."""
+    kernel.use(True)
+    try:
+        ctx = load_variant("bridge").contexts["NT"]
+        pool = (1 << 39) - 1
+        places = [("hand", s, 13, s) for s in (1, 2, 3)]
+        assert _fills_alike(places, _rules(pool, places, [0, 1 << 5, 0, 0], 1 << 5, [0, 0, 1, 0], ctx), 300) == 0
+        # each hidden seat void in another of the three suits: drawn one by one, a suit's cards
+        # may find both hands that may take them full, and the draw is stuck (about 4 in 10)
+        tight = _rules(pool, places, [0] * 4, 0, [0, 0b001, 0b010, 0b100], ctx)
+        assert 0 < _fills_alike(places, tight, 300) < 300
+    finally:
+        kernel.use(None)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekit.cards import bit_list, bits
+from rulekit.engine import kernel as _kernel
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import deal as _deal
 from rulekit.engine.phases.base import PhaseKind, own_hand_hidden, partner_hidden
@@ -210,12 +211,14 @@ class Observation:
                 failed = self.failed if voids else None
                 placed, more = self._some(rng, pool, others, excluded, failed, ctx)
                 if more:
-                    rules = _rules(pool, places, placed, placed_all | more, failed, ctx, excluded)
-                else:   # (the same for every world of this observation)
-                    rules = cache.get(voids)
-                    if rules is None:
-                        rules = cache[voids] = _rules(pool, places, placed, placed_all, failed, ctx, excluded)
-                out = _fill(rng, places, rules)
+                    rules, tables = _rules(pool, places, placed, placed_all | more, failed, ctx, excluded), None
+                else:   # (the same for every world of this observation, and the kernel's arrays of them)
+                    got = cache.get(voids)
+                    if got is None:
+                        rules = _rules(pool, places, placed, placed_all, failed, ctx, excluded)
+                        got = cache[voids] = (rules, _kernel.fill_tables(rules, places))
+                    rules, tables = got
+                out = _fill(rng, places, rules) if tables is None else _kernel_fill(rng, places, rules, tables)
                 if out is not None:
                     break
             if out is None:  # the public facts cannot all hold (hand-made state): ignore them
@@ -384,6 +387,13 @@ def _rules(pool: int, places: list, placed: list, placed_all: int, failed, ctx, 
     cards = bit_list(pool)
     options = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards if not free >> c & 1}
     return cards, free, options
+
+
+def _kernel_fill(rng, places: list, rules: tuple, tables: tuple):
+    """:func:`_fill` by the compiled kernel (:func:`rulekit.engine.kernel.fill`: the same draws
+    from ``rng``, the same cards), or by :func:`_fill` when the kernel cannot draw from ``rng``."""
+    out = _kernel.fill(rng, tables)
+    return _fill(rng, places, rules) if out is False else out
 
 
 def _fill(rng, places: list, rules: tuple):
