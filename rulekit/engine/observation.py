@@ -188,8 +188,11 @@ class Observation:
         seed = rng.getrandbits(64)
         _ctx, others, _pa, _pool, _places, played, _fixed, _at = self._layout()
         self._redeal(h, others, rng, played)
-        kinds = [k for name in h.phase_state if (k := REGISTRY.get(name)) is not None]
-        if light and all(type(k).resample is PhaseKind.resample for k in kinds):
+        kinds = self.__dict__.get("_resample")   # (the view's kinds, the same in every world)
+        if kinds is None:
+            kinds = self.__dict__["_resample"] = [k for name in h.phase_state if (k := REGISTRY.get(name)) is not None
+                                                  and type(k).resample is not PhaseKind.resample]
+        if light and not kinds:
             return LightWorld(h, seed, self._view)
         world = self._view.clone(light=True, hand=h)
         world.seed = seed
