@@ -772,6 +772,7 @@ def _value_world(world: State | LightWorld, quick: bool, plain: bool, each: tupl
             scores[j].append(u)
             _restore(base, saved)
             continue
+        assert not isinstance(world, LightWorld)   # (made full above: these playouts need the whole state)
         if quick and a.kind == "play" and not a.suit:  # a copy of the hand is enough
             world.hand = h0 = base.clone()
             _quick_tricks(world, h0, prefs, a.card)
