@@ -163,3 +163,20 @@ def test_the_kernel_deals_constrained_cards_and_gets_stuck_as_fill():
         assert 0 < _fills_alike(places, tight, 300) < 300
     finally:
         kernel.use(None)
+
+
+@needs_numba
+def test_worlds_of_one_observation_deal_alike_when_the_kernel_is_switched_off_between_them():
+    """An observation keeps the kernel's arrays of its deal from its first world; switched off
+    after that (``kernel.use(False)``), its next worlds are dealt by the Python function, and
+    they are the worlds the kernel would have dealt."""
+    v = load_variant("fivehundred")
+    obs = State(v, seed=4).observation(1)
+    kernel.use(True)
+    try:
+        obs.sample_world(random.Random(0))
+        got = [obs.sample_world(random.Random(k)).hand.hands for k in range(5)]
+        kernel.use(False)
+        assert [obs.sample_world(random.Random(k)).hand.hands for k in range(5)] == got
+    finally:
+        kernel.use(None)

@@ -329,8 +329,9 @@ def fill(rng: random.Random, tables: tuple) -> list | None | bool:
     per place its cards (a mask), or ``None`` when the random choices got stuck, drawn from
     ``rng`` itself as the Python function draws (the same cards, ``rng`` left in the same
     state: tests/test_light_world.py); ``False`` when ``rng`` is no plain generator the
-    kernel can draw from (:func:`generator`: the Python function deals then)."""
-    mt = generator(rng)
+    kernel can draw from (:func:`generator`) or the kernel was switched off since the tables
+    were built (the Python function deals then)."""
+    mt = generator(rng) if enabled(0) else None
     if mt is None:
         return False
     cards, optn, opt, room = tables
