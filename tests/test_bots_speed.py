@@ -130,7 +130,7 @@ def test_greedy_card_wins_ties_and_ties_stop_after_prune_from_worlds(fivehundred
     bot = SensibleBot(seed=1)
     draws = []
     real = bot.sample
-    monkeypatch.setattr(bot, "sample", lambda obs: draws.append(1) or real(obs))
+    monkeypatch.setattr(bot, "sample", lambda obs, **kw: draws.append(1) or real(obs, **kw))
     choice = bot.act(o)
     prefs = bot.preferences(s)
     want = greedy_card(s, prefs)
@@ -139,7 +139,7 @@ def test_greedy_card_wins_ties_and_ties_stop_after_prune_from_worlds(fivehundred
     assert len(draws) == 3
     quick = SensibleBot(seed=1, prune_from=1)
     draws.clear()
-    monkeypatch.setattr(quick, "sample", lambda obs: draws.append(1) or real(obs))
+    monkeypatch.setattr(quick, "sample", lambda obs, **kw: draws.append(1) or real(obs, **kw))
     assert quick.act(o) == choice
     assert len(draws) == 2
 

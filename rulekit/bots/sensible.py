@@ -30,6 +30,7 @@ from rulekit.cards import bits
 from rulekit.dsl import Env
 from rulekit.engine import kernel as _kernel
 from rulekit.engine.actions import PASS, Action
+from rulekit.engine.observation import LightWorld
 from rulekit.engine.phases import REGISTRY, matadors
 from rulekit.engine.phases import tricks as _tricks
 from rulekit.engine.phases.exchange import DiscardChoices
@@ -142,17 +143,18 @@ class SensibleBot(Bot):
         notes: list = []
         return self.decide(obs, notes), notes
 
-    def sample(self, obs: Observation, tries: int = 12) -> State:
+    def sample(self, obs: Observation, tries: int = 12, light: bool = False) -> State:
         """A world of ``obs`` that fits the calls made so far (:func:`fits_calls`); after
         ``tries`` misfits, the last one drawn, and one draw per world for the rest of the
         decision.  The deals are tested before a world is built from them
-        (:meth:`~rulekit.engine.observation.Observation.sample_world`)."""
+        (:meth:`~rulekit.engine.observation.Observation.sample_world`; ``light``: a
+        :class:`~rulekit.engine.observation.LightWorld` where it can be, by the same draws)."""
         if self._fits[0] is not obs:  # (the observation itself: an id is reused once it is freed)
             self._fits = (obs, calls_test(obs), tries)
         _o, test, n = self._fits
         if test is None:
-            return obs.sample_world(self.rng)
-        world = obs.sample_world(self.rng, test, n)
+            return obs.sample_world(self.rng, light=light)
+        world = obs.sample_world(self.rng, test, n, light)
         if n > 1 and not fits_calls(world, obs, test):
             # none of the draws fitted: the calls are (almost) out of reach of the cards still
             # hidden (a third of card decisions in Five Hundred); the next worlds of this
@@ -191,7 +193,10 @@ class SensibleBot(Bot):
             # the worlds before pruning starts (prune_from) do not depend on each other's scores:
             # drawn together, their playouts are one call of the compiled kernel (the same draws
             # in the same order, so the same decision: the playouts draw nothing)
-            batch = [capped(self.sample(obs)) for _ in range(max(1, min(samples, self.prune_from + 1)) if k == 0 else 1)]
+            # (light worlds, the same draws, but the first: the greedy card is found in a full world;
+            # a light world becomes full where a candidate's playout needs the whole state)
+            batch = [capped(self.sample(obs, light=k + i > 0))
+                     for i in range(max(1, min(samples, self.prune_from + 1)) if k == 0 else 1)]
             if prefs is None:
                 prefs = self.preferences(batch[0])
                 if batch[0].kind is not None and batch[0].kind.role == "play":
@@ -728,7 +733,7 @@ def _equivalent(cands: list, legal: list, card: int, ctx):
     return best
 
 
-def _value_world(world: State, quick: bool, plain: bool, each: tuple | None, seen: dict, obs: Observation,
+def _value_world(world: State | LightWorld, quick: bool, plain: bool, each: tuple | None, seen: dict, obs: Observation,
                  prefs: list, active: list, cands: list, at: dict, scores: list) -> None:
     """Append to ``scores[j]`` the utility for the seat of ``obs`` of each candidate ``j`` of
     ``active`` (the play ``obs.legal[cands[j]]``) in the sampled ``world``, played out by the
@@ -740,6 +745,8 @@ def _value_world(world: State, quick: bool, plain: bool, each: tuple | None, see
     legal = obs.legal
     v = obs.variant
     base = world.hand
+    if type(world) is LightWorld and (not plain or any(j not in at for j in active)):
+        world = world.state()   # (a playout below needs the whole state: the same world, full)
     saved = _save(base) if plain else ()
     if each is None:
         seen = {}   # in this world, the same trick winners and cards won score the same
@@ -765,6 +772,7 @@ def _value_world(world: State, quick: bool, plain: bool, each: tuple | None, see
             scores[j].append(u)
             _restore(base, saved)
             continue
+        assert not isinstance(world, LightWorld)   # (made full above: these playouts need the whole state)
         if quick and a.kind == "play" and not a.suit:  # a copy of the hand is enough
             world.hand = h0 = base.clone()
             _quick_tricks(world, h0, prefs, a.card)

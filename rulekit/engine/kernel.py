@@ -170,6 +170,10 @@ def _try(np: Any, jit: Any) -> None:
     res = np.empty((1, 4 + 2 + 8 + 16), np.int64)
     jit.greedy_each(st.reshape(1, -1), tab, np.array([0], np.int64), np.array([0], np.int64), 2, res)
     assert nt == 2 and list(res[0, 4:6]) == [1, 1]
+    out = np.zeros(2, np.int64)   # (four cards over two places of two, the second card tied to place 1)
+    assert jit.fill(mt, np.array([0, 1, 2, 3], np.int64), np.array([-1, 1, -1, -1], np.int64),
+                    np.array([[0], [1], [0], [0]], np.int64), np.array([2, 2], np.int64), out) == 1
+    assert out[1] >> 1 & 1 and bin(int(out[0])).count("1") == 2 and int(out[0]) | int(out[1]) == 15
 
 
 @dataclass(frozen=True)
@@ -333,6 +337,47 @@ def generator(rng: random.Random) -> Any | None:
     view = _np.ctypeslib.as_array((ctypes.c_uint32 * 625).from_address(key + _HEAD))
     _views[key] = (weakref.ref(rng, lambda _r: _views.pop(key, None)), view)   # (dropped with rng)
     return view
+
+
+def fill_tables(rules: tuple, places: list) -> tuple | None:
+    """The arrays of :func:`fill` for the rules ``(cards, free, options)`` of
+    ``rulekit.engine.observation._rules`` over ``places`` (each ``(kind, key, count, owner)``),
+    built once per observation; ``None`` when the kernel cannot deal them (not loaded, a
+    generator laid out otherwise, a card above 62, or a shuffle other than ``rng.shuffle``'s
+    inlined one, :data:`rulekit.engine.shuffle.shuffled`)."""
+    from rulekit.engine.shuffle import _shuffled_inline, shuffled
+    if not enabled(0) or not _LAYOUT or shuffled is not _shuffled_inline:
+        return None
+    cards, free, options = rules
+    if cards and cards[-1] >= MAX_CARDS:
+        return None
+    n = len(cards)
+    optn = _np.full(n, -1, _np.int64)
+    opt = _np.zeros((n, max(len(places), 1)), _np.int64)
+    for i, c in enumerate(cards):
+        if not free >> c & 1:
+            got = options[c]
+            optn[i] = len(got)
+            opt[i, :len(got)] = got
+    room = _np.array([k for _kind, _key, k, _o in places], _np.int64)
+    return _np.array(cards, _np.int64), optn, opt, room
+
+
+def fill(rng: random.Random, tables: tuple) -> list | None | bool:
+    """``rulekit.engine.observation._fill`` by the kernel for the :func:`fill_tables` ``tables``:
+    per place its cards (a mask), or ``None`` when the random choices got stuck, drawn from
+    ``rng`` itself as the Python function draws (the same cards, ``rng`` left in the same
+    state: tests/test_light_world.py); ``False`` when ``rng`` is no plain generator the
+    kernel can draw from (:func:`generator`) or the kernel was switched off since the tables
+    were built (the Python function deals then)."""
+    mt = generator(rng) if enabled(0) else None
+    if mt is None:
+        return False
+    cards, optn, opt, room = tables
+    out = _np.zeros(room.shape[0], _np.int64)
+    if not _jit.fill(mt, cards, optn, opt, room.copy(), out):
+        return None
+    return out.tolist()
 
 
 def _state_of(rng: random.Random, view: Any) -> bool:

@@ -531,3 +531,75 @@ def _greedy(st, hands, failed, won, won_cards, first, tab, out):
         while not hands[winner]:   # the winner has no card left: the next seat that has leads
             winner = (winner + step) % n
         seat = winner
+
+
+@njit(cache=True)
+def fill(mt, cards, optn, opt, room, out):
+    """``rulekit.engine.observation._fill`` drawing from the generator ``mt`` (see
+    :func:`_next32`) what it draws, in the same order: the cards shuffled as ``rng.shuffle``
+    does (a rejected ``getrandbits`` draw for each Fisher-Yates step), then the cards that may
+    not go everywhere, fewest places first (in shuffled order among equals), each to a place
+    drawn by ``random()`` weighted by its room left; the others fill the room left in shuffled
+    order.  ``cards``: the cards, lowest first; ``optn``: per card its number of places (-1: it
+    may go anywhere), ``opt`` those places; ``room``: each place's count (used up); ``out``:
+    per place its cards, as a mask (zeroed by the caller).  Returns 1, or 0 when stuck (a card
+    with no room left among its places, or too little room for the rest)."""
+    n = cards.shape[0]
+    order = np.empty(n, np.int64)
+    for i in range(n):
+        order[i] = i
+    for i in range(n - 1, 0, -1):   # random.shuffle: j = _randbelow(i + 1) by getrandbits
+        m = i + 1
+        k = 0
+        x = m
+        while x:
+            k += 1
+            x >>= 1
+        j = _next32(mt) >> (32 - k)
+        while j >= m:
+            j = _next32(mt) >> (32 - k)
+        t = order[i]
+        order[i] = order[j]
+        order[j] = t
+    places = room.shape[0]
+    free = 0
+    for want in range(places + 1):   # the tied cards, fewest places first (a stable sort)
+        for t in range(n):
+            ci = order[t]
+            if optn[ci] != want:
+                continue
+            total = 0
+            for q in range(want):
+                total += room[opt[ci, q]]
+            if total == 0:
+                return 0
+            r = uniform(mt) * total
+            j = -1
+            for q in range(want):
+                p = opt[ci, q]
+                kk = room[p]
+                if kk > 0:
+                    j = p
+                    r -= kk
+                    if r < 0:
+                        break
+            out[j] |= np.int64(1) << cards[ci]
+            room[j] -= 1
+    for t in range(n):
+        if optn[t] < 0:
+            free += 1
+    left = 0
+    for p in range(places):
+        left += room[p]
+    if left < free:
+        return 0
+    t = 0
+    for p in range(places):
+        k = room[p]
+        while k > 0 and t < n:
+            ci = order[t]
+            t += 1
+            if optn[ci] < 0:
+                out[p] |= np.int64(1) << cards[ci]
+                k -= 1
+    return 1

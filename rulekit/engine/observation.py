@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekit.cards import bit_list, bits
+from rulekit.engine import kernel as _kernel
 from rulekit.engine.phases import REGISTRY
 from rulekit.engine.phases import deal as _deal
 from rulekit.engine.phases.base import PhaseKind, own_hand_hidden, partner_hidden
@@ -165,7 +166,7 @@ class Observation:
             placed |= m
         return self.variant.deck.full_mask & ~self._visible() & ~placed
 
-    def sample_world(self, rng: random.Random, fits=None, tries: int = 1):
+    def sample_world(self, rng: random.Random, fits=None, tries: int = 1, light: bool = False):
         """A full :class:`~rulekit.engine.state.State` consistent with this observation.
 
         Built from the redacted view only: every hidden card (other hands, face-down
@@ -179,7 +180,29 @@ class Observation:
             cards taken from face-down zones included); a deal it refuses is drawn again, up
             to ``tries`` draws in all, and the last one is kept.  Testing before the world
             is built makes a refused draw cheap (bots draw thousands of worlds).
+        :param light: a :class:`LightWorld` instead (the same draws, so the same cards: only
+            the world's hand, no copy of the match around it) when nothing of the hand is
+            re-derived from the cards dealt (:meth:`PhaseKind.resample`); else the full world.
         """
+        h = self._sample_hand(rng, fits, tries)
+        seed = rng.getrandbits(64)
+        _ctx, others, _pa, _pool, _places, played, _fixed, _at = self._layout()
+        self._redeal(h, others, rng, played)
+        kinds = self.__dict__.get("_resample")   # (the view's kinds, the same in every world)
+        if kinds is None:
+            kinds = self.__dict__["_resample"] = [k for name in h.phase_state if (k := REGISTRY.get(name)) is not None
+                                                  and type(k).resample is not PhaseKind.resample]
+        if light and not kinds:
+            return LightWorld(h, seed, self._view)
+        world = self._view.clone(light=True, hand=h)
+        world.seed = seed
+        for k in kinds:   # what follows from the cards dealt (a hidden partner)
+            k.resample(world)
+        return world
+
+    def _sample_hand(self, rng: random.Random, fits, tries: int):
+        """The hand of a world of :meth:`sample_world`: a copy of the view's with the hidden
+        cards dealt (its hands as dealt not yet re-derived: :meth:`_redeal`)."""
         n = self.variant.players
         ctx, others, placed_all, pool, places, played, fixed, at = self._layout()
         keep = ~self.widow_taken
@@ -191,12 +214,14 @@ class Observation:
                 failed = self.failed if voids else None
                 placed, more = self._some(rng, pool, others, excluded, failed, ctx)
                 if more:
-                    rules = _rules(pool, places, placed, placed_all | more, failed, ctx, excluded)
-                else:   # (the same for every world of this observation)
-                    rules = cache.get(voids)
-                    if rules is None:
-                        rules = cache[voids] = _rules(pool, places, placed, placed_all, failed, ctx, excluded)
-                out = _fill(rng, places, rules)
+                    rules, tables = _rules(pool, places, placed, placed_all | more, failed, ctx, excluded), None
+                else:   # (the same for every world of this observation, and the kernel's arrays of them)
+                    got = cache.get(voids)
+                    if got is None:
+                        rules = _rules(pool, places, placed, placed_all, failed, ctx, excluded)
+                        got = cache[voids] = (rules, _kernel.fill_tables(rules, places))
+                    rules, tables = got
+                out = _fill(rng, places, rules) if tables is None else _kernel_fill(rng, places, rules, tables)
                 if out is not None:
                     break
             if out is None:  # the public facts cannot all hold (hand-made state): ignore them
@@ -207,9 +232,7 @@ class Observation:
             if fits({key: (out[p] | more | (discards if decl else 0)) & keep for p, key, more, decl in fixed}):
                 break
         assert out is not None  # the last draw has no constraints: it always deals every card
-        world = self._view.clone(light=True)
-        world.seed = rng.getrandbits(64)
-        h = world.hand
+        h = self._view.hand.clone()
         for (kind, key, _k, _o), m in zip(places, out):
             if kind == "hand":
                 h.hands[key] = m | (self.exposed if key == self.dealer else 0)
@@ -221,12 +244,7 @@ class Observation:
                 h.out[key] = m
         for z, m in self.zone_known.items():  # known cards stay in their zone
             h.zones[z] = h.zones.get(z, 0) | m
-        self._redeal(world, others, rng, played)
-        for name in list(h.phase_state):   # what follows from the cards dealt (a hidden partner)
-            k = REGISTRY.get(name)
-            if k is not None:
-                k.resample(world)
-        return world
+        return h
 
     def _layout(self) -> tuple:
         """What every world of :meth:`sample_world` shares, a function of this observation
@@ -301,10 +319,9 @@ class Observation:
             played[s] = played.get(s, 0) | 1 << c
         return played
 
-    def _redeal(self, world, others, rng, played: dict) -> None:
-        """Re-derive the hands as dealt of the hidden seats from the world's cards (for
-        tallies such as honours held in one hand); ``played``: :meth:`_played`."""
-        h = world.hand
+    def _redeal(self, h, others, rng, played: dict) -> None:
+        """Re-derive the hands as dealt of the hidden seats from the cards of a world's hand
+        ``h`` (for tallies such as honours held in one hand); ``played``: :meth:`_played`."""
         for s in others:
             m = h.hands[s] | played.get(s, 0) | (h.discards if s == self.declarer else 0) | h.out[s]
             m &= ~self.widow_taken
@@ -314,6 +331,38 @@ class Observation:
                 for c in drop:
                     m &= ~(1 << c)
             h.dealt[s] = m
+
+
+class LightWorld:
+    """A world of :meth:`Observation.sample_world` kept light (``light=True``): its hand, dealt
+    by the same draws as the full world's (the same cards, hands as dealt and seed), without
+    the copy of the match around it, for bots whose playouts need the hand alone (the compiled
+    kernel's).  ``variant``, ``progress`` and ``markers`` are the observation's redacted view's,
+    shared: read them, never change them.  :meth:`state` builds the full world.
+
+    :ivar hand: the world's :class:`~rulekit.engine.hand.Hand` (its own: change it freely).
+    :ivar seed: the seed of the world's later deals.
+    :ivar max_hands: the full world's ``max_hands`` (a bot caps it).
+    """
+
+    __slots__ = ("hand", "seed", "max_hands", "variant", "progress", "markers", "_view")
+
+    def __init__(self, hand, seed: int, view) -> None:
+        self.hand = hand
+        self.seed = seed
+        self.max_hands = view.max_hands
+        self.variant = view.variant
+        self.progress = view.progress
+        self.markers = view.markers
+        self._view = view
+
+    def state(self):
+        """The full :class:`~rulekit.engine.state.State` of this world, holding :attr:`hand`
+        itself (the world :meth:`Observation.sample_world` would have returned)."""
+        world = self._view.clone(light=True, hand=self.hand)
+        world.seed = self.seed
+        world.max_hands = self.max_hands
+        return world
 
 
 def _rules(pool: int, places: list, placed: list, placed_all: int, failed, ctx, excluded=None) -> tuple:
@@ -341,6 +390,13 @@ def _rules(pool: int, places: list, placed: list, placed_all: int, failed, ctx, 
     cards = bit_list(pool)
     options = {c: [i for i, ok in enumerate(allowed) if ok >> c & 1] for c in cards if not free >> c & 1}
     return cards, free, options
+
+
+def _kernel_fill(rng, places: list, rules: tuple, tables: tuple):
+    """:func:`_fill` by the compiled kernel (:func:`rulekit.engine.kernel.fill`: the same draws
+    from ``rng``, the same cards), or by :func:`_fill` when the kernel cannot draw from ``rng``."""
+    out = _kernel.fill(rng, tables)
+    return _fill(rng, places, rules) if out is False else out
 
 
 def _fill(rng, places: list, rules: tuple):

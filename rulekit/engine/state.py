@@ -747,16 +747,18 @@ class State:
         from rulekit.engine.observation import observe
         return observe(self, seat)
 
-    def clone(self, light: bool = False) -> "State":
+    def clone(self, light: bool = False, hand: Hand | None = None) -> "State":
         """An independent copy.
 
         :param light: drop the match history, earlier hands and sheet rows (the sheet
             starts at the current totals), for bots' sampled worlds, which only play the
             current hand out.
+        :param hand: the copy's current hand instead of a copy of this state's (a sampled
+            world's hand, already a copy of it: the copy takes it as it is).
         """
         s = State.__new__(State)
         s.__dict__.update(self.__dict__)
-        s.hand = self.hand.clone()
+        s.hand = self.hand.clone() if hand is None else hand
         s.record = MatchRecord() if light else self.record.clone()
         s.record.open = s.hand if self.record.open is self.hand else None
         s._replica = None   # its own replay, when asked for
