@@ -102,17 +102,23 @@ def hand_variables(variant, hand) -> dict:
     """The shared formula variables that the phases of ``variant`` fix for the finished
     ``hand`` (:meth:`~rulekit.engine.phases.base.PhaseKind.hand_variables`: a deal's
     ``total_tricks`` from a schedule of hand sizes)."""
+    out: dict = {}
+    for kind, spec in _fixers(variant):
+        fixed = kind.hand_variables(spec, hand)
+        if fixed:
+            out.update(fixed)
+    return out
+
+
+def _fixers(variant) -> tuple:
+    """``(kind, spec)`` of the phases of ``variant`` whose kinds fix hand variables (the
+    :meth:`~rulekit.engine.phases.base.PhaseKind.hand_variables` hook), found once."""
     fixers = variant.cache.get(FIXERS)
     if fixers is None:  # (read at every hand's end) the phases whose kinds have the hook
         fixers = variant.cached(FIXERS, lambda: tuple(
             (REGISTRY[p.kind], p) for p in variant.phases
             if type(REGISTRY[p.kind]).hand_variables is not PhaseKind.hand_variables))
-    out: dict = {}
-    for kind, spec in fixers:
-        fixed = kind.hand_variables(spec, hand)
-        if fixed:
-            out.update(fixed)
-    return out
+    return fixers
 
 
 def hand_envs(variant, hand, names: frozenset | None = None) -> list:
@@ -224,7 +230,8 @@ class _Memo:
         ``looked``, ``found``: hands looked up and found so far in the trial.
     """
 
-    __slots__ = ("outcomes", "bypass", "keyed", "matadors", "reads", "off", "looked", "found")
+    __slots__ = ("outcomes", "bypass", "keyed", "matadors", "reads", "off", "looked", "found", "sides", "points",
+                 "tallied", "fixes")
 
     def __init__(self, variant) -> None:
         self.outcomes: OrderedDict = OrderedDict()
@@ -234,6 +241,12 @@ class _Memo:
         self.reads = _reads_match_progress(variant)
         self.off = self.matadors
         self.looked = self.found = 0
+        # what the key reads of the variant, found once: the sides (scoring by side), whether
+        # cards count points, tallies are counted, some phase fixes hand variables
+        self.sides = variant.sides if variant.scoring.by_side else None
+        self.points = bool(variant.has_card_points)
+        self.tallied = bool(variant.scoring.tallies)
+        self.fixes = bool(_fixers(variant))
 
 
 def _reads_match_progress(variant) -> tuple:
@@ -350,37 +363,39 @@ def score_played(variant, hand, extra: dict) -> tuple:
 def _outcome_key(variant, hand, extra: dict, memo: _Memo) -> tuple:
     """The key of ``hand``'s outcome in the score cache (:func:`score_played`; its ninth item is
     the tallies' counts per column)."""
-    n = variant.players
     c = hand.contract
-    winners = _winners(hand)
-    won = [winners.count(s) for s in range(n)]
-    points = ([mask_points(pts, m) for m in hand.won_cards] if (pts := variant.points_table(hand.ctx))
-              and variant.has_card_points else [])
+    winners = hand.trick_winners
+    if len(winners) != len(hand.tricks):   # (_winners: a hand put together by hand)
+        winners = [t[2] for t in hand.tricks]
+    count = winners.count
+    points = ([mask_points(pts, m) for m in hand.won_cards] if memo.points and (pts := variant.points_table(hand.ctx))
+              else [])
     if hand.extra_points and points:   # points moved outside the cards won (a kept card's exchange)
         points = [p + x for p, x in zip(points, hand.extra_points)]
     declarer = hand.declarer
     partner = hand.partner
-    if variant.scoring.by_side:   # what envs_for keeps of seats: their sides' sums
-        sides = variant.sides
-        won = [sum([won[s] for s in seats]) for seats in sides]
-        points = [sum(points[s] for s in seats) for seats in sides] if points else []
+    sides = memo.sides
+    if sides is None:
+        won = tuple([count(s) for s in range(variant.players)])
+    else:   # what envs_for keeps of seats: their sides' sums
+        won = tuple([sum([count(s) for s in seats]) for seats in sides])
+        points = [sum([points[s] for s in seats]) for seats in sides] if points else []
         declarer = variant.side_of[declarer] if declarer >= 0 else -1
         partner = variant.side_of[partner] if partner >= 0 else -1
-    tal = tuple(tally_counts(variant, hand, hand.won_cards)) if variant.scoring.tallies else ()
+    tal = tuple(tally_counts(variant, hand, hand.won_cards)) if memo.tallied else ()
     vul, gs, tot, num, dealer = memo.reads
     own: tuple = ()   # what the phases (and the contract's attributes) give this hand beyond its text
     if memo.keyed:
-        own = tuple(tuple(tuple(d.items()) for d in kind.values(variant, hand, spec)) for kind, spec in memo.keyed)
+        own = tuple([kind.values_key(variant, hand, spec) for kind, spec in memo.keyed])
         if c is not None and hasattr(c, "variables"):
             own += (tuple(c.variables().items()),)
-    fixed = hand_variables(variant, hand)
-    key = (c.text if c is not None else None, declarer, hand.trump, hand.doubled, tuple(won),
-           tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
-           tuple(extra.get("game_score") or ()) if gs else (), tal,
-           tuple(extra.get("totals", hand.totals)) if tot else (), hand.number if num else -1,
-           hand.dealer if dealer else -1, partner if c is not None else -1, own,
-           tuple(fixed.items()) if fixed else (), tuple(extra["markers"].items()) if "markers" in extra else ())
-    return key
+    fixed = hand_variables(variant, hand) if memo.fixes else None
+    return (c.text if c is not None else None, declarer, hand.trump, hand.doubled, won,
+            tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
+            tuple(extra.get("game_score") or ()) if gs else (), tal,
+            tuple(extra.get("totals", hand.totals)) if tot else (), hand.number if num else -1,
+            hand.dealer if dealer else -1, partner if c is not None else -1, own,
+            tuple(fixed.items()) if fixed else (), tuple(extra["markers"].items()) if "markers" in extra else ())
 
 
 def remembered(variant, hand, extra: dict, memo=None) -> bool:
