@@ -155,7 +155,8 @@ def phase_envs(variant, hand, names: frozenset) -> list | None:
     :func:`envs_for` / :func:`player_envs` overrides (the match so far, markers, matadors, the
     variables a phase fixes for the hand: :func:`hand_variables`); else ``None``.  A condition
     such as ``lead_if: alone`` then costs a few dict updates instead of the whole hand's
-    environments."""
+    environments, and nothing for values already seen (the environments are then shared by
+    the hands whose kinds' ``values_key`` are equal: read them, never change them)."""
     table = variant.cache.get(PHASE_ONLY)
     if table is None:
         table = variant.cached(PHASE_ONLY, dict)
@@ -168,14 +169,33 @@ def phase_envs(variant, hand, names: frozenset) -> list | None:
     if fixes and names & hand_variables(variant, hand).keys():
         return None
     c = hand.contract
-    if c is not None and hasattr(c, "variables"):  # a contract record's attributes
-        defaults = {**defaults, **c.variables()}
+    attrs = c.variables() if c is not None and hasattr(c, "variables") else None  # a contract record's attributes
+    kinds = phase_variables(variant)
+    # the same values give the same environments: kept per variant by the kinds' values_key
+    # (bounded), shared and read-only as the score cache's are
+    seen = variant.cache.get(PHASE_ENVS)
+    if seen is None:
+        seen = variant.cached(PHASE_ENVS, dict)
+    key = (names, tuple([kind.values_key(variant, hand, spec) for kind, spec, _d in kinds]),
+           tuple(attrs.items()) if attrs else ())
+    try:
+        envs = seen.get(key)
+    except TypeError:   # (a kind's value that is no key: not hashable)
+        envs = key = None
+    if envs is not None:
+        return envs
+    if attrs:
+        defaults = {**defaults, **attrs}
     envs = [Env(defaults.copy()) for _ in range(cols)]
-    for kind, spec, _d in phase_variables(variant):
+    for kind, spec, _d in kinds:
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)
     for e in envs:
         e.everyone = envs
+    if key is not None:
+        if len(seen) >= MEMO_SIZE:
+            seen.clear()
+        seen[key] = envs
     return envs
 
 
@@ -204,6 +224,7 @@ TRUMP_MASKS = "scoring.tally_trump_masks"
 FIXED = "scoring.fixed"
 NAMES_READ = "scoring.names_read"
 PHASE_ONLY = "scoring.phase_only"
+PHASE_ENVS = "scoring.phase_envs"
 #: the formula variables of the match so far (``match_variables``)
 MATCH_NAMES = frozenset({"total", "declarer_total", "highest_other_total", "lowest_other_total", "deal_number",
                          "dealer", "is_dealer"})
