@@ -199,13 +199,24 @@ def phase_envs(variant, hand, names: frozenset) -> list | None:
     return envs
 
 
+def phase_defaults(variant) -> dict:
+    """The phases' own formula variables of ``variant`` with their defaults, in
+    :func:`~rulekit.engine.tables.phase_variables`' order, a later phase's default winning
+    (built once per variant: read it, never change it)."""
+    out = variant.cache.get(PHASE_DEFAULTS)
+    if out is None:
+        out = {}
+        for _kind, _spec, d in phase_variables(variant):
+            out.update(d)
+        out = variant.cached(PHASE_DEFAULTS, lambda: out)
+    return out
+
+
 def _phase_only(variant, names: frozenset) -> tuple | bool:
     """What :func:`phase_envs` needs to give formulas reading ``names`` their full values:
     ``(the phases' defaults, score columns, whether player_envs' fixed variables apply)``, or
     ``False`` when it cannot."""
-    defaults: dict = {}
-    for _kind, _spec, d in phase_variables(variant):
-        defaults.update(d)
+    defaults = dict(phase_defaults(variant))
     later = set(MATCH_NAMES) | {m.name for m in variant.scoring.markers} | {"matadors", "with_matadors"}
     if not names or not names <= defaults.keys() or names & later:
         return False
@@ -225,6 +236,7 @@ FIXED = "scoring.fixed"
 NAMES_READ = "scoring.names_read"
 PHASE_ONLY = "scoring.phase_only"
 PHASE_ENVS = "scoring.phase_envs"
+PHASE_DEFAULTS = "scoring.phase_defaults"
 #: the formula variables of the match so far (``match_variables``)
 MATCH_NAMES = frozenset({"total", "declarer_total", "highest_other_total", "lowest_other_total", "deal_number",
                          "dealer", "is_dealer"})
@@ -599,7 +611,8 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     gs = ex.get("game_score") or [0] * cols
     # the match so far (total, deal_number, dealer, is_dealer): only for a variant that reads them
     match = match_variables(variant, ex, cols, dcol if contract is not None else -1) if with_match else None
-    tal = ex.get("tallies") or [{t.name: 0 for t in variant.scoring.tallies} for _ in range(cols)]
+    tal = ex.get("tallies") or ([{t.name: 0 for t in variant.scoring.tallies} for _ in range(cols)]
+                                if variant.scoring.tallies else None)
     doubled = ex.get("doubled", 0)
     partner = ex.get("partner", -1)
     pcol = -1 if partner < 0 or contract is None else (variant.side_of[partner] if by_side else partner)
@@ -614,9 +627,7 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     else:
         shared = dict(level=0, strain=0, low_wins=False, declarer_tricks=0, declarer_points=0, doubled=False,
                       redoubled=False, declarer_vulnerable=False, has_partner=False, side_tricks=0)
-    later: dict = {}
-    for _kind, _spec, defaults in phase_variables(variant):
-        later.update(defaults)
+    later = dict(phase_defaults(variant))
     for m in variant.scoring.markers:  # the declarer's marker factor, the same in every column
         later[m.name] = ex.get("markers", {}).get(m.name, 1)
     if variant.scoring.matadors is not None:   # (player_envs sets the hand's own)
@@ -632,7 +643,8 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
         v.update(shared)
         v["is_partner"] = has_contract and s == pcol
         v["is_defender"] = has_contract and s != dcol and s != pcol
-        v.update(tal[s])
+        if tal is not None:
+            v.update(tal[s])
         if later:
             v.update(later)
         if match is not None:
