@@ -318,19 +318,9 @@ def _nil_seats(bids: str) -> list:
     return [s for s, w in enumerate(bids.split()) if w in ("0", "blind")]
 
 
-#: the formula variables :func:`column_values` gives, in the order of :func:`column_counts`
-COLUMN_NAMES = ("bid", "bid_tricks", "nil_bids", "nil_made", "nil_failed", "nil_tricks", "blind_nil_made",
-                "blind_nil_failed")
-
-
 def column_values(variant, bids: list, blind: list, won: list) -> list:
     """The formula variables of each score column from each seat's ``bids`` (-1: none),
     the seats that bid ``blind`` nil and the tricks each seat ``won``."""
-    return [dict(zip(COLUMN_NAMES, counts)) for counts in column_counts(variant, bids, blind, won)]
-
-
-def column_counts(variant, bids: list, blind: list, won: list) -> list:
-    """:func:`column_values` as a tuple per score column, in the order of :data:`COLUMN_NAMES`."""
     cols = variant.sides if variant.scoring.by_side else tuple((s,) for s in range(variant.players))
     out = []
     for seats in cols:   # (one pass per column: every hand's end asks)
@@ -349,7 +339,9 @@ def column_counts(variant, bids: list, blind: list, won: list) -> list:
                     nil_bids += 1
                     nil_made += w == 0
                     nil_failed += w > 0
-        out.append((bid, bid_tricks, nil_bids, nil_made, nil_failed, nil_tricks, blind_made, blind_failed))
+        out.append({"bid": bid, "bid_tricks": bid_tricks, "nil_bids": nil_bids, "nil_made": nil_made,
+                    "nil_failed": nil_failed, "nil_tricks": nil_tricks, "blind_nil_made": blind_made,
+                    "blind_nil_failed": blind_failed})
     return out
 
 
@@ -428,12 +420,6 @@ class TrickBidsKind(PhaseKind[TrickBidsSpec]):
         d = self.data_of(hand)
         bids = list(d.bids) if d is not None else [0] * variant.players
         return column_values(variant, bids, d.blind if d is not None else [], list(hand.won))
-
-    def values_key(self, variant, hand, spec) -> tuple:
-        """:meth:`values` as a tuple of counts per column (:func:`column_counts`)."""
-        d = hand.phase_state.get(self.name)   # (data_of: asked at every hand's end)
-        bids = d.bids if d is not None else [0] * variant.players
-        return tuple(column_counts(variant, bids, d.blind if d is not None else [], hand.won))
 
     def action_words(self, spec, variant) -> tuple[str, ...]:
         """``bid N`` for every number of tricks a hand may hold, ``blind nil`` and ``look``."""
