@@ -102,23 +102,17 @@ def hand_variables(variant, hand) -> dict:
     """The shared formula variables that the phases of ``variant`` fix for the finished
     ``hand`` (:meth:`~rulekit.engine.phases.base.PhaseKind.hand_variables`: a deal's
     ``total_tricks`` from a schedule of hand sizes)."""
-    out: dict = {}
-    for kind, spec in _fixers(variant):
-        fixed = kind.hand_variables(spec, hand)
-        if fixed:
-            out.update(fixed)
-    return out
-
-
-def _fixers(variant) -> tuple:
-    """``(kind, spec)`` of the phases of ``variant`` whose kinds fix hand variables (the
-    :meth:`~rulekit.engine.phases.base.PhaseKind.hand_variables` hook), found once."""
     fixers = variant.cache.get(FIXERS)
     if fixers is None:  # (read at every hand's end) the phases whose kinds have the hook
         fixers = variant.cached(FIXERS, lambda: tuple(
             (REGISTRY[p.kind], p) for p in variant.phases
             if type(REGISTRY[p.kind]).hand_variables is not PhaseKind.hand_variables))
-    return fixers
+    out: dict = {}
+    for kind, spec in fixers:
+        fixed = kind.hand_variables(spec, hand)
+        if fixed:
+            out.update(fixed)
+    return out
 
 
 def hand_envs(variant, hand, names: frozenset | None = None) -> list:
@@ -176,8 +170,8 @@ def phase_envs(variant, hand, names: frozenset) -> list | None:
     seen = variant.cache.get(PHASE_ENVS)
     if seen is None:
         seen = variant.cached(PHASE_ENVS, dict)
-    key = (names, tuple([kind.values_key(variant, hand, spec) for kind, spec, _d in kinds]),
-           tuple(attrs.items()) if attrs else ())
+    key: tuple | None = (names, tuple([kind.values_key(variant, hand, spec) for kind, spec, _d in kinds]),
+                         tuple(attrs.items()) if attrs else ())
     try:
         envs = seen.get(key)
     except TypeError:   # (a kind's value that is no key: not hashable)
@@ -264,7 +258,7 @@ class _Memo:
     """
 
     __slots__ = ("outcomes", "bypass", "keyed", "matadors", "reads", "off", "looked", "found", "sides", "points",
-                 "tallied", "fixes")
+                 "tallied")
 
     def __init__(self, variant) -> None:
         self.outcomes: OrderedDict = OrderedDict()
@@ -275,11 +269,10 @@ class _Memo:
         self.off = self.matadors
         self.looked = self.found = 0
         # what the key reads of the variant, found once: the sides (scoring by side), whether
-        # cards count points, tallies are counted, some phase fixes hand variables
+        # cards count points, whether tallies are counted
         self.sides = variant.sides if variant.scoring.by_side else None
         self.points = bool(variant.has_card_points)
         self.tallied = bool(variant.scoring.tallies)
-        self.fixes = bool(_fixers(variant))
 
 
 def _reads_match_progress(variant) -> tuple:
@@ -397,10 +390,7 @@ def _outcome_key(variant, hand, extra: dict, memo: _Memo) -> tuple:
     """The key of ``hand``'s outcome in the score cache (:func:`score_played`; its ninth item is
     the tallies' counts per column)."""
     c = hand.contract
-    winners = hand.trick_winners
-    if len(winners) != len(hand.tricks):   # (_winners: a hand put together by hand)
-        winners = [t[2] for t in hand.tricks]
-    count = winners.count
+    count = _winners(hand).count
     points = ([mask_points(pts, m) for m in hand.won_cards] if memo.points and (pts := variant.points_table(hand.ctx))
               else [])
     if hand.extra_points and points:   # points moved outside the cards won (a kept card's exchange)
@@ -422,7 +412,7 @@ def _outcome_key(variant, hand, extra: dict, memo: _Memo) -> tuple:
         own = tuple([kind.values_key(variant, hand, spec) for kind, spec in memo.keyed])
         if c is not None and hasattr(c, "variables"):
             own += (tuple(c.variables().items()),)
-    fixed = hand_variables(variant, hand) if memo.fixes else None
+    fixed = hand_variables(variant, hand)
     return (c.text if c is not None else None, declarer, hand.trump, hand.doubled, won,
             tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
             tuple(extra.get("game_score") or ()) if gs else (), tal,
