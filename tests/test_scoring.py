@@ -201,6 +201,30 @@ def test_phase_envs_give_the_full_environments_values(vid):
             s.apply_choice(ch[int(rng.random() * len(ch))])
 
 
+@pytest.mark.parametrize("vid", builtin_ids())
+def test_values_key_fixes_the_phase_values(vid):
+    """The score cache keys a hand's phase variables on each kind's ``values_key``: over seeded
+    random hands of every shipped variant, hands whose keys are equal have equal ``values``
+    (each phase's, in every score column), so a remembered outcome is never another's."""
+    from rulekit.engine.playout import random_hand
+    from rulekit.engine.tables import phase_variables
+    seen: dict = {}
+    kept: list = []
+    for seed in range(3):
+        s = State(load_variant(vid), seed=seed, keep_hands=True)
+        rng = random.Random(seed)
+        while s.hands_played < 40 and not s.is_over:
+            random_hand(s, rng)
+        for h in s.hand_log:
+            v = s.rules_of(h.number)
+            for kind, spec, _d in phase_variables(v):
+                kept.append(spec)   # (a round's own rules: its specs stay alive, their ids unique)
+                key = (id(spec), kind.values_key(v, h, spec))
+                hash(key)
+                assert seen.setdefault(key, kind.values(v, h, spec)) == kind.values(v, h, spec), key
+    assert seen or not any(phase_variables(load_variant(vid)))
+
+
 def test_phase_envs_refuse_a_formula_reading_more(tmp_path):
     """A formula naming a variable besides the phases' own (``tricks``, or the match's
     ``total``) gets the full environments."""

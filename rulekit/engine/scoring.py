@@ -149,7 +149,8 @@ def phase_envs(variant, hand, names: frozenset) -> list | None:
     :func:`envs_for` / :func:`player_envs` overrides (the match so far, markers, matadors, the
     variables a phase fixes for the hand: :func:`hand_variables`); else ``None``.  A condition
     such as ``lead_if: alone`` then costs a few dict updates instead of the whole hand's
-    environments."""
+    environments, and nothing for values already seen (the environments are then shared by
+    the hands whose kinds' ``values_key`` are equal: read them, never change them)."""
     table = variant.cache.get(PHASE_ONLY)
     if table is None:
         table = variant.cached(PHASE_ONLY, dict)
@@ -162,24 +163,54 @@ def phase_envs(variant, hand, names: frozenset) -> list | None:
     if fixes and names & hand_variables(variant, hand).keys():
         return None
     c = hand.contract
-    if c is not None and hasattr(c, "variables"):  # a contract record's attributes
-        defaults = {**defaults, **c.variables()}
+    attrs = c.variables() if c is not None and hasattr(c, "variables") else None  # a contract record's attributes
+    kinds = phase_variables(variant)
+    # the same values give the same environments: kept per variant by the kinds' values_key
+    # (bounded), shared and read-only as the score cache's are
+    seen = variant.cache.get(PHASE_ENVS)
+    if seen is None:
+        seen = variant.cached(PHASE_ENVS, dict)
+    key: tuple | None = (names, tuple([kind.values_key(variant, hand, spec) for kind, spec, _d in kinds]),
+                         tuple(attrs.items()) if attrs else ())
+    try:
+        envs = seen.get(key)
+    except TypeError:   # (a kind's value that is no key: not hashable)
+        envs = key = None
+    if envs is not None:
+        return envs
+    if attrs:
+        defaults = {**defaults, **attrs}
     envs = [Env(defaults.copy()) for _ in range(cols)]
-    for kind, spec, _d in phase_variables(variant):
+    for kind, spec, _d in kinds:
         for env, values in zip(envs, kind.values(variant, hand, spec)):
             env.vars.update(values)
     for e in envs:
         e.everyone = envs
+    if key is not None:
+        if len(seen) >= MEMO_SIZE:
+            seen.clear()
+        seen[key] = envs
     return envs
+
+
+def phase_defaults(variant) -> dict:
+    """The phases' own formula variables of ``variant`` with their defaults, in
+    :func:`~rulekit.engine.tables.phase_variables`' order, a later phase's default winning
+    (built once per variant: read it, never change it)."""
+    out = variant.cache.get(PHASE_DEFAULTS)
+    if out is None:
+        out = {}
+        for _kind, _spec, d in phase_variables(variant):
+            out.update(d)
+        out = variant.cached(PHASE_DEFAULTS, lambda: out)
+    return out
 
 
 def _phase_only(variant, names: frozenset) -> tuple | bool:
     """What :func:`phase_envs` needs to give formulas reading ``names`` their full values:
     ``(the phases' defaults, score columns, whether player_envs' fixed variables apply)``, or
     ``False`` when it cannot."""
-    defaults: dict = {}
-    for _kind, _spec, d in phase_variables(variant):
-        defaults.update(d)
+    defaults = dict(phase_defaults(variant))
     later = set(MATCH_NAMES) | {m.name for m in variant.scoring.markers} | {"matadors", "with_matadors"}
     if not names or not names <= defaults.keys() or names & later:
         return False
@@ -198,6 +229,8 @@ TRUMP_MASKS = "scoring.tally_trump_masks"
 FIXED = "scoring.fixed"
 NAMES_READ = "scoring.names_read"
 PHASE_ONLY = "scoring.phase_only"
+PHASE_ENVS = "scoring.phase_envs"
+PHASE_DEFAULTS = "scoring.phase_defaults"
 #: the formula variables of the match so far (``match_variables``)
 MATCH_NAMES = frozenset({"total", "declarer_total", "highest_other_total", "lowest_other_total", "deal_number",
                          "dealer", "is_dealer"})
@@ -224,7 +257,8 @@ class _Memo:
         ``looked``, ``found``: hands looked up and found so far in the trial.
     """
 
-    __slots__ = ("outcomes", "bypass", "keyed", "matadors", "reads", "off", "looked", "found")
+    __slots__ = ("outcomes", "bypass", "keyed", "matadors", "reads", "off", "looked", "found", "sides", "points",
+                 "tallied")
 
     def __init__(self, variant) -> None:
         self.outcomes: OrderedDict = OrderedDict()
@@ -234,6 +268,11 @@ class _Memo:
         self.reads = _reads_match_progress(variant)
         self.off = self.matadors
         self.looked = self.found = 0
+        # what the key reads of the variant, found once: the sides (scoring by side), whether
+        # cards count points, whether tallies are counted
+        self.sides = variant.sides if variant.scoring.by_side else None
+        self.points = bool(variant.has_card_points)
+        self.tallied = bool(variant.scoring.tallies)
 
 
 def _reads_match_progress(variant) -> tuple:
@@ -350,37 +389,36 @@ def score_played(variant, hand, extra: dict) -> tuple:
 def _outcome_key(variant, hand, extra: dict, memo: _Memo) -> tuple:
     """The key of ``hand``'s outcome in the score cache (:func:`score_played`; its ninth item is
     the tallies' counts per column)."""
-    n = variant.players
     c = hand.contract
-    winners = _winners(hand)
-    won = [winners.count(s) for s in range(n)]
-    points = ([mask_points(pts, m) for m in hand.won_cards] if (pts := variant.points_table(hand.ctx))
-              and variant.has_card_points else [])
+    count = _winners(hand).count
+    points = ([mask_points(pts, m) for m in hand.won_cards] if memo.points and (pts := variant.points_table(hand.ctx))
+              else [])
     if hand.extra_points and points:   # points moved outside the cards won (a kept card's exchange)
         points = [p + x for p, x in zip(points, hand.extra_points)]
     declarer = hand.declarer
     partner = hand.partner
-    if variant.scoring.by_side:   # what envs_for keeps of seats: their sides' sums
-        sides = variant.sides
-        won = [sum([won[s] for s in seats]) for seats in sides]
-        points = [sum(points[s] for s in seats) for seats in sides] if points else []
+    sides = memo.sides
+    if sides is None:
+        won = tuple([count(s) for s in range(variant.players)])
+    else:   # what envs_for keeps of seats: their sides' sums
+        won = tuple([sum([count(s) for s in seats]) for seats in sides])
+        points = [sum([points[s] for s in seats]) for seats in sides] if points else []
         declarer = variant.side_of[declarer] if declarer >= 0 else -1
         partner = variant.side_of[partner] if partner >= 0 else -1
-    tal = tuple(tally_counts(variant, hand, hand.won_cards)) if variant.scoring.tallies else ()
+    tal = tuple(tally_counts(variant, hand, hand.won_cards)) if memo.tallied else ()
     vul, gs, tot, num, dealer = memo.reads
     own: tuple = ()   # what the phases (and the contract's attributes) give this hand beyond its text
     if memo.keyed:
-        own = tuple(tuple(tuple(d.items()) for d in kind.values(variant, hand, spec)) for kind, spec in memo.keyed)
+        own = tuple([kind.values_key(variant, hand, spec) for kind, spec in memo.keyed])
         if c is not None and hasattr(c, "variables"):
             own += (tuple(c.variables().items()),)
     fixed = hand_variables(variant, hand)
-    key = (c.text if c is not None else None, declarer, hand.trump, hand.doubled, tuple(won),
-           tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
-           tuple(extra.get("game_score") or ()) if gs else (), tal,
-           tuple(extra.get("totals", hand.totals)) if tot else (), hand.number if num else -1,
-           hand.dealer if dealer else -1, partner if c is not None else -1, own,
-           tuple(fixed.items()) if fixed else (), tuple(extra["markers"].items()) if "markers" in extra else ())
-    return key
+    return (c.text if c is not None else None, declarer, hand.trump, hand.doubled, won,
+            tuple(points), tuple(extra.get("vulnerable") or ()) if vul else (),
+            tuple(extra.get("game_score") or ()) if gs else (), tal,
+            tuple(extra.get("totals", hand.totals)) if tot else (), hand.number if num else -1,
+            hand.dealer if dealer else -1, partner if c is not None else -1, own,
+            tuple(fixed.items()) if fixed else (), tuple(extra["markers"].items()) if "markers" in extra else ())
 
 
 def remembered(variant, hand, extra: dict, memo=None) -> bool:
@@ -563,7 +601,8 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     gs = ex.get("game_score") or [0] * cols
     # the match so far (total, deal_number, dealer, is_dealer): only for a variant that reads them
     match = match_variables(variant, ex, cols, dcol if contract is not None else -1) if with_match else None
-    tal = ex.get("tallies") or [{t.name: 0 for t in variant.scoring.tallies} for _ in range(cols)]
+    tal = ex.get("tallies") or ([{t.name: 0 for t in variant.scoring.tallies} for _ in range(cols)]
+                                if variant.scoring.tallies else None)
     doubled = ex.get("doubled", 0)
     partner = ex.get("partner", -1)
     pcol = -1 if partner < 0 or contract is None else (variant.side_of[partner] if by_side else partner)
@@ -578,9 +617,7 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
     else:
         shared = dict(level=0, strain=0, low_wins=False, declarer_tricks=0, declarer_points=0, doubled=False,
                       redoubled=False, declarer_vulnerable=False, has_partner=False, side_tricks=0)
-    later: dict = {}
-    for _kind, _spec, defaults in phase_variables(variant):
-        later.update(defaults)
+    later = dict(phase_defaults(variant))
     for m in variant.scoring.markers:  # the declarer's marker factor, the same in every column
         later[m.name] = ex.get("markers", {}).get(m.name, 1)
     if variant.scoring.matadors is not None:   # (player_envs sets the hand's own)
@@ -596,7 +633,8 @@ def envs_for(variant, contract, declarer: int, trump: str, won: list, points: li
         v.update(shared)
         v["is_partner"] = has_contract and s == pcol
         v["is_defender"] = has_contract and s != dcol and s != pcol
-        v.update(tal[s])
+        if tal is not None:
+            v.update(tal[s])
         if later:
             v.update(later)
         if match is not None:

@@ -850,6 +850,19 @@ _NOTHING_WRITTEN = Written()
 _TRICK_COUNTS = frozenset({"tricks", "declarer_tricks", "side_tricks"})
 
 
+def _noting_phases(v: Variant) -> tuple:
+    """``(kind, spec)`` of the phases of ``v`` whose kinds add words to a hand's note
+    (:meth:`~rulekit.engine.phases.base.PhaseKind.note`), found once per variant."""
+    out = v.cache.get(_NOTING)
+    if out is None:
+        out = v.cached(_NOTING, lambda: tuple((REGISTRY[p.kind], p) for p in v.phases
+                                              if type(REGISTRY[p.kind]).note is not PhaseKind.note))
+    return out
+
+
+_NOTING = "state.noting_phases"
+
+
 def describe_under(v: Variant, names: list, h: Hand | HandFacts, envs: list | None = None) -> str:
     """:meth:`State.describe_hand` of hand ``h`` (played, or known by its facts: the scorepad's)
     played under the rules ``v`` by ``names``."""
@@ -863,8 +876,9 @@ def describe_under(v: Variant, names: list, h: Hand | HandFacts, envs: list | No
             parts.append("points " + "/".join(str(e.vars["points"]) for e in envs))
         if envs is not None:   # what the phases add: each side's bid and tricks...
             cols = list(v.side_names) if v.scoring.by_side else list(names)
-            parts += [w for p in v.phases if (w := REGISTRY[p.kind].note(p, v, envs, cols))]
-            parts += tally_notes(v, envs, cols)
+            parts += [w for kind, p in _noting_phases(v) if (w := kind.note(p, v, envs, cols))]
+            if v.scoring.tallies:
+                parts += tally_notes(v, envs, cols)
         return ", ".join(parts)
     # trumps chosen after the auction (named, or by the first lead of a no-trump contract) are shown
     later = h.contract.strain == "chosen" or (h.contract.strain == "NT" and h.trump != "NT")

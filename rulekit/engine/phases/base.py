@@ -21,7 +21,7 @@ Rules of the engine a kind must keep:
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -203,6 +203,14 @@ class PhaseKind(Generic[SpecT]):
         """Per score column (seat, or side when scoring is by side), a dict of the values of
         :meth:`variables` for the finished ``hand`` (read from ``hand.phase_state``)."""
         return []
+
+    def values_key(self, variant: Variant, hand: Hand, spec: SpecT) -> Hashable:
+        """A hashable that fixes :meth:`values` of the finished ``hand``: two hands of
+        ``variant`` with equal keys get equal values (the score cache keys on it,
+        :func:`~rulekit.engine.scoring.score_played`; every hand's end asks).  Default: the
+        values themselves, as tuples of items; a kind whose values follow from a few facts of
+        its data gives those facts (``tests/test_scoring.py`` checks every shipped variant)."""
+        return tuple(tuple(d.items()) for d in self.values(variant, hand, spec))
 
     def describe(self, spec: SpecT) -> str:
         """One English sentence saying what this phase does (docs, ``rulekit explain``).

@@ -329,6 +329,14 @@ class OrderUpKind(PhaseKind[OrderUpSpec]):
             return [{"maker": int(maker in seats), "alone": alone} for seats in variant.sides]
         return [{"maker": int(s == maker), "alone": alone} for s in range(variant.players)]
 
+    def values_key(self, variant, hand, spec) -> tuple:
+        """The maker's score column (-1: none) and whether he went alone: what :meth:`values`
+        gives."""
+        d = hand.phase_state.get(self.name)
+        if d is None or d.maker < 0:
+            return (-1, int(d.alone) if d is not None else 0)
+        return (variant.side_of[d.maker] if variant.scoring.by_side else d.maker, int(d.alone))
+
     # ------------------------------------------------------------------ scorepad
     def pad_question(self, spec, variant, facts: dict, names: list):
         """Who called trumps (the maker; ``none``: all passed, the deal thrown in), then

@@ -1269,8 +1269,10 @@ class TricksKind(PhaseKind[TricksSpec]):
     def hand_variables(self, spec, hand) -> dict:
         """``total_tricks`` of a hand dealt by a schedule of hand sizes and then drawn from the
         stock: the cards each player was dealt and drew."""
+        if spec.stock is None:   # (asked at every hand's end)
+            return {}
         d = self.data_of(hand)
-        if spec.stock is None or d is None or not d.rounds:
+        if d is None or not d.rounds:
             return {}
         return {"total_tricks": hand.dealt[0].bit_count() + d.rounds}
 
