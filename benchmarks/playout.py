@@ -253,7 +253,7 @@ def bot_speed(variant_id: str, deals: int, seed: int = 0) -> dict:
     import bots
     t = n = 0
     for i in range(deals):
-        r = bots.play_table((variant_id, seed, i, ("new",) * load_variant(variant_id).players, ""))
+        r = bots.play_table((variant_id, seed, i, ("new",) * load_variant(variant_id).players, "", ""))
         t += r["cpu"]["new"][0]
         n += r["cpu"]["new"][1]
     return {"new": {"ms_per_decision": 1000 * t / max(n, 1), "decisions": n}}

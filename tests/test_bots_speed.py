@@ -271,3 +271,14 @@ def test_help_at_a_fourteen_card_discard_answers_at_once(tmp_path, monkeypatch):
     assert text.startswith("discard any 14 of your cards (20058300 choices), e.g. discard ")
     held = st.hand.hands[st.to_move]
     assert held.bit_count() == 27 and len(text.split(": ", 1)[1].split()) == 27
+
+
+def test_the_playout_benchmark_times_every_decision_of_its_bot_hands(monkeypatch):
+    """``benchmarks/playout.py``'s SensibleBot row plays whole single hands through
+    ``bots.play_table``: every seat of a Five Hundred hand decides at least once (its call), and
+    each decision's time is counted."""
+    from pathlib import Path
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import playout
+    r = playout.bot_speed("fivehundred", 1)["new"]
+    assert r["decisions"] >= 4 and r["ms_per_decision"] > 0
